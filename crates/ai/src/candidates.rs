@@ -1,0 +1,422 @@
+//! Candidate shots from the geometry of a position: direct cuts, cuts off a cushion (the piece
+//! banked, or the striker banked), combinations through another piece, the break, and safety
+//! shots. Each carries a prior (a cheap estimate of how good it is) used to decide which ones
+//! are worth simulating.
+
+use crate::geom::{
+    angle_of, cut_power, legal_positions, path_clear, position_grid, straight_position,
+};
+use carrom_physics::{Piece, Seat, Shot, Spec, Vec2};
+use serde::Serialize;
+
+/// What kind of shot a candidate is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// The striker meets the piece at its ghost position and sends it straight to a pocket.
+    Direct,
+    /// The piece is sent off a cushion into the pocket.
+    PieceBank,
+    /// The striker comes off a cushion to meet the piece (pieces behind the base line).
+    StrikerBank,
+    /// The striker sends one piece into another, which goes to the pocket.
+    Combination,
+    /// The opening stroke into the rack.
+    Break,
+    /// A soft positional shot when nothing is on.
+    Safety,
+}
+
+/// A shot worth considering.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Candidate {
+    pub shot: Shot,
+    /// Cheap geometric estimate (higher is better).
+    pub prior: f32,
+    pub kind: Kind,
+    /// The piece aimed at (index in the layout), if any.
+    pub target: Option<usize>,
+}
+
+/// The four cushion lines for a disc of radius `r`: (axis 0 = x / 1 = y, coordinate).
+fn cushion_lines(spec: &Spec, r: f32) -> [(usize, f32); 4] {
+    let h = spec.board.half() - r;
+    [(0, h), (0, -h), (1, h), (1, -h)]
+}
+
+fn mirror(p: Vec2, (axis, c): (usize, f32)) -> Vec2 {
+    if axis == 0 {
+        Vec2::new(2.0 * c - p.x, p.y)
+    } else {
+        Vec2::new(p.x, 2.0 * c - p.y)
+    }
+}
+
+/// Where the segment a->b crosses a cushion line (None if it does not).
+fn crossing(a: Vec2, b: Vec2, (axis, c): (usize, f32)) -> Option<Vec2> {
+    let (ca, cb) = if axis == 0 { (a.x, b.x) } else { (a.y, b.y) };
+    if (ca - c) * (cb - c) > 0.0 || (cb - ca).abs() < 1e-9 {
+        return None;
+    }
+    let t = (c - ca) / (cb - ca);
+    Some(a + (b - a) * t)
+}
+
+/// How many candidates of each kind to produce.
+#[derive(Clone, Copy, Debug)]
+pub struct GenLimits {
+    /// Striker positions kept per (piece, pocket) aim besides the straight one.
+    pub positions_per_aim: usize,
+    /// Also generate bank shots and combinations.
+    pub banks: bool,
+    pub combinations: bool,
+}
+
+/// A shot from `position` towards `to` (a point) at `power`.
+fn shot_towards(spec: &Spec, seat: Seat, position: f32, to: Vec2, power: f32) -> Shot {
+    let s = spec.board.striker_spot(seat, position);
+    Shot {
+        seat,
+        position,
+        angle_deg: angle_of(seat, to - s),
+        power: power.clamp(0.05, 1.0),
+    }
+}
+
+/// All candidates for the player at `seat`; `target(i)` says whether `layout[i]` may be aimed
+/// at (own piece, or the Queen when she may be taken).
+pub fn generate(
+    spec: &Spec,
+    layout: &[Piece],
+    seat: Seat,
+    target: &dyn Fn(usize) -> bool,
+    is_break: bool,
+    limits: GenLimits,
+) -> Vec<Candidate> {
+    let grid = position_grid(33);
+    let positions = legal_positions(spec, seat, layout, &grid);
+    if is_break {
+        return break_candidates(spec, layout, seat, &positions);
+    }
+    let b = &spec.board;
+    let rc = b.coin_radius();
+    let rs = b.striker_radius();
+    let mut out = Vec::new();
+    let pockets = b.pockets();
+
+    // Try an aim: the striker must arrive at `ghost` moving along `d_in` (when given; else
+    // from wherever it starts), the piece then travels `dp` with `bounces`.
+    #[allow(clippy::too_many_arguments)]
+    fn aims(
+        spec: &Spec,
+        layout: &[Piece],
+        seat: Seat,
+        positions: &[f32],
+        i: usize,
+        ghost: Vec2,
+        d: Vec2,
+        dp: f32,
+        bounces: u32,
+        kind: Kind,
+        weight: f32,
+        skip: &[usize],
+        keep: usize,
+        out: &mut Vec<Candidate>,
+    ) {
+        let b = &spec.board;
+        let rs = b.striker_radius();
+        let rc = b.coin_radius();
+        let mut found: Vec<(f32, f32, f32, f32)> = Vec::new(); // prior, position, ds, cos
+        let straight = straight_position(spec, seat, ghost, d);
+        let mut tried: Vec<f32> = positions.to_vec();
+        if let Some(p) = straight {
+            tried.push(p);
+        }
+        for (n, &pos) in tried.iter().enumerate() {
+            if n == positions.len() && !crate::geom::legal(spec, seat, pos, layout) {
+                continue;
+            }
+            let s = b.striker_spot(seat, pos);
+            let v = ghost - s;
+            let ds = v.length();
+            if ds < 1e-4 {
+                continue;
+            }
+            let cos = v.dot(d) / ds;
+            if cos < 0.25 {
+                continue;
+            }
+            if !path_clear(s, ghost, rs + rc - 1e-4, layout, skip) {
+                continue;
+            }
+            let prior = weight * crate::geom::cut_success(spec, ds, cos, dp);
+            found.push((prior, pos, ds, cos));
+        }
+        found.sort_by(|a, b| b.0.total_cmp(&a.0));
+        for &(prior, pos, ds, cos) in found.iter().take(keep) {
+            let p = cut_power(spec, ds, cos, dp, bounces);
+            for (k, power) in [p * 1.15, p * 1.6 + 0.05].into_iter().enumerate() {
+                out.push(Candidate {
+                    shot: shot_towards(spec, seat, pos, ghost, power.min(1.0)),
+                    prior: prior * if k == 0 { 1.0 } else { 0.9 },
+                    kind,
+                    target: Some(i),
+                });
+            }
+        }
+    }
+
+    for (i, piece) in layout.iter().enumerate() {
+        if !target(i) {
+            continue;
+        }
+        let p = piece.pos();
+        for k in &pockets {
+            let kc = k.centre();
+            // Direct: the piece rolls straight into the pocket.
+            let to_k = kc - p;
+            let dp = to_k.length();
+            if dp > 1e-6 {
+                let d = to_k / dp;
+                let clear = path_clear(p, kc - d * (k.radius * 0.5), 2.0 * rc - 1e-4, layout, &[i]);
+                if clear {
+                    let ghost = p - d * (rs + rc);
+                    aims(
+                        spec,
+                        layout,
+                        seat,
+                        &positions,
+                        i,
+                        ghost,
+                        d,
+                        dp,
+                        0,
+                        Kind::Direct,
+                        1.0,
+                        &[i],
+                        limits.positions_per_aim,
+                        &mut out,
+                    );
+                    // The striker off a cushion to the same ghost.
+                    if limits.banks {
+                        for line in cushion_lines(spec, rs) {
+                            let g2 = mirror(ghost, line);
+                            for &pos in &positions {
+                                let s = b.striker_spot(seat, pos);
+                                let Some(hit) = crossing(s, g2, line) else {
+                                    continue;
+                                };
+                                let inc = ghost - hit;
+                                let l2 = inc.length();
+                                if l2 < 1e-4 {
+                                    continue;
+                                }
+                                let cos = inc.dot(d) / l2;
+                                if cos < 0.5 {
+                                    continue;
+                                }
+                                if !path_clear(s, hit, rs + rc, layout, &[])
+                                    || !path_clear(hit, ghost, rs + rc - 1e-4, layout, &[i])
+                                {
+                                    continue;
+                                }
+                                let ds = (hit - s).length() + l2;
+                                let prior = 0.4 * crate::geom::cut_success(spec, ds * 1.5, cos, dp);
+                                let power = (cut_power(spec, ds, cos, dp, 0) * 1.3 + 0.05).min(1.0);
+                                out.push(Candidate {
+                                    shot: shot_towards(spec, seat, pos, g2, power),
+                                    prior,
+                                    kind: Kind::StrikerBank,
+                                    target: Some(i),
+                                });
+                            }
+                        }
+                    }
+                    // Combinations: another piece sent into this one.
+                    if limits.combinations {
+                        let ghost_b = p - d * (2.0 * rc);
+                        for (j, a) in layout.iter().enumerate() {
+                            if j == i {
+                                continue;
+                            }
+                            let to_g = ghost_b - a.pos();
+                            let da = to_g.length();
+                            if !(1e-4..0.25).contains(&da) {
+                                continue;
+                            }
+                            let dja = to_g / da;
+                            let cos_b = dja.dot(d);
+                            if cos_b < 0.8
+                                || !path_clear(a.pos(), ghost_b, 2.0 * rc - 1e-4, layout, &[i, j])
+                            {
+                                continue;
+                            }
+                            let ghost_a = a.pos() - dja * (rs + rc);
+                            let before = out.len();
+                            aims(
+                                spec,
+                                layout,
+                                seat,
+                                &positions,
+                                j,
+                                ghost_a,
+                                dja,
+                                da + dp / cos_b,
+                                0,
+                                Kind::Combination,
+                                0.5 * cos_b,
+                                &[j],
+                                1,
+                                &mut out,
+                            );
+                            for c in &mut out[before..] {
+                                c.target = Some(i);
+                            }
+                        }
+                    }
+                }
+            }
+            // The piece banked off a cushion.
+            if limits.banks {
+                for line in cushion_lines(spec, rc) {
+                    let k2 = mirror(kc, line);
+                    let Some(hit) = crossing(p, k2, line) else {
+                        continue;
+                    };
+                    let to = k2 - p;
+                    let dp2 = to.length();
+                    if dp2 < 1e-4 || (hit - kc).length() < 2.0 * k.radius {
+                        continue;
+                    }
+                    let d = to / dp2;
+                    if !path_clear(p, hit, 2.0 * rc - 1e-4, layout, &[i])
+                        || !path_clear(hit, kc, 2.0 * rc - 1e-4, layout, &[i])
+                    {
+                        continue;
+                    }
+                    let ghost = p - d * (rs + rc);
+                    aims(
+                        spec,
+                        layout,
+                        seat,
+                        &positions,
+                        i,
+                        ghost,
+                        d,
+                        dp2,
+                        1,
+                        Kind::PieceBank,
+                        0.45,
+                        &[i],
+                        1,
+                        &mut out,
+                    );
+                }
+            }
+        }
+    }
+
+    // Safety: nudge own pieces towards the pockets' side of the board, softly, and soft shots
+    // into open space; the simulation and the position evaluation decide.
+    for (i, piece) in layout.iter().enumerate() {
+        if !target(i) {
+            continue;
+        }
+        let p = piece.pos();
+        let mut best: Vec<(f32, f32)> = positions
+            .iter()
+            .filter_map(|&pos| {
+                let s = b.striker_spot(seat, pos);
+                let v = p - s;
+                let ds = v.length();
+                path_clear(s, p, rs + rc - 1e-4, layout, &[i]).then_some((ds, pos))
+            })
+            .collect();
+        best.sort_by(|a, b| a.0.total_cmp(&b.0));
+        for &(ds, pos) in best.iter().take(1) {
+            for power in [0.25f32, 0.45] {
+                out.push(Candidate {
+                    shot: shot_towards(spec, seat, pos, p, power),
+                    prior: 0.002 * (-ds).exp(),
+                    kind: Kind::Safety,
+                    target: Some(i),
+                });
+            }
+        }
+    }
+    // Break-ups: hits on any piece whatever is in the way, medium and firm, so that a frozen
+    // position (men jammed against a cushion) always gets moved.
+    for (i, piece) in layout.iter().enumerate() {
+        let p = piece.pos();
+        let mut near: Vec<(f32, f32)> = positions
+            .iter()
+            .map(|&pos| ((b.striker_spot(seat, pos) - p).length(), pos))
+            .collect();
+        near.sort_by(|a, b| a.0.total_cmp(&b.0));
+        for &(ds, pos) in near.iter().take(2) {
+            for power in [0.5f32, 0.9] {
+                out.push(Candidate {
+                    shot: shot_towards(spec, seat, pos, p, power),
+                    prior: 0.001 * (-ds).exp(),
+                    kind: Kind::Safety,
+                    target: Some(i),
+                });
+            }
+        }
+    }
+    if out.is_empty() {
+        // Nothing aimable: soft shots straight ahead from a few legal places.
+        for (n, &pos) in positions
+            .iter()
+            .enumerate()
+            .step_by(4.max(positions.len() / 4))
+        {
+            out.push(Candidate {
+                shot: Shot {
+                    seat,
+                    position: pos,
+                    angle_deg: 0.0,
+                    power: 0.3,
+                },
+                prior: 0.0001 / (1.0 + n as f32),
+                kind: Kind::Safety,
+                target: None,
+            });
+        }
+    }
+    out
+}
+
+/// Break candidates: from legal places along the base line towards the rack, straight at its
+/// centre and slightly off it, at full power.
+fn break_candidates(
+    spec: &Spec,
+    layout: &[Piece],
+    seat: Seat,
+    positions: &[f32],
+) -> Vec<Candidate> {
+    let centre = if layout.is_empty() {
+        Vec2::ZERO
+    } else {
+        layout.iter().fold(Vec2::ZERO, |a, p| a + p.pos()) / layout.len() as f32
+    };
+    let mut out = Vec::new();
+    for &pos in positions.iter().step_by(2) {
+        let s = spec.board.striker_spot(seat, pos);
+        let base = angle_of(seat, centre - s);
+        for off in [-3.0f32, -1.5, 0.0, 1.5, 3.0] {
+            out.push(Candidate {
+                shot: Shot {
+                    seat,
+                    position: pos,
+                    angle_deg: base + off,
+                    power: 1.0,
+                },
+                prior: 1.0 - 0.1 * off.abs() - 0.2 * pos.abs(),
+                kind: Kind::Break,
+                target: None,
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,213 @@
+//! Computer players for carrom: shot search by Monte Carlo simulation on the physics crate,
+//! judged by the referee crate so the AI never misreads the ICF Laws.
+//!
+//! ```no_run
+//! use carrom_ai::{Level, Player};
+//! use carrom_physics::{Spec, opening_rack, Seat};
+//! use carrom_referee::{Referee, Rules, Seats};
+//!
+//! let spec = Spec::default();
+//! let referee = Referee::new(Rules::icf(), Seats::Singles);
+//! let layout = opening_rack(&spec.board, Seat::South);
+//! let mut player = Player::new(Level::Hard, 42);
+//! let shot = player.choose_shot(&spec, &layout, Seat::South, &referee);
+//! ```
+//!
+//! See the README for the levels, the benchmarks and the figures.
+
+pub mod breaks;
+pub mod candidates;
+pub mod game;
+pub mod geom;
+pub mod practice;
+pub mod search;
+pub mod selfplay;
+
+pub use candidates::{Candidate, GenLimits, Kind};
+pub use game::{MatchJudge, choose_due_spot, layout_after, stroke_report};
+pub use practice::{PracticeJudge, PracticeState, PracticeSummary};
+pub use search::{Budget, Decision, Judge, Noise};
+
+use carrom_physics::{Piece, Seat, Shot, Spec};
+use carrom_referee::{PieceColour, Referee};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+/// How strong a computer player is: search budget and execution noise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name.trim())
+    }
+
+    /// The search budget of the level.
+    pub fn budget(self) -> Budget {
+        match self {
+            Level::Easy => Budget {
+                candidates: 8,
+                samples: 2,
+                refine: 0,
+                refine_samples: 0,
+                limits: GenLimits {
+                    positions_per_aim: 1,
+                    banks: false,
+                    combinations: false,
+                },
+            },
+            Level::Medium => Budget {
+                candidates: 24,
+                samples: 3,
+                refine: 4,
+                refine_samples: 6,
+                limits: GenLimits {
+                    positions_per_aim: 2,
+                    banks: true,
+                    combinations: false,
+                },
+            },
+            Level::Hard => Budget {
+                candidates: 44,
+                samples: 3,
+                refine: 8,
+                refine_samples: 10,
+                limits: GenLimits {
+                    positions_per_aim: 3,
+                    banks: true,
+                    combinations: true,
+                },
+            },
+        }
+    }
+
+    /// How precisely a player of the level executes a shot (used in self-play and the game;
+    /// the practice benchmark uses [`Noise::BENCHMARK`] for every level).
+    pub fn execution_noise(self) -> Noise {
+        match self {
+            Level::Easy => Noise {
+                position: 0.03,
+                angle_deg: 4.0,
+                power: 0.03,
+            },
+            Level::Medium => Noise {
+                position: 0.02,
+                angle_deg: 3.0,
+                power: 0.02,
+            },
+            Level::Hard => Noise::BENCHMARK,
+        }
+    }
+}
+
+/// A computer player. Deterministic: the same level and seed, asked the same questions in the
+/// same order, give the same answers.
+#[derive(Clone, Debug)]
+pub struct Player {
+    pub level: Level,
+    pub budget: Budget,
+    /// The noise the player assumes its shots will have when it plans.
+    pub plan_noise: Noise,
+    rng: ChaCha8Rng,
+    /// What the last decision found (for display and statistics).
+    pub last: Option<Decision>,
+}
+
+impl Player {
+    pub fn new(level: Level, seed: u64) -> Player {
+        Player {
+            level,
+            budget: level.budget(),
+            plan_noise: level.execution_noise(),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            last: None,
+        }
+    }
+
+    /// Plans with `noise` instead of the level's own execution noise.
+    pub fn with_plan_noise(mut self, noise: Noise) -> Player {
+        self.plan_noise = noise;
+        self
+    }
+
+    /// The noise with which the game should execute this player's shots.
+    pub fn execution_noise(&self) -> Noise {
+        self.level.execution_noise()
+    }
+
+    fn decide(
+        &mut self,
+        spec: &Spec,
+        layout: &[Piece],
+        seat: Seat,
+        judge: &dyn Judge,
+    ) -> Option<Shot> {
+        let seed = self.rng.random::<u64>();
+        let d = search::search(
+            spec,
+            layout,
+            seat,
+            judge,
+            &self.budget,
+            self.plan_noise,
+            seed,
+        );
+        let shot = d.as_ref().map(|d| d.shot);
+        self.last = d;
+        shot
+    }
+
+    /// The stroke for the player at `seat` on `layout` under the referee's current state (it
+    /// must be this seat's turn). `None` when no legal striker placement exists (Law 142: the
+    /// board is replayed; or pass, Law 137). The shot is the intended one, without execution
+    /// noise; add [`Player::execution_noise`] when playing it.
+    pub fn choose_shot(
+        &mut self,
+        spec: &Spec,
+        layout: &[Piece],
+        seat: Seat,
+        referee: &Referee,
+    ) -> Option<Shot> {
+        let judge = MatchJudge {
+            referee: *referee,
+            seat,
+        };
+        self.decide(spec, layout, seat, &judge)
+    }
+
+    /// The stroke in the single-player practice (always from South).
+    pub fn choose_practice_shot(&mut self, spec: &Spec, state: &PracticeState) -> Option<Shot> {
+        let judge = PracticeJudge { state };
+        self.decide(spec, &state.layout, Seat::South, &judge)
+    }
+
+    /// Where this player (at `placer`) puts a returned due/penalty man of `colour` (Laws 78,
+    /// 84-86): inside the outer circle, not covering the centre circle, not overlapping
+    /// `layout`; where it is least useful to the side that owns it.
+    pub fn place_due(
+        &mut self,
+        spec: &Spec,
+        layout: &[Piece],
+        colour: PieceColour,
+        placer: Seat,
+        referee: &Referee,
+    ) -> (f32, f32) {
+        choose_due_spot(spec, layout, colour, game::ref_seat(placer), referee)
+    }
+}

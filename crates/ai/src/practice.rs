@@ -1,0 +1,302 @@
+//! Single-player clearing ("practice"): one player owns all 19 pieces and strikes from South
+//! until the board is clear.
+//!
+//! Rules of the benchmark:
+//! - every stroke counts (there is no turn to lose);
+//! - the Queen must be covered: she counts only when a carrom man goes down after her in the
+//!   same stroke or in the next stroke; otherwise she goes back to the centre;
+//! - a pocketed striker returns one pocketed carrom man to the centre area (owed until one is
+//!   pocketed, like a due);
+//! - pieces that leave the board go back to the centre area;
+//! - if the Queen is on the board (or waiting for cover) and no carrom man is left to cover her,
+//!   one pocketed man comes back to the centre area so the board can still be cleared;
+//! - the board is clear when no piece is left and the Queen is covered; the count stops at 500.
+
+use crate::geom::{free_spot_near_centre, position_value};
+use crate::search::{Judge, Noise};
+use crate::{Level, Player};
+use carrom_physics::shot::play;
+use carrom_physics::{EventKind, Piece, PieceKind, Seat, ShotResult, Spec, Table, opening_rack};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+use std::time::Instant;
+
+/// Strokes after which a practice board is abandoned.
+pub const STRIKE_CAP: u32 = 500;
+
+/// The state of a practice board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PracticeState {
+    pub layout: Vec<Piece>,
+    /// The Queen was pocketed and awaits cover by the next stroke.
+    pub queen_pending: bool,
+    /// The Queen is pocketed and covered.
+    pub queen_covered: bool,
+    /// Carrom men in the pockets.
+    pub men_pocketed: u32,
+    /// Men owed back (striker pocketed with none in the pockets).
+    pub owed: u32,
+    pub strikes: u32,
+}
+
+impl PracticeState {
+    pub fn new(spec: &Spec) -> PracticeState {
+        PracticeState {
+            layout: opening_rack(&spec.board, Seat::South),
+            queen_pending: false,
+            queen_covered: false,
+            men_pocketed: 0,
+            owed: 0,
+            strikes: 0,
+        }
+    }
+
+    pub fn is_clear(&self) -> bool {
+        self.layout.is_empty() && !self.queen_pending
+    }
+
+    fn put_back(&mut self, spec: &Spec, kind: PieceKind) {
+        let at = free_spot_near_centre(spec, &self.layout);
+        self.layout.push(Piece::new(kind, at));
+    }
+
+    /// Applies a simulated stroke (played on `self.layout`).
+    pub fn apply(&mut self, spec: &Spec, result: &ShotResult) {
+        self.strikes += 1;
+        let order = pocket_order(result);
+        let men_down = order.iter().filter(|k| **k != PieceKind::Queen).count() as u32;
+        let queen_at = order.iter().position(|k| *k == PieceKind::Queen);
+        let mut layout: Vec<Piece> = result
+            .pieces
+            .iter()
+            .filter(|p| !p.pocketed && !p.overboard)
+            .map(|p| Piece {
+                kind: p.kind,
+                x: p.x,
+                y: p.y,
+            })
+            .collect();
+        let overboard: Vec<PieceKind> = result
+            .pieces
+            .iter()
+            .filter(|p| p.overboard)
+            .map(|p| p.kind)
+            .collect();
+        std::mem::swap(&mut self.layout, &mut layout);
+        self.men_pocketed += men_down;
+        let mut queen_back = false;
+        if self.queen_pending {
+            self.queen_pending = false;
+            if men_down > 0 {
+                self.queen_covered = true;
+            } else {
+                queen_back = true;
+            }
+        }
+        if let Some(q) = queen_at {
+            if order[q + 1..].iter().any(|k| *k != PieceKind::Queen) {
+                self.queen_covered = true;
+            } else {
+                self.queen_pending = true;
+            }
+        }
+        for kind in overboard {
+            self.put_back(spec, kind);
+        }
+        if queen_back {
+            self.put_back(spec, PieceKind::Queen);
+        }
+        if result.striker.pocketed {
+            self.owed += 1;
+        }
+        while self.owed > 0 && self.men_pocketed > 0 {
+            self.owed -= 1;
+            self.men_pocketed -= 1;
+            self.put_back(spec, PieceKind::White);
+        }
+        let men_on = self
+            .layout
+            .iter()
+            .filter(|p| p.kind != PieceKind::Queen)
+            .count();
+        let queen_open =
+            self.queen_pending || self.layout.iter().any(|p| p.kind == PieceKind::Queen);
+        if queen_open && men_on == 0 && self.men_pocketed > 0 {
+            if self.queen_pending {
+                self.queen_pending = false;
+                self.put_back(spec, PieceKind::Queen);
+            }
+            self.men_pocketed -= 1;
+            self.put_back(spec, PieceKind::White);
+        }
+    }
+}
+
+/// Kinds pocketed by a stroke, in the order they fell.
+pub fn pocket_order(result: &ShotResult) -> Vec<PieceKind> {
+    result
+        .events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Pocketed { kind, .. } => Some(kind),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Values outcomes by the practice rules.
+pub struct PracticeJudge<'a> {
+    pub state: &'a PracticeState,
+}
+
+impl Judge for PracticeJudge<'_> {
+    fn target(&self, layout: &[Piece], i: usize) -> bool {
+        if layout[i].kind == PieceKind::Queen {
+            // Only worth taking while a man is left to cover her.
+            layout.iter().filter(|p| p.kind != PieceKind::Queen).count() >= 1
+        } else {
+            true
+        }
+    }
+
+    fn is_break(&self) -> bool {
+        self.state.strikes == 0
+    }
+
+    fn value(&self, spec: &Spec, _before: &[Piece], result: &ShotResult) -> f32 {
+        let mut next = self.state.clone();
+        next.apply(spec, result);
+        let before = self.state;
+        // Progress: pieces gone for good.
+        let gone = |s: &PracticeState| {
+            s.men_pocketed as f32 - s.owed as f32
+                + if s.queen_covered {
+                    1.0
+                } else if s.queen_pending {
+                    0.6
+                } else {
+                    0.0
+                }
+        };
+        let mut v = gone(&next) - gone(before);
+        if next.is_clear() {
+            return v + 5.0;
+        }
+        if result.striker.pocketed {
+            v -= 0.3;
+        }
+        v += 0.8 * position_value(spec, &next.layout, Seat::South, &|_| true);
+        v
+    }
+}
+
+/// One practice board's result.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardRun {
+    pub strikes: u32,
+    pub cleared: bool,
+    /// Milliseconds of each decision.
+    pub decision_ms: Vec<f64>,
+}
+
+/// Plays one practice board at `level`, executing every shot with `noise`.
+pub fn play_board(spec: &Spec, level: Level, seed: u64, noise: Noise) -> BoardRun {
+    let mut player = Player::new(level, seed).with_plan_noise(noise);
+    let mut exec_rng = ChaCha8Rng::seed_from_u64(crate::search::mix(seed, 0xE7EC));
+    let mut state = PracticeState::new(spec);
+    let mut decision_ms = Vec::new();
+    while !state.is_clear() && state.strikes < STRIKE_CAP {
+        let t = Instant::now();
+        let shot = player.choose_practice_shot(spec, &state);
+        decision_ms.push(t.elapsed().as_secs_f64() * 1000.0);
+        let Some(shot) = shot else {
+            // No legal placement at all (Law 142 would replay the board): abandon.
+            break;
+        };
+        let played = noise.apply(spec, &state.layout, &shot, &mut exec_rng);
+        let mut table = Table::new(spec, &state.layout);
+        let result = play(&mut table, &played);
+        state.apply(spec, &result);
+    }
+    BoardRun {
+        strikes: state.strikes,
+        cleared: state.is_clear(),
+        decision_ms,
+    }
+}
+
+/// The practice benchmark's summary.
+#[derive(Clone, Debug, Serialize)]
+pub struct PracticeSummary {
+    pub boards: u32,
+    pub cleared: u32,
+    pub mean_strikes: f64,
+    pub median_strikes: f64,
+    pub max_strikes: u32,
+    pub mean_decision_ms: f64,
+    pub max_decision_ms: f64,
+}
+
+/// Plays `boards` practice boards (board `i` seeded from `seed` and `i`).
+pub fn practice(
+    spec: &Spec,
+    level: Level,
+    boards: u32,
+    seed: u64,
+    noise: Noise,
+) -> PracticeSummary {
+    practice_with(spec, level, boards, seed, noise, |_, _| {})
+}
+
+/// [`practice`], calling `each(i, &run)` after every board.
+pub fn practice_with(
+    spec: &Spec,
+    level: Level,
+    boards: u32,
+    seed: u64,
+    noise: Noise,
+    mut each: impl FnMut(u32, &BoardRun),
+) -> PracticeSummary {
+    let mut strikes = Vec::new();
+    let mut ms = Vec::new();
+    let mut cleared = 0;
+    for i in 0..boards {
+        let run = play_board(spec, level, crate::search::mix(seed, i as u64), noise);
+        each(i, &run);
+        cleared += u32::from(run.cleared);
+        strikes.push(run.strikes);
+        ms.extend(run.decision_ms);
+    }
+    summarise(boards, cleared, &strikes, &ms)
+}
+
+fn summarise(boards: u32, cleared: u32, strikes: &[u32], ms: &[f64]) -> PracticeSummary {
+    let mut sorted = strikes.to_vec();
+    sorted.sort_unstable();
+    let n = sorted.len();
+    let median = if n == 0 {
+        0.0
+    } else if n % 2 == 1 {
+        sorted[n / 2] as f64
+    } else {
+        (sorted[n / 2 - 1] + sorted[n / 2]) as f64 / 2.0
+    };
+    PracticeSummary {
+        boards,
+        cleared,
+        mean_strikes: if n == 0 {
+            0.0
+        } else {
+            sorted.iter().map(|&s| s as f64).sum::<f64>() / n as f64
+        },
+        median_strikes: median,
+        max_strikes: sorted.last().copied().unwrap_or(0),
+        mean_decision_ms: if ms.is_empty() {
+            0.0
+        } else {
+            ms.iter().sum::<f64>() / ms.len() as f64
+        },
+        max_decision_ms: ms.iter().copied().fold(0.0, f64::max),
+    }
+}

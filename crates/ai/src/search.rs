@@ -1,0 +1,261 @@
+//! Monte Carlo shot search: simulate each candidate several times with execution noise on its
+//! own table, value each outcome with a [`Judge`], keep the best mean.
+//!
+//! Determinism: every candidate gets its own random stream derived from the decision seed and
+//! its index, and rayon's results are collected in candidate order, so the choice does not
+//! depend on how the work was split between threads.
+
+use crate::candidates::{Candidate, GenLimits, Kind, generate};
+use carrom_physics::shot::play;
+use carrom_physics::{Piece, Seat, Shot, ShotResult, Spec, Table};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use serde::Serialize;
+
+/// Execution noise: Gaussian errors a player makes when playing a shot.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Noise {
+    /// Sigma of the striker position, in shot-position units (half base lines): 0.01 is 0.005
+    /// of the base-line range (2.35 mm on an ICF board).
+    pub position: f32,
+    /// Sigma of the direction (degrees).
+    pub angle_deg: f32,
+    /// Sigma of the power (0..1 scale).
+    pub power: f32,
+}
+
+impl Noise {
+    /// The practice benchmark's noise: sigma 0.005 of the base-line range on position, 2
+    /// degrees on direction, 0.01 on power.
+    pub const BENCHMARK: Noise = Noise {
+        position: 0.01,
+        angle_deg: 2.0,
+        power: 0.01,
+    };
+    pub const NONE: Noise = Noise {
+        position: 0.0,
+        angle_deg: 0.0,
+        power: 0.0,
+    };
+
+    /// `shot` as actually played. A position that noise would make illegal (overlapping a
+    /// piece, cutting the moon) is kept as intended: placing is deliberate, the stroke is not.
+    pub fn apply(&self, spec: &Spec, layout: &[Piece], shot: &Shot, rng: &mut impl Rng) -> Shot {
+        let mut s = *shot;
+        let (g1, g2, g3) = (gauss(rng), gauss(rng), gauss(rng));
+        let pos = (s.position + self.position * g1).clamp(-1.0, 1.0);
+        if self.position > 0.0 && crate::geom::legal(spec, s.seat, pos, layout) {
+            s.position = pos;
+        }
+        s.angle_deg += self.angle_deg * g2;
+        s.power = (s.power + self.power * g3).clamp(0.0, 1.0);
+        s
+    }
+}
+
+/// A standard normal sample (Box-Muller).
+pub fn gauss(rng: &mut impl Rng) -> f32 {
+    let u1: f64 = rng.random_range(f64::MIN_POSITIVE..1.0);
+    let u2: f64 = rng.random::<f64>();
+    ((-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()) as f32
+}
+
+/// Mixes a seed with an index (splitmix64), for per-candidate streams.
+pub fn mix(seed: u64, i: u64) -> u64 {
+    let mut z = seed
+        ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(0x632B_E59B_D9B4_E019);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Values simulated outcomes under some rules.
+pub trait Judge: Sync {
+    /// Which pieces of the layout the player may aim at.
+    fn target(&self, layout: &[Piece], i: usize) -> bool;
+    /// Is this the opening stroke into an intact rack?
+    fn is_break(&self) -> bool;
+    /// The value of a simulated outcome for the player (higher is better).
+    fn value(&self, spec: &Spec, before: &[Piece], result: &ShotResult) -> f32;
+}
+
+/// How much searching a decision may do.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Candidates simulated in the first round.
+    pub candidates: usize,
+    /// Noisy samples per candidate in the first round.
+    pub samples: u32,
+    /// The best this many go to a second round ...
+    pub refine: usize,
+    /// ... with this many more samples each.
+    pub refine_samples: u32,
+    pub limits: GenLimits,
+}
+
+/// What a decision found.
+#[derive(Clone, Debug, Serialize)]
+pub struct Decision {
+    pub shot: Shot,
+    pub kind: Kind,
+    pub target: Option<usize>,
+    /// Mean value over its samples.
+    pub value: f32,
+    pub candidates_generated: usize,
+    pub simulations: u32,
+}
+
+/// Simulates `shot` played with `noise` `n` times and returns the sum of values.
+#[allow(clippy::too_many_arguments)]
+fn sample(
+    spec: &Spec,
+    layout: &[Piece],
+    base: &Table,
+    shot: &Shot,
+    judge: &dyn Judge,
+    noise: Noise,
+    seed: u64,
+    n: u32,
+) -> f32 {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut total = 0.0;
+    for _ in 0..n {
+        let s = noise.apply(spec, layout, shot, &mut rng);
+        let mut table = base.clone();
+        let result = play(&mut table, &s);
+        total += judge.value(spec, layout, &result);
+    }
+    total
+}
+
+/// Picks a shot for `seat`: generate, shortlist by prior, simulate, refine the best.
+/// `None` when no legal striker placement exists.
+pub fn search(
+    spec: &Spec,
+    layout: &[Piece],
+    seat: Seat,
+    judge: &dyn Judge,
+    budget: &Budget,
+    noise: Noise,
+    seed: u64,
+) -> Option<Decision> {
+    // A break simulates the whole rack (several times slower): a smaller budget keeps the
+    // decision within the time limit.
+    let budget = &if judge.is_break() {
+        Budget {
+            candidates: budget.candidates.min(16),
+            samples: budget.samples.min(2),
+            refine: budget.refine.min(4),
+            refine_samples: budget.refine_samples.min(4),
+            limits: budget.limits,
+        }
+    } else {
+        *budget
+    };
+    let target = |i: usize| judge.target(layout, i);
+    let mut all = generate(spec, layout, seat, &target, judge.is_break(), budget.limits);
+    let generated = all.len();
+    if all.is_empty() {
+        return None;
+    }
+    // Shortlist: best priors, at most 4 per target piece, plus the two best safety shots.
+    let mut order: Vec<usize> = (0..all.len()).collect();
+    order.sort_by(|&a, &b| all[b].prior.total_cmp(&all[a].prior).then(a.cmp(&b)));
+    let mut chosen: Vec<Candidate> = Vec::new();
+    let mut per_target = std::collections::HashMap::new();
+    let regular = all.iter().filter(|c| c.kind != Kind::Safety).count();
+    // Two safety shots always; more when there are few real candidates.
+    let safety_cap = 2.max(budget.candidates.saturating_sub(regular).min(12));
+    let mut safeties = 0;
+    for &i in &order {
+        let c = all[i];
+        if c.kind == Kind::Safety {
+            if safeties < safety_cap {
+                safeties += 1;
+                chosen.push(c);
+            }
+            continue;
+        }
+        if chosen.len() >= budget.candidates {
+            continue;
+        }
+        let n = per_target.entry(c.target).or_insert(0);
+        let cap = if c.target.is_none() { usize::MAX } else { 4 };
+        if *n < cap {
+            *n += 1;
+            chosen.push(c);
+        }
+    }
+    all.clear();
+    let base = Table::new(spec, layout);
+    let shared = &base;
+    let first: Vec<f32> = chosen
+        .par_iter()
+        .enumerate()
+        .map(|(i, c)| {
+            sample(
+                spec,
+                layout,
+                shared,
+                &c.shot,
+                judge,
+                noise,
+                mix(seed, i as u64),
+                budget.samples,
+            )
+        })
+        .collect();
+    let mut sums: Vec<(f32, u32)> = first.into_iter().map(|s| (s, budget.samples)).collect();
+    let mut sims = budget.samples * chosen.len() as u32;
+    if budget.refine > 0 && budget.refine_samples > 0 {
+        let mut ranked: Vec<usize> = (0..chosen.len()).collect();
+        ranked.sort_by(|&a, &b| {
+            let ma = sums[a].0 / sums[a].1 as f32;
+            let mb = sums[b].0 / sums[b].1 as f32;
+            mb.total_cmp(&ma).then(a.cmp(&b))
+        });
+        ranked.truncate(budget.refine);
+        let more: Vec<f32> = ranked
+            .par_iter()
+            .map(|&i| {
+                sample(
+                    spec,
+                    layout,
+                    shared,
+                    &chosen[i].shot,
+                    judge,
+                    noise,
+                    mix(seed ^ 0xA5A5_5A5A, i as u64),
+                    budget.refine_samples,
+                )
+            })
+            .collect();
+        for (&i, m) in ranked.iter().zip(more) {
+            sums[i].0 += m;
+            sums[i].1 += budget.refine_samples;
+        }
+        sims += budget.refine_samples * ranked.len() as u32;
+    }
+    // Only candidates with the most samples compete at the end (a lucky 1-sample mean must
+    // not beat a well-measured one).
+    let most = sums.iter().map(|s| s.1).max().unwrap_or(0);
+    let (best, value) = sums
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.1 == most)
+        .map(|(i, s)| (i, s.0 / s.1 as f32))
+        .fold((usize::MAX, f32::NEG_INFINITY), |acc, (i, v)| {
+            if v > acc.1 { (i, v) } else { acc }
+        });
+    let c = chosen.get(best)?;
+    Some(Decision {
+        shot: c.shot,
+        kind: c.kind,
+        target: c.target,
+        value,
+        candidates_generated: generated,
+        simulations: sims,
+    })
+}

@@ -1,0 +1,198 @@
+//! Behaviour of the computer player. Budgets are tiny so that the debug build stays quick.
+
+use carrom_ai::game::stroke_report;
+use carrom_ai::{Budget, GenLimits, Level, Noise, Player, PracticeState};
+use carrom_physics::shot::play;
+use carrom_physics::soak::random_scatter;
+use carrom_physics::{Piece, PieceKind, Seat, ShotResult, Spec, Table, Vec2};
+use carrom_referee::{PieceColour, QueenState, Referee, Rules, Seats, StrokeReport};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn small_player(seed: u64) -> Player {
+    let mut p = Player::new(Level::Medium, seed).with_plan_noise(Noise::NONE);
+    p.budget = Budget {
+        candidates: 6,
+        samples: 1,
+        refine: 2,
+        refine_samples: 1,
+        limits: GenLimits {
+            positions_per_aim: 2,
+            banks: false,
+            combinations: false,
+        },
+    };
+    p
+}
+
+fn practice_state(layout: Vec<Piece>) -> PracticeState {
+    PracticeState {
+        layout,
+        queen_pending: false,
+        queen_covered: false,
+        men_pocketed: 5,
+        owed: 0,
+        strikes: 1,
+    }
+}
+
+fn piece(kind: PieceKind, x: f32, y: f32) -> Piece {
+    Piece::new(kind, Vec2::new(x, y))
+}
+
+fn run(spec: &Spec, layout: &[Piece], shot: &carrom_physics::Shot) -> ShotResult {
+    shot.validate(spec, layout)
+        .expect("the AI chose a legal shot");
+    let mut t = Table::new(spec, layout);
+    play(&mut t, shot)
+}
+
+/// The last piece of a practice board sits in the jaws of the south-west pocket, behind
+/// South's base line: the AI pockets it (a backward shot).
+#[test]
+fn pockets_a_piece_in_the_jaws() {
+    let spec = Spec::default();
+    let layout = vec![piece(PieceKind::White, -0.315, -0.315)];
+    let state = practice_state(layout.clone());
+    let shot = small_player(3)
+        .choose_practice_shot(&spec, &state)
+        .expect("a shot");
+    let r = run(&spec, &layout, &shot);
+    assert!(
+        r.pieces[0].pocketed,
+        "the piece in the jaws stays: {shot:?} {:?}",
+        r.pieces
+    );
+}
+
+/// A referee where South (white) pocketed a man and then the Queen: she awaits cover.
+fn referee_awaiting_cover() -> Referee {
+    let mut r = Referee::new(Rules::icf(), Seats::Singles);
+    r.judge(&StrokeReport::pocketing(&[PieceColour::White]))
+        .unwrap();
+    r.judge(&StrokeReport::pocketing(&[PieceColour::Queen]))
+        .unwrap();
+    assert!(matches!(r.queen(), QueenState::AwaitingCover { .. }));
+    r
+}
+
+#[test]
+fn covers_the_queen() {
+    let spec = Spec::default();
+    let referee = referee_awaiting_cover();
+    let layout = vec![
+        piece(PieceKind::Black, 0.0, 0.05),
+        piece(PieceKind::White, 0.315, -0.315),
+        piece(PieceKind::Black, -0.1, 0.2),
+        piece(PieceKind::White, 0.05, 0.25),
+    ];
+    let shot = small_player(5)
+        .choose_shot(&spec, &layout, Seat::South, &referee)
+        .expect("a shot");
+    let r = run(&spec, &layout, &shot);
+    let mut after = referee;
+    after.judge(&stroke_report(&r)).unwrap();
+    assert_eq!(
+        after.queen(),
+        QueenState::Covered(PieceColour::White),
+        "{shot:?}"
+    );
+}
+
+#[test]
+fn does_not_pocket_the_opponents_last_man() {
+    let spec = Spec::default();
+    let mut referee = Referee::new(Rules::icf(), Seats::Singles);
+    // South breaks with one white and eight black men: Black (North) has one man left.
+    let mut down = vec![PieceColour::White];
+    down.extend([PieceColour::Black; 8]);
+    referee.judge(&StrokeReport::pocketing(&down)).unwrap();
+    assert_eq!(referee.on_board(PieceColour::Black), 1);
+    assert_eq!(referee.turn(), Some(carrom_referee::Seat::South));
+    // The last black man sits right in front of the white one, on the way to the pocket.
+    let layout = vec![
+        piece(PieceKind::Black, -0.30, -0.30),
+        piece(PieceKind::White, -0.25, -0.25),
+        piece(PieceKind::White, 0.2, 0.1),
+        piece(PieceKind::Queen, 0.0, 0.0),
+    ];
+    let mut player = small_player(9);
+    player.budget.samples = 2;
+    let shot = player
+        .choose_shot(&spec, &layout, Seat::South, &referee)
+        .expect("a shot");
+    let r = run(&spec, &layout, &shot);
+    assert!(
+        !r.pieces[0].pocketed,
+        "pocketed the opponent's last man with {shot:?}"
+    );
+}
+
+#[test]
+fn same_seed_same_moves() {
+    let spec = Spec::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let layout = random_scatter(&mut rng, &spec, 9);
+    let moves = |seed: u64| {
+        let mut p = small_player(seed).with_plan_noise(Noise::BENCHMARK);
+        let mut state = practice_state(layout.clone());
+        let mut exec = ChaCha8Rng::seed_from_u64(seed);
+        let mut shots = Vec::new();
+        for _ in 0..3 {
+            let Some(shot) = p.choose_practice_shot(&spec, &state) else {
+                break;
+            };
+            shots.push(shot);
+            let played = Noise::BENCHMARK.apply(&spec, &state.layout, &shot, &mut exec);
+            let r = run(&spec, &state.layout, &played);
+            state.apply(&spec, &r);
+        }
+        shots
+    };
+    let a = moves(21);
+    assert_eq!(a.len(), 3);
+    assert_eq!(a, moves(21));
+}
+
+#[test]
+fn dues_are_placed_legally() {
+    let spec = Spec::default();
+    let referee = referee_awaiting_cover();
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let layout = random_scatter(&mut rng, &spec, 12);
+    let (x, y) =
+        small_player(1).place_due(&spec, &layout, PieceColour::White, Seat::North, &referee);
+    let others: Vec<(f64, f64)> = layout.iter().map(|p| (p.x as f64, p.y as f64)).collect();
+    carrom_referee::validate_placement(x as f64, y as f64, &others).expect("a legal due spot");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+
+    /// Whatever the position, the chosen striker placement is legal (Law 130).
+    #[test]
+    fn never_an_illegal_placement(seed in 0u64..10_000, n in 1usize..19, seat in 0usize..4) {
+        let spec = Spec::default();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let layout = random_scatter(&mut rng, &spec, n);
+        let seat = Seat::ALL[seat];
+        let mut referee = Referee::new(Rules::icf(), Seats::Doubles);
+        referee.judge(&StrokeReport::nothing()).unwrap();
+        let mut p = small_player(seed);
+        p.budget.candidates = 3;
+        p.budget.refine = 0;
+        let rs = carrom_ai::game::ref_seat(seat);
+        let referee = {
+            // Advance the turn to `seat`.
+            let mut r = referee;
+            while r.turn() != Some(rs) {
+                r.judge(&StrokeReport::nothing()).unwrap();
+            }
+            r
+        };
+        if let Some(shot) = p.choose_shot(&spec, &layout, seat, &referee) {
+            prop_assert!(shot.validate(&spec, &layout).is_ok(), "{:?}", shot);
+        }
+    }
+}

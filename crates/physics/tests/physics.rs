@@ -1,0 +1,336 @@
+//! Physical properties of the simulated board.
+
+use carrom_physics::shot::play;
+use carrom_physics::soak::soak;
+use carrom_physics::table::Clock;
+use carrom_physics::{
+    BodyId, EventKind, Fate, Piece, PieceKind, Seat, Shot, Spec, Table, Vec2, opening_rack,
+    simulate,
+};
+
+fn spec() -> Spec {
+    Spec::default()
+}
+
+/// ICF equipment test: a full-power striker from the centre of a base line on an empty board
+/// travels at least 3.5 board lengths, and not absurdly more.
+#[test]
+fn full_power_striker_on_an_empty_board_makes_three_and_a_half_runs() {
+    let spec = spec();
+    for seat in Seat::ALL {
+        let shot = Shot {
+            seat,
+            position: 0.0,
+            angle_deg: 0.0,
+            power: 1.0,
+        };
+        let r = simulate(&spec, &[], &shot).unwrap();
+        let runs = r.striker.distance / spec.board.playing_surface;
+        assert!((3.5..5.0).contains(&runs), "{seat:?}: {runs} runs");
+        assert!(r.finished);
+        let cushions = r
+            .events
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Cushion { .. }));
+        assert!(cushions.count() >= 3);
+    }
+}
+
+/// Steps the table until the first striker contact and returns (striker velocity, piece
+/// velocity) just after it.
+fn velocities_after_first_contact(table: &mut Table) -> (Vec2, Vec2) {
+    let mut clock = Clock::default();
+    let mut events = Vec::new();
+    for _ in 0..10_000 {
+        table.step(&mut clock, &mut events);
+        if events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Contact { .. }))
+        {
+            return (
+                table.velocity(BodyId::Striker).unwrap(),
+                table.velocity(BodyId::Piece(0)).unwrap(),
+            );
+        }
+    }
+    panic!("no contact");
+}
+
+#[test]
+fn head_on_striker_hit_conserves_momentum_within_the_restitution_set() {
+    let spec = spec();
+    let b = &spec.board;
+    let (ms, mc) = (b.striker_mass, b.coin_mass);
+    let e = spec.materials.restitution_striker_piece;
+    let v = 3.0;
+    let start = Vec2::new(0.0, -0.2);
+    let mut table = Table::new(&spec, &[Piece::new(PieceKind::White, Vec2::new(0.0, 0.0))]);
+    table.place_striker(start, Vec2::new(0.0, v));
+    let (vs, vc) = velocities_after_first_contact(&mut table);
+    // The striker slowed by friction on its way: its speed just before impact.
+    let travelled = 0.2 - b.coin_radius() - b.striker_radius();
+    let u = (v * v - 2.0 * spec.materials.board_friction * 9.81 * travelled).sqrt();
+    let p_before = ms * u;
+    let p_after = ms * vs.y + mc * vc.y;
+    assert!(
+        (p_after - p_before).abs() / p_before < 0.02,
+        "momentum {p_before} -> {p_after}"
+    );
+    // Newton's law of restitution: separation speed = e * approach speed.
+    let separation = vc.y - vs.y;
+    assert!((separation / u - e).abs() < 0.03, "e = {}", separation / u);
+    assert!(
+        vs.x.abs() < 1e-4 && vc.x.abs() < 1e-4,
+        "head-on stays on the line"
+    );
+}
+
+#[test]
+fn a_piece_on_the_line_between_striker_and_pocket_is_potted() {
+    let spec = spec();
+    let seat = Seat::South;
+    for (position, pocket) in [(0.3, 2usize), (-0.3, 3)] {
+        let striker = spec.board.striker_spot(seat, position);
+        let target = spec.board.pockets()[pocket].centre();
+        let coin = striker + (target - striker) * 0.45;
+        let dir = (target - striker).normalize();
+        // angle from forward (+y), counter-clockwise positive
+        let angle_deg = (-dir.x).atan2(dir.y).to_degrees();
+        let shot = Shot {
+            seat,
+            position,
+            angle_deg,
+            power: 0.5,
+        };
+        let r = simulate(&spec, &[Piece::new(PieceKind::Black, coin)], &shot).unwrap();
+        assert!(r.pieces[0].pocketed, "{position}: {:?}", r.pieces[0]);
+        assert_eq!(r.pieces[0].pocket, Some(pocket));
+        assert!(r.events.iter().any(|e| matches!(
+            e.kind,
+            EventKind::Pocketed { piece: 0, kind: PieceKind::Black, pocket: k } if k == pocket
+        )));
+    }
+}
+
+#[test]
+fn the_rack_is_nine_white_nine_black_one_queen_all_touching_none_overlapping() {
+    let spec = spec();
+    let b = &spec.board;
+    for seat in Seat::ALL {
+        let rack = opening_rack(b, seat);
+        let count = |k| rack.iter().filter(|p| p.kind == k).count();
+        assert_eq!(
+            (
+                count(PieceKind::White),
+                count(PieceKind::Black),
+                count(PieceKind::Queen)
+            ),
+            (9, 9, 1)
+        );
+        assert_eq!(rack[0].kind, PieceKind::Queen);
+        assert!(rack[0].pos().length() < 1e-6, "Queen on the centre circle");
+        let d = b.coin_diameter;
+        let mut touching = vec![0; rack.len()];
+        for i in 0..rack.len() {
+            assert!(rack[i].pos().length() + b.coin_radius() <= b.outer_circle_radius());
+            for j in 0..i {
+                let gap = (rack[i].pos() - rack[j].pos()).length() - d;
+                assert!(gap > -1e-5, "pieces {i} and {j} overlap by {}", -gap);
+                if gap < 1e-5 {
+                    touching[i] += 1;
+                    touching[j] += 1;
+                }
+            }
+        }
+        assert!(touching.iter().all(|&n| n >= 2), "compact: {touching:?}");
+        // The "Y": three spokes of two whites from the Queen, one pointing at the breaker.
+        let towards = -seat.forward();
+        let spoke = |k: f32| {
+            let a = towards.y.atan2(towards.x) + k * 2.0 * std::f32::consts::FRAC_PI_3;
+            Vec2::new(a.cos(), a.sin())
+        };
+        for k in 0..3 {
+            for ring in [1.0, 2.0] {
+                let at = spoke(k as f32) * d * ring;
+                let p = rack
+                    .iter()
+                    .find(|p| (p.pos() - at).length() < 1e-5)
+                    .unwrap();
+                assert_eq!(p.kind, PieceKind::White, "spoke {k} ring {ring}");
+            }
+        }
+    }
+}
+
+#[test]
+fn nothing_escapes_over_random_full_power_shots() {
+    let report = soak(&spec(), 60, 11, true);
+    assert_eq!(report.shots, 60);
+    assert_eq!(report.escaped, 0, "{report:?}");
+    assert_eq!(report.non_finite, 0, "{report:?}");
+    assert_eq!(report.unfinished, 0, "{report:?}");
+}
+
+/// The long version: `cargo test -p carrom-physics --release -- --ignored` (or `carrom soak`).
+#[test]
+#[ignore]
+fn nothing_escapes_over_thousands_of_random_full_power_shots() {
+    let report = soak(&spec(), 3000, 2024, true);
+    assert_eq!(
+        (report.escaped, report.non_finite, report.unfinished),
+        (0, 0, 0),
+        "{report:?}"
+    );
+}
+
+#[test]
+fn the_same_shot_twice_is_bit_identical() {
+    let spec = spec();
+    let rack = opening_rack(&spec.board, Seat::North);
+    let shot = Shot {
+        seat: Seat::North,
+        position: 0.17,
+        angle_deg: -4.0,
+        power: 0.93,
+    };
+    let a = simulate(&spec, &rack, &shot).unwrap();
+    let b = simulate(&spec, &rack, &shot).unwrap();
+    for (p, q) in a.pieces.iter().zip(&b.pieces) {
+        assert_eq!(
+            (p.x.to_bits(), p.y.to_bits()),
+            (q.x.to_bits(), q.y.to_bits())
+        );
+    }
+    assert_eq!(a, b);
+    // A cloned table is a snapshot: playing from the clone gives the same result.
+    let table = Table::new(&spec, &rack);
+    let (mut t1, mut t2) = (table.clone(), table.clone());
+    assert_eq!(play(&mut t1, &shot), play(&mut t2, &shot));
+    assert_eq!(play(&mut table.clone(), &shot), a);
+}
+
+#[test]
+fn two_pieces_meeting_head_on_at_top_speed_do_not_pass_through_each_other() {
+    let spec = spec();
+    let mut table = Table::new(
+        &spec,
+        &[
+            Piece::new(PieceKind::White, Vec2::new(-0.2, 0.0)),
+            Piece::new(PieceKind::Black, Vec2::new(0.2, 0.0)),
+        ],
+    );
+    let v = 1.4 * spec.materials.max_striker_speed;
+    for (i, vx) in [(0usize, v), (1, -v)] {
+        let h = table.roster.pieces[i].body;
+        table.bodies[h].set_linvel(Vec2::new(vx, 0.0), true);
+    }
+    let mut clock = Clock::default();
+    let mut events = Vec::new();
+    for _ in 0..40 {
+        table.step(&mut clock, &mut events);
+        let a = table.position(BodyId::Piece(0)).unwrap();
+        let b = table.position(BodyId::Piece(1)).unwrap();
+        assert!(a.x < b.x, "tunnelled at t={}", clock.time);
+        assert!((b - a).length() > spec.board.coin_diameter * 0.9);
+    }
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Contact { .. }))
+    );
+}
+
+#[test]
+fn a_piece_meeting_the_frame_faster_than_the_jump_speed_goes_overboard() {
+    let spec = spec();
+    let fast = spec.materials.jump_speed * 1.3;
+    let slow = spec.materials.jump_speed * 0.5;
+    for (speed, jumps) in [(fast, true), (slow, false)] {
+        let mut table = Table::new(&spec, &[Piece::new(PieceKind::White, Vec2::new(0.0, 0.2))]);
+        let h = table.roster.pieces[0].body;
+        table.bodies[h].set_linvel(Vec2::new(0.0, speed), true);
+        let out = table.run_to_rest();
+        assert_eq!(
+            table.fate(BodyId::Piece(0)) == Some(Fate::Overboard),
+            jumps,
+            "{speed}"
+        );
+        assert_eq!(
+            out.events
+                .iter()
+                .any(|e| matches!(e.kind, EventKind::Overboard { .. })),
+            jumps
+        );
+        assert!(out.events.iter().any(|e| matches!(
+            e.kind,
+            EventKind::Cushion {
+                side: Seat::North,
+                ..
+            }
+        )));
+    }
+}
+
+#[test]
+fn a_pocketed_striker_is_reported_and_leaves_the_board() {
+    let spec = spec();
+    let seat = Seat::South;
+    let position = 0.5;
+    let striker = spec.board.striker_spot(seat, position);
+    let target = spec.board.pockets()[2].centre();
+    let dir = (target - striker).normalize();
+    let angle_deg = (-dir.x).atan2(dir.y).to_degrees();
+    let r = simulate(
+        &spec,
+        &[],
+        &Shot {
+            seat,
+            position,
+            angle_deg,
+            power: 0.6,
+        },
+    )
+    .unwrap();
+    assert!(r.striker.pocketed);
+    assert!(
+        r.events
+            .iter()
+            .any(|e| e.kind == EventKind::StrikerPocketed { pocket: 2 })
+    );
+}
+
+#[test]
+fn every_shot_comes_to_rest_with_pieces_on_the_surface() {
+    let spec = spec();
+    let rack = opening_rack(&spec.board, Seat::South);
+    let r = simulate(
+        &spec,
+        &rack,
+        &Shot {
+            seat: Seat::South,
+            position: 0.0,
+            angle_deg: 0.0,
+            power: 1.0,
+        },
+    )
+    .unwrap();
+    assert!(r.finished && r.time < spec.sim.max_time);
+    let first = r
+        .events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Contact { .. }))
+        .unwrap();
+    assert!(
+        matches!(
+            first.kind,
+            EventKind::Contact {
+                a: BodyId::Striker,
+                ..
+            }
+        ),
+        "the first contact of a break is the striker's: {first:?}"
+    );
+    for p in r.pieces.iter().filter(|p| !p.pocketed && !p.overboard) {
+        assert!(p.x.abs() <= spec.board.half() && p.y.abs() <= spec.board.half());
+    }
+}

@@ -1,0 +1,381 @@
+//! Rule variants as data: the [`Rules`] struct, its presets and loading from RON / TOML.
+
+use crate::seat::TurnOrder;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use thiserror::Error;
+
+/// What happens when the Queen is pocketed by a player who has no right to her yet
+/// (no own carrom man pocketed, Law 92; or a due outstanding, Law 95(b)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QueenWithoutRight {
+    /// Law 95(a)/(b): she is taken out for placing and the player loses his turn.
+    ReturnedTurnLost,
+    /// Traditional rules: she is returned to the centre but the turn continues.
+    ReturnedTurnContinues,
+}
+
+/// What pocketing an opponent's carrom man does to the turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OpponentPiece {
+    /// ICF Laws 48, 74-76: the man counts as pocketed; the turn continues only if an own
+    /// man (or the Queen) went down properly in the same stroke.
+    Icf,
+    /// Casual / FOF 2022 ("If you sink your opponent's piece, you lose your turn"): the man
+    /// counts as pocketed and the turn always ends.
+    EndsTurn,
+    /// Traditional rules: a foul (one penalty man, turn ends); the Queen, if pocketed in the
+    /// same stroke, is returned.
+    Foul,
+}
+
+/// How a board ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Endings {
+    /// ICF Laws 52-53 and 102-112: pocketing one's last man with the Queen on the board, or
+    /// the opponent's last man, ends the board against the player.
+    Icf,
+    /// Traditional rules: pocketing one's last man before the Queen is covered, or the
+    /// opponent's last man, is a foul (the pieces come back with a penalty man); a board ends
+    /// only when a player clears his colour after the Queen has been covered.
+    Traditional,
+}
+
+/// A rule variant. Every field defaults to its ICF value, so a rules file need only list
+/// the fields it changes. The whole struct is `Copy` (cheap to clone for the AI).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rules {
+    /// Law 56(a): a game is won by the first side to reach this many points (ICF 25).
+    pub game_points: u16,
+    /// Law 56(a): ... or by the leader after this many boards (ICF 8, VKK 6); a tie then goes
+    /// to an extra board (Law 56(b)) whose winner wins the game.
+    pub boards_per_game: u8,
+    /// Law 57: games needed to win the match (ICF 2: best of three).
+    pub games_to_win: u8,
+    /// Law 52(b)(i): value of the covered Queen to the board's winner (ICF 3).
+    pub queen_points: u8,
+    /// Laws 52(b)(i), 54: the Queen (and the "3 points" of Laws 102-112) count only while the
+    /// beneficiary's game score is below this (ICF 22: "up to and including 21 points").
+    pub queen_points_below: u16,
+    /// Laws 102-112: the points awarded in the special endings ("shall win/lose by 3 points").
+    pub forfeit_points: u8,
+    /// Laws 102-112: ... reduced to this once the beneficiary has 22 or more ("by 1 point").
+    pub forfeit_points_at_limit: u8,
+    /// Casual / FOF: pocketing one's last man before the Queen also gives the opponent one
+    /// point per man of his left on the board (ICF Law 107: 3 points only).
+    pub early_finish_counts_men: bool,
+    /// Law 55: the most a board can be worth (ICF 12).
+    pub max_board_points: u8,
+    /// Law 45(a): attempts allowed to touch a piece at the break (ICF 3).
+    pub break_attempts: u8,
+    /// Traditional rules: failing to break in all attempts is a foul (one penalty man).
+    pub break_miss_is_foul: bool,
+    /// Law 49(b): the direction in which the turn passes.
+    pub turn_order: TurnOrder,
+    /// Laws 95(c), 97(b): with all nine own men on the board, the Queen pocketed together with
+    /// own men gains the right (one man: she must still be covered; two or more: covered).
+    pub all_nine_exception: bool,
+    /// Law 95(a)/(b): the Queen pocketed without the right to her.
+    pub queen_without_right: QueenWithoutRight,
+    /// Laws 48, 74-76, 125: pocketing the opponent's men.
+    pub opponent_piece: OpponentPiece,
+    /// Laws 73, 75, 98(a), 99(a): a proper stroke that pockets the striker with own men (or
+    /// the Queen) keeps the turn. `false`: pocketing the striker is a plain foul that ends the
+    /// turn and pocketed men stay down (traditional).
+    pub striker_with_own_continues: bool,
+    /// Law 64(b): own men pocketed in a foul stroke come back out with the penalty.
+    pub foul_returns_pocketed: bool,
+    /// Traditional rules: a piece or the striker leaving the board is a foul. (ICF Laws 65,
+    /// 116: no foul; the pieces go back to the centre circle.)
+    pub overboard_is_foul: bool,
+    /// How boards end (Laws 102-112 or the traditional rules).
+    pub endings: Endings,
+    /// Law 87(b): the additional points "if demanded" are always demanded.
+    pub demand_additional_points: bool,
+    /// Law 137: consecutive passes by each side that cancel the board (ICF 3).
+    pub passes_to_cancel: u8,
+    /// Law 50: a shot clock in seconds whose expiry is a foul (Law 64); `None` (default) = off.
+    /// When off, a report of an expired clock is rejected.
+    pub shot_clock_secs: Option<u8>,
+    /// Law 63: technical fouls reported by the game are judged; when off they are rejected.
+    pub technical_fouls: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::icf()
+    }
+}
+
+/// Names accepted by [`Rules::preset`].
+pub const PRESET_NAMES: [&str; 5] = ["icf", "vkk", "fof2022", "casual", "traditional"];
+
+impl Rules {
+    /// The ICF Laws (the default).
+    pub const fn icf() -> Rules {
+        Rules {
+            game_points: 25,
+            boards_per_game: 8,
+            games_to_win: 2,
+            queen_points: 3,
+            queen_points_below: 22,
+            forfeit_points: 3,
+            forfeit_points_at_limit: 1,
+            early_finish_counts_men: false,
+            max_board_points: 12,
+            break_attempts: 3,
+            break_miss_is_foul: false,
+            turn_order: TurnOrder::Right,
+            all_nine_exception: true,
+            queen_without_right: QueenWithoutRight::ReturnedTurnLost,
+            opponent_piece: OpponentPiece::Icf,
+            striker_with_own_continues: true,
+            foul_returns_pocketed: true,
+            overboard_is_foul: false,
+            endings: Endings::Icf,
+            demand_additional_points: true,
+            passes_to_cancel: 3,
+            shot_clock_secs: None,
+            technical_fouls: false,
+        }
+    }
+
+    /// The VKK tournament edition: six boards or 25 points decide the game, one game a match.
+    pub const fn vkk() -> Rules {
+        let mut r = Rules::icf();
+        r.boards_per_game = 6;
+        r.games_to_win = 1;
+        r
+    }
+
+    /// FOF 2022: 29 points or eight boards; the Queen is worth 5 until 25; potting the
+    /// opponent's last man gives him 3 points plus the men on the board; sinking an opponent's
+    /// piece ends the turn.
+    pub const fn fof2022() -> Rules {
+        let mut r = Rules::icf();
+        r.game_points = 29;
+        r.queen_points = 5;
+        r.queen_points_below = 25;
+        r.max_board_points = 14;
+        r.early_finish_counts_men = true;
+        r.opponent_piece = OpponentPiece::EndsTurn;
+        r
+    }
+
+    /// Casual rules: 25 points or eight boards, a single game; sinking an opponent's piece ends
+    /// the turn; the last man before the Queen costs three points and one per man left.
+    pub const fn casual() -> Rules {
+        let mut r = Rules::icf();
+        r.games_to_win = 1;
+        r.early_finish_counts_men = true;
+        r.opponent_piece = OpponentPiece::EndsTurn;
+        r
+    }
+
+    /// Traditional house rules: clockwise play, the Queen worth 5 below 24, every foul costs one
+    /// penalty man and ends the turn with pocketed men staying down, pieces leaving the board
+    /// are fouls, no loss-of-board endings.
+    pub const fn traditional() -> Rules {
+        let mut r = Rules::icf();
+        r.game_points = 29;
+        r.queen_points = 5;
+        r.queen_points_below = 24;
+        r.max_board_points = 14;
+        r.break_miss_is_foul = true;
+        r.turn_order = TurnOrder::Left;
+        r.all_nine_exception = false;
+        r.queen_without_right = QueenWithoutRight::ReturnedTurnContinues;
+        r.opponent_piece = OpponentPiece::Foul;
+        r.striker_with_own_continues = false;
+        r.foul_returns_pocketed = false;
+        r.overboard_is_foul = true;
+        r.endings = Endings::Traditional;
+        r
+    }
+
+    /// A preset by name (`icf`, `vkk`, `fof2022`, `casual`, `traditional`).
+    pub fn preset(name: &str) -> Option<Rules> {
+        match name {
+            "icf" => Some(Rules::icf()),
+            "vkk" => Some(Rules::vkk()),
+            "fof2022" => Some(Rules::fof2022()),
+            "casual" => Some(Rules::casual()),
+            "traditional" => Some(Rules::traditional()),
+            _ => None,
+        }
+    }
+
+    /// Checks values that parse but make no sense. On failure: the field and the reason.
+    pub fn validate(&self) -> Result<(), (&'static str, String)> {
+        let positive: [(&'static str, u32); 6] = [
+            ("game_points", self.game_points.into()),
+            ("boards_per_game", self.boards_per_game.into()),
+            ("games_to_win", self.games_to_win.into()),
+            ("max_board_points", self.max_board_points.into()),
+            ("break_attempts", self.break_attempts.into()),
+            ("passes_to_cancel", self.passes_to_cancel.into()),
+        ];
+        for (field, v) in positive {
+            if v == 0 {
+                return Err((field, "must be at least 1".into()));
+            }
+        }
+        if self.shot_clock_secs == Some(0) {
+            return Err((
+                "shot_clock_secs",
+                "must be at least 1 second (leave it out to switch the clock off)".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Loads a rules file, choosing RON or TOML by its extension.
+    pub fn from_file(path: impl AsRef<Path>) -> Result<Rules, RulesError> {
+        let path = path.as_ref();
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| RulesError::Io {
+            file: file.clone(),
+            message: e.to_string(),
+        })?;
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("ron") => Rules::from_ron_str(&text, &file),
+            Some("toml") => Rules::from_toml_str(&text, &file),
+            _ => Err(RulesError::Format { file }),
+        }
+    }
+
+    /// Parses RON text; `file` names the source in errors.
+    pub fn from_ron_str(text: &str, file: &str) -> Result<Rules, RulesError> {
+        let rules: Rules = ron::from_str(text).map_err(|e| {
+            use ron::error::Error as E;
+            let line = e.span.start.line.max(1);
+            let named = match &e.code {
+                E::NoSuchStructField { found, .. } => Some(found.clone()),
+                E::DuplicateStructField { field, .. } | E::MissingStructField { field, .. } => {
+                    Some((*field).to_string())
+                }
+                _ => key_near_line(text, line, ':'),
+            };
+            let message = e.code.to_string();
+            match named {
+                Some(field) => RulesError::Field {
+                    file: file.into(),
+                    line,
+                    field,
+                    message,
+                },
+                None => RulesError::Syntax {
+                    file: file.into(),
+                    line,
+                    message,
+                },
+            }
+        })?;
+        check_values(rules, text, file, ':')
+    }
+
+    /// Parses TOML text; `file` names the source in errors.
+    pub fn from_toml_str(text: &str, file: &str) -> Result<Rules, RulesError> {
+        let rules: Rules = toml::from_str(text).map_err(|e| {
+            let line = e
+                .span()
+                .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1)
+                .unwrap_or(1);
+            let message = e.message().trim().to_string();
+            let named = backticked_after(&message, "unknown field `")
+                .or_else(|| key_near_line(text, line, '='));
+            match named {
+                Some(field) => RulesError::Field {
+                    file: file.into(),
+                    line,
+                    field,
+                    message,
+                },
+                None => RulesError::Syntax {
+                    file: file.into(),
+                    line,
+                    message,
+                },
+            }
+        })?;
+        check_values(rules, text, file, '=')
+    }
+
+    /// Serialises to TOML (for writing an example file).
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).expect("Rules always serialises")
+    }
+}
+
+fn check_values(rules: Rules, text: &str, file: &str, sep: char) -> Result<Rules, RulesError> {
+    match rules.validate() {
+        Ok(()) => Ok(rules),
+        Err((field, message)) => Err(RulesError::Field {
+            file: file.into(),
+            line: line_of_key(text, field, sep).unwrap_or(1),
+            field: field.into(),
+            message,
+        }),
+    }
+}
+
+fn backticked_after(message: &str, prefix: &str) -> Option<String> {
+    let start = message.find(prefix)? + prefix.len();
+    let len = message[start..].find('`')?;
+    Some(message[start..start + len].to_string())
+}
+
+/// The key (`name:` in RON, `name =` in TOML) on `line` (1-based) or the nearest line above.
+fn key_near_line(text: &str, line: usize, sep: char) -> Option<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let last = line.min(lines.len());
+    for l in (last.saturating_sub(3)..last).rev() {
+        if let Some(k) = key_on(lines[l], sep) {
+            return Some(k);
+        }
+    }
+    None
+}
+
+fn key_on(line: &str, sep: char) -> Option<String> {
+    let before = &line[..line.find(sep)?];
+    let key = before
+        .trim()
+        .trim_start_matches(['(', ',', '{'])
+        .trim()
+        .trim_matches('"');
+    (!key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        .then(|| key.to_string())
+}
+
+fn line_of_key(text: &str, field: &str, sep: char) -> Option<usize> {
+    text.lines()
+        .position(|l| key_on(l, sep).as_deref() == Some(field))
+        .map(|i| i + 1)
+}
+
+/// A rules file that could not be used. The message names the file, the line and the field.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RulesError {
+    #[error("{file}: cannot read rules file: {message}")]
+    Io { file: String, message: String },
+    #[error("{file}: line {line}: field `{field}`: {message}")]
+    Field {
+        file: String,
+        line: usize,
+        field: String,
+        message: String,
+    },
+    #[error("{file}: line {line}: {message}")]
+    Syntax {
+        file: String,
+        line: usize,
+        message: String,
+    },
+    #[error("{file}: unknown rules file format (expected a .ron or .toml file)")]
+    Format { file: String },
+}

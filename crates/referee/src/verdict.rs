@@ -1,0 +1,207 @@
+//! The referee's output: rulings, pieces to return, results.
+
+use crate::report::PieceColour;
+use crate::seat::{Seat, Side};
+use serde::Serialize;
+use std::borrow::Cow;
+use std::fmt;
+
+/// A Law of the ICF (numbers 27-151 of the tournament edition), e.g. `Law("72(a)")`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct Law(pub &'static str);
+
+impl Law {
+    /// The Law's number without the clause: `Law("72(a)").number() == 72`.
+    pub fn number(self) -> u16 {
+        let digits: String = self.0.chars().take_while(|c| c.is_ascii_digit()).collect();
+        digits.parse().unwrap_or(0)
+    }
+    pub fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl fmt::Display for Law {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Law {}", self.0)
+    }
+}
+
+/// One decision of the umpire: the Law applied and a sentence for the player, e.g.
+/// "Foul — striker pocketed alone. One due. Turn passes."
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Ruling {
+    pub law: Law,
+    pub text: Cow<'static, str>,
+}
+
+impl fmt::Display for Ruling {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.text, self.law)
+    }
+}
+
+/// Who puts a returned piece back on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Placer {
+    /// The umpire: the Queen (Laws 93-94) and pieces that left the board (Law 65).
+    Umpire,
+    /// A player: dues, penalties and pieces pocketed in a foul (Laws 72-78).
+    Seat(Seat),
+}
+
+/// Where a returned piece goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Spot {
+    /// In the centre circle, covering it fully or as much of it as is free (Laws 65, 93, 94).
+    CentreCircle,
+    /// Anywhere inside the outer circle without covering the centre circle (Laws 84, 85, 89(b));
+    /// check it with [`crate::validate_placement`].
+    InsideOuterCircle,
+}
+
+/// A piece to be put back on the board after the stroke. The referee's counts already include
+/// it on the board; the game only has to place it. Returns are listed in placing order: the
+/// umpire's pieces first (Queen, then the striker's colour, then the other, Law 65(b)-(d)),
+/// then the players' placements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Return {
+    pub piece: PieceColour,
+    pub placed_by: Placer,
+    pub spot: Spot,
+    pub law: Law,
+}
+
+/// A finished board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardResult {
+    pub winner: Side,
+    pub points: u16,
+}
+
+/// A finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct GameResult {
+    pub winner: Side,
+    pub score: [u16; 2],
+}
+
+/// A finished match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchResult {
+    pub winner: Side,
+    pub games: [u8; 2],
+}
+
+/// Carrom men of one colour on a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Default)]
+pub struct Men {
+    /// On the playing surface.
+    pub on_board: u8,
+    /// In the pockets (not owed back).
+    pub pocketed: u8,
+    /// Dues and penalties declared but not yet available (Law 72(c)). Only ever non-zero while
+    /// `pocketed` is zero: a due is taken out as soon as a man is available.
+    pub owed: u8,
+}
+
+/// Where the Queen is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QueenState {
+    /// On the playing surface.
+    OnBoard,
+    /// Pocketed by `by`, who must cover her with his next stroke (Laws 92, 96, 101(a)).
+    AwaitingCover { by: Seat },
+    /// Pocketed and covered by the player of this colour.
+    Covered(PieceColour),
+}
+
+impl QueenState {
+    /// The scenario label: `on_board`, `awaiting_cover`, `covered_by_white`, `covered_by_black`.
+    pub fn label(self) -> &'static str {
+        match self {
+            QueenState::OnBoard => "on_board",
+            QueenState::AwaitingCover { .. } => "awaiting_cover",
+            QueenState::Covered(PieceColour::Black) => "covered_by_black",
+            QueenState::Covered(_) => "covered_by_white",
+        }
+    }
+}
+
+/// The pieces of one board at some moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Position {
+    pub white: Men,
+    pub black: Men,
+    pub queen: QueenState,
+}
+
+impl Position {
+    pub fn men(&self, colour: PieceColour) -> Men {
+        match colour {
+            PieceColour::Black => self.black,
+            _ => self.white,
+        }
+    }
+}
+
+/// Everything the referee decided about one stroke (or pass).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    /// Who made the stroke.
+    pub by: Seat,
+    /// The game (1-based) and board within it (1-based) in which the stroke was played.
+    pub game: u8,
+    pub board: u8,
+    /// The umpire's rulings, in order, each naming its Law.
+    pub rulings: Vec<Ruling>,
+    /// Pieces to put back on the board, in placing order.
+    pub returns: Vec<Return>,
+    /// The same player strikes again.
+    pub continues: bool,
+    /// Who strikes next (the breaker of the next board if this one ended); `None` when the
+    /// match is over.
+    pub next: Option<Seat>,
+    /// The board as it stands after the stroke (returned pieces counted on the board; if the
+    /// board ended, its final position with dues written off).
+    pub position: Position,
+    /// The game score by side after the stroke; if the stroke ended a game, that game's final
+    /// score.
+    pub score: [u16; 2],
+    pub board_result: Option<BoardResult>,
+    pub game_result: Option<GameResult>,
+    pub match_result: Option<MatchResult>,
+    /// The board was cancelled and will be replayed (Law 137).
+    pub board_cancelled: bool,
+}
+
+impl Verdict {
+    /// The Laws applied, in order, without repeats.
+    pub fn laws(&self) -> Vec<Law> {
+        let mut laws: Vec<Law> = Vec::with_capacity(self.rulings.len());
+        for r in &self.rulings {
+            if !laws.contains(&r.law) {
+                laws.push(r.law);
+            }
+        }
+        laws
+    }
+
+    /// Whether any ruling applied this Law (exact text, e.g. "72(a)").
+    pub fn applied(&self, law: &str) -> bool {
+        self.rulings.iter().any(|r| r.law.0 == law)
+    }
+
+    /// All ruling sentences joined for display.
+    pub fn summary(&self) -> String {
+        self.rulings
+            .iter()
+            .map(|r| format!("{} [{}]", r.text, r.law.0))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}

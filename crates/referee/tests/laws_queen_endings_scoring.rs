@@ -1,0 +1,570 @@
+//! Laws 52-55 (scoring), 92-101 (the Queen), 102-112 (endings).
+
+mod common;
+use common::*;
+
+fn improper(pieces: &[PieceColour]) -> StrokeReport {
+    StrokeReport::pocketing(pieces).improper()
+}
+
+fn striker(pieces: &[PieceColour]) -> StrokeReport {
+    StrokeReport::pocketing(pieces).with_striker()
+}
+
+fn result(v: &Verdict) -> (Side, u16) {
+    let b = v.board_result.expect("the board should be over");
+    (b.winner, b.points)
+}
+
+/// South to play, having pocketed `south_down` whites, and covering the Queen.
+fn covering(south_down: usize, north_down: usize) -> Referee {
+    let mut r = position(south_down, north_down);
+    let v = pot(&mut r, &[Q]);
+    assert_law(&v, "92");
+    assert_eq!(r.queen(), QueenState::AwaitingCover { by: Seat::South });
+    r
+}
+
+// ----- the Queen ---------------------------------------------------------------------------
+
+#[test]
+fn law_92_the_queen_may_be_pocketed_once_an_own_man_is_down_and_must_be_covered() {
+    let r = position(0, 1);
+    assert!(!r.queen_pocketable());
+    assert_eq!(r.queen_right(Seat::South), QueenRight::WithOwnMen);
+    let mut r = position(1, 0);
+    assert!(r.queen_pocketable());
+    let v = pot(&mut r, &[Q]);
+    assert_law(&v, "92");
+    assert!(v.continues);
+    assert_eq!(r.queen_right(Seat::South), QueenRight::NotOnBoard);
+    let v = pot(&mut r, &[W]);
+    assert_law(&v, "96");
+    assert_eq!(r.queen(), QueenState::Covered(W));
+}
+
+#[test]
+fn law_93_94_the_umpire_returns_the_queen_to_the_centre_circle() {
+    let mut r = position(0, 1);
+    let v = pot(&mut r, &[Q]);
+    let queen: Vec<_> = v.returns.iter().filter(|x| x.piece == Q).collect();
+    assert_eq!(queen.len(), 1);
+    assert_eq!(queen[0].placed_by, Placer::Umpire);
+    assert_eq!(queen[0].spot, Spot::CentreCircle);
+    assert_eq!(queen[0].law.as_str(), "93");
+    assert_eq!(r.on_board(Q), 1);
+}
+
+#[test]
+fn law_95a_the_queen_pocketed_before_any_own_man_comes_out_and_the_turn_is_lost() {
+    let mut r = position(0, 1);
+    let v = pot(&mut r, &[Q]);
+    assert_law(&v, "95(a)");
+    assert!(!v.continues);
+    assert_eq!(r.queen(), QueenState::OnBoard);
+}
+
+#[test]
+fn law_95b_the_queen_pocketed_while_a_due_is_outstanding_comes_out_and_the_turn_is_lost() {
+    let mut r = singles();
+    judge(&mut r, StrokeReport::nothing().with_striker()); // South owes a due
+    nothing(&mut r);
+    assert_eq!(r.queen_right(Seat::South), QueenRight::No);
+    let v = pot(&mut r, &[Q, W, W]);
+    assert_law(&v, "95(b)");
+    assert!(!v.continues);
+    assert_eq!(r.queen(), QueenState::OnBoard);
+    assert_eq!(r.owed(W), 0, "the due is taken from the whites");
+    assert_eq!(r.on_board(W), 8);
+}
+
+#[test]
+fn law_95c_after_the_dues_are_recovered_with_all_nine_on_board_the_right_returns() {
+    let mut r = singles();
+    judge(&mut r, StrokeReport::nothing().with_striker()); // South owes a due
+    nothing(&mut r);
+    pot(&mut r, &[W]); // the due is recovered: all nine whites on the board again
+    assert_eq!(r.on_board(W), 9);
+    assert_eq!(r.queen_right(Seat::South), QueenRight::WithOwnMen);
+    let v = pot(&mut r, &[Q, W, W]);
+    assert_law(&v, "97(b)");
+    assert_eq!(r.queen(), QueenState::Covered(W));
+}
+
+#[test]
+fn law_95d_the_queen_with_the_striker_while_all_nine_are_on_board_is_returned_with_a_due() {
+    let mut r = singles();
+    let v = judge(&mut r, striker(&[Q]));
+    assert_law(&v, "95(d)");
+    assert!(!v.continues);
+    assert_eq!(r.queen(), QueenState::OnBoard);
+    assert_eq!(r.owed(W), 1);
+}
+
+#[test]
+fn law_96_a_queen_not_covered_by_the_next_stroke_goes_back() {
+    let mut r = covering(2, 0);
+    let v = nothing(&mut r);
+    assert_law(&v, "96");
+    assert_eq!(r.queen(), QueenState::OnBoard);
+    assert!(!v.continues);
+    assert_eq!(v.returns[0].piece, Q);
+    // Pocketing only the opponent's man does not cover her either.
+    let mut r = covering(2, 0);
+    let v = pot(&mut r, &[B]);
+    assert_law(&v, "96");
+    assert_eq!(r.queen(), QueenState::OnBoard);
+}
+
+#[test]
+fn law_96_passing_instead_of_covering_returns_the_queen() {
+    let mut r = covering(2, 0);
+    let v = r.pass().unwrap();
+    assert_law(&v, "96");
+    assert_eq!(r.queen(), QueenState::OnBoard);
+}
+
+#[test]
+fn law_97a_the_queen_and_an_own_man_in_one_stroke_is_covered_in_any_order() {
+    for order in [[Q, W], [W, Q]] {
+        let mut r = position(1, 0);
+        let v = pot(&mut r, &order);
+        assert_law(&v, "97(a)");
+        assert_eq!(r.queen(), QueenState::Covered(W));
+        assert!(v.continues);
+    }
+}
+
+#[test]
+fn law_97b_at_the_break_the_queen_with_one_man_must_still_be_covered() {
+    let mut r = singles();
+    let v = pot(&mut r, &[W, Q]);
+    assert_law(&v, "97(b)");
+    assert_eq!(r.queen(), QueenState::AwaitingCover { by: Seat::South });
+    assert!(v.continues);
+    let v = pot(&mut r, &[W]);
+    assert_eq!(r.queen(), QueenState::Covered(W));
+    assert!(v.continues);
+}
+
+#[test]
+fn law_97b_at_the_break_the_queen_with_more_than_one_man_is_covered() {
+    let mut r = singles();
+    let v = pot(&mut r, &[Q, W, W]);
+    assert_law(&v, "97(b)");
+    assert_eq!(r.queen(), QueenState::Covered(W));
+}
+
+#[test]
+fn law_98a_queen_own_man_and_striker_properly_all_come_out_with_a_due_turn_continues() {
+    let mut r = position(2, 0);
+    let v = judge(&mut r, striker(&[Q, W]));
+    assert_law(&v, "98(a)");
+    assert!(v.continues);
+    assert_eq!(r.queen(), QueenState::OnBoard);
+    assert_eq!(r.on_board(W), 7 + 1);
+}
+
+#[test]
+fn law_98b_the_same_by_an_improper_stroke_costs_due_and_penalty_and_the_turn() {
+    let mut r = position(3, 0);
+    let v = judge(&mut r, striker(&[Q, W]).improper());
+    assert_law(&v, "98(b)");
+    assert!(!v.continues);
+    assert_eq!(r.queen(), QueenState::OnBoard);
+    assert_eq!(r.on_board(W), 6 + 2);
+}
+
+#[test]
+fn law_99a_queen_and_striker_properly_the_queen_back_one_due_turn_continues() {
+    let mut r = position(2, 0);
+    let v = judge(&mut r, striker(&[Q]));
+    assert_law(&v, "99(a)");
+    assert!(v.continues);
+    assert_eq!(r.queen(), QueenState::OnBoard);
+    assert_eq!(r.on_board(W), 8);
+}
+
+#[test]
+fn law_99b_queen_and_striker_by_an_improper_stroke_two_men_and_turn_lost() {
+    let mut r = position(2, 0);
+    let v = judge(&mut r, striker(&[Q]).improper());
+    assert_law(&v, "99(b)");
+    assert!(!v.continues);
+    assert_eq!(r.on_board(W), 9);
+}
+
+#[test]
+fn law_100a_striker_alone_while_covering_the_queen_back_one_due_turn_lost() {
+    let mut r = covering(2, 0);
+    let v = judge(&mut r, striker(&[]));
+    assert_law(&v, "100(a)");
+    assert!(!v.continues);
+    assert_eq!(r.queen(), QueenState::OnBoard);
+    assert_eq!(r.on_board(W), 8);
+}
+
+#[test]
+fn law_100b_striker_alone_improperly_while_covering_the_queen_back_due_and_penalty() {
+    let mut r = covering(2, 0);
+    let v = judge(&mut r, striker(&[]).improper());
+    assert_law(&v, "100(b)");
+    assert_eq!(r.queen(), QueenState::OnBoard);
+    assert_eq!(r.on_board(W), 9);
+}
+
+#[test]
+fn law_101a_covering_with_own_man_and_striker_the_next_stroke_must_cover() {
+    let mut r = covering(2, 0);
+    let v = judge(&mut r, striker(&[W]));
+    assert_law(&v, "101(a)");
+    assert!(v.continues);
+    assert_eq!(r.queen(), QueenState::AwaitingCover { by: Seat::South });
+    assert_eq!(r.on_board(W), 7 + 1);
+    let v = pot(&mut r, &[W]);
+    assert_eq!(r.queen(), QueenState::Covered(W));
+    assert!(v.continues);
+    // ... and if the next stroke pockets no own man, she goes back.
+    let mut r = covering(2, 0);
+    judge(&mut r, striker(&[W]));
+    let v = nothing(&mut r);
+    assert_law(&v, "96");
+    assert_eq!(r.queen(), QueenState::OnBoard);
+}
+
+#[test]
+fn law_101b_covering_with_own_man_and_striker_improperly_all_back_and_turn_lost() {
+    let mut r = covering(3, 0);
+    let v = judge(&mut r, striker(&[W]).improper());
+    assert_law(&v, "101(b)");
+    assert!(!v.continues);
+    assert_eq!(r.queen(), QueenState::OnBoard);
+    assert_eq!(r.on_board(W), 6 + 2);
+}
+
+#[test]
+fn law_113_a_queen_that_falls_in_later_counts_as_pocketed_in_that_stroke() {
+    // The game reports a Queen that drops from the pocket mouth as pocketed in the stroke
+    // during which she falls; the referee treats her like any pocketed Queen.
+    let mut r = position(2, 0);
+    let v = judge(&mut r, StrokeReport::pocketing(&[Q]));
+    assert_eq!(r.queen(), QueenState::AwaitingCover { by: Seat::South });
+    assert!(v.continues);
+}
+
+// ----- scoring -------------------------------------------------------------------------------
+
+#[test]
+fn law_52a_53a_the_first_to_pocket_all_his_men_wins_the_opponents_men_left() {
+    let mut r = position(1, 4);
+    pot(&mut r, &[Q, W]); // covered
+    let v = pot(&mut r, &n(W, 7));
+    assert_law(&v, "52(a)");
+    assert_eq!(result(&v), (Side::Zero, 5 + 3));
+    assert_eq!(v.score, [8, 0]);
+    assert_eq!(v.position.white.on_board, 0);
+    assert_eq!(v.next, Some(Seat::North), "North breaks the next board");
+}
+
+#[test]
+fn law_52b_the_queen_is_worth_3_and_each_man_1() {
+    let mut r = position(1, 0);
+    pot(&mut r, &[Q, W]);
+    let v = pot(&mut r, &n(W, 7));
+    assert_eq!(result(&v), (Side::Zero, 9 + 3));
+}
+
+#[test]
+fn law_53b_53c_the_queen_covered_by_the_loser_is_not_credited() {
+    let mut r = singles();
+    pot(&mut r, &n(B, 6)); // South breaks, pockets six blacks, turn passes
+    let v = pot(&mut r, &[Q, B]); // North covers the Queen
+    assert_eq!(r.queen(), QueenState::Covered(B));
+    assert!(v.continues);
+    nothing(&mut r); // North; South to play
+    let v = pot(&mut r, &n(W, 9));
+    assert_law(&v, "53(c)");
+    assert_eq!(result(&v), (Side::Zero, 2));
+}
+
+#[test]
+fn law_54_at_22_points_covering_the_queen_adds_nothing() {
+    let mut rules = Rules::icf();
+    rules.game_points = 100;
+    let mut r = with(rules, Seats::Singles);
+    // Board 1: South 12. Board 2 (North breaks, misses): South 12 more = 24.
+    pot(&mut r, &[W]);
+    pot(&mut r, &[Q, W]);
+    pot(&mut r, &n(W, 7));
+    nothing(&mut r);
+    pot(&mut r, &[B]);
+    pot(&mut r, &[Q, B]);
+    let v = pot(&mut r, &n(B, 7));
+    assert_eq!(v.score, [21 + 3, 0]);
+    // Board 3: South covers and clears again: 9 only.
+    pot(&mut r, &[W]);
+    pot(&mut r, &[Q, W]);
+    let v = pot(&mut r, &n(W, 7));
+    assert_law(&v, "54");
+    assert_eq!(result(&v), (Side::Zero, 9));
+}
+
+#[test]
+fn law_55_a_board_is_worth_at_most_12_points() {
+    let mut r = position(0, 8);
+    // South pockets North's last man with the striker by an improper stroke, the Queen on the
+    // board: 9 men + 3 + 2 demanded = 14, capped at 12.
+    let v = judge(&mut r, striker(&[B]).improper());
+    assert_law(&v, "111(b)");
+    assert_law(&v, "55");
+    assert_eq!(result(&v), (Side::One, 12));
+}
+
+#[test]
+fn law_55_dues_are_written_off_at_the_end_of_the_board() {
+    let mut r = singles();
+    judge(&mut r, StrokeReport::nothing().with_striker()); // South owes one
+    assert_eq!(r.owed(W), 1);
+    let v = pot(&mut r, &n(B, 9)); // North clears leaving the Queen: loses (107(a))
+    assert_law(&v, "107(a)");
+    assert_law(&v, "55");
+    assert_eq!(v.position.white.owed, 0);
+    assert_eq!(result(&v), (Side::Zero, 3));
+    assert_eq!(r.owed(W), 0);
+}
+
+// ----- endings 102-112 ------------------------------------------------------------------------
+
+#[test]
+fn law_102a_last_own_and_last_opponent_man_while_covering_wins_by_3() {
+    let mut r = covering(8, 8);
+    let v = pot(&mut r, &[W, B]);
+    assert_law(&v, "102(a)");
+    assert_eq!(result(&v), (Side::Zero, 3));
+}
+
+#[test]
+fn law_102b_the_same_by_an_improper_stroke_gives_the_opponent_3_and_1_demanded() {
+    let mut r = covering(8, 8);
+    let v = judge(&mut r, improper(&[W, B]));
+    assert_law(&v, "102(b)");
+    assert_eq!(result(&v), (Side::One, 4));
+}
+
+#[test]
+fn law_103a_the_opponents_last_man_while_covering_loses_by_own_men_and_the_queen() {
+    let mut r = covering(5, 8);
+    let v = pot(&mut r, &[B]);
+    assert_law(&v, "103(a)");
+    assert_eq!(result(&v), (Side::One, 4 + 3));
+}
+
+#[test]
+fn law_103b_the_same_by_an_improper_stroke_adds_a_demanded_point() {
+    let mut r = covering(5, 8);
+    let v = judge(&mut r, improper(&[B]));
+    assert_law(&v, "103(b)");
+    assert_eq!(result(&v), (Side::One, 4 + 3 + 1));
+}
+
+#[test]
+fn law_104a_queen_last_own_and_last_opponent_man_properly_wins_by_3() {
+    let mut r = position(8, 8);
+    let v = pot(&mut r, &[Q, W, B]);
+    assert_law(&v, "104(a)");
+    assert_eq!(result(&v), (Side::Zero, 3));
+    assert_eq!(v.position.queen, QueenState::Covered(W));
+}
+
+#[test]
+fn law_104b_the_same_improperly_the_opponent_wins_by_3_and_1_demanded() {
+    let mut r = position(8, 8);
+    let v = judge(&mut r, improper(&[Q, W, B]));
+    assert_law(&v, "104(b)");
+    assert_eq!(result(&v), (Side::One, 4));
+}
+
+#[test]
+fn law_105a_both_last_men_with_the_queen_on_the_board_gives_the_opponent_3() {
+    let mut r = position(8, 8);
+    let v = pot(&mut r, &[W, B]);
+    assert_law(&v, "105(a)");
+    assert_eq!(result(&v), (Side::One, 3));
+}
+
+#[test]
+fn law_105b_the_same_improperly_gives_the_opponent_3_and_1_demanded() {
+    let mut r = position(8, 8);
+    let v = judge(&mut r, improper(&[W, B]));
+    assert_law(&v, "105(b)");
+    assert_eq!(result(&v), (Side::One, 4));
+}
+
+#[test]
+fn law_106a_the_opponents_last_man_with_the_queen_on_board_loses_by_own_men_and_queen() {
+    let mut r = position(5, 8);
+    let v = pot(&mut r, &[B]);
+    assert_law(&v, "106(a)");
+    assert_eq!(result(&v), (Side::One, 4 + 3));
+}
+
+#[test]
+fn law_106b_the_same_improperly_adds_a_demanded_point() {
+    let mut r = position(5, 8);
+    let v = judge(&mut r, improper(&[B]));
+    assert_law(&v, "106(b)");
+    assert_eq!(result(&v), (Side::One, 4 + 3 + 1));
+}
+
+#[test]
+fn law_107a_last_own_man_leaving_the_queen_loses_by_3() {
+    let mut r = position(8, 0);
+    let v = pot(&mut r, &[W]);
+    assert_law(&v, "107(a)");
+    assert_eq!(result(&v), (Side::One, 3));
+}
+
+#[test]
+fn law_107b_the_same_improperly_loses_by_3_and_1_demanded() {
+    let mut r = position(8, 0);
+    let v = judge(&mut r, improper(&[W]));
+    assert_law(&v, "107(b)");
+    assert_eq!(result(&v), (Side::One, 4));
+}
+
+#[test]
+fn law_107_at_22_or_more_the_opponent_gets_only_1_point() {
+    let mut rules = Rules::icf();
+    rules.game_points = 100;
+    let mut r = with(rules, Seats::Singles);
+    // Two boards of 12 for North: South breaks and clears leaving the Queen? No: North wins
+    // boards by covering and clearing.
+    nothing(&mut r); // South breaks, North (black) to play
+    pot(&mut r, &[B]);
+    pot(&mut r, &[Q, B]);
+    pot(&mut r, &n(B, 7)); // North 12
+    pot(&mut r, &[W]); // board 2: North breaks with white
+    pot(&mut r, &[Q, W]);
+    pot(&mut r, &n(W, 7)); // North 24
+    assert_eq!(r.score(), [0, 24]);
+    // Board 3: South (white) clears leaving the Queen: North is at 22+, so 1 point.
+    let v = pot(&mut r, &n(W, 9));
+    assert_law(&v, "107(a)");
+    assert_eq!(result(&v), (Side::One, 1));
+}
+
+#[test]
+fn law_108a_last_own_man_with_the_striker_leaving_the_queen_loses_by_3_and_1_demanded() {
+    let mut r = position(8, 0);
+    let v = judge(&mut r, striker(&[W]));
+    assert_law(&v, "108(a)");
+    assert_eq!(result(&v), (Side::One, 4));
+}
+
+#[test]
+fn law_108b_the_same_improperly_loses_by_3_and_2_demanded() {
+    let mut r = position(8, 0);
+    let v = judge(&mut r, striker(&[W]).improper());
+    assert_law(&v, "108(b)");
+    assert_eq!(result(&v), (Side::One, 5));
+}
+
+#[test]
+fn law_109a_queen_both_last_men_and_the_striker_loses_by_3_and_1_demanded() {
+    let mut r = position(8, 8);
+    let v = judge(&mut r, striker(&[Q, W, B]));
+    assert_law(&v, "109(a)");
+    assert_eq!(result(&v), (Side::One, 4));
+}
+
+#[test]
+fn law_109b_the_same_improperly_loses_by_3_and_2_demanded() {
+    let mut r = position(8, 8);
+    let v = judge(&mut r, striker(&[Q, W, B]).improper());
+    assert_law(&v, "109(b)");
+    assert_eq!(result(&v), (Side::One, 5));
+}
+
+/// South has covered the Queen; one white and one black left; South to play.
+fn covered_by_south_last_men() -> Referee {
+    let mut r = position(6, 8);
+    pot(&mut r, &[Q, W]);
+    pot(&mut r, &[W]);
+    assert_eq!(r.on_board(W), 1);
+    assert_eq!(r.on_board(B), 1);
+    assert_eq!(r.queen(), QueenState::Covered(W));
+    r
+}
+
+#[test]
+fn law_110a_both_last_men_with_the_striker_having_covered_the_queen_loses_by_1_and_1() {
+    let mut r = covered_by_south_last_men();
+    let v = judge(&mut r, striker(&[W, B]));
+    assert_law(&v, "110(a)");
+    assert_eq!(result(&v), (Side::One, 2));
+}
+
+#[test]
+fn law_110b_the_same_improperly_loses_by_1_and_2_demanded() {
+    let mut r = covered_by_south_last_men();
+    let v = judge(&mut r, striker(&[W, B]).improper());
+    assert_law(&v, "110(b)");
+    assert_eq!(result(&v), (Side::One, 3));
+}
+
+#[test]
+fn law_111a_opponents_last_man_with_the_striker_leaving_the_queen_loses_by_men_queen_and_1() {
+    let mut r = position(5, 8);
+    let v = judge(&mut r, striker(&[B]));
+    assert_law(&v, "111(a)");
+    assert_eq!(result(&v), (Side::One, 4 + 3 + 1));
+}
+
+#[test]
+fn law_111b_the_same_improperly_adds_2_demanded() {
+    let mut r = position(5, 8);
+    let v = judge(&mut r, striker(&[B]).improper());
+    assert_law(&v, "111(b)");
+    assert_eq!(result(&v), (Side::One, 4 + 3 + 2));
+}
+
+/// North has covered the Queen; one white and one black left; South to play.
+fn covered_by_north_last_men() -> Referee {
+    let mut r = singles();
+    pot(&mut r, &n(B, 7)); // South breaks, pockets seven blacks; North to play
+    pot(&mut r, &[Q, B]); // North covers
+    nothing(&mut r); // South to play
+    pot(&mut r, &n(W, 8));
+    assert_eq!(r.queen(), QueenState::Covered(B));
+    assert_eq!((r.on_board(W), r.on_board(B)), (1, 1));
+    r
+}
+
+#[test]
+fn law_112a_both_last_men_with_the_striker_after_the_opponent_covered_loses_by_3_and_1() {
+    let mut r = covered_by_north_last_men();
+    let v = judge(&mut r, striker(&[W, B]));
+    assert_law(&v, "112(a)");
+    assert_eq!(result(&v), (Side::One, 4));
+}
+
+#[test]
+fn law_112b_the_same_improperly_loses_by_3_and_2_demanded() {
+    let mut r = covered_by_north_last_men();
+    let v = judge(&mut r, striker(&[W, B]).improper());
+    assert_law(&v, "112(b)");
+    assert_eq!(result(&v), (Side::One, 5));
+}
+
+#[test]
+fn law_87b_additional_points_are_only_added_when_demanded() {
+    let mut rules = Rules::icf();
+    rules.demand_additional_points = false;
+    let mut r = with(rules, Seats::Singles);
+    pot(&mut r, &n(B, 8));
+    nothing(&mut r);
+    pot(&mut r, &n(W, 8));
+    let v = judge(&mut r, striker(&[W]).improper());
+    assert_law(&v, "108(b)");
+    assert_eq!(result(&v), (Side::One, 3));
+}

@@ -1,0 +1,298 @@
+//! Property tests over random stroke sequences.
+
+mod common;
+use common::*;
+use proptest::prelude::*;
+
+/// An abstract stroke, turned into a report that is possible in the current position.
+#[derive(Clone, Debug)]
+struct Abstract {
+    own: u8,
+    opp: u8,
+    queen: bool,
+    striker: bool,
+    improper: bool,
+    touched: bool,
+    overboard: u8,
+    striker_overboard: bool,
+    pass: bool,
+    reverse: bool,
+}
+
+fn abstract_stroke() -> impl Strategy<Value = Abstract> {
+    (
+        prop_oneof![4 => Just(0u8), 3 => Just(1u8), 2 => 2u8..=4, 1 => 5u8..=9],
+        prop_oneof![6 => Just(0u8), 2 => Just(1u8), 1 => 2u8..=9],
+        prop::bool::weighted(0.15),
+        prop::bool::weighted(0.12),
+        prop::bool::weighted(0.08),
+        prop::bool::weighted(0.85),
+        prop_oneof![12 => Just(0u8), 1 => 1u8..=3],
+        prop::bool::weighted(0.04),
+        prop::bool::weighted(0.04),
+        any::<bool>(),
+    )
+        .prop_map(
+            |(
+                own,
+                opp,
+                queen,
+                striker,
+                improper,
+                touched,
+                overboard,
+                striker_overboard,
+                pass,
+                reverse,
+            )| {
+                Abstract {
+                    own,
+                    opp,
+                    queen,
+                    striker,
+                    improper,
+                    touched,
+                    overboard,
+                    striker_overboard,
+                    pass,
+                    reverse,
+                }
+            },
+        )
+}
+
+fn realise(r: &Referee, a: &Abstract) -> StrokeReport {
+    if a.pass && r.break_made() {
+        return StrokeReport::pass();
+    }
+    let me = r.turn().expect("match not over");
+    let my = r.colour_of(me);
+    let their = my.other();
+    if !a.touched {
+        return StrokeReport {
+            touched: false,
+            striker_pocketed: a.striker,
+            improper: a.improper,
+            ..StrokeReport::default()
+        };
+    }
+    let own = a.own.min(r.on_board(my));
+    let opp = a.opp.min(r.on_board(their));
+    let mut pocketed = [vec![my; own as usize], vec![their; opp as usize]].concat();
+    if a.queen && r.on_board(Q) == 1 {
+        pocketed.insert(pocketed.len() / 2, Q);
+    }
+    if a.reverse {
+        pocketed.reverse();
+    }
+    // Overboard pieces come from what is left on the board.
+    let mut overboard = vec![];
+    let mut left_own = r.on_board(my) - own;
+    let mut left_opp = r.on_board(their) - opp;
+    for k in 0..a.overboard {
+        if k % 2 == 0 && left_own > 0 {
+            overboard.push(my);
+            left_own -= 1;
+        } else if left_opp > 0 {
+            overboard.push(their);
+            left_opp -= 1;
+        }
+    }
+    StrokeReport {
+        pocketed,
+        striker_pocketed: a.striker,
+        touched: true,
+        improper: a.improper,
+        overboard,
+        striker_overboard: a.striker_overboard && !a.striker,
+        ..StrokeReport::default()
+    }
+}
+
+/// A clean stroke that moves the board towards its end: cover the Queen if possible, else
+/// pocket every own man.
+fn progress(r: &Referee) -> StrokeReport {
+    let me = r.turn().expect("match not over");
+    let own = r.colour_of(me);
+    match r.queen_right(me) {
+        QueenRight::Yes => StrokeReport::pocketing(&[Q, own]),
+        QueenRight::WithOwnMen => StrokeReport::pocketing(&[Q, own, own]),
+        _ => StrokeReport::pocketing(&vec![own; r.on_board(own) as usize]),
+    }
+}
+
+fn check_invariants(r: &Referee, v: &Verdict) {
+    let rules = *r.rules();
+    for colour in [W, B] {
+        let m = r.men(colour);
+        assert_eq!(
+            m.on_board + m.pocketed,
+            9,
+            "{colour}: every man on the board or pocketed"
+        );
+        assert!(
+            m.owed == 0 || m.pocketed == 0,
+            "{colour}: a due waits only while none is available"
+        );
+        let p = v.position.men(colour);
+        assert_eq!(
+            p.on_board + p.pocketed,
+            9,
+            "{colour} in the verdict position"
+        );
+    }
+    assert_eq!(r.on_board(Q) + r.pocketed(Q), 1);
+    if let Some(b) = v.board_result {
+        assert!(
+            b.points <= u16::from(rules.max_board_points),
+            "board worth {}",
+            b.points
+        );
+    } else if !v.board_cancelled {
+        assert!(
+            r.on_board(W) > 0 && r.on_board(B) > 0,
+            "a colour cleared without ending the board: {}",
+            v.summary()
+        );
+    }
+    assert!(
+        r.board_number() <= rules.boards_per_game + 1,
+        "board {} in a game",
+        r.board_number()
+    );
+    assert!(
+        r.game_number() < 2 * rules.games_to_win,
+        "game {}",
+        r.game_number()
+    );
+    assert!(!v.rulings.is_empty(), "every stroke gets a ruling");
+    let returned_by_players = v
+        .returns
+        .iter()
+        .filter(|x| matches!(x.placed_by, Placer::Seat(_)))
+        .count();
+    assert!(returned_by_players <= 18);
+    if let Some(next) = v.next {
+        assert!(r.seats().contains(next));
+    }
+}
+
+fn presets() -> impl Strategy<Value = Rules> {
+    prop_oneof![
+        Just(Rules::icf()),
+        Just(Rules::vkk()),
+        Just(Rules::fof2022()),
+        Just(Rules::casual()),
+        Just(Rules::traditional()),
+    ]
+}
+
+fn seats() -> impl Strategy<Value = Seats> {
+    prop_oneof![Just(Seats::Singles), Just(Seats::Doubles)]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn pieces_are_always_accounted_for_and_boards_never_exceed_the_maximum(
+        rules in presets(),
+        seats in seats(),
+        strokes in prop::collection::vec(abstract_stroke(), 0..400),
+    ) {
+        let mut r = Referee::new(rules, seats);
+        for a in &strokes {
+            if r.is_over() {
+                break;
+            }
+            let report = realise(&r, a);
+            let before = r;
+            let v = r.judge(&report).unwrap_or_else(|e| panic!("{report:?} rejected: {e}"));
+            check_invariants(&r, &v);
+            // Judging is deterministic: a clone judges the same way.
+            let mut copy = before;
+            prop_assert_eq!(copy.judge(&report).unwrap(), v);
+            prop_assert_eq!(copy, r);
+        }
+    }
+
+    #[test]
+    fn every_match_ends_within_the_board_limits(
+        rules in presets(),
+        seats in seats(),
+        strokes in prop::collection::vec(abstract_stroke(), 64),
+    ) {
+        let mut r = Referee::new(rules, seats);
+        let mut boards_in_game = 0u32;
+        let mut game = 1;
+        let mut total = 0usize;
+        while !r.is_over() {
+            let a = &strokes[total % strokes.len()];
+            // Vary the cycle so it cannot lock into a loop of passes.
+            let mut a = a.clone();
+            a.pass = a.pass && total.is_multiple_of(7);
+            a.touched = a.touched || total.is_multiple_of(5);
+            // Every fifth stroke makes progress, so that random cycles cannot stall forever.
+            let report = if total % 5 == 4 { progress(&r) } else { realise(&r, &a) };
+            let v = r.judge(&report).unwrap();
+            check_invariants(&r, &v);
+            if v.board_result.is_some() {
+                boards_in_game += 1;
+                prop_assert!(boards_in_game <= u32::from(rules.boards_per_game) + 1);
+            }
+            if r.game_number() != game {
+                game = r.game_number();
+                boards_in_game = 0;
+            }
+            total += 1;
+            prop_assert!(total < 200_000, "the match did not end");
+        }
+        prop_assert!(r.match_winner().is_some());
+        prop_assert!(r.judge(&StrokeReport::nothing()).is_err());
+    }
+
+    #[test]
+    fn nothing_panics_on_arbitrary_reports(
+        pocketed in prop::collection::vec(prop_oneof![Just(W), Just(B), Just(Q)], 0..25),
+        overboard in prop::collection::vec(prop_oneof![Just(W), Just(B), Just(Q)], 0..4),
+        flags in prop::collection::vec(any::<bool>(), 8),
+        prefix in prop::collection::vec(abstract_stroke(), 0..40),
+    ) {
+        let mut rules = Rules::icf();
+        rules.technical_fouls = flags[6];
+        let mut r = Referee::new(rules, if flags[7] { Seats::Doubles } else { Seats::Singles });
+        for a in &prefix {
+            if r.is_over() { break; }
+            let rep = realise(&r, a);
+            r.judge(&rep).unwrap();
+        }
+        let report = StrokeReport {
+            pocketed,
+            overboard,
+            striker_pocketed: flags[0],
+            touched: flags[1],
+            improper: flags[2],
+            striker_overboard: flags[3],
+            pass: flags[4],
+            shot_clock_expired: flags[5],
+            technical_foul: if flags[6] { Some(Seat::East) } else { None },
+            due_used_for_queen: false,
+        };
+        let before = r;
+        match r.judge(&report) {
+            Ok(v) => check_invariants(&r, &v),
+            Err(_) => prop_assert_eq!(r, before, "a rejected report changes nothing"),
+        }
+    }
+}
+
+#[test]
+fn the_referee_is_small_and_copy() {
+    fn is_copy<T: Copy>() {}
+    is_copy::<Referee>();
+    assert!(
+        std::mem::size_of::<Referee>() <= 96,
+        "{}",
+        std::mem::size_of::<Referee>()
+    );
+}

@@ -1,0 +1,155 @@
+//! The scenario runner contract (`carrom referee [FILE]`).
+
+mod common;
+use common::*;
+use serde_json::json;
+
+#[test]
+fn a_scenario_prints_the_state_after_every_stroke() {
+    let out = scenario(
+        r#"{"rules": "icf", "seats": 2, "strokes": [
+            {"pocketed": ["white", "queen"], "striker_pocketed": false, "touched": true,
+             "improper": false, "overboard": [], "striker_overboard": false},
+            {"striker_pocketed": true},
+            {}
+        ]}"#,
+    );
+    assert_eq!(out.len(), 3);
+    assert_eq!(
+        out[0],
+        json!({"stroke": 1, "by": "south", "next": "south", "continues": true,
+               "white": {"on_board": 8, "owed": 0}, "black": {"on_board": 9, "owed": 0},
+               "queen": "awaiting_cover", "laws": ["44", "97(b)"], "board": 1, "game": 1,
+               "score": [0, 0], "board_result": null, "game_result": null, "match_result": null})
+    );
+    // Striker alone while covering: Queen back, the white comes out as the due (100(a)).
+    assert_eq!(out[1]["laws"], json!(["100(a)"]));
+    assert_eq!(out[1]["queen"], "on_board");
+    assert_eq!(out[1]["white"], json!({"on_board": 9, "owed": 0}));
+    assert_eq!(out[1]["next"], "north");
+    assert_eq!(out[2]["by"], "north");
+    assert_eq!(out[2]["laws"], json!(["48"]));
+}
+
+#[test]
+fn scenario_lines_keep_the_documented_key_order() {
+    let lines = run_scenario_lines(r#"{"strokes": [{}]}"#).unwrap();
+    let keys = [
+        "\"stroke\"",
+        "\"by\"",
+        "\"next\"",
+        "\"continues\"",
+        "\"white\"",
+        "\"black\"",
+        "\"queen\"",
+        "\"laws\"",
+        "\"board\"",
+        "\"game\"",
+        "\"score\"",
+        "\"board_result\"",
+        "\"game_result\"",
+        "\"match_result\"",
+    ];
+    let positions: Vec<usize> = keys.iter().map(|k| lines[0].find(k).unwrap()).collect();
+    assert!(positions.windows(2).all(|w| w[0] < w[1]), "{}", lines[0]);
+}
+
+#[test]
+fn doubles_scenario_sides_are_south_north_against_east_west() {
+    let out = scenario(
+        r#"{"seats": 4, "strokes": [{"pocketed": ["black"]}, {"pocketed": ["black", "black", "black", "black", "black", "black", "black", "black"]}]}"#,
+    );
+    assert_eq!(out[0]["next"], "east");
+    // East clears his blacks leaving the Queen (107(a)): side 0 gets 3.
+    assert_eq!(out[1]["by"], "east");
+    assert_eq!(out[1]["board_result"], json!({"winner": 0, "points": 3}));
+    assert_eq!(
+        out[1]["next"], "east",
+        "the break goes round to the right: East breaks board 2"
+    );
+}
+
+#[test]
+fn a_game_ending_stroke_reports_that_games_final_score() {
+    let board = r#"{"pocketed": ["white"]}, {"pocketed": ["queen", "white"]},
+        {"pocketed": ["white","white","white","white","white","white","white"]}"#;
+    let strokes = [board; 5].join(",");
+    let out = scenario(&format!(r#"{{"rules": "icf", "strokes": [{strokes}]}}"#));
+    let last = out.last().unwrap();
+    assert_eq!(last["game_result"], json!({"winner": 0, "score": [33, 24]}));
+    assert_eq!(last["score"], json!([33, 24]));
+    assert_eq!(last["game"], 1);
+    assert_eq!(last["next"], "north", "North breaks game 2 (Law 49(a)(ii))");
+}
+
+#[test]
+fn a_match_ending_stroke_reports_the_match_and_next_is_null() {
+    let board = r#"{"pocketed": ["white"]}, {"pocketed": ["queen", "white"]},
+        {"pocketed": ["white","white","white","white","white","white","white"]}"#;
+    // vkk: one game; every breaker wins by 12 until someone reaches 25.
+    let strokes = [board; 6].join(",");
+    let err = run_scenario(&format!(r#"{{"rules": "vkk", "strokes": [{strokes}]}}"#)).unwrap_err();
+    // The 16th stroke comes after the match is over.
+    assert!(err.to_string().contains("strokes[15] (stroke 16)"), "{err}");
+    assert!(err.to_string().contains("match is over"), "{err}");
+    let strokes = [board; 5].join(",");
+    let out = scenario(&format!(r#"{{"rules": "vkk", "strokes": [{strokes}]}}"#));
+    let last = out.last().unwrap();
+    assert_eq!(last["match_result"], json!({"winner": 0, "games": [1, 0]}));
+    assert_eq!(last["next"], serde_json::Value::Null);
+}
+
+#[test]
+fn malformed_scenarios_get_errors_naming_the_field() {
+    let cases = [
+        (
+            r#"{"strokes": [{"pocketed": ["red"]}]}"#,
+            "strokes[0].pocketed",
+        ),
+        (r#"{"strokes": [{}, {"pocket": []}]}"#, "strokes[1].pocket"),
+        (r#"{"seats": 3, "strokes": []}"#, "seats"),
+        (r#"{"rules": "fifa", "strokes": []}"#, "fifa"),
+        (
+            r#"{"rules": {"boards_per_game": 0}, "strokes": []}"#,
+            "boards_per_game",
+        ),
+        (r#"{"rules": {"bords": 6}, "strokes": []}"#, "rules.bords"),
+        (r#"{"strokes": [], "players": 2}"#, "players"),
+        (
+            r#"{"strokes": [{"technical_foul": "northeast"}]}"#,
+            "strokes[0].technical_foul",
+        ),
+        (
+            r#"{"strokes": [{"improper": "yes"}]}"#,
+            "strokes[0].improper",
+        ),
+        (r#"{"strokes": [{"pocketed": ["white"]}"#, "line 1"),
+        (r#"{"seats": 2}"#, "strokes"),
+    ];
+    for (input, needle) in cases {
+        let err = run_scenario(input).expect_err(input).to_string();
+        assert!(
+            err.contains(needle),
+            "{input}: {err} should mention {needle}"
+        );
+        assert!(!err.contains('\n'), "one line: {err}");
+    }
+}
+
+#[test]
+fn impossible_strokes_in_a_scenario_name_the_stroke() {
+    let err = run_scenario(r#"{"strokes": [{}, {"pocketed": ["queen", "queen"]}]}"#).unwrap_err();
+    assert!(matches!(err, ScenarioError::Stroke { index: 1, .. }));
+    assert!(err.to_string().contains("stroke 2"), "{err}");
+    let err = run_scenario(r#"{"strokes": [{"shot_clock_expired": true}]}"#).unwrap_err();
+    assert!(err.to_string().contains("shot_clock_secs"), "{err}");
+}
+
+#[test]
+fn inline_rules_objects_are_accepted() {
+    let out = scenario(
+        r#"{"rules": {"shot_clock_secs": 15}, "strokes": [{"pocketed": ["white"]}, {"shot_clock_expired": true}]}"#,
+    );
+    assert_eq!(out[1]["laws"][0], "50");
+    assert_eq!(out[1]["next"], "north");
+}

@@ -1,0 +1,99 @@
+//! Saves and replays: the match setup and every action, as JSON. A save of a finished match is
+//! its replay. Written atomically (temporary file, then rename).
+
+use crate::model::{Action, MatchModel, MatchSetup};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+pub const FORMAT: &str = "carrom-match";
+pub const VERSION: u32 = 1;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveFile {
+    pub format: String,
+    pub version: u32,
+    pub setup: MatchSetup,
+    pub actions: Vec<Action>,
+    /// Games won by each side when the file was written (checked on replay).
+    pub games: [u8; 2],
+    pub score: [u16; 2],
+    pub finished: bool,
+}
+
+impl SaveFile {
+    pub fn of(model: &MatchModel) -> SaveFile {
+        SaveFile {
+            format: FORMAT.into(),
+            version: VERSION,
+            setup: model.setup.clone(),
+            actions: model.actions.clone(),
+            games: model.referee.games(),
+            score: model.referee.score(),
+            finished: model.referee.is_over(),
+        }
+    }
+
+    /// Parses a save; clear messages for files that are not ours or are damaged.
+    pub fn parse(text: &str, name: &str) -> Result<SaveFile, String> {
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| format!("{name}: not a carrom save or replay (not valid JSON: {e})"))?;
+        match value.get("format").and_then(|f| f.as_str()) {
+            Some(FORMAT) => {}
+            Some(other) => {
+                return Err(format!(
+                    "{name}: not a carrom save or replay (format is `{other}`)"
+                ));
+            }
+            None => {
+                return Err(format!(
+                    "{name}: not a carrom save or replay (no `format` field)"
+                ));
+            }
+        }
+        match value.get("version").and_then(|v| v.as_u64()) {
+            Some(v) if v == VERSION as u64 => {}
+            Some(v) => {
+                return Err(format!(
+                    "{name}: save format version {v} is not supported (this build reads {VERSION})"
+                ));
+            }
+            None => return Err(format!("{name}: damaged save: no `version`")),
+        }
+        serde_json::from_value(value).map_err(|e| format!("{name}: damaged save: {e}"))
+    }
+
+    pub fn load(path: &Path) -> Result<SaveFile, String> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+        Self::parse(&text, &name)
+    }
+
+    /// Writes atomically: a crash mid-write leaves the previous file intact.
+    pub fn write(&self, path: &Path) -> Result<(), String> {
+        let name = path.display().to_string();
+        let text = serde_json::to_string_pretty(self).map_err(|e| format!("{name}: {e}"))?;
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".tmp");
+        let tmp = std::path::PathBuf::from(tmp);
+        {
+            use std::io::Write;
+            let mut f =
+                std::fs::File::create(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+            f.write_all(text.as_bytes())
+                .map_err(|e| format!("{}: {e}", tmp.display()))?;
+            f.sync_all()
+                .map_err(|e| format!("{}: {e}", tmp.display()))?;
+        }
+        std::fs::rename(&tmp, path).map_err(|e| format!("{name}: {e}"))
+    }
+}
+
+/// Convenience for building a setup in tests and the CLI.
+pub fn setup_of(file: &SaveFile) -> MatchSetup {
+    file.setup.clone()
+}
+
+pub fn actions_of(file: &SaveFile) -> &[Action] {
+    &file.actions
+}

@@ -1,0 +1,404 @@
+//! Headless Bevy tests (`MinimalPlugins`, `app.update()`): the bit-identical stroke, the turn
+//! flow, dues, saves and bad files.
+
+use bevy::prelude::*;
+use bevy_rapier2d::prelude::*;
+use carrom_physics::{Piece, PieceKind, Seat, Shot, Spec, opening_rack, simulate};
+use carrom_referee::{PieceColour, Placer, Rules, Seats, StrokeReport};
+use carrom_ui::model::{MatchModel, MatchSetup, StrokeOutcome, load_rules};
+use carrom_ui::play::Aim;
+use carrom_ui::save::SaveFile;
+use carrom_ui::sim::{LiveTable, LoadTable, final_positions};
+use carrom_ui::{Launch, Phase, Screen, Session, Start, headless, headless_app};
+
+fn launch(start: Start) -> Launch {
+    Launch {
+        start,
+        fixed_board: false,
+        speed: 1.0,
+        save_path: None,
+    }
+}
+
+fn human_singles() -> MatchSetup {
+    MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 3)
+}
+
+fn phase(app: &App) -> Phase {
+    *app.world().resource::<State<Phase>>().get()
+}
+
+fn run_until(app: &mut App, max: usize, mut done: impl FnMut(&mut App) -> bool) {
+    for _ in 0..max {
+        app.update();
+        if done(app) {
+            return;
+        }
+    }
+    panic!(
+        "condition not reached after {max} updates (phase {:?})",
+        phase(app)
+    );
+}
+
+/// The same stroke in the game (bevy_rapier2d's context, stepped by the physics crate's step)
+/// and in the headless simulator ends bit-for-bit in the same place.
+#[test]
+fn stroke_in_the_game_is_bit_identical_to_the_simulator() {
+    let spec = Spec::default();
+    let shots = [
+        (
+            opening_rack(&spec.board, Seat::South),
+            Shot {
+                seat: Seat::South,
+                position: 0.1,
+                angle_deg: -2.0,
+                power: 1.0,
+            },
+        ),
+        (
+            vec![
+                Piece {
+                    kind: PieceKind::White,
+                    x: 0.1,
+                    y: 0.12,
+                },
+                Piece {
+                    kind: PieceKind::Black,
+                    x: -0.2,
+                    y: 0.25,
+                },
+                Piece {
+                    kind: PieceKind::Queen,
+                    x: 0.0,
+                    y: 0.0,
+                },
+            ],
+            Shot {
+                seat: Seat::East,
+                position: -0.4,
+                angle_deg: 12.0,
+                power: 0.7,
+            },
+        ),
+    ];
+    for (pieces, shot) in shots {
+        let reference = simulate(&spec, &pieces, &shot).expect("legal shot");
+        let mut app = headless_app(&spec, launch(Start::Menu));
+        app.update();
+        app.world_mut().write_message(LoadTable {
+            pieces: pieces.clone(),
+            shot: Some(shot),
+        });
+        run_until(&mut app, 5000, |app| {
+            app.world().resource::<LiveTable>().finished
+        });
+        let world = app.world_mut();
+        let mut q = world.query_filtered::<&RapierRigidBodySet, With<DefaultRapierContext>>();
+        let bodies = q.single(world).expect("one rapier context");
+        let live = world.resource::<LiveTable>();
+        let roster = live.roster.as_ref().unwrap();
+        let got = final_positions(roster, &bodies.bodies);
+        assert_eq!(got.len(), reference.pieces.len());
+        for (i, (g, r)) in got.iter().zip(&reference.pieces).enumerate() {
+            assert_eq!(
+                g[0].to_bits(),
+                r.x.to_bits(),
+                "piece {i} x: {} vs {}",
+                g[0],
+                r.x
+            );
+            assert_eq!(
+                g[1].to_bits(),
+                r.y.to_bits(),
+                "piece {i} y: {} vs {}",
+                g[1],
+                r.y
+            );
+        }
+        let s = bodies.bodies[roster.striker.unwrap().body].translation();
+        assert_eq!(s.x.to_bits(), reference.striker.end[0].to_bits());
+        assert_eq!(s.y.to_bits(), reference.striker.end[1].to_bits());
+        assert_eq!(live.clock.steps, reference.steps);
+        assert_eq!(live.events, reference.events);
+    }
+}
+
+fn press(app: &mut App, key: KeyCode) {
+    let mut input = ButtonInput::<KeyCode>::default();
+    input.press(key);
+    app.world_mut().insert_resource(input);
+    app.update();
+    app.world_mut()
+        .insert_resource(ButtonInput::<KeyCode>::default());
+}
+
+fn start_match(setup: MatchSetup) -> App {
+    let spec = Spec::default();
+    let mut app = headless_app(&spec, launch(Start::Match(setup)));
+    app.world_mut()
+        .insert_resource(ButtonInput::<KeyCode>::default());
+    run_until(&mut app, 50, |app| phase(app) == Phase::Aim);
+    app
+}
+
+#[test]
+fn placement_rules_are_enforced() {
+    let mut app = start_match(human_singles());
+    let spec = Spec::default();
+    // Cutting the moon: the striker partly over the left base circle.
+    let b = &spec.board;
+    let cut = (b.base_circle_along() + b.base_circle_radius() + 0.3 * b.striker_radius())
+        / (0.5 * b.base_line_length);
+    app.world_mut().resource_mut::<Aim>().position = -cut;
+    app.world_mut().resource_mut::<Aim>().power = 0.8;
+    app.update();
+    let why = app
+        .world()
+        .resource::<Aim>()
+        .illegal
+        .clone()
+        .expect("illegal placement is flagged");
+    assert!(why.contains("Law 130"), "{why}");
+    press(&mut app, KeyCode::Space);
+    app.update();
+    assert_eq!(
+        phase(&app),
+        Phase::Aim,
+        "an illegal placement cannot be played"
+    );
+    // The middle is legal.
+    app.world_mut().resource_mut::<Aim>().position = 0.0;
+    app.update();
+    assert!(app.world().resource::<Aim>().illegal.is_none());
+}
+
+#[test]
+fn stroke_goes_physics_referee_scoreboard_and_the_board_turns() {
+    let spec = Spec::default();
+    let setup = human_singles();
+    // A gentle stroke into the rack: touches, pockets nothing (checked on the simulator).
+    let shot = Shot {
+        seat: Seat::South,
+        position: 0.0,
+        angle_deg: 0.0,
+        power: 0.35,
+    };
+    let reference = simulate(&spec, &opening_rack(&spec.board, Seat::South), &shot).unwrap();
+    assert!(reference.pieces.iter().all(|p| !p.pocketed) && !reference.striker.pocketed);
+    let mut app = start_match(setup);
+    {
+        let mut aim = app.world_mut().resource_mut::<Aim>();
+        aim.position = 0.0;
+        aim.dir = Vec2::Y;
+        aim.power = 0.35;
+    }
+    press(&mut app, KeyCode::Space);
+    app.update();
+    assert_eq!(phase(&app), Phase::Moving);
+    run_until(&mut app, 5000, |app| phase(app) == Phase::Aim);
+    let session = app.world().resource::<Session>();
+    assert_eq!(session.model.referee.strokes(), 1);
+    assert!(!session.calls.is_empty(), "the umpire's call is shown");
+    assert!(
+        session.calls.iter().all(|c| c.contains("(Law ")),
+        "{:?}",
+        session.calls
+    );
+    let board = session.model.scoreboard().join("\n");
+    assert!(
+        board.contains("Board 1 of 8") && board.contains("Game 1 of 3"),
+        "{board}"
+    );
+    // The turn passed: the board now shows North at the bottom.
+    assert_eq!(session.model.turn(), Some(Seat::North));
+    assert_eq!(session.view_seat(), Some(Seat::North));
+    // The pieces are where the simulator put them.
+    let expected: Vec<[f32; 2]> = reference.pieces.iter().map(|p| [p.x, p.y]).collect();
+    let got: Vec<[f32; 2]> = session.model.layout.iter().map(|p| [p.x, p.y]).collect();
+    assert_eq!(got, expected);
+}
+
+/// A model where South owes a due: a white pocketed, then the striker alone.
+fn model_with_due(spec: &Spec) -> MatchModel {
+    let mut model = MatchModel::new(spec, human_singles());
+    let shot = Shot {
+        seat: Seat::South,
+        position: 0.0,
+        angle_deg: 0.0,
+        power: 0.5,
+    };
+    let mut layout = model.layout.clone();
+    let white = layout
+        .iter()
+        .position(|p| p.kind == PieceKind::White)
+        .unwrap();
+    layout.remove(white);
+    // The rack has broken up: every piece three times further from the centre than racked,
+    // so the outer circle has room for the due (the Queen stays on the centre).
+    for p in layout.iter_mut() {
+        p.x *= 3.0;
+        p.y *= 3.0;
+    }
+    model
+        .apply_stroke(
+            shot,
+            StrokeOutcome {
+                layout: layout.clone(),
+                report: StrokeReport::pocketing(&[PieceColour::White]),
+            },
+        )
+        .unwrap();
+    let v = model
+        .apply_stroke(
+            shot,
+            StrokeOutcome {
+                layout,
+                report: StrokeReport::nothing().with_striker(),
+            },
+        )
+        .unwrap();
+    assert!(v.applied("72(a)"), "{:?}", v.rulings);
+    assert_eq!(model.pending.len(), 1);
+    assert!(matches!(model.pending[0].placed_by, Placer::Seat(_)));
+    model
+}
+
+#[test]
+fn a_due_gets_placed_inside_the_outer_circle() {
+    let spec = Spec::default();
+    let mut app = start_match(human_singles());
+    let model = model_with_due(&spec);
+    let on_board = model.layout.len();
+    app.world_mut().resource_mut::<Session>().model = model;
+    let pieces = app.world().resource::<Session>().model.layout.clone();
+    app.world_mut()
+        .write_message(LoadTable { pieces, shot: None });
+    app.world_mut()
+        .resource_mut::<NextState<Phase>>()
+        .set(Phase::Idle);
+    run_until(&mut app, 20, |app| phase(app) == Phase::PlaceDue);
+    // On the centre circle: refused.
+    app.world_mut().resource_mut::<Aim>().due_at = Vec2::ZERO;
+    press(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(phase(&app), Phase::PlaceDue);
+    let why = app.world().resource::<Aim>().due_illegal.clone().unwrap();
+    assert!(why.contains("89(b)"), "{why}");
+    // Inside the outer circle, clear of the centre circle and the pieces: placed.
+    let spot = carrom_ui::model::due_spot(&app.world().resource::<Session>().model, 1.0);
+    app.world_mut().resource_mut::<Aim>().due_at = Vec2::new(spot[0], spot[1]);
+    press(&mut app, KeyCode::Enter);
+    run_until(&mut app, 20, |app| phase(app) == Phase::Aim);
+    let session = app.world().resource::<Session>();
+    assert!(session.model.pending.is_empty());
+    assert_eq!(session.model.layout.len(), on_board + 1);
+    assert_eq!(
+        app.world()
+            .resource::<LiveTable>()
+            .roster
+            .as_ref()
+            .unwrap()
+            .pieces
+            .len(),
+        on_board + 1
+    );
+}
+
+#[test]
+fn computer_seats_play_in_the_app() {
+    let mut setup = human_singles();
+    for p in setup.players.iter_mut() {
+        p.computer = Some("fast".into());
+    }
+    let spec = Spec::default();
+    let mut app = headless_app(&spec, launch(Start::Demo(setup)));
+    run_until(&mut app, 20000, |app| {
+        app.world().resource::<Session>().model.referee.strokes() >= 3
+    });
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Game);
+}
+
+#[test]
+fn a_save_round_trips_and_resumes() {
+    let spec = Spec::default();
+    let mut setup = human_singles();
+    for p in setup.players.iter_mut() {
+        p.computer = Some("fast".into());
+    }
+    let (model, _) = headless::run_demo(&spec, setup, 25, |_| {}).unwrap();
+    let dir = std::env::temp_dir().join(format!("carrom-ui-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("save.json");
+    std::fs::write(&path, "previous").unwrap();
+    SaveFile::of(&model).write(&path).unwrap();
+    assert!(!dir.join("save.json.tmp").exists());
+    let file = SaveFile::load(&path).unwrap();
+    assert_eq!(file, SaveFile::of(&model));
+    let resumed = headless::restore(&spec, &file, |_| {}).unwrap();
+    assert_eq!(resumed.referee, model.referee);
+    assert_eq!(resumed.layout, model.layout);
+    assert_eq!(resumed.pending, model.pending);
+    // And in the app: resuming puts the same pieces on the table.
+    let mut app = headless_app(&spec, launch(Start::Resume(file)));
+    run_until(&mut app, 50, |app| {
+        app.world().get_resource::<Session>().is_some() && phase(app) != Phase::Idle
+    });
+    assert_eq!(app.world().resource::<Session>().model.layout, model.layout);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_save_replay_and_rules_files_get_clear_messages() {
+    let e = SaveFile::parse("this is not json", "x.json").unwrap_err();
+    assert!(e.contains("not a carrom save"), "{e}");
+    let e = SaveFile::parse(r#"{"name": "some other program"}"#, "x.json").unwrap_err();
+    assert!(e.contains("no `format`"), "{e}");
+    let e = SaveFile::parse(r#"{"format": "png"}"#, "x.json").unwrap_err();
+    assert!(e.contains("format is `png`"), "{e}");
+    let e = SaveFile::parse(r#"{"format": "carrom-match", "version": 99}"#, "x.json").unwrap_err();
+    assert!(e.contains("version 99"), "{e}");
+    let e = SaveFile::parse(
+        r#"{"format": "carrom-match", "version": 1, "actions": 3}"#,
+        "x.json",
+    )
+    .unwrap_err();
+    assert!(e.contains("damaged"), "{e}");
+    let e = SaveFile::load(std::path::Path::new("/nonexistent/save.json")).unwrap_err();
+    assert!(e.contains("/nonexistent/save.json"), "{e}");
+    // A replay whose actions do not fit the match.
+    let spec = Spec::default();
+    let mut file = SaveFile::of(&MatchModel::new(&spec, human_singles()));
+    file.actions
+        .push(carrom_ui::model::Action::Place { x: 0.0, y: 0.0 });
+    let e = headless::restore(&spec, &file, |_| {}).unwrap_err();
+    assert!(e.contains("actions[0]"), "{e}");
+    // Rules.
+    let e = load_rules("nonsense").unwrap_err();
+    assert!(e.contains("icf"), "{e}");
+    let dir = std::env::temp_dir().join(format!("carrom-ui-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "game_points = \"lots\"\n").unwrap();
+    let e = load_rules(bad.to_str().unwrap()).unwrap_err();
+    assert!(e.contains("game_points"), "{e}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn sounds_are_valid_wavs() {
+    for (name, bytes) in carrom_ui::sounds::wavs() {
+        assert_eq!(&bytes[0..4], b"RIFF", "{name}");
+        assert_eq!(&bytes[8..12], b"WAVE", "{name}");
+        assert!(bytes.len() > 1000, "{name}");
+    }
+}
+
+#[test]
+fn sound_files_in_assets_are_the_generated_ones() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/sounds");
+    for (name, bytes) in carrom_ui::sounds::wavs() {
+        let file = std::fs::read(dir.join(name)).expect(name);
+        assert!(file == bytes, "{name} differs from the generator");
+    }
+}

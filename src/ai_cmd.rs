@@ -1,0 +1,203 @@
+//! `carrom practice`, `carrom selfplay`, `carrom breaks`: thin wrappers over `carrom_ai`.
+
+use carrom_ai::breaks::{break_map, write_png};
+use carrom_ai::practice::practice_with;
+use carrom_ai::selfplay::selfplay as run_selfplay;
+use carrom_ai::{Level, Noise};
+use carrom_physics::Spec;
+use carrom_referee::{Rules, Seats};
+use std::path::Path;
+
+fn level(name: &str, arg: &str) -> Result<Level, String> {
+    Level::parse(name)
+        .ok_or_else(|| format!("{arg}: unknown level {name:?} (expected easy, medium or hard)"))
+}
+
+fn json_line(value: &impl serde::Serialize) -> Result<String, String> {
+    serde_json::to_string(value).map_err(|e| e.to_string())
+}
+
+pub fn practice(
+    spec: &Spec,
+    boards: u32,
+    seed: u64,
+    level_name: &str,
+    json: bool,
+) -> Result<(), String> {
+    let level = level(level_name, "--level")?;
+    let summary = practice_with(spec, level, boards, seed, Noise::BENCHMARK, |i, run| {
+        if !json {
+            println!(
+                "board {:>3}: {} in {} strikes",
+                i + 1,
+                if run.cleared {
+                    "cleared"
+                } else {
+                    "NOT cleared"
+                },
+                run.strikes
+            );
+        }
+    });
+    if !json {
+        println!(
+            "{} practice at benchmark noise (0.005 of the base line, 2 deg, 0.01 power): {}/{} boards cleared, {:.2} strikes on average (median {}, max {}), {:.0} ms per decision (slowest {:.0} ms)",
+            level.name(),
+            summary.cleared,
+            summary.boards,
+            summary.mean_strikes,
+            summary.median_strikes,
+            summary.max_strikes,
+            summary.mean_decision_ms,
+            summary.max_decision_ms
+        );
+    }
+    println!(
+        "{}",
+        json_line(&serde_json::json!({
+            "boards": summary.boards,
+            "cleared": summary.cleared,
+            "mean_strikes": summary.mean_strikes,
+            "median_strikes": summary.median_strikes,
+            "max_strikes": summary.max_strikes,
+            "mean_decision_ms": summary.mean_decision_ms,
+        }))?
+    );
+    Ok(())
+}
+
+pub fn selfplay(
+    spec: &Spec,
+    games: u32,
+    seed: u64,
+    levels: &str,
+    seats: u8,
+    json: bool,
+) -> Result<(), String> {
+    let names: Vec<&str> = levels.split(',').collect();
+    if names.len() != 2 {
+        return Err(format!(
+            "--levels: expected two levels like medium,easy, got {levels:?}"
+        ));
+    }
+    let levels = [level(names[0], "--levels")?, level(names[1], "--levels")?];
+    let seats = match seats {
+        2 => Seats::Singles,
+        4 => Seats::Doubles,
+        n => return Err(format!("--seats: must be 2 or 4, got {n}")),
+    };
+    // One ICF game (Law 56: 25 points or eight boards) per game played.
+    let mut rules = Rules::icf();
+    rules.games_to_win = 1;
+    let summary = run_selfplay(spec, rules, seats, levels, games, seed, |g, run| {
+        if !json {
+            let winner = match run.winner {
+                Some(w) => format!("side {w} ({}) wins", levels[w].name()),
+                None => "unfinished".into(),
+            };
+            println!(
+                "game {:>3}: {winner} {}-{} in {} boards, {} strokes{}",
+                g + 1,
+                run.score[0],
+                run.score[1],
+                run.boards,
+                run.strokes,
+                if run.violations.is_empty() {
+                    String::new()
+                } else {
+                    format!("; VIOLATIONS: {}", run.violations.join("; "))
+                }
+            );
+        }
+    });
+    if !json {
+        println!(
+            "{} vs {}: {}-{} over {} games, {:.1} strokes per game, {:.0}/{:.0} ms per decision, {} invariant violations",
+            levels[0].name(),
+            levels[1].name(),
+            summary.wins[0],
+            summary.wins[1],
+            summary.games,
+            summary.mean_strokes_per_game,
+            summary.mean_decision_ms[0],
+            summary.mean_decision_ms[1],
+            summary.invariant_violations
+        );
+    }
+    println!(
+        "{}",
+        json_line(&serde_json::json!({
+            "games": summary.games,
+            "wins": summary.wins,
+            "mean_strokes_per_game": summary.mean_strokes_per_game,
+            "invariant_violations": summary.invariant_violations,
+        }))?
+    );
+    Ok(())
+}
+
+pub fn breaks(
+    spec: &Spec,
+    grid: bool,
+    out: Option<&Path>,
+    seed: u64,
+    json: bool,
+) -> Result<(), String> {
+    let map = break_map(spec, grid, seed, Noise::BENCHMARK);
+    if let Some(path) = out {
+        write_png(&map, path)?;
+    }
+    let b = map.best;
+    if !json {
+        println!(
+            "break map: {} positions x {} directions, {} noisy samples each, full power, from South",
+            map.positions.len(),
+            map.offsets_deg.len(),
+            map.samples
+        );
+        for (i, p) in map.positions.iter().enumerate() {
+            let row = &map.expected[i];
+            let (j, e) = row
+                .iter()
+                .enumerate()
+                .fold((0, f32::MIN), |a, (j, &e)| if e > a.1 { (j, e) } else { a });
+            println!(
+                "  position {p:+.2}: best {e:.2} pieces at {:+.1} deg off the centre line",
+                map.offsets_deg[j]
+            );
+        }
+        let cells: Vec<f32> = map.expected.iter().flatten().copied().collect();
+        let mean = cells.iter().sum::<f32>() / cells.len().max(1) as f32;
+        println!(
+            "over the whole map a full-power break pockets {mean:.2} pieces on average; the best cell is within the noise of {} samples",
+            map.samples
+        );
+        println!(
+            "best break: position {:+.2} ({:.1} cm {} of the middle), {:+.1} deg off the line to the centre (shot angle {:+.1} deg), {:.2} pieces expected",
+            b.position,
+            (b.position.abs() * spec.board.base_line_length * 50.0),
+            if b.position < 0.0 { "left" } else { "right" },
+            b.offset_deg,
+            b.angle_deg,
+            b.expected
+        );
+        if let Some(path) = out {
+            println!("heat map written to {}", path.display());
+        }
+    }
+    println!(
+        "{}",
+        json_line(&serde_json::json!({
+            "positions": map.positions.len(),
+            "directions": map.offsets_deg.len(),
+            "samples": map.samples,
+            "best": {
+                "position": b.position,
+                "offset_deg": b.offset_deg,
+                "angle_deg": b.angle_deg,
+                "expected_pieces": b.expected,
+            },
+        }))?
+    );
+    Ok(())
+}

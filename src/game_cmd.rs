@@ -1,0 +1,284 @@
+//! The game's commands: play, demo, screenshot, replay. Thin: the game is `carrom_ui`.
+
+use carrom_physics::Spec;
+use carrom_referee::Seats;
+use carrom_ui::model::{MatchSetup, Player, load_rules};
+use carrom_ui::save::SaveFile;
+use carrom_ui::shoot::{ScreenshotPlan, ShotMode, ensure_display, has_display, stop_display};
+use carrom_ui::{Launch, Start, headless, run_windowed};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+#[derive(clap::Args, Debug, Default)]
+pub struct PlayArgs {
+    /// menu, singles, doubles, practice or demo.
+    #[arg(long)]
+    pub mode: Option<String>,
+    /// Player names in seat order (South, North in singles; South, East, North, West in doubles).
+    #[arg(long, value_delimiter = ',')]
+    pub names: Vec<String>,
+    /// Rules preset (icf, vkk, fof2022, casual, traditional) or a rules file (.toml/.ron).
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Seats played by the computer, e.g. `north` or `east,west`.
+    #[arg(long, value_delimiter = ',')]
+    pub computer: Vec<String>,
+    /// Computer level: fast, easy, medium or hard.
+    #[arg(long)]
+    pub level: Option<String>,
+    /// Keep the board fixed (South at the bottom) instead of turning it to the striker.
+    #[arg(long)]
+    pub fixed_board: bool,
+    /// Resume a saved match.
+    #[arg(long)]
+    pub load: Option<PathBuf>,
+    /// Where F5 saves the match.
+    #[arg(long)]
+    pub save: Option<PathBuf>,
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct DemoArgs {
+    /// 2 (singles) or 4 (doubles).
+    #[arg(long, default_value_t = 4)]
+    pub seats: u32,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Computer level: fast (this game's quick bot), or the `carrom_ai` levels easy, medium, hard.
+    #[arg(long, default_value = "fast")]
+    pub level: String,
+    /// No window: print the rulings as the match goes.
+    #[arg(long)]
+    pub headless: bool,
+    /// Simulation speed in the window, 1 to 8.
+    #[arg(long, default_value_t = 2.0)]
+    pub speed: f32,
+    #[arg(long, default_value = "icf")]
+    pub rules: String,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ScreenshotArgs {
+    /// demo, practice or menu.
+    #[arg(long, default_value = "demo")]
+    pub mode: String,
+    #[arg(long, default_value = "screenshot.png")]
+    pub out: PathBuf,
+    /// Demo: strokes to play before the capture.
+    #[arg(long, default_value_t = 3)]
+    pub strokes: u32,
+    /// Give up after this many seconds.
+    #[arg(long, default_value_t = 300)]
+    pub timeout: u64,
+}
+
+fn seats_of(n: u32) -> Result<Seats, String> {
+    Seats::from_count(n).ok_or_else(|| format!("--seats: {n} is not 2 or 4"))
+}
+
+fn demo_setup(seats: Seats, rules: &str, level: &str, seed: u64) -> Result<MatchSetup, String> {
+    if !["fast", "easy", "medium", "hard"].contains(&level) {
+        return Err(format!(
+            "--level: `{level}` is not fast, easy, medium or hard"
+        ));
+    }
+    let mut setup = MatchSetup::new(seats, load_rules(rules)?, rules, seed);
+    for p in setup.players.iter_mut() {
+        *p = Player {
+            name: format!("{} (computer)", p.name),
+            computer: Some(level.into()),
+        };
+    }
+    Ok(setup)
+}
+
+/// The headless demo: computers play a full match, the rulings printed as they are made.
+pub fn headless_demo(spec: &Spec, setup: MatchSetup) -> Result<(), String> {
+    let t0 = Instant::now();
+    println!(
+        "Headless demo: {} computer players, {} rules, seed {}",
+        setup.players.len(),
+        setup.rules_name,
+        setup.seed
+    );
+    let (model, summary) = headless::run_demo(spec, setup, 20_000, |line| println!("{line}"))?;
+    println!(
+        "Match over after {} actions in {:.1} s: games {:?}, winner {}",
+        summary.strokes,
+        t0.elapsed().as_secs_f64(),
+        summary.games,
+        summary
+            .winner
+            .map(|s| format!("side {s}"))
+            .unwrap_or_else(|| "none".into())
+    );
+    let _ = model;
+    Ok(())
+}
+
+pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
+    let mode = args.mode.clone().unwrap_or_else(|| "menu".into());
+    if !has_display() {
+        if args.mode.is_some() && mode != "demo" {
+            return Err(format!(
+                "--mode {mode} needs a display (none found: DISPLAY and WAYLAND_DISPLAY are unset); `carrom demo --headless` runs without one"
+            ));
+        }
+        println!("No display found: running the headless computer demo instead of the game.");
+        let setup = demo_setup(
+            Seats::Singles,
+            args.rules.as_deref().unwrap_or("icf"),
+            "fast",
+            args.seed.unwrap_or(1),
+        )?;
+        return headless_demo(spec, setup);
+    }
+    let rules_name = args.rules.clone().unwrap_or_else(|| "icf".into());
+    let rules = load_rules(&rules_name)?;
+    let seed = args.seed.unwrap_or(1);
+    let level = args.level.clone().unwrap_or_else(|| "fast".into());
+    let make = |seats: Seats| -> Result<MatchSetup, String> {
+        let mut setup = MatchSetup::new(seats, rules, &rules_name, seed);
+        for (i, seat) in seats.seats().iter().enumerate() {
+            if let Some(n) = args.names.get(i) {
+                setup.players[i].name = n.clone();
+            }
+            if args
+                .computer
+                .iter()
+                .any(|c| c.eq_ignore_ascii_case(seat.name()))
+            {
+                setup.players[i].computer = Some(level.clone());
+            }
+        }
+        for c in &args.computer {
+            if !seats
+                .seats()
+                .iter()
+                .any(|s| c.eq_ignore_ascii_case(s.name()))
+            {
+                return Err(format!(
+                    "--computer: `{c}` is not a seat of this game ({})",
+                    seats
+                        .seats()
+                        .iter()
+                        .map(|s| s.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+        }
+        Ok(setup)
+    };
+    let start = if let Some(path) = &args.load {
+        Start::Resume(SaveFile::load(path)?)
+    } else {
+        match mode.as_str() {
+            "menu" => Start::Menu,
+            "singles" => Start::Match(make(Seats::Singles)?),
+            "doubles" => Start::Match(make(Seats::Doubles)?),
+            "practice" => Start::Practice,
+            "demo" => Start::Demo(demo_setup(Seats::Doubles, &rules_name, "fast", seed)?),
+            other => {
+                return Err(format!(
+                    "--mode: `{other}` is not menu, singles, doubles, practice or demo"
+                ));
+            }
+        }
+    };
+    let launch = Launch {
+        start,
+        fixed_board: args.fixed_board,
+        speed: 1.0,
+        save_path: args.save.clone(),
+    };
+    run_windowed(spec, launch, None)
+}
+
+pub fn demo(spec: &Spec, args: DemoArgs) -> Result<(), String> {
+    let setup = demo_setup(seats_of(args.seats)?, &args.rules, &args.level, args.seed)?;
+    if args.headless || !has_display() {
+        return headless_demo(spec, setup);
+    }
+    if !(1.0..=8.0).contains(&args.speed) {
+        return Err(format!("--speed: {} is not between 1 and 8", args.speed));
+    }
+    let launch = Launch {
+        start: Start::Demo(setup),
+        fixed_board: false,
+        speed: args.speed,
+        save_path: None,
+    };
+    run_windowed(spec, launch, None)
+}
+
+pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
+    let (mode, start, speed) = match args.mode.as_str() {
+        "demo" => (
+            ShotMode::Demo,
+            Start::Demo(demo_setup(Seats::Doubles, "icf", "fast", 7)?),
+            8.0,
+        ),
+        "practice" => (ShotMode::Practice, Start::Practice, 1.0),
+        "menu" => (ShotMode::Menu, Start::Menu, 1.0),
+        other => return Err(format!("--mode: `{other}` is not demo, practice or menu")),
+    };
+    let plan = ScreenshotPlan {
+        mode,
+        out: args.out.clone(),
+        strokes: args.strokes,
+        timeout: Duration::from_secs(args.timeout),
+    };
+    let xvfb = ensure_display()?;
+    let launch = Launch {
+        start,
+        fixed_board: false,
+        speed,
+        save_path: None,
+    };
+    let result = run_windowed(spec, launch, Some(plan));
+    stop_display(xvfb);
+    result?;
+    if !args.out.exists() {
+        return Err(format!(
+            "{}: the screenshot was not written",
+            args.out.display()
+        ));
+    }
+    Ok(())
+}
+
+pub fn replay(spec: &Spec, file: &Path) -> Result<(), String> {
+    let save = SaveFile::load(file)?;
+    println!(
+        "Replay of {}: {} actions, {} rules, seed {}",
+        file.display(),
+        save.actions.len(),
+        save.setup.rules_name,
+        save.setup.seed
+    );
+    let model = headless::restore(spec, &save, |line| println!("{line}"))?;
+    let games = model.referee.games();
+    let score = model.referee.score();
+    if games != save.games || score != save.score {
+        return Err(format!(
+            "{}: the replay does not end as recorded (games {:?} score {:?}, recorded games {:?} score {:?}); the file was made with different physics or rules",
+            file.display(),
+            games,
+            score,
+            save.games,
+            save.score
+        ));
+    }
+    println!(
+        "Replay ends as recorded: games {games:?}, score {score:?}{}",
+        if save.finished {
+            " (match finished)"
+        } else {
+            " (match in progress)"
+        }
+    );
+    Ok(())
+}

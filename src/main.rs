@@ -1,0 +1,179 @@
+//! `carrom`: the game and its command-line tools.
+
+mod ai_cmd;
+#[cfg(feature = "game")]
+mod game_cmd;
+mod input;
+mod physics_cmd;
+mod referee_cmd;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "carrom",
+    version,
+    about = "Carrom by the ICF Laws: the game and its tools"
+)]
+struct Cli {
+    /// Board, material and simulator settings (TOML or RON); ICF defaults when omitted.
+    #[arg(long, global = true)]
+    spec: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print the board specification as JSON.
+    Board,
+    /// Simulate one shot to rest: a JSON request from FILE or stdin.
+    Simulate { file: Option<PathBuf> },
+    /// Simulate many random shots and report anything that went wrong.
+    Soak {
+        #[arg(long, default_value_t = 1000)]
+        shots: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Every shot at full power.
+        #[arg(long)]
+        full_power: bool,
+    },
+    /// Measure the simulator's speed on one thread (run it from a release build).
+    Bench {
+        /// Print only the JSON line.
+        #[arg(long)]
+        json: bool,
+        /// Seconds to time each kind of shot.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+    },
+    /// Run a referee scenario (JSON from FILE or stdin): one JSON line per stroke.
+    Referee { file: Option<PathBuf> },
+    /// Single-player clearing benchmark for the computer player.
+    Practice {
+        #[arg(long, default_value_t = 20)]
+        boards: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value = "hard")]
+        level: String,
+        /// Print only the JSON line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Computer players of two levels play each other.
+    Selfplay {
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Two levels, comma-separated: side 0's, then side 1's.
+        #[arg(long, default_value = "medium,easy")]
+        levels: String,
+        #[arg(long, default_value_t = 2)]
+        seats: u8,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Break map: expected pieces pocketed at full power over striker positions and directions.
+    Breaks {
+        /// Sample the whole grid of positions and directions.
+        #[arg(long)]
+        grid: bool,
+        /// Write the heat map as a PNG.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play the game (the default). Without a display: the headless AI demo.
+    #[cfg(feature = "game")]
+    Play(game_cmd::PlayArgs),
+    /// Watch computer players play a match; `--headless` prints the rulings without a window.
+    #[cfg(feature = "game")]
+    Demo(game_cmd::DemoArgs),
+    /// Render the game's first interesting frame of a mode to a PNG and exit.
+    #[cfg(feature = "game")]
+    Screenshot(game_cmd::ScreenshotArgs),
+    /// Play back a finished match's replay file.
+    #[cfg(feature = "game")]
+    Replay { file: PathBuf },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let spec = match physics_cmd::load_spec(cli.spec.as_deref()) {
+        Ok(spec) => spec,
+        Err(e) => return fail(e),
+    };
+    let Some(command) = cli.command else {
+        return default_command(&spec);
+    };
+    let result = match command {
+        Command::Board => physics_cmd::board(&spec),
+        Command::Simulate { file } => physics_cmd::simulate_cmd(&spec, file.as_deref()),
+        Command::Soak {
+            shots,
+            seed,
+            full_power,
+        } => physics_cmd::soak(&spec, shots, seed, full_power),
+        Command::Bench { json, seconds } => physics_cmd::bench(&spec, json, seconds),
+        Command::Referee { file } => referee_cmd::referee(file.as_deref()),
+        Command::Practice {
+            boards,
+            seed,
+            level,
+            json,
+        } => ai_cmd::practice(&spec, boards, seed, &level, json),
+        Command::Selfplay {
+            games,
+            seed,
+            levels,
+            seats,
+            json,
+        } => ai_cmd::selfplay(&spec, games, seed, &levels, seats, json),
+        Command::Breaks {
+            grid,
+            out,
+            seed,
+            json,
+        } => ai_cmd::breaks(&spec, grid, out.as_deref(), seed, json),
+        #[cfg(feature = "game")]
+        Command::Play(args) => game_cmd::play(&spec, args),
+        #[cfg(feature = "game")]
+        Command::Demo(args) => game_cmd::demo(&spec, args),
+        #[cfg(feature = "game")]
+        Command::Screenshot(args) => game_cmd::screenshot(&spec, args),
+        #[cfg(feature = "game")]
+        Command::Replay { file } => game_cmd::replay(&spec, &file),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(e),
+    }
+}
+
+/// `carrom` with no command: the game, or where there is no game in this build, say so.
+fn default_command(spec: &carrom_physics::Spec) -> ExitCode {
+    #[cfg(feature = "game")]
+    let result = game_cmd::play(spec, game_cmd::PlayArgs::default());
+    #[cfg(not(feature = "game"))]
+    let result: Result<(), String> = {
+        let _ = spec;
+        Err("this build has no game (built without the `game` feature); see `carrom --help`".into())
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(e),
+    }
+}
+
+fn fail(message: String) -> ExitCode {
+    eprintln!("error: {}", message.replace('\n', " "));
+    ExitCode::from(2)
+}

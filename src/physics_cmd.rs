@@ -1,0 +1,146 @@
+//! `carrom board`, `simulate`, `soak` and `bench`.
+
+use crate::input::{parse_json, read_input};
+use carrom_physics::Pocket;
+use carrom_physics::shot::ShotError;
+use carrom_physics::{Piece, Shot, Spec, opening_rack, simulate};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+pub fn load_spec(path: Option<&Path>) -> Result<Spec, String> {
+    match path {
+        Some(p) => Spec::load(p).map_err(|e| e.to_string()),
+        None => Ok(Spec::default()),
+    }
+}
+
+/// `carrom board`: the spec in force and the geometry derived from it.
+#[derive(Serialize)]
+struct BoardReport<'a> {
+    playing_surface: f32,
+    pockets: [Pocket; 4],
+    base_lines: BaseLines,
+    arrows: Vec<Arrow>,
+    centre_circle_radius: f32,
+    outer_circle_radius: f32,
+    coin: Disc,
+    striker: Disc,
+    spec: &'a Spec,
+}
+
+#[derive(Serialize)]
+struct BaseLines {
+    length: f32,
+    outer_from_centre: f32,
+    inner_from_centre: f32,
+    base_circle_radius: f32,
+    base_circle_along: f32,
+}
+
+#[derive(Serialize)]
+struct Arrow {
+    from: [f32; 2],
+    to: [f32; 2],
+}
+
+#[derive(Serialize)]
+struct Disc {
+    radius: f32,
+    mass: f32,
+}
+
+pub fn board(spec: &Spec) -> Result<(), String> {
+    let b = &spec.board;
+    let report = BoardReport {
+        playing_surface: b.playing_surface,
+        pockets: b.pockets(),
+        base_lines: BaseLines {
+            length: b.base_line_length,
+            outer_from_centre: b.outer_line_offset(),
+            inner_from_centre: b.inner_line_offset(),
+            base_circle_radius: b.base_circle_radius(),
+            base_circle_along: b.base_circle_along(),
+        },
+        arrows: b
+            .arrows()
+            .iter()
+            .map(|(a, z)| Arrow {
+                from: [a.x, a.y],
+                to: [z.x, z.y],
+            })
+            .collect(),
+        centre_circle_radius: b.centre_circle_radius(),
+        outer_circle_radius: b.outer_circle_radius(),
+        coin: Disc {
+            radius: b.coin_radius(),
+            mass: b.coin_mass,
+        },
+        striker: Disc {
+            radius: b.striker_radius(),
+            mass: b.striker_mass,
+        },
+        spec,
+    };
+    println!(
+        "{}",
+        serde_json::to_string(&report).map_err(|e| e.to_string())?
+    );
+    Ok(())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SimulateRequest {
+    shot: Shot,
+    pieces: Option<Vec<Piece>>,
+}
+
+pub fn simulate_cmd(spec: &Spec, file: Option<&Path>) -> Result<(), String> {
+    let (text, source) = read_input(file)?;
+    let request: SimulateRequest = parse_json(&text, &source)?;
+    let pieces = request
+        .pieces
+        .unwrap_or_else(|| opening_rack(&spec.board, request.shot.seat));
+    let result =
+        simulate(spec, &pieces, &request.shot).map_err(|e: ShotError| format!("{source}: {e}"))?;
+    let out = serde_json::to_string(&result).map_err(|e| e.to_string())?;
+    println!("{out}");
+    Ok(())
+}
+
+pub fn soak(spec: &Spec, shots: u32, seed: u64, full_power: bool) -> Result<(), String> {
+    let report = carrom_physics::soak::soak(spec, shots, seed, full_power);
+    println!(
+        "{}",
+        serde_json::to_string(&report).map_err(|e| e.to_string())?
+    );
+    Ok(())
+}
+
+pub fn bench(spec: &Spec, json_only: bool, seconds: f64) -> Result<(), String> {
+    let r = carrom_physics::bench::bench(spec, seconds);
+    if !json_only {
+        println!(
+            "break shots per second (rack, full power): {:.0}",
+            r.break_shots_per_sec
+        );
+        println!(
+            "mid-game shots per second (8-10 pieces):   {:.0}",
+            r.midgame_shots_per_sec
+        );
+        println!(
+            "microseconds per step:                     {:.2}",
+            r.us_per_step
+        );
+        println!(
+            "steps per break:                           {:.0}",
+            r.steps_per_break
+        );
+        println!(
+            "steps per mid-game shot:                   {:.0}",
+            r.steps_per_midgame_shot
+        );
+    }
+    println!("{}", serde_json::to_string(&r).map_err(|e| e.to_string())?);
+    Ok(())
+}

@@ -1,0 +1,188 @@
+//! The command-line contracts other checks rely on.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn carrom(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("carrom runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn json_of(out: &Output) -> Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    serde_json::from_str(text.lines().last().unwrap()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn board_prints_the_spec_with_the_playing_surface_and_pockets() {
+    let v = json_of(&carrom(&["board"], ""));
+    assert_eq!(v["playing_surface"], 0.74);
+    let pockets = v["pockets"].as_array().unwrap();
+    assert_eq!(pockets.len(), 4);
+    for p in pockets {
+        assert!(p["x"].is_number() && p["y"].is_number());
+        assert!((p["radius"].as_f64().unwrap() - 0.02225).abs() < 1e-6);
+    }
+}
+
+#[test]
+fn simulate_reports_the_striker_pieces_events_time_and_steps() {
+    let req = r#"{"shot": {"seat": "south", "position": 0.0, "angle_deg": 0.0, "power": 1.0}}"#;
+    let v = json_of(&carrom(&["simulate"], req));
+    let s = &v["striker"];
+    assert_eq!(s["start"].as_array().unwrap().len(), 2);
+    assert_eq!(s["end"].as_array().unwrap().len(), 2);
+    assert!(s["pocketed"].is_boolean() && s["distance"].as_f64().unwrap() > 0.0);
+    let pieces = v["pieces"].as_array().unwrap();
+    assert_eq!(pieces.len(), 19, "omitted pieces means the opening rack");
+    for p in pieces {
+        for field in ["kind", "x", "y", "pocketed", "pocket"] {
+            assert!(p.get(field).is_some(), "{field}");
+        }
+    }
+    let events = v["events"].as_array().unwrap();
+    assert_eq!(events[0]["type"], "contact");
+    assert_eq!(events[0]["a"], "striker");
+    assert!(events.iter().all(|e| e["t"].is_number()));
+    assert!(v["time"].as_f64().unwrap() > 0.0 && v["steps"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn an_empty_piece_list_is_an_empty_board() {
+    let req = r#"{"shot": {"seat": "west", "position": 0.2, "angle_deg": 10, "power": 0.5}, "pieces": []}"#;
+    let v = json_of(&carrom(&["simulate"], req));
+    assert!(v["pieces"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn the_same_request_in_two_processes_gives_bit_identical_output() {
+    let req = r#"{"shot": {"seat": "east", "position": -0.3, "angle_deg": 3.5, "power": 0.97}}"#;
+    let a = carrom(&["simulate"], req);
+    let b = carrom(&["simulate"], req);
+    assert!(a.status.success());
+    assert_eq!(a.stdout, b.stdout);
+}
+
+#[test]
+fn bad_requests_name_the_field_and_exit_non_zero() {
+    let cases = [
+        ("{\"shot\": ", "line"),
+        (
+            r#"{"shot": {"seat": "up", "position": 0, "angle_deg": 0, "power": 1}}"#,
+            "shot.seat",
+        ),
+        (
+            r#"{"shot": {"seat": "south", "position": 0, "angle_deg": 0, "power": 1.5}}"#,
+            "shot.power",
+        ),
+        (
+            r#"{"shot": {"seat": "south", "position": 0.99, "angle_deg": 0, "power": 1}}"#,
+            "shot.position",
+        ),
+        (
+            r#"{"shot": {"seat": "south", "position": 0, "angle_deg": 0, "power": 1}, "pieces": [{"kind": "red", "x": 0, "y": 0}]}"#,
+            "pieces[0].kind",
+        ),
+        (
+            r#"{"shot": {"seat": "south", "position": 0, "angle_deg": 0, "power": 1}, "pieces": [{"kind": "white", "x": 0, "y": 0}, {"kind": "black", "x": 0.01, "y": 0}]}"#,
+            "pieces[1]",
+        ),
+        (
+            r#"{"shot": {"seat": "south", "position": 0, "angle_deg": 0}}"#,
+            "power",
+        ),
+    ];
+    for (req, field) in cases {
+        let out = carrom(&["simulate"], req);
+        assert_eq!(out.status.code(), Some(2), "{req}");
+        let err = stderr(&out);
+        assert!(err.contains(field), "{req}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn a_missing_file_is_named_in_the_error() {
+    let out = carrom(&["simulate", "/nonexistent/shot.json"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("/nonexistent/shot.json"));
+}
+
+#[test]
+fn soak_reports_its_counts() {
+    let v = json_of(&carrom(&["soak", "--shots", "20", "--seed", "3"], ""));
+    assert_eq!(v["shots"], 20);
+    assert_eq!(v["escaped"], 0);
+    assert_eq!(v["non_finite"], 0);
+    assert_eq!(v["unfinished"], 0);
+    assert!(v["max_time"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn bench_prints_its_figures_as_json() {
+    let v = json_of(&carrom(&["bench", "--json", "--seconds", "0.05"], ""));
+    for field in [
+        "break_shots_per_sec",
+        "midgame_shots_per_sec",
+        "us_per_step",
+        "steps_per_break",
+    ] {
+        assert!(v[field].as_f64().unwrap() > 0.0, "{field}");
+    }
+}
+
+#[test]
+fn referee_prints_one_line_per_stroke() {
+    let scenario =
+        r#"{"rules": "icf", "seats": 2, "strokes": [{"pocketed": ["white"]}, {"touched": true}]}"#;
+    let out = carrom(&["referee"], scenario);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["stroke"], 1);
+    assert_eq!(lines[0]["by"], "south");
+    assert_eq!(lines[0]["continues"], true);
+    assert_eq!(lines[1]["by"], "south");
+    assert_eq!(lines[1]["next"], "north");
+}
+
+#[test]
+fn a_malformed_spec_file_names_the_file_and_field() {
+    let dir = std::env::temp_dir().join(format!("carrom-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.toml");
+    std::fs::write(&path, "[materials]\nboard_friction = \"lots\"\n").unwrap();
+    let out = carrom(&["--spec", path.to_str().unwrap(), "board"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("bad.toml") && err.contains("board_friction"),
+        "{err}"
+    );
+}
