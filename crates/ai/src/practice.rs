@@ -67,16 +67,7 @@ impl PracticeState {
         let order = pocket_order(result);
         let men_down = order.iter().filter(|k| **k != PieceKind::Queen).count() as u32;
         let queen_at = order.iter().position(|k| *k == PieceKind::Queen);
-        let mut layout: Vec<Piece> = result
-            .pieces
-            .iter()
-            .filter(|p| !p.pocketed && !p.overboard)
-            .map(|p| Piece {
-                kind: p.kind,
-                x: p.x,
-                y: p.y,
-            })
-            .collect();
+        let mut layout: Vec<Piece> = result.layout();
         let overboard: Vec<PieceKind> = result
             .pieces
             .iter()

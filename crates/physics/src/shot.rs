@@ -150,6 +150,22 @@ pub struct ShotResult {
     pub finished: bool,
 }
 
+impl ShotResult {
+    /// The pieces still on the board after the shot, in their order: the layout for the next
+    /// stroke before any returned pieces are placed.
+    pub fn layout(&self) -> Vec<Piece> {
+        self.pieces
+            .iter()
+            .filter(|p| !p.pocketed && !p.overboard)
+            .map(|p| Piece {
+                kind: p.kind,
+                x: p.x,
+                y: p.y,
+            })
+            .collect()
+    }
+}
+
 /// Plays `shot` on a board holding `pieces` and simulates it to rest.
 pub fn simulate(spec: &Spec, pieces: &[Piece], shot: &Shot) -> Result<ShotResult, ShotError> {
     validate_pieces(spec, pieces)?;

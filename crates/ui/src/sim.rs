@@ -146,14 +146,6 @@ fn load_table(
         let mut table = Table::new(spec, &msg.pieces);
         if let Some(shot) = msg.shot {
             table.place_striker(shot.striker_at(spec), shot.striker_velocity(spec));
-            for m in table
-                .roster
-                .pieces
-                .iter_mut()
-                .chain(table.roster.striker.as_mut())
-            {
-                m.distance = 0.0;
-            }
         }
         live.roster = install(table, &mut ctx);
         live.clock = Clock::default();
