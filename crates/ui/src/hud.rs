@@ -266,6 +266,7 @@ fn ghosts(
     session: Option<Res<Session>>,
     phase: Res<State<Phase>>,
     aim: Res<Aim>,
+    thinking: Res<crate::play::Thinking>,
     spec: Res<BoardSpec>,
     look: Option<Res<PieceLook>>,
     mut striker: Query<
@@ -283,7 +284,8 @@ fn ghosts(
     };
     let seat = s.actor();
     if let Ok((mut tf, mut vis, children)) = striker.single_mut() {
-        let show = *phase.get() == Phase::Aim && seat.is_some();
+        // A computer still deciding has not placed its striker yet.
+        let show = *phase.get() == Phase::Aim && seat.is_some() && !thinking.is_thinking();
         *vis = if show {
             Visibility::Inherited
         } else {
@@ -342,9 +344,10 @@ fn aim_gizmos(
     aim: Res<Aim>,
     spec: Res<BoardSpec>,
     pointer: Res<Pointer>,
+    thinking: Res<crate::play::Thinking>,
 ) {
     let Some(s) = session else { return };
-    if *phase.get() != Phase::Aim {
+    if *phase.get() != Phase::Aim || thinking.is_thinking() {
         return;
     }
     let Some(seat) = s.actor() else { return };

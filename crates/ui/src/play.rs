@@ -7,8 +7,11 @@ use crate::save::SaveFile;
 use crate::sim::{BoardSpec, LiveTable, LoadTable, SimSet, SimSpeed};
 use crate::{BreakRecord, Kind, Launch, Phase, Screen, Session, Start};
 use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy_rapier2d::prelude::*;
 use carrom_physics::{Fate, Seat, Shot, opening_rack};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 /// The striker in hand: where it is on the base line, the aim, and the drag in progress.
 #[derive(Resource, Debug, Clone)]
@@ -67,8 +70,21 @@ pub struct Pointer {
 #[derive(Resource, Clone, Copy)]
 pub struct ComputerDelay(pub f32);
 
+/// A computer player's decision in progress, computed off the frame thread so the window keeps
+/// drawing while it searches. Seeded from the session's generator when it starts, so a match
+/// still replays from its seed.
+#[derive(Resource, Default)]
+pub struct Thinking(Option<Task<Option<Action>>>);
+
+impl Thinking {
+    pub fn is_thinking(&self) -> bool {
+        self.0.is_some()
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Aim>()
+        .init_resource::<Thinking>()
         .init_resource::<Pointer>()
         .insert_resource(ComputerDelay(0.8))
         .add_systems(Startup, start_from_launch)
@@ -78,7 +94,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (keys_aim, pointer_aim, check_placement, computer_turn)
+                (
+                    keys_aim,
+                    pointer_aim,
+                    check_placement,
+                    collect_decision,
+                    computer_turn,
+                )
                     .chain()
                     .run_if(in_state(Phase::Aim)),
                 (pointer_due, computer_due)
@@ -189,24 +211,25 @@ fn next_phase(session: &Session) -> Phase {
 fn begin_turn(
     mut aim: ResMut<Aim>,
     mut session: Option<ResMut<Session>>,
+    mut thinking: ResMut<Thinking>,
     delay: Res<ComputerDelay>,
     spec: Res<BoardSpec>,
 ) {
     let Some(session) = session.as_deref_mut() else {
         return;
     };
+    // A decision still running for an abandoned turn is cancelled (dropping a task cancels it).
+    thinking.0 = None;
     let Some(seat) = session.actor() else { return };
     *aim = Aim::default();
     aim.dir = Vec2::new(seat.forward().x, seat.forward().y);
     if session.actor_is_computer() {
-        let action = computer_action(&session.model, &mut session.rng);
-        if let Some(Action::Stroke { shot }) = action {
-            aim.position = shot.position;
-            let v = shot.striker_velocity(&spec.0);
-            aim.dir = Vec2::new(v.x, v.y).normalize_or(Vec2::Y);
-            aim.power = shot.power;
-        }
-        aim.planned = action;
+        let model = session.model.clone();
+        let seed: u64 = session.rng.random();
+        thinking.0 =
+            Some(AsyncComputeTaskPool::get().spawn(async move {
+                computer_action(&model, &mut ChaCha8Rng::seed_from_u64(seed))
+            }));
         aim.wait = delay.0;
     } else {
         // Start at the first legal place from the middle.
@@ -384,6 +407,30 @@ impl FireParams<'_> {
         }
         ok
     }
+}
+
+/// Takes a computer's decision when it is ready and shows its aim until it strikes.
+fn collect_decision(
+    mut thinking: ResMut<Thinking>,
+    mut aim: ResMut<Aim>,
+    delay: Res<ComputerDelay>,
+    spec: Res<BoardSpec>,
+) {
+    let Some(task) = thinking.0.as_mut() else {
+        return;
+    };
+    let Some(action) = check_ready(task) else {
+        return;
+    };
+    thinking.0 = None;
+    if let Some(Action::Stroke { shot }) = action {
+        aim.position = shot.position;
+        let v = shot.striker_velocity(&spec.0);
+        aim.dir = Vec2::new(v.x, v.y).normalize_or(Vec2::Y);
+        aim.power = shot.power;
+    }
+    aim.planned = action;
+    aim.wait = delay.0;
 }
 
 fn computer_turn(
