@@ -157,7 +157,7 @@ impl Judge for MatchJudge {
         if result.striker.pocketed {
             val -= 0.2;
         }
-        let after: Vec<Piece> = result.layout();
+        let after = result.layout();
         if v.continues {
             val += 0.3 + 0.6 * position_value(spec, &after, self.seat, &|k| colour(k) == c);
         } else if let Some(next) = v.next {
@@ -177,7 +177,7 @@ pub fn layout_after(
     verdict: &Verdict,
     mut place_due: impl FnMut(PieceColour, carrom_referee::Seat, &[Piece]) -> (f32, f32),
 ) -> Vec<Piece> {
-    let mut layout: Vec<Piece> = result.layout();
+    let mut layout = result.layout();
     for ret in &verdict.returns {
         let at = match (ret.placed_by, ret.spot) {
             (Placer::Seat(seat), Spot::InsideOuterCircle) => {

@@ -67,7 +67,7 @@ impl PracticeState {
         let order = pocket_order(result);
         let men_down = order.iter().filter(|k| **k != PieceKind::Queen).count() as u32;
         let queen_at = order.iter().position(|k| *k == PieceKind::Queen);
-        let mut layout: Vec<Piece> = result.layout();
+        let mut layout = result.layout();
         let overboard: Vec<PieceKind> = result
             .pieces
             .iter()

@@ -212,7 +212,6 @@ fn begin_turn(
     mut aim: ResMut<Aim>,
     mut session: Option<ResMut<Session>>,
     mut thinking: ResMut<Thinking>,
-    delay: Res<ComputerDelay>,
     spec: Res<BoardSpec>,
 ) {
     let Some(session) = session.as_deref_mut() else {
@@ -230,7 +229,6 @@ fn begin_turn(
             Some(AsyncComputeTaskPool::get().spawn(async move {
                 computer_action(&model, &mut ChaCha8Rng::seed_from_u64(seed))
             }));
-        aim.wait = delay.0;
     } else {
         // Start at the first legal place from the middle.
         for k in 0..40 {
