@@ -20,5 +20,5 @@ pub use shot::{Shot, ShotError, ShotResult, simulate};
 pub use spec::{BoardSpec, Materials, SimSettings, Spec, SpecError};
 pub use table::{
     BodyId, Clock, Event, EventKind, Fate, Outcome, Piece, PieceKind, RapierParts, Roster,
-    StepReport, Table, build_board, insert_striker, step_board,
+    StepReport, Table, bind_entity, build_board, insert_striker, step_board,
 };

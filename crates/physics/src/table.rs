@@ -171,7 +171,9 @@ impl Roster {
     }
 }
 
-/// Collider user data: what a collider is.
+/// Collider user data: what a collider is, in the high 64 bits. The low 64 bits are free for
+/// the game, which keeps bevy_rapier2d's entity bits there (see [`bind_entity`]).
+const TAG_SHIFT: u32 = 64;
 const TAG_STRIKER: u128 = 1 << 20;
 const TAG_FRAME: u128 = 2 << 20;
 const TAG_POCKET: u128 = 3 << 20;
@@ -185,13 +187,21 @@ enum Tag {
 }
 
 fn tag_of(user_data: u128) -> Tag {
-    let index = (user_data & 0xfffff) as usize;
-    match user_data & TAG_MASK {
+    let tag = user_data >> TAG_SHIFT;
+    let index = (tag & 0xfffff) as usize;
+    match tag & TAG_MASK {
         TAG_STRIKER => Tag::Body(BodyId::Striker),
         TAG_FRAME => Tag::Frame(index),
         TAG_POCKET => Tag::Pocket,
         _ => Tag::Body(BodyId::Piece(index)),
     }
+}
+
+/// Writes `bits` (bevy_rapier2d's `Entity::to_bits`) into the low 64 bits of a body's or
+/// collider's user data, keeping the board's own tag in the high bits. Rapier never reads user
+/// data while stepping, so binding changes nothing in the simulation.
+pub fn bind_entity(user_data: &mut u128, bits: u64) {
+    *user_data = (*user_data >> TAG_SHIFT << TAG_SHIFT) | u128::from(bits);
 }
 
 /// The rapier structures the step works on, borrowed from a [`Table`] or from bevy_rapier2d's
@@ -207,6 +217,9 @@ pub struct RapierParts<'a> {
     pub impulse_joints: &'a mut ImpulseJointSet,
     pub multibody_joints: &'a mut MultibodyJointSet,
     pub ccd_solver: &'a mut CCDSolver,
+    /// Receives rapier's collision events (the game turns them into bevy_rapier2d messages;
+    /// the headless table passes `&()`). Collecting events never changes the simulation.
+    pub events: &'a dyn EventHandler,
 }
 
 /// The clock of a shot in progress, and which bodies were pressing on each other at the end of
@@ -311,7 +324,7 @@ pub fn step_board(
         parts.multibody_joints,
         parts.ccd_solver,
         &(),
-        &(),
+        parts.events,
     );
     clock.time += dt;
     clock.steps += 1;
@@ -338,11 +351,8 @@ pub fn step_board(
         ) else {
             continue;
         };
-        let key = if a.user_data <= b.user_data {
-            (a.user_data, b.user_data)
-        } else {
-            (b.user_data, a.user_data)
-        };
+        let (ua, ub) = (a.user_data >> TAG_SHIFT, b.user_data >> TAG_SHIFT);
+        let key = if ua <= ub { (ua, ub) } else { (ub, ua) };
         touching.push(key);
         if !clock.touching.contains(&key) {
             started.push(key);
@@ -351,7 +361,7 @@ pub fn step_board(
     clock.touching = touching;
     let mut overboard: Vec<(BodyId, f32)> = Vec::new();
     for (ua, ub) in started {
-        let (ta, tb) = (tag_of(ua), tag_of(ub));
+        let (ta, tb) = (tag_of(ua << TAG_SHIFT), tag_of(ub << TAG_SHIFT));
         match (ta, tb) {
             (Tag::Body(x), Tag::Body(y)) => {
                 let (Some((px, vx)), Some((py, vy))) = (pre(x), pre(y)) else {
@@ -587,6 +597,7 @@ impl Table {
                 impulse_joints: &mut self.impulse_joints,
                 multibody_joints: &mut self.multibody_joints,
                 ccd_solver: &mut self.ccd_solver,
+                events: &(),
             },
             &mut self.roster,
             &self.spec,
@@ -683,7 +694,7 @@ pub fn build_board(
             .restitution(e.frame)
             .restitution_combine_rule(CoefficientCombineRule::Multiply)
             .friction(spec.materials.contact_friction)
-            .user_data(TAG_FRAME | side)
+            .user_data((TAG_FRAME | side) << TAG_SHIFT)
             .build();
         side += 1;
         colliders.insert_with_parent(c, frame_body, bodies)
@@ -692,7 +703,7 @@ pub fn build_board(
         let c = ColliderBuilder::ball(p.radius)
             .translation(p.centre())
             .sensor(true)
-            .user_data(TAG_POCKET)
+            .user_data(TAG_POCKET << TAG_SHIFT)
             .build();
         colliders.insert_with_parent(c, frame_body, bodies)
     });
@@ -783,7 +794,7 @@ fn insert_disc(
             .restitution_combine_rule(CoefficientCombineRule::Multiply)
             .friction(spec.materials.contact_friction)
             .active_events(ActiveEvents::COLLISION_EVENTS)
-            .user_data(user_data)
+            .user_data(user_data << TAG_SHIFT)
             .build(),
         body,
         bodies,

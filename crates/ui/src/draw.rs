@@ -60,9 +60,16 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Game), clear_board)
         .add_systems(
             Update,
-            (respawn_pieces, sync_transforms, draw_nets, turn_camera)
+            (respawn_pieces, draw_nets, turn_camera)
                 .chain()
                 .after(SimSet)
+                .run_if(in_state(Screen::Game)),
+        )
+        .add_systems(
+            PostUpdate,
+            sync_transforms
+                .after(bevy_rapier2d::plugin::PhysicsSet::Writeback)
+                .before(bevy::transform::TransformSystems::Propagate)
                 .run_if(in_state(Screen::Game)),
         );
 }
@@ -73,8 +80,10 @@ fn setup_camera(mut commands: Commands) {
         MainCamera,
         Projection::Orthographic(OrthographicProjection {
             scaling_mode: ScalingMode::AutoMin {
-                min_width: 0.98,
-                min_height: 0.98,
+                // The board (0.98 m with its frame) and room on both sides for the score
+                // and help panels, so they never cover a pocket.
+                min_width: 1.75,
+                min_height: 1.0,
             },
             ..OrthographicProjection::default_2d()
         }),

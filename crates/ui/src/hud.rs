@@ -29,7 +29,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Game), despawn_hud)
         .add_systems(
             Update,
-            (update_texts, ghosts, aim_gizmos).run_if(in_state(Screen::Game)),
+            (update_texts, ghosts, aim_gizmos)
+                .after(crate::sim::SimSet)
+                .run_if(in_state(Screen::Game)),
         );
 }
 
@@ -80,31 +82,36 @@ fn spawn_hud(mut commands: Commands, look: Option<Res<PieceLook>>) {
             root.spawn(Node {
                 flex_direction: FlexDirection::Row,
                 justify_content: JustifyContent::SpaceBetween,
+                // Each panel as tall as its own text.
+                align_items: AlignItems::FlexStart,
                 ..default()
             })
             .with_children(|top| {
-                top.spawn((
-                    ScoreText,
-                    Text::new(""),
-                    text(15.0, Color::srgb(0.95, 0.92, 0.85)),
-                    Node {
-                        padding: UiRect::all(px(8)),
-                        max_width: px(330),
-                        ..default()
-                    },
-                    BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
-                ));
-                top.spawn((
-                    HelpText,
-                    Text::new(""),
-                    text(13.0, Color::srgb(0.80, 0.85, 0.90)),
-                    Node {
-                        padding: UiRect::all(px(8)),
-                        max_width: px(300),
-                        ..default()
-                    },
-                    BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
-                ));
+                // A panel: a box of fixed width; its text wraps inside and sets its height.
+                let panel = |width: f32| {
+                    (
+                        Node {
+                            padding: UiRect::all(px(8)),
+                            width: px(width),
+                            ..default()
+                        },
+                        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
+                    )
+                };
+                top.spawn(panel(265.0)).with_children(|p| {
+                    p.spawn((
+                        ScoreText,
+                        Text::new(""),
+                        text(14.0, Color::srgb(0.95, 0.92, 0.85)),
+                    ));
+                });
+                top.spawn(panel(255.0)).with_children(|p| {
+                    p.spawn((
+                        HelpText,
+                        Text::new(""),
+                        text(12.0, Color::srgb(0.80, 0.85, 0.90)),
+                    ));
+                });
             });
             root.spawn((
                 CallText,
@@ -153,9 +160,10 @@ fn update_texts(
     phase: Res<State<Phase>>,
     aim: Res<Aim>,
     speed: Res<SimSpeed>,
+    preview: Option<Res<crate::preview::Preview>>,
     mut q: ParamSet<(
         Query<&mut Text, With<ScoreText>>,
-        Query<&mut Text, With<CallText>>,
+        Query<(&mut Text, &mut Node), With<CallText>>,
         Query<&mut Text, With<HelpText>>,
     )>,
 ) {
@@ -240,13 +248,25 @@ fn update_texts(
         call = format!("{call}\n{}", s.note);
     }
     let call = for_display(&call);
-    if let Ok(mut t) = q.p1().single_mut()
-        && t.0 != call
-    {
-        t.0 = call;
+    if let Ok((mut t, mut node)) = q.p1().single_mut() {
+        // No empty box when there is nothing to say.
+        let display = if call.is_empty() {
+            Display::None
+        } else {
+            Display::Flex
+        };
+        if node.display != display {
+            node.display = display;
+        }
+        if t.0 != call {
+            t.0 = call;
+        }
     }
     let help = match s.kind {
-        Kind::Practice => "Drag the striker along the base line (or the arrow keys).\nPull back from it and release to strike (or A/D aim, W/S power, Space).\nR: reset the rack   F: fix/turn board   Esc: menu".to_string(),
+        Kind::Practice => format!(
+            "Drag the striker along the base line (or the arrow keys).\nPull back from it and release to strike (or A/D aim, W/S power, Space).\nT: trajectory preview ({})\nR: reset the rack   F: fix/turn board   Esc: menu",
+            if preview.is_some_and(|p| p.on) { "on" } else { "off" }
+        ),
         Kind::Demo => format!(
             "Speed {}x{}   P: pause   +/-: speed   N: new seed\nF: fix/turn board   Esc: menu",
             speed.factor,

@@ -13,6 +13,7 @@ pub mod hud;
 pub mod menu;
 pub mod model;
 pub mod play;
+pub mod preview;
 pub mod save;
 pub mod shoot;
 pub mod sim;
@@ -153,9 +154,8 @@ pub enum Start {
 
 /// The simulation and game flow without a window (tests use this with `MinimalPlugins`).
 pub fn core_plugins(app: &mut App, spec: &Spec) {
-    app.add_plugins(bevy_rapier2d::prelude::RapierPhysicsPlugin::<
-        bevy_rapier2d::prelude::NoUserData,
-    >::default())
+    sim::register_messages(app);
+    app.add_plugins(sim::rapier_plugin())
         .insert_resource(sim::BoardSpec(spec.clone()))
         .init_state::<Screen>()
         .init_state::<Phase>();
@@ -216,6 +216,7 @@ pub fn run_windowed(
     hud::plugin(&mut app);
     menu::plugin(&mut app);
     audio::plugin(&mut app);
+    preview::plugin(&mut app);
     let result = shoot::plugin(&mut app, shot);
     app.run();
     result.take()

@@ -97,8 +97,8 @@ pub(super) fn plugin(app: &mut App) {
                 (
                     keys_aim,
                     pointer_aim,
-                    check_placement,
                     collect_decision,
+                    check_placement,
                     computer_turn,
                 )
                     .chain()
@@ -442,7 +442,9 @@ fn computer_turn(
     if !session.actor_is_computer() || speed.paused {
         return;
     }
-    aim.wait -= time.delta_secs() * speed.factor.max(1.0);
+    // The computer's aim stays on screen long enough to be seen even at 8x (the stroke itself
+    // runs at the full speed factor).
+    aim.wait -= time.delta_secs() * speed.factor.clamp(1.0, 2.0);
     if speed.steps_per_frame.is_some() {
         aim.wait = 0.0;
     }
@@ -594,7 +596,9 @@ fn computer_due(
     if !session.actor_is_computer() {
         return;
     }
-    aim.wait -= time.delta_secs() * speed.factor.max(1.0);
+    // The computer's aim stays on screen long enough to be seen even at 8x (the stroke itself
+    // runs at the full speed factor).
+    aim.wait -= time.delta_secs() * speed.factor.clamp(1.0, 2.0);
     if aim.wait > 0.0 && speed.steps_per_frame.is_none() {
         return;
     }

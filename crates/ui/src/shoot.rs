@@ -4,8 +4,9 @@
 use crate::play::Aim;
 use crate::{Kind, Phase, Screen, Session};
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
-use std::path::PathBuf;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -51,7 +52,34 @@ struct Progress {
     measure_from: Option<(Instant, u32)>,
     requested: Option<(Instant, u32)>,
     outcome: Outcome,
-    colours: Arc<Mutex<Option<usize>>>,
+    /// Set when the capture has been written: its colour count, or why it was not written.
+    written: Arc<Mutex<Option<Result<usize, String>>>>,
+}
+
+/// Writes `image` as a PNG at `path` atomically: to a temporary file beside it, synced, then
+/// renamed over it. A crash or a failed encode leaves the previous file as it was.
+fn write_png_atomically(image: &Image, path: &Path) -> Result<(), String> {
+    let rgb = image
+        .clone()
+        .try_into_dynamic()
+        .map_err(|e| format!("{}: cannot convert the frame: {e}", path.display()))?
+        .to_rgb8();
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let write = || -> std::io::Result<()> {
+        let file = std::fs::File::create(&tmp)?;
+        let mut out = std::io::BufWriter::new(file);
+        rgb.write_to(&mut out, image::ImageFormat::Png)
+            .map_err(std::io::Error::other)?;
+        out.flush()?;
+        out.get_ref().sync_all()?;
+        std::fs::rename(&tmp, path)
+    };
+    write().map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("{}: cannot write the screenshot: {e}", path.display())
+    })
 }
 
 /// How many different colours a sample of the image holds (a blank frame has one or two).
@@ -74,14 +102,13 @@ pub(super) fn plugin(app: &mut App, plan: Option<ScreenshotPlan>) -> Outcome {
         {
             let _ = std::fs::create_dir_all(dir);
         }
-        let _ = std::fs::remove_file(&plan.out);
         app.insert_resource(plan).insert_resource(Progress {
             started: Instant::now(),
             frames: 0,
             measure_from: None,
             requested: None,
             outcome: outcome.clone(),
-            colours: Arc::default(),
+            written: Arc::default(),
         });
         app.add_systems(Last, drive);
     }
@@ -97,6 +124,7 @@ fn drive(
     phase: Res<State<Phase>>,
     screen: Res<State<Screen>>,
     mut aim: ResMut<Aim>,
+    preview: Option<ResMut<crate::preview::Preview>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     progress.frames += 1;
@@ -113,35 +141,35 @@ fn drive(
         return;
     }
     if let Some((at, frame)) = progress.requested {
-        let done = std::fs::metadata(&plan.out)
-            .map(|m| m.len() > 0)
-            .unwrap_or(false);
-        let colours = *progress.colours.lock().unwrap();
-        if done
-            && progress.frames > frame + 2
-            && let Some(colours) = colours
-        {
-            if colours < 8 {
+        let written = progress.written.lock().unwrap().clone();
+        match written {
+            Some(Err(e)) => {
+                *progress.outcome.0.lock().unwrap() = Some(Err(e));
+                exit.write(AppExit::error());
+            }
+            Some(Ok(colours)) if colours < 8 => {
                 *progress.outcome.0.lock().unwrap() = Some(Err(format!(
                     "{}: the screenshot is blank ({colours} colours)",
                     plan.out.display()
                 )));
                 exit.write(AppExit::error());
-                return;
             }
-            let fps = match progress.measure_from {
-                Some((t0, f0)) if at > t0 => (frame - f0) as f64 / (at - t0).as_secs_f64(),
-                _ => 0.0,
-            };
-            *progress.outcome.0.lock().unwrap() = Some(Ok(format!(
-                "wrote {} ({:?}, {} colours, frame {}, {:.1} frames per second)",
-                plan.out.display(),
-                plan.mode,
-                colours,
-                frame,
-                fps
-            )));
-            exit.write(AppExit::Success);
+            Some(Ok(colours)) => {
+                let fps = match progress.measure_from {
+                    Some((t0, f0)) if at > t0 => (frame - f0) as f64 / (at - t0).as_secs_f64(),
+                    _ => 0.0,
+                };
+                *progress.outcome.0.lock().unwrap() = Some(Ok(format!(
+                    "wrote {} ({:?}, {} colours, frame {}, {:.1} frames per second)",
+                    plan.out.display(),
+                    plan.mode,
+                    colours,
+                    frame,
+                    fps
+                )));
+                exit.write(AppExit::Success);
+            }
+            None => {}
         }
         return;
     }
@@ -156,6 +184,10 @@ fn drive(
                 aim.power = 0.75;
                 aim.position = 0.35;
                 aim.dir = Vec2::new(-0.25, 1.0).normalize();
+                // With the trajectory preview on.
+                if let Some(mut p) = preview {
+                    p.on = true;
+                }
             }
             aiming && progress.frames >= 30
         }
@@ -164,17 +196,25 @@ fn drive(
                 && session
                     .as_ref()
                     .is_some_and(|s| s.model.referee.strokes() >= plan.strokes)
-                && aim.wait < 0.4
+                // The computer has decided and shows its aim (placed striker, direction).
+                && aim.planned.is_some()
+                && aim.wait < 0.5
         }
     };
     if ready {
-        let mut saver = save_to_disk(plan.out.clone());
-        let colours = progress.colours.clone();
+        let path = plan.out.clone();
+        let written = progress.written.clone();
         commands
             .spawn(Screenshot::primary_window())
             .observe(move |cap: On<ScreenshotCaptured>| {
-                *colours.lock().unwrap() = Some(distinct_colours(&cap.image));
-                saver(cap);
+                let colours = distinct_colours(&cap.image);
+                // A blank frame is not written over a good screenshot.
+                let result = if colours < 8 {
+                    Ok(colours)
+                } else {
+                    write_png_atomically(&cap.image, &path).map(|()| colours)
+                };
+                *written.lock().unwrap() = Some(result);
             });
         progress.requested = Some((now, progress.frames));
     }

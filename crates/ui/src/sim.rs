@@ -1,15 +1,32 @@
-//! The board in bevy_rapier2d: the physics crate's bodies live in the default rapier context's
-//! sets (pieces, striker, frame cushions and pocket sensors), and the physics crate's own
-//! `step_board` advances them, so a stroke in the game ends bit-for-bit where
-//! `carrom_physics::simulate` says. bevy_rapier2d's own stepping is switched off.
+//! The board in bevy_rapier2d. Every piece, the striker, the frame, its four cushions and the
+//! four pocket sensors are ECS entities with bevy_rapier2d components (`RigidBody`, `Collider`,
+//! `Restitution`, `Sensor`, `Velocity`, the rapier handles), whose bodies live in the default
+//! rapier context's sets; bevy_rapier2d writes their `Transform`s and `Velocity`s back after
+//! every step, and the board's contacts arrive as bevy_rapier2d `CollisionEvent` messages.
 //!
-//! Simulation only: drawing reads the bodies through [`LiveTable`] and `Transform`s.
+//! The one thing bevy_rapier2d does not do is step: the physics crate's own `step_board` (its
+//! board friction, adaptive step, pocketing and jump model included) runs in
+//! [`PhysicsSet::StepSimulation`] on the context's sets, so a stroke in the game ends
+//! bit-for-bit where `carrom_physics::simulate` says.
+//!
+//! How a table is loaded: the physics crate builds it exactly as the headless simulator does
+//! (same insertion order and parameters), the bodies and colliders are tagged with their
+//! entities (rapier's user data, which the solver never reads), the sets are moved into the
+//! context, and the entities get the matching bevy_rapier2d components and handles. The
+//! entities are spawned once and linked to the context a frame before they first get handles
+//! (bevy_rapier2d would otherwise re-create them as new bodies). Game code never writes a
+//! physics entity's `Transform` or `Velocity`: drawing copies them to its own sprites.
 
 use bevy::prelude::*;
 use bevy_rapier2d::prelude::*;
+use bevy_rapier2d::rapier::geometry::CollisionEvent as RapierCollisionEvent;
+use bevy_rapier2d::rapier::prelude::{ColliderSet, ContactPair, EventHandler, RigidBodySet};
 use carrom_physics::{
-    BodyId, Clock, Event, Fate, Piece, RapierParts, Roster, Shot, Spec, Table, step_board,
+    BodyId, Clock, Event, Fate, Piece, RapierParts, Roster, Seat, Shot, Spec, Table, bind_entity,
+    step_board,
 };
+use std::collections::HashMap;
+use std::sync::Mutex;
 
 /// The equipment in use.
 #[derive(Resource, Clone, Debug, Default)]
@@ -29,8 +46,6 @@ pub struct LiveTable {
     pub shot: Option<Shot>,
     /// Simulated seconds owed to the physics (real time x speed).
     pub owed: f32,
-    /// Events not yet seen by the sound system.
-    pub fresh_events: Vec<Event>,
     /// Counts table loads (drawing respawns the pieces when it changes).
     pub generation: u32,
 }
@@ -55,9 +70,63 @@ impl Default for SimSpeed {
     }
 }
 
-/// A drawn body: which member of the roster it shows.
+/// A drawn body (a sprite): which member of the roster it shows.
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct BodyMarker(pub BodyId);
+
+/// A physics entity for a piece or the striker (a bevy_rapier2d rigid body while it is on the
+/// table).
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct BoardBody(pub BodyId);
+
+/// The frame's fixed body.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Frame;
+
+/// A cushion of the frame (the side of the board it bounds).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Cushion(pub Seat);
+
+/// A pocket's sensor (pocket index: SW, SE, NE, NW).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct PocketSensor(pub usize);
+
+/// The board's physics entities, spawned once and reused by every table load.
+#[derive(Resource, Clone, Debug)]
+pub struct BoardEntities {
+    pub frame: Entity,
+    pub cushions: [Entity; 4],
+    pub pockets: [Entity; 4],
+    pub pieces: Vec<Entity>,
+    pub striker: Entity,
+    /// bevy_rapier2d has seen every entity's context link (they may be given handles now).
+    settled: bool,
+}
+
+impl BoardEntities {
+    /// The entity of a roster member.
+    pub fn body(&self, id: BodyId) -> Option<Entity> {
+        match id {
+            BodyId::Striker => Some(self.striker),
+            BodyId::Piece(i) => self.pieces.get(i).copied(),
+        }
+    }
+}
+
+/// How hard each pair of bodies met in the current frame's steps (approach speed, m/s), for
+/// the sounds: `CollisionEvent` says who met, this says how hard.
+#[derive(Resource, Default, Debug)]
+pub struct ContactSpeeds(pub HashMap<(Entity, Entity), f32>);
+
+impl ContactSpeeds {
+    pub fn get(&self, a: Entity, b: Entity) -> f32 {
+        self.0
+            .get(&(a, b))
+            .or_else(|| self.0.get(&(b, a)))
+            .copied()
+            .unwrap_or(0.0)
+    }
+}
 
 /// The rapier context's parts, borrowed from the default context entity.
 type ContextQuery<'w, 's> = Query<
@@ -68,25 +137,44 @@ type ContextQuery<'w, 's> = Query<
         &'static mut RapierRigidBodySet,
         &'static mut RapierContextColliders,
         &'static mut RapierContextJoints,
-        &'static mut RapierConfiguration,
     ),
     With<DefaultRapierContext>,
 >;
+
+/// bevy_rapier2d with its component sync and writeback, but the physics crate's step.
+pub fn rapier_plugin() -> RapierPhysicsPlugin<NoUserData> {
+    RapierPhysicsPlugin::<NoUserData>::default().with_physics_sets_systems(
+        bevy::platform::collections::HashSet::from_iter([
+            PhysicsSet::SyncBackend,
+            PhysicsSet::Writeback,
+        ]),
+    )
+}
+
+/// Registers the collision messages; call before adding [`rapier_plugin`] (bevy_rapier2d only
+/// inserts the message buffer, which would then never be cleared).
+pub fn register_messages(app: &mut App) {
+    app.add_message::<CollisionEvent>();
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LiveTable>()
         .init_resource::<SimSpeed>()
         .init_resource::<BoardSpec>()
+        .init_resource::<ContactSpeeds>()
         .add_message::<LoadTable>()
+        .add_systems(Startup, spawn_board_entities)
+        .add_systems(Update, load_table.in_set(SimSet))
         .add_systems(
-            Update,
-            (switch_off_rapier_stepping, load_table, step_table)
-                .chain()
-                .in_set(SimSet),
+            PostUpdate,
+            (
+                settle.after(PhysicsSet::SyncBackend),
+                step_table.in_set(PhysicsSet::StepSimulation),
+            ),
         );
 }
 
-/// The simulation systems (drawing runs after them).
+/// The simulation systems of `Update` (drawing runs after them).
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SimSet;
 
@@ -97,25 +185,225 @@ pub struct LoadTable {
     pub shot: Option<Shot>,
 }
 
-fn switch_off_rapier_stepping(mut q: Query<&mut RapierConfiguration>) {
-    for mut c in &mut q {
-        if c.physics_pipeline_active {
-            c.physics_pipeline_active = false;
-        }
+/// Most pieces a table holds (the ICF set).
+const POOL: usize = 19;
+
+fn spawn_board_entities(mut commands: Commands, ctx: Query<Entity, With<DefaultRapierContext>>) {
+    let Ok(ctx) = ctx.single() else {
+        return;
+    };
+    let link = RapierContextEntityLink(ctx);
+    let frame = commands.spawn((Name::new("frame"), Frame, link)).id();
+    let cushions = Seat::ALL.map(|seat| {
+        commands
+            .spawn((
+                Name::new(format!("cushion {}", seat.name())),
+                Cushion(seat),
+                link,
+            ))
+            .id()
+    });
+    let pockets = [0, 1, 2, 3].map(|i| {
+        commands
+            .spawn((Name::new(format!("pocket {i}")), PocketSensor(i), link))
+            .id()
+    });
+    let pieces = (0..POOL)
+        .map(|i| {
+            commands
+                .spawn((
+                    Name::new(format!("piece {i}")),
+                    BoardBody(BodyId::Piece(i)),
+                    Transform::default(),
+                    link,
+                ))
+                .id()
+        })
+        .collect();
+    let striker = commands
+        .spawn((
+            Name::new("striker"),
+            BoardBody(BodyId::Striker),
+            Transform::default(),
+            link,
+        ))
+        .id();
+    commands.insert_resource(BoardEntities {
+        frame,
+        cushions,
+        pockets,
+        pieces,
+        striker,
+        settled: false,
+    });
+}
+
+/// After bevy_rapier2d's sync has run once with the entities linked, they may get handles.
+fn settle(board: Option<ResMut<BoardEntities>>) {
+    if let Some(mut board) = board
+        && !board.settled
+    {
+        board.settled = true;
     }
 }
 
-/// Moves a fresh physics-crate table into the rapier context's sets.
-pub fn install(table: Table, ctx: &mut ContextQuery) -> Option<Roster> {
-    let (mut sim, mut bodies, mut colliders, mut joints, _) = ctx.single_mut().ok()?;
+/// bevy_rapier2d's name for a rapier combine rule (the board uses the first four only).
+fn combine_rule(
+    rule: bevy_rapier2d::rapier::prelude::CoefficientCombineRule,
+) -> CoefficientCombineRule {
+    use bevy_rapier2d::rapier::prelude::CoefficientCombineRule as R;
+    match rule {
+        R::Min => CoefficientCombineRule::Min,
+        R::Multiply => CoefficientCombineRule::Multiply,
+        R::Max => CoefficientCombineRule::Max,
+        _ => CoefficientCombineRule::Average,
+    }
+}
+
+/// The bevy_rapier2d components that mirror a rapier collider exactly.
+fn collider_components(
+    co: &bevy_rapier2d::rapier::geometry::Collider,
+    handle: bevy_rapier2d::rapier::geometry::ColliderHandle,
+) -> impl Bundle {
+    (
+        Collider::from(co.shared_shape().clone()),
+        RapierColliderHandle(handle),
+        Restitution {
+            coefficient: co.restitution(),
+            combine_rule: combine_rule(co.restitution_combine_rule()),
+        },
+        Friction {
+            coefficient: co.friction(),
+            combine_rule: combine_rule(co.friction_combine_rule()),
+        },
+    )
+}
+
+fn load_table(
+    mut commands: Commands,
+    mut msgs: MessageReader<LoadTable>,
+    mut pending: Local<Option<LoadTable>>,
+    spec: Res<BoardSpec>,
+    board: Option<Res<BoardEntities>>,
+    mut live: ResMut<LiveTable>,
+    mut ctx: ContextQuery,
+) {
+    for msg in msgs.read() {
+        *pending = Some(msg.clone());
+    }
+    let Some(board) = board else { return };
+    if !board.settled || pending.is_none() {
+        return;
+    }
+    let Some(msg) = pending.take() else { return };
+    let Ok((mut sim, mut body_set, mut collider_set, mut joints)) = ctx.single_mut() else {
+        return;
+    };
+    let spec = &spec.0;
+    let pieces = &msg.pieces[..msg.pieces.len().min(board.pieces.len())];
+    let mut table = Table::new(spec, pieces);
+    if let Some(shot) = msg.shot {
+        table.place_striker(shot.striker_at(spec), shot.striker_velocity(spec));
+    }
+
+    // Tag the rapier objects with their entities.
+    let roster = table.roster.clone();
+    let frame_body = table.colliders[roster.frame[0]].parent();
+    if let Some(h) = frame_body {
+        table.bodies[h].user_data = board.frame.to_bits() as u128;
+    }
+    for (k, &h) in roster.frame.iter().enumerate() {
+        bind_entity(
+            &mut table.colliders[h].user_data,
+            board.cushions[k].to_bits(),
+        );
+    }
+    for (k, &h) in roster.pocket_sensors.iter().enumerate() {
+        bind_entity(
+            &mut table.colliders[h].user_data,
+            board.pockets[k].to_bits(),
+        );
+    }
+    let members: Vec<(BodyId, carrom_physics::table::Member)> = roster
+        .pieces
+        .iter()
+        .enumerate()
+        .map(|(i, m)| (BodyId::Piece(i), *m))
+        .chain(roster.striker.map(|m| (BodyId::Striker, m)))
+        .collect();
+    for (id, m) in &members {
+        if let Some(e) = board.body(*id) {
+            bind_entity(&mut table.bodies[m.body].user_data, e.to_bits());
+            bind_entity(&mut table.colliders[m.collider].user_data, e.to_bits());
+        }
+    }
+
+    // The entities' components, read from the rapier objects so they agree exactly.
+    if let Some(h) = frame_body {
+        commands
+            .entity(board.frame)
+            .insert((RigidBody::Fixed, RapierRigidBodyHandle(h)));
+    }
+    for (k, &h) in roster.frame.iter().enumerate() {
+        commands
+            .entity(board.cushions[k])
+            .insert(collider_components(&table.colliders[h], h));
+    }
+    for (k, &h) in roster.pocket_sensors.iter().enumerate() {
+        commands
+            .entity(board.pockets[k])
+            .insert((collider_components(&table.colliders[h], h), Sensor));
+    }
+    let mut used = Vec::new();
+    for (id, m) in &members {
+        let Some(e) = board.body(*id) else { continue };
+        used.push(e);
+        let rb = &table.bodies[m.body];
+        let co = &table.colliders[m.collider];
+        let p = rb.translation();
+        let mut ec = commands.entity(e);
+        ec.insert((
+            RigidBody::Dynamic,
+            RapierRigidBodyHandle(m.body),
+            collider_components(co, m.collider),
+            ColliderMassProperties::Mass(co.mass()),
+            ActiveEvents::COLLISION_EVENTS,
+            Velocity {
+                linear: rb.linvel(),
+                angular: rb.angvel(),
+            },
+            // The exact pose of the body: bevy_rapier2d reads it back unchanged.
+            Transform::from_xyz(p.x, p.y, 0.0),
+        ));
+        if rb.is_ccd_enabled() {
+            ec.insert(Ccd::enabled());
+        }
+    }
+    for e in board.pieces.iter().chain([&board.striker]) {
+        if !used.contains(e) {
+            commands.entity(*e).remove::<(
+                RigidBody,
+                RapierRigidBodyHandle,
+                Collider,
+                RapierColliderHandle,
+                Restitution,
+                Friction,
+                ColliderMassProperties,
+                ActiveEvents,
+                Velocity,
+                Ccd,
+            )>();
+        }
+    }
+
+    // Move the sets into the context (fresh components: no stale entity maps or transforms).
     let Table {
-        roster,
         params,
         islands,
         broad_phase,
         narrow_phase,
-        bodies: b,
-        colliders: c,
+        bodies,
+        colliders,
         impulse_joints,
         multibody_joints,
         ccd_solver,
@@ -128,33 +416,68 @@ pub fn install(table: Table, ctx: &mut ContextQuery) -> Option<Roster> {
     sim.ccd_solver = ccd_solver;
     sim.pipeline = pipeline;
     sim.integration_parameters = params;
-    bodies.bodies = b;
-    colliders.colliders = c;
+    *body_set = RapierRigidBodySet::default();
+    body_set.bodies = bodies;
+    *collider_set = RapierContextColliders::default();
+    collider_set.colliders = colliders;
     joints.impulse_joints = impulse_joints;
     joints.multibody_joints = multibody_joints;
-    Some(roster)
+
+    live.roster = Some(roster);
+    live.clock = Clock::default();
+    live.events.clear();
+    live.running = msg.shot.is_some();
+    live.finished = false;
+    live.shot = msg.shot;
+    live.owed = 0.0;
+    live.generation += 1;
 }
 
-fn load_table(
-    mut msgs: MessageReader<LoadTable>,
-    spec: Res<BoardSpec>,
-    mut live: ResMut<LiveTable>,
-    mut ctx: ContextQuery,
-) {
-    for msg in msgs.read() {
-        let spec = &spec.0;
-        let mut table = Table::new(spec, &msg.pieces);
-        if let Some(shot) = msg.shot {
-            table.place_striker(shot.striker_at(spec), shot.striker_velocity(spec));
+/// Collects rapier's collision events during the physics crate's step, with the approach
+/// speed of the two bodies when they met.
+#[derive(Default)]
+struct Collector(Mutex<Vec<(RapierCollisionEvent, f32)>>);
+
+impl EventHandler for Collector {
+    fn handle_collision_event(
+        &self,
+        bodies: &RigidBodySet,
+        colliders: &ColliderSet,
+        event: RapierCollisionEvent,
+        _contact_pair: Option<&ContactPair>,
+    ) {
+        let vel = |h| {
+            colliders
+                .get(h)
+                .and_then(|c| c.parent())
+                .and_then(|b| bodies.get(b))
+                .map(|b| (b.translation(), b.linvel()))
+        };
+        let speed = match (vel(event.collider1()), vel(event.collider2())) {
+            (Some((p1, v1)), Some((p2, v2))) => {
+                let n = (p2 - p1).normalize_or_zero();
+                let closing = (v1 - v2).dot(n);
+                if n == Vec2::ZERO || closing <= 0.0 {
+                    (v1 - v2).length()
+                } else {
+                    closing
+                }
+            }
+            _ => 0.0,
+        };
+        if let Ok(mut v) = self.0.lock() {
+            v.push((event, speed));
         }
-        live.roster = install(table, &mut ctx);
-        live.clock = Clock::default();
-        live.events.clear();
-        live.running = msg.shot.is_some() && live.roster.is_some();
-        live.finished = false;
-        live.shot = msg.shot;
-        live.owed = 0.0;
-        live.generation += 1;
+    }
+
+    fn handle_contact_force_event(
+        &self,
+        _dt: f32,
+        _bodies: &RigidBodySet,
+        _colliders: &ColliderSet,
+        _contact_pair: &ContactPair,
+        _total_force_magnitude: f32,
+    ) {
     }
 }
 
@@ -163,12 +486,15 @@ fn step_table(
     speed: Res<SimSpeed>,
     spec: Res<BoardSpec>,
     mut live: ResMut<LiveTable>,
+    mut speeds: ResMut<ContactSpeeds>,
+    mut collisions: MessageWriter<CollisionEvent>,
     mut ctx: ContextQuery,
 ) {
+    speeds.0.clear();
     if !live.running || speed.paused {
         return;
     }
-    let Ok((mut sim, mut bodies, mut colliders, mut joints, _)) = ctx.single_mut() else {
+    let Ok((mut sim, mut bodies, mut colliders, mut joints)) = ctx.single_mut() else {
         return;
     };
     let spec = &spec.0;
@@ -178,6 +504,7 @@ fn step_table(
     };
     let sim = &mut *sim;
     let joints = &mut *joints;
+    let collector = Collector::default();
     let mut budget_steps = speed.steps_per_frame.unwrap_or(u32::MAX);
     if speed.steps_per_frame.is_none() {
         live.owed += time.delta_secs().min(0.1) * speed.factor;
@@ -201,6 +528,7 @@ fn step_table(
             impulse_joints: &mut joints.impulse_joints,
             multibody_joints: &mut joints.multibody_joints,
             ccd_solver: &mut sim.ccd_solver,
+            events: &collector,
         };
         let report = step_board(parts, roster, spec, &mut live.clock, &mut live.events);
         live.owed -= report.dt;
@@ -211,65 +539,117 @@ fn step_table(
             break;
         }
     }
-    let fresh: Vec<Event> = live.events[start..].to_vec();
-    if live.fresh_events.len() < 64 {
-        live.fresh_events.extend(fresh);
-    }
-}
 
-/// Where each body of the roster is now, for drawing: (id, position, angle, on board).
-pub fn body_states(
-    roster: &Roster,
-    bodies: &carrom_physics::rapier2d::prelude::RigidBodySet,
-) -> Vec<(BodyId, Vec2, f32, bool)> {
-    let mut out = Vec::new();
-    let mut push = |id: BodyId, m: &carrom_physics::table::Member| {
-        if let Some(rb) = bodies.get(m.body) {
-            let p = rb.translation();
-            out.push((id, Vec2::new(p.x, p.y), 0.0, m.fate == Fate::OnBoard));
-        }
+    // rapier's events as bevy_rapier2d messages, entities from the colliders' user data.
+    let entity = |h| {
+        colliders
+            .colliders
+            .get(h)
+            .and_then(|c| Entity::try_from_bits(c.user_data as u64))
     };
-    for (i, m) in roster.pieces.iter().enumerate() {
-        push(BodyId::Piece(i), m);
+    let mut sensed: Vec<Entity> = Vec::new();
+    for (event, speed) in collector.0.into_inner().unwrap_or_default() {
+        let (Some(a), Some(b)) = (entity(event.collider1()), entity(event.collider2())) else {
+            continue;
+        };
+        let flags = match event {
+            RapierCollisionEvent::Started(_, _, f) => {
+                if f.contains(bevy_rapier2d::rapier::geometry::CollisionEventFlags::SENSOR) {
+                    sensed.extend([a, b]);
+                }
+                let s = speeds.0.entry((a, b)).or_insert(0.0);
+                *s = s.max(speed);
+                collisions.write(CollisionEvent::Started(a, b, f));
+                continue;
+            }
+            RapierCollisionEvent::Stopped(_, _, f) => f,
+        };
+        collisions.write(CollisionEvent::Stopped(a, b, flags));
     }
-    if let Some(m) = roster.striker.as_ref() {
-        push(BodyId::Striker, m);
+    // A piece can cross a pocket's hole within one step without its sensor seeing it
+    // overlap: report that fall as the sensor contact it is.
+    if let Some(board) = board_entities_of(&colliders.colliders, roster) {
+        for e in &live.events[start..] {
+            let (body, pocket) = match e.kind {
+                carrom_physics::EventKind::Pocketed { piece, pocket, .. } => {
+                    (BodyId::Piece(piece), pocket)
+                }
+                carrom_physics::EventKind::StrikerPocketed { pocket } => (BodyId::Striker, pocket),
+                _ => continue,
+            };
+            let (Some(be), Some(pe)) = (board.0(body), board.1.get(pocket).copied()) else {
+                continue;
+            };
+            if !sensed.contains(&be) {
+                speeds.0.insert((be, pe), 1.0);
+                collisions.write(CollisionEvent::Started(
+                    be,
+                    pe,
+                    bevy_rapier2d::rapier::geometry::CollisionEventFlags::SENSOR,
+                ));
+            }
+        }
     }
-    out
 }
 
-/// Writes the bodies' positions to the drawn entities.
+/// The entities of the roster's members and pockets, read from the colliders' user data.
+#[allow(clippy::type_complexity)]
+fn board_entities_of<'a>(
+    colliders: &'a ColliderSet,
+    roster: &'a Roster,
+) -> Option<(impl Fn(BodyId) -> Option<Entity> + 'a, Vec<Entity>)> {
+    let of = |h| {
+        colliders
+            .get(h)
+            .and_then(|c| Entity::try_from_bits(c.user_data as u64))
+    };
+    let pockets: Vec<Entity> = roster
+        .pocket_sensors
+        .iter()
+        .filter_map(|h| of(*h))
+        .collect();
+    let body = move |id: BodyId| roster.member(id).and_then(|m| of(m.collider));
+    Some((body, pockets))
+}
+
+/// Moves the sprites to their physics entities (whose `Transform`s bevy_rapier2d has just
+/// written back); hides what is off the board.
 pub fn sync_transforms(
     live: Res<LiveTable>,
     phase: Option<Res<State<crate::Phase>>>,
-    ctx: Query<&RapierRigidBodySet, With<DefaultRapierContext>>,
-    mut q: Query<(&BodyMarker, &mut Transform, &mut Visibility)>,
+    bodies: Query<(&BoardBody, &Transform), Without<BodyMarker>>,
+    mut q: Query<(&BodyMarker, &mut Transform, &mut Visibility), Without<BoardBody>>,
 ) {
-    let (Some(roster), Ok(bodies)) = (live.roster.as_ref(), ctx.single()) else {
+    let Some(roster) = live.roster.as_ref() else {
         return;
     };
-    let states = body_states(roster, &bodies.bodies);
     for (marker, mut tf, mut vis) in &mut q {
-        if let Some((_, p, a, on)) = states.iter().find(|s| s.0 == marker.0) {
-            tf.translation.x = p.x;
-            tf.translation.y = p.y;
-            tf.rotation = Quat::from_rotation_z(*a);
-            // Between strokes the last stroke's striker is not on the board: the player is
-            // placing the next one (drawn by the HUD).
-            let striker_away = marker.0 == BodyId::Striker
-                && phase
-                    .as_ref()
-                    .is_some_and(|p| *p.get() != crate::Phase::Moving);
-            let want = if *on && !striker_away {
+        let body = bodies.iter().find(|(b, _)| b.0 == marker.0);
+        let on = roster
+            .member(marker.0)
+            .is_some_and(|m| m.fate == Fate::OnBoard);
+        // Between strokes the last stroke's striker is not on the board: the player is
+        // placing the next one (drawn by the HUD).
+        let striker_away = marker.0 == BodyId::Striker
+            && phase
+                .as_ref()
+                .is_some_and(|p| *p.get() != crate::Phase::Moving);
+        let want = match body {
+            Some((_, from)) if on && !striker_away => {
+                if tf.translation.x != from.translation.x
+                    || tf.translation.y != from.translation.y
+                    || tf.rotation != from.rotation
+                {
+                    tf.translation.x = from.translation.x;
+                    tf.translation.y = from.translation.y;
+                    tf.rotation = from.rotation;
+                }
                 Visibility::Inherited
-            } else {
-                Visibility::Hidden
-            };
-            if *vis != want {
-                *vis = want;
             }
-        } else if *vis != Visibility::Hidden {
-            *vis = Visibility::Hidden;
+            _ => Visibility::Hidden,
+        };
+        if *vis != want {
+            *vis = want;
         }
     }
 }

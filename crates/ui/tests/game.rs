@@ -8,7 +8,9 @@ use carrom_referee::{PieceColour, Placer, Rules, Seats, StrokeReport};
 use carrom_ui::model::{MatchModel, MatchSetup, StrokeOutcome, load_rules};
 use carrom_ui::play::Aim;
 use carrom_ui::save::SaveFile;
-use carrom_ui::sim::{LiveTable, LoadTable, final_positions};
+use carrom_ui::sim::{
+    BoardBody, BoardEntities, Cushion, LiveTable, LoadTable, PocketSensor, final_positions,
+};
 use carrom_ui::{Launch, Phase, Screen, Session, Start, headless, headless_app};
 
 fn launch(start: Start) -> Launch {
@@ -39,6 +41,150 @@ fn run_until(app: &mut App, max: usize, mut done: impl FnMut(&mut App) -> bool) 
         "condition not reached after {max} updates (phase {:?})",
         phase(app)
     );
+}
+
+/// Every collision message of the run, in order.
+#[derive(Resource, Default)]
+struct Heard(Vec<CollisionEvent>);
+
+fn listen(mut reader: MessageReader<CollisionEvent>, mut heard: ResMut<Heard>) {
+    heard.0.extend(reader.read().copied());
+}
+
+/// The pieces are bevy_rapier2d rigid bodies in the ECS: each has `RigidBody`, a collider and
+/// the handle of the one rapier body the physics crate made (none duplicated), bevy_rapier2d
+/// writes their `Transform`s back bit-for-bit, and their contacts arrive as bevy_rapier2d
+/// `CollisionEvent`s: striker on piece, a cushion, and the pocket's sensor.
+#[test]
+fn pieces_are_bevy_rapier_bodies_and_their_contacts_are_collision_messages() {
+    let spec = Spec::default();
+    let seat = Seat::South;
+    let position = 0.3;
+    let striker = spec.board.striker_spot(seat, position);
+    let target = spec.board.pockets()[2].centre();
+    let coin = striker + (target - striker) * 0.45;
+    let dir = (target - striker).normalize();
+    let shot = Shot {
+        seat,
+        position,
+        angle_deg: (-dir.x).atan2(dir.y).to_degrees(),
+        power: 0.5,
+    };
+    let pieces = vec![
+        Piece::new(PieceKind::Black, coin),
+        Piece::new(PieceKind::White, carrom_physics::Vec2::new(-0.2, 0.1)),
+    ];
+    let reference = simulate(&spec, &pieces, &shot).expect("legal shot");
+    assert!(reference.pieces[0].pocketed, "the set-up pots the black");
+
+    let mut app = headless_app(&spec, launch(Start::Menu));
+    app.init_resource::<Heard>().add_systems(PostUpdate, listen);
+    app.update();
+    app.world_mut().write_message(LoadTable {
+        pieces: pieces.clone(),
+        shot: Some(shot),
+    });
+    run_until(&mut app, 5000, |app| {
+        app.world().resource::<LiveTable>().finished
+    });
+    app.update();
+
+    let world = app.world_mut();
+    let board = world.resource::<BoardEntities>().clone();
+    let mut q = world.query_filtered::<&RapierRigidBodySet, With<DefaultRapierContext>>();
+    let set = q.single(world).expect("one rapier context");
+    // Frame + two pieces + striker: bevy_rapier2d made no bodies of its own.
+    assert_eq!(set.bodies.len(), 4);
+    let bodies = set.bodies.clone();
+    let mut q = world.query::<(
+        Entity,
+        &BoardBody,
+        &RigidBody,
+        &RapierRigidBodyHandle,
+        &Collider,
+        &Transform,
+    )>();
+    let mut seen = 0;
+    for (e, body, rb, handle, _, tf) in q.iter(world) {
+        assert_eq!(*rb, RigidBody::Dynamic);
+        assert_eq!(board.body(body.0), Some(e));
+        let p = bodies[handle.0].translation();
+        assert_eq!(tf.translation.x.to_bits(), p.x.to_bits(), "{:?}", body.0);
+        assert_eq!(tf.translation.y.to_bits(), p.y.to_bits(), "{:?}", body.0);
+        seen += 1;
+    }
+    assert_eq!(seen, 3, "two pieces and the striker");
+    // The white, untouched, still has its spot.
+    let white = board.pieces[1];
+    let tf = world.get::<Transform>(white).unwrap();
+    assert_eq!(tf.translation.x, -0.2);
+    // The sensors and cushions are entities too.
+    assert!(world.get::<Sensor>(board.pockets[2]).is_some());
+    assert!(world.get::<PocketSensor>(board.pockets[2]).is_some());
+    assert!(world.get::<Cushion>(board.cushions[0]).is_some());
+
+    let heard = &world.resource::<Heard>().0;
+    let started = |a: Entity, b: Entity| {
+        heard.iter().any(|e| {
+            matches!(*e, CollisionEvent::Started(x, y, _) if (x, y) == (a, b) || (x, y) == (b, a))
+        })
+    };
+    assert!(
+        started(board.striker, board.pieces[0]),
+        "striker on the black: {heard:?}"
+    );
+    assert!(
+        started(board.pieces[0], board.pockets[2]),
+        "the black into the NE pocket: {heard:?}"
+    );
+    assert!(
+        board.cushions.iter().any(|c| started(board.striker, *c)),
+        "the striker meets a cushion: {heard:?}"
+    );
+}
+
+/// Break practice's trajectory preview is the stroke the board will play: the striker's path
+/// ends where the simulator puts it, and the pieces it shows pocketed are the ones that fall.
+#[test]
+fn the_trajectory_preview_ends_where_the_stroke_does() {
+    let spec = Spec::default();
+    let rack = opening_rack(&spec.board, Seat::South);
+    let shot = Shot {
+        seat: Seat::South,
+        position: 0.2,
+        angle_deg: 4.0,
+        power: 1.0,
+    };
+    let reference = simulate(&spec, &rack, &shot).expect("legal shot");
+    let paths = carrom_ui::preview::trace(&spec, &rack, &shot);
+    let striker = paths
+        .iter()
+        .find(|p| p.kind.is_none())
+        .expect("the striker moves");
+    let end = striker.points.last().unwrap();
+    if !reference.striker.pocketed {
+        assert_eq!(end.x.to_bits(), reference.striker.end[0].to_bits());
+        assert_eq!(end.y.to_bits(), reference.striker.end[1].to_bits());
+    }
+    let moved = paths.iter().filter(|p| p.kind.is_some()).count();
+    assert!(
+        moved >= 5,
+        "a full-power break moves much of the rack: {moved}"
+    );
+    for path in paths.iter().filter(|p| p.kind.is_some()) {
+        let carrom_physics::BodyId::Piece(i) = path.body else {
+            unreachable!()
+        };
+        assert_eq!(path.pocketed, reference.pieces[i].pocketed, "piece {i}");
+        if !path.pocketed {
+            let end = path.points.last().unwrap();
+            assert_eq!(
+                end.x.to_bits(),
+                reference.pieces[i].x.to_bits(),
+                "piece {i}"
+            );
+        }
+    }
 }
 
 /// The same stroke in the game (bevy_rapier2d's context, stepped by the physics crate's step)

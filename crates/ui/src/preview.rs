@@ -1,0 +1,157 @@
+//! Break practice's trajectory preview (T toggles it): the stroke as aimed, simulated without
+//! noise by the same physics the board runs, drawn as the paths the striker and the pieces it
+//! moves would take, with where each comes to rest or which pocket takes it.
+
+use crate::play::{Aim, aim_shot};
+use crate::sim::{BoardSpec, SimSet};
+use crate::{Kind, Phase, Screen, Session};
+use bevy::prelude::*;
+use carrom_physics::{BodyId, Clock, Fate, Piece, PieceKind, Shot, Table};
+
+/// The preview: on or off, and the paths of the last aim it simulated.
+#[derive(Resource, Default, Debug)]
+pub struct Preview {
+    pub on: bool,
+    /// The stroke and layout the paths belong to.
+    for_shot: Option<(Shot, Vec<Piece>)>,
+    pub paths: Vec<Path>,
+}
+
+/// Where one body would go.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Path {
+    pub body: BodyId,
+    /// `None`: the striker.
+    pub kind: Option<PieceKind>,
+    pub points: Vec<Vec2>,
+    pub pocketed: bool,
+}
+
+/// A point every this many metres of travel is enough for a smooth line.
+const SPACING: f32 = 0.004;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Preview>().add_systems(
+        Update,
+        (toggle, compute, draw)
+            .chain()
+            .after(SimSet)
+            .run_if(in_state(Screen::Game)),
+    );
+}
+
+fn toggle(keys: Option<Res<ButtonInput<KeyCode>>>, mut preview: ResMut<Preview>) {
+    if keys.is_some_and(|k| k.just_pressed(KeyCode::KeyT)) {
+        preview.on = !preview.on;
+    }
+}
+
+/// The paths of `shot` played on `layout` (bodies that never move are left out).
+pub fn trace(spec: &carrom_physics::Spec, layout: &[Piece], shot: &Shot) -> Vec<Path> {
+    let mut table = Table::new(spec, layout);
+    table.place_striker(shot.striker_at(spec), shot.striker_velocity(spec));
+    let ids: Vec<(BodyId, Option<PieceKind>)> = std::iter::once((BodyId::Striker, None))
+        .chain(
+            layout
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (BodyId::Piece(i), Some(p.kind))),
+        )
+        .collect();
+    let at = |table: &Table, id| {
+        table
+            .position(id)
+            .map(|p| Vec2::new(p.x, p.y))
+            .unwrap_or_default()
+    };
+    let mut paths: Vec<Path> = ids
+        .iter()
+        .map(|&(body, kind)| Path {
+            body,
+            kind,
+            points: vec![at(&table, body)],
+            pocketed: false,
+        })
+        .collect();
+    let mut clock = Clock::default();
+    let mut events = Vec::new();
+    loop {
+        let report = table.step(&mut clock, &mut events);
+        let done = report.at_rest || clock.time >= spec.sim.max_time;
+        for path in &mut paths {
+            if path.pocketed {
+                continue;
+            }
+            let p = at(&table, path.body);
+            let last = *path.points.last().unwrap_or(&p);
+            if done || p.distance(last) >= SPACING {
+                path.points.push(p);
+            }
+            if let Some(Fate::Pocketed(_)) = table.fate(path.body) {
+                path.pocketed = true;
+            }
+        }
+        if done {
+            break;
+        }
+    }
+    paths.retain(|p| p.points.iter().any(|q| q.distance(p.points[0]) > 1e-4));
+    paths
+}
+
+fn compute(
+    session: Option<Res<Session>>,
+    phase: Res<State<Phase>>,
+    aim: Res<Aim>,
+    spec: Res<BoardSpec>,
+    mut preview: ResMut<Preview>,
+) {
+    let Some(s) = session else { return };
+    let wanted = preview.on
+        && s.kind == Kind::Practice
+        && *phase.get() == Phase::Aim
+        && aim.illegal.is_none()
+        && aim.power > 0.0;
+    if !wanted {
+        if !preview.paths.is_empty() || preview.for_shot.is_some() {
+            preview.paths.clear();
+            preview.for_shot = None;
+        }
+        return;
+    }
+    let Some(seat) = s.actor() else { return };
+    let shot = aim_shot(&aim, seat);
+    if preview
+        .for_shot
+        .as_ref()
+        .is_some_and(|(sh, layout)| *sh == shot && layout.as_slice() == s.layout())
+    {
+        return;
+    }
+    preview.paths = trace(&spec.0, s.layout(), &shot);
+    preview.for_shot = Some((shot, s.layout().to_vec()));
+}
+
+fn draw(mut gizmos: Gizmos, preview: Res<Preview>, spec: Res<BoardSpec>) {
+    let r = spec.0.board.coin_radius();
+    for path in &preview.paths {
+        let color = match path.kind {
+            None => Color::srgba(0.25, 0.55, 1.0, 0.85),
+            Some(PieceKind::White) => Color::srgba(0.98, 0.96, 0.88, 0.9),
+            Some(PieceKind::Black) => Color::srgba(0.12, 0.10, 0.10, 0.85),
+            Some(PieceKind::Queen) => Color::srgba(0.85, 0.10, 0.12, 0.9),
+        };
+        gizmos.linestrip_2d(path.points.iter().copied(), color);
+        let Some(&end) = path.points.last() else {
+            continue;
+        };
+        if path.pocketed {
+            // Into the pocket: a cross at the hole.
+            let d = r * 0.8;
+            gizmos.line_2d(end + Vec2::new(-d, -d), end + Vec2::new(d, d), color);
+            gizmos.line_2d(end + Vec2::new(-d, d), end + Vec2::new(d, -d), color);
+        } else {
+            gizmos.circle_2d(Isometry2d::from_translation(end), r, color);
+        }
+    }
+}
