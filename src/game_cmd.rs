@@ -250,7 +250,7 @@ pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
     Ok(())
 }
 
-pub fn replay(spec: &Spec, file: &Path) -> Result<(), String> {
+pub fn replay(spec: &Spec, file: &Path, window: bool) -> Result<(), String> {
     let save = SaveFile::load(file)?;
     println!(
         "Replay of {}: {} actions, {} rules, seed {}",
@@ -280,5 +280,19 @@ pub fn replay(spec: &Spec, file: &Path) -> Result<(), String> {
             " (match in progress)"
         }
     );
+    if window {
+        if !has_display() {
+            return Err(
+                "replay --window: no display (DISPLAY or WAYLAND_DISPLAY is not set)".into(),
+            );
+        }
+        let launch = Launch {
+            start: Start::Replay(save),
+            fixed_board: false,
+            speed: 1.0,
+            save_path: None,
+        };
+        run_windowed(spec, launch, None)?;
+    }
     Ok(())
 }

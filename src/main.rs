@@ -100,9 +100,15 @@ enum Command {
     /// Render the game's first interesting frame of a mode to a PNG and exit.
     #[cfg(feature = "game")]
     Screenshot(game_cmd::ScreenshotArgs),
-    /// Play back a finished match's replay file.
+    /// Play back a match's replay (or save) file: checks it ends as recorded, printing the
+    /// rulings; with `--window`, plays it on the board.
     #[cfg(feature = "game")]
-    Replay { file: PathBuf },
+    Replay {
+        file: PathBuf,
+        /// Play it back on the board in a window (P pauses, +/- speed), after the check.
+        #[arg(long)]
+        window: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -150,7 +156,7 @@ fn main() -> ExitCode {
         #[cfg(feature = "game")]
         Command::Screenshot(args) => game_cmd::screenshot(&spec, args),
         #[cfg(feature = "game")]
-        Command::Replay { file } => game_cmd::replay(&spec, &file),
+        Command::Replay { file, window } => game_cmd::replay(&spec, &file, window),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -2,12 +2,12 @@
 //! striker, a thud for the cushions and a rattle for the pockets. The samples are synthesised
 //! in [`crate::sounds`] (no recordings; see assets/sounds/LICENSE.md).
 
-use crate::sim::{BoardBody, ContactSpeeds, Cushion, PocketSensor};
+use crate::sim::{BoardBody, ContactSpeeds, Cushion, LiveTable, PocketSensor};
 use crate::sounds::wavs;
 use bevy::audio::{AudioSource, PlaybackSettings, Volume};
 use bevy::prelude::*;
 use bevy_rapier2d::prelude::CollisionEvent;
-use carrom_physics::BodyId;
+use carrom_physics::{BodyId, Fate};
 
 /// The four sounds.
 #[derive(Resource)]
@@ -45,18 +45,42 @@ fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>)
 }
 
 /// What a collider entity is, for choosing a sound.
-#[derive(Clone, Copy, PartialEq)]
-enum Part {
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Part {
     Striker,
     Piece,
     Cushion,
     Pocket,
 }
 
+/// The sound for a contact between two parts, and its speed: `fell` says whether the board
+/// took the body on a pocket's sensor into that pocket (a sensor also fires when a piece only
+/// grazes the hole, or rests over its lip). `None`: silence.
+pub fn sound_for(a: Part, b: Part, speed: f32, fell: bool) -> Option<(Part, f32)> {
+    let has = |p: Part| a == p || b == p;
+    let (kind, speed) = if has(Part::Pocket) {
+        if !fell {
+            return None;
+        }
+        (Part::Pocket, 2.0)
+    } else if has(Part::Cushion) {
+        (Part::Cushion, speed)
+    } else if has(Part::Striker) {
+        (Part::Striker, speed)
+    } else {
+        (Part::Piece, speed)
+    };
+    // Pieces resting against each other (the rack) touch without a sound.
+    (speed >= 0.05).then_some((kind, speed))
+}
+
+#[allow(clippy::too_many_arguments)]
 fn play_sounds(
     mut commands: Commands,
     mut collisions: MessageReader<CollisionEvent>,
     speeds: Res<ContactSpeeds>,
+    live: Res<LiveTable>,
+    mut rattled: Local<(u32, Vec<Entity>)>,
     parts: Query<(Option<&BoardBody>, Option<&Cushion>, Option<&PocketSensor>)>,
     sounds: Option<Res<Sounds>>,
 ) {
@@ -66,6 +90,18 @@ fn play_sounds(
         Ok((_, Some(_), _)) => Some(Part::Cushion),
         Ok((_, _, Some(_))) => Some(Part::Pocket),
         _ => None,
+    };
+    // Did the board take this body into a pocket (and has it not rattled yet this stroke)?
+    if rattled.0 != live.generation {
+        *rattled = (live.generation, Vec::new());
+    }
+    let fell = |e: Entity| {
+        parts.get(e).ok().and_then(|(b, _, _)| b).is_some_and(|b| {
+            live.roster
+                .as_ref()
+                .and_then(|r| r.member(b.0))
+                .is_some_and(|m| matches!(m.fate, Fate::Pocketed(_)))
+        })
     };
     let Some(sounds) = sounds else {
         collisions.clear();
@@ -83,26 +119,53 @@ fn play_sounds(
         let (Some(pa), Some(pb)) = (part(a), part(b)) else {
             continue;
         };
-        let speed = speeds.get(a, b);
-        let has = |p: Part| pa == p || pb == p;
-        let (handle, speed) = if has(Part::Pocket) {
-            (&sounds.pocket, 2.0)
-        } else if has(Part::Cushion) {
-            (&sounds.thud, speed)
-        } else if has(Part::Striker) {
-            (&sounds.knock, speed)
-        } else {
-            (&sounds.click, speed)
-        };
-        // Pieces resting against each other (the rack) touch without a sound.
-        if speed < 0.05 {
+        let body = if pa == Part::Pocket { b } else { a };
+        let fell = fell(body) && !rattled.1.contains(&body);
+        let Some((kind, speed)) = sound_for(pa, pb, speeds.get(a, b), fell) else {
             continue;
+        };
+        if kind == Part::Pocket {
+            rattled.1.push(body);
         }
+        let handle = match kind {
+            Part::Pocket => &sounds.pocket,
+            Part::Cushion => &sounds.thud,
+            Part::Striker => &sounds.knock,
+            Part::Piece => &sounds.click,
+        };
         played += 1;
         let volume = (speed / 3.0).clamp(0.05, 1.0);
         commands.spawn((
             AudioPlayer(handle.clone()),
             PlaybackSettings::DESPAWN.with_volume(Volume::Linear(volume)),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pocket_rattles_only_for_a_piece_that_falls_in() {
+        assert_eq!(
+            sound_for(Part::Piece, Part::Pocket, 0.4, true),
+            Some((Part::Pocket, 2.0))
+        );
+        // Grazing the hole, or resting over its lip: the sensor fires, the pocket is silent.
+        assert_eq!(sound_for(Part::Pocket, Part::Piece, 0.4, false), None);
+    }
+
+    #[test]
+    fn harder_hits_are_louder_and_resting_touches_silent() {
+        let soft = sound_for(Part::Striker, Part::Piece, 0.5, false).unwrap();
+        let hard = sound_for(Part::Striker, Part::Piece, 3.0, false).unwrap();
+        assert_eq!(soft.0, Part::Striker);
+        assert!(hard.1 > soft.1);
+        assert_eq!(sound_for(Part::Piece, Part::Piece, 0.01, false), None);
+        assert_eq!(
+            sound_for(Part::Piece, Part::Cushion, 1.0, false).map(|s| s.0),
+            Some(Part::Cushion)
+        );
     }
 }

@@ -192,10 +192,10 @@ fn update_texts(
         _ => {
             let mut lines = vec![format!(
                 "{} — {} rules",
-                if s.kind == Kind::Demo {
-                    "COMPUTER DEMO"
-                } else {
-                    "MATCH"
+                match s.kind {
+                    Kind::Demo => "COMPUTER DEMO",
+                    Kind::Replay => "REPLAY",
+                    _ => "MATCH",
                 },
                 s.model.setup.rules_name.to_uppercase()
             )];
@@ -266,6 +266,12 @@ fn update_texts(
         Kind::Practice => format!(
             "Drag the striker along the base line (or the arrow keys).\nPull back from it and release to strike (or A/D aim, W/S power, Space).\nT: trajectory preview ({})\nR: reset the rack   F: fix/turn board   Esc: menu",
             if preview.is_some_and(|p| p.on) { "on" } else { "off" }
+        ),
+        Kind::Replay => format!(
+            "Speed {}x{}   P: pause   +/-: speed\n{} actions to go   F: fix/turn board   Esc: menu",
+            speed.factor,
+            if speed.paused { " (paused)" } else { "" },
+            s.replay_actions.len()
         ),
         Kind::Demo => format!(
             "Speed {}x{}   P: pause   +/-: speed   N: new seed\nF: fix/turn board   Esc: menu",

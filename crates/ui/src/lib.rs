@@ -55,6 +55,8 @@ pub enum Kind {
     Match,
     Practice,
     Demo,
+    /// A recorded match played back stroke by stroke.
+    Replay,
 }
 
 /// One break in practice.
@@ -81,6 +83,8 @@ pub struct Session {
     /// The umpire's last call and other notes, newest last.
     pub calls: Vec<String>,
     pub note: String,
+    /// Replay: the recorded actions still to play.
+    pub replay_actions: std::collections::VecDeque<model::Action>,
 }
 
 impl Session {
@@ -97,6 +101,7 @@ impl Session {
             breaks: Vec::new(),
             calls: Vec::new(),
             note: String::new(),
+            replay_actions: Default::default(),
         }
     }
 
@@ -127,7 +132,7 @@ impl Session {
     pub fn actor_is_computer(&self) -> bool {
         match self.kind {
             Kind::Practice => false,
-            Kind::Demo => true,
+            Kind::Demo | Kind::Replay => true,
             Kind::Match => self.actor().is_some_and(|s| self.model.is_computer(s)),
         }
     }
@@ -150,6 +155,8 @@ pub enum Start {
     Resume(save::SaveFile),
     Practice,
     Demo(MatchSetup),
+    /// Play a save's actions back on the board.
+    Replay(save::SaveFile),
 }
 
 /// The simulation and game flow without a window (tests use this with `MinimalPlugins`).

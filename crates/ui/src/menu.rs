@@ -73,9 +73,12 @@ impl MenuPlayers {
         for (i, seat) in setup.seats.seats().iter().enumerate() {
             let row = Self::row_of(*seat);
             let name = self.names[row].trim();
-            let computer = self.computer[row] || force_computer.contains(seat);
+            let forced = force_computer.contains(seat) && !self.computer[row];
+            let computer = self.computer[row] || forced;
             setup.players[i] = Player {
-                name: if name.is_empty() {
+                name: if forced {
+                    format!("Computer {}", i + 1)
+                } else if name.is_empty() {
                     seat.title().to_string()
                 } else {
                     name.to_string()
@@ -399,6 +402,7 @@ fn buttons(
                 if session.kind == Kind::Demo {
                     speed.factor = speed.factor.max(2.0);
                 }
+                players.editing = None;
                 commands.insert_resource(session);
                 screen.set(Screen::Game);
             }
@@ -420,8 +424,15 @@ mod tests {
         let mut singles = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 1);
         rows.apply(&mut singles, &[Seat::North]);
         assert_eq!(singles.player(carrom_physics::Seat::South).name, "Asha");
+        // A seat the menu choice gives the computer is named for it.
+        assert_eq!(
+            singles.player(carrom_physics::Seat::North).name,
+            "Computer 2"
+        );
+        let mut hotseat = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 1);
+        rows.apply(&mut hotseat, &[]);
         // A blank name falls back to the seat's.
-        assert_eq!(singles.player(carrom_physics::Seat::North).name, "North");
+        assert_eq!(hotseat.player(carrom_physics::Seat::North).name, "North");
         assert!(
             singles
                 .player(carrom_physics::Seat::North)

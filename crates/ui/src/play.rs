@@ -136,6 +136,17 @@ pub fn start_from_launch(
         Start::Match(setup) => Session::new(Kind::Match, spec, setup.clone()),
         Start::Demo(setup) => Session::new(Kind::Demo, spec, setup.clone()),
         Start::Practice => Session::new(Kind::Practice, spec, practice_setup()),
+        Start::Replay(file) => {
+            let mut s = Session::new(Kind::Replay, spec, file.setup.clone());
+            s.replay_actions = file.actions.iter().copied().collect();
+            s.calls = vec![format!(
+                "Replay: {} actions, {} rules, seed {}",
+                file.actions.len(),
+                file.setup.rules_name,
+                file.setup.seed
+            )];
+            s
+        }
         Start::Resume(file) => {
             let mut s = Session::new(Kind::Match, spec, file.setup.clone());
             match crate::headless::restore(spec, file, |_| {}) {
@@ -222,7 +233,21 @@ fn begin_turn(
     let Some(seat) = session.actor() else { return };
     *aim = Aim::default();
     aim.dir = Vec2::new(seat.forward().x, seat.forward().y);
-    if session.actor_is_computer() {
+    if session.kind == Kind::Replay {
+        // The recorded stroke, shown like a computer's decision.
+        match session.replay_actions.pop_front() {
+            Some(action @ Action::Stroke { .. }) => {
+                thinking.0 = Some(AsyncComputeTaskPool::get().spawn(async move { Some(action) }));
+            }
+            Some(Action::Place { .. }) => {
+                session.note =
+                    "The replay does not fit the match (a placement where a stroke was recorded)."
+                        .into();
+                session.replay_actions.clear();
+            }
+            None => session.note = "End of the replay.".into(),
+        }
+    } else if session.actor_is_computer() {
         let model = session.model.clone();
         let seed: u64 = session.rng.random();
         thinking.0 =
@@ -603,7 +628,18 @@ fn computer_due(
         return;
     }
     let session = &mut *session;
-    let action = computer_action(&session.model, &mut session.rng);
+    let action = if session.kind == Kind::Replay {
+        match session.replay_actions.pop_front() {
+            Some(a @ Action::Place { .. }) => Some(a),
+            _ => {
+                session.note = "End of the replay.".into();
+                session.replay_actions.clear();
+                None
+            }
+        }
+    } else {
+        computer_action(&session.model, &mut session.rng)
+    };
     if let Some(Action::Place { x, y }) = action
         && let Err(e) = place_due(session, Vec2::new(x, y), &mut load, &mut phase)
     {
@@ -645,6 +681,17 @@ fn game_keys(
                     shot: None,
                 });
                 phase.set(Phase::Idle);
+            }
+        }
+        Kind::Replay => {
+            if keys.just_pressed(KeyCode::KeyP) {
+                speed.paused = !speed.paused;
+            }
+            if keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd) {
+                speed.factor = (speed.factor * 2.0).min(8.0);
+            }
+            if keys.just_pressed(KeyCode::Minus) || keys.just_pressed(KeyCode::NumpadSubtract) {
+                speed.factor = (speed.factor * 0.5).max(1.0);
             }
         }
         Kind::Demo => {

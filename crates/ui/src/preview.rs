@@ -6,15 +6,21 @@ use crate::play::{Aim, aim_shot};
 use crate::sim::{BoardSpec, SimSet};
 use crate::{Kind, Phase, Screen, Session};
 use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use carrom_physics::{BodyId, Clock, Fate, Piece, PieceKind, Shot, Table};
 
+/// A stroke and the layout it is played on.
+type Aimed = (Shot, Vec<Piece>);
+
 /// The preview: on or off, and the paths of the last aim it simulated.
-#[derive(Resource, Default, Debug)]
+#[derive(Resource, Default)]
 pub struct Preview {
     pub on: bool,
     /// The stroke and layout the paths belong to.
-    for_shot: Option<(Shot, Vec<Piece>)>,
+    for_shot: Option<Aimed>,
     pub paths: Vec<Path>,
+    /// A simulation running off the frame thread, and what it is for.
+    running: Option<(Aimed, Task<Vec<Path>>)>,
 }
 
 /// Where one body would go.
@@ -113,23 +119,32 @@ fn compute(
         && aim.illegal.is_none()
         && aim.power > 0.0;
     if !wanted {
-        if !preview.paths.is_empty() || preview.for_shot.is_some() {
+        if !preview.paths.is_empty() || preview.for_shot.is_some() || preview.running.is_some() {
             preview.paths.clear();
             preview.for_shot = None;
+            preview.running = None;
         }
         return;
     }
-    let Some(seat) = s.actor() else { return };
-    let shot = aim_shot(&aim, seat);
-    if preview
-        .for_shot
-        .as_ref()
-        .is_some_and(|(sh, layout)| *sh == shot && layout.as_slice() == s.layout())
+    // A finished simulation shows; the next one starts only when none is running, so the
+    // paths follow a moving aim at the simulator's pace without blocking a frame.
+    if let Some((key, task)) = preview.running.as_mut()
+        && let Some(paths) = check_ready(task)
     {
+        let key = key.clone();
+        preview.paths = paths;
+        preview.for_shot = Some(key);
+        preview.running = None;
+    }
+    let Some(seat) = s.actor() else { return };
+    let key = (aim_shot(&aim, seat), s.layout().to_vec());
+    if preview.running.is_some() || preview.for_shot.as_ref() == Some(&key) {
         return;
     }
-    preview.paths = trace(&spec.0, s.layout(), &shot);
-    preview.for_shot = Some((shot, s.layout().to_vec()));
+    let spec = spec.0.clone();
+    let (shot, layout) = key.clone();
+    let task = AsyncComputeTaskPool::get().spawn(async move { trace(&spec, &layout, &shot) });
+    preview.running = Some((key, task));
 }
 
 fn draw(mut gizmos: Gizmos, preview: Res<Preview>, spec: Res<BoardSpec>) {

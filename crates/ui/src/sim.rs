@@ -154,7 +154,9 @@ pub fn rapier_plugin() -> RapierPhysicsPlugin<NoUserData> {
 /// Registers the collision messages; call before adding [`rapier_plugin`] (bevy_rapier2d only
 /// inserts the message buffer, which would then never be cleared).
 pub fn register_messages(app: &mut App) {
-    app.add_message::<CollisionEvent>();
+    app.add_message::<CollisionEvent>()
+        .add_message::<ContactForceEvent>()
+        .add_message::<MassModifiedEvent>();
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -295,11 +297,19 @@ fn load_table(
     if !board.settled || pending.is_none() {
         return;
     }
-    let Some(msg) = pending.take() else { return };
     let Ok((mut sim, mut body_set, mut collider_set, mut joints)) = ctx.single_mut() else {
         return;
     };
+    let Some(msg) = pending.take() else { return };
     let spec = &spec.0;
+    if msg.pieces.len() > board.pieces.len() {
+        // A carrom set has 19 pieces; a layout with more is a bug upstream.
+        error!(
+            "a table of {} pieces: only the first {} are loaded",
+            msg.pieces.len(),
+            board.pieces.len()
+        );
+    }
     let pieces = &msg.pieces[..msg.pieces.len().min(board.pieces.len())];
     let mut table = Table::new(spec, pieces);
     if let Some(shot) = msg.shot {
@@ -310,7 +320,7 @@ fn load_table(
     let roster = table.roster.clone();
     let frame_body = table.colliders[roster.frame[0]].parent();
     if let Some(h) = frame_body {
-        table.bodies[h].user_data = board.frame.to_bits() as u128;
+        bind_entity(&mut table.bodies[h].user_data, board.frame.to_bits());
     }
     for (k, &h) in roster.frame.iter().enumerate() {
         bind_entity(
@@ -444,7 +454,7 @@ impl EventHandler for Collector {
         bodies: &RigidBodySet,
         colliders: &ColliderSet,
         event: RapierCollisionEvent,
-        _contact_pair: Option<&ContactPair>,
+        contact_pair: Option<&ContactPair>,
     ) {
         let vel = |h| {
             colliders
@@ -453,16 +463,16 @@ impl EventHandler for Collector {
                 .and_then(|b| bodies.get(b))
                 .map(|b| (b.translation(), b.linvel()))
         };
+        // The approach speed along the contact normal (a glancing touch is quiet); without a
+        // contact (a sensor) the relative speed.
+        let normal = contact_pair
+            .and_then(|p| p.manifolds.first())
+            .map(|m| m.data.normal);
         let speed = match (vel(event.collider1()), vel(event.collider2())) {
-            (Some((p1, v1)), Some((p2, v2))) => {
-                let n = (p2 - p1).normalize_or_zero();
-                let closing = (v1 - v2).dot(n);
-                if n == Vec2::ZERO || closing <= 0.0 {
-                    (v1 - v2).length()
-                } else {
-                    closing
-                }
-            }
+            (Some((_, v1)), Some((_, v2))) => match normal {
+                Some(n) => (v1 - v2).dot(n).abs(),
+                None => (v1 - v2).length(),
+            },
             _ => 0.0,
         };
         if let Ok(mut v) = self.0.lock() {
@@ -547,16 +557,12 @@ fn step_table(
             .get(h)
             .and_then(|c| Entity::try_from_bits(c.user_data as u64))
     };
-    let mut sensed: Vec<Entity> = Vec::new();
     for (event, speed) in collector.0.into_inner().unwrap_or_default() {
         let (Some(a), Some(b)) = (entity(event.collider1()), entity(event.collider2())) else {
             continue;
         };
         let flags = match event {
             RapierCollisionEvent::Started(_, _, f) => {
-                if f.contains(bevy_rapier2d::rapier::geometry::CollisionEventFlags::SENSOR) {
-                    sensed.extend([a, b]);
-                }
                 let s = speeds.0.entry((a, b)).or_insert(0.0);
                 *s = s.max(speed);
                 collisions.write(CollisionEvent::Started(a, b, f));
@@ -566,8 +572,10 @@ fn step_table(
         };
         collisions.write(CollisionEvent::Stopped(a, b, flags));
     }
-    // A piece can cross a pocket's hole within one step without its sensor seeing it
-    // overlap: report that fall as the sensor contact it is.
+    // The fall itself, as a contact with the pocket's sensor: a sensor fires as soon as a
+    // piece overlaps the hole's rim (it may not fall), and a fast piece can cross the hole
+    // within one step without any overlap being seen, so the board's own pocketing is sent
+    // too (the sounds rattle once per body that fell).
     if let Some(board) = board_entities_of(&colliders.colliders, roster) {
         for e in &live.events[start..] {
             let (body, pocket) = match e.kind {
@@ -580,14 +588,12 @@ fn step_table(
             let (Some(be), Some(pe)) = (board.0(body), board.1.get(pocket).copied()) else {
                 continue;
             };
-            if !sensed.contains(&be) {
-                speeds.0.insert((be, pe), 1.0);
-                collisions.write(CollisionEvent::Started(
-                    be,
-                    pe,
-                    bevy_rapier2d::rapier::geometry::CollisionEventFlags::SENSOR,
-                ));
-            }
+            speeds.0.insert((be, pe), 1.0);
+            collisions.write(CollisionEvent::Started(
+                be,
+                pe,
+                bevy_rapier2d::rapier::geometry::CollisionEventFlags::SENSOR,
+            ));
         }
     }
 }
