@@ -647,6 +647,19 @@ fn computer_due(
     }
 }
 
+/// Watching computers (demo, replay): P pauses, + and - double and halve the speed (1x-8x).
+fn speed_keys(keys: &ButtonInput<KeyCode>, speed: &mut SimSpeed) {
+    if keys.just_pressed(KeyCode::KeyP) {
+        speed.paused = !speed.paused;
+    }
+    if keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd) {
+        speed.factor = (speed.factor * 2.0).min(8.0);
+    }
+    if keys.just_pressed(KeyCode::Minus) || keys.just_pressed(KeyCode::NumpadSubtract) {
+        speed.factor = (speed.factor * 0.5).max(1.0);
+    }
+}
+
 /// Keys in any phase: save (F5), practice reset (R), demo pause/speed/restart, board fixed (F).
 #[allow(clippy::too_many_arguments)]
 fn game_keys(
@@ -683,27 +696,9 @@ fn game_keys(
                 phase.set(Phase::Idle);
             }
         }
-        Kind::Replay => {
-            if keys.just_pressed(KeyCode::KeyP) {
-                speed.paused = !speed.paused;
-            }
-            if keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd) {
-                speed.factor = (speed.factor * 2.0).min(8.0);
-            }
-            if keys.just_pressed(KeyCode::Minus) || keys.just_pressed(KeyCode::NumpadSubtract) {
-                speed.factor = (speed.factor * 0.5).max(1.0);
-            }
-        }
+        Kind::Replay => speed_keys(&keys, &mut speed),
         Kind::Demo => {
-            if keys.just_pressed(KeyCode::KeyP) {
-                speed.paused = !speed.paused;
-            }
-            if keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd) {
-                speed.factor = (speed.factor * 2.0).min(8.0);
-            }
-            if keys.just_pressed(KeyCode::Minus) || keys.just_pressed(KeyCode::NumpadSubtract) {
-                speed.factor = (speed.factor * 0.5).max(1.0);
-            }
+            speed_keys(&keys, &mut speed);
             if keys.just_pressed(KeyCode::KeyN) && !moving {
                 let mut setup = session.model.setup.clone();
                 setup.seed = setup
