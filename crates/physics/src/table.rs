@@ -186,8 +186,8 @@ enum Tag {
     Pocket,
 }
 
-fn tag_of(user_data: u128) -> Tag {
-    let tag = user_data >> TAG_SHIFT;
+/// What a collider is, from its tag (its user data shifted down by [`TAG_SHIFT`]).
+fn tag_of(tag: u128) -> Tag {
     let index = (tag & 0xfffff) as usize;
     match tag & TAG_MASK {
         TAG_STRIKER => Tag::Body(BodyId::Striker),
@@ -361,7 +361,7 @@ pub fn step_board(
     clock.touching = touching;
     let mut overboard: Vec<(BodyId, f32)> = Vec::new();
     for (ua, ub) in started {
-        let (ta, tb) = (tag_of(ua << TAG_SHIFT), tag_of(ub << TAG_SHIFT));
+        let (ta, tb) = (tag_of(ua), tag_of(ub));
         match (ta, tb) {
             (Tag::Body(x), Tag::Body(y)) => {
                 let (Some((px, vx)), Some((py, vy))) = (pre(x), pre(y)) else {

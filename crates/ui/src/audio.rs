@@ -74,7 +74,6 @@ pub fn sound_for(a: Part, b: Part, speed: f32, fell: bool) -> Option<(Part, f32)
     (speed >= 0.05).then_some((kind, speed))
 }
 
-#[allow(clippy::too_many_arguments)]
 fn play_sounds(
     mut commands: Commands,
     mut collisions: MessageReader<CollisionEvent>,

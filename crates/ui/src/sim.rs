@@ -334,13 +334,8 @@ fn load_table(
             board.pockets[k].to_bits(),
         );
     }
-    let members: Vec<(BodyId, carrom_physics::table::Member)> = roster
-        .pieces
-        .iter()
-        .enumerate()
-        .map(|(i, m)| (BodyId::Piece(i), *m))
-        .chain(roster.striker.map(|m| (BodyId::Striker, m)))
-        .collect();
+    // A fresh table: every member is on the board.
+    let members: Vec<(BodyId, carrom_physics::table::Member)> = roster.on_board().collect();
     for (id, m) in &members {
         if let Some(e) = board.body(*id) {
             bind_entity(&mut table.bodies[m.body].user_data, e.to_bits());
@@ -461,7 +456,7 @@ impl EventHandler for Collector {
                 .get(h)
                 .and_then(|c| c.parent())
                 .and_then(|b| bodies.get(b))
-                .map(|b| (b.translation(), b.linvel()))
+                .map(|b| b.linvel())
         };
         // The approach speed along the contact normal (a glancing touch is quiet); without a
         // contact (a sensor) the relative speed.
@@ -469,7 +464,7 @@ impl EventHandler for Collector {
             .and_then(|p| p.manifolds.first())
             .map(|m| m.data.normal);
         let speed = match (vel(event.collider1()), vel(event.collider2())) {
-            (Some((_, v1)), Some((_, v2))) => match normal {
+            (Some(v1), Some(v2)) => match normal {
                 Some(n) => (v1 - v2).dot(n).abs(),
                 None => (v1 - v2).length(),
             },
@@ -491,16 +486,19 @@ impl EventHandler for Collector {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn step_table(
     time: Res<Time>,
     speed: Res<SimSpeed>,
     spec: Res<BoardSpec>,
+    board: Option<Res<BoardEntities>>,
     mut live: ResMut<LiveTable>,
     mut speeds: ResMut<ContactSpeeds>,
     mut collisions: MessageWriter<CollisionEvent>,
     mut ctx: ContextQuery,
 ) {
     speeds.0.clear();
+    let Some(board) = board else { return };
     if !live.running || speed.paused {
         return;
     }
@@ -561,34 +559,30 @@ fn step_table(
         let (Some(a), Some(b)) = (entity(event.collider1()), entity(event.collider2())) else {
             continue;
         };
-        let flags = match event {
+        match event {
             RapierCollisionEvent::Started(_, _, f) => {
                 let s = speeds.0.entry((a, b)).or_insert(0.0);
                 *s = s.max(speed);
                 collisions.write(CollisionEvent::Started(a, b, f));
-                continue;
             }
-            RapierCollisionEvent::Stopped(_, _, f) => f,
-        };
-        collisions.write(CollisionEvent::Stopped(a, b, flags));
+            RapierCollisionEvent::Stopped(_, _, f) => {
+                collisions.write(CollisionEvent::Stopped(a, b, f));
+            }
+        }
     }
     // The fall itself, as a contact with the pocket's sensor: a sensor fires as soon as a
     // piece overlaps the hole's rim (it may not fall), and a fast piece can cross the hole
     // within one step without any overlap being seen, so the board's own pocketing is sent
     // too (the sounds rattle once per body that fell).
-    if let Some(board) = board_entities_of(&colliders.colliders, roster) {
-        for e in &live.events[start..] {
-            let (body, pocket) = match e.kind {
-                carrom_physics::EventKind::Pocketed { piece, pocket, .. } => {
-                    (BodyId::Piece(piece), pocket)
-                }
-                carrom_physics::EventKind::StrikerPocketed { pocket } => (BodyId::Striker, pocket),
-                _ => continue,
-            };
-            let (Some(be), Some(pe)) = (board.0(body), board.1.get(pocket).copied()) else {
-                continue;
-            };
-            speeds.0.insert((be, pe), 1.0);
+    for e in &live.events[start..] {
+        let (body, pocket) = match e.kind {
+            carrom_physics::EventKind::Pocketed { piece, pocket, .. } => {
+                (BodyId::Piece(piece), pocket)
+            }
+            carrom_physics::EventKind::StrikerPocketed { pocket } => (BodyId::Striker, pocket),
+            _ => continue,
+        };
+        if let (Some(be), Some(&pe)) = (board.body(body), board.pockets.get(pocket)) {
             collisions.write(CollisionEvent::Started(
                 be,
                 pe,
@@ -596,26 +590,6 @@ fn step_table(
             ));
         }
     }
-}
-
-/// The entities of the roster's members and pockets, read from the colliders' user data.
-#[allow(clippy::type_complexity)]
-fn board_entities_of<'a>(
-    colliders: &'a ColliderSet,
-    roster: &'a Roster,
-) -> Option<(impl Fn(BodyId) -> Option<Entity> + 'a, Vec<Entity>)> {
-    let of = |h| {
-        colliders
-            .get(h)
-            .and_then(|c| Entity::try_from_bits(c.user_data as u64))
-    };
-    let pockets: Vec<Entity> = roster
-        .pocket_sensors
-        .iter()
-        .filter_map(|h| of(*h))
-        .collect();
-    let body = move |id: BodyId| roster.member(id).and_then(|m| of(m.collider));
-    Some((body, pockets))
 }
 
 /// Moves the sprites to their physics entities (whose `Transform`s bevy_rapier2d has just
