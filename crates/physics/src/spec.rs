@@ -107,10 +107,19 @@ impl Default for Materials {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SimSettings {
-    /// Adaptive step: no piece moves further than this in one step (metres). Two pieces closing
-    /// head-on then close at most twice this per step, which rapier's speculative contacts
-    /// (2 cm prediction distance) still catch.
+    /// Adaptive step: no body moves further than this in one step (metres) while nothing is
+    /// about to touch it.
     pub max_travel_per_step: f32,
+    /// Near a contact: two bodies heading for each other (or a body heading for the frame)
+    /// close at most this much in the step that brings them together, and the step before it
+    /// leaves them at least half of it apart (metres). The contact normal and the moment of
+    /// impact are then as accurate as if every step were this short, and rapier's speculative
+    /// contacts (prediction distance at least this) catch every such approach, so nothing
+    /// tunnels.
+    pub max_approach_per_step: f32,
+    /// Longest step in which two bodies (or a body and the frame) meet (seconds): board
+    /// friction acts on their speed up to half a step early, by mu*g*dt/2.
+    pub max_dt_near_contact: f32,
     /// Shortest step (seconds).
     pub min_dt: f32,
     /// Longest step (seconds), used when everything is slow.
@@ -127,9 +136,11 @@ pub struct SimSettings {
 impl Default for SimSettings {
     fn default() -> Self {
         Self {
-            max_travel_per_step: 0.010,
+            max_travel_per_step: 0.12,
+            max_approach_per_step: 0.020,
+            max_dt_near_contact: 1.0 / 30.0,
             min_dt: 1.0 / 4000.0,
-            max_dt: 1.0 / 60.0,
+            max_dt: 0.1,
             max_time: 30.0,
             rest_speed: 0.002,
             solver_iterations: 1,
@@ -218,6 +229,8 @@ impl Spec {
             ("materials.max_striker_speed", m.max_striker_speed),
             ("materials.jump_speed", m.jump_speed),
             ("sim.max_travel_per_step", s.max_travel_per_step),
+            ("sim.max_approach_per_step", s.max_approach_per_step),
+            ("sim.max_dt_near_contact", s.max_dt_near_contact),
             ("sim.min_dt", s.min_dt),
             ("sim.max_dt", s.max_dt),
             ("sim.max_time", s.max_time),

@@ -5,7 +5,7 @@
 //! bevy_rapier2d's sets and stay bit-identical with this headless simulator.
 
 use crate::geometry::{Seat, distance_to_segment};
-use crate::spec::Spec;
+use crate::spec::{BoardSpec, SimSettings, Spec};
 use rapier2d::math::Vector as Vec2;
 use rapier2d::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -224,11 +224,22 @@ pub struct RapierParts<'a> {
 
 /// The clock of a shot in progress, and which bodies were pressing on each other at the end of
 /// the last step (so that a new hit can be told from a lasting touch).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct Clock {
     pub time: f32,
     pub steps: u32,
     touching: Vec<(u128, u128)>,
+    /// Buffers reused from step to step.
+    spare_touching: Vec<(u128, u128)>,
+    on_board: Vec<(BodyId, Member)>,
+}
+
+impl PartialEq for Clock {
+    /// Two clocks are equal when they tell the same time and remember the same touches; the
+    /// reused buffers do not count.
+    fn eq(&self, other: &Self) -> bool {
+        self.time == other.time && self.steps == other.steps && self.touching == other.touching
+    }
 }
 
 /// What one step did.
@@ -243,6 +254,16 @@ pub struct StepReport {
 pub fn integration_parameters(spec: &Spec) -> IntegrationParameters {
     IntegrationParameters {
         num_solver_iterations: spec.sim.solver_iterations,
+        // No rapier CCD: the adaptive step (see `approach_limit`) advances every body only up to
+        // its next impact, with the contact inside rapier's prediction distance, so nothing can
+        // tunnel; the sweeps would only cost time.
+        max_ccd_substeps: 0,
+        // A step may close a gap of `max_approach_per_step` (see `approach_limit`): rapier must
+        // see such a contact coming (its default is 2 cm).
+        normalized_prediction_distance: spec.sim.max_approach_per_step.max(0.02),
+        // Every pair with a disc runs the `ImpactNormals` hook, and rapier never recycles such
+        // pairs; say so.
+        contact_recycling: false,
         ..IntegrationParameters::default()
     }
 }
@@ -263,7 +284,9 @@ pub fn step_board(
     // Before the step: positions and velocities, the fastest body, and the step length.
     let mut before: [(Vec2, Vec2); 32] = [(Vec2::ZERO, Vec2::ZERO); 32];
     let mut vmax: f32 = 0.0;
-    let ids: Vec<(BodyId, Member)> = roster.on_board().collect();
+    let mut ids = std::mem::take(&mut clock.on_board);
+    ids.clear();
+    ids.extend(roster.on_board());
     for (k, (_, m)) in ids.iter().enumerate() {
         let rb = &parts.bodies[m.body];
         let v = rb.linvel();
@@ -273,41 +296,49 @@ pub fn step_board(
         vmax = vmax.max(v.length());
     }
     let dt = if vmax > 0.0 {
-        (sim.max_travel_per_step / vmax).clamp(sim.min_dt, sim.max_dt)
+        let free = sim.max_travel_per_step / vmax;
+        let n = ids.len().min(before.len());
+        let radii: [f32; 32] = std::array::from_fn(|k| match ids.get(k) {
+            Some((id, _)) => radius_of(board, *id),
+            None => 0.0,
+        });
+        let half_side = board.playing_surface / 2.0;
+        approach_limit(&before[..n], &radii[..n], half_side, sim, free)
+            .clamp(sim.min_dt, sim.max_dt)
     } else {
         sim.max_dt
     };
 
     // Coulomb friction of the powdered board: a constant deceleration mu*g against the sliding
     // direction, and for the spin the torque of uniform pressure over a disc,
-    // (2/3) mu m g r, i.e. an angular deceleration (4/3) mu g / r.
+    // (2/3) mu m g r, i.e. an angular deceleration (4/3) mu g / r. It is split around the
+    // rapier step: half of the step's loss before it and half after, so each body moves with
+    // its mean speed over the step and slides exactly as far as constant deceleration takes it,
+    // whatever the step length. A body that stops within the step moves with the speed that
+    // covers its stopping distance, s^2 / 2a, and is stopped by the second half.
     let dv = mat.board_friction * G * dt;
+    let radius = |id: BodyId| radius_of(board, id);
     for (id, m) in &ids {
-        let r = if *id == BodyId::Striker {
-            board.striker_radius()
-        } else {
-            board.coin_radius()
-        };
         let rb = &mut parts.bodies[m.body];
         let v = rb.linvel();
         let s = v.length();
         if s > 0.0 {
-            let nv = if s <= dv {
-                Vec2::ZERO
+            let mean = if s <= dv {
+                s * s / (2.0 * dv)
             } else {
-                v * ((s - dv) / s)
+                s - 0.5 * dv
             };
-            rb.set_linvel(nv, false);
+            rb.set_linvel(v * (mean / s), false);
         }
         let w = rb.angvel();
         if w != 0.0 {
-            let dw = 4.0 / 3.0 * dv / r;
-            let nw = if w.abs() <= dw {
-                0.0
+            let dw = 4.0 / 3.0 * dv / radius(*id);
+            let mean = if w.abs() <= dw {
+                w * w.abs() / (2.0 * dw)
             } else {
-                w - dw * w.signum()
+                w - 0.5 * dw * w.signum()
             };
-            rb.set_angvel(nw, false);
+            rb.set_angvel(mean, false);
         }
     }
 
@@ -323,9 +354,36 @@ pub fn step_board(
         parts.impulse_joints,
         parts.multibody_joints,
         parts.ccd_solver,
-        &(),
+        &ImpactNormals::new(board),
         parts.events,
     );
+    for (id, m) in &ids {
+        let rb = &mut parts.bodies[m.body];
+        if !rb.is_enabled() {
+            continue;
+        }
+        let half = 0.5 * dv;
+        let v = rb.linvel();
+        let s = v.length();
+        if s > 0.0 {
+            let nv = if s <= half {
+                Vec2::ZERO
+            } else {
+                v * ((s - half) / s)
+            };
+            rb.set_linvel(nv, false);
+        }
+        let w = rb.angvel();
+        if w != 0.0 {
+            let half = 4.0 / 3.0 * half / radius(*id);
+            let nw = if w.abs() <= half {
+                0.0
+            } else {
+                w - half * w.signum()
+            };
+            rb.set_angvel(nw, false);
+        }
+    }
     clock.time += dt;
     clock.steps += 1;
     let t = clock.time;
@@ -339,7 +397,8 @@ pub fn step_board(
             .filter(|k| *k < before.len())
             .map(|k| before[k])
     };
-    let mut touching: Vec<(u128, u128)> = Vec::with_capacity(clock.touching.len() + 4);
+    let mut touching = std::mem::take(&mut clock.spare_touching);
+    touching.clear();
     let mut started: Vec<(u128, u128)> = Vec::new();
     for pair in parts.narrow_phase.contact_pairs() {
         if pair.total_impulse_magnitude() <= 0.0 {
@@ -358,7 +417,7 @@ pub fn step_board(
             started.push(key);
         }
     }
-    clock.touching = touching;
+    clock.spare_touching = std::mem::replace(&mut clock.touching, touching);
     let mut overboard: Vec<(BodyId, f32)> = Vec::new();
     for (ua, ub) in started {
         let (ta, tb) = (tag_of(ua), tag_of(ub));
@@ -446,11 +505,7 @@ pub fn step_board(
             continue;
         }
         let rb = &parts.bodies[m.body];
-        let r = if *id == BodyId::Striker {
-            board.striker_radius()
-        } else {
-            board.coin_radius()
-        };
+        let r = radius(*id);
         if rb.linvel().length() > sim.rest_speed || rb.angvel().abs() * r > sim.rest_speed {
             at_rest = false;
         }
@@ -462,7 +517,155 @@ pub fn step_board(
             rb.set_angvel(0.0, false);
         }
     }
+    clock.on_board = ids;
     StepReport { dt, at_rest }
+}
+
+fn radius_of(board: &BoardSpec, id: BodyId) -> f32 {
+    if id == BodyId::Striker {
+        board.striker_radius()
+    } else {
+        board.coin_radius()
+    }
+}
+
+/// Bodies closer than this (metres) already touch: their approach is a push, not an impact.
+const TOUCHING: f32 = 0.0005;
+
+/// The longest step (at most `free`) that keeps every impending contact accurate: a pair of
+/// bodies, or a body and a cushion, that will touch if they keep their velocities may close at
+/// most `max_approach_per_step` in the step that brings them together, and a step that does not
+/// bring them together stops them at least half of that apart (so rapier's speculative contacts
+/// see every impact coming, and [`ImpactNormals`] gives it the right normal). The step in which
+/// they meet is at most `max_dt_near_contact` long, so that even a slow impact happens at nearly
+/// the right speed (board friction acts on the speed half a step early). Bodies are `(position,
+/// velocity)`; the cushions' faces are at +-`half_side`.
+fn approach_limit(
+    bodies: &[(Vec2, Vec2)],
+    radii: &[f32],
+    half_side: f32,
+    sim: &SimSettings,
+    free: f32,
+) -> f32 {
+    let a = sim.max_approach_per_step;
+    // Time allowed for an approach at `speed` across `gap`, given the step so far.
+    let allowed = |gap: f32, speed: f32, dt: f32| {
+        if gap > 1.5 * a {
+            return (gap - 0.5 * a) / speed;
+        }
+        let step = a / speed;
+        let meets = gap > TOUCHING && gap < 2.0 * speed * step.min(dt);
+        if meets {
+            step.min(sim.max_dt_near_contact)
+        } else {
+            step
+        }
+    };
+    let mut dt = free;
+    for (i, &(p, v)) in bodies.iter().enumerate() {
+        // Cushions: the gap along each axis the body is moving towards.
+        for (pos, vel) in [(p.x, v.x), (p.y, v.y)] {
+            if vel != 0.0 {
+                let gap = half_side - radii[i] - pos * vel.signum();
+                dt = dt.min(allowed(gap, vel.abs(), dt));
+            }
+        }
+        for (j, &(q, w)) in bodies.iter().enumerate().skip(i + 1) {
+            let d = q - p;
+            let u = w - v;
+            let closing = d.dot(u);
+            if closing >= 0.0 {
+                continue;
+            }
+            let speed2 = u.length_squared();
+            let reach = radii[i] + radii[j] + 0.5 * a;
+            // Skip pairs that cannot come within reach during the step, and pairs whose
+            // straight paths pass each other further apart than that.
+            let dist = d.length();
+            let speed = speed2.sqrt();
+            let misses = d.length_squared() - closing * closing / speed2 > reach * reach;
+            if misses || dist - reach > speed * dt {
+                continue;
+            }
+            let gap = dist - radii[i] - radii[j];
+            dt = dt.min(allowed(gap, speed, dt));
+        }
+    }
+    dt
+}
+
+/// Rapier resolves a speculative contact (two discs still apart at the start of the step) along
+/// the line of centres of the start of the step. For a cut that is not the line of centres at
+/// the impact, and the struck piece would leave several degrees off. This hook replaces the
+/// normal of every disc-disc contact that is still open by the line of centres at the moment of
+/// impact on the straight paths (or, for paths that miss, at their closest approach), and its
+/// gap by the distance the discs close along that line before they touch.
+#[derive(Clone, Copy, Debug)]
+pub struct ImpactNormals {
+    pub coin_radius: f32,
+    pub striker_radius: f32,
+}
+
+impl ImpactNormals {
+    pub fn new(board: &BoardSpec) -> Self {
+        Self {
+            coin_radius: board.coin_radius(),
+            striker_radius: board.striker_radius(),
+        }
+    }
+
+    /// The radius of a disc collider (from its tag), or None for the frame and the pockets.
+    fn radius(&self, collider: Option<&Collider>) -> Option<f32> {
+        match tag_of(collider?.user_data >> TAG_SHIFT) {
+            Tag::Body(BodyId::Striker) => Some(self.striker_radius),
+            Tag::Body(BodyId::Piece(_)) => Some(self.coin_radius),
+            _ => None,
+        }
+    }
+}
+
+impl PhysicsHooks for ImpactNormals {
+    fn modify_solver_contacts(&self, context: &mut ContactModificationContext) {
+        let (Some(h1), Some(h2)) = (context.rigid_body1, context.rigid_body2) else {
+            return;
+        };
+        let (Some(r1), Some(r2)) = (
+            self.radius(context.colliders.get(context.collider1)),
+            self.radius(context.colliders.get(context.collider2)),
+        ) else {
+            return;
+        };
+        let (rb1, rb2) = (&context.bodies[h1], &context.bodies[h2]);
+        let (p1, p2) = (rb1.translation(), rb2.translation());
+        let d = p2 - p1;
+        let u = rb2.linvel() - rb1.linvel();
+        let contact = r1 + r2;
+        let c = d.length_squared() - contact * contact;
+        let closing = d.dot(u);
+        let speed2 = u.length_squared();
+        // Touching or overlapping, separating, or not moving: rapier's contact is right.
+        if c <= 0.0 || closing >= 0.0 || speed2 == 0.0 {
+            return;
+        }
+        let disc = closing * closing - speed2 * c;
+        let centres = if disc >= 0.0 {
+            // The first time the centres are `contact` apart (the numerically stable root).
+            d + u * (c / (-closing + disc.sqrt()))
+        } else {
+            d - u * (closing / speed2)
+        };
+        let n = centres.normalize_or_zero();
+        if n == Vec2::ZERO {
+            return;
+        }
+        *context.normal = n;
+        let gap = d.dot(n) - contact;
+        for sc in context.solver_contacts.iter_mut() {
+            sc.anchor1 = p1 + n * r1;
+            sc.anchor2 = p2 - n * r2;
+            sc.dist = gap;
+        }
+    }
 }
 
 /// A pocketed or jumped body leaves the simulation (it is disabled, so handles stay stable).
@@ -725,7 +928,6 @@ pub fn build_board(
             e.coin,
             spec,
             i as u128,
-            false,
         );
         roster.kinds.push(piece.kind);
         roster.pieces.push(member);
@@ -733,7 +935,7 @@ pub fn build_board(
     roster
 }
 
-/// Inserts a striker (CCD on) at `at` moving with `velocity`; put its member in
+/// Inserts a striker at `at` moving with `velocity`; put its member in
 /// `Roster::striker`.
 pub fn insert_striker(
     spec: &Spec,
@@ -754,7 +956,6 @@ pub fn insert_striker(
         e.striker,
         spec,
         TAG_STRIKER,
-        true,
     )
 }
 
@@ -779,14 +980,8 @@ fn insert_disc(
     restitution: f32,
     spec: &Spec,
     user_data: u128,
-    ccd: bool,
 ) -> Member {
-    let body = bodies.insert(
-        RigidBodyBuilder::dynamic()
-            .translation(at)
-            .linvel(velocity)
-            .ccd_enabled(ccd),
-    );
+    let body = bodies.insert(RigidBodyBuilder::dynamic().translation(at).linvel(velocity));
     let collider = colliders.insert_with_parent(
         ColliderBuilder::ball(radius)
             .mass(mass)
@@ -794,6 +989,7 @@ fn insert_disc(
             .restitution_combine_rule(CoefficientCombineRule::Multiply)
             .friction(spec.materials.contact_friction)
             .active_events(ActiveEvents::COLLISION_EVENTS)
+            .active_hooks(ActiveHooks::MODIFY_SOLVER_CONTACTS)
             .user_data(user_data << TAG_SHIFT)
             .build(),
         body,

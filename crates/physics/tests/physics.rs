@@ -334,3 +334,87 @@ fn every_shot_comes_to_rest_with_pieces_on_the_surface() {
         assert!(p.x.abs() <= spec.board.half() && p.y.abs() <= spec.board.half());
     }
 }
+
+/// Runs a table until everything rests.
+fn run(table: &mut Table) -> Clock {
+    let mut clock = Clock::default();
+    let mut events = Vec::new();
+    for _ in 0..100_000 {
+        if table.step(&mut clock, &mut events).at_rest {
+            return clock;
+        }
+    }
+    panic!("never came to rest");
+}
+
+/// Coulomb friction is a constant deceleration mu*g: a piece launched at speed v slides
+/// v^2 / (2 mu g) before it stops, however long the simulator's steps are.
+#[test]
+fn a_sliding_piece_stops_where_constant_deceleration_says() {
+    for max_dt in [1.0 / 240.0, 1.0 / 60.0, 0.1] {
+        let mut spec = spec();
+        spec.sim.max_dt = max_dt;
+        let decel = spec.materials.board_friction * 9.81;
+        for v in [0.1_f32, 0.4, 1.0] {
+            let start = Vec2::new(-0.3, -0.3);
+            let mut table = Table::new(&spec, &[Piece::new(PieceKind::White, start)]);
+            let h = table.roster.pieces[0].body;
+            table.bodies[h].set_linvel(Vec2::new(v * 0.6, v * 0.8), true);
+            run(&mut table);
+            let slid = (table.position(BodyId::Piece(0)).unwrap() - start).length();
+            let expected = v * v / (2.0 * decel);
+            assert!(
+                (slid - expected).abs() < 0.002 * expected + 1e-4,
+                "dt {max_dt}, v {v}: slid {slid}, expected {expected}"
+            );
+        }
+    }
+}
+
+/// The direction a piece leaves in when the striker, travelling north at `v`, cuts it at
+/// `cut_deg` (the angle between the striker's path and the line of centres at the impact).
+fn cut(spec: &Spec, cut_deg: f32, v: f32) -> f32 {
+    let b = &spec.board;
+    let offset = (b.coin_radius() + b.striker_radius()) * cut_deg.to_radians().sin();
+    let mut table = Table::new(spec, &[Piece::new(PieceKind::White, Vec2::ZERO)]);
+    table.place_striker(Vec2::new(-offset, -0.06), Vec2::new(0.0, v));
+    let (_, vc) = velocities_after_first_contact(&mut table);
+    vc.x.atan2(vc.y).to_degrees()
+}
+
+/// Without friction between them, a cut piece leaves along the line of centres at the moment
+/// of impact, whatever the speed and however long the steps (rapier alone would use the line of
+/// centres of the start of the step, several degrees off).
+#[test]
+fn a_cut_piece_leaves_along_the_line_of_centres_at_the_impact() {
+    for max_travel in [0.002, 0.12] {
+        let mut spec = spec();
+        spec.materials.contact_friction = 0.0;
+        spec.sim.max_travel_per_step = max_travel;
+        for cut_deg in [5.0_f32, 15.0, 30.0, 50.0, 70.0] {
+            for v in [0.5_f32, 2.0, 6.0] {
+                let leaves = cut(&spec, cut_deg, v);
+                assert!(
+                    (leaves - cut_deg).abs() < 0.1,
+                    "cut {cut_deg} at {v} m/s: the piece leaves at {leaves} degrees"
+                );
+            }
+        }
+    }
+}
+
+/// With the default friction between the discs, the striker's sliding drags the piece a few
+/// degrees towards the striker's path ("throw"), never away from it.
+#[test]
+fn contact_friction_throws_a_cut_piece_a_little_towards_the_striker_path() {
+    let spec = spec();
+    for cut_deg in [15.0_f32, 30.0, 50.0] {
+        for v in [0.5_f32, 2.0, 6.0] {
+            let throw = cut_deg - cut(&spec, cut_deg, v);
+            assert!(
+                (0.5..5.0).contains(&throw),
+                "cut {cut_deg} at {v} m/s: thrown {throw} degrees"
+            );
+        }
+    }
+}

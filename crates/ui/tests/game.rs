@@ -3,7 +3,9 @@
 
 use bevy::prelude::*;
 use bevy_rapier2d::prelude::*;
-use carrom_physics::{Piece, PieceKind, Seat, Shot, Spec, opening_rack, simulate};
+use carrom_physics::{
+    BodyId, EventKind, Piece, PieceKind, Seat, Shot, Spec, opening_rack, simulate,
+};
 use carrom_referee::{PieceColour, Placer, Rules, Seats, StrokeReport};
 use carrom_ui::model::{MatchModel, MatchSetup, StrokeOutcome, load_rules};
 use carrom_ui::play::Aim;
@@ -68,7 +70,7 @@ fn pieces_are_bevy_rapier_bodies_and_their_contacts_are_collision_messages() {
         seat,
         position,
         angle_deg: (-dir.x).atan2(dir.y).to_degrees(),
-        power: 0.5,
+        power: 0.6,
     };
     let pieces = vec![
         Piece::new(PieceKind::Black, coin),
@@ -76,6 +78,16 @@ fn pieces_are_bevy_rapier_bodies_and_their_contacts_are_collision_messages() {
     ];
     let reference = simulate(&spec, &pieces, &shot).expect("legal shot");
     assert!(reference.pieces[0].pocketed, "the set-up pots the black");
+    assert!(
+        reference.events.iter().any(|e| matches!(
+            e.kind,
+            EventKind::Cushion {
+                body: BodyId::Striker,
+                ..
+            }
+        )),
+        "the set-up sends the striker into a cushion"
+    );
 
     let mut app = headless_app(&spec, launch(Start::Menu));
     app.init_resource::<Heard>().add_systems(PostUpdate, listen);
