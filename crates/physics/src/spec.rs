@@ -117,9 +117,6 @@ pub struct SimSettings {
     /// contacts (prediction distance at least this) catch every such approach, so nothing
     /// tunnels.
     pub max_approach_per_step: f32,
-    /// Longest step in which two bodies (or a body and the frame) meet (seconds): board
-    /// friction acts on their speed up to half a step early, by mu*g*dt/2.
-    pub max_dt_near_contact: f32,
     /// Shortest step (seconds).
     pub min_dt: f32,
     /// Longest step (seconds), used when everything is slow.
@@ -138,7 +135,6 @@ impl Default for SimSettings {
         Self {
             max_travel_per_step: 0.12,
             max_approach_per_step: 0.020,
-            max_dt_near_contact: 1.0 / 30.0,
             min_dt: 1.0 / 4000.0,
             max_dt: 0.1,
             max_time: 30.0,
@@ -230,7 +226,6 @@ impl Spec {
             ("materials.jump_speed", m.jump_speed),
             ("sim.max_travel_per_step", s.max_travel_per_step),
             ("sim.max_approach_per_step", s.max_approach_per_step),
-            ("sim.max_dt_near_contact", s.max_dt_near_contact),
             ("sim.min_dt", s.min_dt),
             ("sim.max_dt", s.max_dt),
             ("sim.max_time", s.max_time),

@@ -532,14 +532,18 @@ fn radius_of(board: &BoardSpec, id: BodyId) -> f32 {
 /// Bodies closer than this (metres) already touch: their approach is a push, not an impact.
 const TOUCHING: f32 = 0.0005;
 
-/// The longest step (at most `free`) that keeps every impending contact accurate: a pair of
-/// bodies, or a body and a cushion, that will touch if they keep their velocities may close at
-/// most `max_approach_per_step` in the step that brings them together, and a step that does not
-/// bring them together stops them at least half of that apart (so rapier's speculative contacts
-/// see every impact coming, and [`ImpactNormals`] gives it the right normal). The step in which
-/// they meet is at most `max_dt_near_contact` long, so that even a slow impact happens at nearly
-/// the right speed (board friction acts on the speed half a step early). Bodies are `(position,
-/// velocity)`; the cushions' faces are at +-`half_side`.
+/// The longest step (at most `free`) that keeps every impending contact accurate.
+///
+/// A pair of bodies, or a body and a cushion, heading for each other:
+/// - while they are more than 1.5 `max_approach_per_step` apart, the step stops them at least
+///   half of that apart, so rapier's speculative contacts see the impact coming (and
+///   [`ImpactNormals`] gives it the line of centres at the impact);
+/// - then the step in which they meet closes at most `max_approach_per_step`, and is twice as
+///   long as the time to the impact on their straight paths: the impact falls in the middle of
+///   the step, where the bodies move at the speed they have at that moment (board friction is
+///   split around the step), so even a slow impact happens at the right speed.
+///
+/// Bodies are `(position, velocity)`; the cushions' faces are at +-`half_side`.
 fn approach_limit(
     bodies: &[(Vec2, Vec2)],
     radii: &[f32],
@@ -548,17 +552,16 @@ fn approach_limit(
     free: f32,
 ) -> f32 {
     let a = sim.max_approach_per_step;
-    // Time allowed for an approach at `speed` across `gap`, given the step so far.
-    let allowed = |gap: f32, speed: f32, dt: f32| {
+    // Time allowed for an approach at `speed` across `gap`, the impact (if the paths meet)
+    // being `impact` seconds away.
+    let allowed = |gap: f32, speed: f32, impact: Option<f32>| {
         if gap > 1.5 * a {
             return (gap - 0.5 * a) / speed;
         }
         let step = a / speed;
-        let meets = gap > TOUCHING && gap < 2.0 * speed * step.min(dt);
-        if meets {
-            step.min(sim.max_dt_near_contact)
-        } else {
-            step
+        match impact {
+            Some(t) if gap > TOUCHING => step.min(2.0 * t),
+            _ => step,
         }
     };
     let mut dt = free;
@@ -567,7 +570,8 @@ fn approach_limit(
         for (pos, vel) in [(p.x, v.x), (p.y, v.y)] {
             if vel != 0.0 {
                 let gap = half_side - radii[i] - pos * vel.signum();
-                dt = dt.min(allowed(gap, vel.abs(), dt));
+                let speed = vel.abs();
+                dt = dt.min(allowed(gap, speed, Some(gap / speed)));
             }
         }
         for (j, &(q, w)) in bodies.iter().enumerate().skip(i + 1) {
@@ -578,17 +582,25 @@ fn approach_limit(
                 continue;
             }
             let speed2 = u.length_squared();
+            let dist2 = d.length_squared();
             let reach = radii[i] + radii[j] + 0.5 * a;
-            // Skip pairs that cannot come within reach during the step, and pairs whose
-            // straight paths pass each other further apart than that.
-            let dist = d.length();
-            let speed = speed2.sqrt();
-            let misses = d.length_squared() - closing * closing / speed2 > reach * reach;
-            if misses || dist - reach > speed * dt {
+            // Skip pairs whose straight paths pass each other further apart than `reach`, and
+            // pairs that cannot come within reach during the step.
+            if dist2 * speed2 - closing * closing > reach * reach * speed2 {
                 continue;
             }
-            let gap = dist - radii[i] - radii[j];
-            dt = dt.min(allowed(gap, speed, dt));
+            let speed = speed2.sqrt();
+            let far = reach + speed * dt;
+            if dist2 > far * far {
+                continue;
+            }
+            let contact = radii[i] + radii[j];
+            let gap = dist2.sqrt() - contact;
+            // When the centres are `contact` apart on the straight paths, if ever.
+            let c = dist2 - contact * contact;
+            let disc = closing * closing - speed2 * c;
+            let impact = (disc >= 0.0 && c > 0.0).then(|| c / (-closing + disc.sqrt()));
+            dt = dt.min(allowed(gap, speed, impact));
         }
     }
     dt
