@@ -48,6 +48,21 @@ pub struct LiveTable {
     pub owed: f32,
     /// Counts table loads (drawing respawns the pieces when it changes).
     pub generation: u32,
+    /// Where the bodies were before the last step, and its length: the steps are adaptive
+    /// (up to 0.1 s while everything is far apart), so the sprites are drawn between that
+    /// and the bodies' positions, at the moment of the frame.
+    pub previous: Vec<(BodyId, Vec2)>,
+    pub last_dt: f32,
+}
+
+impl LiveTable {
+    /// How far the frame's moment lies between the last two steps (1 = the last one).
+    pub fn frame_fraction(&self, speed: &SimSpeed) -> f32 {
+        if !self.running || speed.steps_per_frame.is_some() || self.last_dt <= 0.0 {
+            return 1.0;
+        }
+        (1.0 + self.owed / self.last_dt).clamp(0.0, 1.0)
+    }
 }
 
 /// How fast the simulation runs against the clock.
@@ -436,6 +451,8 @@ fn load_table(
     live.shot = msg.shot;
     live.owed = 0.0;
     live.generation += 1;
+    live.previous.clear();
+    live.last_dt = 0.0;
 }
 
 /// Collects rapier's collision events during the physics crate's step, with the approach
@@ -538,8 +555,15 @@ fn step_table(
             ccd_solver: &mut sim.ccd_solver,
             events: &collector,
         };
+        live.previous.clear();
+        live.previous.extend(
+            roster
+                .on_board()
+                .map(|(id, m)| (id, parts.bodies[m.body].translation())),
+        );
         let report = step_board(parts, roster, spec, &mut live.clock, &mut live.events);
         live.owed -= report.dt;
+        live.last_dt = report.dt;
         budget_steps -= 1;
         if report.at_rest || live.clock.time >= spec.sim.max_time {
             live.running = false;
@@ -596,6 +620,7 @@ fn step_table(
 /// written back); hides what is off the board.
 pub fn sync_transforms(
     live: Res<LiveTable>,
+    speed: Res<SimSpeed>,
     phase: Option<Res<State<crate::Phase>>>,
     bodies: Query<(&BoardBody, &Transform), Without<BodyMarker>>,
     mut q: Query<(&BodyMarker, &mut Transform, &mut Visibility), Without<BoardBody>>,
@@ -603,6 +628,7 @@ pub fn sync_transforms(
     let Some(roster) = live.roster.as_ref() else {
         return;
     };
+    let alpha = live.frame_fraction(&speed);
     for (marker, mut tf, mut vis) in &mut q {
         let body = bodies.iter().find(|(b, _)| b.0 == marker.0);
         let on = roster
@@ -616,12 +642,17 @@ pub fn sync_transforms(
                 .is_some_and(|p| *p.get() != crate::Phase::Moving);
         let want = match body {
             Some((_, from)) if on && !striker_away => {
-                if tf.translation.x != from.translation.x
-                    || tf.translation.y != from.translation.y
+                let now = Vec2::new(from.translation.x, from.translation.y);
+                let at = match live.previous.iter().find(|(id, _)| *id == marker.0) {
+                    Some((_, before)) if alpha < 1.0 => before.lerp(now, alpha),
+                    _ => now,
+                };
+                if tf.translation.x != at.x
+                    || tf.translation.y != at.y
                     || tf.rotation != from.rotation
                 {
-                    tf.translation.x = from.translation.x;
-                    tf.translation.y = from.translation.y;
+                    tf.translation.x = at.x;
+                    tf.translation.y = at.y;
                     tf.rotation = from.rotation;
                 }
                 Visibility::Inherited
@@ -647,4 +678,33 @@ pub fn final_positions(
             [p.x, p.y]
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_frame_between_two_long_steps_is_drawn_between_them() {
+        let live = LiveTable {
+            running: true,
+            // The last 0.1 s step ran 0.03 s ahead of the clock.
+            owed: -0.03,
+            last_dt: 0.1,
+            ..Default::default()
+        };
+        let alpha = live.frame_fraction(&SimSpeed::default());
+        assert!((alpha - 0.7).abs() < 1e-6, "{alpha}");
+        // Fixed steps per frame (tests, screenshots) and a finished stroke show the last step.
+        let fixed = SimSpeed {
+            steps_per_frame: Some(4),
+            ..Default::default()
+        };
+        assert_eq!(live.frame_fraction(&fixed), 1.0);
+        let rested = LiveTable {
+            running: false,
+            ..live
+        };
+        assert_eq!(rested.frame_fraction(&SimSpeed::default()), 1.0);
+    }
 }
