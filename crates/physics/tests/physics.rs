@@ -418,3 +418,35 @@ fn contact_friction_throws_a_cut_piece_a_little_towards_the_striker_path() {
         }
     }
 }
+
+/// No tunnelling at any angle: a full-power striker whose straight path runs into a piece
+/// always meets it, however glancing the hit.
+#[test]
+fn a_full_power_striker_meets_every_piece_in_its_path() {
+    use rand::{Rng, SeedableRng};
+    let spec = spec();
+    let b = &spec.board;
+    let reach = b.coin_radius() + b.striker_radius();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    for _ in 0..300 {
+        let start = Vec2::new(rng.random_range(-0.2..0.2), -0.2526);
+        let along = rng.random_range(0.05..0.45);
+        // Anywhere from dead centre to a graze (99% of the reach off the path).
+        let off = rng.random_range(-0.99..0.99) * reach;
+        let piece = start + Vec2::new(off, along);
+        let mut table = Table::new(&spec, &[Piece::new(PieceKind::White, piece)]);
+        table.place_striker(start, Vec2::new(0.0, spec.materials.max_striker_speed));
+        let outcome = table.run_to_rest();
+        assert!(
+            outcome.events.iter().any(|e| matches!(
+                e.kind,
+                EventKind::Contact {
+                    a: BodyId::Striker,
+                    b: BodyId::Piece(0),
+                    ..
+                }
+            )),
+            "the striker from {start:?} passed the piece at {piece:?}"
+        );
+    }
+}
