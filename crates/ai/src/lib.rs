@@ -84,12 +84,12 @@ impl Level {
                 },
             },
             Level::Hard => Budget {
-                candidates: 44,
-                samples: 3,
-                refine: 8,
-                refine_samples: 10,
+                candidates: 88,
+                samples: 4,
+                refine: 16,
+                refine_samples: 16,
                 limits: GenLimits {
-                    positions_per_aim: 3,
+                    positions_per_aim: 6,
                     banks: true,
                     combinations: true,
                 },
