@@ -531,6 +531,10 @@ fn radius_of(board: &BoardSpec, id: BodyId) -> f32 {
 
 /// Bodies closer than this (metres) already touch: their approach is a push, not an impact.
 const TOUCHING: f32 = 0.0005;
+/// Two bodies whose straight paths pass at most this much further apart than touching
+/// (metres) are treated as meeting: board friction bends nothing, but it slows the two
+/// differently, which can turn such a near miss into a graze.
+const GRAZE: f32 = 0.002;
 
 /// The longest step (at most `free`) that keeps every impending contact accurate.
 ///
@@ -584,9 +588,10 @@ fn approach_limit(
             let speed2 = u.length_squared();
             let dist2 = d.length_squared();
             let reach = radii[i] + radii[j] + 0.5 * a;
-            // Skip pairs whose straight paths pass each other further apart than `reach`, and
+            let graze = radii[i] + radii[j] + GRAZE;
+            // Skip pairs whose straight paths pass each other further apart than a graze, and
             // pairs that cannot come within reach during the step.
-            if dist2 * speed2 - closing * closing > reach * reach * speed2 {
+            if dist2 * speed2 - closing * closing > graze * graze * speed2 {
                 continue;
             }
             let speed = speed2.sqrt();
