@@ -1,0 +1,90 @@
+//! Measurements behind the README's speed and accuracy figures. Not part of the normal test run
+//! (they take seconds to minutes and print figures):
+//!
+//! ```sh
+//! cargo test --release -p carrom-physics --test measure -- --ignored --nocapture
+//! perf stat -e instructions cargo test --release -p carrom-physics --test measure break_cost -- --ignored
+//! ```
+
+use carrom_physics::shot::play;
+use carrom_physics::{EventKind, Piece, PieceKind, Seat, Shot, Spec, Table, Vec2, opening_rack};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::time::Instant;
+
+/// 2000 full-power breaks drawn like `carrom bench`'s: steps per break and wall time. Run under
+/// `perf stat -e instructions` for the instructions per break (divide by 2000).
+#[test]
+#[ignore]
+fn break_cost() {
+    let spec = Spec::default();
+    let template = Table::new(&spec, &opening_rack(&spec.board, Seat::South));
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let n = 2000;
+    let mut steps = 0u64;
+    let start = Instant::now();
+    for _ in 0..n {
+        let shot = Shot {
+            seat: Seat::South,
+            position: rng.random_range(-0.3..0.3),
+            angle_deg: rng.random_range(-3.0..3.0),
+            power: 1.0,
+        };
+        steps += u64::from(play(&mut template.clone(), &shot).steps);
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{n} breaks: {:.1} steps per break, {:.0} breaks per second",
+        steps as f64 / n as f64,
+        n as f64 / secs
+    );
+}
+
+/// Did an aimed cut go in? The piece at a random spot, the striker from a random spot on
+/// South's base line aimed at the ghost position for a north pocket, at 1-4 m/s.
+fn cuts(spec: &Spec, n: usize) -> Vec<bool> {
+    let b = &spec.board;
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    (0..n)
+        .map(|_| {
+            let p = Vec2::new(rng.random_range(-0.25..0.25), rng.random_range(-0.1..0.3));
+            let pocket = b.pockets()[if rng.random_bool(0.5) { 2 } else { 3 }].centre();
+            let ghost = p - (pocket - p).normalize() * (b.coin_radius() + b.striker_radius());
+            let s = Vec2::new(
+                rng.random_range(-0.2..0.2),
+                b.striker_spot(Seat::South, 0.0).y,
+            );
+            let speed = rng.random_range(1.0..4.0);
+            let mut table = Table::new(spec, &[Piece::new(PieceKind::White, p)]);
+            table.place_striker(s, (ghost - s).normalize() * speed);
+            let outcome = table.run_to_rest();
+            outcome
+                .events
+                .iter()
+                .any(|e| matches!(e.kind, EventKind::Pocketed { .. }))
+        })
+        .collect()
+}
+
+/// The default stepping against a reference with 2 mm steps: how often 2000 aimed cuts agree
+/// on potted or not.
+#[test]
+#[ignore]
+fn cut_agreement_with_fine_steps() {
+    let spec = Spec::default();
+    let mut fine = spec.clone();
+    fine.sim.max_travel_per_step = 0.002;
+    fine.sim.max_approach_per_step = 0.002;
+    fine.sim.max_dt = 1.0 / 240.0;
+    let n = 2000;
+    let (a, b) = (cuts(&spec, n), cuts(&fine, n));
+    let agree = a.iter().zip(&b).filter(|(x, y)| x == y).count() as f64 / n as f64;
+    let rate = |v: &[bool]| v.iter().filter(|x| **x).count() as f64 / n as f64;
+    println!(
+        "{n} aimed cuts: potted {:.3} (default steps), {:.3} (2 mm steps); agree {:.3}",
+        rate(&a),
+        rate(&b),
+        agree
+    );
+    assert!(agree > 0.85, "agreement {agree}");
+}
