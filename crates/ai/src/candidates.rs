@@ -388,7 +388,8 @@ pub fn generate(
 }
 
 /// Break candidates: from legal places along the base line towards the rack, straight at its
-/// centre and slightly off it, at full power.
+/// centre and up to 10 degrees off it (the break map's best cells glance off the rack's side,
+/// 6-11 degrees off), at full power.
 fn break_candidates(
     spec: &Spec,
     layout: &[Piece],
@@ -404,7 +405,7 @@ fn break_candidates(
     for &pos in positions.iter().step_by(2) {
         let s = spec.board.striker_spot(seat, pos);
         let base = angle_of(seat, centre - s);
-        for off in [-3.0f32, -1.5, 0.0, 1.5, 3.0] {
+        for off in [-10.0f32, -8.0, -6.0, -3.0, 0.0, 3.0, 6.0, 8.0, 10.0] {
             out.push(Candidate {
                 shot: Shot {
                     seat,
@@ -412,7 +413,7 @@ fn break_candidates(
                     angle_deg: base + off,
                     power: 1.0,
                 },
-                prior: 1.0 - 0.1 * off.abs() - 0.2 * pos.abs(),
+                prior: 1.0 - 0.2 * pos.abs() - 0.01 * off.abs(),
                 kind: Kind::Break,
                 target: None,
             });

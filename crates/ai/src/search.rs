@@ -145,10 +145,10 @@ pub fn search(
     // decision within the time limit.
     let budget = &if judge.is_break() {
         Budget {
-            candidates: budget.candidates.min(16),
-            samples: budget.samples.min(2),
-            refine: budget.refine.min(4),
-            refine_samples: budget.refine_samples.min(4),
+            candidates: budget.candidates.min(40),
+            samples: budget.samples.min(3),
+            refine: budget.refine.min(10),
+            refine_samples: budget.refine_samples.min(16),
             limits: budget.limits,
         }
     } else {
