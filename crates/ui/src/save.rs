@@ -6,7 +6,10 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 pub const FORMAT: &str = "carrom-match";
-pub const VERSION: u32 = 1;
+/// 2: the session-3 physics (exact board friction, steps planned around impacts, impact-time
+/// contact normals). A save replays its strokes through the physics, so a version-1 save
+/// would not reach the same positions on this build.
+pub const VERSION: u32 = 2;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -53,6 +56,12 @@ impl SaveFile {
         }
         match value.get("version").and_then(|v| v.as_u64()) {
             Some(v) if v == VERSION as u64 => {}
+            Some(v) if v < VERSION as u64 => {
+                return Err(format!(
+                    "{name}: written by an older build (save version {v}); its strokes would not \
+                     replay the same on this build's physics (version {VERSION})"
+                ));
+            }
             Some(v) => {
                 return Err(format!(
                     "{name}: save format version {v} is not supported (this build reads {VERSION})"

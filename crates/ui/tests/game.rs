@@ -543,8 +543,10 @@ fn bad_save_replay_and_rules_files_get_clear_messages() {
     assert!(e.contains("format is `png`"), "{e}");
     let e = SaveFile::parse(r#"{"format": "carrom-match", "version": 99}"#, "x.json").unwrap_err();
     assert!(e.contains("version 99"), "{e}");
+    let e = SaveFile::parse(r#"{"format": "carrom-match", "version": 1}"#, "x.json").unwrap_err();
+    assert!(e.contains("older build") && e.contains("physics"), "{e}");
     let e = SaveFile::parse(
-        r#"{"format": "carrom-match", "version": 1, "actions": 3}"#,
+        r#"{"format": "carrom-match", "version": 2, "actions": 3}"#,
         "x.json",
     )
     .unwrap_err();
