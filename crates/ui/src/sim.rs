@@ -398,12 +398,19 @@ fn load_table(
         if rb.is_ccd_enabled() {
             ec.insert(Ccd::enabled());
         }
+        if rb
+            .locked_axes()
+            .contains(bevy_rapier2d::rapier::prelude::LockedAxes::ROTATION_LOCKED)
+        {
+            ec.insert(LockedAxes::ROTATION_LOCKED);
+        }
     }
     for e in board.pieces.iter().chain([&board.striker]) {
         if !used.contains(e) {
             commands.entity(*e).remove::<(
                 RigidBody,
                 RapierRigidBodyHandle,
+                LockedAxes,
                 Collider,
                 RapierColliderHandle,
                 Restitution,
