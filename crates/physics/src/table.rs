@@ -354,7 +354,7 @@ pub fn step_board(
         parts.impulse_joints,
         parts.multibody_joints,
         parts.ccd_solver,
-        &ImpactNormals::new(board),
+        &ImpactNormals { board },
         parts.events,
     );
     for (id, m) in &ids {
@@ -618,30 +618,21 @@ fn approach_limit(
 /// impact on the straight paths (or, for paths that miss, at their closest approach), and its
 /// gap by the distance the discs close along that line before they touch.
 #[derive(Clone, Copy, Debug)]
-pub struct ImpactNormals {
-    pub coin_radius: f32,
-    pub striker_radius: f32,
+pub struct ImpactNormals<'a> {
+    pub board: &'a BoardSpec,
 }
 
-impl ImpactNormals {
-    pub fn new(board: &BoardSpec) -> Self {
-        Self {
-            coin_radius: board.coin_radius(),
-            striker_radius: board.striker_radius(),
-        }
-    }
-
+impl ImpactNormals<'_> {
     /// The radius of a disc collider (from its tag), or None for the frame and the pockets.
     fn radius(&self, collider: Option<&Collider>) -> Option<f32> {
         match tag_of(collider?.user_data >> TAG_SHIFT) {
-            Tag::Body(BodyId::Striker) => Some(self.striker_radius),
-            Tag::Body(BodyId::Piece(_)) => Some(self.coin_radius),
+            Tag::Body(id) => Some(radius_of(self.board, id)),
             _ => None,
         }
     }
 }
 
-impl PhysicsHooks for ImpactNormals {
+impl PhysicsHooks for ImpactNormals<'_> {
     fn modify_solver_contacts(&self, context: &mut ContactModificationContext) {
         let (Some(h1), Some(h2)) = (context.rigid_body1, context.rigid_body2) else {
             return;

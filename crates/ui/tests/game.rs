@@ -28,6 +28,15 @@ fn human_singles() -> MatchSetup {
     MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 3)
 }
 
+/// Singles with a fast computer in both seats.
+fn computer_singles() -> MatchSetup {
+    let mut setup = human_singles();
+    for p in setup.players.iter_mut() {
+        p.computer = Some("fast".into());
+    }
+    setup
+}
+
 fn phase(app: &App) -> Phase {
     *app.world().resource::<State<Phase>>().get()
 }
@@ -468,10 +477,7 @@ fn a_due_gets_placed_inside_the_outer_circle() {
 
 #[test]
 fn computer_seats_play_in_the_app() {
-    let mut setup = human_singles();
-    for p in setup.players.iter_mut() {
-        p.computer = Some("fast".into());
-    }
+    let setup = computer_singles();
     let spec = Spec::default();
     let mut app = headless_app(&spec, launch(Start::Demo(setup)));
     run_until(&mut app, 20000, |app| {
@@ -483,10 +489,7 @@ fn computer_seats_play_in_the_app() {
 #[test]
 fn a_save_round_trips_and_resumes() {
     let spec = Spec::default();
-    let mut setup = human_singles();
-    for p in setup.players.iter_mut() {
-        p.computer = Some("fast".into());
-    }
+    let setup = computer_singles();
     let (model, _) = headless::run_demo(&spec, setup, 25, |_| {}).unwrap();
     let dir = std::env::temp_dir().join(format!("carrom-ui-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -514,10 +517,7 @@ fn a_save_round_trips_and_resumes() {
 #[test]
 fn a_replay_plays_back_on_the_board_as_recorded() {
     let spec = Spec::default();
-    let mut setup = human_singles();
-    for p in setup.players.iter_mut() {
-        p.computer = Some("fast".into());
-    }
+    let setup = computer_singles();
     let (model, _) = headless::run_demo(&spec, setup, 12, |_| {}).unwrap();
     let file = SaveFile::of(&model);
     assert!(file.actions.len() >= 12);
