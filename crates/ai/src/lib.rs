@@ -63,6 +63,7 @@ impl Level {
         match self {
             Level::Easy => Budget {
                 candidates: 8,
+                safeties: 2,
                 samples: 2,
                 refine: 0,
                 refine_samples: 0,
@@ -74,6 +75,7 @@ impl Level {
             },
             Level::Medium => Budget {
                 candidates: 24,
+                safeties: 2,
                 samples: 3,
                 refine: 4,
                 refine_samples: 6,
@@ -84,9 +86,10 @@ impl Level {
                 },
             },
             Level::Hard => Budget {
-                candidates: 88,
+                candidates: 48,
+                safeties: 64,
                 samples: 4,
-                refine: 16,
+                refine: 12,
                 refine_samples: 16,
                 limits: GenLimits {
                     positions_per_aim: 6,

@@ -12,7 +12,7 @@
 //!   one pocketed man comes back to the centre area so the board can still be cleared;
 //! - the board is clear when no piece is left and the Queen is covered; the count stops at 500.
 
-use crate::geom::{free_spot_near_centre, position_value};
+use crate::geom::{self, free_spot_near_centre};
 use crate::search::{Judge, Noise};
 use crate::{Level, Player};
 use carrom_physics::shot::play;
@@ -155,31 +155,43 @@ impl Judge for PracticeJudge<'_> {
         self.state.strikes == 0
     }
 
+    /// Minus the strokes still expected after this outcome (see [`strokes_to_clear`]): a
+    /// pocketed piece saves what it would have cost, a piece left nearer a pocket saves part.
     fn value(&self, spec: &Spec, _before: &[Piece], result: &ShotResult) -> f32 {
         let mut next = self.state.clone();
         next.apply(spec, result);
-        let before = self.state;
-        // Progress: pieces gone for good.
-        let gone = |s: &PracticeState| {
-            s.men_pocketed as f32 - s.owed as f32
-                + if s.queen_covered {
-                    1.0
-                } else if s.queen_pending {
-                    0.6
-                } else {
-                    0.0
-                }
-        };
-        let mut v = gone(&next) - gone(before);
-        if next.is_clear() {
-            return v + 5.0;
-        }
-        if result.striker.pocketed {
-            v -= 0.3;
-        }
-        v += 0.8 * position_value(spec, &next.layout, Seat::South, &|_| true);
-        v
+        -strokes_to_clear(spec, &next)
     }
+}
+
+/// A practice board's expected remaining strokes, estimated from the geometry: each piece
+/// costs `1 / ease` strokes (its best direct cut's chance under 2° of aim noise, floored);
+/// a Queen awaiting cover costs the chance that no man goes down next stroke times a Queen from
+/// the centre; a man owed back costs a man from the centre.
+pub fn strokes_to_clear(spec: &Spec, state: &PracticeState) -> f32 {
+    if state.is_clear() {
+        return 0.0;
+    }
+    let eases = geom::eases(spec, &state.layout, Seat::South);
+    let mut cost: f32 = eases.iter().map(|&e| geom::stroke_cost(e)).sum();
+    let from_centre = centre_cost(spec);
+    if state.queen_pending {
+        let cover = state
+            .layout
+            .iter()
+            .zip(&eases)
+            .filter(|(p, _)| p.kind != PieceKind::Queen)
+            .map(|(_, &e)| e)
+            .fold(0.0f32, f32::max);
+        cost += (1.0 - cover) * from_centre;
+    }
+    cost + state.owed as f32 * from_centre
+}
+
+/// Strokes a piece alone at the centre costs.
+fn centre_cost(spec: &Spec) -> f32 {
+    let lone = [Piece::new(PieceKind::White, carrom_physics::Vec2::ZERO)];
+    geom::stroke_cost(geom::eases(spec, &lone, Seat::South)[0])
 }
 
 /// One practice board's result.

@@ -88,6 +88,9 @@ pub struct Budget {
     pub candidates: usize,
     /// Noisy samples per candidate in the first round.
     pub samples: u32,
+    /// Safety and break-up shots simulated besides the candidates (at least; more when there
+    /// are few real candidates).
+    pub safeties: usize,
     /// The best this many go to a second round ...
     pub refine: usize,
     /// ... with this many more samples each.
@@ -101,6 +104,8 @@ pub struct Decision {
     pub shot: Shot,
     pub kind: Kind,
     pub target: Option<usize>,
+    /// The candidate's geometric prior (for direct cuts, the estimated chance it goes in).
+    pub prior: f32,
     /// Mean value over its samples.
     pub value: f32,
     pub candidates_generated: usize,
@@ -147,6 +152,7 @@ pub fn search(
         Budget {
             candidates: budget.candidates.min(40),
             samples: budget.samples.min(3),
+            safeties: budget.safeties,
             refine: budget.refine.min(10),
             refine_samples: budget.refine_samples.min(16),
             limits: budget.limits,
@@ -160,14 +166,16 @@ pub fn search(
     if all.is_empty() {
         return None;
     }
-    // Shortlist: best priors, at most 4 per target piece, plus the two best safety shots.
+    // Shortlist: best priors, at most 4 per target piece, plus the best `safeties` safety and
+    // break-up shots (more when there are few real candidates).
     let mut order: Vec<usize> = (0..all.len()).collect();
     order.sort_by(|&a, &b| all[b].prior.total_cmp(&all[a].prior).then(a.cmp(&b)));
     let mut chosen: Vec<Candidate> = Vec::new();
     let mut per_target = std::collections::HashMap::new();
     let regular = all.iter().filter(|c| c.kind != Kind::Safety).count();
-    // Two safety shots always; more when there are few real candidates.
-    let safety_cap = 2.max(budget.candidates.saturating_sub(regular).min(12));
+    let safety_cap = budget
+        .safeties
+        .max(budget.candidates.saturating_sub(regular).min(12));
     let mut safeties = 0;
     for &i in &order {
         let c = all[i];
@@ -254,6 +262,7 @@ pub fn search(
         shot: c.shot,
         kind: c.kind,
         target: c.target,
+        prior: c.prior,
         value,
         candidates_generated: generated,
         simulations: sims,

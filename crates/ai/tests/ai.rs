@@ -1,6 +1,7 @@
 //! Behaviour of the computer player. Budgets are tiny so that the debug build stays quick.
 
 use carrom_ai::game::stroke_report;
+use carrom_ai::practice::strokes_to_clear;
 use carrom_ai::{Budget, GenLimits, Level, Noise, Player, PracticeState};
 use carrom_physics::shot::play;
 use carrom_physics::soak::random_scatter;
@@ -14,6 +15,7 @@ fn small_player(seed: u64) -> Player {
     let mut p = Player::new(Level::Medium, seed).with_plan_noise(Noise::NONE);
     p.budget = Budget {
         candidates: 6,
+        safeties: 2,
         samples: 1,
         refine: 2,
         refine_samples: 1,
@@ -195,4 +197,125 @@ proptest! {
             prop_assert!(shot.validate(&spec, &layout).is_ok(), "{:?}", shot);
         }
     }
+}
+
+/// The practice judge values a position by the strokes it still needs: a man in the jaws of a
+/// pocket costs about one, a man a short cut from a pocket about two, a man at the centre or
+/// frozen on the far cushion (no direct cut likely to go in) the most a man can cost.
+#[test]
+fn strokes_to_clear_grow_with_how_hard_the_men_lie() {
+    let spec = Spec::default();
+    let cost = |x: f32, y: f32| {
+        strokes_to_clear(&spec, &practice_state(vec![piece(PieceKind::White, x, y)]))
+    };
+    let most = 1.0 / carrom_ai::geom::EASE_FLOOR;
+    let jaws = cost(-0.315, -0.315);
+    let short_cut = cost(-0.2, -0.2);
+    assert!((1.0..1.3).contains(&jaws), "in the jaws: {jaws}");
+    assert!(
+        short_cut > jaws + 0.5 && short_cut < most - 1.0,
+        "a short cut costs {short_cut}"
+    );
+    assert!(
+        cost(0.25, 0.25) > short_cut,
+        "the far pocket's side is dearer"
+    );
+    assert_eq!(cost(0.0, 0.0), most);
+    assert_eq!(cost(0.0, 0.354), most);
+    let clear = PracticeState {
+        queen_covered: true,
+        ..practice_state(vec![])
+    };
+    assert_eq!(strokes_to_clear(&spec, &clear), 0.0);
+}
+
+/// A Queen awaiting cover is cheap when a man lies ready to cover her and dear when none does:
+/// a failed cover sends her back to the centre.
+#[test]
+fn a_queen_awaiting_cover_costs_more_without_an_easy_man() {
+    let spec = Spec::default();
+    let pending = |man: Piece| {
+        let state = PracticeState {
+            queen_pending: true,
+            ..practice_state(vec![man])
+        };
+        let not_pending = practice_state(vec![man]);
+        strokes_to_clear(&spec, &state) - strokes_to_clear(&spec, &not_pending)
+    };
+    let easy = pending(piece(PieceKind::White, -0.315, -0.315));
+    let hard = pending(piece(PieceKind::Black, 0.0, 0.354));
+    assert!(easy < 0.3, "an easy cover still costs {easy}");
+    assert!(
+        hard > easy + 1.0,
+        "a hard cover costs {hard}, an easy one {easy}"
+    );
+}
+
+/// A man owed back (the striker went down with no man in the pockets) costs a man from the
+/// centre.
+#[test]
+fn an_owed_man_costs_a_man_from_the_centre() {
+    let spec = Spec::default();
+    let man = vec![piece(PieceKind::White, -0.315, -0.315)];
+    let owing = PracticeState {
+        owed: 1,
+        men_pocketed: 0,
+        ..practice_state(man.clone())
+    };
+    let at_centre = strokes_to_clear(
+        &spec,
+        &practice_state(vec![piece(PieceKind::White, 0.0, 0.0)]),
+    );
+    let diff = strokes_to_clear(&spec, &owing) - strokes_to_clear(&spec, &practice_state(man));
+    assert!(
+        (diff - at_centre).abs() < 1e-4,
+        "owed {diff}, centre {at_centre}"
+    );
+}
+
+/// The geometric estimate of a direct cut's chance (the candidates' prior and the practice
+/// judge's ease) agrees with the physics: 48 lone men at seeded random spots, the best direct
+/// cut by estimate, 16 strokes each with the benchmark's noise.
+#[test]
+fn the_cut_estimate_is_calibrated_against_the_physics() {
+    use carrom_ai::candidates::{Kind, generate};
+    use rand::Rng;
+    let spec = Spec::default();
+    let noise = Noise::BENCHMARK;
+    let mut rng = ChaCha8Rng::seed_from_u64(23);
+    let limits = GenLimits {
+        positions_per_aim: 6,
+        banks: false,
+        combinations: false,
+    };
+    let h = spec.board.half() - spec.board.coin_radius();
+    let (mut estimate, mut pocketed, mut strokes) = (0.0f64, 0u32, 0u32);
+    for _ in 0..48 {
+        let at = Vec2::new(rng.random_range(-h..h), rng.random_range(-h..h));
+        let layout = vec![Piece::new(PieceKind::White, at)];
+        let all = generate(&spec, &layout, Seat::South, &|_| true, false, limits);
+        let Some(best) = all
+            .iter()
+            .filter(|c| c.kind == Kind::Direct)
+            .max_by(|a, b| a.prior.total_cmp(&b.prior))
+        else {
+            continue;
+        };
+        for _ in 0..16 {
+            let played = noise.apply(&spec, &layout, &best.shot, &mut rng);
+            let r = play(&mut Table::new(&spec, &layout), &played);
+            pocketed += u32::from(r.pieces[0].pocketed);
+            strokes += 1;
+            estimate += best.prior as f64;
+        }
+    }
+    let (estimate, actual) = (estimate / strokes as f64, pocketed as f64 / strokes as f64);
+    assert!(
+        strokes >= 16 * 40,
+        "too few spots had a direct cut: {strokes}"
+    );
+    assert!(
+        (estimate - actual).abs() < 0.1,
+        "estimated {estimate:.3}, simulated {actual:.3}"
+    );
 }
