@@ -174,7 +174,6 @@ pub fn strokes_to_clear(spec: &Spec, state: &PracticeState) -> f32 {
     }
     let eases = geom::eases(spec, &state.layout, Seat::South);
     let mut cost: f32 = eases.iter().map(|&e| geom::stroke_cost(e)).sum();
-    let from_centre = centre_cost(spec);
     if state.queen_pending {
         let cover = state
             .layout
@@ -183,12 +182,16 @@ pub fn strokes_to_clear(spec: &Spec, state: &PracticeState) -> f32 {
             .filter(|(p, _)| p.kind != PieceKind::Queen)
             .map(|(_, &e)| e)
             .fold(0.0f32, f32::max);
-        cost += (1.0 - cover) * from_centre;
+        cost += (1.0 - cover) * centre_cost(spec);
     }
-    cost + state.owed as f32 * from_centre
+    if state.owed > 0 {
+        cost += state.owed as f32 * centre_cost(spec);
+    }
+    cost
 }
 
-/// Strokes a piece alone at the centre costs.
+/// Strokes a piece alone at the centre costs (only needed for a Queen awaiting cover or a man
+/// owed, so not computed for every outcome).
 fn centre_cost(spec: &Spec) -> f32 {
     let lone = [Piece::new(PieceKind::White, carrom_physics::Vec2::ZERO)];
     geom::stroke_cost(geom::eases(spec, &lone, Seat::South)[0])

@@ -104,8 +104,6 @@ pub struct Decision {
     pub shot: Shot,
     pub kind: Kind,
     pub target: Option<usize>,
-    /// The candidate's geometric prior (for direct cuts, the estimated chance it goes in).
-    pub prior: f32,
     /// Mean value over its samples.
     pub value: f32,
     pub candidates_generated: usize,
@@ -262,7 +260,6 @@ pub fn search(
         shot: c.shot,
         kind: c.kind,
         target: c.target,
-        prior: c.prior,
         value,
         candidates_generated: generated,
         simulations: sims,

@@ -1,5 +1,7 @@
 //! Behaviour of the computer player. Budgets are tiny so that the debug build stays quick.
 
+mod common;
+
 use carrom_ai::game::stroke_report;
 use carrom_ai::practice::strokes_to_clear;
 use carrom_ai::{Budget, GenLimits, Level, Noise, Player, PracticeState};
@@ -278,35 +280,14 @@ fn an_owed_man_costs_a_man_from_the_centre() {
 /// cut by estimate, 16 strokes each with the benchmark's noise.
 #[test]
 fn the_cut_estimate_is_calibrated_against_the_physics() {
-    use carrom_ai::candidates::{Kind, generate};
-    use rand::Rng;
     let spec = Spec::default();
-    let noise = Noise::BENCHMARK;
     let mut rng = ChaCha8Rng::seed_from_u64(23);
-    let limits = GenLimits {
-        positions_per_aim: 6,
-        banks: false,
-        combinations: false,
-    };
-    let h = spec.board.half() - spec.board.coin_radius();
     let (mut estimate, mut pocketed, mut strokes) = (0.0f64, 0u32, 0u32);
     for _ in 0..48 {
-        let at = Vec2::new(rng.random_range(-h..h), rng.random_range(-h..h));
-        let layout = vec![Piece::new(PieceKind::White, at)];
-        let all = generate(&spec, &layout, Seat::South, &|_| true, false, limits);
-        let Some(best) = all
-            .iter()
-            .filter(|c| c.kind == Kind::Direct)
-            .max_by(|a, b| a.prior.total_cmp(&b.prior))
-        else {
-            continue;
-        };
-        for _ in 0..16 {
-            let played = noise.apply(&spec, &layout, &best.shot, &mut rng);
-            let r = play(&mut Table::new(&spec, &layout), &played);
-            pocketed += u32::from(r.pieces[0].pocketed);
-            strokes += 1;
-            estimate += best.prior as f64;
+        if let Some((prior, hits)) = common::lone_man_cut(&spec, &mut rng, 16) {
+            estimate += prior as f64 * 16.0;
+            pocketed += hits;
+            strokes += 16;
         }
     }
     let (estimate, actual) = (estimate / strokes as f64, pocketed as f64 / strokes as f64);

@@ -4,6 +4,8 @@
 //! cargo test --release -p carrom-ai --test measure -- --ignored --nocapture
 //! ```
 
+mod common;
+
 use carrom_ai::practice::{PracticeState, pocket_order};
 use carrom_ai::search::Noise;
 use carrom_ai::{Level, Player};
@@ -137,39 +139,16 @@ fn practice_stroke_diagnostic() {
 #[test]
 #[ignore]
 fn direct_cut_calibration() {
-    use carrom_ai::candidates::{GenLimits, Kind, generate};
-    use carrom_physics::{Piece, PieceKind, Seat, Vec2};
-    use rand::Rng;
     let spec = Spec::default();
-    let noise = Noise::BENCHMARK;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
-    let limits = GenLimits {
-        positions_per_aim: 6,
-        banks: false,
-        combinations: false,
-    };
-    let h = spec.board.half() - spec.board.coin_radius();
     let mut bins = [(0u32, 0.0f64, 0u32); 10];
     for _ in 0..400 {
-        let at = Vec2::new(rng.random_range(-h..h), rng.random_range(-h..h));
-        let layout = vec![Piece::new(PieceKind::White, at)];
-        let all = generate(&spec, &layout, Seat::South, &|_| true, false, limits);
-        let Some(best) = all
-            .iter()
-            .filter(|c| c.kind == Kind::Direct)
-            .max_by(|a, b| a.prior.total_cmp(&b.prior))
-        else {
+        let Some((prior, hits)) = common::lone_man_cut(&spec, &mut rng, 40) else {
             continue;
         };
-        let mut hits = 0;
-        for _ in 0..40 {
-            let played = noise.apply(&spec, &layout, &best.shot, &mut rng);
-            let result = play(&mut Table::new(&spec, &layout), &played);
-            hits += pocket_order(&result).len() as u32;
-        }
-        let bin = ((best.prior * 10.0) as usize).min(9);
+        let bin = ((prior * 10.0) as usize).min(9);
         bins[bin].0 += 1;
-        bins[bin].1 += best.prior as f64;
+        bins[bin].1 += prior as f64;
         bins[bin].2 += hits;
     }
     println!("estimate bin: spots, mean estimate, pocketed");
