@@ -70,6 +70,9 @@ pub struct GenLimits {
     /// Also generate bank shots and combinations.
     pub banks: bool,
     pub combinations: bool,
+    /// Break-ups also meet the piece this far off-centre (in striker + coin radii, each side
+    /// given explicitly), besides full on.
+    pub break_up_offsets: &'static [f32],
 }
 
 /// A shot from `position` towards `to` (a point) at `power`.
@@ -351,14 +354,20 @@ pub fn generate(
     for (i, piece) in layout.iter().enumerate() {
         let p = piece.pos();
         for pos in break_up_positions(&positions, p, |q| b.striker_spot(seat, q)) {
-            let ds = (b.striker_spot(seat, pos) - p).length();
-            for power in BREAK_UP_POWERS {
-                out.push(Candidate {
-                    shot: shot_towards(spec, seat, pos, p, power),
-                    prior: 0.001 * (-ds).exp(),
-                    kind: Kind::Safety,
-                    target: Some(i),
-                });
+            let s = b.striker_spot(seat, pos);
+            let ds = (s - p).length();
+            let u = (p - s) / ds.max(1e-6);
+            let perp = Vec2::new(-u.y, u.x);
+            for off in std::iter::once(0.0f32).chain(limits.break_up_offsets.iter().copied()) {
+                let aim = p + perp * (off * (rs + rc));
+                for power in BREAK_UP_POWERS {
+                    out.push(Candidate {
+                        shot: shot_towards(spec, seat, pos, aim, power),
+                        prior: 0.001 * (-ds).exp() * if off == 0.0 { 1.0 } else { 0.9 },
+                        kind: Kind::Safety,
+                        target: Some(i),
+                    });
+                }
             }
         }
     }

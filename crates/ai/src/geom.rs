@@ -139,22 +139,32 @@ pub fn cut_success(spec: &Spec, ds: f32, cos_cut: f32, dp: f32) -> f32 {
 /// How easy a direct cut of `layout[i]` into any pocket is for `seat` (0..1), given the legal
 /// positions to try.
 pub fn piece_ease(spec: &Spec, layout: &[Piece], i: usize, seat: Seat, positions: &[f32]) -> f32 {
+    piece_eases(spec, layout, i, seat, positions).0
+}
+
+/// [`piece_ease`] with the other pieces in the way, and as if `layout[i]` lay alone on the
+/// board (the same striker positions), in one pass.
+pub fn piece_eases(
+    spec: &Spec,
+    layout: &[Piece],
+    i: usize,
+    seat: Seat,
+    positions: &[f32],
+) -> (f32, f32) {
     let b = &spec.board;
     let rc = b.coin_radius();
     let rs = b.striker_radius();
     let p = layout[i].pos();
-    let mut best = 0.0f32;
+    let (mut best, mut alone) = (0.0f32, 0.0f32);
     for k in b.pockets() {
         let kc = k.centre();
         let to_k = kc - p;
         let dp = to_k.length();
         if dp < 1e-6 {
-            return 1.0;
+            return (1.0, 1.0);
         }
         let d = to_k / dp;
-        if !path_clear(p, kc - d * (k.radius * 0.5), 2.0 * rc, layout, &[i]) {
-            continue;
-        }
+        let pocket_clear = path_clear(p, kc - d * (k.radius * 0.5), 2.0 * rc, layout, &[i]);
         let ghost = p - d * (rs + rc);
         for &pos in positions {
             let s = b.striker_spot(seat, pos);
@@ -168,12 +178,13 @@ pub fn piece_ease(spec: &Spec, layout: &[Piece], i: usize, seat: Seat, positions
                 continue;
             }
             let e = cut_success(spec, ds, cos, dp);
-            if e > best && path_clear(s, ghost, rs + rc, layout, &[i]) {
+            alone = alone.max(e);
+            if e > best && pocket_clear && path_clear(s, ghost, rs + rc, layout, &[i]) {
                 best = e;
             }
         }
     }
-    best
+    (best, alone)
 }
 
 /// Striker positions tried when judging how easy a piece is.
@@ -261,9 +272,14 @@ pub fn due_spots(spec: &Spec, layout: &[Piece]) -> Vec<Vec2> {
 /// strikes, 0.35 34.0, 0.15 39.8.
 pub const EASE_FLOOR: f32 = 0.25;
 
+/// The striker positions [`piece_ease`] tries on `layout`: the legal ones of a fixed grid.
+pub fn ease_positions(spec: &Spec, layout: &[Piece], seat: Seat) -> Vec<f32> {
+    legal_positions(spec, seat, layout, &EASE_GRID)
+}
+
 /// The ease of every piece of `layout` for the player at `seat` (see [`piece_ease`]).
 pub fn eases(spec: &Spec, layout: &[Piece], seat: Seat) -> Vec<f32> {
-    let positions = legal_positions(spec, seat, layout, &EASE_GRID);
+    let positions = ease_positions(spec, layout, seat);
     (0..layout.len())
         .map(|i| piece_ease(spec, layout, i, seat, &positions))
         .collect()

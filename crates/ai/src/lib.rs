@@ -19,12 +19,14 @@ pub mod breaks;
 pub mod candidates;
 pub mod game;
 pub mod geom;
+pub mod lone_man;
 pub mod practice;
 pub mod search;
 pub mod selfplay;
 
 pub use candidates::{Candidate, GenLimits, Kind};
 pub use game::{MatchJudge, choose_due_spot, layout_after, stroke_report};
+pub use lone_man::LoneManCosts;
 pub use practice::{PracticeJudge, PracticeState, PracticeSummary};
 pub use search::{Budget, Decision, Judge, Noise};
 
@@ -71,7 +73,10 @@ impl Level {
                     positions_per_aim: 1,
                     banks: false,
                     combinations: false,
+                    break_up_offsets: &[],
                 },
+                endgame_pieces: 0,
+                endgame_safeties: 2,
             },
             Level::Medium => Budget {
                 candidates: 24,
@@ -83,7 +88,10 @@ impl Level {
                     positions_per_aim: 2,
                     banks: true,
                     combinations: false,
+                    break_up_offsets: &[],
                 },
+                endgame_pieces: 0,
+                endgame_safeties: 2,
             },
             Level::Hard => Budget {
                 candidates: 48,
@@ -95,7 +103,10 @@ impl Level {
                     positions_per_aim: 6,
                     banks: true,
                     combinations: true,
+                    break_up_offsets: &[],
                 },
+                endgame_pieces: 7,
+                endgame_safeties: 320,
             },
         }
     }
@@ -196,7 +207,10 @@ impl Player {
 
     /// The stroke in the single-player practice (always from South).
     pub fn choose_practice_shot(&mut self, spec: &Spec, state: &PracticeState) -> Option<Shot> {
-        let judge = PracticeJudge { state };
+        let judge = PracticeJudge {
+            state,
+            lone: LoneManCosts::for_spec(spec),
+        };
         self.decide(spec, &state.layout, Seat::South, &judge)
     }
 

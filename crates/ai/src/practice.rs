@@ -13,6 +13,7 @@
 //! - the board is clear when no piece is left and the Queen is covered; the count stops at 500.
 
 use crate::geom::{self, free_spot_near_centre};
+use crate::lone_man::LoneManCosts;
 use crate::search::{Judge, Noise};
 use crate::{Level, Player};
 use carrom_physics::shot::play;
@@ -139,6 +140,9 @@ pub fn pocket_order(result: &ShotResult) -> Vec<PieceKind> {
 /// Values outcomes by the practice rules.
 pub struct PracticeJudge<'a> {
     pub state: &'a PracticeState,
+    /// What a lone man costs, by where it lies (see [`strokes_to_clear_with`]); `None`: the
+    /// geometric estimate alone.
+    pub lone: Option<&'a LoneManCosts>,
 }
 
 impl Judge for PracticeJudge<'_> {
@@ -160,41 +164,79 @@ impl Judge for PracticeJudge<'_> {
     fn value(&self, spec: &Spec, _before: &[Piece], result: &ShotResult) -> f32 {
         let mut next = self.state.clone();
         next.apply(spec, result);
-        -strokes_to_clear(spec, &next)
+        -strokes_to_clear_with(spec, &next, self.lone)
     }
 }
 
-/// A practice board's expected remaining strokes, estimated from the geometry: each piece
-/// costs `1 / ease` strokes (its best direct cut's chance under 2° of aim noise, floored);
-/// a Queen awaiting cover costs the chance that no man goes down next stroke times a Queen from
-/// the centre; a man owed back costs a man from the centre.
+/// A practice board's expected remaining strokes, with the shipped lone-man table when it was
+/// computed for `spec` (see [`strokes_to_clear_with`]).
 pub fn strokes_to_clear(spec: &Spec, state: &PracticeState) -> f32 {
+    strokes_to_clear_with(spec, state, LoneManCosts::for_spec(spec))
+}
+
+/// A practice board's expected remaining strokes. Each piece costs what a lone man at its spot
+/// costs (`lone`, or without a table `1 / ease`, the chance of its best direct cut under 2° of
+/// aim noise, floored), plus what the other pieces add by blocking its direct cuts (the
+/// difference in `1 / ease` with and without them); a Queen awaiting cover costs the chance
+/// that no man goes down next stroke (from the best man's cost: one in `cost` strokes goes
+/// down; without a table its ease) times a Queen from the centre; a man owed back costs a man
+/// from the centre.
+pub fn strokes_to_clear_with(
+    spec: &Spec,
+    state: &PracticeState,
+    lone: Option<&LoneManCosts>,
+) -> f32 {
     if state.is_clear() {
         return 0.0;
     }
-    let eases = geom::eases(spec, &state.layout, Seat::South);
-    let mut cost: f32 = eases.iter().map(|&e| geom::stroke_cost(e)).sum();
-    if state.queen_pending {
-        let cover = state
-            .layout
+    let layout = &state.layout;
+    let positions = geom::ease_positions(spec, layout, Seat::South);
+    // Each piece's direct-cut ease with the others in the way and alone.
+    let eases: Vec<(f32, f32)> = (0..layout.len())
+        .map(|i| geom::piece_eases(spec, layout, i, Seat::South, &positions))
+        .collect();
+    // Each piece's cost, and the chance it goes down next stroke (for a cover).
+    let per_piece: Vec<(f32, f32)> = match lone {
+        None => eases
+            .iter()
+            .map(|&(e, _)| (geom::stroke_cost(e), e))
+            .collect(),
+        Some(table) => layout
             .iter()
             .zip(&eases)
+            .map(|(p, &(e, alone))| {
+                let c = table.cost(p.pos())
+                    + (geom::stroke_cost(e) - geom::stroke_cost(alone)).max(0.0);
+                (c, 1.0 / c.max(1.0))
+            })
+            .collect(),
+    };
+    let mut cost: f32 = per_piece.iter().map(|c| c.0).sum();
+    if state.queen_pending {
+        let cover = layout
+            .iter()
+            .zip(&per_piece)
             .filter(|(p, _)| p.kind != PieceKind::Queen)
-            .map(|(_, &e)| e)
+            .map(|(_, c)| c.1)
             .fold(0.0f32, f32::max);
-        cost += (1.0 - cover) * centre_cost(spec);
+        cost += (1.0 - cover) * centre_cost(spec, lone);
     }
     if state.owed > 0 {
-        cost += state.owed as f32 * centre_cost(spec);
+        cost += state.owed as f32 * centre_cost(spec, lone);
     }
     cost
 }
 
-/// Strokes a piece alone at the centre costs (only needed for a Queen awaiting cover or a man
+/// Strokes a man alone at the centre costs (only needed for a Queen awaiting cover or a man
 /// owed, so not computed for every outcome).
-fn centre_cost(spec: &Spec) -> f32 {
-    let lone = [Piece::new(PieceKind::White, carrom_physics::Vec2::ZERO)];
-    geom::stroke_cost(geom::eases(spec, &lone, Seat::South)[0])
+fn centre_cost(spec: &Spec, lone: Option<&LoneManCosts>) -> f32 {
+    match lone {
+        Some(table) => table.cost(carrom_physics::Vec2::ZERO),
+        None => {
+            let at_centre = [Piece::new(PieceKind::White, carrom_physics::Vec2::ZERO)];
+            geom::stroke_cost(geom::eases(spec, &at_centre, Seat::South)[0])
+        }
+    }
 }
 
 /// One practice board's result.

@@ -63,7 +63,7 @@ fn practice_stroke_diagnostic() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(8);
-    let mut by_left: BTreeMap<usize, (u32, u32)> = BTreeMap::new();
+    let mut by_left: BTreeMap<usize, (u32, u32, f64)> = BTreeMap::new();
     let mut by_kind: BTreeMap<String, (u32, u32, f64)> = BTreeMap::new();
     let mut total = 0u32;
     let (mut queen_back, mut men_back) = (0u32, 0u32);
@@ -99,6 +99,7 @@ fn practice_stroke_diagnostic() {
             let e = by_left.entry(left).or_default();
             e.0 += 1;
             e.1 += down;
+            e.2 += took.as_secs_f64() * 1000.0;
             let k = by_kind.entry(format!("{kind:?}")).or_default();
             k.0 += 1;
             k.1 += down;
@@ -116,12 +117,13 @@ fn practice_stroke_diagnostic() {
         thinking.as_secs_f64() * 1000.0 / decisions.max(1) as f64,
         slowest.as_secs_f64() * 1000.0
     );
-    println!("pieces on board: strokes, pieces pocketed");
-    for (left, (n, down)) in &by_left {
+    println!("pieces on board: strokes, pieces pocketed, decision time");
+    for (left, (n, down, ms)) in &by_left {
         println!(
-            "  {left:2}: {:5.2} strokes/board, {:.2} pieces/stroke",
+            "  {left:2}: {:5.2} strokes/board, {:.2} pieces/stroke, {:.0} ms",
             *n as f64 / boards as f64,
-            *down as f64 / *n as f64
+            *down as f64 / *n as f64,
+            ms / *n as f64
         );
     }
     for (kind, (n, down, v)) in &by_kind {
@@ -163,4 +165,248 @@ fn direct_cut_calibration() {
             );
         }
     }
+}
+
+/// Endgames: the strokes the hard player needs to clear practice boards from the first
+/// position with seven pieces or fewer on them (reached by the hard player on boards
+/// `mix(9, 0..n)`, `CARROM_ENDGAMES` endgames, default 48, each played `CARROM_ENDGAME_REPLAYS`
+/// times, default 2). The positions are cached in `CARROM_ENDGAME_FILE` (default
+/// `target/endgames.txt`) so that variants of the player start from the same positions.
+#[test]
+#[ignore]
+fn practice_endgame_diagnostic() {
+    use carrom_physics::{Piece, PieceKind, Vec2};
+    let spec = Spec::default();
+    let noise = Noise::BENCHMARK;
+    let var = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(d)
+    };
+    let n = var("CARROM_ENDGAMES", 48);
+    let replays = var("CARROM_ENDGAME_REPLAYS", 2);
+    let file = std::env::var("CARROM_ENDGAME_FILE")
+        .unwrap_or_else(|_| format!("{}/../../target/endgames.txt", env!("CARGO_MANIFEST_DIR")));
+    let mut starts: Vec<PracticeState> = Vec::new();
+    if let Ok(text) = std::fs::read_to_string(&file) {
+        for line in text.lines() {
+            let v: Vec<f32> = line
+                .split_whitespace()
+                .map(|t| t.parse().unwrap())
+                .collect();
+            let mut s = PracticeState::new(&spec);
+            s.queen_covered = v[0] != 0.0;
+            s.men_pocketed = v[1] as u32;
+            s.owed = v[2] as u32;
+            s.strikes = 1;
+            s.layout = v[3..]
+                .chunks(3)
+                .map(|c| {
+                    let kind = if c[2] != 0.0 {
+                        PieceKind::Queen
+                    } else {
+                        PieceKind::White
+                    };
+                    Piece::new(kind, Vec2::new(c[0], c[1]))
+                })
+                .collect();
+            starts.push(s);
+        }
+    }
+    if (starts.len() as u64) < n {
+        starts.clear();
+        let mut text = String::new();
+        for b in 0..n {
+            let seed = carrom_ai::search::mix(9, b);
+            let mut player = Player::new(Level::Hard, seed).with_plan_noise(noise);
+            let mut exec =
+                rand_chacha::ChaCha8Rng::seed_from_u64(carrom_ai::search::mix(seed, 0xE7EC));
+            let mut state = PracticeState::new(&spec);
+            while state.layout.len() > 7 || state.queen_pending || state.strikes == 0 {
+                let shot = player.choose_practice_shot(&spec, &state).unwrap();
+                let played = noise.apply(&spec, &state.layout, &shot, &mut exec);
+                let result = play(&mut Table::new(&spec, &state.layout), &played);
+                state.apply(&spec, &result);
+            }
+            text += &format!(
+                "{} {} {}",
+                state.queen_covered as u8, state.men_pocketed, state.owed
+            );
+            for p in &state.layout {
+                text += &format!(" {} {} {}", p.x, p.y, (p.kind == PieceKind::Queen) as u8);
+            }
+            text += "\n";
+            state.strikes = 1;
+            starts.push(state);
+        }
+        std::fs::write(&file, text).unwrap();
+        println!("wrote {n} endgames to {file}");
+    }
+    let (mut total, mut pieces) = (0u32, 0usize);
+    let mut by_left: std::collections::BTreeMap<(usize, bool, bool), (u32, u32)> =
+        Default::default();
+    let mut queen_back = 0u32;
+    let (mut thinking, mut slowest, mut decisions) = (Duration::ZERO, Duration::ZERO, 0u32);
+    for (e, start) in starts.iter().take(n as usize).enumerate() {
+        for r in 0..replays {
+            let seed = carrom_ai::search::mix(77, e as u64 * 1000 + r);
+            let mut player = Player::new(Level::Hard, seed).with_plan_noise(noise);
+            let mut exec =
+                rand_chacha::ChaCha8Rng::seed_from_u64(carrom_ai::search::mix(seed, 0xE7EC));
+            let mut state = start.clone();
+            pieces += state.layout.len();
+            while !state.is_clear() && state.strikes < 500 {
+                let t = Instant::now();
+                let shot = player.choose_practice_shot(&spec, &state).unwrap();
+                let took = t.elapsed();
+                thinking += took;
+                slowest = slowest.max(took);
+                decisions += 1;
+                let played = noise.apply(&spec, &state.layout, &shot, &mut exec);
+                let result = play(&mut Table::new(&spec, &state.layout), &played);
+                let key = (
+                    state.layout.len(),
+                    state.layout.iter().any(|p| p.kind == PieceKind::Queen),
+                    state.queen_pending,
+                );
+                let pending = state.queen_pending;
+                state.apply(&spec, &result);
+                if pending && !state.queen_covered {
+                    queen_back += 1;
+                }
+                let e = by_left.entry(key).or_default();
+                e.0 += 1;
+                e.1 += pocket_order(&result).len() as u32;
+            }
+            total += state.strikes - 1;
+        }
+    }
+    let games = (n * replays) as f64;
+    println!(
+        "endgames: {:.2} strokes from {:.2} pieces; decisions {:.0} ms mean, {:.0} ms slowest",
+        total as f64 / games,
+        pieces as f64 / games,
+        thinking.as_secs_f64() * 1000.0 / decisions.max(1) as f64,
+        slowest.as_secs_f64() * 1000.0
+    );
+    println!(
+        "Queen back to the centre {queen_back}; (pieces, Queen on, Queen pending): strokes per game, pieces per stroke"
+    );
+    for ((left, q, pend), (k, down)) in &by_left {
+        println!(
+            "  {left} {q:5} {pend:5}: {:5.2} strokes/game, {:.2} pieces/stroke",
+            *k as f64 / games,
+            *down as f64 / *k as f64
+        );
+    }
+}
+
+/// Computes the lone-man table (`crates/ai/data/lone_man.txt`) by value iteration with the hard
+/// player's own search: starting from the geometric estimate, each round gives every cell (a
+/// lone man there) the best shot the search finds with the previous round's table valuing the
+/// outcomes, and sets the cell to one stroke plus the mean remaining cost over
+/// `CARROM_LONE_SAMPLES` (default 48) fresh noisy replays of that shot. `CARROM_LONE_ROUNDS`
+/// rounds (default 6); the table is written to `CARROM_LONE_OUT` (default the shipped file).
+#[test]
+#[ignore]
+fn lone_man_table() {
+    use carrom_ai::practice::strokes_to_clear_with;
+    use carrom_ai::{LoneManCosts, PracticeJudge};
+    use carrom_physics::{Piece, PieceKind, Seat, Vec2};
+    let spec = Spec::default();
+    let noise = Noise::BENCHMARK;
+    let var = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(d)
+    };
+    let rounds = var("CARROM_LONE_ROUNDS", 6);
+    let samples = var("CARROM_LONE_SAMPLES", 48);
+    let out = std::env::var("CARROM_LONE_OUT")
+        .unwrap_or_else(|_| format!("{}/data/lone_man.txt", env!("CARGO_MANIFEST_DIR")));
+    let lone = |p: Vec2| PracticeState {
+        layout: vec![Piece::new(PieceKind::White, p)],
+        queen_pending: false,
+        queen_covered: true,
+        men_pocketed: 18,
+        owed: 0,
+        strikes: 1,
+    };
+    let in_pocket = |p: Vec2| {
+        spec.board
+            .pockets()
+            .iter()
+            .any(|k| (k.centre() - p).length() < k.radius)
+    };
+    let mut table = LoneManCosts::uniform(&spec, 0.0);
+    let c = table.cells;
+    for j in 0..c {
+        for i in 0..c {
+            table.values[j * c + i] = strokes_to_clear_with(&spec, &lone(table.cell(i, j)), None);
+        }
+    }
+    let budget = Level::Hard.budget();
+    for round in 0..rounds {
+        let start = Instant::now();
+        let prev = table.clone();
+        for j in 0..c {
+            for i in c / 2..c {
+                let p = prev.cell(i, j);
+                let v = if in_pocket(p) {
+                    1.0
+                } else {
+                    let state = lone(p);
+                    let judge = PracticeJudge {
+                        state: &state,
+                        lone: Some(&prev),
+                    };
+                    let seed = carrom_ai::search::mix(round, (j * c + i) as u64);
+                    match carrom_ai::search::search(
+                        &spec,
+                        &state.layout,
+                        Seat::South,
+                        &judge,
+                        &budget,
+                        noise,
+                        seed,
+                    ) {
+                        None => prev.values[j * c + i],
+                        Some(d) => {
+                            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x10E);
+                            let mut total = 0.0;
+                            for _ in 0..samples {
+                                let s = noise.apply(&spec, &state.layout, &d.shot, &mut rng);
+                                let result = play(&mut Table::new(&spec, &state.layout), &s);
+                                let mut next = state.clone();
+                                next.apply(&spec, &result);
+                                total += 1.0 + strokes_to_clear_with(&spec, &next, Some(&prev));
+                            }
+                            total / samples as f32
+                        }
+                    }
+                };
+                table.values[j * c + i] = v;
+                table.values[j * c + (c - 1 - i)] = v;
+            }
+        }
+        let n = table.values.len() as f32;
+        let change = table
+            .values
+            .iter()
+            .zip(&prev.values)
+            .map(|(a, b)| (a - b).abs())
+            .sum::<f32>()
+            / n;
+        println!(
+            "round {round}: mean cost {:.3} (was {:.3}), mean change {change:.3}, centre {:.2}, {:.0} s",
+            table.values.iter().sum::<f32>() / n,
+            prev.values.iter().sum::<f32>() / n,
+            table.cost(Vec2::ZERO),
+            start.elapsed().as_secs_f64()
+        );
+    }
+    std::fs::write(&out, table.to_text()).unwrap();
+    println!("wrote {out}");
 }

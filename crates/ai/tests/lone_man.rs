@@ -1,0 +1,120 @@
+//! The lone-man table: what a lone carrom man costs in practice, by where it lies, computed by
+//! value iteration with the hard player's own search (`lone_man_table` in `tests/measure.rs`).
+
+use carrom_ai::lone_man::spec_key;
+use carrom_ai::practice::{PracticeState, strokes_to_clear, strokes_to_clear_with};
+use carrom_ai::{Level, LoneManCosts, Noise, Player};
+use carrom_physics::shot::play;
+use carrom_physics::{Piece, PieceKind, Spec, Table, Vec2};
+use rand::{Rng, SeedableRng};
+
+fn lone(x: f32, y: f32) -> PracticeState {
+    PracticeState {
+        layout: vec![Piece::new(PieceKind::White, Vec2::new(x, y))],
+        queen_pending: false,
+        queen_covered: true,
+        men_pocketed: 18,
+        owed: 0,
+        strikes: 1,
+    }
+}
+
+#[test]
+fn the_shipped_table_is_readable_and_belongs_to_the_icf_board() {
+    let spec = Spec::default();
+    let table = LoneManCosts::icf().expect("data/lone_man.txt reads");
+    assert_eq!(
+        table.spec_key,
+        spec_key(&spec),
+        "the ICF defaults changed: recompute data/lone_man.txt with \
+         `cargo test --release -p carrom-ai --test measure lone_man_table -- --ignored`"
+    );
+    assert!(LoneManCosts::for_spec(&spec).is_some());
+    let mut other = spec.clone();
+    other.materials.board_friction *= 1.5;
+    assert!(
+        LoneManCosts::for_spec(&other).is_none(),
+        "another board's men cost what the geometry says"
+    );
+}
+
+#[test]
+fn a_table_reads_back_what_it_wrote_and_names_the_line_of_a_bad_value() {
+    let spec = Spec::default();
+    let mut table = LoneManCosts::uniform(&spec, 2.0);
+    table.values[40] = 1.25;
+    let text = table.to_text();
+    assert_eq!(LoneManCosts::parse(&text), Ok(table.clone()));
+    let bad = text.replacen("1.250", "x", 1);
+    let err = LoneManCosts::parse(&bad).unwrap_err();
+    assert!(err.starts_with("line 3:") && err.contains("`x`"), "{err}");
+    let short: Vec<&str> = text.lines().take(10).collect();
+    let err = LoneManCosts::parse(&short.join("\n")).unwrap_err();
+    assert!(err.contains("rows, expected 29"), "{err}");
+    let err = LoneManCosts::parse("12 29").unwrap_err();
+    assert!(err.starts_with("line 1:"), "{err}");
+}
+
+#[test]
+fn a_cost_between_cells_lies_between_theirs() {
+    let spec = Spec::default();
+    let mut table = LoneManCosts::uniform(&spec, 2.0);
+    table.values[5 * table.cells + 7] = 1.0;
+    let at = table.cell(7, 5);
+    assert!((table.cost(at) - 1.0).abs() < 1e-5);
+    let half_way = at + Vec2::new(0.5 * table.step(), 0.0);
+    assert!((table.cost(half_way) - 1.5).abs() < 1e-4);
+    assert_eq!(table.cost(Vec2::new(5.0, 5.0)), 2.0, "clamped to the grid");
+}
+
+/// A man frozen on a cushion runs along it into the pocket when the striker pushes it there:
+/// the table knows it, the direct-cut estimate (no direct cut from the base line) does not.
+#[test]
+fn a_man_on_the_cushion_is_cheap_though_no_direct_cut_reaches_him() {
+    let spec = Spec::default();
+    let edge = spec.board.half() - spec.board.coin_radius();
+    let on_cushion = lone(0.0, -edge);
+    let most = 1.0 / carrom_ai::geom::EASE_FLOOR;
+    let estimate = strokes_to_clear_with(&spec, &on_cushion, None);
+    assert!(estimate > 0.9 * most, "the estimate says {estimate}");
+    let cost = strokes_to_clear(&spec, &on_cushion);
+    assert!(cost < 1.6, "a man on the near cushion costs {cost}");
+    let jaws = strokes_to_clear(&spec, &lone(-0.315, -0.315));
+    let centre = strokes_to_clear(&spec, &lone(0.0, 0.0));
+    assert!((1.0..1.3).contains(&jaws), "in the jaws: {jaws}");
+    assert!(centre > jaws + 1.0, "the centre costs {centre}");
+}
+
+/// The table is the hard player's own expectation: lone men at seeded spots, each cleared six
+/// times by the hard player with the benchmark's noise, take about the strokes the table says.
+#[test]
+fn the_table_agrees_with_the_hard_players_own_play() {
+    let spec = Spec::default();
+    let table = LoneManCosts::for_spec(&spec).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
+    let h = spec.board.half() - spec.board.coin_radius();
+    let (mut said, mut took, mut games) = (0.0f32, 0u32, 0u32);
+    for spot in 0..16u64 {
+        let at = Vec2::new(rng.random_range(-h..h), rng.random_range(-h..h));
+        for replay in 0..8u64 {
+            let mut player = Player::new(Level::Hard, spot * 100 + replay);
+            let mut exec = rand_chacha::ChaCha8Rng::seed_from_u64(spot * 1000 + replay);
+            let mut state = lone(at.x, at.y);
+            while !state.is_clear() && state.strikes < 40 {
+                let shot = player.choose_practice_shot(&spec, &state).unwrap();
+                let played = Noise::BENCHMARK.apply(&spec, &state.layout, &shot, &mut exec);
+                let result = play(&mut Table::new(&spec, &state.layout), &played);
+                state.apply(&spec, &result);
+            }
+            said += table.cost(at);
+            took += state.strikes - 1;
+            games += 1;
+        }
+    }
+    let (said, took) = (said / games as f32, took as f32 / games as f32);
+    println!("the table says {said:.2} strokes, the hard player took {took:.2} ({games} games)");
+    assert!(
+        (said - took).abs() < 0.45,
+        "the table says {said:.2} strokes, the hard player took {took:.2}"
+    );
+}
