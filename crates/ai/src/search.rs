@@ -161,7 +161,6 @@ pub fn search(
         Budget {
             candidates: budget.candidates.min(40),
             samples: budget.samples.min(3),
-            safeties: budget.safeties,
             refine: budget.refine.min(10),
             refine_samples: budget.refine_samples.min(16),
             ..*budget

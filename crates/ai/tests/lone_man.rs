@@ -1,22 +1,16 @@
 //! The lone-man table: what a lone carrom man costs in practice, by where it lies, computed by
 //! value iteration with the hard player's own search (`lone_man_table` in `tests/measure.rs`).
 
+mod common;
+
 use carrom_ai::lone_man::spec_key;
 use carrom_ai::practice::{PracticeState, strokes_to_clear, strokes_to_clear_with};
-use carrom_ai::{Level, LoneManCosts, Noise, Player};
-use carrom_physics::shot::play;
-use carrom_physics::{Piece, PieceKind, Spec, Table, Vec2};
+use carrom_ai::{Level, LoneManCosts, Player};
+use carrom_physics::{Spec, Vec2};
 use rand::{Rng, SeedableRng};
 
 fn lone(x: f32, y: f32) -> PracticeState {
-    PracticeState {
-        layout: vec![Piece::new(PieceKind::White, Vec2::new(x, y))],
-        queen_pending: false,
-        queen_covered: true,
-        men_pocketed: 18,
-        owed: 0,
-        strikes: 1,
-    }
+    common::lone_man_state(Vec2::new(x, y))
 }
 
 #[test]
@@ -94,6 +88,7 @@ fn the_table_agrees_with_the_hard_players_own_play() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
     let h = spec.board.half() - spec.board.coin_radius();
     let (mut said, mut took, mut games) = (0.0f32, 0u32, 0u32);
+    let mut times = common::DecisionTimes::default();
     for spot in 0..16u64 {
         let at = Vec2::new(rng.random_range(-h..h), rng.random_range(-h..h));
         for replay in 0..8u64 {
@@ -101,9 +96,9 @@ fn the_table_agrees_with_the_hard_players_own_play() {
             let mut exec = rand_chacha::ChaCha8Rng::seed_from_u64(spot * 1000 + replay);
             let mut state = lone(at.x, at.y);
             while !state.is_clear() && state.strikes < 40 {
-                let shot = player.choose_practice_shot(&spec, &state).unwrap();
-                let played = Noise::BENCHMARK.apply(&spec, &state.layout, &shot, &mut exec);
-                let result = play(&mut Table::new(&spec, &state.layout), &played);
+                let result =
+                    common::practice_stroke(&spec, &mut player, &state, &mut exec, &mut times)
+                        .unwrap();
                 state.apply(&spec, &result);
             }
             said += table.cost(at);

@@ -12,7 +12,7 @@ use carrom_ai::{Level, Player};
 use carrom_physics::shot::play;
 use carrom_physics::{Spec, Table};
 use rand::SeedableRng;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The hard player's opening break in practice: 120 decisions (seeds 0..120), each played five
 /// times with the benchmark's execution noise.
@@ -23,16 +23,13 @@ fn hard_break_pieces_per_stroke() {
     let noise = Noise::BENCHMARK;
     let decisions = 120u64;
     let (mut pieces, mut strokes) = (0usize, 0usize);
-    let mut thinking = Duration::ZERO;
-    let mut slowest = Duration::ZERO;
+    let mut times = common::DecisionTimes::default();
     for seed in 0..decisions {
         let mut player = Player::new(Level::Hard, seed).with_plan_noise(noise);
         let state = PracticeState::new(&spec);
         let start = Instant::now();
         let shot = player.choose_practice_shot(&spec, &state).expect("a break");
-        let took = start.elapsed();
-        thinking += took;
-        slowest = slowest.max(took);
+        times.add(start.elapsed());
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 99);
         for _ in 0..5 {
             let played = noise.apply(&spec, &state.layout, &shot, &mut rng);
@@ -42,10 +39,8 @@ fn hard_break_pieces_per_stroke() {
         }
     }
     println!(
-        "hard break: {:.3} pieces per stroke over {strokes} noisy strokes; decision {:.0} ms mean, {:.0} ms slowest",
+        "hard break: {:.3} pieces per stroke over {strokes} noisy strokes; decision {times}",
         pieces as f64 / strokes as f64,
-        thinking.as_secs_f64() * 1000.0 / decisions as f64,
-        slowest.as_secs_f64() * 1000.0
     );
 }
 
@@ -59,15 +54,12 @@ fn practice_stroke_diagnostic() {
     use std::collections::BTreeMap;
     let spec = Spec::default();
     let noise = Noise::BENCHMARK;
-    let boards: u64 = std::env::var("CARROM_DIAG_BOARDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(8);
+    let boards = common::env_or("CARROM_DIAG_BOARDS", 8);
     let mut by_left: BTreeMap<usize, (u32, u32, f64)> = BTreeMap::new();
     let mut by_kind: BTreeMap<String, (u32, u32, f64)> = BTreeMap::new();
     let mut total = 0u32;
     let (mut queen_back, mut men_back) = (0u32, 0u32);
-    let (mut thinking, mut slowest, mut decisions) = (Duration::ZERO, Duration::ZERO, 0u32);
+    let mut times = common::DecisionTimes::default();
     for b in 0..boards {
         let seed = carrom_ai::search::mix(5, b);
         let mut player = Player::new(Level::Hard, seed).with_plan_noise(noise);
@@ -75,17 +67,14 @@ fn practice_stroke_diagnostic() {
         let mut state = PracticeState::new(&spec);
         while !state.is_clear() && state.strikes < 500 {
             let left = state.layout.len();
-            let start = Instant::now();
-            let Some(shot) = player.choose_practice_shot(&spec, &state) else {
+            let before = times.total;
+            let Some(result) =
+                common::practice_stroke(&spec, &mut player, &state, &mut exec, &mut times)
+            else {
                 break;
             };
-            let took = start.elapsed();
-            thinking += took;
-            slowest = slowest.max(took);
-            decisions += 1;
+            let took = times.total - before;
             let kind: Kind = player.last.as_ref().map(|d| d.kind).unwrap();
-            let played = noise.apply(&spec, &state.layout, &shot, &mut exec);
-            let result = play(&mut Table::new(&spec, &state.layout), &played);
             let down = pocket_order(&result).len() as u32;
             let pending = state.queen_pending;
             let men_before = state.men_pocketed;
@@ -112,11 +101,7 @@ fn practice_stroke_diagnostic() {
         "mean strikes {:.2}; Queen back to the centre {queen_back}, men back {men_back}",
         total as f64 / boards as f64
     );
-    println!(
-        "decisions: {:.0} ms mean, {:.0} ms slowest",
-        thinking.as_secs_f64() * 1000.0 / decisions.max(1) as f64,
-        slowest.as_secs_f64() * 1000.0
-    );
+    println!("decisions: {times}");
     println!("pieces on board: strokes, pieces pocketed, decision time");
     for (left, (n, down, ms)) in &by_left {
         println!(
@@ -178,22 +163,20 @@ fn practice_endgame_diagnostic() {
     use carrom_physics::{Piece, PieceKind, Vec2};
     let spec = Spec::default();
     let noise = Noise::BENCHMARK;
-    let var = |k: &str, d: u64| {
-        std::env::var(k)
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(d)
-    };
-    let n = var("CARROM_ENDGAMES", 48);
-    let replays = var("CARROM_ENDGAME_REPLAYS", 2);
+    let n = common::env_or("CARROM_ENDGAMES", 48);
+    let replays = common::env_or("CARROM_ENDGAME_REPLAYS", 2);
+    let endgame = Level::Hard.budget().endgame_pieces;
     let file = std::env::var("CARROM_ENDGAME_FILE")
         .unwrap_or_else(|_| format!("{}/../../target/endgames.txt", env!("CARGO_MANIFEST_DIR")));
     let mut starts: Vec<PracticeState> = Vec::new();
     if let Ok(text) = std::fs::read_to_string(&file) {
-        for line in text.lines() {
+        for (k, line) in text.lines().enumerate() {
             let v: Vec<f32> = line
                 .split_whitespace()
-                .map(|t| t.parse().unwrap())
+                .map(|t| {
+                    t.parse()
+                        .unwrap_or_else(|_| panic!("{file}: line {}: `{t}` is not a number", k + 1))
+                })
                 .collect();
             let mut s = PracticeState::new(&spec);
             s.queen_covered = v[0] != 0.0;
@@ -223,10 +206,11 @@ fn practice_endgame_diagnostic() {
             let mut exec =
                 rand_chacha::ChaCha8Rng::seed_from_u64(carrom_ai::search::mix(seed, 0xE7EC));
             let mut state = PracticeState::new(&spec);
-            while state.layout.len() > 7 || state.queen_pending || state.strikes == 0 {
-                let shot = player.choose_practice_shot(&spec, &state).unwrap();
-                let played = noise.apply(&spec, &state.layout, &shot, &mut exec);
-                let result = play(&mut Table::new(&spec, &state.layout), &played);
+            let mut times = common::DecisionTimes::default();
+            while state.layout.len() > endgame || state.queen_pending || state.strikes == 0 {
+                let result =
+                    common::practice_stroke(&spec, &mut player, &state, &mut exec, &mut times)
+                        .unwrap();
                 state.apply(&spec, &result);
             }
             text += &format!(
@@ -247,7 +231,7 @@ fn practice_endgame_diagnostic() {
     let mut by_left: std::collections::BTreeMap<(usize, bool, bool), (u32, u32)> =
         Default::default();
     let mut queen_back = 0u32;
-    let (mut thinking, mut slowest, mut decisions) = (Duration::ZERO, Duration::ZERO, 0u32);
+    let mut times = common::DecisionTimes::default();
     for (e, start) in starts.iter().take(n as usize).enumerate() {
         for r in 0..replays {
             let seed = carrom_ai::search::mix(77, e as u64 * 1000 + r);
@@ -257,14 +241,9 @@ fn practice_endgame_diagnostic() {
             let mut state = start.clone();
             pieces += state.layout.len();
             while !state.is_clear() && state.strikes < 500 {
-                let t = Instant::now();
-                let shot = player.choose_practice_shot(&spec, &state).unwrap();
-                let took = t.elapsed();
-                thinking += took;
-                slowest = slowest.max(took);
-                decisions += 1;
-                let played = noise.apply(&spec, &state.layout, &shot, &mut exec);
-                let result = play(&mut Table::new(&spec, &state.layout), &played);
+                let result =
+                    common::practice_stroke(&spec, &mut player, &state, &mut exec, &mut times)
+                        .unwrap();
                 let key = (
                     state.layout.len(),
                     state.layout.iter().any(|p| p.kind == PieceKind::Queen),
@@ -284,11 +263,9 @@ fn practice_endgame_diagnostic() {
     }
     let games = (n * replays) as f64;
     println!(
-        "endgames: {:.2} strokes from {:.2} pieces; decisions {:.0} ms mean, {:.0} ms slowest",
+        "endgames: {:.2} strokes from {:.2} pieces; decisions {times}",
         total as f64 / games,
         pieces as f64 / games,
-        thinking.as_secs_f64() * 1000.0 / decisions.max(1) as f64,
-        slowest.as_secs_f64() * 1000.0
     );
     println!(
         "Queen back to the centre {queen_back}; (pieces, Queen on, Queen pending): strokes per game, pieces per stroke"
@@ -313,27 +290,13 @@ fn practice_endgame_diagnostic() {
 fn lone_man_table() {
     use carrom_ai::practice::strokes_to_clear_with;
     use carrom_ai::{LoneManCosts, PracticeJudge};
-    use carrom_physics::{Piece, PieceKind, Seat, Vec2};
+    use carrom_physics::{Seat, Vec2};
     let spec = Spec::default();
     let noise = Noise::BENCHMARK;
-    let var = |k: &str, d: u64| {
-        std::env::var(k)
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(d)
-    };
-    let rounds = var("CARROM_LONE_ROUNDS", 6);
-    let samples = var("CARROM_LONE_SAMPLES", 48);
+    let rounds = common::env_or("CARROM_LONE_ROUNDS", 6);
+    let samples = common::env_or("CARROM_LONE_SAMPLES", 48);
     let out = std::env::var("CARROM_LONE_OUT")
         .unwrap_or_else(|_| format!("{}/data/lone_man.txt", env!("CARGO_MANIFEST_DIR")));
-    let lone = |p: Vec2| PracticeState {
-        layout: vec![Piece::new(PieceKind::White, p)],
-        queen_pending: false,
-        queen_covered: true,
-        men_pocketed: 18,
-        owed: 0,
-        strikes: 1,
-    };
     let in_pocket = |p: Vec2| {
         spec.board
             .pockets()
@@ -344,7 +307,8 @@ fn lone_man_table() {
     let c = table.cells;
     for j in 0..c {
         for i in 0..c {
-            table.values[j * c + i] = strokes_to_clear_with(&spec, &lone(table.cell(i, j)), None);
+            table.values[j * c + i] =
+                strokes_to_clear_with(&spec, &common::lone_man_state(table.cell(i, j)), None);
         }
     }
     let budget = Level::Hard.budget();
@@ -357,7 +321,7 @@ fn lone_man_table() {
                 let v = if in_pocket(p) {
                     1.0
                 } else {
-                    let state = lone(p);
+                    let state = common::lone_man_state(p);
                     let judge = PracticeJudge {
                         state: &state,
                         lone: Some(&prev),

@@ -1,10 +1,78 @@
-//! Shared by the behaviour tests and the measurement harness.
+//! Shared by the behaviour tests and the measurement harness (each test crate uses a part).
+#![allow(dead_code)]
 
 use carrom_ai::candidates::{GenLimits, Kind, generate};
 use carrom_ai::search::Noise;
+use carrom_ai::{Player, PracticeState};
 use carrom_physics::shot::play;
-use carrom_physics::{Piece, PieceKind, Seat, Spec, Table, Vec2};
+use carrom_physics::{Piece, PieceKind, Seat, ShotResult, Spec, Table, Vec2};
 use rand::Rng;
+use std::time::{Duration, Instant};
+
+/// The number in environment variable `key`, else `default` (the harnesses' sizes).
+pub fn env_or(key: &str, default: u64) -> u64 {
+    std::env::var(key)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
+/// A practice board with one man left at `at` (the Queen covered, the other 18 men pocketed),
+/// after the break.
+pub fn lone_man_state(at: Vec2) -> PracticeState {
+    PracticeState {
+        layout: vec![Piece::new(PieceKind::White, at)],
+        queen_pending: false,
+        queen_covered: true,
+        men_pocketed: 18,
+        owed: 0,
+        strikes: 1,
+    }
+}
+
+/// One practice stroke: `player` chooses (timed into `times`), the shot is played with the
+/// benchmark's noise from `exec`. The result is not yet applied to `state`. `None` when the
+/// player has no legal placement.
+pub fn practice_stroke(
+    spec: &Spec,
+    player: &mut Player,
+    state: &PracticeState,
+    exec: &mut impl Rng,
+    times: &mut DecisionTimes,
+) -> Option<ShotResult> {
+    let start = Instant::now();
+    let shot = player.choose_practice_shot(spec, state)?;
+    times.add(start.elapsed());
+    let played = Noise::BENCHMARK.apply(spec, &state.layout, &shot, exec);
+    Some(play(&mut Table::new(spec, &state.layout), &played))
+}
+
+/// How long decisions took.
+#[derive(Default)]
+pub struct DecisionTimes {
+    pub total: Duration,
+    pub slowest: Duration,
+    pub count: u32,
+}
+
+impl DecisionTimes {
+    pub fn add(&mut self, took: Duration) {
+        self.total += took;
+        self.slowest = self.slowest.max(took);
+        self.count += 1;
+    }
+}
+
+impl std::fmt::Display for DecisionTimes {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(
+            f,
+            "{:.0} ms mean, {:.0} ms slowest",
+            self.total.as_secs_f64() * 1000.0 / self.count.max(1) as f64,
+            self.slowest.as_secs_f64() * 1000.0
+        )
+    }
+}
 
 /// One lone man at a random spot of the board, the best direct cut by the geometric estimate
 /// (the candidates' prior) from South, played `strokes` times with the benchmark's noise.
