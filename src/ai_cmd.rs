@@ -112,7 +112,7 @@ pub fn selfplay(
     });
     if !json {
         println!(
-            "{} vs {}: {}-{} over {} games, {:.1} strokes per game, {:.0}/{:.0} ms per decision, {} invariant violations",
+            "{} vs {}: {}-{} over {} games, {:.1} strokes per game, {:.0}/{:.0} ms per decision (slowest {:.0}/{:.0} ms), {} invariant violations",
             levels[0].name(),
             levels[1].name(),
             summary.wins[0],
@@ -121,6 +121,8 @@ pub fn selfplay(
             summary.mean_strokes_per_game,
             summary.mean_decision_ms[0],
             summary.mean_decision_ms[1],
+            summary.max_decision_ms[0],
+            summary.max_decision_ms[1],
             summary.invariant_violations
         );
     }

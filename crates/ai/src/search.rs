@@ -88,26 +88,36 @@ pub struct Budget {
     pub candidates: usize,
     /// Noisy samples per candidate in the first round.
     pub samples: u32,
-    /// Safety and break-up shots simulated besides the candidates (at least; more when there
-    /// are few real candidates).
+    /// Safety and break-up shots simulated besides the candidates: at least this many (more
+    /// when there are few real candidates) ...
     pub safeties: usize,
+    /// ... or `safety_work` over the pieces on the board, when that is more ...
+    pub safety_work: usize,
+    /// ... but never more than this many. A simulation costs about in proportion to the pieces
+    /// on the board, so the work keeps a decision's time roughly level from 18 pieces down to
+    /// 7, and the last pieces, the hard ones, get many more tries.
+    pub max_safeties: usize,
     /// The best this many go to a second round ...
     pub refine: usize,
     /// ... with this many more samples each.
     pub refine_samples: u32,
     pub limits: GenLimits,
-    /// With this many pieces on the board or fewer (the endgame) ...
-    pub endgame_pieces: usize,
-    /// ... this many safety and break-up shots are simulated, and the break-ups also hit the
-    /// piece off-centre ([`ENDGAME_BREAK_UP_OFFSETS`]).
-    pub endgame_safeties: usize,
 }
 
-/// Where endgame break-ups meet the piece besides full on: contact offsets across the line of
-/// the shot, in units of the striker's and a coin's radii together (0.8 is a thin hit). Measured
-/// on 96 endgames (`practice_endgame_diagnostic`, hard, 5x the safety shots): no offsets 13.40
-/// strokes, ±0.5 12.05 (3x), these 11.57, ±0.3/0.6/0.9 11.97 (7x).
-pub const ENDGAME_BREAK_UP_OFFSETS: &[f32] = &[0.4, -0.4, 0.8, -0.8];
+impl Budget {
+    /// Safety and break-up shots simulated with `pieces` on the board.
+    pub fn safeties_for(&self, pieces: usize) -> usize {
+        (self.safety_work / pieces.max(1))
+            .min(self.max_safeties)
+            .max(self.safeties)
+    }
+}
+
+/// Where the hard player's break-ups meet the piece besides full on: contact offsets across the
+/// line of the shot, in units of the striker's and a coin's radii together (0.8 is a thin hit).
+/// Measured on 96 endgames (`practice_endgame_diagnostic`, hard, 5x the safety shots): no
+/// offsets 13.40 strokes, ±0.5 12.05 (3x), these 11.57, ±0.3/0.6/0.9 11.97 (7x).
+pub const OFF_CENTRE_BREAK_UPS: &[f32] = &[0.4, -0.4, 0.8, -0.8];
 
 /// What a decision found.
 #[derive(Clone, Debug, Serialize)]
@@ -165,15 +175,11 @@ pub fn search(
             refine_samples: budget.refine_samples.min(16),
             ..*budget
         }
-    } else if layout.len() <= budget.endgame_pieces {
-        // Few pieces: simulations are cheap, and the last men are the hard ones. Hit them more
-        // ways (off-centre as well as full), and simulate many more of those shots.
-        let mut b = *budget;
-        b.safeties = budget.endgame_safeties;
-        b.limits.break_up_offsets = ENDGAME_BREAK_UP_OFFSETS;
-        b
     } else {
-        *budget
+        Budget {
+            safeties: budget.safeties_for(layout.len()),
+            ..*budget
+        }
     };
     let target = |i: usize| judge.target(layout, i);
     let mut all = generate(spec, layout, seat, &target, judge.is_break(), budget.limits);

@@ -38,6 +38,8 @@ pub struct SelfplaySummary {
     pub invariant_violations: u32,
     pub mean_boards_per_game: f64,
     pub mean_decision_ms: [f64; 2],
+    /// The slowest decision of each side (ms).
+    pub max_decision_ms: [f64; 2],
 }
 
 /// Checks the referee's promises against the physical layout.
@@ -222,5 +224,6 @@ pub fn selfplay(
             boards as f64 / games as f64
         },
         mean_decision_ms: [mean(&ms[0]), mean(&ms[1])],
+        max_decision_ms: ms.map(|v| v.iter().copied().fold(0.0, f64::max)),
     }
 }

@@ -27,8 +27,8 @@ fn small_player(seed: u64) -> Player {
             combinations: false,
             break_up_offsets: &[],
         },
-        endgame_pieces: 0,
-        endgame_safeties: 2,
+        safety_work: 0,
+        max_safeties: 2,
     };
     p
 }

@@ -46,7 +46,9 @@ fn hard_break_pieces_per_stroke() {
 
 /// Where a hard practice board's strikes go: strikes spent at each number of pieces on the
 /// board, and how often each kind of chosen shot pocketed something (boards `mix(5, 0..n)`,
-/// `CARROM_DIAG_BOARDS` boards, default 8).
+/// `CARROM_DIAG_BOARDS` boards, default 8). With `CARROM_DIAG_DUMP=FILE` it also appends one
+/// line per stroke to FILE: the board, the value's features before the stroke
+/// ([`value_features`]) and the strokes the board then still took, for fitting the value.
 #[test]
 #[ignore]
 fn practice_stroke_diagnostic() {
@@ -55,18 +57,24 @@ fn practice_stroke_diagnostic() {
     let spec = Spec::default();
     let noise = Noise::BENCHMARK;
     let boards = common::env_or("CARROM_DIAG_BOARDS", 8);
-    let mut by_left: BTreeMap<usize, (u32, u32, f64)> = BTreeMap::new();
+    // Strokes, pieces down, decision ms, slowest decision ms and its simulations.
+    let mut by_left: BTreeMap<usize, (u32, u32, f64, f64, u32)> = BTreeMap::new();
     let mut by_kind: BTreeMap<String, (u32, u32, f64)> = BTreeMap::new();
     let mut total = 0u32;
     let (mut queen_back, mut men_back) = (0u32, 0u32);
     let mut times = common::DecisionTimes::default();
+    let dump = std::env::var("CARROM_DIAG_DUMP").ok();
     for b in 0..boards {
         let seed = carrom_ai::search::mix(5, b);
         let mut player = Player::new(Level::Hard, seed).with_plan_noise(noise);
         let mut exec = rand_chacha::ChaCha8Rng::seed_from_u64(carrom_ai::search::mix(seed, 0xE7EC));
         let mut state = PracticeState::new(&spec);
+        let mut rows: Vec<(u32, String)> = Vec::new();
         while !state.is_clear() && state.strikes < 500 {
             let left = state.layout.len();
+            if dump.is_some() {
+                rows.push((state.strikes, value_features(&spec, &state)));
+            }
             let before = times.total;
             let Some(result) =
                 common::practice_stroke(&spec, &mut player, &state, &mut exec, &mut times)
@@ -88,13 +96,31 @@ fn practice_stroke_diagnostic() {
             let e = by_left.entry(left).or_default();
             e.0 += 1;
             e.1 += down;
-            e.2 += took.as_secs_f64() * 1000.0;
+            let ms = took.as_secs_f64() * 1000.0;
+            e.2 += ms;
+            if ms > e.3 {
+                e.3 = ms;
+                e.4 = player.last.as_ref().map_or(0, |d| d.simulations);
+            }
             let k = by_kind.entry(format!("{kind:?}")).or_default();
             k.0 += 1;
             k.1 += down;
             k.2 += player.last.as_ref().unwrap().value as f64;
         }
         println!("board {b}: {} strikes", state.strikes);
+        if let Some(path) = &dump {
+            use std::io::Write;
+            let mut text = String::new();
+            for (t, row) in &rows {
+                text += &format!("{b} {row} {}\n", state.strikes - t);
+            }
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .and_then(|mut f| f.write_all(text.as_bytes()))
+                .unwrap_or_else(|e| panic!("{path}: {e}"));
+        }
         total += state.strikes;
     }
     println!(
@@ -102,10 +128,10 @@ fn practice_stroke_diagnostic() {
         total as f64 / boards as f64
     );
     println!("decisions: {times}");
-    println!("pieces on board: strokes, pieces pocketed, decision time");
-    for (left, (n, down, ms)) in &by_left {
+    println!("pieces on board: strokes, pieces pocketed, decision time (slowest, its simulations)");
+    for (left, (n, down, ms, slowest, sims)) in &by_left {
         println!(
-            "  {left:2}: {:5.2} strokes/board, {:.2} pieces/stroke, {:.0} ms",
+            "  {left:2}: {:5.2} strokes/board, {:.2} pieces/stroke, {:.0} ms ({slowest:.0} ms, {sims})",
             *n as f64 / boards as f64,
             *down as f64 / *n as f64,
             ms / *n as f64
@@ -118,6 +144,38 @@ fn practice_stroke_diagnostic() {
             v / *n as f64
         );
     }
+}
+
+/// One line of `CARROM_DIAG_DUMP` (before the board and the strokes still taken): strokes
+/// so far, pieces on the board, Queen on the board, Queen awaiting cover, men owed,
+/// `strokes_to_clear`, the sum of the pieces' lone-man costs, the sum of what blocking adds,
+/// the sum of one over each piece's cost, the cheapest piece's cost.
+fn value_features(spec: &Spec, state: &PracticeState) -> String {
+    use carrom_ai::geom;
+    use carrom_physics::{PieceKind, Seat};
+    let table = carrom_ai::LoneManCosts::icf().expect("the shipped lone-man table");
+    let layout = &state.layout;
+    let positions = geom::ease_positions(spec, layout, Seat::South);
+    let (mut lone, mut blocking, mut inverse, mut cheapest) = (0.0f32, 0.0f32, 0.0f32, f32::MAX);
+    for (i, p) in layout.iter().enumerate() {
+        let (e, alone) = geom::piece_eases(spec, layout, i, Seat::South, &positions);
+        let c = table.cost(p.pos());
+        let b = (geom::stroke_cost(e) - geom::stroke_cost(alone)).max(0.0);
+        lone += c;
+        blocking += b;
+        inverse += 1.0 / (c + b).max(1.0);
+        cheapest = cheapest.min(c + b);
+    }
+    format!(
+        "{} {} {} {} {} {:.3} {lone:.3} {blocking:.3} {inverse:.3} {:.3}",
+        state.strikes,
+        layout.len(),
+        u8::from(layout.iter().any(|p| p.kind == PieceKind::Queen)),
+        u8::from(state.queen_pending),
+        state.owed,
+        carrom_ai::practice::strokes_to_clear(spec, state),
+        if layout.is_empty() { 0.0 } else { cheapest },
+    )
 }
 
 /// Is the geometric estimate of a direct cut's chance (`geom::cut_success`, the candidates'
@@ -165,7 +223,8 @@ fn practice_endgame_diagnostic() {
     let noise = Noise::BENCHMARK;
     let n = common::env_or("CARROM_ENDGAMES", 48);
     let replays = common::env_or("CARROM_ENDGAME_REPLAYS", 2);
-    let endgame = Level::Hard.budget().endgame_pieces;
+    // Session 5's endgame, where its wider search began.
+    let endgame = 7;
     let file = std::env::var("CARROM_ENDGAME_FILE")
         .unwrap_or_else(|_| format!("{}/../../target/endgames.txt", env!("CARGO_MANIFEST_DIR")));
     let mut starts: Vec<PracticeState> = Vec::new();
