@@ -42,7 +42,8 @@ use serde::Serialize;
 /// pieces up, 320 from 7 down) 25.82 strikes, this one 21.41. Spending the work as
 /// simulations times pieces instead (11000, which gives the safety shots what the candidates
 /// and refinements leave: 64 from 18 pieces up, 179 with 10) gave 23.42, and its slowest
-/// decision was no faster (484 ms against 489 ms on a slow host).
+/// decision was no faster (484 ms, at 8 pieces; this budget's was 584 ms with the host as
+/// slow, 427-489 ms on a 24-board run).
 pub const SAFETY_WORK: usize = 2000;
 
 /// How strong a computer player is: search budget and execution noise.

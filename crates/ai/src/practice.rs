@@ -146,15 +146,17 @@ pub struct PracticeJudge<'a> {
 }
 
 /// Strokes the practice value adds for every piece an outcome leaves on the board (and every
-/// man owed) while [`PREMIUM_FROM`] or more pieces are on it before the stroke.
+/// man owed, and a Queen awaiting cover as likely as she is to come back) while
+/// [`PREMIUM_FROM`] or more pieces are on it before the stroke.
 ///
 /// The lone-man costs price each piece by its spot, as if it stood alone; with many pieces on
 /// the board their spots change at every stroke, and the count of what is left matters more.
 /// A least-squares fit of the strokes a board still took on 2191 positions of the hard player
 /// (`CARROM_DIAG_DUMP` of `practice_stroke_diagnostic`) gave about 0.4 strokes per unit of the
 /// lone-man costs plus 0.5-0.8 per piece, i.e. about 1.5-2 per piece in the value's units.
-/// Measured on the 96-board diagnostic (hard, session 6 budget): no premium 22.82 strikes, 1
-/// 22.15, 1.5 22.01, 2.5 22.10, 2.5 from six pieces 21.85.
+/// Measured on the 96-board diagnostic (hard, with `2400 / pieces` safety shots): no premium
+/// 22.82 strikes, 1 22.15, 1.5 22.01, 2.5 22.10, 2.5 from six pieces 21.85; with the kept
+/// `2000 / pieces`, 21.41.
 pub const PIECE_PREMIUM: f32 = 2.5;
 
 /// See [`PIECE_PREMIUM`]: with fewer pieces the lone-man table (exact for one piece) values
@@ -175,8 +177,10 @@ impl Judge for PracticeJudge<'_> {
         self.state.strikes == 0
     }
 
-    /// Minus the strokes still expected after this outcome (see [`strokes_to_clear`]): a
-    /// pocketed piece saves what it would have cost, a piece left nearer a pocket saves part.
+    /// Minus the strokes still expected after this outcome (see [`strokes_to_clear`]), plus
+    /// the [`PIECE_PREMIUM`] for what is left while [`PREMIUM_FROM`] or more pieces were on
+    /// the board: a pocketed piece saves what it would have cost, a piece left nearer a pocket
+    /// saves part.
     fn value(&self, spec: &Spec, _before: &[Piece], result: &ShotResult) -> f32 {
         let mut next = self.state.clone();
         next.apply(spec, result);

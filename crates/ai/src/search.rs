@@ -93,9 +93,10 @@ pub struct Budget {
     pub safeties: usize,
     /// ... or `safety_work` over the pieces on the board, when that is more ...
     pub safety_work: usize,
-    /// ... but never more than this many. A simulation costs about in proportion to the pieces
-    /// on the board, so the work keeps a decision's time roughly level from 18 pieces down to
-    /// 7, and the last pieces, the hard ones, get many more tries.
+    /// ... but not more than this many (unless `safeties` is more). A simulation costs about
+    /// in proportion to the pieces on the board, so the work keeps the safety shots' share of a
+    /// decision's time roughly level from 19 pieces down to 7, and the last pieces, the hard
+    /// ones, get many more tries.
     pub max_safeties: usize,
     /// The best this many go to a second round ...
     pub refine: usize,

@@ -47,7 +47,7 @@ fn hard_break_pieces_per_stroke() {
 /// Where a hard practice board's strikes go: strikes spent at each number of pieces on the
 /// board, and how often each kind of chosen shot pocketed something (boards `mix(5, 0..n)`,
 /// `CARROM_DIAG_BOARDS` boards, default 8). With `CARROM_DIAG_DUMP=FILE` it also appends one
-/// line per stroke to FILE: the board, the value's features before the stroke
+/// line per stroke of every cleared board to FILE: the board, the value's features before the stroke
 /// ([`value_features`]) and the strokes the board then still took, for fitting the value.
 #[test]
 #[ignore]
@@ -72,15 +72,16 @@ fn practice_stroke_diagnostic() {
         let mut rows: Vec<(u32, String)> = Vec::new();
         while !state.is_clear() && state.strikes < 500 {
             let left = state.layout.len();
-            if dump.is_some() {
-                rows.push((state.strikes, value_features(&spec, &state)));
-            }
+            let features = dump.as_ref().map(|_| value_features(&spec, &state));
             let before = times.total;
             let Some(result) =
                 common::practice_stroke(&spec, &mut player, &state, &mut exec, &mut times)
             else {
                 break;
             };
+            if let Some(f) = features {
+                rows.push((state.strikes, f));
+            }
             let took = times.total - before;
             let kind: Kind = player.last.as_ref().map(|d| d.kind).unwrap();
             let down = pocket_order(&result).len() as u32;
@@ -108,7 +109,8 @@ fn practice_stroke_diagnostic() {
             k.2 += player.last.as_ref().unwrap().value as f64;
         }
         println!("board {b}: {} strikes", state.strikes);
-        if let Some(path) = &dump {
+        // A board abandoned at the cap would give the fit a cut-off count.
+        if let Some(path) = dump.as_ref().filter(|_| state.is_clear()) {
             use std::io::Write;
             let mut text = String::new();
             for (t, row) in &rows {
