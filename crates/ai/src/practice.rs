@@ -226,23 +226,16 @@ fn board_cost(
         return 0.0;
     }
     let layout = &state.layout;
-    let positions = geom::ease_positions(spec, layout, Seat::South);
-    // Each piece's direct-cut ease with the others in the way and alone.
-    let eases: Vec<(f32, f32)> = (0..layout.len())
-        .map(|i| geom::piece_eases(spec, layout, i, Seat::South, &positions))
-        .collect();
     // Each piece's cost, and the chance it goes down next stroke (for a cover).
     let per_piece: Vec<(f32, f32)> = match lone {
-        None => eases
-            .iter()
-            .map(|&(e, _)| (geom::stroke_cost(e), e))
+        None => geom::eases(spec, layout, Seat::South)
+            .into_iter()
+            .map(|e| (geom::stroke_cost(e), e))
             .collect(),
-        Some(table) => layout
-            .iter()
-            .zip(&eases)
-            .map(|(p, &(e, alone))| {
-                let c = table.cost(p.pos())
-                    + (geom::stroke_cost(e) - geom::stroke_cost(alone)).max(0.0);
+        Some(table) => piece_costs(spec, layout, table)
+            .into_iter()
+            .map(|(at, blocking)| {
+                let c = at + blocking;
                 (c, 1.0 / c.max(1.0))
             })
             .collect(),
@@ -262,6 +255,22 @@ fn board_cost(
         cost += state.owed as f32 * centre_cost(spec, lone);
     }
     cost
+}
+
+/// Each piece's cost by the lone-man table: what a lone man at its spot costs, and what the
+/// other pieces add by blocking its direct cuts (`1 / ease` with them minus `1 / ease` without
+/// them, never below 0).
+pub fn piece_costs(spec: &Spec, layout: &[Piece], table: &LoneManCosts) -> Vec<(f32, f32)> {
+    let positions = geom::ease_positions(spec, layout, Seat::South);
+    layout
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let (e, alone) = geom::piece_eases(spec, layout, i, Seat::South, &positions);
+            let blocking = (geom::stroke_cost(e) - geom::stroke_cost(alone)).max(0.0);
+            (table.cost(p.pos()), blocking)
+        })
+        .collect()
 }
 
 /// Strokes a man alone at the centre costs (only needed for a Queen awaiting cover or a man

@@ -47,8 +47,8 @@ fn hard_break_pieces_per_stroke() {
 /// Where a hard practice board's strikes go: strikes spent at each number of pieces on the
 /// board, and how often each kind of chosen shot pocketed something (boards `mix(5, 0..n)`,
 /// `CARROM_DIAG_BOARDS` boards, default 8). With `CARROM_DIAG_DUMP=FILE` it also appends one
-/// line per stroke of every cleared board to FILE: the board, the value's features before the stroke
-/// ([`value_features`]) and the strokes the board then still took, for fitting the value.
+/// line per stroke of every cleared board to FILE: the board, the value's features before the
+/// stroke ([`value_features`]) and the strokes the board then still took, for fitting the value.
 #[test]
 #[ignore]
 fn practice_stroke_diagnostic() {
@@ -153,16 +153,11 @@ fn practice_stroke_diagnostic() {
 /// `strokes_to_clear`, the sum of the pieces' lone-man costs, the sum of what blocking adds,
 /// the sum of one over each piece's cost, the cheapest piece's cost.
 fn value_features(spec: &Spec, state: &PracticeState) -> String {
-    use carrom_ai::geom;
-    use carrom_physics::{PieceKind, Seat};
+    use carrom_physics::PieceKind;
     let table = carrom_ai::LoneManCosts::icf().expect("the shipped lone-man table");
     let layout = &state.layout;
-    let positions = geom::ease_positions(spec, layout, Seat::South);
     let (mut lone, mut blocking, mut inverse, mut cheapest) = (0.0f32, 0.0f32, 0.0f32, f32::MAX);
-    for (i, p) in layout.iter().enumerate() {
-        let (e, alone) = geom::piece_eases(spec, layout, i, Seat::South, &positions);
-        let c = table.cost(p.pos());
-        let b = (geom::stroke_cost(e) - geom::stroke_cost(alone)).max(0.0);
+    for (c, b) in carrom_ai::practice::piece_costs(spec, layout, table) {
         lone += c;
         blocking += b;
         inverse += 1.0 / (c + b).max(1.0);
