@@ -99,7 +99,9 @@ pub fn generate(
     let grid = position_grid(33);
     let positions = legal_positions(spec, seat, layout, &grid);
     if is_break {
-        return break_candidates(spec, layout, seat, &positions);
+        let mut out = crate::break_book::BreakBook::candidates(spec, layout, seat);
+        out.extend(break_candidates(spec, layout, seat, &positions));
+        return out;
     }
     let b = &spec.board;
     let rc = b.coin_radius();

@@ -15,6 +15,7 @@
 //!
 //! See the README for the levels, the benchmarks and the figures.
 
+pub mod break_book;
 pub mod breaks;
 pub mod candidates;
 pub mod game;
@@ -45,6 +46,16 @@ use serde::Serialize;
 /// decision was no faster (484 ms, at 8 pieces; this budget's was 584 ms with the host as
 /// slow, 427-489 ms on a 24-board run).
 pub const SAFETY_WORK: usize = 2000;
+
+/// The hard level's most work in a decision, in simulations times (pieces + 3) (see
+/// [`Budget::max_work`]): 680 simulations with 19 pieces, 710 with 18, 1000 with 12, 1150 with
+/// 10; with 4 samples a candidate it binds from 10 pieces up, with the endgame's 8 from 7
+/// pieces down. It keeps the slowest decisions, which came with 15-19 pieces on the board,
+/// within the time limit. Measured in session 7 on a quiet host (`carrom bench`: 1052 break
+/// shots a second): the 96-board practice diagnostic's slowest decision 355 ms (session 6,
+/// without the limit: 584 ms on a host at about 70% of that speed), the three hard practice
+/// sets' 386 ms.
+pub const HARD_WORK: usize = 15_000;
 
 /// How strong a computer player is: search budget and execution noise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -87,6 +98,9 @@ impl Level {
                 },
                 safety_work: 0,
                 max_safeties: 2,
+                endgame_pieces: 0,
+                endgame_samples: 0,
+                max_work: 0,
             },
             Level::Medium => Budget {
                 candidates: 24,
@@ -102,6 +116,9 @@ impl Level {
                 },
                 safety_work: 0,
                 max_safeties: 2,
+                endgame_pieces: 0,
+                endgame_samples: 0,
+                max_work: 0,
             },
             Level::Hard => Budget {
                 candidates: 48,
@@ -117,6 +134,9 @@ impl Level {
                 },
                 safety_work: SAFETY_WORK,
                 max_safeties: 320,
+                endgame_pieces: 7,
+                endgame_samples: 8,
+                max_work: HARD_WORK,
             },
         }
     }
@@ -216,7 +236,23 @@ impl Player {
     }
 
     /// The stroke in the single-player practice (always from South).
+    /// The hard player opens with its practised break ([`break_book`]) when there is a book
+    /// for this spec and its planning noise.
     pub fn choose_practice_shot(&mut self, spec: &Spec, state: &PracticeState) -> Option<Shot> {
+        if self.level == Level::Hard
+            && let Some(book) = break_book::BreakBook::for_practice(spec, self.plan_noise, state)
+        {
+            let shot = book.shot(Seat::South);
+            self.last = Some(Decision {
+                shot,
+                kind: Kind::Break,
+                target: None,
+                value: book.value,
+                candidates_generated: 0,
+                simulations: 0,
+            });
+            return Some(shot);
+        }
         let judge = PracticeJudge {
             state,
             lone: LoneManCosts::for_spec(spec),

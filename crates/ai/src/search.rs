@@ -98,6 +98,16 @@ pub struct Budget {
     /// decision's time roughly level from 19 pieces down to 7, and the last pieces, the hard
     /// ones, get many more tries.
     pub max_safeties: usize,
+    /// With this many pieces on the board or fewer ...
+    pub endgame_pieces: usize,
+    /// ... every candidate gets this many samples in the first round instead of `samples`
+    /// (when that is more): simulations are cheap with few pieces, and the many break-ups
+    /// that compete there need more samples to tell the best apart.
+    pub endgame_samples: u32,
+    /// At most this much work in a decision (0: no limit), counted as simulations times
+    /// (pieces on the board + [`WORK_PER_SIMULATION`]): the safety and break-up shots with the
+    /// lowest priors are dropped to keep within it.
+    pub max_work: usize,
     /// The best this many go to a second round ...
     pub refine: usize,
     /// ... with this many more samples each.
@@ -106,6 +116,15 @@ pub struct Budget {
 }
 
 impl Budget {
+    /// First-round samples per candidate with `pieces` on the board.
+    pub fn samples_for(&self, pieces: usize) -> u32 {
+        if pieces <= self.endgame_pieces {
+            self.samples.max(self.endgame_samples)
+        } else {
+            self.samples
+        }
+    }
+
     /// Safety and break-up shots simulated with `pieces` on the board.
     pub fn safeties_for(&self, pieces: usize) -> usize {
         (self.safety_work / pieces.max(1))
@@ -119,6 +138,13 @@ impl Budget {
 /// Measured on 96 endgames (`practice_endgame_diagnostic`, hard, 5x the safety shots): no
 /// offsets 13.40 strokes, ±0.5 12.05 (3x), these 11.57, ±0.3/0.6/0.9 11.97 (7x).
 pub const OFF_CENTRE_BREAK_UPS: &[f32] = &[0.4, -0.4, 0.8, -0.8];
+
+/// What a simulation costs besides its pieces, in pieces: a decision's time is close to its
+/// simulations times (pieces + 3). Measured by timing each of the 190 decisions of `carrom
+/// practice --boards 8 --seed 3 --level hard` (no work limit, temporary instrumentation): 0.12
+/// ms a simulation with 3 pieces, 0.19 with 8, 0.30 with 12, 0.46 with 18, the host at half its
+/// quiet speed; the physics steps per simulation vary little (21-34).
+pub const WORK_PER_SIMULATION: usize = 3;
 
 /// What a decision found.
 #[derive(Clone, Debug, Serialize)]
@@ -179,6 +205,7 @@ pub fn search(
     } else {
         Budget {
             safeties: budget.safeties_for(layout.len()),
+            samples: budget.samples_for(layout.len()),
             ..*budget
         }
     };
@@ -219,6 +246,19 @@ pub fn search(
         }
     }
     all.clear();
+    if budget.max_work > 0 {
+        let per_simulation = layout.len() + WORK_PER_SIMULATION;
+        let refined = budget.refine.min(chosen.len()) * budget.refine_samples as usize;
+        let allowed = (budget.max_work / per_simulation).saturating_sub(refined)
+            / budget.samples.max(1) as usize;
+        while chosen.len() > allowed {
+            // The last safety shot shortlisted has the lowest prior of them.
+            let Some(last) = chosen.iter().rposition(|c| c.kind == Kind::Safety) else {
+                break;
+            };
+            chosen.remove(last);
+        }
+    }
     let base = Table::new(spec, layout);
     let shared = &base;
     let first: Vec<f32> = chosen

@@ -29,6 +29,9 @@ fn small_player(seed: u64) -> Player {
         },
         safety_work: 0,
         max_safeties: 2,
+        endgame_pieces: 0,
+        endgame_samples: 0,
+        max_work: 0,
     };
     p
 }
@@ -308,4 +311,51 @@ fn the_cut_estimate_is_calibrated_against_the_physics() {
         (estimate - actual).abs() < 0.1,
         "estimated {estimate:.3}, simulated {actual:.3}"
     );
+}
+
+/// A decision's work limit bounds its simulations, and what it gives up are the safety and
+/// break-up shots with the lowest priors, not the cuts: limited to the work of its cuts alone,
+/// a decision on a full board simulates just those and chooses as a budget without safety shots
+/// does.
+#[test]
+fn the_work_limit_drops_safety_shots_not_cuts() {
+    use carrom_ai::search::{WORK_PER_SIMULATION, search};
+    let spec = Spec::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let layout = random_scatter(&mut rng, &spec, 16);
+    let state = practice_state(layout.clone());
+    let judge = carrom_ai::PracticeJudge {
+        state: &state,
+        lone: carrom_ai::LoneManCosts::for_spec(&spec),
+    };
+    let decide = |budget: &Budget| {
+        search(
+            &spec,
+            &layout,
+            Seat::South,
+            &judge,
+            budget,
+            Noise::BENCHMARK,
+            9,
+        )
+        .unwrap()
+    };
+    let mut budget = small_player(0).budget;
+    budget.safeties = 40;
+    budget.max_safeties = 40;
+    let free = decide(&budget);
+    let cuts_only = decide(&Budget {
+        safeties: 0,
+        max_safeties: 0,
+        ..budget
+    });
+    let cut_sims = budget.candidates * budget.samples as usize
+        + budget.refine * budget.refine_samples as usize;
+    let limited = decide(&Budget {
+        max_work: cut_sims * (layout.len() + WORK_PER_SIMULATION),
+        ..budget
+    });
+    assert_eq!(free.simulations as usize, cut_sims + 40, "{free:?}");
+    assert_eq!(limited.simulations as usize, cut_sims, "{limited:?}");
+    assert_eq!(limited.shot, cuts_only.shot);
 }

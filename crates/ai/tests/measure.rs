@@ -1,4 +1,4 @@
-//! Measurements behind `crates/ai/README.md`'s break figures (ignored: seconds, prints figures):
+//! Measurements behind `crates/ai/README.md`'s figures (ignored: seconds, prints figures):
 //!
 //! ```sh
 //! cargo test --release -p carrom-ai --test measure -- --ignored --nocapture
@@ -7,7 +7,7 @@
 mod common;
 
 use carrom_ai::practice::{PracticeState, pocket_order};
-use carrom_ai::search::Noise;
+use carrom_ai::search::{Judge, Noise};
 use carrom_ai::{Level, Player};
 use carrom_physics::shot::play;
 use carrom_physics::{Spec, Table};
@@ -22,11 +22,15 @@ fn hard_break_pieces_per_stroke() {
     let spec = Spec::default();
     let noise = Noise::BENCHMARK;
     let decisions = 120u64;
-    let (mut pieces, mut strokes) = (0usize, 0usize);
+    let (mut pieces, mut strokes, mut value) = (0usize, 0usize, 0f64);
     let mut times = common::DecisionTimes::default();
+    let state = PracticeState::new(&spec);
+    let judge = carrom_ai::PracticeJudge {
+        state: &state,
+        lone: carrom_ai::LoneManCosts::for_spec(&spec),
+    };
     for seed in 0..decisions {
         let mut player = Player::new(Level::Hard, seed).with_plan_noise(noise);
-        let state = PracticeState::new(&spec);
         let start = Instant::now();
         let shot = player.choose_practice_shot(&spec, &state).expect("a break");
         times.add(start.elapsed());
@@ -35,12 +39,14 @@ fn hard_break_pieces_per_stroke() {
             let played = noise.apply(&spec, &state.layout, &shot, &mut rng);
             let result = play(&mut Table::new(&spec, &state.layout), &played);
             pieces += pocket_order(&result).len();
+            value += judge.value(&spec, &state.layout, &result) as f64;
             strokes += 1;
         }
     }
     println!(
-        "hard break: {:.3} pieces per stroke over {strokes} noisy strokes; decision {times}",
+        "hard break: {:.3} pieces per stroke, practice value {:.3}, over {strokes} noisy strokes; decision {times}",
         pieces as f64 / strokes as f64,
+        value / strokes as f64,
     );
 }
 
@@ -280,7 +286,10 @@ fn practice_endgame_diagnostic() {
             state.strikes = 1;
             starts.push(state);
         }
-        std::fs::write(&file, text).unwrap();
+        if let Some(dir) = std::path::Path::new(&file).parent() {
+            std::fs::create_dir_all(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        }
+        std::fs::write(&file, text).unwrap_or_else(|e| panic!("{file}: {e}"));
         println!("wrote {n} endgames to {file}");
     }
     let (mut total, mut pieces) = (0u32, 0usize);
@@ -428,5 +437,28 @@ fn lone_man_table() {
         );
     }
     std::fs::write(&out, table.to_text()).unwrap();
+    println!("wrote {out}");
+}
+
+/// Finds the practised break (`carrom_ai::break_book`) for the ICF defaults and the benchmark's
+/// noise with [`BookSearch::full`] and writes it to `CARROM_BOOK_OUT` (default the shipped
+/// file, `data/break_book.txt`), printing the best breaks and how long the search took.
+#[test]
+#[ignore]
+fn break_book() {
+    use carrom_ai::break_book::{BookSearch, find};
+    let spec = Spec::default();
+    let out = std::env::var("CARROM_BOOK_OUT")
+        .unwrap_or_else(|_| format!("{}/data/break_book.txt", env!("CARGO_MANIFEST_DIR")));
+    let start = Instant::now();
+    let book = find(&spec, Noise::BENCHMARK, &BookSearch::full(), 2026);
+    for b in &book.breaks {
+        println!(
+            "position {:+.3}, angle {:+.1}°, power {:.1}: value {:.3}, {:.3} pieces, striker in {:.3} ({} strokes)",
+            b.position, b.angle_deg, b.power, b.value, b.pieces, b.striker_pocketed, b.samples
+        );
+    }
+    println!("{:.0} s", start.elapsed().as_secs_f64());
+    std::fs::write(&out, book.to_text()).unwrap_or_else(|e| panic!("{out}: {e}"));
     println!("wrote {out}");
 }
