@@ -12,7 +12,7 @@
 
 use crate::candidates::{Candidate, Kind};
 use crate::geom::{angle_of, legal};
-use crate::lone_man::{LoneManCosts, spec_key};
+use crate::lone_man::{LoneManCosts, header_and_lines, spec_key};
 use crate::practice::{PracticeJudge, PracticeState, pocket_order};
 use crate::search::{Judge, Noise, mix};
 use carrom_physics::shot::play;
@@ -216,12 +216,7 @@ impl BreakBook {
 
     /// Reads [`BreakBook::to_text`]'s form; the error names the line and what is wrong.
     pub fn parse(text: &str) -> Result<BreakBook, String> {
-        let mut lines = text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty());
-        let (_, header) = lines.next().ok_or("line 1: missing header")?;
-        let h: Vec<&str> = header.split_whitespace().collect();
+        let (h, lines) = header_and_lines(text)?;
         let [key, position, angle, power] = h[..] else {
             return Err(
                 "line 1: expected `spec_key position_sigma angle_sigma_deg power_sigma`".into(),
@@ -242,8 +237,7 @@ impl BreakBook {
             power: number(1, "power_sigma", power)?,
         };
         let mut breaks = Vec::new();
-        for (n, line) in lines {
-            let line_no = n + 1;
+        for (line_no, line) in lines {
             let f: Vec<&str> = line.split_whitespace().collect();
             let [position, angle, power, value, pieces, striker, samples] = f[..] else {
                 return Err(format!(

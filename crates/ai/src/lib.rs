@@ -49,8 +49,8 @@ pub const SAFETY_WORK: usize = 2000;
 
 /// The hard level's most work in a decision, in simulations times (pieces + 3) (see
 /// [`Budget::max_work`]): 680 simulations with 19 pieces, 710 with 18, 1000 with 12, 1150 with
-/// 10; with 4 samples a candidate it binds from 10 pieces up, with the endgame's 8 from 7
-/// pieces down. It keeps the slowest decisions, which came with 15-19 pieces on the board,
+/// 10; with 4 samples a candidate it binds from about 9 pieces up (when the 48 cuts are there),
+/// with the endgame's 8 from 7 pieces down. It keeps the slowest decisions, which came with 15-19 pieces on the board,
 /// within the time limit. Measured in session 7 on a quiet host (`carrom bench`: 1052 break
 /// shots a second): the 96-board practice diagnostic's slowest decision 355 ms (session 6,
 /// without the limit: 584 ms on a host at about 70% of that speed), the three hard practice
@@ -236,6 +236,7 @@ impl Player {
     }
 
     /// The stroke in the single-player practice (always from South).
+    ///
     /// The hard player opens with its practised break ([`break_book`]) when there is a book
     /// for this spec and its planning noise.
     pub fn choose_practice_shot(&mut self, spec: &Spec, state: &PracticeState) -> Option<Shot> {

@@ -38,6 +38,20 @@ pub fn spec_key(spec: &Spec) -> u64 {
         })
 }
 
+/// The non-blank lines of a data file (the lone-man table, the break book) with their numbers
+/// (from 1), the first of them split into its fields: the header. An error when there is none.
+pub(crate) fn header_and_lines(
+    text: &str,
+) -> Result<(Vec<&str>, impl Iterator<Item = (usize, &str)>), String> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(n, l)| (n + 1, l))
+        .filter(|(_, l)| !l.trim().is_empty());
+    let (_, header) = lines.next().ok_or("line 1: missing header")?;
+    Ok((header.split_whitespace().collect(), lines))
+}
+
 impl LoneManCosts {
     /// A table for `spec` with every cell set to `value`: 29 cells a side over the area a
     /// man's centre can reach (about 2.5 cm apart on an ICF board).
@@ -92,12 +106,7 @@ impl LoneManCosts {
 
     /// Reads [`LoneManCosts::to_text`]'s form; the error names the line and what is wrong.
     pub fn parse(text: &str) -> Result<LoneManCosts, String> {
-        let mut lines = text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty());
-        let (_, header) = lines.next().ok_or("line 1: missing header")?;
-        let h: Vec<&str> = header.split_whitespace().collect();
+        let (h, lines) = header_and_lines(text)?;
         let [key, cells, extent] = h[..] else {
             return Err("line 1: expected `spec_key cells extent`".into());
         };
@@ -116,15 +125,11 @@ impl LoneManCosts {
                     t.parse::<f32>()
                         .ok()
                         .filter(|v| v.is_finite() && *v >= 0.0)
-                        .ok_or_else(|| format!("line {}: `{t}` is not a cost", n + 1))
+                        .ok_or_else(|| format!("line {n}: `{t}` is not a cost"))
                 })
                 .collect::<Result<_, _>>()?;
             if row.len() != cells {
-                return Err(format!(
-                    "line {}: {} values, expected {cells}",
-                    n + 1,
-                    row.len()
-                ));
+                return Err(format!("line {n}: {} values, expected {cells}", row.len()));
             }
             values.extend(row);
         }

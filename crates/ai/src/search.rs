@@ -140,10 +140,10 @@ impl Budget {
 pub const OFF_CENTRE_BREAK_UPS: &[f32] = &[0.4, -0.4, 0.8, -0.8];
 
 /// What a simulation costs besides its pieces, in pieces: a decision's time is close to its
-/// simulations times (pieces + 3). Measured by timing each of the 190 decisions of `carrom
-/// practice --boards 8 --seed 3 --level hard` (no work limit, temporary instrumentation): 0.12
-/// ms a simulation with 3 pieces, 0.19 with 8, 0.30 with 12, 0.46 with 18, the host at half its
-/// quiet speed; the physics steps per simulation vary little (21-34).
+/// simulations times (pieces + 3). On the 96-board practice diagnostic (session 7, hard, quiet
+/// host) the slowest decision at each number of pieces took, per simulation on the two cores,
+/// 0.11 ms with 3 pieces (163 ms, 1536 simulations), 0.20 with 8 (268 ms, 1320), 0.26 with 12
+/// (262 ms, 1000) and 0.50 with 18 (355 ms, 712): 0.017-0.024 ms per (pieces + 3).
 pub const WORK_PER_SIMULATION: usize = 3;
 
 /// What a decision found.
