@@ -150,12 +150,13 @@ pub fn find(spec: &Spec, noise: Noise, search: &BookSearch, seed: u64) -> BreakB
         }
     }
     // (index into candidates, value sum, samples)
+    let best_mean_first = |a: &(usize, f64, u32), b: &(usize, f64, u32)| {
+        let (ma, mb) = (a.1 / a.2.max(1) as f64, b.1 / b.2.max(1) as f64);
+        mb.total_cmp(&ma).then(a.0.cmp(&b.0))
+    };
     let mut alive: Vec<(usize, f64, u32)> = (0..candidates.len()).map(|i| (i, 0.0, 0)).collect();
     for (round, &(keep, samples)) in search.rounds.iter().enumerate() {
-        alive.sort_by(|a, b| {
-            let (ma, mb) = (a.1 / a.2.max(1) as f64, b.1 / b.2.max(1) as f64);
-            mb.total_cmp(&ma).then(a.0.cmp(&b.0))
-        });
+        alive.sort_by(best_mean_first);
         alive.truncate(keep);
         alive.par_iter_mut().for_each(|(i, sum, n)| {
             let stream = mix(seed, ((round as u64) << 32) | *i as u64);
@@ -164,10 +165,7 @@ pub fn find(spec: &Spec, noise: Noise, search: &BookSearch, seed: u64) -> BreakB
             *n += samples;
         });
     }
-    alive.sort_by(|a, b| {
-        let (ma, mb) = (a.1 / a.2.max(1) as f64, b.1 / b.2.max(1) as f64);
-        mb.total_cmp(&ma).then(a.0.cmp(&b.0))
-    });
+    alive.sort_by(best_mean_first);
     alive.truncate(search.keep);
     let fresh = mix(seed, 0xF4E5_4000_0000);
     let mut breaks: Vec<BookBreak> = alive
