@@ -97,7 +97,7 @@ impl BookSearch {
     }
 }
 
-/// Plays `shot` `n` times with `noise` into `rack` and returns the sums of the value, the
+/// Plays `shot` `n` times with `noise` into the judge's rack (on clones of `base`) and returns the sums of the value, the
 /// pieces pocketed and the striker pocketed.
 fn measure(
     spec: &Spec,
@@ -289,12 +289,9 @@ impl BreakBook {
     /// the game's own judge (the book was found for practice, where every piece is the
     /// breaker's).
     pub fn candidates(spec: &Spec, layout: &[Piece], seat: Seat) -> Vec<Candidate> {
-        let Ok(book) = BreakBook::icf() else {
+        let Some(book) = BreakBook::for_rack(spec, layout, seat) else {
             return Vec::new();
         };
-        if book.spec_key != spec_key(spec) || layout != opening_rack(&spec.board, seat) {
-            return Vec::new();
-        }
         book.breaks
             .iter()
             .map(|b| Candidate {
@@ -310,11 +307,18 @@ impl BreakBook {
     /// `noise`, and `state` is a practice board's opening (nothing struck yet, the rack
     /// untouched).
     pub fn for_practice(spec: &Spec, noise: Noise, state: &PracticeState) -> Option<BookBreak> {
+        if state.strikes != 0 {
+            return None;
+        }
+        let book = BreakBook::for_rack(spec, &state.layout, Seat::South)?;
+        (book.noise == noise).then(|| book.breaks[0])
+    }
+
+    /// The shipped book, if it can be read, was found for `spec`, and `layout` is the rack as
+    /// it is set for `seat`'s break.
+    fn for_rack(spec: &Spec, layout: &[Piece], seat: Seat) -> Option<&'static BreakBook> {
         let book = BreakBook::icf().ok()?;
-        let fits = book.spec_key == spec_key(spec)
-            && book.noise == noise
-            && state.strikes == 0
-            && state.layout == opening_rack(&spec.board, Seat::South);
-        fits.then(|| book.breaks[0])
+        (book.spec_key == spec_key(spec) && layout == opening_rack(&spec.board, seat))
+            .then_some(book)
     }
 }
