@@ -221,7 +221,7 @@ fn direct_cut_calibration() {
 #[test]
 #[ignore]
 fn practice_endgame_diagnostic() {
-    use carrom_physics::{Piece, PieceKind, Vec2};
+    use carrom_physics::PieceKind;
     let spec = Spec::default();
     let noise = Noise::BENCHMARK;
     let n = common::env_or("CARROM_ENDGAMES", 48);
@@ -230,68 +230,26 @@ fn practice_endgame_diagnostic() {
     let endgame = 7;
     let file = std::env::var("CARROM_ENDGAME_FILE")
         .unwrap_or_else(|_| format!("{}/../../target/endgames.txt", env!("CARGO_MANIFEST_DIR")));
-    let mut starts: Vec<PracticeState> = Vec::new();
-    if let Ok(text) = std::fs::read_to_string(&file) {
-        for (k, line) in text.lines().enumerate() {
-            let v: Vec<f32> = line
-                .split_whitespace()
-                .map(|t| {
-                    t.parse()
-                        .unwrap_or_else(|_| panic!("{file}: line {}: `{t}` is not a number", k + 1))
-                })
-                .collect();
-            let mut s = PracticeState::new(&spec);
-            s.queen_covered = v[0] != 0.0;
-            s.men_pocketed = v[1] as u32;
-            s.owed = v[2] as u32;
-            s.strikes = 1;
-            s.layout = v[3..]
-                .chunks(3)
-                .map(|c| {
-                    let kind = if c[2] != 0.0 {
-                        PieceKind::Queen
-                    } else {
-                        PieceKind::White
-                    };
-                    Piece::new(kind, Vec2::new(c[0], c[1]))
-                })
-                .collect();
-            starts.push(s);
-        }
-    }
-    if (starts.len() as u64) < n {
-        starts.clear();
-        let mut text = String::new();
-        for b in 0..n {
-            let seed = carrom_ai::search::mix(9, b);
-            let mut player = Player::new(Level::Hard, seed).with_plan_noise(noise);
-            let mut exec =
-                rand_chacha::ChaCha8Rng::seed_from_u64(carrom_ai::search::mix(seed, 0xE7EC));
-            let mut state = PracticeState::new(&spec);
-            let mut times = common::DecisionTimes::default();
-            while state.layout.len() > endgame || state.queen_pending || state.strikes == 0 {
-                let result =
-                    common::practice_stroke(&spec, &mut player, &state, &mut exec, &mut times)
-                        .unwrap();
-                state.apply(&spec, &result);
-            }
-            text += &format!(
-                "{} {} {}",
-                state.queen_covered as u8, state.men_pocketed, state.owed
-            );
-            for p in &state.layout {
-                text += &format!(" {} {} {}", p.x, p.y, (p.kind == PieceKind::Queen) as u8);
-            }
-            text += "\n";
-            state.strikes = 1;
-            starts.push(state);
-        }
-        if let Some(dir) = std::path::Path::new(&file).parent() {
-            std::fs::create_dir_all(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-        }
-        std::fs::write(&file, text).unwrap_or_else(|e| panic!("{file}: {e}"));
-        println!("wrote {n} endgames to {file}");
-    }
+    let starts = cached_positions(&spec, &file, &format!("endgames {n}"), || {
+        (0..n)
+            .map(|b| {
+                let seed = carrom_ai::search::mix(9, b);
+                let mut player = Player::new(Level::Hard, seed).with_plan_noise(noise);
+                let mut exec =
+                    rand_chacha::ChaCha8Rng::seed_from_u64(carrom_ai::search::mix(seed, 0xE7EC));
+                let mut state = PracticeState::new(&spec);
+                let mut times = common::DecisionTimes::default();
+                while state.layout.len() > endgame || state.queen_pending || state.strikes == 0 {
+                    let result =
+                        common::practice_stroke(&spec, &mut player, &state, &mut exec, &mut times)
+                            .unwrap();
+                    state.apply(&spec, &result);
+                }
+                state.strikes = 1;
+                state
+            })
+            .collect()
+    });
     let (mut total, mut pieces) = (0u32, 0usize);
     let mut by_left: std::collections::BTreeMap<(usize, bool, bool), (u32, u32)> =
         Default::default();
@@ -461,4 +419,178 @@ fn break_book() {
     println!("{:.0} s", start.elapsed().as_secs_f64());
     std::fs::write(&out, book.to_text()).unwrap_or_else(|e| panic!("{out}: {e}"));
     println!("wrote {out}");
+}
+
+/// How well the hard player's search picks, apart from the luck of the strokes: on positions
+/// met in hard practice play (every position after the break of boards `mix(13, 0..n)`,
+/// `CARROM_QUALITY_BOARDS` boards, default 12, cached in `CARROM_QUALITY_FILE`, default
+/// `target/decision_positions.txt`), the player decides, and its shot is then valued by
+/// `CARROM_QUALITY_SAMPLES` (default 256) fresh noisy strokes under the practice value, the
+/// same strokes whatever the player chose. A better search chooses shots of higher true value;
+/// its own estimate minus the true value is how much the choice flatters itself (the winner's
+/// curse of picking the best of many noisy means). `CARROM_QUALITY_SEED` changes the player's
+/// seeds: over three seeds the mean true value of the kept player moved by about 0.04, so
+/// variants of the search are told apart at about 0.1 in a minute and a half, without the
+/// luck of the strokes that makes whole boards differ by half a stroke. It judges the search
+/// by the practice value, so it cannot judge changes to that value.
+#[test]
+#[ignore]
+fn decision_quality() {
+    use carrom_ai::{LoneManCosts, PracticeJudge};
+    let spec = Spec::default();
+    let noise = Noise::BENCHMARK;
+    let boards = common::env_or("CARROM_QUALITY_BOARDS", 12);
+    let samples = common::env_or("CARROM_QUALITY_SAMPLES", 256) as u32;
+    let salt = common::env_or("CARROM_QUALITY_SEED", 0);
+    let file = std::env::var("CARROM_QUALITY_FILE").unwrap_or_else(|_| {
+        format!(
+            "{}/../../target/decision_positions.txt",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    });
+    let positions = cached_positions(&spec, &file, &format!("boards {boards}"), || {
+        let mut out = Vec::new();
+        for b in 0..boards {
+            let seed = carrom_ai::search::mix(13, b);
+            let mut player = Player::new(Level::Hard, seed).with_plan_noise(noise);
+            let mut exec =
+                rand_chacha::ChaCha8Rng::seed_from_u64(carrom_ai::search::mix(seed, 0xE7EC));
+            let mut state = PracticeState::new(&spec);
+            let mut times = common::DecisionTimes::default();
+            while !state.is_clear() && state.strikes < 500 {
+                if state.strikes > 0 {
+                    out.push(state.clone());
+                }
+                let result =
+                    common::practice_stroke(&spec, &mut player, &state, &mut exec, &mut times)
+                        .unwrap();
+                state.apply(&spec, &result);
+            }
+        }
+        out
+    });
+    let lone = LoneManCosts::for_spec(&spec);
+    // By pieces on the board: decisions, true value, estimate, decision time.
+    let buckets = [(1, 3), (4, 7), (8, 12), (13, 19)];
+    let mut sums = vec![(0u32, 0f64, 0f64); buckets.len()];
+    let mut times = common::DecisionTimes::default();
+    for (k, state) in positions.iter().enumerate() {
+        let mut player = Player::new(Level::Hard, carrom_ai::search::mix(17 + salt, k as u64))
+            .with_plan_noise(noise);
+        let start = Instant::now();
+        let Some(shot) = player.choose_practice_shot(&spec, state) else {
+            continue;
+        };
+        times.add(start.elapsed());
+        let estimate = player.last.as_ref().map_or(0.0, |d| d.value) as f64;
+        let judge = PracticeJudge { state, lone };
+        let mut rng =
+            rand_chacha::ChaCha8Rng::seed_from_u64(carrom_ai::search::mix(0x7E5, k as u64));
+        let base = Table::new(&spec, &state.layout);
+        let mut total = 0.0f64;
+        for _ in 0..samples {
+            let played = noise.apply(&spec, &state.layout, &shot, &mut rng);
+            let result = play(&mut base.clone(), &played);
+            total += judge.value(&spec, &state.layout, &result) as f64;
+        }
+        let truth = total / samples as f64;
+        let n = state.layout.len();
+        let b = buckets
+            .iter()
+            .position(|&(lo, hi)| (lo..=hi).contains(&n))
+            .unwrap();
+        sums[b].0 += 1;
+        sums[b].1 += truth;
+        sums[b].2 += estimate - truth;
+    }
+    let all = sums
+        .iter()
+        .fold((0u32, 0f64, 0f64), |a, s| (a.0 + s.0, a.1 + s.1, a.2 + s.2));
+    println!(
+        "decision quality: {} positions, true value {:.4}, estimate above it by {:.4}; decisions {times}",
+        all.0,
+        all.1 / all.0 as f64,
+        all.2 / all.0 as f64
+    );
+    for (&(lo, hi), (n, truth, over)) in buckets.iter().zip(&sums) {
+        println!(
+            "  {lo:2}-{hi:2} pieces: {n:4} positions, true value {:.4}, estimate above it by {:.4}",
+            truth / *n as f64,
+            over / *n as f64
+        );
+    }
+}
+
+/// Practice positions cached in `file` under a first line `header` (what made them), so that
+/// variants of the player start from the same positions; `make` makes them when the file is
+/// missing or has another header. One position a line: Queen covered, Queen awaiting cover,
+/// men pocketed, men owed, strikes so far, then each piece's x, y and 1 for the Queen (0 for a
+/// man).
+fn cached_positions(
+    spec: &Spec,
+    file: &str,
+    header: &str,
+    make: impl FnOnce() -> Vec<PracticeState>,
+) -> Vec<PracticeState> {
+    use carrom_physics::{Piece, PieceKind, Vec2};
+    if let Ok(text) = std::fs::read_to_string(file)
+        && text.lines().next() == Some(header)
+    {
+        return text
+            .lines()
+            .enumerate()
+            .skip(1)
+            .map(|(k, line)| {
+                let v: Vec<f32> = line
+                    .split_whitespace()
+                    .map(|t| {
+                        t.parse().unwrap_or_else(|_| {
+                            panic!("{file}: line {}: `{t}` is not a number", k + 1)
+                        })
+                    })
+                    .collect();
+                assert!(
+                    v.len() >= 5 && (v.len() - 5).is_multiple_of(3),
+                    "{file}: line {}: 5 numbers and 3 a piece expected",
+                    k + 1
+                );
+                let mut s = PracticeState::new(spec);
+                s.queen_covered = v[0] != 0.0;
+                s.queen_pending = v[1] != 0.0;
+                s.men_pocketed = v[2] as u32;
+                s.owed = v[3] as u32;
+                s.strikes = v[4] as u32;
+                s.layout = v[5..]
+                    .chunks(3)
+                    .map(|c| {
+                        let kind = if c[2] != 0.0 {
+                            PieceKind::Queen
+                        } else {
+                            PieceKind::White
+                        };
+                        Piece::new(kind, Vec2::new(c[0], c[1]))
+                    })
+                    .collect();
+                s
+            })
+            .collect();
+    }
+    let positions = make();
+    let mut text = format!("{header}\n");
+    for s in &positions {
+        text += &format!(
+            "{} {} {} {} {}",
+            s.queen_covered as u8, s.queen_pending as u8, s.men_pocketed, s.owed, s.strikes
+        );
+        for p in &s.layout {
+            text += &format!(" {} {} {}", p.x, p.y, (p.kind == PieceKind::Queen) as u8);
+        }
+        text += "\n";
+    }
+    if let Some(dir) = std::path::Path::new(file).parent() {
+        std::fs::create_dir_all(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    }
+    std::fs::write(file, text).unwrap_or_else(|e| panic!("{file}: {e}"));
+    println!("wrote {} positions to {file}", positions.len());
+    positions
 }
