@@ -158,9 +158,10 @@ pub struct Decision {
     pub simulations: u32,
 }
 
-/// Simulates `shot` played with `noise` `n` times and returns the sum of values.
+/// Simulates `shot` played with `noise` `n` times on clones of `base` (the table of `layout`),
+/// the noise drawn from a stream seeded with `seed`, and returns the sum of `judge`'s values.
 #[allow(clippy::too_many_arguments)]
-fn sample(
+pub fn sample(
     spec: &Spec,
     layout: &[Piece],
     base: &Table,

@@ -61,7 +61,6 @@ fn practice_stroke_diagnostic() {
     use carrom_ai::Kind;
     use std::collections::BTreeMap;
     let spec = Spec::default();
-    let noise = Noise::BENCHMARK;
     let boards = common::env_or("CARROM_DIAG_BOARDS", 8);
     // Strokes, pieces down, decision ms, slowest decision ms and its simulations.
     let mut by_left: BTreeMap<usize, (u32, u32, f64, f64, u32)> = BTreeMap::new();
@@ -72,8 +71,7 @@ fn practice_stroke_diagnostic() {
     let dump = std::env::var("CARROM_DIAG_DUMP").ok();
     for b in 0..boards {
         let seed = carrom_ai::search::mix(5, b);
-        let mut player = Player::new(Level::Hard, seed).with_plan_noise(noise);
-        let mut exec = rand_chacha::ChaCha8Rng::seed_from_u64(carrom_ai::search::mix(seed, 0xE7EC));
+        let (mut player, mut exec) = common::hard_practice_player(seed);
         let mut state = PracticeState::new(&spec);
         let mut rows: Vec<(u32, String)> = Vec::new();
         while !state.is_clear() && state.strikes < 500 {
@@ -223,7 +221,6 @@ fn direct_cut_calibration() {
 fn practice_endgame_diagnostic() {
     use carrom_physics::PieceKind;
     let spec = Spec::default();
-    let noise = Noise::BENCHMARK;
     let n = common::env_or("CARROM_ENDGAMES", 48);
     let replays = common::env_or("CARROM_ENDGAME_REPLAYS", 2);
     // Session 5's endgame, where its wider search began.
@@ -234,9 +231,7 @@ fn practice_endgame_diagnostic() {
         (0..n)
             .map(|b| {
                 let seed = carrom_ai::search::mix(9, b);
-                let mut player = Player::new(Level::Hard, seed).with_plan_noise(noise);
-                let mut exec =
-                    rand_chacha::ChaCha8Rng::seed_from_u64(carrom_ai::search::mix(seed, 0xE7EC));
+                let (mut player, mut exec) = common::hard_practice_player(seed);
                 let mut state = PracticeState::new(&spec);
                 let mut times = common::DecisionTimes::default();
                 while state.layout.len() > endgame || state.queen_pending || state.strikes == 0 {
@@ -258,9 +253,7 @@ fn practice_endgame_diagnostic() {
     for (e, start) in starts.iter().take(n as usize).enumerate() {
         for r in 0..replays {
             let seed = carrom_ai::search::mix(77, e as u64 * 1000 + r);
-            let mut player = Player::new(Level::Hard, seed).with_plan_noise(noise);
-            let mut exec =
-                rand_chacha::ChaCha8Rng::seed_from_u64(carrom_ai::search::mix(seed, 0xE7EC));
+            let (mut player, mut exec) = common::hard_practice_player(seed);
             let mut state = start.clone();
             pieces += state.layout.len();
             while !state.is_clear() && state.strikes < 500 {
@@ -452,9 +445,7 @@ fn decision_quality() {
         let mut out = Vec::new();
         for b in 0..boards {
             let seed = carrom_ai::search::mix(13, b);
-            let mut player = Player::new(Level::Hard, seed).with_plan_noise(noise);
-            let mut exec =
-                rand_chacha::ChaCha8Rng::seed_from_u64(carrom_ai::search::mix(seed, 0xE7EC));
+            let (mut player, mut exec) = common::hard_practice_player(seed);
             let mut state = PracticeState::new(&spec);
             let mut times = common::DecisionTimes::default();
             while !state.is_clear() && state.strikes < 500 {
@@ -484,16 +475,17 @@ fn decision_quality() {
         times.add(start.elapsed());
         let estimate = player.last.as_ref().map_or(0.0, |d| d.value) as f64;
         let judge = PracticeJudge { state, lone };
-        let mut rng =
-            rand_chacha::ChaCha8Rng::seed_from_u64(carrom_ai::search::mix(0x7E5, k as u64));
-        let base = Table::new(&spec, &state.layout);
-        let mut total = 0.0f64;
-        for _ in 0..samples {
-            let played = noise.apply(&spec, &state.layout, &shot, &mut rng);
-            let result = play(&mut base.clone(), &played);
-            total += judge.value(&spec, &state.layout, &result) as f64;
-        }
-        let truth = total / samples as f64;
+        let total = carrom_ai::search::sample(
+            &spec,
+            &state.layout,
+            &Table::new(&spec, &state.layout),
+            &shot,
+            &judge,
+            noise,
+            carrom_ai::search::mix(0x7E5, k as u64),
+            samples,
+        );
+        let truth = total as f64 / samples as f64;
         let n = state.layout.len();
         let b = buckets
             .iter()
