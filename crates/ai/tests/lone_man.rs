@@ -113,3 +113,62 @@ fn the_table_agrees_with_the_hard_players_own_play() {
         "the table says {said:.2} strokes, the hard player took {took:.2}"
     );
 }
+
+fn board(pieces: &[(carrom_physics::PieceKind, f32, f32)], queen_pending: bool) -> PracticeState {
+    let mut state = lone(0.0, 0.0);
+    state.layout = pieces
+        .iter()
+        .map(|&(kind, x, y)| carrom_physics::Piece::new(kind, Vec2::new(x, y)))
+        .collect();
+    state.queen_pending = queen_pending;
+    state.queen_covered = false;
+    state
+}
+
+/// The Queen counts only when a man follows her, and goes back to the centre when the cover
+/// fails: left on the board with one hard man, she costs far more than a man at her spot
+/// would; with a man in the jaws to cover her, little more.
+#[test]
+fn a_queen_costs_the_covers_expected_to_fail() {
+    use carrom_physics::PieceKind::{Queen, White};
+    let spec = Spec::default();
+    let (qx, qy) = (-0.2, -0.25);
+    let hard_cover = strokes_to_clear(&spec, &board(&[(Queen, qx, qy), (White, 0.0, 0.0)], false));
+    let two_men = strokes_to_clear(&spec, &board(&[(White, qx, qy), (White, 0.0, 0.0)], false));
+    assert!(
+        hard_cover > two_men + 2.0,
+        "Queen and a man at the centre {hard_cover}, two men {two_men}"
+    );
+    let jaws = (0.315, -0.315);
+    let easy_cover = strokes_to_clear(
+        &spec,
+        &board(&[(Queen, qx, qy), (White, jaws.0, jaws.1)], false),
+    );
+    let easy_men = strokes_to_clear(
+        &spec,
+        &board(&[(White, qx, qy), (White, jaws.0, jaws.1)], false),
+    );
+    assert!(
+        easy_cover < easy_men + 0.5,
+        "Queen and a man in the jaws {easy_cover}, two men {easy_men}"
+    );
+    // Awaiting cover, she costs what is left of the same risk: nothing of her spot.
+    let pending_hard = strokes_to_clear(&spec, &board(&[(White, 0.0, 0.0)], true));
+    let pending_easy = strokes_to_clear(&spec, &board(&[(White, jaws.0, jaws.1)], true));
+    let man_alone = strokes_to_clear(&spec, &lone(0.0, 0.0));
+    assert!(pending_hard > man_alone + 2.0 && pending_hard < hard_cover);
+    assert!(pending_easy < strokes_to_clear(&spec, &lone(jaws.0, jaws.1)) + 0.5);
+    // Many men: one of them is likely to go down, so the Queen costs about a man.
+    let many: Vec<_> = (0..6)
+        .map(|i| (White, -0.2 + 0.08 * i as f32, 0.1))
+        .chain([(Queen, qx, qy)])
+        .collect();
+    let with_queen = strokes_to_clear(&spec, &board(&many, false));
+    let mut all_men = many.clone();
+    all_men.last_mut().unwrap().0 = White;
+    let without = strokes_to_clear(&spec, &board(&all_men, false));
+    assert!(
+        with_queen < without + 0.5,
+        "six men and the Queen {with_queen}, seven men {without}"
+    );
+}
