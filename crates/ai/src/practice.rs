@@ -146,7 +146,7 @@ pub struct PracticeJudge<'a> {
 }
 
 /// Strokes the practice value adds for every piece an outcome leaves on the board (and every
-/// man owed, and a Queen awaiting cover as likely as she is to come back) while
+/// man owed, and the Queen once for every time she is expected to come back) while
 /// [`PREMIUM_FROM`] or more pieces are on it before the stroke.
 ///
 /// The lone-man costs price each piece by its spot, as if it stood alone; with many pieces on
@@ -213,8 +213,8 @@ pub fn strokes_to_clear_with(
     board_cost(spec, state, lone, 0.0)
 }
 
-/// [`strokes_to_clear_with`] plus `premium` for every piece on the board, every man owed and a
-/// Queen awaiting cover as likely to come back (see [`PIECE_PREMIUM`]).
+/// [`strokes_to_clear_with`] plus `premium` for every piece on the board, every man owed and
+/// every time the Queen is expected to come back (see [`PIECE_PREMIUM`]).
 fn board_cost(
     spec: &Spec,
     state: &PracticeState,
@@ -239,18 +239,18 @@ fn board_cost(
     let mut cost: f32 = per_piece.iter().sum();
     cost += premium * (layout.len() + state.owed as usize) as f32;
     if state.queen_pending || layout.iter().any(|p| p.kind == PieceKind::Queen) {
-        // One in `cost` strokes pockets a man (the cost is floored, so is the chance); a cover
-        // needs any man to go down.
-        let men: Vec<f32> = layout
+        // A man costing `cost` strokes goes down in one stroke of `cost` (at most every
+        // stroke); a cover needs any man to go down.
+        let mut misses = layout
             .iter()
             .zip(&per_piece)
             .filter(|(p, _)| p.kind != PieceKind::Queen)
-            .map(|(_, c)| 1.0 / c.max(1.0))
-            .collect();
-        let cover = if men.is_empty() {
+            .map(|(_, c)| 1.0 - 1.0 / c.max(1.0))
+            .peekable();
+        let cover = if misses.peek().is_none() {
             0.0
         } else {
-            1.0 - men.iter().map(|p| 1.0 - p).product::<f32>()
+            1.0 - misses.product::<f32>()
         };
         cost += queen_cover_cost(cover, centre_cost(spec, lone) + premium);
     }
@@ -319,10 +319,18 @@ pub struct BoardRun {
     pub decision_ms: Vec<f64>,
 }
 
+/// The player of a practice board seeded `seed`, planning with `noise`, and the stream its
+/// strokes are executed with.
+pub fn board_player(level: Level, seed: u64, noise: Noise) -> (Player, ChaCha8Rng) {
+    (
+        Player::new(level, seed).with_plan_noise(noise),
+        ChaCha8Rng::seed_from_u64(crate::search::mix(seed, 0xE7EC)),
+    )
+}
+
 /// Plays one practice board at `level`, executing every shot with `noise`.
 pub fn play_board(spec: &Spec, level: Level, seed: u64, noise: Noise) -> BoardRun {
-    let mut player = Player::new(level, seed).with_plan_noise(noise);
-    let mut exec_rng = ChaCha8Rng::seed_from_u64(crate::search::mix(seed, 0xE7EC));
+    let (mut player, mut exec_rng) = board_player(level, seed, noise);
     let mut state = PracticeState::new(spec);
     let mut decision_ms = Vec::new();
     while !state.is_clear() && state.strikes < STRIKE_CAP {

@@ -33,11 +33,7 @@ pub fn lone_man_state(at: Vec2) -> PracticeState {
 /// A hard player planning with the benchmark's noise, and the stream its strokes are executed
 /// with, seeded from `seed` as `carrom_ai::practice::play_board` seeds them.
 pub fn hard_practice_player(seed: u64) -> (Player, rand_chacha::ChaCha8Rng) {
-    use rand::SeedableRng;
-    (
-        Player::new(carrom_ai::Level::Hard, seed).with_plan_noise(Noise::BENCHMARK),
-        rand_chacha::ChaCha8Rng::seed_from_u64(carrom_ai::search::mix(seed, 0xE7EC)),
-    )
+    carrom_ai::practice::board_player(carrom_ai::Level::Hard, seed, Noise::BENCHMARK)
 }
 
 /// One practice stroke: `player` chooses (timed into `times`), the shot is played with the
