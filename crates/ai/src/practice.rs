@@ -240,18 +240,15 @@ fn board_cost(
     cost += premium * (layout.len() + state.owed as usize) as f32;
     if state.queen_pending || layout.iter().any(|p| p.kind == PieceKind::Queen) {
         // A man costing `cost` strokes goes down in one stroke of `cost` (at most every
-        // stroke); a cover needs any man to go down.
-        let mut misses = layout
-            .iter()
-            .zip(&per_piece)
-            .filter(|(p, _)| p.kind != PieceKind::Queen)
-            .map(|(_, c)| 1.0 - 1.0 / c.max(1.0))
-            .peekable();
-        let cover = if misses.peek().is_none() {
-            0.0
-        } else {
-            1.0 - misses.product::<f32>()
-        };
+        // stroke); a cover needs any man to go down (none on the board: the empty product,
+        // cover 0).
+        let cover = 1.0
+            - layout
+                .iter()
+                .zip(&per_piece)
+                .filter(|(p, _)| p.kind != PieceKind::Queen)
+                .map(|(_, c)| 1.0 - 1.0 / c.max(1.0))
+                .product::<f32>();
         cost += queen_cover_cost(cover, centre_cost(spec, lone) + premium);
     }
     if state.owed > 0 {
