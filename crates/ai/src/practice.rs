@@ -328,6 +328,17 @@ pub fn board_player(level: Level, seed: u64, noise: Noise) -> (Player, ChaCha8Rn
 /// Plays one practice board at `level`, executing every shot with `noise`.
 pub fn play_board(spec: &Spec, level: Level, seed: u64, noise: Noise) -> BoardRun {
     let (mut player, mut exec_rng) = board_player(level, seed, noise);
+    play_board_with(spec, &mut player, &mut exec_rng, noise)
+}
+
+/// Plays one practice board with `player`, executing every shot with `noise` drawn from
+/// `exec_rng` (the measurement harnesses give it a player with another budget).
+pub fn play_board_with(
+    spec: &Spec,
+    player: &mut Player,
+    exec_rng: &mut ChaCha8Rng,
+    noise: Noise,
+) -> BoardRun {
     let mut state = PracticeState::new(spec);
     let mut decision_ms = Vec::new();
     while !state.is_clear() && state.strikes < STRIKE_CAP {
@@ -338,7 +349,7 @@ pub fn play_board(spec: &Spec, level: Level, seed: u64, noise: Noise) -> BoardRu
             // No legal placement at all (Law 142 would replay the board): abandon.
             break;
         };
-        let played = noise.apply(spec, &state.layout, &shot, &mut exec_rng);
+        let played = noise.apply(spec, &state.layout, &shot, exec_rng);
         let mut table = Table::new(spec, &state.layout);
         let result = play(&mut table, &played);
         state.apply(spec, &result);

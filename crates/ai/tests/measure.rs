@@ -586,3 +586,62 @@ fn cached_positions(
     println!("wrote {} positions to {file}", positions.len());
     positions
 }
+
+/// How the hard player's practice strikes scale with its search and with the execution noise:
+/// `CARROM_SCALE_BOARDS` boards (default 48) seeded as `carrom practice --seed
+/// CARROM_SCALE_SEED` (default 11) seeds them, so the defaults replay that command's boards.
+/// `CARROM_SCALE_WIDTH=w` multiplies the candidates, the refined, the safety and break-up
+/// shots (their work and their cap) and the work limit by `w`; `CARROM_SCALE_DEPTH=d`
+/// multiplies every round's samples and the work limit by `d`; `CARROM_SCALE_DEG` is the
+/// direction noise's sigma in degrees (default 2, the benchmark's), with which the player
+/// both plans and plays. The lone-man table and the break book stay those of the benchmark.
+#[test]
+#[ignore]
+fn practice_scaling() {
+    let spec = Spec::default();
+    let boards = common::env_or("CARROM_SCALE_BOARDS", 48);
+    let seed = common::env_or("CARROM_SCALE_SEED", 11);
+    let width = common::env_or("CARROM_SCALE_WIDTH", 1) as usize;
+    let depth = common::env_or("CARROM_SCALE_DEPTH", 1) as u32;
+    let deg: f32 = std::env::var("CARROM_SCALE_DEG")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2.0);
+    let noise = Noise {
+        angle_deg: deg,
+        ..Noise::BENCHMARK
+    };
+    let mut strikes = Vec::new();
+    let mut ms = Vec::new();
+    for i in 0..boards {
+        let board_seed = carrom_ai::search::mix(seed, i);
+        let (mut player, mut exec) =
+            carrom_ai::practice::board_player(Level::Hard, board_seed, noise);
+        let b = &mut player.budget;
+        b.candidates *= width;
+        b.refine *= width;
+        b.safeties *= width;
+        b.safety_work *= width;
+        b.max_safeties *= width;
+        b.samples *= depth;
+        b.endgame_samples *= depth;
+        b.refine_samples *= depth;
+        b.max_work *= width * depth as usize;
+        let run = carrom_ai::practice::play_board_with(&spec, &mut player, &mut exec, noise);
+        println!(
+            "board {i}: {} strikes, cleared {}",
+            run.strikes, run.cleared
+        );
+        strikes.push(run.strikes as f64);
+        ms.extend(run.decision_ms);
+    }
+    let n = strikes.len() as f64;
+    let mean = strikes.iter().sum::<f64>() / n;
+    let sd = (strikes.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+    println!(
+        "width {width} depth {depth} direction noise {deg} deg: {boards} boards (seed {seed}), mean strikes {mean:.2} (standard error {:.2}); decisions {:.0} ms mean, {:.0} ms slowest",
+        sd / n.sqrt(),
+        ms.iter().sum::<f64>() / ms.len().max(1) as f64,
+        ms.iter().copied().fold(0.0, f64::max)
+    );
+}
