@@ -406,7 +406,9 @@ pub fn practice_with(
     summarise(boards, cleared, &strikes, &ms)
 }
 
-fn summarise(boards: u32, cleared: u32, strikes: &[u32], ms: &[f64]) -> PracticeSummary {
+/// The summary of `boards` boards, `cleared` of them cleared, from every board's strikes and
+/// every decision's milliseconds.
+pub fn summarise(boards: u32, cleared: u32, strikes: &[u32], ms: &[f64]) -> PracticeSummary {
     let mut sorted = strikes.to_vec();
     sorted.sort_unstable();
     let n = sorted.len();

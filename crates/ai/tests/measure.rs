@@ -61,7 +61,7 @@ fn practice_stroke_diagnostic() {
     use carrom_ai::Kind;
     use std::collections::BTreeMap;
     let spec = Spec::default();
-    let boards = common::env_or("CARROM_DIAG_BOARDS", 8);
+    let boards: u64 = common::env_or("CARROM_DIAG_BOARDS", 8);
     // Strokes, pieces down, decision ms, slowest decision ms and its simulations.
     let mut by_left: BTreeMap<usize, (u32, u32, f64, f64, u32)> = BTreeMap::new();
     let mut by_kind: BTreeMap<String, (u32, u32, f64)> = BTreeMap::new();
@@ -221,8 +221,8 @@ fn direct_cut_calibration() {
 fn practice_endgame_diagnostic() {
     use carrom_physics::PieceKind;
     let spec = Spec::default();
-    let n = common::env_or("CARROM_ENDGAMES", 48);
-    let replays = common::env_or("CARROM_ENDGAME_REPLAYS", 2);
+    let n: u64 = common::env_or("CARROM_ENDGAMES", 48);
+    let replays: u64 = common::env_or("CARROM_ENDGAME_REPLAYS", 2);
     // Session 5's endgame, where its wider search began.
     let endgame = 7;
     let file = std::env::var("CARROM_ENDGAME_FILE")
@@ -309,8 +309,8 @@ fn lone_man_table() {
     use carrom_physics::{Seat, Vec2};
     let spec = Spec::default();
     let noise = Noise::BENCHMARK;
-    let rounds = common::env_or("CARROM_LONE_ROUNDS", 6);
-    let samples = common::env_or("CARROM_LONE_SAMPLES", 48);
+    let rounds: u64 = common::env_or("CARROM_LONE_ROUNDS", 6);
+    let samples: u64 = common::env_or("CARROM_LONE_SAMPLES", 48);
     let out = std::env::var("CARROM_LONE_OUT")
         .unwrap_or_else(|_| format!("{}/data/lone_man.txt", env!("CARGO_MANIFEST_DIR")));
     let in_pocket = |p: Vec2| {
@@ -432,9 +432,9 @@ fn decision_quality() {
     use carrom_ai::{LoneManCosts, PracticeJudge};
     let spec = Spec::default();
     let noise = Noise::BENCHMARK;
-    let boards = common::env_or("CARROM_QUALITY_BOARDS", 12);
-    let samples = common::env_or("CARROM_QUALITY_SAMPLES", 256) as u32;
-    let salt = common::env_or("CARROM_QUALITY_SEED", 0);
+    let boards: u64 = common::env_or("CARROM_QUALITY_BOARDS", 12);
+    let samples = common::env_or::<u64>("CARROM_QUALITY_SAMPLES", 256) as u32;
+    let salt: u64 = common::env_or("CARROM_QUALITY_SEED", 0);
     let file = std::env::var("CARROM_QUALITY_FILE").unwrap_or_else(|_| {
         format!(
             "{}/../../target/decision_positions.txt",
@@ -599,20 +599,16 @@ fn cached_positions(
 #[ignore]
 fn practice_scaling() {
     let spec = Spec::default();
-    let boards = common::env_or("CARROM_SCALE_BOARDS", 48);
-    let seed = common::env_or("CARROM_SCALE_SEED", 11);
-    let width = common::env_or("CARROM_SCALE_WIDTH", 1) as usize;
-    let depth = common::env_or("CARROM_SCALE_DEPTH", 1) as u32;
-    let deg: f32 = std::env::var("CARROM_SCALE_DEG")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(2.0);
+    let boards: u64 = common::env_or("CARROM_SCALE_BOARDS", 48);
+    let seed: u64 = common::env_or("CARROM_SCALE_SEED", 11);
+    let width: usize = common::env_or("CARROM_SCALE_WIDTH", 1);
+    let depth: u32 = common::env_or("CARROM_SCALE_DEPTH", 1);
+    let deg: f32 = common::env_or("CARROM_SCALE_DEG", 2.0);
     let noise = Noise {
         angle_deg: deg,
         ..Noise::BENCHMARK
     };
-    let mut strikes = Vec::new();
-    let mut ms = Vec::new();
+    let (mut strikes, mut ms, mut cleared) = (Vec::new(), Vec::new(), 0);
     for i in 0..boards {
         let board_seed = carrom_ai::search::mix(seed, i);
         let (mut player, mut exec) =
@@ -632,16 +628,22 @@ fn practice_scaling() {
             "board {i}: {} strikes, cleared {}",
             run.strikes, run.cleared
         );
-        strikes.push(run.strikes as f64);
+        cleared += u32::from(run.cleared);
+        strikes.push(run.strikes);
         ms.extend(run.decision_ms);
     }
-    let n = strikes.len() as f64;
-    let mean = strikes.iter().sum::<f64>() / n;
-    let sd = (strikes.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+    let summary = carrom_ai::practice::summarise(boards as u32, cleared, &strikes, &ms);
+    let (n, mean) = (strikes.len() as f64, summary.mean_strikes);
+    let sd = (strikes
+        .iter()
+        .map(|&s| (s as f64 - mean).powi(2))
+        .sum::<f64>()
+        / (n - 1.0))
+        .sqrt();
     println!(
-        "width {width} depth {depth} direction noise {deg} deg: {boards} boards (seed {seed}), mean strikes {mean:.2} (standard error {:.2}); decisions {:.0} ms mean, {:.0} ms slowest",
+        "width {width} depth {depth} direction noise {deg} deg: {boards} boards (seed {seed}), {cleared} cleared, mean strikes {mean:.2} (standard error {:.2}); decisions {:.0} ms mean, {:.0} ms slowest",
         sd / n.sqrt(),
-        ms.iter().sum::<f64>() / ms.len().max(1) as f64,
-        ms.iter().copied().fold(0.0, f64::max)
+        summary.mean_decision_ms,
+        summary.max_decision_ms
     );
 }

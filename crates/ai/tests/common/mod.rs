@@ -10,7 +10,7 @@ use rand::Rng;
 use std::time::{Duration, Instant};
 
 /// The number in environment variable `key`, else `default` (the harnesses' sizes).
-pub fn env_or(key: &str, default: u64) -> u64 {
+pub fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
     std::env::var(key)
         .ok()
         .and_then(|s| s.parse().ok())
