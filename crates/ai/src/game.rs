@@ -168,9 +168,10 @@ impl Judge for MatchJudge {
     }
 }
 
-/// The layout after a judged stroke: the pieces still on the board, plus every piece the
-/// verdict returns — the umpire's in the centre (Laws 65, 93, 94), the players' dues placed
-/// by `place_due(colour, placer, layout)`. If the board ended, the caller racks anew.
+/// The layout after a judged stroke: the pieces still on the board, then the pieces the umpire
+/// puts back (in the centre, Laws 65, 93, 94), then the players' dues in the verdict's order,
+/// each placed by `place_due(colour, placer, layout)` on the layout so far (the game's order).
+/// If the board ended, the caller racks anew.
 pub fn layout_after(
     spec: &Spec,
     result: &ShotResult,
@@ -178,15 +179,19 @@ pub fn layout_after(
     mut place_due: impl FnMut(PieceColour, carrom_referee::Seat, &[Piece]) -> (f32, f32),
 ) -> Vec<Piece> {
     let mut layout = result.layout();
-    for ret in &verdict.returns {
-        let at = match (ret.placed_by, ret.spot) {
-            (Placer::Seat(seat), Spot::InsideOuterCircle) => {
-                let (x, y) = place_due(ret.piece, seat, &layout);
-                carrom_physics::Vec2::new(x, y)
-            }
-            _ => free_spot_near_centre(spec, &layout),
-        };
+    let by_player = |ret: &carrom_referee::Return| match (ret.placed_by, ret.spot) {
+        (Placer::Seat(seat), Spot::InsideOuterCircle) => Some(seat),
+        _ => None,
+    };
+    for ret in verdict.returns.iter().filter(|r| by_player(r).is_none()) {
+        let at = free_spot_near_centre(spec, &layout);
         layout.push(Piece::new(kind(ret.piece), at));
+    }
+    for ret in &verdict.returns {
+        if let Some(seat) = by_player(ret) {
+            let (x, y) = place_due(ret.piece, seat, &layout);
+            layout.push(Piece::new(kind(ret.piece), carrom_physics::Vec2::new(x, y)));
+        }
     }
     layout
 }

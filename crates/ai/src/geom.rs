@@ -215,26 +215,22 @@ pub fn position_value(
     top[0] + 0.5 * top[1]
 }
 
-/// A free spot for a piece returned to the centre (Laws 65, 93): the centre itself if free,
-/// else the nearest free spot on rings around it.
+/// Where the umpire puts a piece back (Laws 65, 93, 94): the centre, or the nearest free spot
+/// to it, searched on rings 2 mm apart: the spot the game's saves replay with.
 pub fn free_spot_near_centre(spec: &Spec, layout: &[Piece]) -> Vec2 {
-    let rc = spec.board.coin_radius();
-    let free = |q: Vec2| {
-        layout
-            .iter()
-            .all(|p| (p.pos() - q).length() >= 2.0 * rc + 1e-4)
-    };
-    if free(Vec2::ZERO) {
+    let d = spec.board.coin_diameter;
+    let free = |x: f32, y: f32| layout.iter().all(|p| (p.x - x).hypot(p.y - y) >= d - 1e-6);
+    if free(0.0, 0.0) {
         return Vec2::ZERO;
     }
-    for ring in 1..40 {
-        let r = ring as f32 * rc * 0.5;
-        let n = 8 * ring;
+    for ring in 1..200 {
+        let r = ring as f32 * 0.002;
+        let n = (ring * 8).max(8);
         for k in 0..n {
             let a = k as f32 / n as f32 * std::f32::consts::TAU;
-            let q = Vec2::new(r * a.cos(), r * a.sin());
-            if free(q) {
-                return q;
+            let (x, y) = (r * a.cos(), r * a.sin());
+            if free(x, y) {
+                return Vec2::new(x, y);
             }
         }
     }
