@@ -59,20 +59,14 @@ pub fn computer_action(model: &MatchModel, rng: &mut rand_chacha::ChaCha8Rng) ->
         .unwrap_or_else(|| "fast".into());
     if let Some(ai_level) = carrom_ai::Level::parse(&level) {
         let mut player = carrom_ai::Player::new(ai_level, rng.random());
-        if let Some(mut shot) = player.choose_shot(spec, &model.layout, seat, &model.referee) {
-            // Execute with the level's noise (a person's hand is not exact either).
-            let noise = player.execution_noise();
-            let mut gauss = |sigma: f32| -> f32 {
-                let u1: f32 = rng.random_range(1e-6f32..1.0);
-                let u2: f32 = rng.random_range(0.0f32..1.0);
-                sigma * (-2.0 * u1.ln()).sqrt() * (std::f32::consts::TAU * u2).cos()
-            };
-            let exact = shot;
-            shot.position = (shot.position + gauss(noise.position)).clamp(-1.0, 1.0);
-            shot.angle_deg += gauss(noise.angle_deg);
-            shot.power = (shot.power + gauss(noise.power)).clamp(0.05, 1.0);
-            if model.check_shot(&shot).is_err() {
-                shot = exact;
+        if let Some(shot) = player.choose_shot(spec, &model.layout, seat, &model.referee) {
+            // Executed with the level's noise, as in self-play and the practice benchmark (a
+            // person's hand is not exact either).
+            let played = player
+                .execution_noise()
+                .apply(spec, &model.layout, &shot, rng);
+            if model.check_shot(&played).is_ok() {
+                return Some(Action::Stroke { shot: played });
             }
             if model.check_shot(&shot).is_ok() {
                 return Some(Action::Stroke { shot });
