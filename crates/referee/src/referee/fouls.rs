@@ -1,0 +1,441 @@
+//! Fouls, penalties and dues, Laws 50, 62-65, 72-78, 83 and 114: technical fouls before a
+//! stroke or by a player not having the turn (Law 63) and fouls during a turn (Law 64), a
+//! stroke over the shot clock (Law 50) or made with a due man against the Queen (Law 114);
+//! pieces leaving the board (Law 65); the striker pocketed by a proper stroke (Laws 72(a),
+//! 73-75) and pieces pocketed by an improper one (Laws 72(b), 76-77); dues outstanding until a
+//! man is available (Laws 72(c), 83) and who places them (Law 78). The house rules' fouls
+//! (the opponent's man, the striker, a piece off the board, the last man) are ruled here too.
+
+use super::queen::improper_with_queen;
+use super::{MEN_PER_COLOUR, Outcome, Referee, Stroke, plural, rule, umpire_return};
+use crate::report::{PieceColour, StrokeReport};
+use crate::rules::{Endings, OpponentPiece};
+use crate::seat::{Seat, Seats};
+use crate::verdict::{Law, Placer, QueenState, Return, Spot, Verdict};
+
+use PieceColour::{Black, Queen, White};
+
+/// The fouls a stroke in play commits (Law 64 and the house rules).
+pub(super) struct Fouls {
+    /// An improper stroke (Law 64(a)).
+    improper: bool,
+    /// House rules: the striker pocketed is a plain foul.
+    striker_foul: bool,
+    /// Traditional rules: an opponent's man pocketed.
+    opponent_man: bool,
+    /// Traditional rules: a piece or the striker left the board.
+    overboard: bool,
+    /// Traditional rules: the striker's last man before the Queen is covered.
+    last_own: bool,
+    /// Traditional rules: the opponent's last man.
+    last_opp: bool,
+}
+
+impl Fouls {
+    pub(super) fn any(&self) -> bool {
+        self.improper
+            || self.striker_foul
+            || self.opponent_man
+            || self.overboard
+            || self.last_opp
+            || self.last_own
+    }
+}
+
+impl Referee {
+    /// Declares dues/penalties. Nobody can owe more men than he has (nine).
+    pub(super) fn owe(&mut self, colour: PieceColour, n: u8) {
+        let m = self.men_mut(colour);
+        m.owed = m.owed.saturating_add(n).min(MEN_PER_COLOUR);
+    }
+
+    /// Who places a due/penalty man of `colour` that becomes available after `striker`'s
+    /// stroke: the striker's own colour — the player to his right (Law 78(b)(i); the opponent
+    /// in singles); the opponent's colour — the striker himself (Law 78(b)(ii)).
+    pub(super) fn placer_for(&self, colour: PieceColour, striker: Seat) -> Seat {
+        if Some(self.side_of(striker)) == self.side_of_colour(colour) {
+            self.next_seat(striker)
+        } else {
+            striker
+        }
+    }
+
+    /// The colour of the man a technical foul (Law 63) brings out before the stroke, if one of
+    /// that colour is in the pockets. `None` for a foul by the striker during his turn (64(a)),
+    /// or when the man has to be owed (72(c)).
+    pub(super) fn technical_foul_man(&self, r: &StrokeReport) -> Option<PieceColour> {
+        let offender = r.technical_foul?;
+        if offender == self.turn && self.turn_strokes > 0 {
+            return None;
+        }
+        let colour = self.colour_of(offender);
+        (self.men(colour).pocketed > 0).then_some(colour)
+    }
+
+    /// The fouls reported around the stroke of `by`: a technical foul (Law 63; by the striker
+    /// during his turn, Law 64(a)), the shot clock (Law 50) and a due man used for the Queen
+    /// (Law 114). Returns whether the stroke counts as improper, and the man a technical foul
+    /// brought out of the pockets.
+    pub(super) fn fouls_around_stroke(
+        &mut self,
+        r: &StrokeReport,
+        by: Seat,
+        v: &mut Verdict,
+    ) -> (bool, Option<Return>) {
+        let mut improper = r.improper;
+        let mut technical_return = None;
+        if let Some(offender) = r.technical_foul {
+            let colour = self.colour_of(offender);
+            if offender == by && self.turn_strokes > 0 {
+                improper = true;
+                rule(
+                    v,
+                    "64(a)",
+                    format!(
+                        "Foul — {offender} broke a Law during his turn: treated as a foul stroke."
+                    ),
+                );
+            } else {
+                let (law, when) = if offender == by {
+                    ("63(a)", "before the first stroke of his turn")
+                } else {
+                    ("63(b)", "while not having the turn")
+                };
+                // The man is brought out for the technical foul itself, before the stroke:
+                // if one is in the pockets it is back on the board for the stroke and no due
+                // stands against him (Laws 63(a), 95(b)); otherwise it stays owed (72(c)).
+                if self.technical_foul_man(r) == Some(colour) {
+                    let m = self.men_mut(colour);
+                    m.pocketed -= 1;
+                    m.on_board += 1;
+                    technical_return = Some(Return {
+                        piece: colour,
+                        placed_by: Placer::Seat(self.placer_for(colour, by)),
+                        spot: Spot::InsideOuterCircle,
+                        law: Law(law),
+                    });
+                } else {
+                    self.owe(colour, 1);
+                }
+                rule(
+                    v,
+                    law,
+                    format!(
+                        "Technical foul by {offender} {when}: one {} man comes out for placing by the opponent. The turn continues.",
+                        colour.name()
+                    ),
+                );
+            }
+        }
+        if r.shot_clock_expired {
+            improper = true;
+            let secs = self.rules.shot_clock_secs.unwrap_or(15);
+            rule(
+                v,
+                "50",
+                format!("Foul — {by} took more than {secs} seconds for the stroke."),
+            );
+        }
+        if r.due_used_for_queen {
+            improper = true;
+            rule(
+                v,
+                "114",
+                "Foul — a due/penalty man was used to make a shot with the Queen.",
+            );
+        }
+        (improper, technical_return)
+    }
+
+    /// The fouls of a stroke in play whose pieces have fallen.
+    pub(super) fn fouls_in_stroke(&self, st: &Stroke) -> Fouls {
+        let rules = self.rules;
+        let trad = rules.endings == Endings::Traditional;
+        let opponent_man = st.opp_n > 0 && rules.opponent_piece == OpponentPiece::Foul;
+        let overboard = st.overboard && rules.overboard_is_foul;
+        let striker_foul = st.striker && !rules.striker_with_own_continues;
+        let last_opp = trad && st.last_opp;
+        let base_foul = st.improper || striker_foul || opponent_man || overboard || last_opp;
+        let covered_after = matches!(self.queen, QueenState::Covered(_))
+            || (!base_foul && st.own_n > 0 && (st.covering || (st.queen && st.right)));
+        let last_own = trad && st.last_own && !covered_after;
+        Fouls {
+            improper: st.improper,
+            striker_foul,
+            opponent_man,
+            overboard,
+            last_own,
+            last_opp,
+        }
+    }
+
+    /// A foul stroke (Law 64(b)): one penalty man for each foul, pocketed own men come back
+    /// out, the Queen goes back and the turn passes.
+    pub(super) fn foul_stroke(&mut self, st: &Stroke, f: &Fouls, v: &mut Verdict) -> Outcome {
+        let rules = self.rules;
+        let (own_n, opp_n, q, s, i, covering) = (
+            st.own_n,
+            st.opp_n,
+            st.queen,
+            st.striker,
+            st.improper,
+            st.covering,
+        );
+        let mut out = Outcome {
+            continues: false,
+            penalties: u8::from(i)
+                + u8::from(s)
+                + u8::from(f.opponent_man)
+                + u8::from(f.overboard)
+                + u8::from(f.last_own || f.last_opp),
+            ..Outcome::default()
+        };
+        if rules.foul_returns_pocketed || f.last_own {
+            out.own_back = own_n;
+        }
+        if f.last_opp {
+            out.opp_back = opp_n;
+        }
+        out.queen_back = q || covering;
+        if i {
+            rule_foul(v, s, own_n, opp_n, q, covering);
+        } else {
+            let why = if f.last_opp {
+                "pocketing the opponent's last man"
+            } else if f.last_own {
+                "pocketing his last man before the Queen is covered"
+            } else if f.opponent_man {
+                "pocketing an opponent's man"
+            } else if f.striker_foul {
+                "pocketing the striker"
+            } else {
+                "a piece or the striker leaving the board"
+            };
+            let law = if f.last_opp || f.last_own || f.opponent_man {
+                "64(b)"
+            } else if f.striker_foul {
+                "72(a)"
+            } else {
+                "65(a)"
+            };
+            rule(
+                v,
+                law,
+                format!(
+                    "Foul (house rules) — {why}: {} out for placing; turn passes.",
+                    plural(out.penalties, "penalty man", "penalty men")
+                ),
+            );
+        }
+        out
+    }
+
+    /// The striker pocketed by a proper stroke (Laws 72(a), 73-75): one due; own men pocketed
+    /// come back out and keep the turn. With the Queen: Laws 95, 98-101.
+    pub(super) fn striker_pocketed(&mut self, st: &Stroke, v: &mut Verdict) -> Outcome {
+        let (own_n, opp_n) = (st.own_n, st.opp_n);
+        let mut out = Outcome {
+            continues: false,
+            own_back: own_n,
+            penalties: 1,
+            ..Outcome::default()
+        };
+        if st.covering || st.queen {
+            self.queen_with_striker(st, &mut out, v);
+        } else if own_n > 0 {
+            out.continues = true;
+            if opp_n > 0 {
+                rule(
+                    v,
+                    "75",
+                    format!(
+                        "Striker pocketed with {} and {}: own men come out with one due, the opponent's stay pocketed. The turn continues.",
+                        st.own_men(own_n),
+                        plural(
+                            opp_n,
+                            &format!("{} man", st.their.name()),
+                            &format!("{} men", st.their.name())
+                        )
+                    ),
+                );
+            } else {
+                rule(
+                    v,
+                    "73",
+                    format!(
+                        "Striker pocketed with {}: they come out with one due. The turn continues.",
+                        st.own_men(own_n)
+                    ),
+                );
+            }
+        } else if opp_n > 0 {
+            rule(
+                v,
+                "74",
+                "Striker pocketed with the opponent's men: they stay pocketed; one due. Turn passes.",
+            );
+        } else {
+            rule(
+                v,
+                "72(a)",
+                "Foul — striker pocketed alone. One due. Turn passes.",
+            );
+        }
+        self.opponent_man_ends_turn(st, &mut out, v);
+        out
+    }
+
+    /// Takes out dues/penalties that are available, reports the rest as outstanding (Laws 72(c),
+    /// 78, 83).
+    pub(super) fn settle(&mut self, striker: Seat, owed_before: [u8; 2], v: &mut Verdict) {
+        let doubles = self.seats == Seats::Doubles;
+        for (i, colour) in [White, Black].into_iter().enumerate() {
+            let m = self.men(colour);
+            let k = m.owed.min(m.pocketed);
+            if k > 0 {
+                let placer = self.placer_for(colour, striker);
+                let m = self.men_mut(colour);
+                m.owed -= k;
+                m.pocketed -= k;
+                m.on_board += k;
+                let law = if doubles { "78(b)" } else { "78(a)" };
+                for _ in 0..k {
+                    v.returns.push(Return {
+                        piece: colour,
+                        placed_by: Placer::Seat(placer),
+                        spot: Spot::InsideOuterCircle,
+                        law: Law(law),
+                    });
+                }
+                let recovered = k.min(owed_before[i]);
+                if recovered > 0 {
+                    rule(
+                        v,
+                        "72(c)",
+                        format!(
+                            "Outstanding {} now available: {placer} takes out {} for placing.",
+                            plural(recovered, "due", "dues"),
+                            plural(
+                                k,
+                                &format!("{} man", colour.name()),
+                                &format!("{} men", colour.name())
+                            )
+                        ),
+                    );
+                }
+                if doubles {
+                    let whose = if placer == striker {
+                        "the striker himself, as they are the opponent's men (78(b)(ii))"
+                    } else {
+                        "the player on the right of the one who had the turn (78(b)(i))"
+                    };
+                    rule(
+                        v,
+                        "78(b)",
+                        format!(
+                            "{placer} places the {} due/penalty men: {whose}.",
+                            colour.name()
+                        ),
+                    );
+                }
+            }
+            let owed = self.men(colour).owed;
+            if owed > 0 {
+                rule(
+                    v,
+                    "72(c)",
+                    format!(
+                        "{} {} outstanding: none available yet, taken out as soon as one is.",
+                        plural(
+                            owed,
+                            &format!("{} due", colour.name()),
+                            &format!("{} dues", colour.name())
+                        ),
+                        if owed == 1 { "stays" } else { "stay" }
+                    ),
+                );
+            }
+        }
+    }
+
+    /// Pieces that left the board go back to the centre circle, placed by the umpire (Law 65).
+    pub(super) fn overboard_returns(
+        &self,
+        r: &StrokeReport,
+        striker_colour: PieceColour,
+        v: &mut Verdict,
+    ) {
+        if r.overboard.is_empty() {
+            return;
+        }
+        let queen = r.overboard_count(Queen);
+        let own = r.overboard_count(striker_colour);
+        let other = r.overboard_count(striker_colour.other());
+        for _ in 0..queen {
+            v.returns.push(umpire_return(Queen));
+        }
+        for _ in 0..own {
+            v.returns.push(umpire_return(striker_colour));
+        }
+        for _ in 0..other {
+            v.returns.push(umpire_return(striker_colour.other()));
+        }
+        let men = own + other;
+        let (law, text) = if men > 2 {
+            (
+                "65(d)",
+                "Pieces jumped off the board: the umpire places them in the centre circle, the first two as Law 65(b)/(c) say, the rest touching them.",
+            )
+        } else if queen > 0 && men > 0 {
+            (
+                "65(b)",
+                "The Queen and a man jumped off the board: the umpire places the Queen in the centre circle first, the man touching her on the far side from the striker.",
+            )
+        } else if own > 0 && other > 0 {
+            (
+                "65(c)",
+                "A white and a black man jumped off the board: the umpire places the striker's colour in the centre circle first, the other touching it.",
+            )
+        } else {
+            (
+                "65(a)",
+                "A piece jumped off the board: the umpire places it in the centre circle.",
+            )
+        };
+        rule(v, law, text);
+    }
+}
+
+/// An improper stroke (Law 64): the ruling for what it pocketed (Laws 64, 72(b), 76, 77; with
+/// the Queen, Laws 98(b)-101(b)).
+fn rule_foul(v: &mut Verdict, s: bool, own_n: u8, opp_n: u8, queen: bool, covering: bool) {
+    let (law, text) = if queen || covering {
+        improper_with_queen(s, own_n, covering)
+    } else if s && own_n > 0 {
+        (
+            "77(b)",
+            "Improper stroke pocketing own men with the striker: they come out with a due and a penalty. Turn passes.",
+        )
+    } else if s {
+        (
+            "72(b)",
+            "Foul — striker pocketed by an improper stroke. Due and foul: two men. Turn passes.",
+        )
+    } else if own_n > 0 {
+        (
+            "77(a)",
+            "Improper stroke pocketing own men: they come out with a penalty man. Turn passes.",
+        )
+    } else if opp_n > 0 {
+        (
+            "76",
+            "Improper stroke pocketing the opponent's men: they stay pocketed; one penalty man. Turn passes.",
+        )
+    } else {
+        (
+            "64(a)",
+            "Foul — improper stroke. One penalty man. Turn passes.",
+        )
+    };
+    rule(v, law, text);
+}

@@ -1,0 +1,244 @@
+//! The Queen, Laws 92-101: the right to pocket her once an own man is pocketed and no due
+//! stands (Law 92), her return to the centre circle by the umpire (Law 93), pocketed without
+//! the right (Law 95), covered with the next stroke or put back (Law 96), covered at once with
+//! own men or, with all nine on the board, with more than one (Law 97), and pocketed or being
+//! covered together with the striker, by a proper stroke (Laws 98(a)-101(a)) or an improper
+//! one (Laws 98(b)-101(b)).
+
+use super::{Outcome, Referee, Stroke, rule, umpire_return};
+use crate::report::PieceColour::Queen;
+use crate::rules::QueenWithoutRight;
+use crate::seat::Seat;
+use crate::verdict::{QueenState, Verdict};
+
+/// Who may pocket the Queen now (Laws 92, 95, 97(b)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum QueenRight {
+    /// She may be pocketed and must then be covered (an own man is already pocketed, no due).
+    Yes,
+    /// All nine own men are on the board: she counts only if own men go down in the same
+    /// stroke (one: she must still be covered; two or more: covered), Law 97(b).
+    WithOwnMen,
+    /// No right: she would be taken out again and the turn lost (Law 95(a), 95(b)).
+    No,
+    /// She is not on the board.
+    NotOnBoard,
+}
+
+impl Referee {
+    /// May the player to move pocket the Queen now (Law 92)?
+    pub fn queen_pocketable(&self) -> bool {
+        self.queen_right(self.turn) == QueenRight::Yes
+    }
+    /// The right of `seat` to the Queen (Laws 92, 95, 97(b)).
+    pub fn queen_right(&self, seat: Seat) -> QueenRight {
+        if self.queen != QueenState::OnBoard {
+            return QueenRight::NotOnBoard;
+        }
+        let m = self.men(self.colour_of(seat));
+        if m.owed > 0 {
+            QueenRight::No
+        } else if m.pocketed > 0 {
+            QueenRight::Yes
+        } else if self.rules.all_nine_exception {
+            QueenRight::WithOwnMen
+        } else {
+            QueenRight::No
+        }
+    }
+
+    /// A pass by the player who had to cover the Queen: she was not covered (Law 96).
+    pub(super) fn queen_not_covered_on_pass(&mut self, by: Seat, v: &mut Verdict) {
+        if self.queen == (QueenState::AwaitingCover { by }) {
+            self.queen = QueenState::OnBoard;
+            v.returns.push(umpire_return(Queen));
+            rule(
+                v,
+                "96",
+                "The Queen was not covered: the umpire puts her back in the centre circle.",
+            );
+        }
+    }
+
+    /// A proper stroke, without the striker, that pocketed the Queen or was to cover her
+    /// (Laws 92, 95(a), 95(b), 96, 97).
+    pub(super) fn pocketed_queen(&mut self, st: &Stroke, out: &mut Outcome, v: &mut Verdict) {
+        let rules = self.rules;
+        let (by, my, own_n, q, right, covering) =
+            (st.by, st.my, st.own_n, st.queen, st.right, st.covering);
+        let mut new_queen = None;
+        if covering {
+            if own_n > 0 {
+                new_queen = Some(QueenState::Covered(my));
+                rule(v, "96", format!("Queen covered by {by}."));
+            } else {
+                out.queen_back = true;
+                rule(
+                    v,
+                    "96",
+                    "The Queen was not covered: the umpire puts her back in the centre circle.",
+                );
+            }
+        } else if q {
+            let lose = rules.queen_without_right == QueenWithoutRight::ReturnedTurnLost;
+            if st.mine.owed > 0 {
+                out.queen_back = true;
+                out.continues = !lose;
+                rule(
+                    v,
+                    "95(b)",
+                    if lose {
+                        "Queen pocketed while a due is outstanding: she goes back and the turn is lost."
+                    } else {
+                        "Queen pocketed while a due is outstanding: she goes back."
+                    },
+                );
+            } else if right {
+                out.continues = true;
+                if own_n > 0 {
+                    new_queen = Some(QueenState::Covered(my));
+                    rule(
+                        v,
+                        "97(a)",
+                        format!(
+                            "Queen and {} pocketed together: the Queen is covered.",
+                            st.own_men(own_n)
+                        ),
+                    );
+                } else {
+                    new_queen = Some(QueenState::AwaitingCover { by });
+                    rule(
+                        v,
+                        "92",
+                        "Queen pocketed: she must be covered with the next stroke. The turn continues.",
+                    );
+                }
+            } else if rules.all_nine_exception && own_n >= 2 {
+                out.continues = true;
+                new_queen = Some(QueenState::Covered(my));
+                rule(
+                    v,
+                    "97(b)",
+                    "Queen pocketed with more than one own man while all nine were on the board: the Queen is covered.",
+                );
+            } else if rules.all_nine_exception && own_n == 1 {
+                out.continues = true;
+                new_queen = Some(QueenState::AwaitingCover { by });
+                rule(
+                    v,
+                    "97(b)",
+                    "Queen pocketed with one own man while all nine were on the board: she must still be covered with the next stroke.",
+                );
+            } else {
+                out.queen_back = true;
+                out.continues = !lose;
+                rule(
+                    v,
+                    "95(a)",
+                    if lose {
+                        "Queen pocketed before any own man: she goes back and the turn is lost."
+                    } else {
+                        "Queen pocketed before any own man: she goes back; the turn continues."
+                    },
+                );
+            }
+        }
+        if let Some(nq) = new_queen {
+            self.queen = nq;
+        }
+    }
+
+    /// The striker pocketed by a proper stroke that pocketed the Queen or was to cover her
+    /// (Laws 95(b), 95(d), 98(a), 99(a), 100(a), 101(a)). The due and the own men taken out
+    /// are already in `out`.
+    pub(super) fn queen_with_striker(&self, st: &Stroke, out: &mut Outcome, v: &mut Verdict) {
+        let own_n = st.own_n;
+        if st.covering {
+            if own_n > 0 {
+                out.continues = true;
+                rule(
+                    v,
+                    "101(a)",
+                    format!(
+                        "Striker pocketed with {} while covering the Queen: they come out with one due; the turn continues and the Queen must be covered with the next stroke.",
+                        st.own_men(own_n)
+                    ),
+                );
+            } else {
+                out.queen_back = true;
+                rule(
+                    v,
+                    "100(a)",
+                    "Striker pocketed alone while covering the Queen: the Queen goes back, one due. Turn passes.",
+                );
+            }
+        } else {
+            out.queen_back = true;
+            if st.mine.owed > 0 {
+                rule(
+                    v,
+                    "95(b)",
+                    "Queen pocketed with the striker while a due is outstanding: the Queen goes back and one more due is declared. Turn passes.",
+                );
+            } else if !st.right && own_n == 0 {
+                rule(
+                    v,
+                    "95(d)",
+                    "Queen pocketed with the striker while all nine men are on the board: the Queen goes back and a due is declared. Turn passes.",
+                );
+            } else if own_n > 0 {
+                out.continues = true;
+                rule(
+                    v,
+                    "98(a)",
+                    format!(
+                        "Queen, {} and striker pocketed: the Queen and the men come out with one due. The turn continues.",
+                        st.own_men(own_n)
+                    ),
+                );
+            } else {
+                out.continues = true;
+                rule(
+                    v,
+                    "99(a)",
+                    "Queen pocketed with the striker: the umpire returns the Queen and one due comes out. The turn continues.",
+                );
+            }
+        }
+    }
+}
+
+/// The ruling on an improper stroke that pocketed the Queen or was to cover her (Laws 64(b),
+/// 98(b)-101(b)): the Queen goes back; with the striker, a due and a penalty come out.
+pub(super) fn improper_with_queen(
+    s: bool,
+    own_n: u8,
+    covering: bool,
+) -> (&'static str, &'static str) {
+    if s && covering && own_n > 0 {
+        (
+            "101(b)",
+            "Improper stroke pocketing the striker with own men while covering the Queen: the men come out with a due and a penalty; the Queen goes back. Turn passes.",
+        )
+    } else if s && covering {
+        (
+            "100(b)",
+            "Improper stroke pocketing the striker alone while covering the Queen: the Queen goes back; two men come out as due and penalty. Turn passes.",
+        )
+    } else if s && own_n > 0 {
+        (
+            "98(b)",
+            "Improper stroke pocketing the Queen, own men and the striker: all come out with a due and a penalty. Turn passes.",
+        )
+    } else if s {
+        (
+            "99(b)",
+            "Improper stroke pocketing the Queen with the striker: the umpire returns the Queen; two men come out as due and penalty. Turn passes.",
+        )
+    } else {
+        (
+            "64(b)",
+            "Foul while pocketing the Queen: she goes back; pocketed own men come out with one penalty man. Turn passes.",
+        )
+    }
+}

@@ -1,0 +1,129 @@
+//! The order of play, Laws 48-49, 116 and 137: the turn continues as long as the player
+//! pockets his own men or the Queen in accordance with the Laws and otherwise passes (Law 48;
+//! under the casual and FOF rules any opponent's man pocketed ends it), the turn passes in the
+//! order of play and the break alternates from board to board and game to game (Law 49), the
+//! striker leaving the board does not end a turn that pocketed own men (Law 116), and passes
+//! over the turn, three in a row by each side cancelling the board (Law 137).
+
+use super::{JudgeError, Outcome, Referee, Stroke, plural, rule};
+use crate::report::StrokeReport;
+use crate::rules::OpponentPiece;
+use crate::seat::Seat;
+use crate::verdict::Verdict;
+
+impl Referee {
+    /// A pass over the turn (Law 137); same as judging [`StrokeReport::pass`].
+    pub fn pass(&mut self) -> Result<Verdict, JudgeError> {
+        self.judge(&StrokeReport::pass())
+    }
+
+    /// The seat after `seat` in the order of play (Law 49(b)).
+    pub(super) fn next_seat(&self, seat: Seat) -> Seat {
+        self.seats.next(seat, self.rules.turn_order)
+    }
+
+    pub(super) fn pass_turn(&mut self) {
+        self.turn = self.next_seat(self.turn);
+        self.turn_strokes = 0;
+    }
+
+    pub(super) fn keep_turn(&mut self) {
+        self.turn_strokes = self.turn_strokes.saturating_add(1);
+    }
+
+    /// Who breaks the first board of a game: the match's first breaker in odd games, the next
+    /// seat in even games (Law 49(a)).
+    pub(super) fn first_breaker_of_game(&self, game: u8) -> Seat {
+        if game % 2 == 1 {
+            self.match_breaker
+        } else {
+            self.next_seat(self.match_breaker)
+        }
+    }
+
+    /// Law 137.
+    pub(super) fn pass_over(&mut self, v: &mut Verdict) {
+        let by = self.turn;
+        self.queen_not_covered_on_pass(by, v);
+        self.passes += 1;
+        let limit = 2 * self.rules.passes_to_cancel;
+        if self.passes >= limit {
+            rule(
+                v,
+                "137",
+                format!(
+                    "Both sides have passed {} times in a row: the board is cancelled and replayed.",
+                    self.rules.passes_to_cancel
+                ),
+            );
+            v.board_cancelled = true;
+            v.returns.clear();
+            self.start_board(self.breaker);
+        } else {
+            rule(
+                v,
+                "137",
+                format!(
+                    "{by} passes ({} in a row; {limit} in a row cancel the board).",
+                    self.passes
+                ),
+            );
+            self.pass_turn();
+        }
+    }
+
+    /// A proper stroke that did not pocket the striker (Law 48): the turn continues if own
+    /// men went down; the Queen pocketed or being covered is ruled by Laws 92-97.
+    pub(super) fn proper_stroke(&mut self, st: &Stroke, v: &mut Verdict) -> Outcome {
+        let by = st.by;
+        let mut out = Outcome {
+            continues: st.own_n > 0,
+            ..Outcome::default()
+        };
+        let queen_ruled = st.covering || st.queen;
+        if queen_ruled {
+            self.pocketed_queen(st, &mut out, v);
+        }
+        self.opponent_man_ends_turn(st, &mut out, v);
+        if !queen_ruled {
+            let text = match (st.own_n, st.opp_n) {
+                (0, 0) => format!("Nothing pocketed. Turn passes to {}.", self.next_seat(by)),
+                (0, n) => format!(
+                    "{by} pocketed {} of the opponent's; they stay pocketed. Turn passes.",
+                    plural(n, "man", "men")
+                ),
+                (n, _) if out.continues => {
+                    format!("{by} pocketed {}. The turn continues.", st.own_men(n))
+                }
+                (n, _) => format!("{by} pocketed {}. Turn passes.", st.own_men(n)),
+            };
+            rule(v, "48", text);
+        }
+        out
+    }
+
+    /// Casual and FOF rules: an opponent's man pocketed ends a turn that would continue.
+    pub(super) fn opponent_man_ends_turn(&self, st: &Stroke, out: &mut Outcome, v: &mut Verdict) {
+        if out.continues && st.opp_n > 0 && self.rules.opponent_piece == OpponentPiece::EndsTurn {
+            out.continues = false;
+            rule(
+                v,
+                "48",
+                "An opponent's man was pocketed: under these rules the turn passes.",
+            );
+        }
+    }
+}
+
+/// Law 116: the striker jumped off the board.
+pub(super) fn striker_off_board(continues: bool, v: &mut Verdict) {
+    rule(
+        v,
+        "116",
+        if continues {
+            "The striker jumped off the board, but own men were pocketed: the turn continues."
+        } else {
+            "The striker jumped off the board."
+        },
+    );
+}
