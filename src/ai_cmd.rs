@@ -1,7 +1,7 @@
 //! `carrom practice`, `carrom selfplay`, `carrom breaks`: thin wrappers over `carrom_ai`.
 
+use carrom_ai::benchmark::practice_with;
 use carrom_ai::breaks::{break_map, write_png};
-use carrom_ai::practice::practice_with;
 use carrom_ai::selfplay::selfplay as run_selfplay;
 use carrom_ai::{Level, Noise};
 use carrom_physics::Spec;

@@ -1,13 +1,15 @@
 //! The game's commands: play, demo, screenshot, replay. Thin: the game is `carrom_ui`.
 
+use crate::match_cmd::{
+    DEMO_LEVEL, DemoArgs, demo_setup, has_display, headless_demo, replay_check, seats_of,
+};
+use carrom_match::{MatchSetup, SaveFile, load_rules};
 use carrom_physics::Spec;
 use carrom_referee::Seats;
-use carrom_ui::model::{MatchSetup, Player, load_rules};
-use carrom_ui::save::SaveFile;
-use carrom_ui::shoot::{ScreenshotPlan, ShotMode, ensure_display, has_display, stop_display};
-use carrom_ui::{Launch, Start, headless, run_windowed};
+use carrom_ui::shoot::{ScreenshotPlan, ShotMode, ensure_display, stop_display};
+use carrom_ui::{Launch, Start, run_windowed};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[derive(clap::Args, Debug, Default)]
 pub struct PlayArgs {
@@ -23,7 +25,7 @@ pub struct PlayArgs {
     /// Seats played by the computer, e.g. `north` or `east,west`.
     #[arg(long, value_delimiter = ',')]
     pub computer: Vec<String>,
-    /// Computer level: fast, easy, medium or hard.
+    /// Computer level: easy, medium or hard.
     #[arg(long)]
     pub level: Option<String>,
     /// Keep the board fixed (South at the bottom) instead of turning it to the striker.
@@ -37,26 +39,6 @@ pub struct PlayArgs {
     pub save: Option<PathBuf>,
     #[arg(long)]
     pub seed: Option<u64>,
-}
-
-#[derive(clap::Args, Debug)]
-pub struct DemoArgs {
-    /// 2 (singles) or 4 (doubles).
-    #[arg(long, default_value_t = 4)]
-    pub seats: u32,
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Computer level: fast (this game's quick bot), or the `carrom_ai` levels easy, medium, hard.
-    #[arg(long, default_value = "fast")]
-    pub level: String,
-    /// No window: print the rulings as the match goes.
-    #[arg(long)]
-    pub headless: bool,
-    /// Simulation speed in the window, 1 to 8.
-    #[arg(long, default_value_t = 2.0)]
-    pub speed: f32,
-    #[arg(long, default_value = "icf")]
-    pub rules: String,
 }
 
 #[derive(clap::Args, Debug)]
@@ -74,50 +56,6 @@ pub struct ScreenshotArgs {
     pub timeout: u64,
 }
 
-fn seats_of(n: u32) -> Result<Seats, String> {
-    Seats::from_count(n).ok_or_else(|| format!("--seats: {n} is not 2 or 4"))
-}
-
-fn demo_setup(seats: Seats, rules: &str, level: &str, seed: u64) -> Result<MatchSetup, String> {
-    if !["fast", "easy", "medium", "hard"].contains(&level) {
-        return Err(format!(
-            "--level: `{level}` is not fast, easy, medium or hard"
-        ));
-    }
-    let mut setup = MatchSetup::new(seats, load_rules(rules)?, rules, seed);
-    for p in setup.players.iter_mut() {
-        *p = Player {
-            name: format!("{} (computer)", p.name),
-            computer: Some(level.into()),
-        };
-    }
-    Ok(setup)
-}
-
-/// The headless demo: computers play a full match, the rulings printed as they are made.
-pub fn headless_demo(spec: &Spec, setup: MatchSetup) -> Result<(), String> {
-    let t0 = Instant::now();
-    println!(
-        "Headless demo: {} computer players, {} rules, seed {}",
-        setup.players.len(),
-        setup.rules_name,
-        setup.seed
-    );
-    let (model, summary) = headless::run_demo(spec, setup, 20_000, |line| println!("{line}"))?;
-    println!(
-        "Match over after {} actions in {:.1} s: games {:?}, winner {}",
-        summary.strokes,
-        t0.elapsed().as_secs_f64(),
-        summary.games,
-        summary
-            .winner
-            .map(|s| format!("side {s}"))
-            .unwrap_or_else(|| "none".into())
-    );
-    let _ = model;
-    Ok(())
-}
-
 pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
     let mode = args.mode.clone().unwrap_or_else(|| "menu".into());
     if !has_display() {
@@ -130,7 +68,7 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
         let setup = demo_setup(
             Seats::Singles,
             args.rules.as_deref().unwrap_or("icf"),
-            "fast",
+            DEMO_LEVEL,
             args.seed.unwrap_or(1),
         )?;
         return headless_demo(spec, setup);
@@ -138,7 +76,10 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
     let rules_name = args.rules.clone().unwrap_or_else(|| "icf".into());
     let rules = load_rules(&rules_name)?;
     let seed = args.seed.unwrap_or(1);
-    let level = args.level.clone().unwrap_or_else(|| "fast".into());
+    let level = args.level.clone().unwrap_or_else(|| DEMO_LEVEL.into());
+    if carrom_ai::level_of(&level).is_none() {
+        return Err(format!("--level: `{level}` is not easy, medium or hard"));
+    }
     let make = |seats: Seats| -> Result<MatchSetup, String> {
         let mut setup = MatchSetup::new(seats, rules, &rules_name, seed);
         for (i, seat) in seats.seats().iter().enumerate() {
@@ -180,7 +121,7 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
             "singles" => Start::Match(make(Seats::Singles)?),
             "doubles" => Start::Match(make(Seats::Doubles)?),
             "practice" => Start::Practice,
-            "demo" => Start::Demo(demo_setup(Seats::Doubles, &rules_name, "fast", seed)?),
+            "demo" => Start::Demo(demo_setup(Seats::Doubles, &rules_name, DEMO_LEVEL, seed)?),
             other => {
                 return Err(format!(
                     "--mode: `{other}` is not menu, singles, doubles, practice or demo"
@@ -218,7 +159,7 @@ pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
     let (mode, start, speed) = match args.mode.as_str() {
         "demo" => (
             ShotMode::Demo,
-            Start::Demo(demo_setup(Seats::Doubles, "icf", "fast", 7)?),
+            Start::Demo(demo_setup(Seats::Doubles, "icf", DEMO_LEVEL, 7)?),
             8.0,
         ),
         "practice" => (ShotMode::Practice, Start::Practice, 1.0),
@@ -251,35 +192,7 @@ pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
 }
 
 pub fn replay(spec: &Spec, file: &Path, window: bool) -> Result<(), String> {
-    let save = SaveFile::load(file)?;
-    println!(
-        "Replay of {}: {} actions, {} rules, seed {}",
-        file.display(),
-        save.actions.len(),
-        save.setup.rules_name,
-        save.setup.seed
-    );
-    let model = headless::restore(spec, &save, |line| println!("{line}"))?;
-    let games = model.referee.games();
-    let score = model.referee.score();
-    if games != save.games || score != save.score {
-        return Err(format!(
-            "{}: the replay does not end as recorded (games {:?} score {:?}, recorded games {:?} score {:?}); the file was made with different physics or rules",
-            file.display(),
-            games,
-            score,
-            save.games,
-            save.score
-        ));
-    }
-    println!(
-        "Replay ends as recorded: games {games:?}, score {score:?}{}",
-        if save.finished {
-            " (match finished)"
-        } else {
-            " (match in progress)"
-        }
-    );
+    let save = replay_check(spec, file)?;
     if window {
         if !has_display() {
             return Err(

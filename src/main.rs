@@ -4,6 +4,7 @@ mod ai_cmd;
 #[cfg(feature = "game")]
 mod game_cmd;
 mod input;
+mod match_cmd;
 mod physics_cmd;
 mod referee_cmd;
 
@@ -95,14 +96,12 @@ enum Command {
     #[cfg(feature = "game")]
     Play(game_cmd::PlayArgs),
     /// Watch computer players play a match; `--headless` prints the rulings without a window.
-    #[cfg(feature = "game")]
-    Demo(game_cmd::DemoArgs),
+    Demo(match_cmd::DemoArgs),
     /// Render the game's first interesting frame of a mode to a PNG and exit.
     #[cfg(feature = "game")]
     Screenshot(game_cmd::ScreenshotArgs),
     /// Play back a match's replay (or save) file: checks it ends as recorded, printing the
     /// rulings; with `--window`, plays it on the board.
-    #[cfg(feature = "game")]
     Replay {
         file: PathBuf,
         /// Play it back on the board in a window (P pauses, +/- speed), after the check.
@@ -151,16 +150,47 @@ fn main() -> ExitCode {
         } => ai_cmd::breaks(&spec, grid, out.as_deref(), seed, json),
         #[cfg(feature = "game")]
         Command::Play(args) => game_cmd::play(&spec, args),
-        #[cfg(feature = "game")]
-        Command::Demo(args) => game_cmd::demo(&spec, args),
+        Command::Demo(args) => demo(&spec, args),
         #[cfg(feature = "game")]
         Command::Screenshot(args) => game_cmd::screenshot(&spec, args),
-        #[cfg(feature = "game")]
-        Command::Replay { file, window } => game_cmd::replay(&spec, &file, window),
+        Command::Replay { file, window } => replay(&spec, &file, window),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(e),
+    }
+}
+
+/// `carrom demo`: in a window when there is a display and a game in this build, else headless.
+fn demo(spec: &carrom_physics::Spec, args: match_cmd::DemoArgs) -> Result<(), String> {
+    if !args.headless && match_cmd::has_display() {
+        #[cfg(feature = "game")]
+        return game_cmd::demo(spec, args);
+        #[cfg(not(feature = "game"))]
+        println!("This build has no game window (built without the `game` feature): headless.");
+    }
+    let setup = match_cmd::demo_setup(
+        match_cmd::seats_of(args.seats)?,
+        &args.rules,
+        &args.level,
+        args.seed,
+    )?;
+    match_cmd::headless_demo(spec, setup)
+}
+
+/// `carrom replay`: the headless check, then in a window if asked (and this build has a game).
+fn replay(spec: &carrom_physics::Spec, file: &std::path::Path, window: bool) -> Result<(), String> {
+    #[cfg(feature = "game")]
+    return game_cmd::replay(spec, file, window);
+    #[cfg(not(feature = "game"))]
+    {
+        match_cmd::replay_check(spec, file)?;
+        if window {
+            return Err(
+                "replay --window: this build has no game (built without the `game` feature)".into(),
+            );
+        }
+        Ok(())
     }
 }
 

@@ -2,7 +2,7 @@
 //! along the base line and each direction, averaged over noisy samples.
 
 use crate::geom::{angle_of, legal};
-use crate::search::{Noise, mix};
+use crate::noise::{Noise, mix};
 use carrom_physics::shot::play;
 use carrom_physics::{Seat, Shot, Spec, Table, Vec2, opening_rack};
 use rand::SeedableRng;

@@ -3,6 +3,7 @@
 //! shots. Each carries a prior (a cheap estimate of how good it is) used to decide which ones
 //! are worth simulating.
 
+use crate::break_book::BreakBook;
 use crate::geom::{
     angle_of, cut_power, legal_positions, path_clear, position_grid, straight_position,
 };
@@ -12,7 +13,7 @@ use serde::Serialize;
 /// What kind of shot a candidate is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Kind {
+pub enum ShotKind {
     /// The striker meets the piece at its ghost position and sends it straight to a pocket.
     Direct,
     /// The piece is sent off a cushion into the pocket.
@@ -33,7 +34,7 @@ pub struct Candidate {
     pub shot: Shot,
     /// Cheap geometric estimate (higher is better).
     pub prior: f32,
-    pub kind: Kind,
+    pub kind: ShotKind,
     /// The piece aimed at (index in the layout), if any.
     pub target: Option<usize>,
 }
@@ -86,6 +87,26 @@ fn shot_towards(spec: &Spec, seat: Seat, position: f32, to: Vec2, power: f32) ->
     }
 }
 
+/// The shipped break book's breaks as break candidates for `seat`, first in the shortlist (prior
+/// 2, above every generated break), when the book was found for `spec` and `layout` is the
+/// rack as it is set for `seat`'s break: in games they compete with the other breaks under
+/// the game's own judge (the book was found for practice, where every piece is the
+/// breaker's).
+pub fn book_breaks(spec: &Spec, layout: &[Piece], seat: Seat) -> Vec<Candidate> {
+    let Some(book) = BreakBook::for_rack(spec, layout, seat) else {
+        return Vec::new();
+    };
+    book.breaks
+        .iter()
+        .map(|b| Candidate {
+            shot: b.shot(seat),
+            prior: 2.0,
+            kind: ShotKind::Break,
+            target: None,
+        })
+        .collect()
+}
+
 /// All candidates for the player at `seat`; `target(i)` says whether `layout[i]` may be aimed
 /// at (own piece, or the Queen when she may be taken).
 pub fn generate(
@@ -99,7 +120,7 @@ pub fn generate(
     let grid = position_grid(33);
     let positions = legal_positions(spec, seat, layout, &grid);
     if is_break {
-        let mut out = crate::break_book::BreakBook::candidates(spec, layout, seat);
+        let mut out = book_breaks(spec, layout, seat);
         out.extend(break_candidates(spec, layout, seat, &positions));
         return out;
     }
@@ -122,7 +143,7 @@ pub fn generate(
         d: Vec2,
         dp: f32,
         bounces: u32,
-        kind: Kind,
+        kind: ShotKind,
         weight: f32,
         skip: &[usize],
         keep: usize,
@@ -196,7 +217,7 @@ pub fn generate(
                         d,
                         dp,
                         0,
-                        Kind::Direct,
+                        ShotKind::Direct,
                         1.0,
                         &[i],
                         limits.positions_per_aim,
@@ -231,7 +252,7 @@ pub fn generate(
                                 out.push(Candidate {
                                     shot: shot_towards(spec, seat, pos, g2, power),
                                     prior,
-                                    kind: Kind::StrikerBank,
+                                    kind: ShotKind::StrikerBank,
                                     target: Some(i),
                                 });
                             }
@@ -268,7 +289,7 @@ pub fn generate(
                                 dja,
                                 da + dp / cos_b,
                                 0,
-                                Kind::Combination,
+                                ShotKind::Combination,
                                 0.5 * cos_b,
                                 &[j],
                                 1,
@@ -310,7 +331,7 @@ pub fn generate(
                         d,
                         dp2,
                         1,
-                        Kind::PieceBank,
+                        ShotKind::PieceBank,
                         0.45,
                         &[i],
                         1,
@@ -343,7 +364,7 @@ pub fn generate(
                 out.push(Candidate {
                     shot: shot_towards(spec, seat, pos, p, power),
                     prior: 0.002 * (-ds).exp(),
-                    kind: Kind::Safety,
+                    kind: ShotKind::Safety,
                     target: Some(i),
                 });
             }
@@ -366,7 +387,7 @@ pub fn generate(
                     out.push(Candidate {
                         shot: shot_towards(spec, seat, pos, aim, power),
                         prior: 0.001 * (-ds).exp() * if off == 0.0 { 1.0 } else { 0.9 },
-                        kind: Kind::Safety,
+                        kind: ShotKind::Safety,
                         target: Some(i),
                     });
                 }
@@ -388,7 +409,7 @@ pub fn generate(
                     power: 0.3,
                 },
                 prior: 0.0001 / (1.0 + n as f32),
-                kind: Kind::Safety,
+                kind: ShotKind::Safety,
                 target: None,
             });
         }
@@ -461,7 +482,7 @@ fn break_candidates(
                     power: 1.0,
                 },
                 prior: 1.0 - 0.2 * pos.abs() - 0.01 * off.abs(),
-                kind: Kind::Break,
+                kind: ShotKind::Break,
                 target: None,
             });
         }

@@ -2,7 +2,7 @@
 //! "ease" of a position (how good the next shot looks), free spots for returned pieces.
 
 use carrom_physics::geometry::distance_to_segment;
-use carrom_physics::{Piece, PieceKind, Seat, Spec, Vec2};
+use carrom_physics::{Piece, PieceColour, Seat, SeatAxes, Spec, Vec2};
 
 /// Board friction deceleration (m/s^2).
 pub fn friction_decel(spec: &Spec) -> f32 {
@@ -76,7 +76,7 @@ pub fn straight_position(spec: &Spec, seat: Seat, target: Vec2, d: Vec2) -> Opti
         return None;
     }
     let s = target - d * t;
-    let pos = s.dot(seat.right()) / (0.5 * spec.board.base_line_length);
+    let pos = s.dot(seat.right_hand()) / (0.5 * spec.board.base_line_length);
     (pos.abs() <= 1.0).then_some(pos)
 }
 
@@ -196,7 +196,7 @@ pub fn position_value(
     spec: &Spec,
     layout: &[Piece],
     seat: Seat,
-    own: &dyn Fn(PieceKind) -> bool,
+    own: &dyn Fn(PieceColour) -> bool,
 ) -> f32 {
     let positions = legal_positions(spec, seat, layout, &EASE_GRID);
     let mut top = [0.0f32; 2];
@@ -213,28 +213,6 @@ pub fn position_value(
         }
     }
     top[0] + 0.5 * top[1]
-}
-
-/// Where the umpire puts a piece back (Laws 65, 93, 94): the centre, or the nearest free spot
-/// to it, searched on rings 2 mm apart: the spot the game's saves replay with.
-pub fn free_spot_near_centre(spec: &Spec, layout: &[Piece]) -> Vec2 {
-    let d = spec.board.coin_diameter;
-    let free = |x: f32, y: f32| layout.iter().all(|p| (p.x - x).hypot(p.y - y) >= d - 1e-6);
-    if free(0.0, 0.0) {
-        return Vec2::ZERO;
-    }
-    for ring in 1..200 {
-        let r = ring as f32 * 0.002;
-        let n = (ring * 8).max(8);
-        for k in 0..n {
-            let a = k as f32 / n as f32 * std::f32::consts::TAU;
-            let (x, y) = (r * a.cos(), r * a.sin());
-            if free(x, y) {
-                return Vec2::new(x, y);
-            }
-        }
-    }
-    Vec2::ZERO
 }
 
 /// Spots where a due may be placed (Laws 84, 85, 89(b)): inside the outer circle, not covering

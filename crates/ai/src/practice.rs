@@ -12,19 +12,13 @@
 //!   one pocketed man comes back to the centre area so the board can still be cleared;
 //! - the board is clear when no piece is left and the Queen is covered; the count stops at 500.
 
-use crate::geom::{self, free_spot_near_centre};
+use crate::break_book::{BookBreak, BreakBook};
+use crate::geom;
 use crate::lone_man::LoneManCosts;
-use crate::search::{Judge, Noise};
-use crate::{Level, Player};
-use carrom_physics::shot::play;
-use carrom_physics::{EventKind, Piece, PieceKind, Seat, ShotResult, Spec, Table, opening_rack};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-use serde::Serialize;
-use std::time::Instant;
-
-/// Strokes after which a practice board is abandoned.
-pub const STRIKE_CAP: u32 = 500;
+use crate::noise::Noise;
+use crate::search::Judge;
+use carrom_match::umpire_spot;
+use carrom_physics::{EventKind, Piece, PieceColour, Seat, ShotResult, Spec, opening_rack};
 
 /// The state of a practice board.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,12 +47,22 @@ impl PracticeState {
         }
     }
 
+    /// The shipped break book's best break, if the book can be read, was found for `spec` and
+    /// `noise`, and this board is at its opening (nothing struck yet, the rack untouched).
+    pub fn book_break(&self, spec: &Spec, noise: Noise) -> Option<BookBreak> {
+        if self.strikes != 0 {
+            return None;
+        }
+        let book = BreakBook::for_rack(spec, &self.layout, Seat::South)?;
+        (book.noise == noise).then(|| book.breaks[0])
+    }
+
     pub fn is_clear(&self) -> bool {
         self.layout.is_empty() && !self.queen_pending
     }
 
-    fn put_back(&mut self, spec: &Spec, kind: PieceKind) {
-        let at = free_spot_near_centre(spec, &self.layout);
+    fn put_back(&mut self, spec: &Spec, kind: PieceColour) {
+        let at = umpire_spot(spec, &self.layout);
         self.layout.push(Piece::new(kind, at));
     }
 
@@ -66,10 +70,10 @@ impl PracticeState {
     pub fn apply(&mut self, spec: &Spec, result: &ShotResult) {
         self.strikes += 1;
         let order = pocket_order(result);
-        let men_down = order.iter().filter(|k| **k != PieceKind::Queen).count() as u32;
-        let queen_at = order.iter().position(|k| *k == PieceKind::Queen);
+        let men_down = order.iter().filter(|k| **k != PieceColour::Queen).count() as u32;
+        let queen_at = order.iter().position(|k| *k == PieceColour::Queen);
         let mut layout = result.layout();
-        let overboard: Vec<PieceKind> = result
+        let overboard: Vec<PieceColour> = result
             .pieces
             .iter()
             .filter(|p| p.overboard)
@@ -87,7 +91,7 @@ impl PracticeState {
             }
         }
         if let Some(q) = queen_at {
-            if order[q + 1..].iter().any(|k| *k != PieceKind::Queen) {
+            if order[q + 1..].iter().any(|k| *k != PieceColour::Queen) {
                 self.queen_covered = true;
             } else {
                 self.queen_pending = true;
@@ -97,7 +101,7 @@ impl PracticeState {
             self.put_back(spec, kind);
         }
         if queen_back {
-            self.put_back(spec, PieceKind::Queen);
+            self.put_back(spec, PieceColour::Queen);
         }
         if result.striker.pocketed {
             self.owed += 1;
@@ -105,28 +109,28 @@ impl PracticeState {
         while self.owed > 0 && self.men_pocketed > 0 {
             self.owed -= 1;
             self.men_pocketed -= 1;
-            self.put_back(spec, PieceKind::White);
+            self.put_back(spec, PieceColour::White);
         }
         let men_on = self
             .layout
             .iter()
-            .filter(|p| p.kind != PieceKind::Queen)
+            .filter(|p| p.kind != PieceColour::Queen)
             .count();
         let queen_open =
-            self.queen_pending || self.layout.iter().any(|p| p.kind == PieceKind::Queen);
+            self.queen_pending || self.layout.iter().any(|p| p.kind == PieceColour::Queen);
         if queen_open && men_on == 0 && self.men_pocketed > 0 {
             if self.queen_pending {
                 self.queen_pending = false;
-                self.put_back(spec, PieceKind::Queen);
+                self.put_back(spec, PieceColour::Queen);
             }
             self.men_pocketed -= 1;
-            self.put_back(spec, PieceKind::White);
+            self.put_back(spec, PieceColour::White);
         }
     }
 }
 
 /// Kinds pocketed by a stroke, in the order they fell.
-pub fn pocket_order(result: &ShotResult) -> Vec<PieceKind> {
+pub fn pocket_order(result: &ShotResult) -> Vec<PieceColour> {
     result
         .events
         .iter()
@@ -165,9 +169,13 @@ pub const PREMIUM_FROM: usize = 6;
 
 impl Judge for PracticeJudge<'_> {
     fn target(&self, layout: &[Piece], i: usize) -> bool {
-        if layout[i].kind == PieceKind::Queen {
+        if layout[i].kind == PieceColour::Queen {
             // Only worth taking while a man is left to cover her.
-            layout.iter().filter(|p| p.kind != PieceKind::Queen).count() >= 1
+            layout
+                .iter()
+                .filter(|p| p.kind != PieceColour::Queen)
+                .count()
+                >= 1
         } else {
             true
         }
@@ -238,7 +246,7 @@ fn board_cost(
     };
     let mut cost: f32 = per_piece.iter().sum();
     cost += premium * (layout.len() + state.owed as usize) as f32;
-    if state.queen_pending || layout.iter().any(|p| p.kind == PieceKind::Queen) {
+    if state.queen_pending || layout.iter().any(|p| p.kind == PieceColour::Queen) {
         // A man costing `cost` strokes goes down in one stroke of `cost` (at most every
         // stroke); a cover needs any man to go down (none on the board: the empty product,
         // cover 0).
@@ -246,7 +254,7 @@ fn board_cost(
             - layout
                 .iter()
                 .zip(&per_piece)
-                .filter(|(p, _)| p.kind != PieceKind::Queen)
+                .filter(|(p, _)| p.kind != PieceColour::Queen)
                 .map(|(_, c)| 1.0 - 1.0 / c.max(1.0))
                 .product::<f32>();
         cost += queen_cover_cost(cover, centre_cost(spec, lone) + premium);
@@ -301,139 +309,8 @@ fn centre_cost(spec: &Spec, lone: Option<&LoneManCosts>) -> f32 {
     match lone {
         Some(table) => table.cost(carrom_physics::Vec2::ZERO),
         None => {
-            let at_centre = [Piece::new(PieceKind::White, carrom_physics::Vec2::ZERO)];
+            let at_centre = [Piece::new(PieceColour::White, carrom_physics::Vec2::ZERO)];
             geom::stroke_cost(geom::eases(spec, &at_centre, Seat::South)[0])
         }
-    }
-}
-
-/// One practice board's result.
-#[derive(Clone, Debug, Serialize)]
-pub struct BoardRun {
-    pub strikes: u32,
-    pub cleared: bool,
-    /// Milliseconds of each decision.
-    pub decision_ms: Vec<f64>,
-}
-
-/// The player of a practice board seeded `seed`, planning with `noise`, and the stream its
-/// strokes are executed with.
-pub fn board_player(level: Level, seed: u64, noise: Noise) -> (Player, ChaCha8Rng) {
-    (
-        Player::new(level, seed).with_plan_noise(noise),
-        ChaCha8Rng::seed_from_u64(crate::search::mix(seed, 0xE7EC)),
-    )
-}
-
-/// Plays one practice board at `level`, executing every shot with `noise`.
-pub fn play_board(spec: &Spec, level: Level, seed: u64, noise: Noise) -> BoardRun {
-    let (mut player, mut exec_rng) = board_player(level, seed, noise);
-    play_board_with(spec, &mut player, &mut exec_rng, noise)
-}
-
-/// Plays one practice board with `player`, executing every shot with `noise` drawn from
-/// `exec_rng` (the measurement harnesses give it a player with another budget).
-pub fn play_board_with(
-    spec: &Spec,
-    player: &mut Player,
-    exec_rng: &mut ChaCha8Rng,
-    noise: Noise,
-) -> BoardRun {
-    let mut state = PracticeState::new(spec);
-    let mut decision_ms = Vec::new();
-    while !state.is_clear() && state.strikes < STRIKE_CAP {
-        let t = Instant::now();
-        let shot = player.choose_practice_shot(spec, &state);
-        decision_ms.push(t.elapsed().as_secs_f64() * 1000.0);
-        let Some(shot) = shot else {
-            // No legal placement at all (Law 142 would replay the board): abandon.
-            break;
-        };
-        let played = noise.apply(spec, &state.layout, &shot, exec_rng);
-        let mut table = Table::new(spec, &state.layout);
-        let result = play(&mut table, &played);
-        state.apply(spec, &result);
-    }
-    BoardRun {
-        strikes: state.strikes,
-        cleared: state.is_clear(),
-        decision_ms,
-    }
-}
-
-/// The practice benchmark's summary.
-#[derive(Clone, Debug, Serialize)]
-pub struct PracticeSummary {
-    pub boards: u32,
-    pub cleared: u32,
-    pub mean_strikes: f64,
-    pub median_strikes: f64,
-    pub max_strikes: u32,
-    pub mean_decision_ms: f64,
-    pub max_decision_ms: f64,
-}
-
-/// Plays `boards` practice boards (board `i` seeded from `seed` and `i`).
-pub fn practice(
-    spec: &Spec,
-    level: Level,
-    boards: u32,
-    seed: u64,
-    noise: Noise,
-) -> PracticeSummary {
-    practice_with(spec, level, boards, seed, noise, |_, _| {})
-}
-
-/// [`practice`], calling `each(i, &run)` after every board.
-pub fn practice_with(
-    spec: &Spec,
-    level: Level,
-    boards: u32,
-    seed: u64,
-    noise: Noise,
-    mut each: impl FnMut(u32, &BoardRun),
-) -> PracticeSummary {
-    let mut strikes = Vec::new();
-    let mut ms = Vec::new();
-    let mut cleared = 0;
-    for i in 0..boards {
-        let run = play_board(spec, level, crate::search::mix(seed, i as u64), noise);
-        each(i, &run);
-        cleared += u32::from(run.cleared);
-        strikes.push(run.strikes);
-        ms.extend(run.decision_ms);
-    }
-    summarise(boards, cleared, &strikes, &ms)
-}
-
-/// The summary of `boards` boards, `cleared` of them cleared, from every board's strikes and
-/// every decision's milliseconds.
-pub fn summarise(boards: u32, cleared: u32, strikes: &[u32], ms: &[f64]) -> PracticeSummary {
-    let mut sorted = strikes.to_vec();
-    sorted.sort_unstable();
-    let n = sorted.len();
-    let median = if n == 0 {
-        0.0
-    } else if n % 2 == 1 {
-        sorted[n / 2] as f64
-    } else {
-        (sorted[n / 2 - 1] + sorted[n / 2]) as f64 / 2.0
-    };
-    PracticeSummary {
-        boards,
-        cleared,
-        mean_strikes: if n == 0 {
-            0.0
-        } else {
-            sorted.iter().map(|&s| s as f64).sum::<f64>() / n as f64
-        },
-        median_strikes: median,
-        max_strikes: sorted.last().copied().unwrap_or(0),
-        mean_decision_ms: if ms.is_empty() {
-            0.0
-        } else {
-            ms.iter().sum::<f64>() / ms.len() as f64
-        },
-        max_decision_ms: ms.iter().copied().fold(0.0, f64::max),
     }
 }

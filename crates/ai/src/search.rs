@@ -5,71 +5,14 @@
 //! its index, and rayon's results are collected in candidate order, so the choice does not
 //! depend on how the work was split between threads.
 
-use crate::candidates::{Candidate, GenLimits, Kind, generate};
+use crate::candidates::{Candidate, GenLimits, ShotKind, generate};
+use crate::noise::{Noise, mix};
 use carrom_physics::shot::play;
 use carrom_physics::{Piece, Seat, Shot, ShotResult, Spec, Table};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
-
-/// Execution noise: Gaussian errors a player makes when playing a shot.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Noise {
-    /// Sigma of the striker position, in shot-position units (half base lines): 0.01 is 0.005
-    /// of the base-line range (2.35 mm on an ICF board).
-    pub position: f32,
-    /// Sigma of the direction (degrees).
-    pub angle_deg: f32,
-    /// Sigma of the power (0..1 scale).
-    pub power: f32,
-}
-
-impl Noise {
-    /// The practice benchmark's noise: sigma 0.005 of the base-line range on position, 2
-    /// degrees on direction, 0.01 on power.
-    pub const BENCHMARK: Noise = Noise {
-        position: 0.01,
-        angle_deg: 2.0,
-        power: 0.01,
-    };
-    pub const NONE: Noise = Noise {
-        position: 0.0,
-        angle_deg: 0.0,
-        power: 0.0,
-    };
-
-    /// `shot` as actually played. A position that noise would make illegal (overlapping a
-    /// piece, cutting the moon) is kept as intended: placing is deliberate, the stroke is not.
-    pub fn apply(&self, spec: &Spec, layout: &[Piece], shot: &Shot, rng: &mut impl Rng) -> Shot {
-        let mut s = *shot;
-        let (g1, g2, g3) = (gauss(rng), gauss(rng), gauss(rng));
-        let pos = (s.position + self.position * g1).clamp(-1.0, 1.0);
-        if self.position > 0.0 && crate::geom::legal(spec, s.seat, pos, layout) {
-            s.position = pos;
-        }
-        s.angle_deg += self.angle_deg * g2;
-        s.power = (s.power + self.power * g3).clamp(0.0, 1.0);
-        s
-    }
-}
-
-/// A standard normal sample (Box-Muller).
-pub fn gauss(rng: &mut impl Rng) -> f32 {
-    let u1: f64 = rng.random_range(f64::MIN_POSITIVE..1.0);
-    let u2: f64 = rng.random::<f64>();
-    ((-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()) as f32
-}
-
-/// Mixes a seed with an index (splitmix64), for per-candidate streams.
-pub fn mix(seed: u64, i: u64) -> u64 {
-    let mut z = seed
-        ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add(0x632B_E59B_D9B4_E019);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// Values simulated outcomes under some rules.
 pub trait Judge: Sync {
@@ -140,8 +83,8 @@ impl Budget {
 pub const OFF_CENTRE_BREAK_UPS: &[f32] = &[0.4, -0.4, 0.8, -0.8];
 
 /// What a simulation costs besides its pieces, in pieces: a decision's time is close to its
-/// simulations times (pieces + 3). On the 96-board practice diagnostic (session 7, hard, quiet
-/// host) the slowest decision at each number of pieces took, per simulation on the two cores,
+/// simulations times (pieces + 3). On the 96-board practice diagnostic (hard, quiet host;
+/// `docs/measurements.md`) the slowest decision at each number of pieces took, per simulation on the two cores,
 /// 0.11 ms with 3 pieces (163 ms, 1536 simulations), 0.20 with 8 (268 ms, 1320), 0.26 with 12
 /// (262 ms, 1000) and 0.50 with 18 (355 ms, 712): 0.017-0.024 ms per (pieces + 3).
 pub const WORK_PER_SIMULATION: usize = 3;
@@ -150,7 +93,7 @@ pub const WORK_PER_SIMULATION: usize = 3;
 #[derive(Clone, Debug, Serialize)]
 pub struct Decision {
     pub shot: Shot,
-    pub kind: Kind,
+    pub kind: ShotKind,
     pub target: Option<usize>,
     /// Mean value over its samples.
     pub value: f32,
@@ -222,14 +165,14 @@ pub fn search(
     order.sort_by(|&a, &b| all[b].prior.total_cmp(&all[a].prior).then(a.cmp(&b)));
     let mut chosen: Vec<Candidate> = Vec::new();
     let mut per_target = std::collections::HashMap::new();
-    let regular = all.iter().filter(|c| c.kind != Kind::Safety).count();
+    let regular = all.iter().filter(|c| c.kind != ShotKind::Safety).count();
     let safety_cap = budget
         .safeties
         .max(budget.candidates.saturating_sub(regular).min(12));
     let mut safeties = 0;
     for &i in &order {
         let c = all[i];
-        if c.kind == Kind::Safety {
+        if c.kind == ShotKind::Safety {
             if safeties < safety_cap {
                 safeties += 1;
                 chosen.push(c);
@@ -254,7 +197,7 @@ pub fn search(
             / budget.samples.max(1) as usize;
         while chosen.len() > allowed {
             // The last safety shot shortlisted has the lowest prior of them.
-            let Some(last) = chosen.iter().rposition(|c| c.kind == Kind::Safety) else {
+            let Some(last) = chosen.iter().rposition(|c| c.kind == ShotKind::Safety) else {
                 break;
             };
             chosen.remove(last);

@@ -1,17 +1,14 @@
-//! Computer players against each other under the referee: full ICF games with physics,
-//! execution noise and dues placed by the players, checking the referee's invariants after
-//! every stroke.
+//! Computer players against each other under the referee: full ICF games played through the
+//! match layer (the loop the game runs), with execution noise and dues placed by the players;
+//! the match checks its invariants after every stroke.
 
-use crate::game::{layout_after, phys_seat, stroke_report};
-use crate::search::mix;
-use crate::{Level, Player};
-use carrom_physics::shot::play;
-use carrom_physics::{Piece, PieceKind, Spec, Table, opening_rack};
-use carrom_referee::{MEN_PER_COLOUR, PieceColour, QueenState, Referee, Rules, Seats, Side};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use crate::Level;
+use crate::computers::{Computers, computer_setup};
+use crate::noise::mix;
+use carrom_match::{Actor, Match, MatchSetup};
+use carrom_physics::Spec;
+use carrom_referee::{Rules, Seats, Side};
 use serde::Serialize;
-use std::time::Instant;
 
 /// Strokes after which a game is stopped (and counted as an invariant violation: every game
 /// must end).
@@ -42,42 +39,8 @@ pub struct SelfplaySummary {
     pub max_decision_ms: [f64; 2],
 }
 
-/// Checks the referee's promises against the physical layout.
-fn check(referee: &Referee, layout: &[Piece]) -> Vec<String> {
-    let mut bad = Vec::new();
-    if layout.len() > 19 {
-        bad.push(format!("{} pieces on the board (at most 19)", layout.len()));
-    }
-    for (kind, col) in [
-        (PieceKind::White, PieceColour::White),
-        (PieceKind::Black, PieceColour::Black),
-    ] {
-        let physical = layout.iter().filter(|p| p.kind == kind).count() as u8;
-        let m = referee.men(col);
-        if physical != m.on_board {
-            bad.push(format!(
-                "{col}: {physical} on the board, referee says {}",
-                m.on_board
-            ));
-        }
-        if m.on_board + m.pocketed != MEN_PER_COLOUR {
-            bad.push(format!(
-                "{col}: {} on board + {} pocketed != 9",
-                m.on_board, m.pocketed
-            ));
-        }
-    }
-    let queen_on = layout.iter().any(|p| p.kind == PieceKind::Queen);
-    if queen_on != (referee.queen() == QueenState::OnBoard) {
-        bad.push(format!(
-            "Queen on the board: {queen_on}, referee: {:?}",
-            referee.queen()
-        ));
-    }
-    bad
-}
-
-/// Plays one game between `levels[0]` (side 0) and `levels[1]` (side 1).
+/// Plays one game between `levels[0]` (side 0) and `levels[1]` (side 1) through the match
+/// layer, which checks its invariants after every stroke.
 pub fn play_game(
     spec: &Spec,
     rules: Rules,
@@ -86,23 +49,11 @@ pub fn play_game(
     seed: u64,
     side1_breaks: bool,
 ) -> GameRun {
-    let mut referee = Referee::new(rules, seats);
+    let mut setup = MatchSetup::new(seats, rules, "self-play", seed);
+    computer_setup(&mut setup, levels);
     if side1_breaks {
-        let _ = referee.set_breaker(seats.first_seat_of(Side::One));
+        setup.breaker = Some(seats.first_seat_of(Side::One));
     }
-    let mut players: Vec<(carrom_referee::Seat, Player)> = seats
-        .seats()
-        .iter()
-        .enumerate()
-        .map(|(i, &s)| {
-            (
-                s,
-                Player::new(levels[seats.side_of(s).index()], mix(seed, i as u64 + 1)),
-            )
-        })
-        .collect();
-    let mut exec_rng = ChaCha8Rng::seed_from_u64(mix(seed, 0xE7EC));
-    let mut layout = opening_rack(&spec.board, phys_seat(referee.breaker()));
     let mut run = GameRun {
         winner: None,
         strokes: 0,
@@ -111,66 +62,44 @@ pub fn play_game(
         violations: Vec::new(),
         decision_ms: [Vec::new(), Vec::new()],
     };
-    while let Some(turn) = referee.turn() {
-        if run.strokes >= STROKE_CAP {
+    let (mut game, mut computers) = match Match::new(spec, setup.clone())
+        .and_then(|game| Ok((game, Computers::for_setup(&setup)?)))
+    {
+        Ok(both) => both,
+        Err(e) => {
+            run.violations
+                .push(format!("the game could not be set up: {e}"));
+            return run;
+        }
+    };
+    while let Some(actor) = game.next_actor() {
+        let striking = matches!(actor, Actor::Striker(_));
+        if striking && run.strokes >= STROKE_CAP {
             run.violations
                 .push(format!("game did not end within {STROKE_CAP} strokes"));
             break;
         }
-        run.strokes += 1;
-        let side = referee.side_of(turn).index();
-        let idx = players.iter().position(|(s, _)| *s == turn).unwrap_or(0);
-        let t = Instant::now();
-        let shot = players[idx]
-            .1
-            .choose_shot(spec, &layout, phys_seat(turn), &referee);
-        run.decision_ms[side].push(t.elapsed().as_secs_f64() * 1000.0);
-        let Some(shot) = shot else {
-            // No legal placement: pass the turn (Law 137) if the break is made.
-            if referee.pass().is_err() {
-                run.violations
-                    .push("no legal placement before the break".into());
-                break;
-            }
-            continue;
-        };
-        if shot.validate(spec, &layout).is_err() {
+        let Some(action) = computers.act(&game) else {
             run.violations
-                .push(format!("illegal shot chosen: {shot:?}"));
-        }
-        let noise = players[idx].1.execution_noise();
-        let played = noise.apply(spec, &layout, &shot, &mut exec_rng);
-        let mut table = Table::new(spec, &layout);
-        let result = play(&mut table, &played);
-        let report = stroke_report(&result);
-        let verdict = match referee.judge(&report) {
-            Ok(v) => v,
-            Err(e) => {
-                run.violations
-                    .push(format!("referee rejected a stroke report: {e}"));
-                break;
-            }
+                .push(format!("no computer to act for {}", actor.seat()));
+            break;
         };
-        if verdict.board_result.is_some() || verdict.board_cancelled {
-            if let (None, Some(next)) = (verdict.match_result, verdict.next) {
-                layout = opening_rack(&spec.board, phys_seat(next));
-                run.boards += 1;
+        if striking {
+            run.strokes += 1;
+            let side = game.referee.side_of(actor.seat()).index();
+            if let Some(ms) = computers.last_decision_ms {
+                run.decision_ms[side].push(ms);
             }
-            continue;
         }
-        let ref_now = referee;
-        layout = layout_after(spec, &result, &verdict, |colour, placer, l| {
-            let i = players.iter().position(|(s, _)| *s == placer).unwrap_or(0);
-            players[i]
-                .1
-                .place_due(spec, l, colour, phys_seat(placer), &ref_now)
-        });
-        for v in check(&referee, &layout) {
-            run.violations.push(format!("stroke {}: {v}", run.strokes));
+        if let Err(e) = game.apply(&action) {
+            run.violations.push(format!("{action:?} was refused: {e}"));
+            break;
         }
     }
-    run.winner = referee.match_winner().map(|s| s.index());
-    run.score = referee.score();
+    run.violations.extend(game.violations.iter().cloned());
+    run.boards = game.boards;
+    run.winner = game.referee.match_winner().map(|s| s.index());
+    run.score = game.referee.score();
     run
 }
 

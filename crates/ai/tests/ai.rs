@@ -2,12 +2,12 @@
 
 mod common;
 
-use carrom_ai::game::stroke_report;
 use carrom_ai::practice::{strokes_to_clear, strokes_to_clear_with};
 use carrom_ai::{Budget, GenLimits, Level, Noise, Player, PracticeState};
+use carrom_match::stroke_report;
 use carrom_physics::shot::play;
 use carrom_physics::soak::random_scatter;
-use carrom_physics::{Piece, PieceKind, Seat, ShotResult, Spec, Table, Vec2};
+use carrom_physics::{Piece, Seat, ShotResult, Spec, Table, Vec2};
 use carrom_referee::{PieceColour, QueenState, Referee, Rules, Seats, StrokeReport};
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -47,7 +47,7 @@ fn practice_state(layout: Vec<Piece>) -> PracticeState {
     }
 }
 
-fn piece(kind: PieceKind, x: f32, y: f32) -> Piece {
+fn piece(kind: PieceColour, x: f32, y: f32) -> Piece {
     Piece::new(kind, Vec2::new(x, y))
 }
 
@@ -63,7 +63,7 @@ fn run(spec: &Spec, layout: &[Piece], shot: &carrom_physics::Shot) -> ShotResult
 #[test]
 fn pockets_a_piece_in_the_jaws() {
     let spec = Spec::default();
-    let layout = vec![piece(PieceKind::White, -0.315, -0.315)];
+    let layout = vec![piece(PieceColour::White, -0.315, -0.315)];
     let state = practice_state(layout.clone());
     let shot = small_player(3)
         .choose_practice_shot(&spec, &state)
@@ -92,10 +92,10 @@ fn covers_the_queen() {
     let spec = Spec::default();
     let referee = referee_awaiting_cover();
     let layout = vec![
-        piece(PieceKind::Black, 0.0, 0.05),
-        piece(PieceKind::White, 0.315, -0.315),
-        piece(PieceKind::Black, -0.1, 0.2),
-        piece(PieceKind::White, 0.05, 0.25),
+        piece(PieceColour::Black, 0.0, 0.05),
+        piece(PieceColour::White, 0.315, -0.315),
+        piece(PieceColour::Black, -0.1, 0.2),
+        piece(PieceColour::White, 0.05, 0.25),
     ];
     let shot = small_player(5)
         .choose_shot(&spec, &layout, Seat::South, &referee)
@@ -122,10 +122,10 @@ fn does_not_pocket_the_opponents_last_man() {
     assert_eq!(referee.turn(), Some(carrom_referee::Seat::South));
     // The last black man sits right in front of the white one, on the way to the pocket.
     let layout = vec![
-        piece(PieceKind::Black, -0.30, -0.30),
-        piece(PieceKind::White, -0.25, -0.25),
-        piece(PieceKind::White, 0.2, 0.1),
-        piece(PieceKind::Queen, 0.0, 0.0),
+        piece(PieceColour::Black, -0.30, -0.30),
+        piece(PieceColour::White, -0.25, -0.25),
+        piece(PieceColour::White, 0.2, 0.1),
+        piece(PieceColour::Queen, 0.0, 0.0),
     ];
     let mut player = small_player(9);
     player.budget.samples = 2;
@@ -192,7 +192,7 @@ proptest! {
         let mut p = small_player(seed);
         p.budget.candidates = 3;
         p.budget.refine = 0;
-        let rs = carrom_ai::game::ref_seat(seat);
+        let rs = seat;
         let referee = {
             // Advance the turn to `seat`.
             let mut r = referee;
@@ -217,7 +217,7 @@ fn strokes_to_clear_grow_with_how_hard_the_men_lie() {
     let cost = |x: f32, y: f32| {
         strokes_to_clear_with(
             &spec,
-            &practice_state(vec![piece(PieceKind::White, x, y)]),
+            &practice_state(vec![piece(PieceColour::White, x, y)]),
             None,
         )
     };
@@ -256,8 +256,8 @@ fn a_queen_awaiting_cover_costs_more_without_an_easy_man() {
         let not_pending = practice_state(vec![man]);
         strokes_to_clear(&spec, &state) - strokes_to_clear(&spec, &not_pending)
     };
-    let easy = pending(piece(PieceKind::White, -0.315, -0.315));
-    let hard = pending(piece(PieceKind::Black, 0.0, 0.354));
+    let easy = pending(piece(PieceColour::White, -0.315, -0.315));
+    let hard = pending(piece(PieceColour::Black, 0.0, 0.354));
     assert!(easy < 0.3, "an easy cover still costs {easy}");
     assert!(
         hard > easy + 0.5 && hard > 3.0 * easy,
@@ -270,7 +270,7 @@ fn a_queen_awaiting_cover_costs_more_without_an_easy_man() {
 #[test]
 fn an_owed_man_costs_a_man_from_the_centre() {
     let spec = Spec::default();
-    let man = vec![piece(PieceKind::White, -0.315, -0.315)];
+    let man = vec![piece(PieceColour::White, -0.315, -0.315)];
     let owing = PracticeState {
         owed: 1,
         men_pocketed: 0,
@@ -278,7 +278,7 @@ fn an_owed_man_costs_a_man_from_the_centre() {
     };
     let at_centre = strokes_to_clear(
         &spec,
-        &practice_state(vec![piece(PieceKind::White, 0.0, 0.0)]),
+        &practice_state(vec![piece(PieceColour::White, 0.0, 0.0)]),
     );
     let diff = strokes_to_clear(&spec, &owing) - strokes_to_clear(&spec, &practice_state(man));
     assert!(
@@ -358,4 +358,33 @@ fn the_work_limit_drops_safety_shots_not_cuts() {
     assert_eq!(free.simulations as usize, cut_sims + 40, "{free:?}");
     assert_eq!(limited.simulations as usize, cut_sims, "{limited:?}");
     assert_eq!(limited.shot, cuts_only.shot);
+}
+
+/// A whole seeded game between two computer players goes through the match layer, the loop the
+/// game runs: it ends, and the match finds no broken invariant after any stroke.
+#[test]
+fn a_seeded_game_is_played_to_its_end_through_the_match_layer() {
+    let spec = Spec::default();
+    let mut rules = Rules::icf();
+    rules.games_to_win = 1;
+    let play = || {
+        carrom_ai::selfplay::play_game(
+            &spec,
+            rules,
+            Seats::Singles,
+            [Level::Easy, Level::Easy],
+            5,
+            false,
+        )
+    };
+    let run = play();
+    assert!(run.violations.is_empty(), "{:?}", run.violations);
+    assert!(run.winner.is_some(), "the game ended");
+    assert!(run.boards >= 1 && run.strokes > 0);
+    let again = play();
+    assert_eq!(
+        (again.winner, again.strokes, again.boards, again.score),
+        (run.winner, run.strokes, run.boards, run.score),
+        "the same seed replays the same game"
+    );
 }

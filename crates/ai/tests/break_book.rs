@@ -2,10 +2,12 @@
 //! by a large search (`break_book` in `tests/measure.rs`), because the opening rack is always
 //! the same.
 
-use carrom_ai::break_book::{BookSearch, BreakBook, find};
+use carrom_ai::break_book::BreakBook;
+use carrom_ai::break_search::{BookSearch, find};
 use carrom_ai::lone_man::spec_key;
-use carrom_ai::search::{Judge, mix};
-use carrom_ai::{Kind, Level, LoneManCosts, Noise, Player, PracticeJudge, PracticeState};
+use carrom_ai::noise::mix;
+use carrom_ai::search::Judge;
+use carrom_ai::{Level, LoneManCosts, Noise, Player, PracticeJudge, PracticeState, ShotKind};
 use carrom_physics::shot::play;
 use carrom_physics::{Seat, Spec, Table};
 use rand::SeedableRng;
@@ -29,12 +31,12 @@ fn the_shipped_book_is_readable_and_belongs_to_the_icf_board_and_the_benchmark_n
         "best first"
     );
     let state = PracticeState::new(&spec);
-    assert!(BreakBook::for_practice(&spec, Noise::BENCHMARK, &state).is_some());
+    assert!(state.book_break(&spec, Noise::BENCHMARK).is_some());
     let mut other = spec.clone();
     other.materials.board_friction *= 1.5;
     let other_state = PracticeState::new(&other);
     assert!(
-        BreakBook::for_practice(&other, Noise::BENCHMARK, &other_state).is_none(),
+        other_state.book_break(&other, Noise::BENCHMARK).is_none(),
         "another board has no practised break"
     );
 }
@@ -82,7 +84,7 @@ fn the_hard_player_opens_practice_with_its_practised_break_and_searches_afterwar
     shot.validate(&spec, &state.layout)
         .expect("the practised break is a legal stroke");
     let decision = hard.last.as_ref().unwrap();
-    assert_eq!(decision.kind, Kind::Break);
+    assert_eq!(decision.kind, ShotKind::Break);
     assert_eq!(decision.simulations, 0, "no search for a practised break");
 
     // Planning for other noise, the book does not apply: the player searches.
@@ -168,7 +170,7 @@ fn the_book_breaks_head_a_games_break_candidates_for_every_seat() {
         let all = generate(&spec, &rack, seat, &|_| true, true, limits);
         for (c, b) in all.iter().zip(&book.breaks) {
             assert_eq!(c.shot, b.shot(seat));
-            assert_eq!(c.kind, Kind::Break);
+            assert_eq!(c.kind, ShotKind::Break);
         }
         assert!(
             all.len() > book.breaks.len(),

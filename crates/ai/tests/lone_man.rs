@@ -114,7 +114,7 @@ fn the_table_agrees_with_the_hard_players_own_play() {
     );
 }
 
-fn board(pieces: &[(carrom_physics::PieceKind, f32, f32)], queen_pending: bool) -> PracticeState {
+fn board(pieces: &[(carrom_physics::PieceColour, f32, f32)], queen_pending: bool) -> PracticeState {
     let mut state = lone(0.0, 0.0);
     state.layout = pieces
         .iter()
@@ -130,7 +130,7 @@ fn board(pieces: &[(carrom_physics::PieceKind, f32, f32)], queen_pending: bool) 
 /// would; with a man in the jaws to cover her, little more.
 #[test]
 fn a_queen_costs_the_covers_expected_to_fail() {
-    use carrom_physics::PieceKind::{Queen, White};
+    use carrom_physics::PieceColour::{Queen, White};
     let spec = Spec::default();
     let (qx, qy) = (-0.2, -0.25);
     let hard_cover = strokes_to_clear(&spec, &board(&[(Queen, qx, qy), (White, 0.0, 0.0)], false));

@@ -6,8 +6,9 @@
 
 mod common;
 
+use carrom_ai::Noise;
 use carrom_ai::practice::{PracticeState, pocket_order};
-use carrom_ai::search::{Judge, Noise};
+use carrom_ai::search::Judge;
 use carrom_ai::{Level, Player};
 use carrom_physics::shot::play;
 use carrom_physics::{Spec, Table};
@@ -58,7 +59,7 @@ fn hard_break_pieces_per_stroke() {
 #[test]
 #[ignore]
 fn practice_stroke_diagnostic() {
-    use carrom_ai::Kind;
+    use carrom_ai::ShotKind;
     use std::collections::BTreeMap;
     let spec = Spec::default();
     let boards: u64 = common::env_or("CARROM_DIAG_BOARDS", 8);
@@ -70,7 +71,7 @@ fn practice_stroke_diagnostic() {
     let mut times = common::DecisionTimes::default();
     let dump = std::env::var("CARROM_DIAG_DUMP").ok();
     for b in 0..boards {
-        let seed = carrom_ai::search::mix(5, b);
+        let seed = carrom_ai::noise::mix(5, b);
         let (mut player, mut exec) = common::hard_practice_player(seed);
         let mut state = PracticeState::new(&spec);
         let mut rows: Vec<(u32, String)> = Vec::new();
@@ -87,7 +88,7 @@ fn practice_stroke_diagnostic() {
                 rows.push((state.strikes, f));
             }
             let took = times.total - before;
-            let kind: Kind = player.last.as_ref().map(|d| d.kind).unwrap();
+            let kind: ShotKind = player.last.as_ref().map(|d| d.kind).unwrap();
             let down = pocket_order(&result).len() as u32;
             let pending = state.queen_pending;
             let men_before = state.men_pocketed;
@@ -157,7 +158,7 @@ fn practice_stroke_diagnostic() {
 /// `strokes_to_clear`, the sum of the pieces' lone-man costs, the sum of what blocking adds,
 /// the sum of one over each piece's cost, the cheapest piece's cost.
 fn value_features(spec: &Spec, state: &PracticeState) -> String {
-    use carrom_physics::PieceKind;
+    use carrom_physics::PieceColour;
     let table = carrom_ai::LoneManCosts::icf().expect("the shipped lone-man table");
     let layout = &state.layout;
     let (mut lone, mut blocking, mut inverse, mut cheapest) = (0.0f32, 0.0f32, 0.0f32, f32::MAX);
@@ -171,7 +172,7 @@ fn value_features(spec: &Spec, state: &PracticeState) -> String {
         "{} {} {} {} {} {:.3} {lone:.3} {blocking:.3} {inverse:.3} {:.3}",
         state.strikes,
         layout.len(),
-        u8::from(layout.iter().any(|p| p.kind == PieceKind::Queen)),
+        u8::from(layout.iter().any(|p| p.kind == PieceColour::Queen)),
         u8::from(state.queen_pending),
         state.owed,
         carrom_ai::practice::strokes_to_clear(spec, state),
@@ -219,18 +220,18 @@ fn direct_cut_calibration() {
 #[test]
 #[ignore]
 fn practice_endgame_diagnostic() {
-    use carrom_physics::PieceKind;
+    use carrom_physics::PieceColour;
     let spec = Spec::default();
     let n: u64 = common::env_or("CARROM_ENDGAMES", 48);
     let replays: u64 = common::env_or("CARROM_ENDGAME_REPLAYS", 2);
-    // Session 5's endgame, where its wider search began.
+    // The endgame size from which the hard player searches wider.
     let endgame = 7;
     let file = std::env::var("CARROM_ENDGAME_FILE")
         .unwrap_or_else(|_| format!("{}/../../target/endgames.txt", env!("CARGO_MANIFEST_DIR")));
     let starts = cached_positions(&spec, &file, &format!("endgames {n}"), || {
         (0..n)
             .map(|b| {
-                let seed = carrom_ai::search::mix(9, b);
+                let seed = carrom_ai::noise::mix(9, b);
                 let (mut player, mut exec) = common::hard_practice_player(seed);
                 let mut state = PracticeState::new(&spec);
                 let mut times = common::DecisionTimes::default();
@@ -252,7 +253,7 @@ fn practice_endgame_diagnostic() {
     let mut times = common::DecisionTimes::default();
     for (e, start) in starts.iter().take(n as usize).enumerate() {
         for r in 0..replays {
-            let seed = carrom_ai::search::mix(77, e as u64 * 1000 + r);
+            let seed = carrom_ai::noise::mix(77, e as u64 * 1000 + r);
             let (mut player, mut exec) = common::hard_practice_player(seed);
             let mut state = start.clone();
             pieces += state.layout.len();
@@ -262,7 +263,7 @@ fn practice_endgame_diagnostic() {
                         .unwrap();
                 let key = (
                     state.layout.len(),
-                    state.layout.iter().any(|p| p.kind == PieceKind::Queen),
+                    state.layout.iter().any(|p| p.kind == PieceColour::Queen),
                     state.queen_pending,
                 );
                 let pending = state.queen_pending;
@@ -342,7 +343,7 @@ fn lone_man_table() {
                         state: &state,
                         lone: Some(&prev),
                     };
-                    let seed = carrom_ai::search::mix(round, (j * c + i) as u64);
+                    let seed = carrom_ai::noise::mix(round, (j * c + i) as u64);
                     match carrom_ai::search::search(
                         &spec,
                         &state.layout,
@@ -397,7 +398,7 @@ fn lone_man_table() {
 #[test]
 #[ignore]
 fn break_book() {
-    use carrom_ai::break_book::{BookSearch, find};
+    use carrom_ai::break_search::{BookSearch, find};
     let spec = Spec::default();
     let out = std::env::var("CARROM_BOOK_OUT")
         .unwrap_or_else(|_| format!("{}/data/break_book.txt", env!("CARGO_MANIFEST_DIR")));
@@ -444,7 +445,7 @@ fn decision_quality() {
     let positions = cached_positions(&spec, &file, &format!("boards {boards}"), || {
         let mut out = Vec::new();
         for b in 0..boards {
-            let seed = carrom_ai::search::mix(13, b);
+            let seed = carrom_ai::noise::mix(13, b);
             let (mut player, mut exec) = common::hard_practice_player(seed);
             let mut state = PracticeState::new(&spec);
             let mut times = common::DecisionTimes::default();
@@ -466,7 +467,7 @@ fn decision_quality() {
     let mut sums = vec![(0u32, 0f64, 0f64); buckets.len()];
     let mut times = common::DecisionTimes::default();
     for (k, state) in positions.iter().enumerate() {
-        let mut player = Player::new(Level::Hard, carrom_ai::search::mix(17 + salt, k as u64))
+        let mut player = Player::new(Level::Hard, carrom_ai::noise::mix(17 + salt, k as u64))
             .with_plan_noise(noise);
         let start = Instant::now();
         let Some(shot) = player.choose_practice_shot(&spec, state) else {
@@ -482,7 +483,7 @@ fn decision_quality() {
             &shot,
             &judge,
             noise,
-            carrom_ai::search::mix(0x7E5, k as u64),
+            carrom_ai::noise::mix(0x7E5, k as u64),
             samples,
         );
         let truth = total as f64 / samples as f64;
@@ -524,7 +525,7 @@ fn cached_positions(
     header: &str,
     make: impl FnOnce() -> Vec<PracticeState>,
 ) -> Vec<PracticeState> {
-    use carrom_physics::{Piece, PieceKind, Vec2};
+    use carrom_physics::{Piece, PieceColour, Vec2};
     if let Ok(text) = std::fs::read_to_string(file)
         && text.lines().next() == Some(header)
     {
@@ -556,9 +557,9 @@ fn cached_positions(
                     .chunks(3)
                     .map(|c| {
                         let kind = if c[2] != 0.0 {
-                            PieceKind::Queen
+                            PieceColour::Queen
                         } else {
-                            PieceKind::White
+                            PieceColour::White
                         };
                         Piece::new(kind, Vec2::new(c[0], c[1]))
                     })
@@ -575,7 +576,7 @@ fn cached_positions(
             s.queen_covered as u8, s.queen_pending as u8, s.men_pocketed, s.owed, s.strikes
         );
         for p in &s.layout {
-            text += &format!(" {} {} {}", p.x, p.y, (p.kind == PieceKind::Queen) as u8);
+            text += &format!(" {} {} {}", p.x, p.y, (p.kind == PieceColour::Queen) as u8);
         }
         text += "\n";
     }
@@ -610,9 +611,9 @@ fn practice_scaling() {
     };
     let (mut strikes, mut ms, mut cleared) = (Vec::new(), Vec::new(), 0);
     for i in 0..boards {
-        let board_seed = carrom_ai::search::mix(seed, i);
+        let board_seed = carrom_ai::noise::mix(seed, i);
         let (mut player, mut exec) =
-            carrom_ai::practice::board_player(Level::Hard, board_seed, noise);
+            carrom_ai::benchmark::board_player(Level::Hard, board_seed, noise);
         let b = &mut player.budget;
         b.candidates *= width;
         b.refine *= width;
@@ -623,7 +624,7 @@ fn practice_scaling() {
         b.endgame_samples *= depth;
         b.refine_samples *= depth;
         b.max_work *= width * depth as usize;
-        let run = carrom_ai::practice::play_board_with(&spec, &mut player, &mut exec, noise);
+        let run = carrom_ai::benchmark::play_board_with(&spec, &mut player, &mut exec, noise);
         println!(
             "board {i}: {} strikes, cleared {}",
             run.strikes, run.cleared
@@ -632,7 +633,7 @@ fn practice_scaling() {
         strikes.push(run.strikes);
         ms.extend(run.decision_ms);
     }
-    let summary = carrom_ai::practice::summarise(boards as u32, cleared, &strikes, &ms);
+    let summary = carrom_ai::benchmark::summarise(boards as u32, cleared, &strikes, &ms);
     let (n, mean) = (strikes.len() as f64, summary.mean_strikes);
     let sd = (strikes
         .iter()

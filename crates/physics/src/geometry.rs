@@ -3,24 +3,21 @@
 
 use crate::spec::BoardSpec;
 use rapier2d::math::Vector as Vec2;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-/// A player's seat. The origin is the board centre, x east, y north; the player who breaks first
-/// in singles sits south.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Seat {
-    South,
-    East,
-    North,
-    West,
+pub use carrom_terms::Seat;
+
+/// Where a seat faces on the board: the origin is the board centre, x east, y north; the player
+/// who breaks first in singles sits south.
+pub trait SeatAxes {
+    /// The direction the player faces: from their base line towards the board centre.
+    fn forward(self) -> Vec2;
+    /// The direction of the player's right hand, along his base line.
+    fn right_hand(self) -> Vec2;
 }
 
-impl Seat {
-    pub const ALL: [Seat; 4] = [Seat::South, Seat::East, Seat::North, Seat::West];
-
-    /// The direction the player faces: from their base line towards the board centre.
-    pub fn forward(self) -> Vec2 {
+impl SeatAxes for Seat {
+    fn forward(self) -> Vec2 {
         match self {
             Seat::South => Vec2::new(0.0, 1.0),
             Seat::East => Vec2::new(-1.0, 0.0),
@@ -29,23 +26,9 @@ impl Seat {
         }
     }
 
-    /// The player's right hand.
-    pub fn right(self) -> Vec2 {
+    fn right_hand(self) -> Vec2 {
         let f = self.forward();
         Vec2::new(f.y, -f.x)
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Seat::South => "south",
-            Seat::East => "east",
-            Seat::North => "north",
-            Seat::West => "west",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<Seat> {
-        Seat::ALL.into_iter().find(|s| s.name() == name)
     }
 }
 
@@ -173,7 +156,7 @@ impl BoardSpec {
     /// The centres of the two base circles of a seat (the player's left one first).
     pub fn base_circles(&self, seat: Seat) -> [Vec2; 2] {
         let mid = -seat.forward() * self.base_line_offset();
-        let along = seat.right() * self.base_circle_along();
+        let along = seat.right_hand() * self.base_circle_along();
         [mid - along, mid + along]
     }
 
@@ -181,7 +164,7 @@ impl BoardSpec {
     /// its length, -1 = the player's left), on the middle of the two base lines.
     pub fn striker_spot(&self, seat: Seat, position: f32) -> Vec2 {
         -seat.forward() * self.base_line_offset()
-            + seat.right() * (position * 0.5 * self.base_line_length)
+            + seat.right_hand() * (position * 0.5 * self.base_line_length)
     }
 
     /// Is `centre` a legal place for the striker of `seat` (Law 130)? `pieces` are the centres
@@ -201,7 +184,7 @@ impl BoardSpec {
         }
         // Distance of the striker centre behind the board centre, towards the player.
         let across = centre.dot(-seat.forward());
-        let along = centre.dot(seat.right());
+        let along = centre.dot(seat.right_hand());
         // Law 130(a): the striker touches both base lines.
         let touches_outer = (across - self.outer_line_offset()).abs() <= rs + TOUCH_EPS;
         let touches_inner = (across - self.inner_line_offset()).abs() <= rs + TOUCH_EPS;

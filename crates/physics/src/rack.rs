@@ -1,8 +1,8 @@
 //! The opening position (Law 41).
 
-use crate::geometry::Seat;
+use crate::geometry::{Seat, SeatAxes};
 use crate::spec::BoardSpec;
-use crate::table::{Piece, PieceKind};
+use crate::table::{Piece, PieceColour};
 use rapier2d::math::Vector as Vec2;
 
 /// The rack of Law 41(a), oriented to the player who breaks.
@@ -23,23 +23,26 @@ pub fn opening_rack(spec: &BoardSpec, breaker: Seat) -> Vec<Piece> {
         let a = base_angle + angle;
         Vec2::new(radius * a.cos(), radius * a.sin())
     };
-    let mut pieces = vec![Piece::new(PieceKind::Queen, Vec2::ZERO)];
+    let mut pieces = vec![Piece::new(PieceColour::Queen, Vec2::ZERO)];
     let sixty = std::f32::consts::FRAC_PI_3;
     // First row: whites on the spokes (0, 120, 240 degrees from the breaker), blacks between.
     for k in 0..6 {
         let kind = if k % 2 == 0 {
-            PieceKind::White
+            PieceColour::White
         } else {
-            PieceKind::Black
+            PieceColour::Black
         };
         pieces.push(Piece::new(kind, at(d, k as f32 * sixty)));
     }
     // Second row: the six places straight behind the first row (distance 2d) are white; the six
     // places between them (distance sqrt(3) d, at 30 degrees) are black.
     for k in 0..6 {
-        pieces.push(Piece::new(PieceKind::White, at(2.0 * d, k as f32 * sixty)));
         pieces.push(Piece::new(
-            PieceKind::Black,
+            PieceColour::White,
+            at(2.0 * d, k as f32 * sixty),
+        ));
+        pieces.push(Piece::new(
+            PieceColour::Black,
             at(3f32.sqrt() * d, k as f32 * sixty + sixty * 0.5),
         ));
     }

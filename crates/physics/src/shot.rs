@@ -1,9 +1,9 @@
 //! A stroke: where the striker is placed, which way it goes and how hard, and the simulation of
 //! it to rest.
 
-use crate::geometry::{PlacementError, Seat};
+use crate::geometry::{PlacementError, Seat, SeatAxes};
 use crate::spec::Spec;
-use crate::table::{Event, Fate, Piece, PieceKind, Table};
+use crate::table::{Event, Fate, Piece, PieceColour, Table};
 use rapier2d::math::Vector as Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -78,7 +78,10 @@ impl Shot {
 pub fn validate_pieces(spec: &Spec, pieces: &[Piece]) -> Result<(), ShotError> {
     let r = spec.board.coin_radius();
     let lim = spec.board.half() - r;
-    let queens = pieces.iter().filter(|p| p.kind == PieceKind::Queen).count();
+    let queens = pieces
+        .iter()
+        .filter(|p| p.kind == PieceColour::Queen)
+        .count();
     if pieces.len() > 19 {
         return Err(ShotError::Piece {
             index: 19,
@@ -88,7 +91,7 @@ pub fn validate_pieces(spec: &Spec, pieces: &[Piece]) -> Result<(), ShotError> {
     if queens > 1 {
         let index = pieces
             .iter()
-            .rposition(|p| p.kind == PieceKind::Queen)
+            .rposition(|p| p.kind == PieceColour::Queen)
             .unwrap_or(0);
         return Err(ShotError::Piece {
             index,
@@ -130,7 +133,7 @@ pub struct StrikerResult {
 /// A piece after the shot, in request (or rack) order.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PieceResult {
-    pub kind: PieceKind,
+    pub kind: PieceColour,
     pub x: f32,
     pub y: f32,
     pub pocketed: bool,

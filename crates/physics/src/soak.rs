@@ -5,7 +5,7 @@ use crate::geometry::Seat;
 use crate::rack::opening_rack;
 use crate::shot::{Shot, play};
 use crate::spec::Spec;
-use crate::table::{Piece, PieceKind, Table};
+use crate::table::{Piece, PieceColour, Table};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
@@ -52,9 +52,9 @@ pub fn random_scatter(rng: &mut impl Rng, spec: &Spec, n: usize) -> Vec<Piece> {
     let lim = spec.board.half() - r;
     let mut pieces: Vec<Piece> = Vec::with_capacity(n);
     let kinds = |i: usize| match i {
-        0 => PieceKind::Queen,
-        i if i % 2 == 1 => PieceKind::White,
-        _ => PieceKind::Black,
+        0 => PieceColour::Queen,
+        i if i % 2 == 1 => PieceColour::White,
+        _ => PieceColour::Black,
     };
     let mut attempts = 0;
     while pieces.len() < n && attempts < 10_000 {

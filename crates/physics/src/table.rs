@@ -4,7 +4,7 @@
 //! borrowed rapier structures ([`RapierParts`]) so that the game can run the very same step on
 //! bevy_rapier2d's sets and stay bit-identical with this headless simulator.
 
-use crate::geometry::{Seat, distance_to_segment};
+use crate::geometry::{Seat, SeatAxes, distance_to_segment};
 use crate::spec::{BoardSpec, SimSettings, Spec};
 use rapier2d::math::Vector as Vec2;
 use rapier2d::prelude::*;
@@ -13,36 +13,19 @@ use serde::{Deserialize, Serialize};
 /// Standard gravity, for the board friction (m/s^2).
 pub const G: f32 = 9.81;
 
-/// What a piece is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PieceKind {
-    White,
-    Black,
-    Queen,
-}
-
-impl PieceKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            PieceKind::White => "white",
-            PieceKind::Black => "black",
-            PieceKind::Queen => "queen",
-        }
-    }
-}
+pub use carrom_terms::PieceColour;
 
 /// A carrom man or the Queen at a place on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Piece {
-    pub kind: PieceKind,
+    pub kind: PieceColour,
     pub x: f32,
     pub y: f32,
 }
 
 impl Piece {
-    pub fn new(kind: PieceKind, at: Vec2) -> Piece {
+    pub fn new(kind: PieceColour, at: Vec2) -> Piece {
         Piece {
             kind,
             x: at.x,
@@ -112,7 +95,7 @@ pub enum EventKind {
     /// A piece fell into a pocket.
     Pocketed {
         piece: usize,
-        kind: PieceKind,
+        kind: PieceColour,
         pocket: usize,
     },
     /// The striker fell into a pocket.
@@ -134,7 +117,7 @@ pub struct Member {
 /// The bodies of a table: which rapier handle is which piece.
 #[derive(Clone, Debug)]
 pub struct Roster {
-    pub kinds: Vec<PieceKind>,
+    pub kinds: Vec<PieceColour>,
     pub pieces: Vec<Member>,
     pub striker: Option<Member>,
     /// Frame cushions, in [`Seat::ALL`] order.
@@ -310,15 +293,13 @@ pub fn step_board(
     };
 
     // Coulomb friction of the powdered board: a constant deceleration mu*g against the sliding
-    // direction, and for the spin the torque of uniform pressure over a disc,
-    // (2/3) mu m g r, i.e. an angular deceleration (4/3) mu g / r. It is split around the
+    // direction (the discs do not spin: their rotation is locked). It is split around the
     // rapier step: half of the step's loss before it and half after, so each body moves with
     // its mean speed over the step and slides exactly as far as constant deceleration takes it,
     // whatever the step length. A body that stops within the step moves with the speed that
     // covers its stopping distance, s^2 / 2a, and is stopped by the second half.
     let dv = mat.board_friction * G * dt;
-    let radius = |id: BodyId| radius_of(board, id);
-    for (id, m) in &ids {
+    for (_, m) in &ids {
         let rb = &mut parts.bodies[m.body];
         let v = rb.linvel();
         let s = v.length();
@@ -329,16 +310,6 @@ pub fn step_board(
                 s - 0.5 * dv
             };
             rb.set_linvel(v * (mean / s), false);
-        }
-        let w = rb.angvel();
-        if w != 0.0 {
-            let dw = 4.0 / 3.0 * dv / radius(*id);
-            let mean = if w.abs() <= dw {
-                w * w.abs() / (2.0 * dw)
-            } else {
-                w - 0.5 * dw * w.signum()
-            };
-            rb.set_angvel(mean, false);
         }
     }
 
@@ -357,7 +328,7 @@ pub fn step_board(
         &ImpactNormals { board },
         parts.events,
     );
-    for (id, m) in &ids {
+    for (_, m) in &ids {
         let rb = &mut parts.bodies[m.body];
         if !rb.is_enabled() {
             continue;
@@ -372,16 +343,6 @@ pub fn step_board(
                 v * ((s - half) / s)
             };
             rb.set_linvel(nv, false);
-        }
-        let w = rb.angvel();
-        if w != 0.0 {
-            let half = 4.0 / 3.0 * half / radius(*id);
-            let nw = if w.abs() <= half {
-                0.0
-            } else {
-                w - half * w.signum()
-            };
-            rb.set_angvel(nw, false);
         }
     }
     clock.time += dt;
@@ -505,8 +466,7 @@ pub fn step_board(
             continue;
         }
         let rb = &parts.bodies[m.body];
-        let r = radius(*id);
-        if rb.linvel().length() > sim.rest_speed || rb.angvel().abs() * r > sim.rest_speed {
+        if rb.linvel().length() > sim.rest_speed {
             at_rest = false;
         }
     }

@@ -7,7 +7,7 @@
 //! ```
 
 use carrom_physics::shot::play;
-use carrom_physics::{EventKind, Piece, PieceKind, Seat, Shot, Spec, Table, Vec2, opening_rack};
+use carrom_physics::{EventKind, Piece, PieceColour, Seat, Shot, Spec, Table, Vec2, opening_rack};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
@@ -55,7 +55,7 @@ fn cuts(spec: &Spec, n: usize) -> Vec<bool> {
                 b.striker_spot(Seat::South, 0.0).y,
             );
             let speed = rng.random_range(1.0..4.0);
-            let mut table = Table::new(spec, &[Piece::new(PieceKind::White, p)]);
+            let mut table = Table::new(spec, &[Piece::new(PieceColour::White, p)]);
             table.place_striker(s, (ghost - s).normalize() * speed);
             let outcome = table.run_to_rest();
             outcome
@@ -109,7 +109,7 @@ fn cut_speed_and_spin() {
             for short in [0.01_f32, 0.02, 0.03, 0.04] {
                 let offset = reach * cut_deg.to_radians().sin();
                 let along = reach * cut_deg.to_radians().cos() + short;
-                let mut table = Table::new(&spec, &[Piece::new(PieceKind::White, Vec2::ZERO)]);
+                let mut table = Table::new(&spec, &[Piece::new(PieceColour::White, Vec2::ZERO)]);
                 table.place_striker(Vec2::new(-offset, -along), Vec2::new(0.0, v));
                 let mut clock = carrom_physics::table::Clock::default();
                 let mut events = Vec::new();

@@ -4,8 +4,8 @@ use carrom_physics::shot::play;
 use carrom_physics::soak::soak;
 use carrom_physics::table::Clock;
 use carrom_physics::{
-    BodyId, EventKind, Fate, Piece, PieceKind, Seat, Shot, Spec, Table, Vec2, opening_rack,
-    simulate,
+    BodyId, EventKind, Fate, Piece, PieceColour, Seat, SeatAxes, Shot, Spec, Table, Vec2,
+    opening_rack, simulate,
 };
 
 fn spec() -> Spec {
@@ -64,7 +64,10 @@ fn head_on_striker_hit_conserves_momentum_within_the_restitution_set() {
     let e = spec.materials.restitution_striker_piece;
     let v = 3.0;
     let start = Vec2::new(0.0, -0.2);
-    let mut table = Table::new(&spec, &[Piece::new(PieceKind::White, Vec2::new(0.0, 0.0))]);
+    let mut table = Table::new(
+        &spec,
+        &[Piece::new(PieceColour::White, Vec2::new(0.0, 0.0))],
+    );
     table.place_striker(start, Vec2::new(0.0, v));
     let (vs, vc) = velocities_after_first_contact(&mut table);
     // The striker slowed by friction on its way: its speed just before impact.
@@ -102,12 +105,12 @@ fn a_piece_on_the_line_between_striker_and_pocket_is_potted() {
             angle_deg,
             power: 0.5,
         };
-        let r = simulate(&spec, &[Piece::new(PieceKind::Black, coin)], &shot).unwrap();
+        let r = simulate(&spec, &[Piece::new(PieceColour::Black, coin)], &shot).unwrap();
         assert!(r.pieces[0].pocketed, "{position}: {:?}", r.pieces[0]);
         assert_eq!(r.pieces[0].pocket, Some(pocket));
         assert!(r.events.iter().any(|e| matches!(
             e.kind,
-            EventKind::Pocketed { piece: 0, kind: PieceKind::Black, pocket: k } if k == pocket
+            EventKind::Pocketed { piece: 0, kind: PieceColour::Black, pocket: k } if k == pocket
         )));
     }
 }
@@ -121,13 +124,13 @@ fn the_rack_is_nine_white_nine_black_one_queen_all_touching_none_overlapping() {
         let count = |k| rack.iter().filter(|p| p.kind == k).count();
         assert_eq!(
             (
-                count(PieceKind::White),
-                count(PieceKind::Black),
-                count(PieceKind::Queen)
+                count(PieceColour::White),
+                count(PieceColour::Black),
+                count(PieceColour::Queen)
             ),
             (9, 9, 1)
         );
-        assert_eq!(rack[0].kind, PieceKind::Queen);
+        assert_eq!(rack[0].kind, PieceColour::Queen);
         assert!(rack[0].pos().length() < 1e-6, "Queen on the centre circle");
         let d = b.coin_diameter;
         let mut touching = vec![0; rack.len()];
@@ -156,7 +159,7 @@ fn the_rack_is_nine_white_nine_black_one_queen_all_touching_none_overlapping() {
                     .iter()
                     .find(|p| (p.pos() - at).length() < 1e-5)
                     .unwrap();
-                assert_eq!(p.kind, PieceKind::White, "spoke {k} ring {ring}");
+                assert_eq!(p.kind, PieceColour::White, "spoke {k} ring {ring}");
             }
         }
     }
@@ -215,8 +218,8 @@ fn two_pieces_meeting_head_on_at_top_speed_do_not_pass_through_each_other() {
     let mut table = Table::new(
         &spec,
         &[
-            Piece::new(PieceKind::White, Vec2::new(-0.2, 0.0)),
-            Piece::new(PieceKind::Black, Vec2::new(0.2, 0.0)),
+            Piece::new(PieceColour::White, Vec2::new(-0.2, 0.0)),
+            Piece::new(PieceColour::Black, Vec2::new(0.2, 0.0)),
         ],
     );
     let v = 1.4 * spec.materials.max_striker_speed;
@@ -246,7 +249,10 @@ fn a_piece_meeting_the_frame_faster_than_the_jump_speed_goes_overboard() {
     let fast = spec.materials.jump_speed * 1.3;
     let slow = spec.materials.jump_speed * 0.5;
     for (speed, jumps) in [(fast, true), (slow, false)] {
-        let mut table = Table::new(&spec, &[Piece::new(PieceKind::White, Vec2::new(0.0, 0.2))]);
+        let mut table = Table::new(
+            &spec,
+            &[Piece::new(PieceColour::White, Vec2::new(0.0, 0.2))],
+        );
         let h = table.roster.pieces[0].body;
         table.bodies[h].set_linvel(Vec2::new(0.0, speed), true);
         let out = table.run_to_rest();
@@ -357,7 +363,7 @@ fn a_sliding_piece_stops_where_constant_deceleration_says() {
         let decel = spec.materials.board_friction * 9.81;
         for v in [0.1_f32, 0.4, 1.0] {
             let start = Vec2::new(-0.3, -0.3);
-            let mut table = Table::new(&spec, &[Piece::new(PieceKind::White, start)]);
+            let mut table = Table::new(&spec, &[Piece::new(PieceColour::White, start)]);
             let h = table.roster.pieces[0].body;
             table.bodies[h].set_linvel(Vec2::new(v * 0.6, v * 0.8), true);
             run(&mut table);
@@ -376,7 +382,7 @@ fn a_sliding_piece_stops_where_constant_deceleration_says() {
 fn cut(spec: &Spec, cut_deg: f32, v: f32) -> f32 {
     let b = &spec.board;
     let offset = (b.coin_radius() + b.striker_radius()) * cut_deg.to_radians().sin();
-    let mut table = Table::new(spec, &[Piece::new(PieceKind::White, Vec2::ZERO)]);
+    let mut table = Table::new(spec, &[Piece::new(PieceColour::White, Vec2::ZERO)]);
     table.place_striker(Vec2::new(-offset, -0.06), Vec2::new(0.0, v));
     let (_, vc) = velocities_after_first_contact(&mut table);
     vc.x.atan2(vc.y).to_degrees()
@@ -434,7 +440,7 @@ fn a_full_power_striker_meets_every_piece_in_its_path() {
         // Anywhere from dead centre to a graze (99% of the reach off the path).
         let off = rng.random_range(-0.99..0.99) * reach;
         let piece = start + Vec2::new(off, along);
-        let mut table = Table::new(&spec, &[Piece::new(PieceKind::White, piece)]);
+        let mut table = Table::new(&spec, &[Piece::new(PieceColour::White, piece)]);
         table.place_striker(start, Vec2::new(0.0, spec.materials.max_striker_speed));
         let outcome = table.run_to_rest();
         assert!(

@@ -33,7 +33,7 @@ mod verdict;
 pub use placement::{
     CENTRE_CIRCLE_RADIUS, OUTER_CIRCLE_RADIUS, PIECE_RADIUS, PlacementError, validate_placement,
 };
-pub use referee::{JudgeError, MEN_PER_COLOUR, Match, QueenRight, Referee};
+pub use referee::{JudgeError, MEN_PER_COLOUR, QueenRight, Referee};
 pub use report::{Colour, PieceColour, StrokeReport};
 pub use rules::{Endings, OpponentPiece, PRESET_NAMES, QueenWithoutRight, Rules, RulesError};
 pub use scenario::{

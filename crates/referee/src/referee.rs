@@ -99,9 +99,6 @@ pub struct Referee {
     strokes: u32,
 }
 
-/// `Match` is another name for the referee's state.
-pub type Match = Referee;
-
 /// Shorthand for building a ruling.
 fn rule(v: &mut Verdict, law: &'static str, text: impl Into<Cow<'static, str>>) {
     v.rulings.push(Ruling {

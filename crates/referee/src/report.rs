@@ -2,48 +2,11 @@
 
 use crate::seat::Seat;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
-/// The colour of a carrom man (C/m), or the Queen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PieceColour {
-    White,
-    Black,
-    Queen,
-}
+pub use carrom_terms::PieceColour;
 
 /// Short alias.
 pub type Colour = PieceColour;
-
-impl PieceColour {
-    /// The other carrom-man colour (the Queen has none; returns the Queen).
-    pub fn other(self) -> PieceColour {
-        match self {
-            PieceColour::White => PieceColour::Black,
-            PieceColour::Black => PieceColour::White,
-            PieceColour::Queen => PieceColour::Queen,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            PieceColour::White => "white",
-            PieceColour::Black => "black",
-            PieceColour::Queen => "queen",
-        }
-    }
-}
-
-impl fmt::Display for PieceColour {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            PieceColour::White => "White",
-            PieceColour::Black => "Black",
-            PieceColour::Queen => "the Queen",
-        })
-    }
-}
 
 /// What a stroke did, as observed by the game (from physics events) or written in a scenario.
 /// Every field is optional in JSON with the defaults shown by [`StrokeReport::default`].

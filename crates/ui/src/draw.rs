@@ -2,11 +2,11 @@
 //! centre and outer circles), the carrom men, the Queen and the striker, from the board spec.
 //! World units are metres; the camera turns so the striking player sits at the bottom.
 
-use crate::sim::{BoardSpec, BodyMarker, LiveTable, SimSet, sync_transforms};
+use crate::sim::{BodyMarker, Equipment, LiveTable, SimSet, sync_transforms};
 use crate::{Screen, Session};
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
-use carrom_physics::{BodyId, PieceKind};
+use carrom_physics::{BodyId, PieceColour, SeatAxes};
 
 pub const FRAME: f32 = 0.075;
 
@@ -93,7 +93,7 @@ fn setup_camera(mut commands: Commands) {
 
 fn setup_look(
     mut commands: Commands,
-    spec: Res<BoardSpec>,
+    spec: Res<Equipment>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut mats: ResMut<Assets<ColorMaterial>>,
 ) {
@@ -134,26 +134,26 @@ fn clear_board(mut commands: Commands, q: Query<Entity, Drawn>) {
 pub fn spawn_piece(
     commands: &mut Commands,
     look: &PieceLook,
-    kind: Option<PieceKind>,
+    kind: Option<PieceColour>,
     at: Vec2,
     z: f32,
 ) -> Entity {
     let (disc, ring, inner, body_mat, ring_mat) = match kind {
-        Some(PieceKind::White) => (
+        Some(PieceColour::White) => (
             &look.coin,
             &look.coin_ring,
             &look.coin_inner,
             &look.white,
             &look.white_ring,
         ),
-        Some(PieceKind::Black) => (
+        Some(PieceColour::Black) => (
             &look.coin,
             &look.coin_ring,
             &look.coin_inner,
             &look.black,
             &look.black_ring,
         ),
-        Some(PieceKind::Queen) => (
+        Some(PieceColour::Queen) => (
             &look.coin,
             &look.coin_ring,
             &look.coin_inner,
@@ -228,7 +228,7 @@ fn respawn_pieces(
 
 fn draw_board(
     mut commands: Commands,
-    spec: Res<BoardSpec>,
+    spec: Res<Equipment>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut mats: ResMut<Assets<ColorMaterial>>,
 ) {
@@ -318,7 +318,7 @@ fn draw_board(
     let rc = b.base_circle_radius();
     for seat in carrom_physics::Seat::ALL {
         let f = seat.forward();
-        let r = seat.right();
+        let r = seat.right_hand();
         let angle = r.y.atan2(r.x);
         let len = 2.0 * b.base_circle_along();
         for off in [b.outer_line_offset(), b.inner_line_offset()] {
@@ -419,7 +419,7 @@ fn draw_board(
     }
 }
 
-fn draw_nets(mut gizmos: Gizmos, spec: Res<BoardSpec>) {
+fn draw_nets(mut gizmos: Gizmos, spec: Res<Equipment>) {
     for p in spec.0.board.pockets() {
         let c = Vec2::new(p.x, p.y);
         let r = p.radius * 0.95;

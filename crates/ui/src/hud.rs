@@ -2,13 +2,13 @@
 //! striker in hand with its direction line, the piece being placed, and the mouse on the board.
 
 use crate::draw::{MainCamera, PieceLook, spawn_piece};
-use crate::play::{Aim, Drag, Pointer, aim_shot};
-use crate::sim::{BoardSpec, SimSpeed};
-use crate::{Kind, Phase, Screen, Session};
+use crate::play::{Aim, CallLog, Drag, Pointer, aim_shot};
+use crate::sim::{Equipment, SimSpeed};
+use crate::{Mode, Phase, Screen, Session};
 use bevy::input::InputSystems;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use carrom_physics::PieceKind;
+use carrom_physics::PieceColour;
 
 #[derive(Component)]
 struct HudRoot;
@@ -131,7 +131,7 @@ fn spawn_hud(mut commands: Commands, look: Option<Res<PieceLook>>) {
         let e = spawn_piece(
             &mut commands,
             &look,
-            Some(PieceKind::White),
+            Some(PieceColour::White),
             Vec2::new(9.0, 9.0),
             1.5,
         );
@@ -159,6 +159,7 @@ fn update_texts(
     session: Option<Res<Session>>,
     phase: Res<State<Phase>>,
     aim: Res<Aim>,
+    log: Res<CallLog>,
     speed: Res<SimSpeed>,
     preview: Option<Res<crate::preview::Preview>>,
     mut q: ParamSet<(
@@ -168,8 +169,8 @@ fn update_texts(
     )>,
 ) {
     let Some(s) = session else { return };
-    let score = match s.kind {
-        Kind::Practice => {
+    let score = match s.mode {
+        Mode::Practice => {
             let mut lines = vec!["BREAK PRACTICE".to_string()];
             let n = s.breaks.len().max(1) as f32;
             let total: usize = s.breaks.iter().map(|b| b.pocketed).sum();
@@ -192,9 +193,9 @@ fn update_texts(
         _ => {
             let mut lines = vec![format!(
                 "{} — {} rules",
-                match s.kind {
-                    Kind::Demo => "COMPUTER DEMO",
-                    Kind::Replay => "REPLAY",
+                match s.mode {
+                    Mode::Demo => "COMPUTER DEMO",
+                    Mode::Replay => "REPLAY",
                     _ => "MATCH",
                 },
                 s.model.setup.rules_name.to_uppercase()
@@ -228,7 +229,7 @@ fn update_texts(
     {
         t.0 = score;
     }
-    let mut call = s.calls.join("\n");
+    let mut call = log.call.join("\n");
     if *phase.get() == Phase::Aim
         && let Some(why) = &aim.illegal
         && !s.actor_is_computer()
@@ -244,8 +245,8 @@ fn update_texts(
     if *phase.get() == Phase::Over {
         call = format!("{}\nMatch over.", call);
     }
-    if !s.note.is_empty() {
-        call = format!("{call}\n{}", s.note);
+    if !log.note.is_empty() {
+        call = format!("{call}\n{}", log.note);
     }
     let call = for_display(&call);
     if let Ok((mut t, mut node)) = q.p1().single_mut() {
@@ -262,23 +263,23 @@ fn update_texts(
             t.0 = call;
         }
     }
-    let help = match s.kind {
-        Kind::Practice => format!(
+    let help = match s.mode {
+        Mode::Practice => format!(
             "Drag the striker along the base line (or the arrow keys).\nPull back from it and release to strike (or A/D aim, W/S power, Space).\nT: trajectory preview ({})\nR: reset the rack   F: fix/turn board   Esc: menu",
             if preview.is_some_and(|p| p.on) { "on" } else { "off" }
         ),
-        Kind::Replay => format!(
+        Mode::Replay => format!(
             "Speed {}x{}   P: pause   +/-: speed\n{} actions to go   F: fix/turn board   Esc: menu",
             speed.factor,
             if speed.paused { " (paused)" } else { "" },
             s.replay_actions.len()
         ),
-        Kind::Demo => format!(
+        Mode::Demo => format!(
             "Speed {}x{}   P: pause   +/-: speed   N: new seed\nF: fix/turn board   Esc: menu",
             speed.factor,
             if speed.paused { " (paused)" } else { "" }
         ),
-        Kind::Match => "Drag the striker along your base line (or the arrow keys).\nPull back from it and release to strike (A/D aim, W/S power, Space).\nDues: drag the piece inside the outer circle, release.\nF5: save   F: fix/turn board   Esc: menu".to_string(),
+        Mode::Match => "Drag the striker along your base line (or the arrow keys).\nPull back from it and release to strike (A/D aim, W/S power, Space).\nDues: drag the piece inside the outer circle, release.\nF5: save   F: fix/turn board   Esc: menu".to_string(),
     };
     if let Ok(mut t) = q.p2().single_mut()
         && t.0 != help
@@ -293,7 +294,7 @@ fn ghosts(
     phase: Res<State<Phase>>,
     aim: Res<Aim>,
     thinking: Res<crate::play::Thinking>,
-    spec: Res<BoardSpec>,
+    spec: Res<Equipment>,
     look: Option<Res<PieceLook>>,
     mut striker: Query<
         (&mut Transform, &mut Visibility, &Children),
@@ -342,15 +343,11 @@ fn ghosts(
         };
         if show {
             tf.translation = Vec3::new(aim.due_at.x, aim.due_at.y, 1.5);
-            let kind = s
-                .model
-                .pending
-                .front()
-                .map(|r| crate::model::kind_of(r.piece));
+            let kind = s.model.pending.front().map(|r| r.piece);
             let mat = match (aim.due_illegal.is_some(), kind) {
                 (true, _) => look.illegal.clone(),
-                (_, Some(PieceKind::Black)) => look.black.clone(),
-                (_, Some(PieceKind::Queen)) => look.queen.clone(),
+                (_, Some(PieceColour::Black)) => look.black.clone(),
+                (_, Some(PieceColour::Queen)) => look.queen.clone(),
                 _ => look.white.clone(),
             };
             if let Some(&body) = children.get(1)
@@ -368,7 +365,7 @@ fn aim_gizmos(
     session: Option<Res<Session>>,
     phase: Res<State<Phase>>,
     aim: Res<Aim>,
-    spec: Res<BoardSpec>,
+    spec: Res<Equipment>,
     pointer: Res<Pointer>,
     thinking: Res<crate::play::Thinking>,
 ) {

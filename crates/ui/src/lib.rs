@@ -2,27 +2,27 @@
 //! and computer demos, refereed by the ICF Laws.
 //!
 //! One plugin per file; the simulation ([`sim`]) is separate from drawing ([`draw`], [`hud`]).
-//! The match itself ([`model`]) knows nothing of Bevy, so the headless demo, saves and replays
-//! run the same code as the window.
+//! The match itself is `carrom_match::Match` and the computer players `carrom_ai::Computers`:
+//! neither knows Bevy, so the headless demo, self-play, saves and replays run the same code as
+//! the window.
 
 pub mod audio;
-pub mod bot;
+pub mod demo;
 pub mod draw;
-pub mod headless;
 pub mod hud;
 pub mod menu;
-pub mod model;
 pub mod play;
+pub mod practice;
 pub mod preview;
-pub mod save;
+pub mod replay;
 pub mod shoot;
 pub mod sim;
 pub mod sounds;
 
 use bevy::prelude::*;
+use carrom_ai::Computers;
+use carrom_match::{Action, Match, MatchSetup, SaveFile};
 use carrom_physics::{Piece, Seat, Spec, opening_rack};
-use model::{MatchModel, MatchSetup};
-use rand_chacha::ChaCha8Rng;
 use std::path::PathBuf;
 
 /// Which screen is up.
@@ -33,10 +33,11 @@ pub enum Screen {
     Game,
 }
 
-/// Where a turn stands.
-#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// Where a turn stands: a sub-state of the game screen, so it exists only while a game is on.
+#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[source(Screen = Screen::Game)]
 pub enum Phase {
-    /// Nothing to do (menu, or waiting for the table to load).
+    /// Waiting for the table to load.
     #[default]
     Idle,
     /// The player places the striker and aims.
@@ -49,9 +50,10 @@ pub enum Phase {
     Over,
 }
 
-/// What kind of session is on the board.
+/// What is being played on the board. Each mode other than a match is a plugin of its own
+/// ([`practice`], [`demo`], [`replay`]) whose systems run in that mode ([`in_mode`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum Mode {
     Match,
     Practice,
     Demo,
@@ -70,9 +72,10 @@ pub struct BreakRecord {
 /// The session on the board.
 #[derive(Resource)]
 pub struct Session {
-    pub kind: Kind,
-    pub model: MatchModel,
-    pub rng: ChaCha8Rng,
+    pub mode: Mode,
+    pub model: Match,
+    /// The computer players at the table.
+    pub computers: Computers,
     pub fixed_board: bool,
     pub save_path: PathBuf,
     /// Where the replay of a finished match goes.
@@ -80,62 +83,64 @@ pub struct Session {
     /// Practice: the pieces on the board and the breaks so far.
     pub practice_layout: Vec<Piece>,
     pub breaks: Vec<BreakRecord>,
-    /// The umpire's last call and other notes, newest last.
-    pub calls: Vec<String>,
-    pub note: String,
     /// Replay: the recorded actions still to play.
-    pub replay_actions: std::collections::VecDeque<model::Action>,
+    pub replay_actions: std::collections::VecDeque<Action>,
 }
 
 impl Session {
-    pub fn new(kind: Kind, spec: &Spec, setup: MatchSetup) -> Session {
-        let seed = setup.seed;
-        Session {
-            kind,
-            model: MatchModel::new(spec, setup),
-            rng: bot::rng(seed),
+    /// A session at the start of its match. An unplayable setup (a player missing, an unknown
+    /// computer level) is an error naming the field.
+    pub fn new(mode: Mode, spec: &Spec, setup: MatchSetup) -> Result<Session, String> {
+        let computers = Computers::for_setup(&setup)?;
+        Ok(Session {
+            mode,
+            model: Match::new(spec, setup)?,
+            computers,
             fixed_board: false,
             save_path: PathBuf::from("carrom-save.json"),
             replay_path: None,
             practice_layout: opening_rack(&spec.board, Seat::South),
             breaks: Vec::new(),
-            calls: Vec::new(),
-            note: String::new(),
             replay_actions: Default::default(),
-        }
+        })
     }
 
     /// The seat to show at the bottom.
     pub fn view_seat(&self) -> Option<Seat> {
-        match self.kind {
-            Kind::Practice => Some(Seat::South),
+        match self.mode {
+            Mode::Practice => Some(Seat::South),
             _ => self.model.placer().or(self.model.turn()),
         }
     }
 
     /// The pieces at rest.
     pub fn layout(&self) -> &[Piece] {
-        match self.kind {
-            Kind::Practice => &self.practice_layout,
+        match self.mode {
+            Mode::Practice => &self.practice_layout,
             _ => &self.model.layout,
         }
     }
 
     /// Who is to act now.
     pub fn actor(&self) -> Option<Seat> {
-        match self.kind {
-            Kind::Practice => Some(Seat::South),
+        match self.mode {
+            Mode::Practice => Some(Seat::South),
             _ => self.model.placer().or(self.model.turn()),
         }
     }
 
     pub fn actor_is_computer(&self) -> bool {
-        match self.kind {
-            Kind::Practice => false,
-            Kind::Demo | Kind::Replay => true,
-            Kind::Match => self.actor().is_some_and(|s| self.model.is_computer(s)),
+        match self.mode {
+            Mode::Practice => false,
+            Mode::Demo | Mode::Replay => true,
+            Mode::Match => self.actor().is_some_and(|s| self.model.is_computer(s)),
         }
     }
+}
+
+/// A run condition: a session in `mode` is on the board.
+pub fn in_mode(mode: Mode) -> impl FnMut(Option<Res<Session>>) -> bool + Clone {
+    move |session: Option<Res<Session>>| session.is_some_and(|s| s.mode == mode)
 }
 
 /// How the app starts.
@@ -152,22 +157,25 @@ pub enum Start {
     Menu,
     Match(MatchSetup),
     /// Resume: the setup and actions of a save.
-    Resume(save::SaveFile),
+    Resume(SaveFile),
     Practice,
     Demo(MatchSetup),
     /// Play a save's actions back on the board.
-    Replay(save::SaveFile),
+    Replay(SaveFile),
 }
 
 /// The simulation and game flow without a window (tests use this with `MinimalPlugins`).
 pub fn core_plugins(app: &mut App, spec: &Spec) {
     sim::register_messages(app);
     app.add_plugins(sim::rapier_plugin())
-        .insert_resource(sim::BoardSpec(spec.clone()))
+        .insert_resource(sim::Equipment(spec.clone()))
         .init_state::<Screen>()
-        .init_state::<Phase>();
+        .add_sub_state::<Phase>();
     sim::plugin(app);
     play::plugin(app);
+    practice::plugin(app);
+    demo::plugin(app);
+    replay::plugin(app);
 }
 
 /// A headless app for tests: `MinimalPlugins`, transforms, states, rapier and the game flow.

@@ -1,14 +1,17 @@
 //! The main menu: singles, doubles, break practice, computer demo; the rule variant; the
 //! players' names (click a name and type) and which seats the computer plays; quit.
 
-use crate::model::{MatchSetup, Player};
-use crate::play::practice_setup;
-use crate::sim::{BoardSpec, SimSpeed};
-use crate::{Kind, Screen, Session};
+use crate::practice::practice_setup;
+use crate::sim::{Equipment, SimSpeed};
+use crate::{Mode, Screen, Session};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
+use carrom_match::{MatchSetup, Player};
 use carrom_referee::{PRESET_NAMES, Rules, Seat, Seats};
+
+/// The level of the menu's computer players (`carrom_ai`'s levels).
+const MENU_COMPUTER_LEVEL: &str = "medium";
 
 #[derive(Component)]
 struct MenuRoot;
@@ -83,7 +86,7 @@ impl MenuPlayers {
                 } else {
                     name.to_string()
                 },
-                computer: computer.then(|| "fast".to_string()),
+                computer: computer.then(|| MENU_COMPUTER_LEVEL.to_string()),
             };
         }
     }
@@ -346,7 +349,7 @@ fn buttons(
     mut label: Query<&mut Text, With<RulesLabel>>,
     mut rules: ResMut<MenuRules>,
     mut players: ResMut<MenuPlayers>,
-    spec: Res<BoardSpec>,
+    spec: Res<Equipment>,
     mut screen: ResMut<NextState<Screen>>,
     mut speed: ResMut<SimSpeed>,
     mut exit: MessageWriter<AppExit>,
@@ -368,17 +371,17 @@ fn buttons(
                 let all = Seat::ALL;
                 let session = match choice {
                     Choice::Singles => {
-                        Session::new(Kind::Match, &spec.0, setup(Seats::Singles, &[]))
+                        Session::new(Mode::Match, &spec.0, setup(Seats::Singles, &[]))
                     }
                     Choice::SinglesVsComputer => {
-                        Session::new(Kind::Match, &spec.0, setup(Seats::Singles, &[Seat::North]))
+                        Session::new(Mode::Match, &spec.0, setup(Seats::Singles, &[Seat::North]))
                     }
                     Choice::Doubles => {
-                        Session::new(Kind::Match, &spec.0, setup(Seats::Doubles, &[]))
+                        Session::new(Mode::Match, &spec.0, setup(Seats::Doubles, &[]))
                     }
-                    Choice::Practice => Session::new(Kind::Practice, &spec.0, practice_setup()),
-                    Choice::Demo2 => Session::new(Kind::Demo, &spec.0, setup(Seats::Singles, &all)),
-                    Choice::Demo4 => Session::new(Kind::Demo, &spec.0, setup(Seats::Doubles, &all)),
+                    Choice::Practice => Session::new(Mode::Practice, &spec.0, practice_setup()),
+                    Choice::Demo2 => Session::new(Mode::Demo, &spec.0, setup(Seats::Singles, &all)),
+                    Choice::Demo4 => Session::new(Mode::Demo, &spec.0, setup(Seats::Doubles, &all)),
                     Choice::Rules => {
                         rules.0 = (rules.0 + 1) % PRESET_NAMES.len();
                         if let Ok(mut t) = label.single_mut() {
@@ -399,7 +402,14 @@ fn buttons(
                         continue;
                     }
                 };
-                if session.kind == Kind::Demo {
+                let session = match session {
+                    Ok(session) => session,
+                    Err(e) => {
+                        error!("cannot start: {e}");
+                        continue;
+                    }
+                };
+                if session.mode == Mode::Demo {
                     speed.factor = speed.factor.max(2.0);
                 }
                 players.editing = None;

@@ -1,17 +1,43 @@
 //! The turn flow: place and aim (people by mouse or keys, computers by the bot), the stroke runs
 //! on the physics, the referee judges, returned pieces are placed, the next player's turn.
 
-use crate::headless::{computer_action, verdict_lines};
-use crate::model::{Action, MatchSetup, due_spot, outcome_from_roster};
-use crate::save::SaveFile;
-use crate::sim::{BoardSpec, LiveTable, LoadTable, SimSet, SimSpeed};
-use crate::{BreakRecord, Kind, Launch, Phase, Screen, Session, Start};
+use crate::practice::practice_setup;
+use crate::sim::{Equipment, LiveTable, LoadTable, SimSet, SimSpeed, StrokeEnded};
+use crate::{Launch, Mode, Phase, Screen, Session, Start, in_mode};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy_rapier2d::prelude::*;
-use carrom_physics::{Fate, Seat, Shot, opening_rack};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use carrom_ai::Computers;
+use carrom_match::{Action, Match, SaveFile, StrokeOutcome, outcome_from_roster};
+use carrom_physics::{Seat, SeatAxes, Shot};
+
+/// Something the players are told as it happens: the umpire's call (each ruling with its
+/// Law, or a practice break's result), or a note (a save written, a replay's end, an error).
+#[derive(Message, Debug, Clone, PartialEq)]
+pub enum Announcement {
+    Call(Vec<String>),
+    Note(String),
+}
+
+/// What the players were last told (the call box shows it): the last call and any note made
+/// since.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct CallLog {
+    pub call: Vec<String>,
+    pub note: String,
+}
+
+fn record_announcements(mut told: MessageReader<Announcement>, mut log: ResMut<CallLog>) {
+    for a in told.read() {
+        match a {
+            Announcement::Call(lines) => {
+                log.call = lines.clone();
+                log.note.clear();
+            }
+            Announcement::Note(note) => log.note = note.clone(),
+        }
+    }
+}
 
 /// The striker in hand: where it is on the base line, the aim, and the drag in progress.
 #[derive(Resource, Debug, Clone)]
@@ -71,25 +97,36 @@ pub struct Pointer {
 pub struct ComputerDelay(pub f32);
 
 /// A computer player's decision in progress, computed off the frame thread so the window keeps
-/// drawing while it searches. Seeded from the session's generator when it starts, so a match
-/// still replays from its seed.
+/// drawing while it searches. The task works on a copy of the table's computer players and
+/// hands them back with the action, so the match still replays from its seed.
 #[derive(Resource, Default)]
-pub struct Thinking(Option<Task<Option<Action>>>);
+pub struct Thinking(Option<Task<(Option<Action>, Option<Computers>)>>);
 
 impl Thinking {
     pub fn is_thinking(&self) -> bool {
         self.0.is_some()
     }
+
+    /// The turn's decision is this task's answer.
+    pub fn start(&mut self, task: Task<(Option<Action>, Option<Computers>)>) {
+        self.0 = Some(task);
+    }
 }
 
+/// The systems that set up a turn when it begins (the modes' plugins order theirs after).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TurnBegins;
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Aim>()
+    app.add_message::<Announcement>()
+        .init_resource::<CallLog>()
+        .init_resource::<Aim>()
         .init_resource::<Thinking>()
         .init_resource::<Pointer>()
         .insert_resource(ComputerDelay(0.8))
         .add_systems(Startup, start_from_launch)
         .add_systems(OnEnter(Screen::Game), load_rest_table)
-        .add_systems(OnEnter(Phase::Aim), begin_turn)
+        .add_systems(OnEnter(Phase::Aim), begin_turn.in_set(TurnBegins))
         .add_systems(OnEnter(Phase::PlaceDue), begin_due)
         .add_systems(
             Update,
@@ -103,7 +140,7 @@ pub(super) fn plugin(app: &mut App) {
                 )
                     .chain()
                     .run_if(in_state(Phase::Aim)),
-                (pointer_due, computer_due)
+                (pointer_due, computer_due.run_if(not(in_mode(Mode::Replay))))
                     .chain()
                     .run_if(in_state(Phase::PlaceDue)),
                 game_keys,
@@ -111,10 +148,12 @@ pub(super) fn plugin(app: &mut App) {
                 .before(SimSet)
                 .run_if(in_state(Screen::Game)),
         )
+        .add_systems(PostUpdate, record_announcements)
         .add_systems(
             Update,
             (
-                finish_stroke.run_if(in_state(Phase::Moving)),
+                finish_stroke
+                    .run_if(in_state(Phase::Moving).and_then(not(in_mode(Mode::Practice)))),
                 wait_for_table.run_if(in_state(Phase::Idle)),
             )
                 .after(SimSet)
@@ -126,57 +165,59 @@ pub(super) fn plugin(app: &mut App) {
 pub fn start_from_launch(
     mut commands: Commands,
     launch: Option<Res<Launch>>,
-    spec: Res<BoardSpec>,
+    spec: Res<Equipment>,
     mut screen: ResMut<NextState<Screen>>,
+    mut told: MessageWriter<Announcement>,
 ) {
     let Some(launch) = launch else { return };
     let spec = &spec.0;
+    let mut call = Vec::new();
+    let mut note = None;
     let session = match &launch.start {
         Start::Menu => return,
-        Start::Match(setup) => Session::new(Kind::Match, spec, setup.clone()),
-        Start::Demo(setup) => Session::new(Kind::Demo, spec, setup.clone()),
-        Start::Practice => Session::new(Kind::Practice, spec, practice_setup()),
-        Start::Replay(file) => {
-            let mut s = Session::new(Kind::Replay, spec, file.setup.clone());
+        Start::Match(setup) => Session::new(Mode::Match, spec, setup.clone()),
+        Start::Demo(setup) => Session::new(Mode::Demo, spec, setup.clone()),
+        Start::Practice => Session::new(Mode::Practice, spec, practice_setup()),
+        Start::Replay(file) => Session::new(Mode::Replay, spec, file.setup.clone()).map(|mut s| {
             s.replay_actions = file.actions.iter().copied().collect();
-            s.calls = vec![format!(
+            call = vec![format!(
                 "Replay: {} actions, {} rules, seed {}",
                 file.actions.len(),
                 file.setup.rules_name,
                 file.setup.seed
             )];
             s
-        }
-        Start::Resume(file) => {
-            let mut s = Session::new(Kind::Match, spec, file.setup.clone());
-            match crate::headless::restore(spec, file, |_| {}) {
+        }),
+        Start::Resume(file) => Session::new(Mode::Match, spec, file.setup.clone()).map(|mut s| {
+            match Match::replay(spec, file, |_| {}) {
                 Ok(model) => s.model = model,
-                Err(e) => s.note = format!("could not resume: {e}"),
+                Err(e) => note = Some(format!("could not resume: {e}")),
             }
-            s.calls = s.model.last_call();
+            call = s.model.last_call();
             s
+        }),
+    };
+    let mut session = match session {
+        Ok(session) => session,
+        Err(e) => {
+            error!("cannot start: {e}");
+            return;
         }
     };
-    let mut session = session;
+    told.write(Announcement::Call(call));
+    if let Some(note) = note {
+        told.write(Announcement::Note(note));
+    }
     session.fixed_board = launch.fixed_board;
     if let Some(p) = &launch.save_path {
         session.save_path = p.clone();
     }
-    if session.kind == Kind::Match {
+    if session.mode == Mode::Match {
         // A finished match keeps its replay next to the save.
         session.replay_path = Some(session.save_path.with_extension("replay.json"));
     }
     commands.insert_resource(session);
     screen.set(Screen::Game);
-}
-
-pub fn practice_setup() -> MatchSetup {
-    MatchSetup::new(
-        carrom_referee::Seats::Singles,
-        carrom_referee::Rules::icf(),
-        "icf",
-        1,
-    )
 }
 
 /// Loads the pieces at rest onto the rapier context and waits a frame for it.
@@ -207,7 +248,7 @@ fn wait_for_table(
 }
 
 fn next_phase(session: &Session) -> Phase {
-    if session.kind == Kind::Practice {
+    if session.mode == Mode::Practice {
         return Phase::Aim;
     }
     if !session.model.pending.is_empty() {
@@ -223,7 +264,7 @@ fn begin_turn(
     mut aim: ResMut<Aim>,
     mut session: Option<ResMut<Session>>,
     mut thinking: ResMut<Thinking>,
-    spec: Res<BoardSpec>,
+    spec: Res<Equipment>,
 ) {
     let Some(session) = session.as_deref_mut() else {
         return;
@@ -233,27 +274,15 @@ fn begin_turn(
     let Some(seat) = session.actor() else { return };
     *aim = Aim::default();
     aim.dir = Vec2::new(seat.forward().x, seat.forward().y);
-    if session.kind == Kind::Replay {
-        // The recorded stroke, shown like a computer's decision.
-        match session.replay_actions.pop_front() {
-            Some(action @ Action::Stroke { .. }) => {
-                thinking.0 = Some(AsyncComputeTaskPool::get().spawn(async move { Some(action) }));
-            }
-            Some(Action::Place { .. }) => {
-                session.note =
-                    "The replay does not fit the match (a placement where a stroke was recorded)."
-                        .into();
-                session.replay_actions.clear();
-            }
-            None => session.note = "End of the replay.".into(),
-        }
+    if session.mode == Mode::Replay {
+        // The replay plugin hands over the recorded stroke.
     } else if session.actor_is_computer() {
         let model = session.model.clone();
-        let seed: u64 = session.rng.random();
-        thinking.0 =
-            Some(AsyncComputeTaskPool::get().spawn(async move {
-                computer_action(&model, &mut ChaCha8Rng::seed_from_u64(seed))
-            }));
+        let mut computers = session.computers.clone();
+        thinking.start(AsyncComputeTaskPool::get().spawn(async move {
+            let action = computers.act(&model);
+            (action, Some(computers))
+        }));
     } else {
         // Start at the first legal place from the middle.
         for k in 0..40 {
@@ -278,7 +307,7 @@ fn begin_turn(
 
 /// The shot the aim describes.
 pub fn aim_shot(aim: &Aim, seat: Seat) -> Shot {
-    let angle = crate::bot::angle_for(seat, [aim.dir.x, aim.dir.y]);
+    let angle = angle_for(seat, [aim.dir.x, aim.dir.y]);
     Shot {
         seat,
         position: aim.position.clamp(-1.0, 1.0),
@@ -287,7 +316,16 @@ pub fn aim_shot(aim: &Aim, seat: Seat) -> Shot {
     }
 }
 
-fn check_placement(mut aim: ResMut<Aim>, session: Option<Res<Session>>, spec: Res<BoardSpec>) {
+/// The shot's angle (degrees, counter-clockwise from the seat's forward direction) for a
+/// direction on the board.
+pub fn angle_for(seat: Seat, dir: [f32; 2]) -> f32 {
+    let f = seat.forward();
+    let cross = f.x * dir[1] - f.y * dir[0];
+    let dot = f.x * dir[0] + f.y * dir[1];
+    cross.atan2(dot).to_degrees()
+}
+
+fn check_placement(mut aim: ResMut<Aim>, session: Option<Res<Session>>, spec: Res<Equipment>) {
     let Some(session) = session else { return };
     let Some(seat) = session.actor() else { return };
     let shot = aim_shot(&aim, seat);
@@ -360,7 +398,7 @@ fn pointer_aim(
     mut aim: ResMut<Aim>,
     pointer: Res<Pointer>,
     session: Option<Res<Session>>,
-    spec: Res<BoardSpec>,
+    spec: Res<Equipment>,
     mut fire: FireParams,
 ) {
     let Some(session) = session else { return };
@@ -384,7 +422,7 @@ fn pointer_aim(
     if let Some(at) = pointer.at {
         match aim.drag {
             Drag::Place => {
-                let r = seat.right();
+                let r = seat.right_hand();
                 let along = at.dot(Vec2::new(r.x, r.y));
                 aim.position = (along / (0.5 * spec_.board.base_line_length)).clamp(-1.0, 1.0);
             }
@@ -411,14 +449,23 @@ fn pointer_aim(
 pub struct FireParams<'w> {
     load: MessageWriter<'w, LoadTable>,
     phase: ResMut<'w, NextState<Phase>>,
-    spec: Res<'w, BoardSpec>,
+    spec: Res<'w, Equipment>,
 }
 
 impl FireParams<'_> {
+    /// Puts the session's pieces at rest on the table; the next turn begins once it is loaded.
+    pub fn show_table(&mut self, session: &Session) {
+        self.load.write(LoadTable {
+            pieces: session.layout().to_vec(),
+            shot: None,
+        });
+        self.phase.set(Phase::Idle);
+    }
+
     /// Strikes, if the stroke is legal.
     pub fn fire(&mut self, session: &Session, shot: Shot) -> bool {
-        let ok = match session.kind {
-            Kind::Practice => shot.validate(&self.spec.0, session.layout()).is_ok(),
+        let ok = match session.mode {
+            Mode::Practice => shot.validate(&self.spec.0, session.layout()).is_ok(),
             _ => session.model.check_shot(&shot).is_ok(),
         };
         if ok {
@@ -436,16 +483,20 @@ impl FireParams<'_> {
 fn collect_decision(
     mut thinking: ResMut<Thinking>,
     mut aim: ResMut<Aim>,
+    session: Option<ResMut<Session>>,
     delay: Res<ComputerDelay>,
-    spec: Res<BoardSpec>,
+    spec: Res<Equipment>,
 ) {
     let Some(task) = thinking.0.as_mut() else {
         return;
     };
-    let Some(action) = check_ready(task) else {
+    let Some((action, computers)) = check_ready(task) else {
         return;
     };
     thinking.0 = None;
+    if let (Some(computers), Some(mut session)) = (computers, session) {
+        session.computers = computers;
+    }
     if let Some(Action::Stroke { shot }) = action {
         aim.position = shot.position;
         let v = shot.striker_velocity(&spec.0);
@@ -460,10 +511,11 @@ fn computer_turn(
     time: Res<Time>,
     speed: Res<SimSpeed>,
     mut aim: ResMut<Aim>,
-    session: Option<Res<Session>>,
+    session: Option<ResMut<Session>>,
     mut fire: FireParams,
+    mut told: MessageWriter<Announcement>,
 ) {
-    let Some(session) = session else { return };
+    let Some(mut session) = session else { return };
     if !session.actor_is_computer() || speed.paused {
         return;
     }
@@ -476,99 +528,92 @@ fn computer_turn(
     if aim.wait > 0.0 {
         return;
     }
-    if let Some(Action::Stroke { shot }) = aim.planned.take() {
-        fire.fire(&session, shot);
+    match aim.planned.take() {
+        Some(Action::Stroke { shot }) => {
+            fire.fire(&session, shot);
+        }
+        Some(Action::Pass) => {
+            // No legal striker placement (Law 137): the turn is passed on the table as it is.
+            match session.model.pass() {
+                Ok(_) => told.write(Announcement::Call(session.model.last_call())),
+                Err(e) => told.write(Announcement::Note(format!("referee: {e}"))),
+            };
+            fire.show_table(&session);
+        }
+        _ => {}
     }
 }
 
-/// The stroke came to rest: read the physics, ask the referee, set up what comes next.
-fn finish_stroke(
-    mut live: ResMut<LiveTable>,
-    ctx: Query<&RapierRigidBodySet, With<DefaultRapierContext>>,
-    session: Option<ResMut<Session>>,
-    mut phase: ResMut<NextState<Phase>>,
-    mut load: MessageWriter<LoadTable>,
-    spec: Res<BoardSpec>,
-) {
-    let Some(mut session) = session else { return };
-    if !live.finished {
-        return;
+/// A stroke that came to rest, read from the live board by the match layer's umpire.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct EndedStroke<'w, 's> {
+    ended: MessageReader<'w, 's, StrokeEnded>,
+    live: Res<'w, LiveTable>,
+    ctx: Query<'w, 's, &'static RapierRigidBodySet, With<DefaultRapierContext>>,
+}
+
+impl EndedStroke<'_, '_> {
+    /// The stroke that came to rest since the last look, and what it did.
+    pub fn take(&mut self) -> Option<(Shot, StrokeOutcome)> {
+        let StrokeEnded { shot } = self.ended.read().last().copied()?;
+        let roster = self.live.roster.as_ref()?;
+        let bodies = self.ctx.single().ok()?;
+        Some((
+            shot,
+            outcome_from_roster(roster, &bodies.bodies, &self.live.events),
+        ))
     }
-    live.finished = false;
-    let (Some(roster), Ok(bodies), Some(shot)) = (live.roster.as_ref(), ctx.single(), live.shot)
-    else {
+}
+
+/// The stroke came to rest: the referee judges it, and what comes next is set up.
+fn finish_stroke(
+    mut stroke: EndedStroke,
+    session: Option<ResMut<Session>>,
+    mut fire: FireParams,
+    mut told: MessageWriter<Announcement>,
+) {
+    let Some((shot, outcome)) = stroke.take() else {
         return;
     };
-    let outcome = outcome_from_roster(roster, &bodies.bodies, &live.events);
-    match session.kind {
-        Kind::Practice => {
-            let ro = spec.0.board.outer_circle_radius();
-            let outside = outcome
-                .layout
-                .iter()
-                .filter(|p| p.pos().length() > ro)
-                .count();
-            let striker_lost = roster.striker.is_some_and(|m| m.fate != Fate::OnBoard);
-            let pocketed = outcome.report.pocketed.len();
-            session.breaks.push(BreakRecord {
-                pocketed,
-                outside_outer_circle: outside,
-                striker_lost,
-            });
-            session.calls = vec![format!(
-                "Break {}: {} pocketed, {} out of the outer circle{}",
-                session.breaks.len(),
-                pocketed,
-                outside,
-                if striker_lost { ", striker lost" } else { "" }
-            )];
-            session.practice_layout = outcome.layout;
-        }
-        _ => match session.model.apply_stroke(shot, outcome) {
-            Ok(v) => {
-                let lines = verdict_lines(&session.model, &v);
-                for l in &lines {
-                    info!("{l}");
-                }
-                session.calls = session.model.last_call();
-                if v.match_result.is_some()
-                    && let Some(path) = session.replay_path.clone()
-                    && let Err(e) = SaveFile::of(&session.model).write(&path)
-                {
-                    session.note = e;
-                }
+    let Some(mut session) = session else { return };
+    match session.model.apply_stroke(shot, outcome) {
+        Ok(v) => {
+            let lines = session.model.verdict_lines(&v);
+            for l in &lines {
+                info!("{l}");
             }
-            Err(e) => session.note = format!("referee: {e}"),
-        },
+            told.write(Announcement::Call(session.model.last_call()));
+            if v.match_result.is_some()
+                && let Some(path) = session.replay_path.clone()
+            {
+                told.write(Announcement::Note(
+                    match SaveFile::of(&session.model).write(&path) {
+                        Ok(()) => format!("Replay written to {}", path.display()),
+                        Err(e) => format!("Replay not written: {e}"),
+                    },
+                ));
+            }
+        }
+        Err(e) => {
+            told.write(Announcement::Note(format!("referee: {e}")));
+        }
     }
-    load.write(LoadTable {
-        pieces: session.layout().to_vec(),
-        shot: None,
-    });
-    phase.set(Phase::Idle);
+    fire.show_table(&session);
 }
 
 fn begin_due(mut aim: ResMut<Aim>, session: Option<Res<Session>>, delay: Res<ComputerDelay>) {
     let Some(session) = session else { return };
-    let at = due_spot(&session.model, 0.0);
+    let at = session.model.free_due_spot(0.0);
     aim.due_at = Vec2::new(at[0], at[1]);
     aim.drag = Drag::None;
     aim.wait = delay.0 * 0.5;
     aim.due_illegal = session.model.check_place(at[0], at[1]).err();
 }
 
-fn place_due(
-    session: &mut Session,
-    at: Vec2,
-    load: &mut MessageWriter<LoadTable>,
-    phase: &mut NextState<Phase>,
-) -> Result<(), String> {
+/// Puts the next returned piece down at `at`, if the Laws allow it there.
+pub fn place_due(session: &mut Session, at: Vec2, fire: &mut FireParams) -> Result<(), String> {
     session.model.place(at.x, at.y)?;
-    load.write(LoadTable {
-        pieces: session.layout().to_vec(),
-        shot: None,
-    });
-    phase.set(Phase::Idle);
+    fire.show_table(session);
     Ok(())
 }
 
@@ -577,8 +622,8 @@ fn pointer_due(
     pointer: Res<Pointer>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
     session: Option<ResMut<Session>>,
-    mut load: MessageWriter<LoadTable>,
-    mut phase: ResMut<NextState<Phase>>,
+    mut fire: FireParams,
+    mut told: MessageWriter<Announcement>,
 ) {
     let Some(mut session) = session else { return };
     if session.actor_is_computer() {
@@ -602,8 +647,8 @@ fn pointer_due(
         aim.drag = Drag::None;
         if aim.due_illegal.is_none() {
             let at = aim.due_at;
-            if let Err(e) = place_due(&mut session, at, &mut load, &mut phase) {
-                session.note = e;
+            if let Err(e) = place_due(&mut session, at, &mut fire) {
+                told.write(Announcement::Note(e));
             }
         }
     }
@@ -614,8 +659,8 @@ fn computer_due(
     mut aim: ResMut<Aim>,
     session: Option<ResMut<Session>>,
     speed: Res<SimSpeed>,
-    mut load: MessageWriter<LoadTable>,
-    mut phase: ResMut<NextState<Phase>>,
+    mut fire: FireParams,
+    mut told: MessageWriter<Announcement>,
 ) {
     let Some(mut session) = session else { return };
     if !session.actor_is_computer() {
@@ -628,49 +673,21 @@ fn computer_due(
         return;
     }
     let session = &mut *session;
-    let action = if session.kind == Kind::Replay {
-        match session.replay_actions.pop_front() {
-            Some(a @ Action::Place { .. }) => Some(a),
-            _ => {
-                session.note = "End of the replay.".into();
-                session.replay_actions.clear();
-                None
-            }
-        }
-    } else {
-        computer_action(&session.model, &mut session.rng)
-    };
+    let action = session.computers.act(&session.model);
     if let Some(Action::Place { x, y }) = action
-        && let Err(e) = place_due(session, Vec2::new(x, y), &mut load, &mut phase)
+        && let Err(e) = place_due(session, Vec2::new(x, y), &mut fire)
     {
-        session.note = e;
+        told.write(Announcement::Note(e));
     }
 }
 
-/// Watching computers (demo, replay): P pauses, + and - double and halve the speed (1x-8x).
-fn speed_keys(keys: &ButtonInput<KeyCode>, speed: &mut SimSpeed) {
-    if keys.just_pressed(KeyCode::KeyP) {
-        speed.paused = !speed.paused;
-    }
-    if keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd) {
-        speed.factor = (speed.factor * 2.0).min(8.0);
-    }
-    if keys.just_pressed(KeyCode::Minus) || keys.just_pressed(KeyCode::NumpadSubtract) {
-        speed.factor = (speed.factor * 0.5).max(1.0);
-    }
-}
-
-/// Keys in any phase: save (F5), practice reset (R), demo pause/speed/restart, board fixed (F).
-#[allow(clippy::too_many_arguments)]
+/// Keys in any phase and mode: the board fixed or turning (F), back to the menu (Esc), and in a
+/// match the save (F5). The modes' own keys are in their plugins.
 fn game_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     session: Option<ResMut<Session>>,
-    mut speed: ResMut<SimSpeed>,
-    spec: Res<BoardSpec>,
-    state: Res<State<Phase>>,
-    mut load: MessageWriter<LoadTable>,
-    mut phase: ResMut<NextState<Phase>>,
     mut screen: ResMut<NextState<Screen>>,
+    mut told: MessageWriter<Announcement>,
 ) {
     let (Some(keys), Some(mut session)) = (keys, session) else {
         return;
@@ -679,50 +696,17 @@ fn game_keys(
         session.fixed_board = !session.fixed_board;
     }
     if keys.just_pressed(KeyCode::Escape) {
+        // The turn's phase goes with the game screen.
         screen.set(Screen::Menu);
-        phase.set(Phase::Idle);
         return;
     }
-    let moving = *state.get() == Phase::Moving;
-    match session.kind {
-        Kind::Practice => {
-            if keys.just_pressed(KeyCode::KeyR) && !moving {
-                session.practice_layout = opening_rack(&spec.0.board, Seat::South);
-                session.calls = vec!["Rack reset.".into()];
-                load.write(LoadTable {
-                    pieces: session.practice_layout.clone(),
-                    shot: None,
-                });
-                phase.set(Phase::Idle);
-            }
-        }
-        Kind::Replay => speed_keys(&keys, &mut speed),
-        Kind::Demo => {
-            speed_keys(&keys, &mut speed);
-            if keys.just_pressed(KeyCode::KeyN) && !moving {
-                let mut setup = session.model.setup.clone();
-                setup.seed = setup
-                    .seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let fixed = session.fixed_board;
-                *session = Session::new(Kind::Demo, &spec.0, setup);
-                session.fixed_board = fixed;
-                load.write(LoadTable {
-                    pieces: session.layout().to_vec(),
-                    shot: None,
-                });
-                phase.set(Phase::Idle);
-            }
-        }
-        Kind::Match => {
-            if keys.just_pressed(KeyCode::F5) {
-                let path = session.save_path.clone();
-                session.note = match SaveFile::of(&session.model).write(&path) {
-                    Ok(()) => format!("Saved to {}", path.display()),
-                    Err(e) => format!("Save failed: {e}"),
-                };
-            }
-        }
+    if session.mode == Mode::Match && keys.just_pressed(KeyCode::F5) {
+        let path = session.save_path.clone();
+        told.write(Announcement::Note(
+            match SaveFile::of(&session.model).write(&path) {
+                Ok(()) => format!("Saved to {}", path.display()),
+                Err(e) => format!("Save failed: {e}"),
+            },
+        ));
     }
 }

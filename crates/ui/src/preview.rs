@@ -3,11 +3,11 @@
 //! moves would take, with where each comes to rest or which pocket takes it.
 
 use crate::play::{Aim, aim_shot};
-use crate::sim::{BoardSpec, SimSet};
-use crate::{Kind, Phase, Screen, Session};
+use crate::sim::{Equipment, SimSet};
+use crate::{Mode, Phase, Screen, Session};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use carrom_physics::{BodyId, Clock, Fate, Piece, PieceKind, Shot, Table};
+use carrom_physics::{BodyId, Clock, Fate, Piece, PieceColour, Shot, Table};
 
 /// A stroke and the layout it is played on.
 type Aimed = (Shot, Vec<Piece>);
@@ -28,7 +28,7 @@ pub struct Preview {
 pub struct Path {
     pub body: BodyId,
     /// `None`: the striker.
-    pub kind: Option<PieceKind>,
+    pub kind: Option<PieceColour>,
     pub points: Vec<Vec2>,
     pub pocketed: bool,
 }
@@ -56,7 +56,7 @@ fn toggle(keys: Option<Res<ButtonInput<KeyCode>>>, mut preview: ResMut<Preview>)
 pub fn trace(spec: &carrom_physics::Spec, layout: &[Piece], shot: &Shot) -> Vec<Path> {
     let mut table = Table::new(spec, layout);
     table.place_striker(shot.striker_at(spec), shot.striker_velocity(spec));
-    let ids: Vec<(BodyId, Option<PieceKind>)> = std::iter::once((BodyId::Striker, None))
+    let ids: Vec<(BodyId, Option<PieceColour>)> = std::iter::once((BodyId::Striker, None))
         .chain(
             layout
                 .iter()
@@ -109,12 +109,12 @@ fn compute(
     session: Option<Res<Session>>,
     phase: Res<State<Phase>>,
     aim: Res<Aim>,
-    spec: Res<BoardSpec>,
+    spec: Res<Equipment>,
     mut preview: ResMut<Preview>,
 ) {
     let Some(s) = session else { return };
     let wanted = preview.on
-        && s.kind == Kind::Practice
+        && s.mode == Mode::Practice
         && *phase.get() == Phase::Aim
         && aim.illegal.is_none()
         && aim.power > 0.0;
@@ -147,14 +147,14 @@ fn compute(
     preview.running = Some((key, task));
 }
 
-fn draw(mut gizmos: Gizmos, preview: Res<Preview>, spec: Res<BoardSpec>) {
+fn draw(mut gizmos: Gizmos, preview: Res<Preview>, spec: Res<Equipment>) {
     let r = spec.0.board.coin_radius();
     for path in &preview.paths {
         let color = match path.kind {
             None => Color::srgba(0.25, 0.55, 1.0, 0.85),
-            Some(PieceKind::White) => Color::srgba(0.98, 0.96, 0.88, 0.9),
-            Some(PieceKind::Black) => Color::srgba(0.12, 0.10, 0.10, 0.85),
-            Some(PieceKind::Queen) => Color::srgba(0.85, 0.10, 0.12, 0.9),
+            Some(PieceColour::White) => Color::srgba(0.98, 0.96, 0.88, 0.9),
+            Some(PieceColour::Black) => Color::srgba(0.12, 0.10, 0.10, 0.85),
+            Some(PieceColour::Queen) => Color::srgba(0.85, 0.10, 0.12, 0.9),
         };
         gizmos.linestrip_2d(path.points.iter().copied(), color);
         let Some(&end) = path.points.last() else {

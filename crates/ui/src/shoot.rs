@@ -2,7 +2,7 @@
 //! report the frame rate, exit. Without a display, a private Xvfb is started for it.
 
 use crate::play::Aim;
-use crate::{Kind, Phase, Screen, Session};
+use crate::{Mode, Phase, Screen, Session};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use std::io::Write;
@@ -121,7 +121,7 @@ fn drive(
     plan: Res<ScreenshotPlan>,
     mut progress: ResMut<Progress>,
     session: Option<Res<Session>>,
-    phase: Res<State<Phase>>,
+    phase: Option<Res<State<Phase>>>,
     screen: Res<State<Screen>>,
     mut aim: ResMut<Aim>,
     preview: Option<ResMut<crate::preview::Preview>>,
@@ -177,8 +177,8 @@ fn drive(
         ShotMode::Menu => *screen.get() == Screen::Menu && progress.frames >= 20,
         ShotMode::Practice => {
             let aiming = *screen.get() == Screen::Game
-                && *phase.get() == Phase::Aim
-                && session.as_ref().is_some_and(|s| s.kind == Kind::Practice);
+                && phase.as_deref().is_some_and(|p| *p.get() == Phase::Aim)
+                && session.as_ref().is_some_and(|s| s.mode == Mode::Practice);
             if aiming {
                 // Show a stroke being lined up.
                 aim.power = 0.75;
@@ -192,7 +192,7 @@ fn drive(
             aiming && progress.frames >= 30
         }
         ShotMode::Demo => {
-            *phase.get() == Phase::Aim
+            phase.as_deref().is_some_and(|p| *p.get() == Phase::Aim)
                 && session
                     .as_ref()
                     .is_some_and(|s| s.model.referee.strokes() >= plan.strokes)

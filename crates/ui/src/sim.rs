@@ -30,7 +30,7 @@ use std::sync::Mutex;
 
 /// The equipment in use.
 #[derive(Resource, Clone, Debug, Default)]
-pub struct BoardSpec(pub Spec);
+pub struct Equipment(pub Spec);
 
 /// The table on the rapier context: who is who, and the stroke in progress.
 #[derive(Resource, Default)]
@@ -40,8 +40,6 @@ pub struct LiveTable {
     pub events: Vec<Event>,
     /// A stroke is moving.
     pub running: bool,
-    /// The stroke just came to rest (cleared by whoever reads the result).
-    pub finished: bool,
     /// The shot in progress.
     pub shot: Option<Shot>,
     /// Simulated seconds owed to the physics (real time x speed).
@@ -168,8 +166,16 @@ pub fn rapier_plugin() -> RapierPhysicsPlugin<NoUserData> {
 
 /// Registers the collision messages; call before adding [`rapier_plugin`] (bevy_rapier2d only
 /// inserts the message buffer, which would then never be cleared).
+/// A stroke came to rest (or ran out of time): its outcome is on the [`LiveTable`] and the
+/// rapier context.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct StrokeEnded {
+    pub shot: Shot,
+}
+
 pub fn register_messages(app: &mut App) {
-    app.add_message::<CollisionEvent>()
+    app.add_message::<StrokeEnded>()
+        .add_message::<CollisionEvent>()
         .add_message::<ContactForceEvent>()
         .add_message::<MassModifiedEvent>();
 }
@@ -177,7 +183,7 @@ pub fn register_messages(app: &mut App) {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LiveTable>()
         .init_resource::<SimSpeed>()
-        .init_resource::<BoardSpec>()
+        .init_resource::<Equipment>()
         .init_resource::<ContactSpeeds>()
         .add_message::<LoadTable>()
         .add_systems(Startup, spawn_board_entities)
@@ -300,7 +306,7 @@ fn load_table(
     mut commands: Commands,
     mut msgs: MessageReader<LoadTable>,
     mut pending: Local<Option<LoadTable>>,
-    spec: Res<BoardSpec>,
+    spec: Res<Equipment>,
     board: Option<Res<BoardEntities>>,
     mut live: ResMut<LiveTable>,
     mut ctx: ContextQuery,
@@ -395,9 +401,6 @@ fn load_table(
             // The exact pose of the body: bevy_rapier2d reads it back unchanged.
             Transform::from_xyz(p.x, p.y, 0.0),
         ));
-        if rb.is_ccd_enabled() {
-            ec.insert(Ccd::enabled());
-        }
         if rb
             .locked_axes()
             .contains(bevy_rapier2d::rapier::prelude::LockedAxes::ROTATION_LOCKED)
@@ -418,7 +421,6 @@ fn load_table(
                 ColliderMassProperties,
                 ActiveEvents,
                 Velocity,
-                Ccd,
             )>();
         }
     }
@@ -454,7 +456,6 @@ fn load_table(
     live.clock = Clock::default();
     live.events.clear();
     live.running = msg.shot.is_some();
-    live.finished = false;
     live.shot = msg.shot;
     live.owed = 0.0;
     live.generation += 1;
@@ -514,11 +515,12 @@ impl EventHandler for Collector {
 fn step_table(
     time: Res<Time>,
     speed: Res<SimSpeed>,
-    spec: Res<BoardSpec>,
+    spec: Res<Equipment>,
     board: Option<Res<BoardEntities>>,
     mut live: ResMut<LiveTable>,
     mut speeds: ResMut<ContactSpeeds>,
     mut collisions: MessageWriter<CollisionEvent>,
+    mut ended: MessageWriter<StrokeEnded>,
     mut ctx: ContextQuery,
 ) {
     speeds.0.clear();
@@ -574,7 +576,9 @@ fn step_table(
         budget_steps -= 1;
         if report.at_rest || live.clock.time >= spec.sim.max_time {
             live.running = false;
-            live.finished = true;
+            if let Some(shot) = live.shot {
+                ended.write(StrokeEnded { shot });
+            }
             break;
         }
     }

@@ -3,17 +3,18 @@
 
 use bevy::prelude::*;
 use bevy_rapier2d::prelude::*;
+use carrom_ai::Computers;
+use carrom_match::{Action, Match, MatchSetup, SaveFile, StrokeOutcome, load_rules};
 use carrom_physics::{
-    BodyId, EventKind, Piece, PieceKind, Seat, Shot, Spec, opening_rack, simulate,
+    BodyId, EventKind, Piece, PieceColour, Seat, Shot, Spec, opening_rack, simulate,
 };
-use carrom_referee::{PieceColour, Placer, Rules, Seats, StrokeReport};
-use carrom_ui::model::{MatchModel, MatchSetup, StrokeOutcome, load_rules};
-use carrom_ui::play::Aim;
-use carrom_ui::save::SaveFile;
+use carrom_referee::{Placer, Rules, Seats, StrokeReport};
+use carrom_ui::play::{Aim, CallLog};
 use carrom_ui::sim::{
-    BoardBody, BoardEntities, Cushion, LiveTable, LoadTable, PocketSensor, final_positions,
+    BoardBody, BoardEntities, Cushion, LiveTable, LoadTable, PocketSensor, StrokeEnded,
+    final_positions,
 };
-use carrom_ui::{Launch, Phase, Screen, Session, Start, headless, headless_app};
+use carrom_ui::{Launch, Phase, Screen, Session, Start, headless_app};
 
 fn launch(start: Start) -> Launch {
     Launch {
@@ -28,17 +29,33 @@ fn human_singles() -> MatchSetup {
     MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 3)
 }
 
-/// Singles with a fast computer in both seats.
+/// Singles with the easy computer player in both seats.
 fn computer_singles() -> MatchSetup {
     let mut setup = human_singles();
     for p in setup.players.iter_mut() {
-        p.computer = Some("fast".into());
+        p.computer = Some("easy".into());
     }
     setup
 }
 
+/// The computers of `setup` play `actions` actions of its match, headless.
+fn play_headless(spec: &Spec, setup: MatchSetup, actions: usize) -> Match {
+    let mut computers = Computers::for_setup(&setup).unwrap();
+    let mut game = Match::new(spec, setup).unwrap();
+    while game.actions.len() < actions
+        && let Some(action) = computers.act(&game)
+    {
+        game.apply(&action).unwrap();
+    }
+    assert!(game.violations.is_empty(), "{:?}", game.violations);
+    game
+}
+
+/// The turn's phase; `Idle` outside a game (the phase is a sub-state of the game screen).
 fn phase(app: &App) -> Phase {
-    *app.world().resource::<State<Phase>>().get()
+    app.world()
+        .get_resource::<State<Phase>>()
+        .map_or(Phase::Idle, |p| *p.get())
 }
 
 fn run_until(app: &mut App, max: usize, mut done: impl FnMut(&mut App) -> bool) {
@@ -52,6 +69,14 @@ fn run_until(app: &mut App, max: usize, mut done: impl FnMut(&mut App) -> bool) 
         "condition not reached after {max} updates (phase {:?})",
         phase(app)
     );
+}
+
+/// Strokes that came to rest.
+#[derive(Resource, Default)]
+struct Ended(usize);
+
+fn count_ended(mut ended: MessageReader<StrokeEnded>, mut count: ResMut<Ended>) {
+    count.0 += ended.read().count();
 }
 
 /// Every collision message of the run, in order.
@@ -82,8 +107,8 @@ fn pieces_are_bevy_rapier_bodies_and_their_contacts_are_collision_messages() {
         power: 0.6,
     };
     let pieces = vec![
-        Piece::new(PieceKind::Black, coin),
-        Piece::new(PieceKind::White, carrom_physics::Vec2::new(-0.2, 0.1)),
+        Piece::new(PieceColour::Black, coin),
+        Piece::new(PieceColour::White, carrom_physics::Vec2::new(-0.2, 0.1)),
     ];
     let reference = simulate(&spec, &pieces, &shot).expect("legal shot");
     assert!(reference.pieces[0].pocketed, "the set-up pots the black");
@@ -100,14 +125,14 @@ fn pieces_are_bevy_rapier_bodies_and_their_contacts_are_collision_messages() {
 
     let mut app = headless_app(&spec, launch(Start::Menu));
     app.init_resource::<Heard>().add_systems(PostUpdate, listen);
+    app.init_resource::<Ended>()
+        .add_systems(PostUpdate, count_ended);
     app.update();
     app.world_mut().write_message(LoadTable {
         pieces: pieces.clone(),
         shot: Some(shot),
     });
-    run_until(&mut app, 5000, |app| {
-        app.world().resource::<LiveTable>().finished
-    });
+    run_until(&mut app, 5000, |app| app.world().resource::<Ended>().0 == 1);
     app.update();
 
     let world = app.world_mut();
@@ -225,17 +250,17 @@ fn stroke_in_the_game_is_bit_identical_to_the_simulator() {
         (
             vec![
                 Piece {
-                    kind: PieceKind::White,
+                    kind: PieceColour::White,
                     x: 0.1,
                     y: 0.12,
                 },
                 Piece {
-                    kind: PieceKind::Black,
+                    kind: PieceColour::Black,
                     x: -0.2,
                     y: 0.25,
                 },
                 Piece {
-                    kind: PieceKind::Queen,
+                    kind: PieceColour::Queen,
                     x: 0.0,
                     y: 0.0,
                 },
@@ -251,15 +276,17 @@ fn stroke_in_the_game_is_bit_identical_to_the_simulator() {
     // One app for all the shots: later loads reuse the context, its handles and entities, and
     // have fewer pieces than the first.
     let mut app = headless_app(&spec, launch(Start::Menu));
+    app.init_resource::<Ended>()
+        .add_systems(PostUpdate, count_ended);
     app.update();
-    for (pieces, shot) in shots {
+    for (n, (pieces, shot)) in shots.into_iter().enumerate() {
         let reference = simulate(&spec, &pieces, &shot).expect("legal shot");
         app.world_mut().write_message(LoadTable {
             pieces: pieces.clone(),
             shot: Some(shot),
         });
         run_until(&mut app, 5000, |app| {
-            app.world().resource::<LiveTable>().finished
+            app.world().resource::<Ended>().0 == n + 1
         });
         let world = app.world_mut();
         let mut q = world.query_filtered::<&RapierRigidBodySet, With<DefaultRapierContext>>();
@@ -369,12 +396,9 @@ fn stroke_goes_physics_referee_scoreboard_and_the_board_turns() {
     run_until(&mut app, 5000, |app| phase(app) == Phase::Aim);
     let session = app.world().resource::<Session>();
     assert_eq!(session.model.referee.strokes(), 1);
-    assert!(!session.calls.is_empty(), "the umpire's call is shown");
-    assert!(
-        session.calls.iter().all(|c| c.contains("(Law ")),
-        "{:?}",
-        session.calls
-    );
+    let calls = &app.world().resource::<CallLog>().call;
+    assert!(!calls.is_empty(), "the umpire's call is shown");
+    assert!(calls.iter().all(|c| c.contains("(Law ")), "{calls:?}");
     let board = session.model.scoreboard().join("\n");
     assert!(
         board.contains("Board 1 of 8") && board.contains("Game 1 of 3"),
@@ -390,8 +414,8 @@ fn stroke_goes_physics_referee_scoreboard_and_the_board_turns() {
 }
 
 /// A model where South owes a due: a white pocketed, then the striker alone.
-fn model_with_due(spec: &Spec) -> MatchModel {
-    let mut model = MatchModel::new(spec, human_singles());
+fn model_with_due(spec: &Spec) -> Match {
+    let mut model = Match::new(spec, human_singles()).unwrap();
     let shot = Shot {
         seat: Seat::South,
         position: 0.0,
@@ -401,7 +425,7 @@ fn model_with_due(spec: &Spec) -> MatchModel {
     let mut layout = model.layout.clone();
     let white = layout
         .iter()
-        .position(|p| p.kind == PieceKind::White)
+        .position(|p| p.kind == PieceColour::White)
         .unwrap();
     layout.remove(white);
     // The rack has broken up: every piece three times further from the centre than racked,
@@ -456,7 +480,7 @@ fn a_due_gets_placed_inside_the_outer_circle() {
     let why = app.world().resource::<Aim>().due_illegal.clone().unwrap();
     assert!(why.contains("89(b)"), "{why}");
     // Inside the outer circle, clear of the centre circle and the pieces: placed.
-    let spot = carrom_ui::model::due_spot(&app.world().resource::<Session>().model, 1.0);
+    let spot = app.world().resource::<Session>().model.free_due_spot(1.0);
     app.world_mut().resource_mut::<Aim>().due_at = Vec2::new(spot[0], spot[1]);
     press(&mut app, KeyCode::Enter);
     run_until(&mut app, 20, |app| phase(app) == Phase::Aim);
@@ -490,7 +514,7 @@ fn computer_seats_play_in_the_app() {
 fn a_save_round_trips_and_resumes() {
     let spec = Spec::default();
     let setup = computer_singles();
-    let (model, _) = headless::run_demo(&spec, setup, 25, |_| {}).unwrap();
+    let model = play_headless(&spec, setup, 25);
     let dir = std::env::temp_dir().join(format!("carrom-ui-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("save.json");
@@ -499,7 +523,7 @@ fn a_save_round_trips_and_resumes() {
     assert!(!dir.join("save.json.tmp").exists());
     let file = SaveFile::load(&path).unwrap();
     assert_eq!(file, SaveFile::of(&model));
-    let resumed = headless::restore(&spec, &file, |_| {}).unwrap();
+    let resumed = Match::replay(&spec, &file, |_| {}).unwrap();
     assert_eq!(resumed.referee, model.referee);
     assert_eq!(resumed.layout, model.layout);
     assert_eq!(resumed.pending, model.pending);
@@ -518,7 +542,7 @@ fn a_save_round_trips_and_resumes() {
 fn a_replay_plays_back_on_the_board_as_recorded() {
     let spec = Spec::default();
     let setup = computer_singles();
-    let (model, _) = headless::run_demo(&spec, setup, 12, |_| {}).unwrap();
+    let model = play_headless(&spec, setup, 12);
     let file = SaveFile::of(&model);
     assert!(file.actions.len() >= 12);
     let mut app = headless_app(&spec, launch(Start::Replay(file.clone())));
@@ -555,10 +579,9 @@ fn bad_save_replay_and_rules_files_get_clear_messages() {
     assert!(e.contains("/nonexistent/save.json"), "{e}");
     // A replay whose actions do not fit the match.
     let spec = Spec::default();
-    let mut file = SaveFile::of(&MatchModel::new(&spec, human_singles()));
-    file.actions
-        .push(carrom_ui::model::Action::Place { x: 0.0, y: 0.0 });
-    let e = headless::restore(&spec, &file, |_| {}).unwrap_err();
+    let mut file = SaveFile::of(&Match::new(&spec, human_singles()).unwrap());
+    file.actions.push(Action::Place { x: 0.0, y: 0.0 });
+    let e = Match::replay(&spec, &file, |_| {}).unwrap_err();
     assert!(e.contains("actions[0]"), "{e}");
     // Rules.
     let e = load_rules("nonsense").unwrap_err();

@@ -1,11 +1,11 @@
 //! Shared by the behaviour tests and the measurement harness (each test crate uses a part).
 #![allow(dead_code)]
 
-use carrom_ai::candidates::{GenLimits, Kind, generate};
-use carrom_ai::search::Noise;
+use carrom_ai::Noise;
+use carrom_ai::candidates::{GenLimits, ShotKind, generate};
 use carrom_ai::{Player, PracticeState};
 use carrom_physics::shot::play;
-use carrom_physics::{Piece, PieceKind, Seat, ShotResult, Spec, Table, Vec2};
+use carrom_physics::{Piece, PieceColour, Seat, ShotResult, Spec, Table, Vec2};
 use rand::Rng;
 use std::time::{Duration, Instant};
 
@@ -21,7 +21,7 @@ pub fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
 /// after the break.
 pub fn lone_man_state(at: Vec2) -> PracticeState {
     PracticeState {
-        layout: vec![Piece::new(PieceKind::White, at)],
+        layout: vec![Piece::new(PieceColour::White, at)],
         queen_pending: false,
         queen_covered: true,
         men_pocketed: 18,
@@ -33,7 +33,7 @@ pub fn lone_man_state(at: Vec2) -> PracticeState {
 /// A hard player planning with the benchmark's noise, and the stream its strokes are executed
 /// with, seeded from `seed` as `carrom_ai::practice::play_board` seeds them.
 pub fn hard_practice_player(seed: u64) -> (Player, rand_chacha::ChaCha8Rng) {
-    carrom_ai::practice::board_player(carrom_ai::Level::Hard, seed, Noise::BENCHMARK)
+    carrom_ai::benchmark::board_player(carrom_ai::Level::Hard, seed, Noise::BENCHMARK)
 }
 
 /// One practice stroke: `player` chooses (timed into `times`), the shot is played with the
@@ -92,11 +92,11 @@ pub fn lone_man_cut(spec: &Spec, rng: &mut impl Rng, strokes: u32) -> Option<(f3
     };
     let h = spec.board.half() - spec.board.coin_radius();
     let at = Vec2::new(rng.random_range(-h..h), rng.random_range(-h..h));
-    let layout = vec![Piece::new(PieceKind::White, at)];
+    let layout = vec![Piece::new(PieceColour::White, at)];
     let all = generate(spec, &layout, Seat::South, &|_| true, false, limits);
     let best = all
         .iter()
-        .filter(|c| c.kind == Kind::Direct)
+        .filter(|c| c.kind == ShotKind::Direct)
         .max_by(|a, b| a.prior.total_cmp(&b.prior))?;
     let mut pocketed = 0;
     for _ in 0..strokes {

@@ -1,14 +1,16 @@
 //! Saves and replays: the match setup and every action, as JSON. A save of a finished match is
 //! its replay. Written atomically (temporary file, then rename).
 
-use crate::model::{Action, MatchModel, MatchSetup};
+use crate::game::{Action, Match};
+use crate::setup::MatchSetup;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 pub const FORMAT: &str = "carrom-match";
-/// 2: the session-3 physics (exact board friction, steps planned around impacts, impact-time
-/// contact normals). A save replays its strokes through the physics, so a version-1 save
-/// would not reach the same positions on this build.
+/// The save format's version. A save replays its strokes through the physics, so a save is
+/// tied to the physics that played it: version 2 is the physics with exact board friction,
+/// steps planned around impacts and impact-time contact normals, and the umpire's spot of
+/// [`crate::umpire_spot`]; a version-1 save would not reach the same positions.
 pub const VERSION: u32 = 2;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -25,7 +27,7 @@ pub struct SaveFile {
 }
 
 impl SaveFile {
-    pub fn of(model: &MatchModel) -> SaveFile {
+    pub fn of(model: &Match) -> SaveFile {
         SaveFile {
             format: FORMAT.into(),
             version: VERSION,
@@ -69,7 +71,12 @@ impl SaveFile {
             }
             None => return Err(format!("{name}: damaged save: no `version`")),
         }
-        serde_json::from_value(value).map_err(|e| format!("{name}: damaged save: {e}"))
+        let file: SaveFile =
+            serde_json::from_value(value).map_err(|e| format!("{name}: damaged save: {e}"))?;
+        file.setup
+            .validate()
+            .map_err(|e| format!("{name}: damaged save: setup.{e}"))?;
+        Ok(file)
     }
 
     pub fn load(path: &Path) -> Result<SaveFile, String> {
@@ -96,13 +103,4 @@ impl SaveFile {
         }
         std::fs::rename(&tmp, path).map_err(|e| format!("{name}: {e}"))
     }
-}
-
-/// Convenience for building a setup in tests and the CLI.
-pub fn setup_of(file: &SaveFile) -> MatchSetup {
-    file.setup.clone()
-}
-
-pub fn actions_of(file: &SaveFile) -> &[Action] {
-    &file.actions
 }

@@ -1,0 +1,112 @@
+//! The computer players at a match's table: one [`Player`] for each computer seat, and the
+//! hands that play their strokes with the level's execution noise. Self-play, the headless demo
+//! and the game all take a computer's next action from here.
+
+use crate::noise::mix;
+use crate::{Level, Player};
+use carrom_match::{Action, Actor, Match, MatchSetup};
+use carrom_physics::Seat;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::time::Instant;
+
+/// The computer seats of a match. Deterministic: the players are seeded from the setup's seed
+/// (seat `i` in the order of play from `mix(seed, i + 1)`, their hands from
+/// `mix(seed, 0xE7EC)`), so a match replays from its seed.
+#[derive(Clone, Debug)]
+pub struct Computers {
+    players: Vec<(Seat, Player)>,
+    hands: ChaCha8Rng,
+    /// How long the last stroke decision took (ms); `None` after a placement.
+    pub last_decision_ms: Option<f64>,
+}
+
+/// The level of a setup's computer player, by name. `fast`, the name of an earlier quick bot,
+/// is read as `easy` so that saves that name it still load.
+pub fn level_of(name: &str) -> Option<Level> {
+    match name.trim() {
+        "fast" => Some(Level::Easy),
+        other => Level::parse(other),
+    }
+}
+
+impl Computers {
+    /// The computer players of `setup`. An unknown level is an error naming the player.
+    pub fn for_setup(setup: &MatchSetup) -> Result<Computers, String> {
+        let mut players = Vec::new();
+        for (i, (&seat, who)) in setup.seats.seats().iter().zip(&setup.players).enumerate() {
+            if let Some(name) = &who.computer {
+                let level = level_of(name).ok_or_else(|| {
+                    format!("players[{i}].computer: `{name}` is not easy, medium or hard")
+                })?;
+                players.push((seat, Player::new(level, mix(setup.seed, i as u64 + 1))));
+            }
+        }
+        Ok(Computers {
+            players,
+            hands: ChaCha8Rng::seed_from_u64(mix(setup.seed, 0xE7EC)),
+            last_decision_ms: None,
+        })
+    }
+
+    /// The computer player at `seat`, if the seat is a computer's.
+    pub fn player(&self, seat: Seat) -> Option<&Player> {
+        self.players
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map(|(_, p)| p)
+    }
+
+    /// Whether the next action is a computer's.
+    pub fn to_act(&self, game: &Match) -> bool {
+        game.next_actor()
+            .is_some_and(|a| self.player(a.seat()).is_some())
+    }
+
+    /// The next action if a computer must act: a returned piece placed where it helps its side
+    /// most, or a stroke chosen by search and played with the level's noise, or a pass when no
+    /// legal striker placement exists (Law 137). `None` when a person is to act or the match is
+    /// over.
+    pub fn act(&mut self, game: &Match) -> Option<Action> {
+        let actor = game.next_actor()?;
+        let player = &mut self.players.iter_mut().find(|(s, _)| *s == actor.seat())?.1;
+        match actor {
+            Actor::Placer { seat, piece } => {
+                self.last_decision_ms = None;
+                let (x, y) = player.place_due(&game.spec, &game.layout, piece, seat, &game.referee);
+                if game.check_place(x, y).is_ok() {
+                    Some(Action::Place { x, y })
+                } else {
+                    let [x, y] = game.free_due_spot(0.0);
+                    Some(Action::Place { x, y })
+                }
+            }
+            Actor::Striker(seat) => {
+                let t = Instant::now();
+                let shot = player.choose_shot(&game.spec, &game.layout, seat, &game.referee);
+                self.last_decision_ms = Some(t.elapsed().as_secs_f64() * 1000.0);
+                Some(match shot {
+                    Some(shot) => Action::Stroke {
+                        shot: player.execution_noise().apply(
+                            &game.spec,
+                            &game.layout,
+                            &shot,
+                            &mut self.hands,
+                        ),
+                    },
+                    None => Action::Pass,
+                })
+            }
+        }
+    }
+}
+
+/// The level of each side, for a setup of computers only.
+pub fn computer_setup(setup: &mut MatchSetup, levels: [Level; 2]) {
+    let seats = setup.seats;
+    for (seat, who) in seats.seats().iter().zip(setup.players.iter_mut()) {
+        let level = levels[seats.side_of(*seat).index()];
+        who.name = format!("{} ({})", seat.title(), level.name());
+        who.computer = Some(level.name().to_string());
+    }
+}

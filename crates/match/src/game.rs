@@ -1,0 +1,457 @@
+//! The match as data: the referee, the pieces at rest, the pieces waiting to be put back, every
+//! action so far, and the invariants checked after every stroke.
+
+use crate::save::SaveFile;
+use crate::setup::MatchSetup;
+use crate::umpire::{StrokeOutcome, outcome_of, umpire_spot};
+use carrom_physics::shot::play;
+use carrom_physics::{Piece, Shot, Spec, Table, opening_rack};
+use carrom_referee::{
+    MEN_PER_COLOUR, PieceColour, Placer, QueenState, Referee, Return, Seat, Side, Spot, Verdict,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// One thing a player did: a stroke, a pass (Law 137), or putting a returned piece down.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    Stroke { shot: Shot },
+    Pass,
+    Place { x: f32, y: f32 },
+}
+
+/// Who must act next, and how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Actor {
+    /// The player at this seat strikes (or passes).
+    Striker(Seat),
+    /// The player at this seat puts a returned piece of this colour inside the outer circle
+    /// (Laws 84-86).
+    Placer { seat: Seat, piece: PieceColour },
+}
+
+impl Actor {
+    pub fn seat(self) -> Seat {
+        match self {
+            Actor::Striker(seat) | Actor::Placer { seat, .. } => seat,
+        }
+    }
+}
+
+/// A line of the match log: who acted, and the call in words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Call {
+    pub by: Seat,
+    pub text: String,
+}
+
+/// A match being played: referee, pieces and what is pending. The game, the headless demo,
+/// self-play, saves and replays all drive a match through this type.
+#[derive(Clone, Debug)]
+pub struct Match {
+    pub spec: Spec,
+    pub setup: MatchSetup,
+    pub referee: Referee,
+    /// Pieces at rest.
+    pub layout: Vec<Piece>,
+    /// Returned pieces a player still has to place, in order.
+    pub pending: VecDeque<Return>,
+    /// Every action so far (the replay).
+    pub actions: Vec<Action>,
+    /// The last verdict.
+    pub last: Option<Verdict>,
+    /// Boards racked so far, counting the first.
+    pub boards: u32,
+    /// Invariants that failed, each with the action after which it was found.
+    pub violations: Vec<String>,
+    /// Board and game of the rack on the table (to notice a new board).
+    rack_of: (u8, u8),
+}
+
+impl Match {
+    /// A match at its first board, racked for the breaker. The setup is validated first.
+    pub fn new(spec: &Spec, setup: MatchSetup) -> Result<Match, String> {
+        setup.validate()?;
+        let mut referee = Referee::new(setup.rules, setup.seats);
+        if let Some(breaker) = setup.breaker {
+            referee
+                .set_breaker(breaker)
+                .map_err(|e| format!("breaker: {e}"))?;
+        }
+        Ok(Match {
+            spec: spec.clone(),
+            layout: opening_rack(&spec.board, referee.breaker()),
+            rack_of: (referee.game_number(), referee.board_number()),
+            setup,
+            referee,
+            pending: VecDeque::new(),
+            actions: Vec::new(),
+            last: None,
+            boards: 1,
+            violations: Vec::new(),
+        })
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.referee.is_over()
+    }
+
+    /// Whose turn it is (None when the match is over).
+    pub fn turn(&self) -> Option<Seat> {
+        if self.referee.is_over() {
+            None
+        } else {
+            self.referee.turn()
+        }
+    }
+
+    /// The seat that must place the next pending piece.
+    pub fn placer(&self) -> Option<Seat> {
+        self.pending.front().map(|r| match r.placed_by {
+            Placer::Seat(s) => s,
+            Placer::Umpire => self.turn().unwrap_or(Seat::South),
+        })
+    }
+
+    /// Who acts next: a returned piece is placed before the next stroke.
+    pub fn next_actor(&self) -> Option<Actor> {
+        if let (Some(seat), Some(r)) = (self.placer(), self.pending.front()) {
+            return Some(Actor::Placer {
+                seat,
+                piece: r.piece,
+            });
+        }
+        self.turn().map(Actor::Striker)
+    }
+
+    /// Who sits in `seat`.
+    pub fn player(&self, seat: Seat) -> &crate::Player {
+        self.setup.player(seat)
+    }
+
+    pub fn is_computer(&self, seat: Seat) -> bool {
+        self.player(seat).computer.is_some()
+    }
+
+    /// Validates a stroke against the current position.
+    pub fn check_shot(&self, shot: &Shot) -> Result<(), String> {
+        if self.turn() != Some(shot.seat) {
+            return Err(format!("it is not {}'s turn", shot.seat.name()));
+        }
+        if !self.pending.is_empty() {
+            return Err("a returned piece must be placed first".into());
+        }
+        shot.validate(&self.spec, &self.layout)
+            .map_err(|e| e.to_string())
+    }
+
+    /// Plays a stroke on the physics crate's own table (the reference the game matches bit for
+    /// bit) and judges it.
+    pub fn play_stroke(&mut self, shot: Shot) -> Result<Verdict, String> {
+        self.check_shot(&shot)?;
+        let mut table = Table::new(&self.spec, &self.layout);
+        let result = play(&mut table, &shot);
+        self.apply_stroke(shot, outcome_of(&result))
+    }
+
+    /// Judges a stroke whose physics is known (the game's live board); records it; puts the
+    /// umpire's pieces back; racks the next board when this one ended.
+    pub fn apply_stroke(&mut self, shot: Shot, outcome: StrokeOutcome) -> Result<Verdict, String> {
+        let verdict = self
+            .referee
+            .judge(&outcome.report)
+            .map_err(|e| e.to_string())?;
+        self.actions.push(Action::Stroke { shot });
+        self.layout = outcome.layout;
+        self.after_verdict(&verdict);
+        Ok(verdict)
+    }
+
+    /// The player whose turn it is passes (Law 137; before the break the referee refuses).
+    pub fn pass(&mut self) -> Result<Verdict, String> {
+        if !self.pending.is_empty() {
+            return Err("a returned piece must be placed first".into());
+        }
+        let verdict = self.referee.pass().map_err(|e| e.to_string())?;
+        self.actions.push(Action::Pass);
+        self.after_verdict(&verdict);
+        Ok(verdict)
+    }
+
+    fn after_verdict(&mut self, verdict: &Verdict) {
+        self.pending.extend(verdict.returns.iter().copied());
+        self.place_umpire_pieces();
+        if verdict.board_result.is_some() || verdict.board_cancelled || self.new_board() {
+            self.pending.clear();
+            self.rerack();
+        }
+        self.last = Some(verdict.clone());
+        let n = self.actions.len();
+        for v in self.invariant_violations() {
+            self.violations.push(format!("after action {n}: {v}"));
+        }
+    }
+
+    fn new_board(&self) -> bool {
+        (self.referee.game_number(), self.referee.board_number()) != self.rack_of
+    }
+
+    fn rerack(&mut self) {
+        if !self.referee.is_over() {
+            self.layout = opening_rack(&self.spec.board, self.referee.breaker());
+            self.boards += 1;
+        }
+        self.rack_of = (self.referee.game_number(), self.referee.board_number());
+    }
+
+    /// The umpire's pieces (and anything returned to the centre circle) go in at once, in the
+    /// verdict's order; the players' dues wait for them to place.
+    fn place_umpire_pieces(&mut self) {
+        let mut rest = VecDeque::new();
+        while let Some(r) = self.pending.pop_front() {
+            if r.placed_by == Placer::Umpire || r.spot == Spot::CentreCircle {
+                let at = umpire_spot(&self.spec, &self.layout);
+                self.layout.push(Piece::new(r.piece, at));
+            } else {
+                rest.push_back(r);
+            }
+        }
+        self.pending = rest;
+    }
+
+    /// Checks a player's placement of the next pending piece (Laws 84-86, 89(b)).
+    pub fn check_place(&self, x: f32, y: f32) -> Result<(), String> {
+        if self.pending.is_empty() {
+            return Err("no piece is waiting to be placed".into());
+        }
+        if !(x.is_finite() && y.is_finite()) {
+            return Err(format!("the spot ({x}, {y}) is not a point on the board"));
+        }
+        let others: Vec<(f64, f64)> = self
+            .layout
+            .iter()
+            .map(|p| (p.x as f64, p.y as f64))
+            .collect();
+        self.referee
+            .validate_placement(x as f64, y as f64, &others)
+            .map_err(|e| e.to_string())
+    }
+
+    /// Places the next pending piece.
+    pub fn place(&mut self, x: f32, y: f32) -> Result<(), String> {
+        self.check_place(x, y)?;
+        let Some(r) = self.pending.pop_front() else {
+            return Err("no piece is waiting to be placed".into());
+        };
+        self.layout.push(Piece {
+            kind: r.piece,
+            x,
+            y,
+        });
+        self.actions.push(Action::Place { x, y });
+        Ok(())
+    }
+
+    /// Applies an action, playing a stroke on the physics crate's own table. Returns the
+    /// verdict of a stroke or a pass.
+    pub fn apply(&mut self, action: &Action) -> Result<Option<Verdict>, String> {
+        match action {
+            Action::Stroke { shot } => self.play_stroke(*shot).map(Some),
+            Action::Pass => self.pass().map(Some),
+            Action::Place { x, y } => self.place(*x, *y).map(|_| None),
+        }
+    }
+
+    /// A free legal spot for a returned piece inside the outer circle, searched from the
+    /// centre outwards starting at angle `preference` (the start of a person's drag, and the
+    /// fallback for a computer whose own choice is not legal).
+    pub fn free_due_spot(&self, preference: f32) -> [f32; 2] {
+        let b = &self.spec.board;
+        let r_min = b.centre_circle_radius() + b.coin_radius() + 0.0005;
+        let r_max = b.outer_circle_radius() - b.coin_radius() - 0.0005;
+        for ring in 0..20 {
+            let r = r_min + (r_max - r_min) * ring as f32 / 19.0;
+            for k in 0..36 {
+                let a = preference + k as f32 / 36.0 * std::f32::consts::TAU;
+                let (x, y) = (r * a.cos(), r * a.sin());
+                if self.check_place(x, y).is_ok() {
+                    return [x, y];
+                }
+            }
+        }
+        [0.0, r_max]
+    }
+
+    /// The referee's promises checked against the pieces: at most 19 on the board, each
+    /// colour's men on the board (with those waiting to be placed) as the referee counts them
+    /// and nine in all, the Queen on the board exactly when the referee says so, scores within
+    /// the game's bounds.
+    pub fn invariant_violations(&self) -> Vec<String> {
+        let mut bad = Vec::new();
+        let r = &self.referee;
+        if self.layout.len() + self.pending.len() > 19 {
+            bad.push(format!(
+                "{} pieces on the board or waiting (at most 19)",
+                self.layout.len() + self.pending.len()
+            ));
+        }
+        let count = |colour: PieceColour| {
+            (self.layout.iter().filter(|p| p.kind == colour).count()
+                + self.pending.iter().filter(|p| p.piece == colour).count()) as u8
+        };
+        for colour in [PieceColour::White, PieceColour::Black] {
+            let physical = count(colour);
+            let m = r.men(colour);
+            if physical != m.on_board {
+                bad.push(format!(
+                    "{colour}: {physical} on the board, the referee says {}",
+                    m.on_board
+                ));
+            }
+            if m.on_board + m.pocketed != MEN_PER_COLOUR {
+                bad.push(format!(
+                    "{colour}: {} on the board + {} pocketed is not 9",
+                    m.on_board, m.pocketed
+                ));
+            }
+        }
+        let queen_on = count(PieceColour::Queen) > 0;
+        if queen_on != (r.queen() == QueenState::OnBoard) {
+            bad.push(format!(
+                "Queen on the board: {queen_on}, the referee: {:?}",
+                r.queen()
+            ));
+        }
+        // A side below the game's points can win at most one more board's worth (Law 55).
+        let limit = r.rules().game_points + r.rules().max_board_points as u16;
+        for (side, points) in r.score().iter().enumerate() {
+            if *points >= limit {
+                bad.push(format!(
+                    "side {side} has {points} points (the game is to {}, a board worth at most {})",
+                    r.rules().game_points,
+                    r.rules().max_board_points
+                ));
+            }
+        }
+        bad
+    }
+
+    /// The scoreboard, a line each: the game and board, each side's points, games, colour and
+    /// men, and the Queen.
+    pub fn scoreboard(&self) -> Vec<String> {
+        let r = &self.referee;
+        let score = r.score();
+        let games = r.games();
+        let mut lines = vec![format!(
+            "Game {} of {}   Board {} of {}{}",
+            r.game_number(),
+            2 * r.rules().games_to_win - 1,
+            r.board_number(),
+            r.rules().boards_per_game,
+            if r.is_extra_board() { " (extra)" } else { "" }
+        )];
+        for side in [Side::Zero, Side::One] {
+            let colour = r.colour_of_side(side);
+            let men = r.men(colour);
+            lines.push(format!(
+                "{}  {} pts  games {}  [{}] on board {}{}",
+                self.setup.side_names(side),
+                score[side.index()],
+                games[side.index()],
+                colour.name(),
+                men.on_board,
+                if men.owed > 0 {
+                    format!(", owes {}", men.owed)
+                } else {
+                    String::new()
+                }
+            ));
+        }
+        let white_side = r
+            .side_of_colour(PieceColour::White)
+            .map(|s| self.setup.side_names(s));
+        lines.push(format!(
+            "White: {}   Queen: {}",
+            white_side.unwrap_or_default(),
+            match r.queen() {
+                QueenState::OnBoard => "on the board".to_string(),
+                QueenState::AwaitingCover { by } => {
+                    format!("pocketed, {} must cover", by.title())
+                }
+                QueenState::Covered(c) => format!("covered by {}", c.name()),
+            }
+        ));
+        lines
+    }
+
+    /// The last verdict in words, each ruling with its Law.
+    pub fn last_call(&self) -> Vec<String> {
+        self.last
+            .as_ref()
+            .map(|v| v.rulings.iter().map(|r| r.to_string()).collect())
+            .unwrap_or_default()
+    }
+
+    /// A verdict as log lines: each ruling with who made the stroke, then any board, game or
+    /// match result.
+    pub fn verdict_lines(&self, v: &Verdict) -> Vec<String> {
+        let name = &self.player(v.by).name;
+        let mut out = Vec::new();
+        for r in &v.rulings {
+            out.push(format!(
+                "G{} B{} {:>5} ({}): {}",
+                v.game,
+                v.board,
+                v.by.title(),
+                name,
+                r
+            ));
+        }
+        if let Some(b) = v.board_result {
+            out.push(format!(
+                "  board to side {} for {} points; score {:?}",
+                b.winner.index(),
+                b.points,
+                v.score
+            ));
+        }
+        if let Some(g) = v.game_result {
+            out.push(format!(
+                "  GAME to side {} ({:?})",
+                g.winner.index(),
+                g.score
+            ));
+        }
+        if let Some(m) = v.match_result {
+            out.push(format!(
+                "  MATCH to side {}, games {:?}",
+                m.winner.index(),
+                m.games
+            ));
+        }
+        out
+    }
+
+    /// Rebuilds a match from a save or replay by playing its actions again; `print` gets each
+    /// verdict's lines. An action that does not replay is an error naming it.
+    pub fn replay(
+        spec: &Spec,
+        file: &SaveFile,
+        mut print: impl FnMut(&str),
+    ) -> Result<Match, String> {
+        let mut game = Match::new(spec, file.setup.clone()).map_err(|e| format!("setup.{e}"))?;
+        for (i, action) in file.actions.iter().enumerate() {
+            match game.apply(action) {
+                Ok(Some(v)) => {
+                    for line in game.verdict_lines(&v) {
+                        print(&line);
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => return Err(format!("actions[{i}]: {e}")),
+            }
+        }
+        Ok(game)
+    }
+}

@@ -1,0 +1,34 @@
+//! A carrom match without a window: the one place where what a stroke did on the physics board
+//! becomes the referee's [`StrokeReport`](carrom_referee::StrokeReport) ([`umpire`]), and where a
+//! match is played ([`Match`]): its setup, the actions (a stroke, a pass, placing a returned
+//! piece), the referee's verdicts, the layout after each stroke, the pieces the umpire puts
+//! back, the calls in words, the scoreboard, saves and replays.
+//!
+//! The game, the headless demo, `carrom selfplay`, `carrom replay` and the computer players'
+//! judging of simulated outcomes all go through this crate, so they agree by construction. After
+//! every stroke the match checks its invariants (all 19 pieces accounted for, the referee's
+//! counts matching the pieces on the board); [`Match::violations`] lists any that failed.
+//!
+//! ```
+//! use carrom_match::{Match, MatchSetup};
+//! use carrom_physics::{Shot, Spec, Seat};
+//! use carrom_referee::{Rules, Seats};
+//!
+//! let spec = Spec::default();
+//! let setup = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 1);
+//! let mut game = Match::new(&spec, setup).unwrap();
+//! let shot = Shot { seat: Seat::South, position: 0.0, angle_deg: 0.0, power: 1.0 };
+//! let verdict = game.play_stroke(shot).unwrap();
+//! assert!(game.violations.is_empty());
+//! println!("{}", verdict.rulings[0]);
+//! ```
+
+mod game;
+mod save;
+mod setup;
+pub mod umpire;
+
+pub use game::{Action, Actor, Call, Match};
+pub use save::{FORMAT, SaveFile, VERSION};
+pub use setup::{MatchSetup, Player, load_rules};
+pub use umpire::{StrokeOutcome, outcome_from_roster, outcome_of, stroke_report, umpire_spot};

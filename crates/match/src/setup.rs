@@ -1,0 +1,119 @@
+//! How a match is set up: the seats, who sits in them, the rules and the seed.
+
+use carrom_referee::{Rules, Seat, Seats};
+use serde::{Deserialize, Serialize};
+
+/// Who sits in a seat.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    pub name: String,
+    /// A computer player of this level (`easy`, `medium`, `hard`), or a person when `None`.
+    pub computer: Option<String>,
+}
+
+/// How a match is set up.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchSetup {
+    pub seats: Seats,
+    /// In the order of `seats.seats()`.
+    pub players: Vec<Player>,
+    pub rules: Rules,
+    /// Name of the rules preset or file, for display.
+    pub rules_name: String,
+    /// Seeds the computer players' choices and their hands.
+    pub seed: u64,
+    /// Who breaks the first board, when not South (the toss, Law 39).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub breaker: Option<Seat>,
+}
+
+impl MatchSetup {
+    /// People in every seat, named after their seats; South breaks.
+    pub fn new(seats: Seats, rules: Rules, rules_name: &str, seed: u64) -> MatchSetup {
+        let players = seats
+            .seats()
+            .iter()
+            .map(|s| Player {
+                name: s.title().to_string(),
+                computer: None,
+            })
+            .collect();
+        MatchSetup {
+            seats,
+            players,
+            rules,
+            rules_name: rules_name.into(),
+            seed,
+            breaker: None,
+        }
+    }
+
+    /// Checks that the setup can be played: one player for every seat, a breaker who plays.
+    /// The error names the field.
+    pub fn validate(&self) -> Result<(), String> {
+        let want = self.seats.count();
+        if self.players.len() != want {
+            return Err(format!(
+                "players: {} given, {:?} needs {want} (one for each of {})",
+                self.players.len(),
+                self.seats,
+                self.seats
+                    .seats()
+                    .iter()
+                    .map(|s| s.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        if let Some(b) = self.breaker
+            && !self.seats.contains(b)
+        {
+            return Err(format!(
+                "breaker: {} does not play in {:?}",
+                b.name(),
+                self.seats
+            ));
+        }
+        Ok(())
+    }
+
+    /// The index of `seat` in [`MatchSetup::players`].
+    pub fn index_of(&self, seat: Seat) -> Option<usize> {
+        self.seats.seats().iter().position(|s| *s == seat)
+    }
+
+    /// Who sits in `seat`. A validated setup has a player for every seat of its game; for a
+    /// seat that does not play this returns the first player.
+    pub fn player(&self, seat: Seat) -> &Player {
+        &self.players[self.index_of(seat).unwrap_or(0)]
+    }
+
+    /// The names of a side's players, joined by " & " (the scoreboard's and the calls' name for
+    /// the side).
+    pub fn side_names(&self, side: carrom_referee::Side) -> String {
+        self.seats
+            .seats()
+            .iter()
+            .filter(|s| self.seats.side_of(**s) == side)
+            .map(|s| self.player(*s).name.clone())
+            .collect::<Vec<_>>()
+            .join(" & ")
+    }
+}
+
+/// The rules by preset name or file path.
+pub fn load_rules(name: &str) -> Result<Rules, String> {
+    if let Some(r) = Rules::preset(name) {
+        return Ok(r);
+    }
+    let path = std::path::Path::new(name);
+    if path.exists() {
+        return Rules::from_file(path).map_err(|e| e.to_string());
+    }
+    Err(format!(
+        "unknown rules `{name}`: use one of {} or a .toml/.ron rules file",
+        carrom_referee::PRESET_NAMES.join(", ")
+    ))
+}

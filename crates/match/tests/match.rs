@@ -1,0 +1,234 @@
+//! The match layer: strokes read as the referee reads them, the umpire's pieces, invariants
+//! after every stroke, passes, saves and replays.
+
+use carrom_match::umpire::report_of;
+use carrom_match::{Action, Actor, Match, MatchSetup, SaveFile, stroke_report, umpire_spot};
+use carrom_physics::{
+    BodyId, Event, EventKind, Fate, Piece, PieceColour, Seat, Shot, Spec, Vec2, simulate,
+};
+use carrom_referee::{Rules, Seats};
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn event(kind: EventKind) -> Event {
+    Event { t: 0.1, kind }
+}
+
+fn singles() -> MatchSetup {
+    MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 1)
+}
+
+#[test]
+fn a_piece_that_falls_was_touched_and_is_reported_in_order() {
+    let events = [
+        event(EventKind::Pocketed {
+            piece: 3,
+            kind: PieceColour::Black,
+            pocket: 0,
+        }),
+        event(EventKind::Pocketed {
+            piece: 1,
+            kind: PieceColour::Queen,
+            pocket: 2,
+        }),
+    ];
+    let report = report_of(&events, |_| PieceColour::White, Fate::OnBoard);
+    assert_eq!(report.pocketed, [PieceColour::Black, PieceColour::Queen]);
+    assert!(
+        report.touched,
+        "a pocketed piece was touched through the striker"
+    );
+    assert!(!report.striker_pocketed && !report.striker_overboard);
+    assert!(!report.improper);
+}
+
+#[test]
+fn a_striker_that_touches_nothing_and_falls_is_reported_untouched() {
+    let events = [event(EventKind::Cushion {
+        body: BodyId::Striker,
+        side: Seat::North,
+        speed: 2.0,
+    })];
+    let report = report_of(&events, |_| PieceColour::White, Fate::Pocketed(1));
+    assert!(!report.touched, "a cushion is not a piece (Law 44)");
+    assert!(report.striker_pocketed);
+    let report = report_of(&[], |_| PieceColour::White, Fate::Overboard);
+    assert!(report.striker_overboard && !report.striker_pocketed);
+}
+
+#[test]
+fn a_piece_off_the_board_is_named_by_its_colour() {
+    let events = [
+        event(EventKind::Contact {
+            a: BodyId::Striker,
+            b: BodyId::Piece(0),
+            speed: 3.0,
+        }),
+        event(EventKind::Overboard {
+            body: BodyId::Piece(2),
+            speed: 5.0,
+        }),
+    ];
+    let colours = [PieceColour::White, PieceColour::White, PieceColour::Black];
+    let report = report_of(&events, |i| colours[i], Fate::OnBoard);
+    assert_eq!(report.overboard, [PieceColour::Black]);
+    assert!(report.touched);
+}
+
+#[test]
+fn a_simulated_break_is_read_the_same_from_its_result() {
+    let spec = Spec::default();
+    let layout = carrom_physics::opening_rack(&spec.board, Seat::South);
+    let shot = Shot {
+        seat: Seat::South,
+        position: 0.0,
+        angle_deg: 0.0,
+        power: 1.0,
+    };
+    let result = simulate(&spec, &layout, &shot).unwrap();
+    let report = stroke_report(&result);
+    assert!(
+        report.touched,
+        "a full-power break into the rack touches it"
+    );
+    let mut game = Match::new(&spec, singles()).unwrap();
+    game.play_stroke(shot).unwrap();
+    assert_eq!(game.referee.break_made(), report.touched);
+    assert!(game.violations.is_empty(), "{:?}", game.violations);
+}
+
+#[test]
+fn the_umpire_puts_a_piece_in_the_centre_or_the_nearest_free_spot() {
+    let spec = Spec::default();
+    assert_eq!(umpire_spot(&spec, &[]), Vec2::ZERO);
+    let blocked = [Piece::new(PieceColour::Black, Vec2::ZERO)];
+    let at = umpire_spot(&spec, &blocked);
+    let d = spec.board.coin_diameter;
+    assert!(at.length() >= d - 1e-6, "clear of the piece in the centre");
+    assert!(
+        at.length() < d + 0.003,
+        "as near the centre as the 2 mm rings allow"
+    );
+}
+
+#[test]
+fn a_setup_without_a_player_for_every_seat_is_refused() {
+    let spec = Spec::default();
+    let mut setup = singles();
+    setup.players.clear();
+    let e = Match::new(&spec, setup.clone()).unwrap_err();
+    assert!(e.starts_with("players:"), "{e}");
+    setup.players = MatchSetup::new(Seats::Doubles, Rules::icf(), "icf", 1).players;
+    assert!(Match::new(&spec, setup).unwrap_err().contains("needs 2"));
+    let mut setup = singles();
+    setup.breaker = Some(Seat::East);
+    assert!(
+        Match::new(&spec, setup)
+            .unwrap_err()
+            .starts_with("breaker:")
+    );
+}
+
+#[test]
+fn a_save_with_no_players_is_a_clear_error() {
+    let spec = Spec::default();
+    let game = Match::new(&spec, singles()).unwrap();
+    let mut json: serde_json::Value = serde_json::to_value(SaveFile::of(&game)).unwrap();
+    json["setup"]["players"] = serde_json::json!([]);
+    let e = SaveFile::parse(&json.to_string(), "empty.json").unwrap_err();
+    assert!(
+        e.starts_with("empty.json: damaged save: setup.players"),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_breaker_can_be_set_by_the_setup() {
+    let spec = Spec::default();
+    let mut setup = singles();
+    setup.breaker = Some(Seat::North);
+    let game = Match::new(&spec, setup).unwrap();
+    assert_eq!(game.next_actor(), Some(Actor::Striker(Seat::North)));
+    assert_eq!(
+        game.layout,
+        carrom_physics::opening_rack(&spec.board, Seat::North)
+    );
+}
+
+#[test]
+fn no_pass_before_the_break() {
+    let spec = Spec::default();
+    let mut game = Match::new(&spec, singles()).unwrap();
+    assert!(
+        game.pass().is_err(),
+        "Law 137 lets a player pass only after the break"
+    );
+    assert!(game.actions.is_empty(), "a refused pass is not recorded");
+}
+
+/// The next action of a player who strikes at random: anywhere legal on the base line, any
+/// direction within 60 degrees of forward, any power; a returned piece goes to the first free
+/// spot from a random angle.
+fn random_action(game: &Match, rng: &mut ChaCha8Rng) -> Option<Action> {
+    match game.next_actor()? {
+        Actor::Placer { .. } => {
+            let [x, y] = game.free_due_spot(rng.random_range(0.0..std::f32::consts::TAU));
+            Some(Action::Place { x, y })
+        }
+        Actor::Striker(seat) => {
+            for _ in 0..50 {
+                let shot = Shot {
+                    seat,
+                    position: rng.random_range(-1.0..1.0),
+                    angle_deg: rng.random_range(-60.0..60.0),
+                    power: rng.random_range(0.2..1.0),
+                };
+                if game.check_shot(&shot).is_ok() {
+                    return Some(Action::Stroke { shot });
+                }
+            }
+            Some(Action::Pass)
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Every stroke of a seeded match keeps all 19 pieces accounted for (on the board, waiting
+    /// to be placed, or pocketed as the referee counts them), and the match replays from its
+    /// save to the same state.
+    #[test]
+    fn all_nineteen_pieces_are_always_accounted_for(seed in any::<u64>(), doubles in any::<bool>()) {
+        let spec = Spec::default();
+        let seats = if doubles { Seats::Doubles } else { Seats::Singles };
+        let mut game = Match::new(&spec, MatchSetup::new(seats, Rules::icf(), "icf", seed)).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..16 {
+            let Some(action) = random_action(&game, &mut rng) else { break };
+            if game.apply(&action).is_err() {
+                prop_assert_eq!(action, Action::Pass, "only a pass before the break is refused");
+                break;
+            }
+            prop_assert!(game.violations.is_empty(), "{:?}", game.violations);
+            let r = &game.referee;
+            let men = |c: PieceColour| r.men(c).on_board + r.men(c).pocketed;
+            prop_assert_eq!(men(PieceColour::White), 9);
+            prop_assert_eq!(men(PieceColour::Black), 9);
+            prop_assert!(game.layout.len() + game.pending.len() <= 19);
+        }
+        let file = SaveFile::of(&game);
+        let again = Match::replay(&spec, &file, |_| {}).unwrap();
+        prop_assert_eq!(again.referee, game.referee);
+        prop_assert_eq!(again.layout, game.layout);
+        prop_assert_eq!(again.actions, game.actions);
+    }
+}
+
+#[test]
+fn a_pass_is_saved_and_read_back() {
+    let json = serde_json::to_string(&Action::Pass).unwrap();
+    assert_eq!(json, r#"{"type":"pass"}"#);
+    assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), Action::Pass);
+}

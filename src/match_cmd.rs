@@ -1,0 +1,134 @@
+//! The match commands that need no window: the headless demo and the replay check. Thin: the
+//! match is `carrom_match`, the computer players `carrom_ai`.
+
+use carrom_ai::{Computers, level_of};
+use carrom_match::{Match, MatchSetup, Player, SaveFile, load_rules};
+use carrom_physics::Spec;
+use carrom_referee::Seats;
+use std::path::Path;
+use std::time::Instant;
+
+/// The level of the demo's computer players when none is given.
+pub const DEMO_LEVEL: &str = "medium";
+
+#[derive(clap::Args, Debug)]
+pub struct DemoArgs {
+    /// 2 (singles) or 4 (doubles).
+    #[arg(long, default_value_t = 4)]
+    pub seats: u32,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Computer level: easy, medium or hard.
+    #[arg(long, default_value = DEMO_LEVEL)]
+    pub level: String,
+    /// No window: print the rulings as the match goes.
+    #[arg(long)]
+    pub headless: bool,
+    /// Simulation speed in the window, 1 to 8.
+    #[arg(long, default_value_t = 2.0)]
+    pub speed: f32,
+    #[arg(long, default_value = "icf")]
+    pub rules: String,
+}
+
+/// Whether a window can be opened (an X11 or Wayland display is named).
+pub fn has_display() -> bool {
+    let has = |k: &str| std::env::var_os(k).is_some_and(|v| !v.is_empty());
+    has("DISPLAY") || has("WAYLAND_DISPLAY")
+}
+
+pub fn seats_of(n: u32) -> Result<Seats, String> {
+    Seats::from_count(n).ok_or_else(|| format!("--seats: {n} is not 2 or 4"))
+}
+
+/// A match of computer players of one level.
+pub fn demo_setup(seats: Seats, rules: &str, level: &str, seed: u64) -> Result<MatchSetup, String> {
+    if level_of(level).is_none() {
+        return Err(format!("--level: `{level}` is not easy, medium or hard"));
+    }
+    let mut setup = MatchSetup::new(seats, load_rules(rules)?, rules, seed);
+    for p in setup.players.iter_mut() {
+        *p = Player {
+            name: format!("{} (computer)", p.name),
+            computer: Some(level.into()),
+        };
+    }
+    Ok(setup)
+}
+
+/// The headless demo: computers play a full match, the rulings printed as they are made.
+pub fn headless_demo(spec: &Spec, setup: MatchSetup) -> Result<(), String> {
+    const MAX_ACTIONS: usize = 20_000;
+    let t0 = Instant::now();
+    println!(
+        "Headless demo: {} computer players, {} rules, seed {}",
+        setup.players.len(),
+        setup.rules_name,
+        setup.seed
+    );
+    let mut computers = Computers::for_setup(&setup)?;
+    let mut game = Match::new(spec, setup)?;
+    while !game.is_over() && game.actions.len() < MAX_ACTIONS {
+        let Some(action) = computers.act(&game) else {
+            break;
+        };
+        if let Some(v) = game.apply(&action)? {
+            for line in game.verdict_lines(&v) {
+                println!("{line}");
+            }
+        }
+    }
+    for v in &game.violations {
+        println!("INVARIANT VIOLATED {v}");
+    }
+    println!(
+        "Match over after {} actions in {:.1} s: games {:?}, winner {}",
+        game.actions.len(),
+        t0.elapsed().as_secs_f64(),
+        game.referee.games(),
+        game.referee
+            .match_winner()
+            .map(|s| format!("side {}", s.index()))
+            .unwrap_or_else(|| "none".into())
+    );
+    if game.violations.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{} invariant violations", game.violations.len()))
+    }
+}
+
+/// Replays a save or replay file headless and checks that it ends as recorded.
+pub fn replay_check(spec: &Spec, file: &Path) -> Result<SaveFile, String> {
+    let save = SaveFile::load(file)?;
+    println!(
+        "Replay of {}: {} actions, {} rules, seed {}",
+        file.display(),
+        save.actions.len(),
+        save.setup.rules_name,
+        save.setup.seed
+    );
+    let game = Match::replay(spec, &save, |line| println!("{line}"))
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let games = game.referee.games();
+    let score = game.referee.score();
+    if games != save.games || score != save.score {
+        return Err(format!(
+            "{}: the replay does not end as recorded (games {:?} score {:?}, recorded games {:?} score {:?}); the file was made with different physics or rules",
+            file.display(),
+            games,
+            score,
+            save.games,
+            save.score
+        ));
+    }
+    println!(
+        "Replay ends as recorded: games {games:?}, score {score:?}{}",
+        if save.finished {
+            " (match finished)"
+        } else {
+            " (match in progress)"
+        }
+    );
+    Ok(save)
+}
