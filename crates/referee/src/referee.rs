@@ -23,7 +23,7 @@ pub use queen::QueenRight;
 
 use crate::placement::{self, PlacementError};
 use crate::report::{PieceColour, StrokeReport};
-use crate::rules::{Endings, Rules};
+use crate::rules::{Endings, ImproperBreak, Rules};
 use crate::seat::{Seat, Seats, Side};
 use crate::verdict::{Law, Men, Placer, Position, QueenState, Return, Ruling, Spot, Verdict};
 use std::borrow::Cow;
@@ -57,7 +57,9 @@ pub enum JudgeError {
     StrikerTwice,
     #[error("a pass (Law 137) cannot also {0}")]
     PassWithStroke(&'static str),
-    #[error("nobody may pass before the break is made (Laws 44-45)")]
+    #[error(
+        "nobody may pass before the break is made (Laws 44-46; the `pass_before_break` rules option allows it)"
+    )]
     PassBeforeBreak,
     #[error("`{field}` needs the `{option}` rules option, which is off")]
     OptionOff {
@@ -74,7 +76,7 @@ pub enum JudgeError {
 
 /// The referee of one match.
 ///
-/// `Copy` and about 60 bytes: the AI may clone it per simulated outcome. It keeps no history;
+/// `Copy` and under 70 bytes: the AI may clone it per simulated outcome. It keeps no history;
 /// log the [`Verdict`]s if you need one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Referee {
@@ -95,6 +97,9 @@ pub struct Referee {
     break_made: bool,
     break_misses: u8,
     passes: u8,
+    /// Law 92's right, by side: a man of the side's colour has been pocketed this board (and
+    /// stayed down after the stroke). It stays when the men come back out as dues (Law 95(c)).
+    man_pocketed: [bool; 2],
     winner: Option<Side>,
     strokes: u32,
 }
@@ -136,8 +141,15 @@ struct Stroke {
     mine: Men,
     /// The striker is covering the Queen he pocketed with his previous stroke.
     covering: bool,
-    /// The striker had the right to the Queen before the stroke (Law 92).
+    /// The striker had the right to the Queen before the stroke: his side has pocketed a man
+    /// this board and no due stands against him (Laws 92, 95(a)-(c)).
     right: bool,
+    /// All nine of the striker's men were on the board before the stroke (Laws 95(c), 95(d),
+    /// 97(b)).
+    all_nine: bool,
+    /// An improper stroke in the attempt to break that costs no due or penalty (Law 45(c) under
+    /// `ImproperBreak::Any`).
+    penalty_free: bool,
     /// The stroke pocketed the striker's last man / the opponent's last man, no dues owed.
     last_own: bool,
     last_opp: bool,
@@ -191,6 +203,7 @@ impl Referee {
             break_made: false,
             break_misses: 0,
             passes: 0,
+            man_pocketed: [false; 2],
             winner: None,
             strokes: 0,
         };
@@ -310,6 +323,12 @@ impl Referee {
     pub fn consecutive_passes(&self) -> u8 {
         self.passes
     }
+    /// Has a man of this side's colour been pocketed this board (and stayed down after the
+    /// stroke)? That is the right of Law 92, which the side keeps when its men come back out
+    /// as dues until all nine are on the board again (Law 95(c)).
+    pub fn has_pocketed_a_man(&self, side: Side) -> bool {
+        self.man_pocketed[side.index()]
+    }
     pub fn is_over(&self) -> bool {
         self.winner.is_some()
     }
@@ -366,7 +385,7 @@ impl Referee {
         } else {
             self.passes = 0;
             if self.break_made {
-                self.stroke(r, improper, &mut v);
+                self.stroke(r, improper, false, &mut v);
             } else {
                 self.break_stroke(r, improper, &mut v);
             }
@@ -375,6 +394,7 @@ impl Referee {
         let board_over = v.board_result.is_some() || v.board_cancelled;
         if !board_over {
             v.returns.extend(technical_return);
+            self.remember_men_pocketed();
             self.settle(by, owed_before, &mut v);
             if self.rules.endings == Endings::Traditional {
                 self.traditional_finish(by, &mut v);
@@ -393,8 +413,8 @@ impl Referee {
         Ok(v)
     }
 
-    /// Judges a stroke once the break is made (and the breaking stroke itself).
-    fn stroke(&mut self, r: &StrokeReport, improper: bool, v: &mut Verdict) {
+    /// Judges a stroke once the break is made (and the breaking stroke itself, `breaking`).
+    fn stroke(&mut self, r: &StrokeReport, improper: bool, breaking: bool, v: &mut Verdict) {
         let rules = self.rules;
         let by = self.turn;
         let me = self.side_of(by);
@@ -415,7 +435,9 @@ impl Referee {
             improper,
             mine,
             covering: self.queen == (QueenState::AwaitingCover { by }),
-            right: mine.pocketed > 0 && mine.owed == 0,
+            right: self.man_pocketed[me.index()] && mine.owed == 0,
+            all_nine: mine.pocketed == 0,
+            penalty_free: breaking && improper && rules.improper_break == ImproperBreak::Any,
             last_own: own_n > 0 && own_n == mine.on_board && mine.owed == 0,
             last_opp: opp_n > 0 && opp_n == theirs.on_board && theirs.owed == 0,
             overboard: !r.overboard.is_empty() || r.striker_overboard,
@@ -485,6 +507,18 @@ impl Referee {
 
     // ----- internals -------------------------------------------------------------------------
 
+    /// Law 92: a side whose man is in a pocket after the stroke (before any due is taken out
+    /// of it) has pocketed a man this board.
+    fn remember_men_pocketed(&mut self) {
+        for colour in [White, Black] {
+            if self.men(colour).pocketed > 0
+                && let Some(side) = self.side_of_colour(colour)
+            {
+                self.man_pocketed[side.index()] = true;
+            }
+        }
+    }
+
     fn men_mut(&mut self, colour: PieceColour) -> &mut Men {
         match colour {
             Black => &mut self.black,
@@ -525,7 +559,7 @@ impl Referee {
             if let Some(what) = what {
                 return Err(JudgeError::PassWithStroke(what));
             }
-            if !self.break_made {
+            if !self.break_made && !self.rules.pass_before_break {
                 return Err(JudgeError::PassBeforeBreak);
             }
             return Ok(());

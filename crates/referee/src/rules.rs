@@ -20,11 +20,15 @@ pub enum QueenWithoutRight {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum OpponentPiece {
-    /// ICF Laws 48, 74-76: the man counts as pocketed; the turn continues only if an own
-    /// man (or the Queen) went down properly in the same stroke.
+    /// ICF Laws 48, 74-76 (ICF preset): the man counts as pocketed; the turn continues only if
+    /// an own man (or the Queen) went down properly in the same stroke, as Law 75 says with the
+    /// striker. Law 125(a) ("the Umpire shall stop the player from playing further") is read
+    /// as stopping a turn that nothing else continues.
     Icf,
-    /// Casual / FOF 2022 ("If you sink your opponent's piece, you lose your turn"): the man
-    /// counts as pocketed and the turn always ends.
+    /// Law 125(a) read literally ("When a player pockets the C/m of his opponent knowingly or
+    /// unknowingly, the Umpire shall stop the player from playing further"), and the casual /
+    /// FOF 2022 rules ("If you sink your opponent's piece, you lose your turn"): the man counts
+    /// as pocketed and the turn always ends, even if own men fell too.
     EndsTurn,
     /// Traditional rules: a foul (one penalty man, turn ends); the Queen, if pocketed in the
     /// same stroke, is returned.
@@ -42,6 +46,69 @@ pub enum Endings {
     /// opponent's last man, is a foul (the pieces come back with a penalty man); a board ends
     /// only when a player clears his colour after the Queen has been covered.
     Traditional,
+}
+
+/// Law 45(c): "If a player in his attempt to break, plays an improper stroke or pockets his
+/// striker without touching any of the c/m, he shall lose his turn. However, due/penalty shall
+/// not be applicable." Which improper break attempts cost the turn only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ImproperBreak {
+    /// "Without touching" qualifies both clauses (ICF preset): only an attempt that touches
+    /// nothing is still an attempt to break. An improper stroke that touches a man makes the
+    /// break (Law 44) and is judged like any improper stroke (Laws 64, 72(b), 76, 77).
+    Untouched,
+    /// "Without touching" qualifies only the striker: any improper stroke in the attempt to
+    /// break loses the turn with no due or penalty. If it touched a man the break is made
+    /// (Law 44); own men and the Queen it pocketed come out (Law 64(b)), the opponent's men
+    /// stay pocketed (Law 76).
+    Any,
+}
+
+/// Whether the player keeps his turn after a stroke two Laws rule on differently.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnRuling {
+    /// The player continues his turn.
+    Continues,
+    /// The player loses his turn.
+    Lost,
+}
+
+/// Law 137: "If the players pass over their turn consecutively for 3 times each, that
+/// particular Board shall be cancelled and be replayed." Who "each" is in doubles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PassesBy {
+    /// Each side (ICF preset): `passes_to_cancel` passes by each side in a row, six in all,
+    /// in singles and in doubles.
+    Side,
+    /// Each player: in doubles `passes_to_cancel` passes by each of the four players in a
+    /// row, twelve in all (singles: the same as `Side`).
+    Player,
+}
+
+/// The endings that the table of Laws 102-112 leaves out (a last man pocketed in a situation
+/// no row names). In both readings a gap with the striker or an improper stroke takes the row
+/// for the same Queen situation, adding or dropping that row's additional point for the
+/// striker; the readings differ on the proper strokes without the striker after the Queen
+/// has been covered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndingGaps {
+    /// ICF preset: where no row applies, the scoring Laws decide. Both last men by a proper
+    /// stroke without the striker after the Queen is covered: the striker has completed his
+    /// men and wins (Law 52(a)), by the opponent's men left (none) and the Queen only if he
+    /// covered her (Laws 53, 54). The opponent's last man alone with the Queen already covered:
+    /// the opponent has no man left and wins (Law 52(a)) by the striker's men left, the Queen
+    /// only if he covered her, and the additional points Laws 106/111 give.
+    Scoring,
+    /// Every gap takes the nearest row. Both last men by a proper stroke without the striker
+    /// after the Queen is covered: as Law 110(a) (covered by him: lost by 1) or 112(a)
+    /// (covered by the opponent: lost by 3, 1 at 22 or more) without the striker's point. The
+    /// opponent's last man alone with the Queen already covered: as Law 106 / 111 (lost by the
+    /// striker's men left and the Queen's points).
+    NearestLaw,
 }
 
 /// A rule variant. Every field defaults to its ICF value, so a rules file need only list
@@ -76,8 +143,9 @@ pub struct Rules {
     pub break_miss_is_foul: bool,
     /// Law 49(b): the direction in which the turn passes.
     pub turn_order: TurnOrder,
-    /// Laws 95(c), 97(b): with all nine own men on the board, the Queen pocketed together with
-    /// own men gains the right (one man: she must still be covered; two or more: covered).
+    /// Law 97(b): with all nine own men on the board, the Queen pocketed together with own men
+    /// counts (one man: she must still be covered; two or more: covered). `false`: she counts
+    /// only for a player who has pocketed a man this board (traditional).
     pub all_nine_exception: bool,
     /// Law 95(a)/(b): the Queen pocketed without the right to her.
     pub queen_without_right: QueenWithoutRight,
@@ -94,10 +162,32 @@ pub struct Rules {
     pub overboard_is_foul: bool,
     /// How boards end (Laws 102-112 or the traditional rules).
     pub endings: Endings,
+    /// The endings Laws 102-112 leave out: decided by the scoring Laws 52-53 (ICF) or by the
+    /// nearest row of the table.
+    pub ending_gaps: EndingGaps,
     /// Law 87(b): the additional points "if demanded" are always demanded.
     pub demand_additional_points: bool,
-    /// Law 137: consecutive passes by each side that cancel the board (ICF 3).
+    /// Law 45(c): which improper break attempts lose the turn with no due or penalty.
+    pub improper_break: ImproperBreak,
+    /// Laws 74 and 99(a): a proper stroke pocketing the Queen and the opponent's men with the
+    /// striker, no own man, by a player with the right to the Queen. `continues` (ICF): Law
+    /// 99(a), as Law 75 keeps the turn when own men fall with the opponent's; `lost`: Law 74,
+    /// the striker with the opponent's men loses the turn.
+    pub queen_striker_opponent_men: TurnRuling,
+    /// Laws 95(d) and 98(a): a proper stroke pocketing the Queen, own men and the striker while
+    /// all nine own men are on the board. `continues` (ICF): Law 98(a), the own men keep the
+    /// turn as in Laws 73 and 97(b); `lost`: Law 95(d), all nine on the board and the Queen
+    /// with the striker lose the turn whatever else fell.
+    pub queen_striker_own_men_all_nine: TurnRuling,
+    /// Law 137: consecutive passes by each side (or player, see `passes_by`) that cancel the
+    /// board (ICF 3).
     pub passes_to_cancel: u8,
+    /// Law 137 in doubles: three passes by each side (ICF) or by each player.
+    pub passes_by: PassesBy,
+    /// Law 137: a pass before the break is made. `false` (ICF): rejected, the breaker must
+    /// break (Laws 45(b), 46). `true`: it counts as a pass and the right to break passes to the
+    /// next player, the colours staying as they are (as Law 45(b)).
+    pub pass_before_break: bool,
     /// Law 50: a shot clock in seconds whose expiry is a foul (Law 64); `None` (default) = off.
     /// When off, a report of an expired clock is rejected.
     pub shot_clock_secs: Option<u8>,
@@ -137,8 +227,14 @@ impl Rules {
             foul_returns_pocketed: true,
             overboard_is_foul: false,
             endings: Endings::Icf,
+            ending_gaps: EndingGaps::Scoring,
             demand_additional_points: true,
+            improper_break: ImproperBreak::Untouched,
+            queen_striker_opponent_men: TurnRuling::Continues,
+            queen_striker_own_men_all_nine: TurnRuling::Continues,
             passes_to_cancel: 3,
+            passes_by: PassesBy::Side,
+            pass_before_break: false,
             shot_clock_secs: None,
             technical_fouls: false,
         }

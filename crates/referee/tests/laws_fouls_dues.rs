@@ -316,6 +316,35 @@ fn law_75_striker_with_own_and_opponents_men_own_come_out_with_a_due_turn_contin
     assert_eq!(r.on_board(B), 8);
 }
 
+/// Law 125(a) against Law 75. ICF reading: Law 75 keeps the turn when own men fall with the
+/// opponent's (with the striker, and so without it, Law 48). `opponent_piece = "ends_turn"`
+/// reads Law 125(a) literally: "When a player pockets the C/m of his opponent knowingly or
+/// unknowingly, the Umpire shall stop the player from playing further."
+#[test]
+fn law_125a_read_literally_stops_the_player_even_when_own_men_fall_too() {
+    let mut r = position(3, 0);
+    let v = pot(&mut r, &[W, B]);
+    assert!(v.continues);
+    assert!(!v.applied("125(a)"));
+
+    let mut rules = Rules::icf();
+    rules.opponent_piece = OpponentPiece::EndsTurn;
+    let mut r = with(rules, Seats::Singles);
+    nothing(&mut r); // South breaks; North to play
+    nothing(&mut r);
+    pot(&mut r, &[W, W, W]);
+    let v = judge(&mut r, StrokeReport::pocketing(&[W, B]).with_striker());
+    assert_law(&v, "75");
+    assert_law(&v, "125(a)");
+    assert!(!v.continues);
+    assert_eq!(r.on_board(W), 6 + 1, "the white is back and one due is out");
+    assert_eq!(r.on_board(B), 8, "the black stays pocketed");
+    nothing(&mut r); // North
+    let v = pot(&mut r, &[W, B]);
+    assert_law(&v, "125(a)");
+    assert!(!v.continues);
+}
+
 #[test]
 fn law_76_opponents_men_by_an_improper_stroke_stay_down_with_a_penalty_man() {
     let mut r = position(3, 0);

@@ -85,10 +85,211 @@ fn law_95c_after_the_dues_are_recovered_with_all_nine_on_board_the_right_returns
     nothing(&mut r);
     pot(&mut r, &[W]); // the due is recovered: all nine whites on the board again
     assert_eq!(r.on_board(W), 9);
-    assert_eq!(r.queen_right(Seat::South), QueenRight::WithOwnMen);
+    assert_eq!(r.queen_right(Seat::South), QueenRight::Yes);
     let v = pot(&mut r, &[Q, W, W]);
     assert_law(&v, "97(b)");
     assert_eq!(r.queen(), QueenState::Covered(W));
+}
+
+/// Singles, board 1: South breaks and pockets a white, then pockets the striker alone; the due
+/// is that white (Law 72(a)), so all nine whites are on the board again. North plays nothing.
+/// South to play, with the right of Law 95(c).
+fn dues_recovered_all_nine_on_board() -> Referee {
+    let mut r = singles();
+    let v = pot(&mut r, &[W]);
+    assert!(v.continues);
+    let v = judge(&mut r, StrokeReport::nothing().with_striker());
+    assert_law(&v, "72(a)");
+    assert_eq!((r.on_board(W), r.pocketed(W), r.owed(W)), (9, 0, 0));
+    nothing(&mut r);
+    assert_eq!(r.turn(), Some(Seat::South));
+    r
+}
+
+/// Law 95(c): "However, if after recovery of Due and/or penalty, all the nine C/m are on the
+/// C/B, a player shall have the right to pocket the Queen and to cover it." The Queen pocketed
+/// alone must be covered and the turn continues; 95(a) does not apply, as a man of his was
+/// pocketed before.
+#[test]
+fn law_95c_after_his_pocketed_man_came_back_as_a_due_the_queen_alone_must_be_covered() {
+    let mut r = dues_recovered_all_nine_on_board();
+    assert!(r.has_pocketed_a_man(Side::Zero));
+    assert_eq!(r.queen_right(Seat::South), QueenRight::Yes);
+    assert!(r.queen_pocketable());
+    let v = pot(&mut r, &[Q]);
+    assert_law(&v, "95(c)");
+    assert!(!v.applied("95(a)"), "{}", v.summary());
+    assert!(v.continues, "the turn continues");
+    assert!(v.returns.is_empty(), "she is not taken out");
+    assert_eq!(r.queen(), QueenState::AwaitingCover { by: Seat::South });
+    let v = pot(&mut r, &[W]);
+    assert_law(&v, "96");
+    assert_eq!(r.queen(), QueenState::Covered(W));
+    assert!(v.continues);
+}
+
+/// Law 95(c) in doubles: the right is the side's. South pocketed a white and lost it as a due;
+/// his partner North may pocket the Queen alone and must cover her.
+#[test]
+fn law_95c_in_doubles_the_partner_of_the_player_whose_man_was_recovered_has_the_right() {
+    let mut r = doubles();
+    pot(&mut r, &[W]); // South breaks, pockets a white, continues
+    let v = judge(&mut r, StrokeReport::nothing().with_striker()); // the due is that white
+    assert_eq!(player_returns(&v, W), vec![Seat::East]);
+    assert_eq!(r.on_board(W), 9);
+    nothing(&mut r); // East
+    assert_eq!(r.turn(), Some(Seat::North));
+    assert_eq!(r.queen_right(Seat::North), QueenRight::Yes);
+    assert_eq!(r.queen_right(Seat::East), QueenRight::WithOwnMen);
+    let v = pot(&mut r, &[Q]);
+    assert_law(&v, "95(c)");
+    assert!(v.continues);
+    assert_eq!(r.queen(), QueenState::AwaitingCover { by: Seat::North });
+    pot(&mut r, &[W]);
+    assert_eq!(r.queen(), QueenState::Covered(W));
+}
+
+/// Law 95(a): "before any C/m of the player is pocketed" — the opponent, who has pocketed no
+/// man of his, still loses the Queen and the turn in the same position.
+#[test]
+fn law_95a_the_opponent_who_has_pocketed_no_man_still_loses_the_queen_and_the_turn() {
+    let mut r = dues_recovered_all_nine_on_board();
+    nothing(&mut r); // South; North (black) to play, no black pocketed yet
+    assert!(!r.has_pocketed_a_man(Side::One));
+    let v = pot(&mut r, &[Q]);
+    assert_law(&v, "95(a)");
+    assert!(!v.continues);
+    assert_eq!(r.queen(), QueenState::OnBoard);
+}
+
+/// Law 95(a) is judged board by board: men pocketed on an earlier board give no right.
+#[test]
+fn law_95a_a_man_pocketed_on_an_earlier_board_gives_no_right_on_the_next() {
+    let mut r = singles();
+    pot(&mut r, &n(W, 9)); // South clears leaving the Queen: board 1 ends (107(a))
+    assert_eq!(r.board_number(), 2);
+    assert!(!r.has_pocketed_a_man(Side::Zero));
+    nothing(&mut r); // North breaks; South (black) to play
+    let v = pot(&mut r, &[Q]);
+    assert_law(&v, "95(a)");
+    assert!(!v.continues);
+}
+
+/// Law 95(d) applies as it reads, "when all his nine C/m are on the C/B": with the right of
+/// 95(c), the Queen pocketed with the striker still goes back with a due and the turn is lost.
+#[test]
+fn law_95c_95d_the_queen_with_the_striker_after_the_dues_are_recovered_loses_the_turn() {
+    let mut r = dues_recovered_all_nine_on_board();
+    let v = judge(&mut r, striker(&[Q]));
+    assert_law(&v, "95(d)");
+    assert!(!v.applied("99(a)"), "{}", v.summary());
+    assert!(!v.continues);
+    assert_eq!(r.queen(), QueenState::OnBoard);
+    assert_eq!(
+        r.owed(W),
+        1,
+        "the due is outstanding: no white in the pockets"
+    );
+    // With that due outstanding he has no right until it is recovered (Law 95(b)).
+    nothing(&mut r);
+    assert_eq!(r.queen_right(Seat::South), QueenRight::No);
+    let v = pot(&mut r, &[Q, W]);
+    assert_law(&v, "95(b)");
+    assert!(!v.continues);
+}
+
+/// Law 95(d) in doubles, after the dues are recovered: the partner loses the turn too.
+#[test]
+fn law_95c_95d_in_doubles_the_partner_pocketing_the_queen_with_the_striker_loses_the_turn() {
+    let mut r = doubles();
+    pot(&mut r, &[W]);
+    judge(&mut r, StrokeReport::nothing().with_striker());
+    nothing(&mut r); // East
+    let v = judge(&mut r, striker(&[Q]));
+    assert_eq!(v.by, Seat::North);
+    assert_law(&v, "95(d)");
+    assert_eq!(v.next, Some(Seat::West));
+    assert_eq!(r.owed(W), 1);
+}
+
+/// Law 97(b) applies as it reads, "in any subsequent stroke, when all nine C/m of the player
+/// are on the C/B": with the right of 95(c), the Queen and one own man must still be covered.
+#[test]
+fn law_95c_97b_the_queen_and_one_man_after_the_dues_are_recovered_must_still_be_covered() {
+    let mut r = dues_recovered_all_nine_on_board();
+    let v = pot(&mut r, &[Q, W]);
+    assert_law(&v, "97(b)");
+    assert!(v.continues);
+    assert_eq!(r.queen(), QueenState::AwaitingCover { by: Seat::South });
+}
+
+/// Law 98(a) against Law 95(d): the Queen, an own man and the striker while all nine are on
+/// the board. ICF reading: Law 98(a), the own man keeps the turn; `queen_striker_own_men_all_
+/// nine = "lost"`: Law 95(d), the turn is lost.
+#[test]
+fn law_98a_95d_the_queen_an_own_man_and_the_striker_with_all_nine_on_board_both_readings() {
+    let mut r = singles();
+    let v = judge(&mut r, striker(&[Q, W]));
+    assert_law(&v, "98(a)");
+    assert!(v.continues);
+    assert_eq!(r.queen(), QueenState::OnBoard);
+    assert_eq!((r.on_board(W), r.owed(W)), (9, 1));
+
+    let mut rules = Rules::icf();
+    rules.queen_striker_own_men_all_nine = TurnRuling::Lost;
+    let mut r = with(rules, Seats::Singles);
+    let v = judge(&mut r, striker(&[Q, W]));
+    assert_law(&v, "95(d)");
+    assert!(!v.applied("98(a)"));
+    assert!(!v.continues);
+    assert_eq!(r.queen(), QueenState::OnBoard);
+    assert_eq!((r.on_board(W), r.owed(W)), (9, 1));
+    // The same after the dues are recovered (Law 95(c)).
+    let mut r = dues_recovered_all_nine_on_board();
+    let v = judge(&mut r, striker(&[Q, W]));
+    assert_law(&v, "98(a)");
+    assert!(v.continues);
+    // Once a man of his is in the pockets, not all nine are on the board: Law 98(a).
+    let mut r = with(rules, Seats::Singles);
+    pot(&mut r, &[W, W]);
+    let v = judge(&mut r, striker(&[Q, W]));
+    assert_law(&v, "98(a)");
+    assert!(v.continues);
+}
+
+/// Law 99(a) against Law 74: the Queen, an opponent's man and the striker. ICF reading: Law
+/// 99(a), the turn continues (as Law 75 keeps it when own men fall with the opponent's);
+/// `queen_striker_opponent_men = "lost"`: Law 74, the turn is lost. Either way the opponent's
+/// man stays pocketed, the Queen goes back and one due comes out.
+#[test]
+fn law_99a_74_the_queen_an_opponents_man_and_the_striker_both_readings() {
+    let mut r = position(2, 0);
+    let v = judge(&mut r, striker(&[Q, B]));
+    assert_law(&v, "99(a)");
+    assert!(!v.applied("74"));
+    assert!(v.continues);
+    assert_eq!(r.queen(), QueenState::OnBoard);
+    assert_eq!((r.on_board(W), r.on_board(B)), (8, 8));
+
+    let mut rules = Rules::icf();
+    rules.queen_striker_opponent_men = TurnRuling::Lost;
+    let mut r = with(rules, Seats::Singles);
+    pot(&mut r, &[B]); // South breaks, pockets a black; North to play
+    nothing(&mut r);
+    pot(&mut r, &[W, W]);
+    let v = judge(&mut r, striker(&[Q, B]));
+    assert_law(&v, "99(a)");
+    assert_law(&v, "74");
+    assert!(!v.continues);
+    assert_eq!(v.next, Some(Seat::North));
+    assert_eq!(r.queen(), QueenState::OnBoard);
+    assert_eq!((r.on_board(W), r.on_board(B)), (8, 7));
+    // With an own man too, Law 98(a) (and 75) keep the turn in both readings.
+    let mut r = with(rules, Seats::Singles);
+    pot(&mut r, &[W, W]);
+    let v = judge(&mut r, striker(&[Q, W, B]));
+    assert_law(&v, "98(a)");
+    assert!(v.continues);
 }
 
 #[test]
@@ -567,4 +768,110 @@ fn law_87b_additional_points_are_only_added_when_demanded() {
     let v = judge(&mut r, striker(&[W]).improper());
     assert_law(&v, "108(b)");
     assert_eq!(result(&v), (Side::One, 3));
+}
+
+// ----- the gaps in the table of Laws 102-112 -------------------------------------------------
+
+fn with_gaps(gaps: EndingGaps) -> Rules {
+    let mut rules = Rules::icf();
+    rules.ending_gaps = gaps;
+    rules
+}
+
+/// South has covered the Queen; one white and one black left; South to play.
+fn covered_by_south_last_men_under(rules: Rules) -> Referee {
+    let mut r = with(rules, Seats::Singles);
+    pot(&mut r, &n(B, 8)); // South breaks, pockets eight blacks; North to play
+    nothing(&mut r);
+    pot(&mut r, &[W]);
+    pot(&mut r, &[Q, W]);
+    pot(&mut r, &n(W, 6));
+    assert_eq!(r.queen(), QueenState::Covered(W));
+    assert_eq!((r.on_board(W), r.on_board(B)), (1, 1));
+    r
+}
+
+/// North has covered the Queen; one white and one black left; South to play.
+fn covered_by_north_last_men_under(rules: Rules) -> Referee {
+    let mut r = with(rules, Seats::Singles);
+    pot(&mut r, &n(B, 7));
+    pot(&mut r, &[Q, B]);
+    nothing(&mut r);
+    pot(&mut r, &n(W, 8));
+    assert_eq!(r.queen(), QueenState::Covered(B));
+    assert_eq!((r.on_board(W), r.on_board(B)), (1, 1));
+    r
+}
+
+/// Both last men by a proper stroke without the striker, the Queen covered by the opponent: no
+/// row of Laws 102-112. ICF (`ending_gaps = "scoring"`): he has completed his men and wins
+/// (Law 52(a)) by the opponent's men left, none, the Queen not credited to him (Law 53(c)).
+/// `"nearest_law"`: as Law 112(a) without the striker's point, lost by 3.
+#[test]
+fn gap_both_last_men_properly_after_the_opponent_covered_the_queen_both_readings() {
+    let mut r = covered_by_north_last_men_under(Rules::icf());
+    let v = pot(&mut r, &[W, B]);
+    assert_law(&v, "53(c)");
+    assert_eq!(result(&v), (Side::Zero, 0));
+
+    let mut r = covered_by_north_last_men_under(with_gaps(EndingGaps::NearestLaw));
+    let v = pot(&mut r, &[W, B]);
+    assert_law(&v, "112(a)");
+    assert!(v.summary().contains("as Law 112(a)"), "{}", v.summary());
+    assert_eq!(result(&v), (Side::One, 3));
+}
+
+/// Both last men by a proper stroke without the striker, the Queen covered by himself: no row.
+/// ICF: he wins (Law 52(a)) by the Queen. `"nearest_law"`: as Law 110(a) without the
+/// striker's point, lost by 1.
+#[test]
+fn gap_both_last_men_properly_after_covering_the_queen_himself_both_readings() {
+    let mut r = covered_by_south_last_men_under(Rules::icf());
+    let v = pot(&mut r, &[W, B]);
+    assert_law(&v, "52(a)");
+    assert_eq!(result(&v), (Side::Zero, 3));
+
+    let mut r = covered_by_south_last_men_under(with_gaps(EndingGaps::NearestLaw));
+    let v = pot(&mut r, &[W, B]);
+    assert_law(&v, "110(a)");
+    assert_eq!(result(&v), (Side::One, 1));
+}
+
+/// The opponent's last man alone with the Queen already covered: no row. ICF: the opponent has
+/// no man left and wins (Law 52(a)) by the striker's men left. `"nearest_law"`: as Law 106(a),
+/// by the striker's men left and the points for the Queen.
+#[test]
+fn gap_the_opponents_last_man_after_the_queen_is_covered_both_readings() {
+    let mut r = covered_by_south_last_men_under(Rules::icf());
+    let v = pot(&mut r, &[B]);
+    assert_law(&v, "52(a)");
+    assert_eq!(result(&v), (Side::One, 1));
+
+    let mut r = covered_by_south_last_men_under(with_gaps(EndingGaps::NearestLaw));
+    let v = pot(&mut r, &[B]);
+    assert_law(&v, "106(a)");
+    assert_eq!(result(&v), (Side::One, 1 + 3));
+}
+
+/// Gaps with the striker or an improper stroke take the row for the same Queen situation,
+/// adding or dropping its point for the striker, in both readings: both last men with the
+/// striker and the Queen on the board are Law 105 with the striker's point (as Law 108); both
+/// last men by an improper stroke after the opponent covered are Law 112(b) without it.
+#[test]
+fn gap_with_the_striker_or_an_improper_stroke_takes_the_nearest_row_in_both_readings() {
+    for gaps in [EndingGaps::Scoring, EndingGaps::NearestLaw] {
+        let mut r = with(with_gaps(gaps), Seats::Singles);
+        pot(&mut r, &n(B, 8));
+        nothing(&mut r);
+        pot(&mut r, &n(W, 8));
+        let v = judge(&mut r, striker(&[W, B]));
+        assert_law(&v, "108(a)");
+        assert!(v.summary().contains("as Law 108"), "{}", v.summary());
+        assert_eq!(result(&v), (Side::One, 3 + 1));
+
+        let mut r = covered_by_north_last_men_under(with_gaps(gaps));
+        let v = judge(&mut r, improper(&[W, B]));
+        assert_law(&v, "112(b)");
+        assert_eq!(result(&v), (Side::One, 3 + 1));
+    }
 }

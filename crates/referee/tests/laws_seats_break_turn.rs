@@ -118,6 +118,56 @@ fn law_45c_an_improper_break_or_striker_pocketed_without_a_touch_loses_the_turn_
     assert_eq!(v.next, Some(Seat::South));
 }
 
+/// Law 45(c), ICF reading: "without touching any of the c/m" qualifies both clauses. An
+/// improper stroke that touches a man is the break (Law 44), judged like any improper stroke:
+/// a foul with its penalty man (Law 64(a)), outstanding until a white is pocketed (72(c)).
+#[test]
+fn law_45c_an_improper_break_that_touches_a_man_is_a_made_break_with_its_penalty() {
+    let mut r = singles();
+    assert_eq!(r.rules().improper_break, ImproperBreak::Untouched);
+    let v = judge(&mut r, StrokeReport::nothing().improper());
+    assert_law(&v, "44");
+    assert_law(&v, "64(a)");
+    assert!(!v.applied("45(c)"));
+    assert!(r.break_made());
+    assert_eq!(r.owed(W), 1);
+    assert_eq!(v.next, Some(Seat::North));
+}
+
+/// Law 45(c), the other reading (`improper_break = "any"`): "without touching" qualifies only
+/// the striker, so any improper stroke in the attempt to break loses the turn with no due or
+/// penalty. It touched a man, so the break is made (Law 44); the white it pocketed comes out
+/// (Law 64(b)), the black stays pocketed (Law 76).
+#[test]
+fn law_45c_read_for_every_improper_break_costs_the_turn_without_due_or_penalty() {
+    let mut rules = Rules::icf();
+    rules.improper_break = ImproperBreak::Any;
+    let mut r = with(rules, Seats::Singles);
+    let v = judge(&mut r, StrokeReport::pocketing(&[W, B]).improper());
+    assert_law(&v, "44");
+    assert_law(&v, "45(c)");
+    assert!(r.break_made());
+    assert_eq!(v.next, Some(Seat::North));
+    assert_eq!((r.on_board(W), r.owed(W)), (9, 0), "no penalty man");
+    assert_eq!(r.on_board(B), 8);
+    // The striker pocketed by the improper break: no due either.
+    let mut r = with(rules, Seats::Singles);
+    let v = judge(&mut r, StrokeReport::nothing().with_striker().improper());
+    assert_law(&v, "45(c)");
+    assert_eq!(r.owed(W), 0);
+    // An attempt that touches nothing is ruled the same in both readings.
+    let mut r = with(rules, Seats::Singles);
+    let v = judge(&mut r, StrokeReport::miss().improper());
+    assert_law(&v, "45(c)");
+    assert!(!r.break_made());
+    // After the break, an improper stroke is a foul as usual.
+    let mut r = with(rules, Seats::Singles);
+    nothing(&mut r);
+    let v = judge(&mut r, StrokeReport::nothing().improper());
+    assert_law(&v, "64(a)");
+    assert_eq!(r.owed(B), 1);
+}
+
 #[test]
 fn law_46_a_break_after_the_15_second_call_is_a_foul_when_the_clock_is_on() {
     let mut rules = Rules::icf();
@@ -407,4 +457,82 @@ fn law_137_a_stroke_between_passes_restarts_the_count() {
         }),
         Err(JudgeError::PassWithStroke(_))
     ));
+}
+
+/// Law 137 in doubles, ICF reading: "3 times each" is each side, as the Laws call a pair "the
+/// player" when they score it: six passes in a row cancel the board.
+#[test]
+fn law_137_in_doubles_three_passes_by_each_side_cancel_the_board() {
+    let mut r = doubles();
+    nothing(&mut r); // South breaks; East to play
+    for k in 1..=5 {
+        let v = r.pass().unwrap();
+        assert!(!v.board_cancelled, "pass {k}");
+    }
+    let v = r.pass().unwrap();
+    assert_eq!(
+        v.by,
+        Seat::North,
+        "E, N, W, S, E, N: three passes by each side"
+    );
+    assert!(v.board_cancelled);
+    assert_law(&v, "137");
+}
+
+/// Law 137 in doubles, the other reading (`passes_by = "player"`): three passes by each of the
+/// four players, twelve in a row, cancel the board; in singles it is the same as by side.
+#[test]
+fn law_137_passes_by_each_player_need_twelve_in_doubles_and_six_in_singles() {
+    let mut rules = Rules::icf();
+    rules.passes_by = PassesBy::Player;
+    let mut r = with(rules, Seats::Doubles);
+    nothing(&mut r);
+    for k in 1..=11 {
+        let v = r.pass().unwrap();
+        assert!(!v.board_cancelled, "pass {k}");
+    }
+    let v = r.pass().unwrap();
+    assert!(v.board_cancelled);
+    assert!(
+        v.summary().contains("Every player has passed 3 times"),
+        "{}",
+        v.summary()
+    );
+
+    let mut r = with(rules, Seats::Singles);
+    nothing(&mut r);
+    for _ in 1..=5 {
+        assert!(!r.pass().unwrap().board_cancelled);
+    }
+    assert!(r.pass().unwrap().board_cancelled);
+}
+
+/// Law 137 and the break, the other reading (`pass_before_break = true`): a pass before the
+/// break counts as a pass, and the right to break passes on with the colours unchanged, as
+/// Law 45(b) does after three misses. (ICF reading: rejected, see Law 45(b).)
+#[test]
+fn law_137_a_pass_before_the_break_hands_the_break_on_when_allowed() {
+    let mut rules = Rules::icf();
+    rules.pass_before_break = true;
+    let mut r = with(rules, Seats::Singles);
+    judge(&mut r, StrokeReport::miss()); // one attempt used
+    let v = r.pass().unwrap();
+    assert_law(&v, "137");
+    assert_eq!(v.next, Some(Seat::North));
+    assert!(!r.break_made());
+    assert_eq!(r.break_attempts_left(), 3);
+    assert_eq!(r.colour_of(Seat::North), B, "North breaks with black");
+    assert_eq!(r.consecutive_passes(), 1);
+    // Six passes in a row before the break cancel the board too; it is replayed as it was.
+    for _ in 0..5 {
+        r.pass().unwrap();
+    }
+    assert_eq!(r.consecutive_passes(), 0);
+    assert_eq!(r.turn(), Some(Seat::South));
+    assert_eq!(r.breaker(), Seat::South);
+    // A break attempt between passes restarts the count.
+    r.pass().unwrap();
+    let v = nothing(&mut r);
+    assert_law(&v, "44");
+    assert_eq!(r.consecutive_passes(), 0);
 }

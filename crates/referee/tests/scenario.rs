@@ -153,3 +153,27 @@ fn inline_rules_objects_are_accepted() {
     assert_eq!(out[1]["laws"][0], "50");
     assert_eq!(out[1]["next"], "north");
 }
+
+/// `examples/law_95c.json`, the scenario the README shows: South pockets a white, loses it as
+/// the due for pocketing the striker, and then pockets the Queen alone with all nine whites on
+/// the board. By Law 95(c) she must be covered and his turn continues; he covers her.
+#[test]
+fn the_law_95c_example_scenario_keeps_the_right_after_the_due_is_recovered() {
+    let input = include_str!("../examples/law_95c.json");
+    let out = scenario(input);
+    assert_eq!(out.len(), 5);
+    assert_eq!(out[1]["laws"], json!(["72(a)"]));
+    assert_eq!(out[1]["white"], json!({"on_board": 9, "owed": 0}));
+    assert_eq!(out[3]["by"], "south");
+    assert_eq!(out[3]["laws"], json!(["95(c)"]));
+    assert_eq!(out[3]["queen"], "awaiting_cover");
+    assert_eq!(out[3]["continues"], true);
+    assert_eq!(out[3]["next"], "south");
+    assert_eq!(out[4]["laws"], json!(["96"]));
+    assert_eq!(out[4]["queen"], "covered_by_white");
+    // The README shows this output line for line.
+    let readme = include_str!("../README.md");
+    for line in run_scenario_lines(input).unwrap() {
+        assert!(readme.contains(&line), "README lacks {line}");
+    }
+}

@@ -227,3 +227,57 @@ fn rules_files_are_read_by_extension_and_errors_name_the_path() {
     ));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The readings of the Laws that are options: each defaults to the ICF reading in every
+/// preset, and a rules file may choose the other.
+#[test]
+fn the_readings_of_the_laws_default_to_the_icf_reading_and_load_from_rules_files() {
+    for name in PRESET_NAMES {
+        let p = Rules::preset(name).unwrap();
+        assert_eq!(p.improper_break, ImproperBreak::Untouched, "{name}");
+        assert_eq!(
+            p.queen_striker_opponent_men,
+            TurnRuling::Continues,
+            "{name}"
+        );
+        assert_eq!(
+            p.queen_striker_own_men_all_nine,
+            TurnRuling::Continues,
+            "{name}"
+        );
+        assert_eq!(p.ending_gaps, EndingGaps::Scoring, "{name}");
+        assert_eq!(p.passes_by, PassesBy::Side, "{name}");
+        assert!(!p.pass_before_break, "{name}");
+    }
+    let r = Rules::from_toml_str(
+        "improper_break = \"any\"\nqueen_striker_opponent_men = \"lost\"\n\
+         queen_striker_own_men_all_nine = \"lost\"\nending_gaps = \"nearest_law\"\n\
+         passes_by = \"player\"\npass_before_break = true\nopponent_piece = \"ends_turn\"\n",
+        "laws.toml",
+    )
+    .unwrap();
+    assert_eq!(r.improper_break, ImproperBreak::Any);
+    assert_eq!(r.queen_striker_opponent_men, TurnRuling::Lost);
+    assert_eq!(r.queen_striker_own_men_all_nine, TurnRuling::Lost);
+    assert_eq!(r.ending_gaps, EndingGaps::NearestLaw);
+    assert_eq!(r.passes_by, PassesBy::Player);
+    assert!(r.pass_before_break);
+    assert_eq!(r.opponent_piece, OpponentPiece::EndsTurn);
+    assert_eq!(Rules::from_toml_str(&r.to_toml(), "x.toml").unwrap(), r);
+    let r = Rules::from_ron_str(
+        "(\n  ending_gaps: nearest_law,\n  passes_by: player,\n)",
+        "laws.ron",
+    )
+    .unwrap();
+    assert_eq!(
+        (r.ending_gaps, r.passes_by),
+        (EndingGaps::NearestLaw, PassesBy::Player)
+    );
+    let err = Rules::from_toml_str("ending_gaps = \"closest\"\n", "h.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("line 1") && err.contains("`ending_gaps`"),
+        "{err}"
+    );
+}

@@ -40,6 +40,7 @@ impl Referee {
         self.break_made = false;
         self.break_misses = 0;
         self.passes = 0;
+        self.man_pocketed = [false; 2];
         self.breaker = breaker;
         self.turn = breaker;
         self.turn_strokes = 0;
@@ -51,7 +52,7 @@ impl Referee {
         if r.touched {
             self.break_made = true;
             rule(v, "44", "Break made.");
-            self.stroke(r, improper, v);
+            self.stroke(r, improper, true, v);
             return;
         }
         let by = self.turn;

@@ -7,8 +7,16 @@
 //! the Queen on the board (Laws 105-107) or with the striker too (Laws 108-112). Under the
 //! traditional rules a board ends only when a colour is cleared after the Queen is covered.
 //! The numbers are the ICF values; [`Rules`](crate::Rules) sets them.
+//!
+//! The gaps in the table (a last man pocketed in a situation no row names) are filled as
+//! [`EndingGaps`] says, and the ruling names the row it follows ("as Law 108"): a gap with the
+//! striker or an improper stroke takes the row for the same Queen situation, adding or
+//! dropping that row's additional point for the striker; a proper stroke without the striker
+//! after the Queen is covered, and the opponent's last man alone with the Queen covered, go to
+//! the scoring Laws 52-53 (`Scoring`, ICF) or to the nearest row (`NearestLaw`).
 
 use super::{Referee, Stroke, plural, rule};
+use crate::rules::EndingGaps;
 use crate::seat::{Seat, Side};
 use crate::verdict::{BoardResult, GameResult, MatchResult, QueenState, Verdict};
 
@@ -86,6 +94,7 @@ impl Referee {
             ..
         } = *st;
         let rules = self.rules;
+        let scoring_gaps = rules.ending_gaps == EndingGaps::Scoring;
         let me = self.side_of(by);
         let them = me.other();
         let my = self.colour_of_side(me);
@@ -156,11 +165,20 @@ impl Referee {
                     if queen_now { "104(b)" } else { "102(b)" },
                     format!("{what} while covering the Queen."),
                 ),
+                // Law 109 names the Queen pocketed in the same stroke; covering her from the
+                // stroke before is the nearest case.
                 (Covering, true) => end(
                     them,
                     forfeit(them) + extra(1, 2),
                     ab("109(a)", "109(b)"),
-                    format!("{what} while covering the Queen."),
+                    if queen_now {
+                        format!("{what} while covering the Queen.")
+                    } else {
+                        format!(
+                            "{what} while covering the Queen (as Law {}).",
+                            ab("109(a)", "109(b)")
+                        )
+                    },
                 ),
                 (OnBoard, false) => end(
                     them,
@@ -168,13 +186,16 @@ impl Referee {
                     ab("105(a)", "105(b)"),
                     format!("{what} with the Queen on the board."),
                 ),
+                // No row: Law 105 with the striker's additional point, which is Law 108.
                 (OnBoard, true) => end(
                     them,
                     forfeit(them) + extra(1, 2),
                     ab("108(a)", "108(b)"),
                     format!("{what} with the Queen on the board (as Law 108)."),
                 ),
-                (ByMe, false) if !i => end(
+                // No row: the scoring Laws (he has completed his men) or Law 110(a) without
+                // the striker's point.
+                (ByMe, false) if !i && scoring_gaps => end(
                     me,
                     queen_bonus(me),
                     "52(a)",
@@ -184,9 +205,18 @@ impl Referee {
                     them,
                     1 + extra(u16::from(s), 1 + u16::from(s)),
                     ab("110(a)", "110(b)"),
-                    format!("{what}; he had covered the Queen."),
+                    if s {
+                        format!("{what}; he had covered the Queen.")
+                    } else {
+                        format!(
+                            "{what}; he had covered the Queen (as Law {} without the striker's point).",
+                            ab("110(a)", "110(b)")
+                        )
+                    },
                 ),
-                (ByThem, false) if !i => end(
+                // No row: the scoring Laws (the loser's Queen is not credited) or Law 112(a)
+                // without the striker's point.
+                (ByThem, false) if !i && scoring_gaps => end(
                     me,
                     0,
                     "53(c)",
@@ -196,7 +226,14 @@ impl Referee {
                     them,
                     forfeit(them) + extra(u16::from(s), 1 + u16::from(s)),
                     ab("112(a)", "112(b)"),
-                    format!("{what}; the opponent had covered the Queen."),
+                    if s {
+                        format!("{what}; the opponent had covered the Queen.")
+                    } else {
+                        format!(
+                            "{what}; the opponent had covered the Queen (as Law {} without the striker's point).",
+                            ab("112(a)", "112(b)")
+                        )
+                    },
                 ),
             });
         }
@@ -244,41 +281,58 @@ impl Referee {
         // The opponent's last man only.
         let what = format!("{by} pocketed the opponent's last man by {how} stroke{with_striker}");
         let ex = extra(u16::from(s), 1 + u16::from(s));
+        let row = |proper: &'static str, improper: &'static str| match (s, i) {
+            (false, false) => proper,
+            (false, true) => improper,
+            (true, false) => "111(a)",
+            (true, true) => "111(b)",
+        };
         Some(match qctx {
-            Covering => end(
-                them,
-                cm_me + queen_forfeit(them) + ex,
-                match (s, i) {
-                    (false, false) => "103(a)",
-                    (false, true) => "103(b)",
-                    (true, false) => "111(a)",
-                    (true, true) => "111(b)",
-                },
-                format!("{what} while covering the Queen."),
-            ),
+            Covering => {
+                let law = row("103(a)", "103(b)");
+                end(
+                    them,
+                    cm_me + queen_forfeit(them) + ex,
+                    law,
+                    if s {
+                        // Law 111 names the Queen left on the board: with the striker she
+                        // comes back out (Laws 99, 100), the nearest case.
+                        format!("{what} while covering the Queen (as Law {law}).")
+                    } else {
+                        format!("{what} while covering the Queen.")
+                    },
+                )
+            }
             OnBoard => end(
                 them,
                 cm_me + queen_forfeit(them) + ex,
-                match (s, i) {
-                    (false, false) => "106(a)",
-                    (false, true) => "106(b)",
-                    (true, false) => "111(a)",
-                    (true, true) => "111(b)",
-                },
+                row("106(a)", "106(b)"),
                 format!("{what} with the Queen on the board."),
             ),
-            ByMe => end(
+            // No row for the Queen already covered: the scoring Laws (the opponent has no man
+            // left, Law 52(a); the Queen only to the one who covered her, Law 53) with Law
+            // 106/111's additional points, or Law 106/111 as it stands.
+            ByMe if scoring_gaps => end(
                 them,
                 cm_me + ex,
                 "52(a)",
                 format!("{what}: all the opponent's men are pocketed."),
             ),
-            ByThem => end(
+            ByThem if scoring_gaps => end(
                 them,
                 cm_me + queen_bonus(them) + ex,
                 "52(a)",
                 format!(
                     "{what}: all the opponent's men are pocketed and he had covered the Queen."
+                ),
+            ),
+            ByMe | ByThem => end(
+                them,
+                cm_me + queen_forfeit(them) + ex,
+                row("106(a)", "106(b)"),
+                format!(
+                    "{what}; the Queen had been covered (as Law {}).",
+                    row("106(a)", "106(b)")
                 ),
             ),
         })

@@ -197,7 +197,17 @@ impl Referee {
             out.opp_back = opp_n;
         }
         out.queen_back = q || covering;
-        if i {
+        if st.penalty_free {
+            out.penalties = 0;
+            rule(
+                v,
+                "45(c)",
+                format!(
+                    "{} played an improper stroke in his attempt to break: he loses his turn, with no due or penalty (Law 45(c), read for every improper break). Own men and the Queen pocketed come out (Law 64(b)); the opponent's men stay pocketed (Law 76).",
+                    st.by
+                ),
+            );
+        } else if i {
             rule_foul(v, s, own_n, opp_n, q, covering);
         } else {
             let why = if f.last_opp {

@@ -1,22 +1,25 @@
-//! The Queen, Laws 92-101: the right to pocket her once an own man is pocketed and no due
-//! stands (Law 92), her return to the centre circle by the umpire (Law 93), pocketed without
-//! the right (Law 95), covered with the next stroke or put back (Law 96), covered at once with
+//! The Queen, Laws 92-101: the right to pocket her once an own man has been pocketed this
+//! board and no due stands (Law 92), kept when the dues take every pocketed man back out
+//! (Law 95(c)), her return to the centre circle by the umpire (Law 93), pocketed without the
+//! right (Law 95), covered with the next stroke or put back (Law 96), covered at once with
 //! own men or, with all nine on the board, with more than one (Law 97), and pocketed or being
 //! covered together with the striker, by a proper stroke (Laws 98(a)-101(a)) or an improper
 //! one (Laws 98(b)-101(b)).
 
 use super::{Outcome, Referee, Stroke, rule, umpire_return};
 use crate::report::PieceColour::Queen;
-use crate::rules::QueenWithoutRight;
+use crate::rules::{QueenWithoutRight, TurnRuling};
 use crate::seat::Seat;
 use crate::verdict::{QueenState, Verdict};
 
 /// Who may pocket the Queen now (Laws 92, 95, 97(b)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum QueenRight {
-    /// She may be pocketed and must then be covered (an own man is already pocketed, no due).
+    /// She may be pocketed and must then be covered: an own man has been pocketed this board
+    /// and no due stands (Law 92), even if the dues have since brought every pocketed man back
+    /// out (Law 95(c)). With all nine on the board Laws 95(d) and 97(b) still apply.
     Yes,
-    /// All nine own men are on the board: she counts only if own men go down in the same
+    /// No own man has been pocketed this board: she counts only if own men go down in the same
     /// stroke (one: she must still be covered; two or more: covered), Law 97(b).
     WithOwnMen,
     /// No right: she would be taken out again and the turn lost (Law 95(a), 95(b)).
@@ -38,7 +41,7 @@ impl Referee {
         let m = self.men(self.colour_of(seat));
         if m.owed > 0 {
             QueenRight::No
-        } else if m.pocketed > 0 {
+        } else if self.has_pocketed_a_man(self.side_of(seat)) {
             QueenRight::Yes
         } else if self.rules.all_nine_exception {
             QueenRight::WithOwnMen
@@ -61,11 +64,14 @@ impl Referee {
     }
 
     /// A proper stroke, without the striker, that pocketed the Queen or was to cover her
-    /// (Laws 92, 95(a), 95(b), 96, 97).
+    /// (Laws 92, 95(a)-(c), 96, 97). "When all nine C/m of the player are on the C/B" (Law
+    /// 97(b)) is read as it stands, by the men on the board: it applies after the dues are
+    /// recovered too (Law 95(c)).
     pub(super) fn pocketed_queen(&mut self, st: &Stroke, out: &mut Outcome, v: &mut Verdict) {
         let rules = self.rules;
         let (by, my, own_n, q, right, covering) =
             (st.by, st.my, st.own_n, st.queen, st.right, st.covering);
+        let all_nine_with_men = rules.all_nine_exception && st.all_nine && own_n > 0;
         let mut new_queen = None;
         if covering {
             if own_n > 0 {
@@ -93,7 +99,7 @@ impl Referee {
                         "Queen pocketed while a due is outstanding: she goes back."
                     },
                 );
-            } else if right {
+            } else if right && !all_nine_with_men {
                 out.continues = true;
                 if own_n > 0 {
                     new_queen = Some(QueenState::Covered(my));
@@ -104,6 +110,13 @@ impl Referee {
                             "Queen and {} pocketed together: the Queen is covered.",
                             st.own_men(own_n)
                         ),
+                    );
+                } else if st.all_nine {
+                    new_queen = Some(QueenState::AwaitingCover { by });
+                    rule(
+                        v,
+                        "95(c)",
+                        "Queen pocketed after recovery of the dues and/or penalties, all nine own men on the board: the right to her stands. She must be covered with the next stroke. The turn continues.",
                     );
                 } else {
                     new_queen = Some(QueenState::AwaitingCover { by });
@@ -149,8 +162,9 @@ impl Referee {
     }
 
     /// The striker pocketed by a proper stroke that pocketed the Queen or was to cover her
-    /// (Laws 95(b), 95(d), 98(a), 99(a), 100(a), 101(a)). The due and the own men taken out
-    /// are already in `out`.
+    /// (Laws 74, 95(b), 95(d), 98(a), 99(a), 100(a), 101(a)). The due and the own men taken
+    /// out are already in `out`. Law 95(d) applies "when all his nine C/m are on the C/B", as
+    /// it reads: after the dues are recovered too (Law 95(c)).
     pub(super) fn queen_with_striker(&self, st: &Stroke, out: &mut Outcome, v: &mut Verdict) {
         let own_n = st.own_n;
         if st.covering {
@@ -180,11 +194,20 @@ impl Referee {
                     "95(b)",
                     "Queen pocketed with the striker while a due is outstanding: the Queen goes back and one more due is declared. Turn passes.",
                 );
-            } else if !st.right && own_n == 0 {
+            } else if st.all_nine && own_n == 0 {
                 rule(
                     v,
                     "95(d)",
                     "Queen pocketed with the striker while all nine men are on the board: the Queen goes back and a due is declared. Turn passes.",
+                );
+            } else if st.all_nine && self.rules.queen_striker_own_men_all_nine == TurnRuling::Lost {
+                rule(
+                    v,
+                    "95(d)",
+                    format!(
+                        "Queen, {} and striker pocketed while all nine men were on the board: the Queen and the men come out and a due is declared. Turn passes (Law 95(d) read before Law 98(a)).",
+                        st.own_men(own_n)
+                    ),
                 );
             } else if own_n > 0 {
                 out.continues = true;
@@ -195,6 +218,17 @@ impl Referee {
                         "Queen, {} and striker pocketed: the Queen and the men come out with one due. The turn continues.",
                         st.own_men(own_n)
                     ),
+                );
+            } else if st.opp_n > 0 && self.rules.queen_striker_opponent_men == TurnRuling::Lost {
+                rule(
+                    v,
+                    "99(a)",
+                    "Queen pocketed with the striker: the umpire returns the Queen and one due comes out.",
+                );
+                rule(
+                    v,
+                    "74",
+                    "The striker went down with the opponent's men: they stay pocketed and the turn passes (Law 74 read before Law 99(a)).",
                 );
             } else {
                 out.continues = true;

@@ -1,13 +1,14 @@
-//! The order of play, Laws 48-49, 116 and 137: the turn continues as long as the player
+//! The order of play, Laws 48-49, 116, 125 and 137: the turn continues as long as the player
 //! pockets his own men or the Queen in accordance with the Laws and otherwise passes (Law 48;
-//! under the casual and FOF rules any opponent's man pocketed ends it), the turn passes in the
-//! order of play and the break alternates from board to board and game to game (Law 49), the
-//! striker leaving the board does not end a turn that pocketed own men (Law 116), and passes
-//! over the turn, three in a row by each side cancelling the board (Law 137).
+//! with Law 125(a) read literally, and under the casual and FOF rules, any opponent's man
+//! pocketed ends it), the turn passes in the order of play and the break alternates from board
+//! to board and game to game (Law 49), the striker leaving the board does not end a turn that
+//! pocketed own men (Law 116), and passes over the turn, three in a row by each side (or each
+//! player) cancelling the board (Law 137).
 
 use super::{JudgeError, Outcome, Referee, Stroke, plural, rule};
 use crate::report::StrokeReport;
-use crate::rules::OpponentPiece;
+use crate::rules::{OpponentPiece, PassesBy};
 use crate::seat::Seat;
 use crate::verdict::Verdict;
 
@@ -45,14 +46,18 @@ impl Referee {
     pub(super) fn pass_over(&mut self, v: &mut Verdict) {
         let by = self.turn;
         self.queen_not_covered_on_pass(by, v);
-        self.passes += 1;
-        let limit = 2 * self.rules.passes_to_cancel;
+        self.passes = self.passes.saturating_add(1);
+        let (passers, who) = match self.rules.passes_by {
+            PassesBy::Side => (2, "Both sides have"),
+            PassesBy::Player => (self.seats.count() as u8, "Every player has"),
+        };
+        let limit = passers.saturating_mul(self.rules.passes_to_cancel);
         if self.passes >= limit {
             rule(
                 v,
                 "137",
                 format!(
-                    "Both sides have passed {} times in a row: the board is cancelled and replayed.",
+                    "{who} passed {} times in a row: the board is cancelled and replayed.",
                     self.rules.passes_to_cancel
                 ),
             );
@@ -68,6 +73,18 @@ impl Referee {
                     self.passes
                 ),
             );
+            if !self.break_made {
+                self.break_misses = 0;
+                let next = self.next_seat(by);
+                rule(
+                    v,
+                    "137",
+                    format!(
+                        "The break was not made: the right to break passes to {next}, who plays {} (as Law 45(b)).",
+                        self.colour_of(next).name()
+                    ),
+                );
+            }
             self.pass_turn();
         }
     }
@@ -102,14 +119,15 @@ impl Referee {
         out
     }
 
-    /// Casual and FOF rules: an opponent's man pocketed ends a turn that would continue.
+    /// Law 125(a) read literally (and the casual and FOF rules): an opponent's man pocketed
+    /// ends a turn that would continue.
     pub(super) fn opponent_man_ends_turn(&self, st: &Stroke, out: &mut Outcome, v: &mut Verdict) {
         if out.continues && st.opp_n > 0 && self.rules.opponent_piece == OpponentPiece::EndsTurn {
             out.continues = false;
             rule(
                 v,
-                "48",
-                "An opponent's man was pocketed: under these rules the turn passes.",
+                "125(a)",
+                "An opponent's man was pocketed: the umpire stops the player from playing further, even though own men fell too. The turn passes.",
             );
         }
     }
