@@ -19,7 +19,7 @@
 //! assert_eq!(referee.on_board(PieceColour::White), 9);
 //! ```
 //!
-//! No Bevy, no physics: the crate defines its own input. The state is `Copy` (about 60 bytes)
+//! No Bevy, no physics: the crate defines its own input. The state is `Copy` (about 70 bytes)
 //! so the AI can clone it per simulated outcome.
 
 mod placement;
