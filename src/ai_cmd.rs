@@ -23,6 +23,7 @@ pub fn practice(
     seed: u64,
     level_name: &str,
     json: bool,
+    timings: bool,
 ) -> Result<(), String> {
     let level = level(level_name, "--level")?;
     let summary = practice_with(spec, level, boards, seed, Noise::BENCHMARK, |i, run| {
@@ -54,14 +55,20 @@ pub fn practice(
     }
     println!(
         "{}",
-        json_line(&serde_json::json!({
-            "boards": summary.boards,
-            "cleared": summary.cleared,
-            "mean_strikes": summary.mean_strikes,
-            "median_strikes": summary.median_strikes,
-            "max_strikes": summary.max_strikes,
-            "mean_decision_ms": summary.mean_decision_ms,
-        }))?
+        json_line(&{
+            let mut line = serde_json::json!({
+                "boards": summary.boards,
+                "cleared": summary.cleared,
+                "mean_strikes": summary.mean_strikes,
+                "median_strikes": summary.median_strikes,
+                "max_strikes": summary.max_strikes,
+            });
+            if timings {
+                line["mean_decision_ms"] = summary.mean_decision_ms.into();
+                line["max_decision_ms"] = summary.max_decision_ms.into();
+            }
+            line
+        })?
     );
     Ok(())
 }

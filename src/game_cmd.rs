@@ -1,9 +1,10 @@
 //! The game's commands: play, demo, screenshot, replay. Thin: the game is `carrom_ui`.
 
 use crate::match_cmd::{
-    DEMO_LEVEL, DemoArgs, demo_setup, has_display, headless_demo, replay_check, seats_of,
+    DEMO_LEVEL, DemoArgs, demo_setup, has_display, headless_demo, load_save, replay_check,
+    resume_headless, seats_of,
 };
-use carrom_match::{MatchSetup, SaveFile, load_rules};
+use carrom_match::{MatchSetup, load_rules};
 use carrom_physics::Spec;
 use carrom_referee::Seats;
 use carrom_ui::shoot::{ScreenshotPlan, ShotMode, ensure_display, stop_display};
@@ -58,6 +59,12 @@ pub struct ScreenshotArgs {
 
 pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
     let mode = args.mode.clone().unwrap_or_else(|| "menu".into());
+    if let Some(path) = &args.load
+        && !has_display()
+    {
+        // A missing or bad save is an error whatever the display.
+        return resume_headless(spec, path);
+    }
     if !has_display() {
         if args.mode.is_some() && mode != "demo" {
             return Err(format!(
@@ -114,7 +121,8 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
         Ok(setup)
     };
     let start = if let Some(path) = &args.load {
-        Start::Resume(SaveFile::load(path)?)
+        // Checked before any window opens: the save must replay to its recorded end.
+        Start::Resume(load_save(spec, path, |_| {})?.0)
     } else {
         match mode.as_str() {
             "menu" => Start::Menu,

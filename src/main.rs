@@ -64,6 +64,10 @@ enum Command {
         /// Print only the JSON line.
         #[arg(long)]
         json: bool,
+        /// Also report the decision times (wall clock) in the JSON line; without it, a seeded
+        /// run prints the same bytes every time.
+        #[arg(long)]
+        timings: bool,
     },
     /// Computer players of two levels play each other.
     Selfplay {
@@ -134,7 +138,8 @@ fn main() -> ExitCode {
             seed,
             level,
             json,
-        } => ai_cmd::practice(&spec, boards, seed, &level, json),
+            timings,
+        } => ai_cmd::practice(&spec, boards, seed, &level, json, timings),
         Command::Selfplay {
             games,
             seed,

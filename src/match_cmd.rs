@@ -58,7 +58,6 @@ pub fn demo_setup(seats: Seats, rules: &str, level: &str, seed: u64) -> Result<M
 
 /// The headless demo: computers play a full match, the rulings printed as they are made.
 pub fn headless_demo(spec: &Spec, setup: MatchSetup) -> Result<(), String> {
-    const MAX_ACTIONS: usize = 20_000;
     let t0 = Instant::now();
     println!(
         "Headless demo: {} computer players, {} rules, seed {}",
@@ -66,21 +65,9 @@ pub fn headless_demo(spec: &Spec, setup: MatchSetup) -> Result<(), String> {
         setup.rules_name,
         setup.seed
     );
-    let mut computers = Computers::for_setup(&setup)?;
+    let computers = Computers::for_setup(&setup)?;
     let mut game = Match::new(spec, setup)?;
-    while !game.is_over() && game.actions.len() < MAX_ACTIONS {
-        let Some(action) = computers.act(&game) else {
-            break;
-        };
-        if let Some(v) = game.apply(&action)? {
-            for line in game.verdict_lines(&v) {
-                println!("{line}");
-            }
-        }
-    }
-    for v in &game.violations {
-        println!("INVARIANT VIOLATED {v}");
-    }
+    let played = finish_headless(&mut game, computers);
     println!(
         "Match over after {} actions in {:.1} s: games {:?}, winner {}",
         game.actions.len(),
@@ -91,11 +78,31 @@ pub fn headless_demo(spec: &Spec, setup: MatchSetup) -> Result<(), String> {
             .map(|s| format!("side {}", s.index()))
             .unwrap_or_else(|| "none".into())
     );
-    if game.violations.is_empty() {
-        Ok(())
-    } else {
-        Err(format!("{} invariant violations", game.violations.len()))
+    played
+}
+
+/// Reads a save or replay and plays it again headless: the setup must be playable (its rules,
+/// a player for every seat, known computer levels), every action must replay and reach the
+/// recorded position, and the match must end as recorded. Every error names the file and the
+/// field or action.
+pub fn load_save(
+    spec: &Spec,
+    file: &Path,
+    print: impl FnMut(&str),
+) -> Result<(SaveFile, Match), String> {
+    let save = SaveFile::load(file)?;
+    let name = file.display();
+    Computers::for_setup(&save.setup).map_err(|e| format!("{name}: setup.{e}"))?;
+    let game = Match::replay(spec, &save, print).map_err(|e| format!("{name}: {e}"))?;
+    let games = game.referee.games();
+    let score = game.referee.score();
+    if games != save.games || score != save.score {
+        return Err(format!(
+            "{name}: the replay does not end as recorded (games {games:?} score {score:?}, recorded games {:?} score {:?}); the file was made with different physics or rules",
+            save.games, save.score
+        ));
     }
+    Ok((save, game))
 }
 
 /// Replays a save or replay file headless and checks that it ends as recorded.
@@ -108,27 +115,70 @@ pub fn replay_check(spec: &Spec, file: &Path) -> Result<SaveFile, String> {
         save.setup.rules_name,
         save.setup.seed
     );
-    let game = Match::replay(spec, &save, |line| println!("{line}"))
-        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let (save, game) = load_save(spec, file, |line| println!("{line}"))?;
     let games = game.referee.games();
     let score = game.referee.score();
-    if games != save.games || score != save.score {
-        return Err(format!(
-            "{}: the replay does not end as recorded (games {:?} score {:?}, recorded games {:?} score {:?}); the file was made with different physics or rules",
-            file.display(),
-            games,
-            score,
-            save.games,
-            save.score
-        ));
-    }
     println!(
-        "Replay ends as recorded: games {games:?}, score {score:?}{}",
+        "Replay ends as recorded: games {games:?}, score {score:?}{}{}",
         if save.finished {
             " (match finished)"
         } else {
             " (match in progress)"
+        },
+        if save.digests.is_empty() {
+            ""
+        } else {
+            "; every action reached its recorded position"
         }
     );
     Ok(save)
+}
+
+/// Resumes a saved match without a window: possible when the computer plays every seat; the
+/// rulings are printed as the match goes on.
+pub fn resume_headless(spec: &Spec, file: &Path) -> Result<(), String> {
+    let (save, mut game) = load_save(spec, file, |_| {})?;
+    if let Some(seat) = save
+        .setup
+        .seats
+        .seats()
+        .iter()
+        .find(|s| !game.is_computer(**s))
+    {
+        return Err(format!(
+            "{}: {} is played by a person ({}), so resuming needs a display (none found: DISPLAY and WAYLAND_DISPLAY are unset)",
+            file.display(),
+            seat.title(),
+            game.player(*seat).name
+        ));
+    }
+    println!(
+        "No display found: the computers play on {} from action {}.",
+        file.display(),
+        save.actions.len()
+    );
+    finish_headless(&mut game, Computers::for_setup(&save.setup)?)
+}
+
+/// Computers play `game` to its end, the rulings printed as they are made.
+fn finish_headless(game: &mut Match, mut computers: Computers) -> Result<(), String> {
+    const MAX_ACTIONS: usize = 20_000;
+    while !game.is_over() && game.actions.len() < MAX_ACTIONS {
+        let Some(action) = computers.act(game) else {
+            break;
+        };
+        if let Some(v) = game.apply(&action)? {
+            for line in game.verdict_lines(&v) {
+                println!("{line}");
+            }
+        }
+    }
+    for v in &game.violations {
+        println!("INVARIANT VIOLATED {v}");
+    }
+    if game.violations.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{} invariant violations", game.violations.len()))
+    }
 }

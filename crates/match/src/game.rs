@@ -65,6 +65,9 @@ pub struct Match {
     pub boards: u32,
     /// Invariants that failed, each with the action after which it was found.
     pub violations: Vec<String>,
+    /// The digest of the position after each action ([`Match::digest`]), recorded in saves so
+    /// that a replay checks every stroke, not only the final score.
+    pub digests: Vec<u64>,
     /// Board and game of the rack on the table (to notice a new board).
     rack_of: (u8, u8),
 }
@@ -90,6 +93,7 @@ impl Match {
             last: None,
             boards: 1,
             violations: Vec::new(),
+            digests: Vec::new(),
         })
     }
 
@@ -187,6 +191,7 @@ impl Match {
             self.rerack();
         }
         self.last = Some(verdict.clone());
+        self.digests.push(self.digest());
         let n = self.actions.len();
         for v in self.invariant_violations() {
             self.violations.push(format!("after action {n}: {v}"));
@@ -250,6 +255,7 @@ impl Match {
             y,
         });
         self.actions.push(Action::Place { x, y });
+        self.digests.push(self.digest());
         Ok(())
     }
 
@@ -261,6 +267,38 @@ impl Match {
             Action::Pass => self.pass().map(Some),
             Action::Place { x, y } => self.place(*x, *y).map(|_| None),
         }
+    }
+
+    /// A fingerprint of the position: every piece's colour and exact place (the bits of its
+    /// coordinates), the pieces waiting to be placed, and the game, board, games, score, turn
+    /// and Queen as the referee has them. Two matches that
+    /// played the same strokes on the same physics have the same digest after each of them; a
+    /// stroke changed by the least amount does not (FNV-1a, 64 bits).
+    pub fn digest(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |bytes: &[u8]| {
+            for b in bytes {
+                h ^= u64::from(*b);
+                h = h.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        };
+        for p in &self.layout {
+            eat(p.kind.name().as_bytes());
+            eat(&p.x.to_bits().to_le_bytes());
+            eat(&p.y.to_bits().to_le_bytes());
+        }
+        for r in &self.pending {
+            eat(r.piece.name().as_bytes());
+        }
+        let r = &self.referee;
+        let [s0, s1] = r.score();
+        eat(&[r.game_number(), r.board_number()]);
+        eat(&r.games());
+        eat(&s0.to_le_bytes());
+        eat(&s1.to_le_bytes());
+        eat(r.turn().map_or("over", |s| s.name()).as_bytes());
+        eat(format!("{:?}", r.queen()).as_bytes());
+        h
     }
 
     /// A free legal spot for a returned piece inside the outer circle, searched from the
@@ -451,6 +489,29 @@ impl Match {
                 Ok(None) => {}
                 Err(e) => return Err(format!("actions[{i}]: {e}")),
             }
+            if let Some(recorded) = file.digests.get(i)
+                && *recorded != format!("{:016x}", game.digests[i])
+            {
+                return Err(format!(
+                    "actions[{i}]: does not reach the recorded position (digest {:016x}, \
+                     recorded {recorded}): the file was changed, or made with other physics",
+                    game.digests[i]
+                ));
+            }
+        }
+        if !file.digests.is_empty() && file.digests.len() != file.actions.len() {
+            return Err(format!(
+                "digests: {} recorded for {} actions",
+                file.digests.len(),
+                file.actions.len()
+            ));
+        }
+        if file.finished != game.is_over() {
+            return Err(format!(
+                "finished: the file says {}, but its actions {} the match",
+                file.finished,
+                if game.is_over() { "end" } else { "do not end" }
+            ));
         }
         Ok(game)
     }

@@ -24,6 +24,11 @@ pub struct SaveFile {
     pub games: [u8; 2],
     pub score: [u16; 2],
     pub finished: bool,
+    /// The digest of the position after each action ([`Match::digest`], 16 hex digits), checked
+    /// on replay. Saves written before digests were recorded have none and are checked against
+    /// their final games and score only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub digests: Vec<String>,
 }
 
 impl SaveFile {
@@ -36,6 +41,7 @@ impl SaveFile {
             games: model.referee.games(),
             score: model.referee.score(),
             finished: model.referee.is_over(),
+            digests: model.digests.iter().map(|d| format!("{d:016x}")).collect(),
         }
     }
 
@@ -43,11 +49,17 @@ impl SaveFile {
     pub fn parse(text: &str, name: &str) -> Result<SaveFile, String> {
         let value: serde_json::Value = serde_json::from_str(text)
             .map_err(|e| format!("{name}: not a carrom save or replay (not valid JSON: {e})"))?;
-        match value.get("format").and_then(|f| f.as_str()) {
-            Some(FORMAT) => {}
-            Some(other) => {
+        match value.get("format") {
+            Some(serde_json::Value::String(f)) if f == FORMAT => {}
+            Some(serde_json::Value::String(other)) => {
                 return Err(format!(
                     "{name}: not a carrom save or replay (format is `{other}`)"
+                ));
+            }
+            Some(other) => {
+                return Err(format!(
+                    "{name}: format: expected \"{FORMAT}\", found {}",
+                    short(other)
                 ));
             }
             None => {
@@ -56,23 +68,56 @@ impl SaveFile {
                 ));
             }
         }
-        match value.get("version").and_then(|v| v.as_u64()) {
-            Some(v) if v == VERSION as u64 => {}
-            Some(v) if v < VERSION as u64 => {
+        match value.get("version") {
+            Some(serde_json::Value::Number(n)) if n.as_u64() == Some(VERSION as u64) => {}
+            Some(serde_json::Value::Number(n))
+                if n.as_u64().is_some_and(|v| v < VERSION as u64) =>
+            {
                 return Err(format!(
-                    "{name}: written by an older build (save version {v}); its strokes would not \
+                    "{name}: written by an older build (save version {n}); its strokes would not \
                      replay the same on this build's physics (version {VERSION})"
                 ));
             }
-            Some(v) => {
+            Some(serde_json::Value::Number(n)) if n.as_u64().is_some() => {
                 return Err(format!(
-                    "{name}: save format version {v} is not supported (this build reads {VERSION})"
+                    "{name}: save format version {n} is not supported (this build reads {VERSION})"
+                ));
+            }
+            Some(other) => {
+                return Err(format!(
+                    "{name}: version: expected a whole number ({VERSION}), found {}",
+                    short(other)
                 ));
             }
             None => return Err(format!("{name}: damaged save: no `version`")),
         }
-        let file: SaveFile =
-            serde_json::from_value(value).map_err(|e| format!("{name}: damaged save: {e}"))?;
+        // A stroke's fields are named in errors (the tagged action alone would hide them).
+        for (i, action) in value
+            .get("actions")
+            .and_then(|a| a.as_array())
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            if let Some(shot) = action.get("shot") {
+                serde_path_to_error::deserialize::<_, carrom_physics::Shot>(shot).map_err(|e| {
+                    format!(
+                        "{name}: damaged save: actions[{i}].shot.{}: {}",
+                        e.path(),
+                        e.inner()
+                    )
+                })?;
+            }
+        }
+        let file: SaveFile = serde_path_to_error::deserialize(value).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            if path == "." {
+                format!("{name}: damaged save: {inner}")
+            } else {
+                format!("{name}: damaged save: {path}: {inner}")
+            }
+        })?;
         file.setup
             .validate()
             .map_err(|e| format!("{name}: damaged save: setup.{e}"))?;
@@ -102,5 +147,14 @@ impl SaveFile {
                 .map_err(|e| format!("{}: {e}", tmp.display()))?;
         }
         std::fs::rename(&tmp, path).map_err(|e| format!("{name}: {e}"))
+    }
+}
+
+/// A JSON value for an error message, cut to 40 characters.
+fn short(value: &serde_json::Value) -> String {
+    let text = value.to_string();
+    match text.char_indices().nth(40) {
+        Some((i, _)) => format!("{}...", &text[..i]),
+        None => text,
     }
 }

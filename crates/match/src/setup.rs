@@ -50,9 +50,12 @@ impl MatchSetup {
         }
     }
 
-    /// Checks that the setup can be played: one player for every seat, a breaker who plays.
-    /// The error names the field.
+    /// Checks that the setup can be played: rules that make sense, one player for every seat,
+    /// a breaker who plays. The error names the field.
     pub fn validate(&self) -> Result<(), String> {
+        self.rules
+            .validate()
+            .map_err(|(field, why)| format!("rules.{field}: {why}"))?;
         let want = self.seats.count();
         if self.players.len() != want {
             return Err(format!(

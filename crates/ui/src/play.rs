@@ -172,7 +172,6 @@ pub fn start_from_launch(
     let Some(launch) = launch else { return };
     let spec = &spec.0;
     let mut call = Vec::new();
-    let mut note = None;
     let session = match &launch.start {
         Start::Menu => return,
         Start::Match(setup) => Session::new(Mode::Match, spec, setup.clone()),
@@ -188,14 +187,13 @@ pub fn start_from_launch(
             )];
             s
         }),
-        Start::Resume(file) => Session::new(Mode::Match, spec, file.setup.clone()).map(|mut s| {
-            match Match::replay(spec, file, |_| {}) {
-                Ok(model) => s.model = model,
-                Err(e) => note = Some(format!("could not resume: {e}")),
-            }
-            call = s.model.last_call();
-            s
-        }),
+        Start::Resume(file) => {
+            Session::new(Mode::Match, spec, file.setup.clone()).and_then(|mut s| {
+                s.model = Match::replay(spec, file, |_| {})?;
+                call = s.model.last_call();
+                Ok(s)
+            })
+        }
     };
     let mut session = match session {
         Ok(session) => session,
@@ -205,9 +203,6 @@ pub fn start_from_launch(
         }
     };
     told.write(Announcement::Call(call));
-    if let Some(note) = note {
-        told.write(Announcement::Note(note));
-    }
     session.fixed_board = launch.fixed_board;
     if let Some(p) = &launch.save_path {
         session.save_path = p.clone();

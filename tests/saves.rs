@@ -1,0 +1,198 @@
+//! Saves and replays from the command line: a save must replay to its recorded positions, a
+//! bad or missing one is an error naming the file whatever the display, and a save the
+//! computers play resumes without a window.
+
+use carrom_ai::Computers;
+use carrom_match::{Match, MatchSetup, SaveFile};
+use carrom_physics::Spec;
+use carrom_referee::{Rules, Seats};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// `carrom` with no display, as on a machine without one.
+fn carrom(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("carrom runs")
+}
+
+fn text(out: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("carrom-saves-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A one-game singles match between easy computers (or a person at South, who breaks: then no
+/// action can be played for him), `actions` actions in.
+fn played(actions: usize, person_at_south: bool) -> Match {
+    let spec = Spec::default();
+    let mut rules = Rules::icf();
+    rules.games_to_win = 1;
+    let mut setup = MatchSetup::new(Seats::Singles, rules, "icf", 11);
+    for p in setup.players.iter_mut() {
+        p.computer = Some("easy".into());
+    }
+    if person_at_south {
+        setup.players[0].computer = None;
+    }
+    let mut computers = Computers::for_setup(&setup).unwrap();
+    let mut game = Match::new(&spec, setup).unwrap();
+    while game.actions.len() < actions {
+        let action = computers.act(&game).expect("a computer acts");
+        game.apply(&action).unwrap();
+    }
+    game
+}
+
+fn write(path: &Path, value: &Value) {
+    std::fs::write(path, serde_json::to_string_pretty(value).unwrap()).unwrap();
+}
+
+#[test]
+fn a_save_replays_to_every_recorded_position() {
+    let d = dir("ok");
+    let path = d.join("match.json");
+    SaveFile::of(&played(6, false)).write(&path).unwrap();
+    let out = carrom(&["replay", path.to_str().unwrap()]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stdout.contains("every action reached its recorded position"),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(&d).ok();
+}
+
+#[test]
+fn a_stroke_changed_by_a_ten_thousandth_of_a_degree_does_not_replay() {
+    let d = dir("tampered");
+    let path = d.join("match.json");
+    let mut save: Value = serde_json::to_value(SaveFile::of(&played(3, false))).unwrap();
+    let angle = save["actions"][0]["shot"]["angle_deg"].as_f64().unwrap();
+    save["actions"][0]["shot"]["angle_deg"] = (angle + 1e-4).into();
+    write(&path, &save);
+    let out = carrom(&["replay", path.to_str().unwrap()]);
+    let (_, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("match.json"), "{stderr}");
+    assert!(
+        stderr.contains("actions[0]: does not reach the recorded position"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&d).ok();
+}
+
+#[test]
+fn a_save_that_lies_about_its_end_or_setup_is_refused() {
+    let d = dir("lies");
+    let path = d.join("match.json");
+    let base: Value = serde_json::to_value(SaveFile::of(&played(2, false))).unwrap();
+    let cases: [(&str, fn(&mut Value)); 5] = [
+        ("finished: the file says true", |v| {
+            v["finished"] = true.into()
+        }),
+        ("setup.rules.games_to_win: must be at least 1", |v| {
+            v["setup"]["rules"]["games_to_win"] = 0.into()
+        }),
+        ("setup.players: 1 given", |v| {
+            v["setup"]["players"].as_array_mut().unwrap().pop();
+        }),
+        ("setup.players[1].computer: `grandmaster`", |v| {
+            v["setup"]["players"][1]["computer"] = "grandmaster".into()
+        }),
+        ("actions[0].shot.power", |v| {
+            v["actions"][0]["shot"]["power"] = "hard".into()
+        }),
+    ];
+    for (expected, damage) in cases {
+        let mut save = base.clone();
+        damage(&mut save);
+        write(&path, &save);
+        for args in [
+            vec!["replay", path.to_str().unwrap()],
+            vec!["play", "--load", path.to_str().unwrap()],
+        ] {
+            let out = carrom(&args);
+            let (_, stderr) = text(&out);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+            assert!(stderr.contains("match.json"), "{args:?}: {stderr}");
+            assert!(
+                stderr.contains(expected),
+                "{args:?}: {expected} in {stderr}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&d).ok();
+}
+
+#[test]
+fn the_save_format_and_version_are_named_when_wrong() {
+    let d = dir("format");
+    let path = d.join("match.json");
+    let base: Value = serde_json::to_value(SaveFile::of(&played(1, false))).unwrap();
+    for (field, value, expected) in [
+        (
+            "format",
+            Value::from(5),
+            "format: expected \"carrom-match\", found 5",
+        ),
+        (
+            "version",
+            Value::from("2"),
+            "version: expected a whole number (2), found \"2\"",
+        ),
+        (
+            "version",
+            Value::from(2.5),
+            "version: expected a whole number (2), found 2.5",
+        ),
+    ] {
+        let mut save = base.clone();
+        save[field] = value;
+        write(&path, &save);
+        let out = carrom(&["replay", path.to_str().unwrap()]);
+        let (_, stderr) = text(&out);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(expected), "{expected} in {stderr}");
+    }
+    std::fs::remove_dir_all(&d).ok();
+}
+
+#[test]
+fn without_a_display_a_missing_save_is_an_error_not_a_demo() {
+    let out = carrom(&["play", "--load", "/nonexistent/carrom-save.json"]);
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(2), "{stdout}");
+    assert!(stderr.contains("/nonexistent/carrom-save.json"), "{stderr}");
+    assert!(!stdout.contains("demo"), "{stdout}");
+}
+
+#[test]
+fn without_a_display_the_computers_finish_their_saved_match() {
+    let d = dir("resume");
+    let path = d.join("match.json");
+    SaveFile::of(&played(4, false)).write(&path).unwrap();
+    let out = carrom(&["play", "--load", path.to_str().unwrap()]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stdout.contains("the computers play on"), "{stdout}");
+    assert!(stdout.contains("MATCH to side"), "{stdout}");
+    // A person's match cannot go on without a window: said, not ignored.
+    SaveFile::of(&played(0, true)).write(&path).unwrap();
+    let out = carrom(&["play", "--load", path.to_str().unwrap()]);
+    let (_, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("South is played by a person"), "{stderr}");
+    std::fs::remove_dir_all(&d).ok();
+}
