@@ -134,8 +134,9 @@ pub fn replay_check(spec: &Spec, file: &Path) -> Result<SaveFile, String> {
     Ok(save)
 }
 
-/// Resumes a saved match without a window: possible when the computer plays every seat; the
-/// rulings are printed as the match goes on.
+/// Resumes a saved match without a window (`play --load` where there is no display): possible
+/// when the computer plays every seat; the rulings are printed as the match goes on.
+#[cfg(feature = "game")]
 pub fn resume_headless(spec: &Spec, file: &Path) -> Result<(), String> {
     let (save, mut game) = load_save(spec, file, |_| {})?;
     if let Some(seat) = save
