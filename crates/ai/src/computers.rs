@@ -57,12 +57,6 @@ impl Computers {
             .map(|(_, p)| p)
     }
 
-    /// Whether the next action is a computer's.
-    pub fn to_act(&self, game: &Match) -> bool {
-        game.next_actor()
-            .is_some_and(|a| self.player(a.seat()).is_some())
-    }
-
     /// The next action if a computer must act: a returned piece placed where it helps its side
     /// most, or a stroke chosen by search and played with the level's noise, or a pass when no
     /// legal striker placement exists (Law 137). `None` when a person is to act or the match is

@@ -17,8 +17,8 @@ use crate::geom;
 use crate::lone_man::LoneManCosts;
 use crate::noise::Noise;
 use crate::search::Judge;
-use carrom_match::umpire_spot;
-use carrom_physics::{EventKind, Piece, PieceColour, Seat, ShotResult, Spec, opening_rack};
+use carrom_match::{stroke_report, umpire_spot};
+use carrom_physics::{Piece, PieceColour, Seat, ShotResult, Spec, opening_rack};
 
 /// The state of a practice board.
 #[derive(Clone, Debug, PartialEq)]
@@ -66,19 +66,15 @@ impl PracticeState {
         self.layout.push(Piece::new(kind, at));
     }
 
-    /// Applies a simulated stroke (played on `self.layout`).
+    /// Applies a simulated stroke (played on `self.layout`), read by the match layer's umpire.
     pub fn apply(&mut self, spec: &Spec, result: &ShotResult) {
         self.strikes += 1;
-        let order = pocket_order(result);
+        let report = stroke_report(result);
+        let order = report.pocketed;
         let men_down = order.iter().filter(|k| **k != PieceColour::Queen).count() as u32;
         let queen_at = order.iter().position(|k| *k == PieceColour::Queen);
         let mut layout = result.layout();
-        let overboard: Vec<PieceColour> = result
-            .pieces
-            .iter()
-            .filter(|p| p.overboard)
-            .map(|p| p.kind)
-            .collect();
+        let overboard = report.overboard;
         std::mem::swap(&mut self.layout, &mut layout);
         self.men_pocketed += men_down;
         let mut queen_back = false;
@@ -103,7 +99,7 @@ impl PracticeState {
         if queen_back {
             self.put_back(spec, PieceColour::Queen);
         }
-        if result.striker.pocketed {
+        if report.striker_pocketed {
             self.owed += 1;
         }
         while self.owed > 0 && self.men_pocketed > 0 {
@@ -129,16 +125,9 @@ impl PracticeState {
     }
 }
 
-/// Kinds pocketed by a stroke, in the order they fell.
+/// Kinds pocketed by a stroke, in the order they fell (as the umpire reports them).
 pub fn pocket_order(result: &ShotResult) -> Vec<PieceColour> {
-    result
-        .events
-        .iter()
-        .filter_map(|e| match e.kind {
-            EventKind::Pocketed { kind, .. } => Some(kind),
-            _ => None,
-        })
-        .collect()
+    stroke_report(result).pocketed
 }
 
 /// Values outcomes by the practice rules.

@@ -157,11 +157,6 @@ impl PieceColour {
             PieceColour::Queen => "queen",
         }
     }
-
-    /// Whether this is a carrom man (not the Queen).
-    pub fn is_man(self) -> bool {
-        self != PieceColour::Queen
-    }
 }
 
 impl fmt::Display for PieceColour {
