@@ -55,6 +55,9 @@ fn played(actions: usize, person_at_south: bool) -> Match {
     game
 }
 
+/// Spoils a save in one place.
+type Damage = fn(&mut Value);
+
 fn write(path: &Path, value: &Value) {
     std::fs::write(path, serde_json::to_string_pretty(value).unwrap()).unwrap();
 }
@@ -98,7 +101,7 @@ fn a_save_that_lies_about_its_end_or_setup_is_refused() {
     let d = dir("lies");
     let path = d.join("match.json");
     let base: Value = serde_json::to_value(SaveFile::of(&played(2, false))).unwrap();
-    let cases: [(&str, fn(&mut Value)); 5] = [
+    let cases: [(&str, Damage); 5] = [
         ("finished: the file says true", |v| {
             v["finished"] = true.into()
         }),
