@@ -69,6 +69,9 @@ impl Judge for MatchJudge {
                 QueenState::Covered(_) => -2.5,
                 QueenState::AwaitingCover { by } if by == me => 1.2,
                 QueenState::AwaitingCover { .. } => -1.0,
+                // Pocketed without the right: she comes back when the turn ends, as she
+                // would have at once (traditional rules).
+                QueenState::AwaitingReturn { .. } => 0.0,
                 QueenState::OnBoard => {
                     if matches!(q0, QueenState::AwaitingCover { by } if by == me) {
                         -1.2

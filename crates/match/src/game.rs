@@ -417,6 +417,9 @@ impl Match {
                 QueenState::AwaitingCover { by } => {
                     format!("pocketed, {} must cover", by.title())
                 }
+                QueenState::AwaitingReturn { by } => {
+                    format!("pocketed by {}, back at the end of the turn", by.title())
+                }
                 QueenState::Covered(c) => format!("covered by {}", c.name()),
             }
         ));

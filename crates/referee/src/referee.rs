@@ -401,6 +401,9 @@ impl Referee {
             }
         }
         let board_over = v.board_result.is_some() || v.board_cancelled;
+        if !board_over && self.turn != by {
+            self.queen_back_at_end_of_turn(by, &mut v);
+        }
         if !board_over {
             debug_assert!(self.white.on_board > 0 && self.black.on_board > 0);
             v.position = self.position();
@@ -587,6 +590,9 @@ impl Referee {
             return Err(JudgeError::QueenNotOnBoard {
                 state: match self.queen {
                     QueenState::AwaitingCover { .. } => "pocketed and awaiting cover",
+                    QueenState::AwaitingReturn { .. } => {
+                        "pocketed without the right, returned at the end of the turn"
+                    }
                     _ => "pocketed and covered",
                 },
             });

@@ -16,6 +16,23 @@ pub enum QueenWithoutRight {
     ReturnedTurnContinues,
 }
 
+/// When the Queen pocketed without the right to her goes back to the centre, if the turn
+/// continues (`QueenWithoutRight::ReturnedTurnContinues`). When the turn is lost
+/// (`ReturnedTurnLost`, the ICF Laws) the stroke ends the turn and both values return her in
+/// its verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QueenReturned {
+    /// Taken out for placing by the umpire at once, in the verdict of the stroke that pocketed
+    /// her (ICF Laws 93, 95(a)/(b): "the Queen shall be taken out for placing").
+    AtOnce,
+    /// Traditional rules: "the turn continues but the Queen is returned to the centre at the
+    /// end of the turn". She stays in the pocket (`QueenState::AwaitingReturn`) while the
+    /// player strikes on, counts for nobody even if he pockets his own men later in the turn,
+    /// and the umpire returns her in the verdict that ends the turn.
+    EndOfTurn,
+}
+
 /// What pocketing an opponent's carrom man does to the turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -149,6 +166,9 @@ pub struct Rules {
     pub all_nine_exception: bool,
     /// Law 95(a)/(b): the Queen pocketed without the right to her.
     pub queen_without_right: QueenWithoutRight,
+    /// ... and, if the turn continues, whether she goes back at once (ICF) or at the end of the
+    /// turn (traditional).
+    pub queen_returned: QueenReturned,
     /// Laws 48, 74-76, 125: pocketing the opponent's men.
     pub opponent_piece: OpponentPiece,
     /// Laws 73, 75, 98(a), 99(a): a proper stroke that pockets the striker with own men (or
@@ -222,6 +242,7 @@ impl Rules {
             turn_order: TurnOrder::Right,
             all_nine_exception: true,
             queen_without_right: QueenWithoutRight::ReturnedTurnLost,
+            queen_returned: QueenReturned::AtOnce,
             opponent_piece: OpponentPiece::Icf,
             striker_with_own_continues: true,
             foul_returns_pocketed: true,
@@ -274,7 +295,8 @@ impl Rules {
 
     /// Traditional house rules: clockwise play, the Queen worth 5 below 24, every foul costs one
     /// penalty man and ends the turn with pocketed men staying down, pieces leaving the board
-    /// are fouls, no loss-of-board endings.
+    /// are fouls, the Queen pocketed without the right goes back at the end of the turn, which
+    /// continues, no loss-of-board endings.
     pub const fn traditional() -> Rules {
         let mut r = Rules::icf();
         r.game_points = 29;
@@ -285,6 +307,7 @@ impl Rules {
         r.turn_order = TurnOrder::Left;
         r.all_nine_exception = false;
         r.queen_without_right = QueenWithoutRight::ReturnedTurnContinues;
+        r.queen_returned = QueenReturned::EndOfTurn;
         r.opponent_piece = OpponentPiece::Foul;
         r.striker_with_own_continues = false;
         r.foul_returns_pocketed = false;

@@ -118,14 +118,21 @@ pub enum QueenState {
     AwaitingCover { by: Seat },
     /// Pocketed and covered by the player of this colour.
     Covered(PieceColour),
+    /// Pocketed by `by` without the right to her, in the pocket until his turn ends; the
+    /// verdict that ends the turn returns her to the centre circle (the traditional rules'
+    /// "returned to the centre at the end of the turn", `Rules::queen_returned`). She cannot be
+    /// pocketed or covered meanwhile.
+    AwaitingReturn { by: Seat },
 }
 
 impl QueenState {
-    /// The scenario label: `on_board`, `awaiting_cover`, `covered_by_white`, `covered_by_black`.
+    /// The scenario label: `on_board`, `awaiting_cover`, `covered_by_white`, `covered_by_black`,
+    /// `awaiting_return`.
     pub fn label(self) -> &'static str {
         match self {
             QueenState::OnBoard => "on_board",
             QueenState::AwaitingCover { .. } => "awaiting_cover",
+            QueenState::AwaitingReturn { .. } => "awaiting_return",
             QueenState::Covered(PieceColour::Black) => "covered_by_black",
             QueenState::Covered(_) => "covered_by_white",
         }

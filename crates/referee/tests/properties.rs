@@ -286,6 +286,58 @@ proptest! {
     }
 }
 
+/// Rules under which the Queen pocketed without the right waits in the pocket until the end of
+/// the turn: the traditional preset, and the ICF and casual endings with that reading.
+fn end_of_turn_rules() -> impl Strategy<Value = Rules> {
+    let continuing = |base: Rules| Rules {
+        queen_without_right: QueenWithoutRight::ReturnedTurnContinues,
+        queen_returned: QueenReturned::EndOfTurn,
+        ..base
+    };
+    prop_oneof![
+        Just(Rules::traditional()),
+        Just(continuing(Rules::icf())),
+        Just(continuing(Rules::casual())),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// "The Queen is returned to the centre at the end of the turn": she waits in the pocket
+    /// only while the player who pocketed her keeps the turn, and the verdict that ends his
+    /// turn (a stroke, a pass, or the end of the board) returns her, the umpire's first piece.
+    #[test]
+    fn a_queen_waiting_in_the_pocket_is_back_when_the_turn_ends(
+        rules in end_of_turn_rules(),
+        seats in seats(),
+        strokes in prop::collection::vec(abstract_stroke(), 0..400),
+    ) {
+        let mut r = Referee::new(rules, seats);
+        for a in &strokes {
+            if r.is_over() {
+                break;
+            }
+            let report = realise(&r, a);
+            let waiting = matches!(r.queen(), QueenState::AwaitingReturn { .. });
+            let v = r.judge(&report).unwrap_or_else(|e| panic!("{report:?} rejected: {e}"));
+            check_invariants(&r, &v);
+            if let QueenState::AwaitingReturn { by } = r.queen() {
+                prop_assert!(v.continues, "{}", v.summary());
+                prop_assert_eq!(by, v.by);
+                prop_assert_eq!(r.turn(), Some(by));
+            }
+            if waiting && !v.continues && v.board_result.is_none() && !v.board_cancelled {
+                prop_assert_eq!(r.queen(), QueenState::OnBoard);
+                let first = v.returns.first().copied();
+                prop_assert_eq!(first.map(|x| (x.piece, x.placed_by)), Some((Q, Placer::Umpire)));
+                prop_assert!(v.applied("93"), "{}", v.summary());
+            }
+            prop_assert!(v.position.queen == r.queen() || v.board_result.is_some() || v.board_cancelled);
+        }
+    }
+}
+
 #[test]
 fn the_referee_is_small_and_copy() {
     fn is_copy<T: Copy>() {}

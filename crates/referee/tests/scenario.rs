@@ -177,3 +177,33 @@ fn the_law_95c_example_scenario_keeps_the_right_after_the_due_is_recovered() {
         assert!(readme.contains(&line), "README lacks {line}");
     }
 }
+
+/// `examples/traditional_queen.json`, the second scenario the README shows: under the
+/// traditional rules South's break pockets the Queen and a white. He had no right to her, so
+/// "the turn continues but the Queen is returned to the centre at the end of the turn": she
+/// stays in the pocket while he pockets another white, and comes back when a stroke pockets
+/// nothing. In his next turn he has the right, pockets her and covers her.
+#[test]
+fn the_traditional_queen_example_returns_her_at_the_end_of_the_turn() {
+    let input = include_str!("../examples/traditional_queen.json");
+    let out = scenario(input);
+    assert_eq!(out.len(), 6);
+    assert_eq!(out[0]["laws"], json!(["44", "95(a)"]));
+    assert_eq!(out[0]["queen"], "awaiting_return");
+    assert_eq!(out[0]["continues"], true);
+    assert_eq!(out[1]["laws"], json!(["48"]));
+    assert_eq!(out[1]["queen"], "awaiting_return");
+    assert_eq!(out[2]["laws"], json!(["48", "93"]));
+    assert_eq!(out[2]["queen"], "on_board");
+    assert_eq!(out[2]["next"], "north");
+    assert_eq!(out[4]["by"], "south");
+    assert_eq!(out[4]["laws"], json!(["92"]));
+    assert_eq!(out[4]["queen"], "awaiting_cover");
+    assert_eq!(out[5]["laws"], json!(["96"]));
+    assert_eq!(out[5]["queen"], "covered_by_white");
+    // The README shows this output line for line.
+    let readme = include_str!("../README.md");
+    for line in run_scenario_lines(input).unwrap() {
+        assert!(readme.contains(&line), "README lacks {line}");
+    }
+}

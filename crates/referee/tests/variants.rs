@@ -83,13 +83,297 @@ fn traditional_fouls_cost_one_man_and_pocketed_men_stay_down() {
     assert_eq!(r.on_board(W), 7 + 1);
 }
 
+/// "Should a player pocket the Queen before being permitted to cover it, the turn continues but
+/// the Queen is returned to the centre at the end of the turn." (This test used to check that
+/// she was back on the board at once.)
 #[test]
-fn traditional_queen_without_right_goes_back_but_the_turn_continues() {
+fn traditional_queen_without_right_goes_back_at_the_end_of_the_turn_which_continues() {
     let mut r = with(Rules::traditional(), Seats::Singles);
     let v = pot(&mut r, &[Q, W, W]);
     assert_law(&v, "95(a)");
     assert!(v.continues);
+    assert_eq!(
+        r.queen(),
+        QueenState::AwaitingReturn { by: Seat::South },
+        "she stays in the pocket while the turn goes on"
+    );
+    assert!(v.returns.iter().all(|x| x.piece != Q));
+    assert_eq!((r.on_board(Q), r.pocketed(Q)), (0, 1));
+    // The turn ends: the umpire returns her to the centre.
+    let v = nothing(&mut r);
+    assert_eq!(v.next, Some(Seat::North));
+    assert_law(&v, "93");
+    assert_eq!(v.returns, vec![queen_to_centre()]);
     assert_eq!(r.queen(), QueenState::OnBoard);
+    assert_eq!(v.position.queen, QueenState::OnBoard);
+}
+
+/// The umpire's Queen, back in the centre circle.
+fn queen_to_centre() -> Return {
+    Return {
+        piece: Q,
+        placed_by: Placer::Umpire,
+        spot: Spot::CentreCircle,
+        law: Law("93"),
+    }
+}
+
+/// The traditional rules with the other reading of `queen_returned`: the Queen pocketed without
+/// the right goes back at once.
+fn traditional_at_once() -> Rules {
+    Rules {
+        queen_returned: QueenReturned::AtOnce,
+        ..Rules::traditional()
+    }
+}
+
+/// "A player may only pocket and cover the Queen if that player has already pocketed at least
+/// one piece of that player's colour." A man pocketed later in the turn gives him that right,
+/// but not over the Queen already in the pocket: she was pocketed "before being permitted to
+/// cover it", so she "is returned to the centre at the end of the turn", and he may pocket and
+/// cover her in a later turn.
+#[test]
+fn traditional_a_man_pocketed_later_in_the_turn_does_not_cover_the_queen_waiting_in_the_pocket() {
+    for seats in [Seats::Singles, Seats::Doubles] {
+        let mut r = with(Rules::traditional(), seats);
+        // The break pockets the Queen alone: no man of his pocketed yet.
+        let v = pot(&mut r, &[Q]);
+        assert_law(&v, "95(a)");
+        assert!(v.continues, "{seats:?}");
+        assert_eq!(r.queen(), QueenState::AwaitingReturn { by: Seat::South });
+        assert_eq!(r.queen_right(Seat::South), QueenRight::NotOnBoard);
+        // She is in the pocket: no stroke of this turn can pocket her again.
+        let before = r;
+        assert!(matches!(
+            r.judge(&StrokeReport::pocketing(&[Q, W])),
+            Err(JudgeError::QueenNotOnBoard { .. })
+        ));
+        assert_eq!(r, before);
+        // His own men keep the turn and give him the right, but do not cover her.
+        for _ in 0..2 {
+            let v = pot(&mut r, &[W]);
+            assert_law(&v, "48");
+            assert!(v.continues);
+            assert!(r.has_pocketed_a_man(Side::Zero));
+            assert_eq!(
+                r.queen(),
+                QueenState::AwaitingReturn { by: Seat::South },
+                "neither covered nor awaiting cover"
+            );
+        }
+        // The turn ends: she is returned to the centre.
+        let v = nothing(&mut r);
+        assert_ne!(v.next, Some(Seat::South));
+        assert_eq!(v.returns, vec![queen_to_centre()]);
+        assert_eq!(r.queen(), QueenState::OnBoard);
+        assert_eq!(r.on_board(W), 7);
+        // His next turn: the right he gained lets him pocket and cover her.
+        while r.turn() != Some(Seat::South) {
+            nothing(&mut r);
+        }
+        assert_eq!(r.queen_right(Seat::South), QueenRight::Yes);
+        let v = pot(&mut r, &[Q, W]);
+        assert_law(&v, "97(a)");
+        assert_eq!(r.queen(), QueenState::Covered(W));
+    }
+}
+
+/// "When a player commits a foul, the turn comes to an end immediately": the Queen waiting in
+/// the pocket is returned in the same verdict, the umpire's Queen before the penalty man.
+/// A pass ends the turn too.
+#[test]
+fn traditional_a_foul_or_a_pass_ends_the_turn_and_returns_the_queen_waiting_in_the_pocket() {
+    let mut r = with(Rules::traditional(), Seats::Singles);
+    pot(&mut r, &[Q, W]);
+    let v = judge(&mut r, StrokeReport::pocketing(&[W]).with_striker());
+    assert!(!v.continues);
+    assert_law(&v, "72(a)");
+    assert_law(&v, "93");
+    assert_eq!(v.returns[0], queen_to_centre());
+    assert_eq!(player_returns(&v, W), vec![Seat::North], "the penalty man");
+    assert_eq!(r.queen(), QueenState::OnBoard);
+    assert_eq!(r.on_board(W), 8);
+
+    let mut r = with(Rules::traditional(), Seats::Singles);
+    pot(&mut r, &[Q, W]);
+    let v = r.pass().unwrap();
+    assert_eq!(laws(&v), vec!["137", "93"]);
+    assert_eq!(v.returns, vec![queen_to_centre()]);
+    assert_eq!(v.next, Some(Seat::North));
+    assert_eq!(r.queen(), QueenState::OnBoard);
+}
+
+/// "A player pockets the final piece before the Queen has been covered. In this case both the
+/// pocketed piece and a penalty piece are returned to the centre." The Queen waiting in the
+/// pocket is not covered, so clearing his colour is that foul; the foul ends the turn and she
+/// comes back too.
+#[test]
+fn traditional_the_last_man_with_the_queen_waiting_in_the_pocket_is_the_last_man_foul() {
+    let mut r = with(Rules::traditional(), Seats::Singles);
+    pot(&mut r, &[Q, W]);
+    let v = pot(&mut r, &n(W, 7));
+    assert!(v.continues);
+    let v = pot(&mut r, &[W]);
+    assert!(v.board_result.is_none());
+    assert!(!v.continues);
+    assert_eq!(v.returns[0], queen_to_centre());
+    assert_eq!(r.on_board(W), 2, "the last man and a penalty man come back");
+    assert_eq!(r.queen(), QueenState::OnBoard);
+}
+
+/// A penalty owed is the other way of having no right to her (Law 95(b) as the referee reads
+/// the variant): she waits in the pocket until the end of the turn in the same way.
+#[test]
+fn traditional_queen_pocketed_while_a_penalty_is_owed_goes_back_at_the_end_of_the_turn() {
+    let mut r = with(Rules::traditional(), Seats::Singles);
+    for _ in 0..3 {
+        judge(&mut r, StrokeReport::miss());
+    }
+    assert_eq!(r.owed(W), 1, "failing to break is a foul");
+    nothing(&mut r); // North breaks
+    let v = pot(&mut r, &[Q, W]);
+    assert_law(&v, "95(b)");
+    assert!(v.continues);
+    assert_eq!(
+        player_returns(&v, W),
+        vec![Seat::North],
+        "the man pays the penalty"
+    );
+    assert_eq!(r.queen(), QueenState::AwaitingReturn { by: Seat::South });
+    let v = nothing(&mut r);
+    assert_eq!(v.returns, vec![queen_to_centre()]);
+    assert_eq!(r.queen(), QueenState::OnBoard);
+}
+
+/// The two readings of `queen_returned` differ when the player, later in the same turn, has
+/// gained the right and goes for the Queen: returned at once she is on the board for him; at
+/// the end of the turn she is still in the pocket.
+#[test]
+fn traditional_queen_without_right_back_at_once_or_at_the_end_of_the_turn() {
+    // `queen_returned = "at_once"`: back on the board, the turn continues, and the man he
+    // pocketed with her gives him the right to her.
+    let mut r = with(traditional_at_once(), Seats::Singles);
+    let v = pot(&mut r, &[Q, W]);
+    assert_law(&v, "95(a)");
+    assert!(v.continues);
+    assert_eq!(v.returns, vec![queen_to_centre()]);
+    assert_eq!(r.queen(), QueenState::OnBoard);
+    assert_eq!(r.queen_right(Seat::South), QueenRight::Yes);
+    let v = pot(&mut r, &[Q]);
+    assert_law(&v, "92");
+    assert_eq!(r.queen(), QueenState::AwaitingCover { by: Seat::South });
+    let v = pot(&mut r, &[W]);
+    assert_law(&v, "96");
+    assert_eq!(r.queen(), QueenState::Covered(W));
+
+    // `queen_returned = "end_of_turn"` (the traditional preset): she is in the pocket until
+    // the turn ends.
+    let mut r = with(Rules::traditional(), Seats::Singles);
+    let v = pot(&mut r, &[Q, W]);
+    assert_law(&v, "95(a)");
+    assert!(v.continues);
+    assert!(v.returns.is_empty());
+    assert_eq!(r.queen_right(Seat::South), QueenRight::NotOnBoard);
+    assert!(r.judge(&StrokeReport::pocketing(&[Q])).is_err());
+    let v = pot(&mut r, &[W]);
+    assert!(v.continues);
+    assert_eq!(r.queen(), QueenState::AwaitingReturn { by: Seat::South });
+}
+
+/// Under the ICF Laws the Queen pocketed without the right costs the turn (95(a), 95(b)), so
+/// "at once" and "at the end of the turn" are the same moment: both readings give the same
+/// verdicts.
+#[test]
+fn icf_queen_without_right_goes_back_with_the_lost_turn_in_both_readings() {
+    let end_of_turn = Rules {
+        queen_returned: QueenReturned::EndOfTurn,
+        ..Rules::icf()
+    };
+    let mut a = with(Rules::icf(), Seats::Singles);
+    let mut b = with(end_of_turn, Seats::Singles);
+    let strokes = [
+        StrokeReport::pocketing(&[Q]),          // South, 95(a)
+        StrokeReport::nothing().with_striker(), // North: a due owed
+        StrokeReport::nothing(),                // South
+        StrokeReport::pocketing(&[Q, B]),       // North, 95(b)
+    ];
+    let expected = ["95(a)", "72(a)", "48", "95(b)"];
+    for (report, law) in strokes.into_iter().zip(expected) {
+        let va = judge(&mut a, report.clone());
+        let vb = judge(&mut b, report);
+        assert_law(&vb, law);
+        assert_eq!(va, vb);
+        assert_eq!(a.position(), b.position());
+        assert_eq!(b.queen(), QueenState::OnBoard);
+        assert!(!vb.continues);
+    }
+}
+
+/// A board that ends during the turn ends the turn: with the ICF endings and a rules file that
+/// lets the turn continue, the Queen waiting in the pocket is on the board in the final
+/// position, and the ending is the one for the Queen left on the board (Law 107).
+#[test]
+fn a_board_ending_in_the_turn_finds_the_queen_waiting_in_the_pocket_back_on_the_board() {
+    let rules = Rules {
+        queen_without_right: QueenWithoutRight::ReturnedTurnContinues,
+        queen_returned: QueenReturned::EndOfTurn,
+        ..Rules::icf()
+    };
+    let mut r = with(rules, Seats::Singles);
+    let v = pot(&mut r, &[Q]);
+    assert_law(&v, "95(a)");
+    assert!(v.continues);
+    assert_eq!(r.queen(), QueenState::AwaitingReturn { by: Seat::South });
+    let v = pot(&mut r, &n(W, 9));
+    assert_law(&v, "107(a)");
+    assert_eq!(v.board_result.unwrap().winner, Side::One);
+    assert_eq!(v.position.queen, QueenState::OnBoard);
+    assert!(v.returns.is_empty());
+    assert_eq!(r.queen(), QueenState::OnBoard);
+}
+
+#[test]
+fn queen_returned_is_at_once_except_in_the_traditional_preset_and_loads_from_rules_files() {
+    for name in PRESET_NAMES {
+        let expected = if name == "traditional" {
+            QueenReturned::EndOfTurn
+        } else {
+            QueenReturned::AtOnce
+        };
+        assert_eq!(
+            Rules::preset(name).unwrap().queen_returned,
+            expected,
+            "{name}"
+        );
+    }
+    let r = Rules::from_toml_str(
+        "queen_without_right = \"returned_turn_continues\"\nqueen_returned = \"end_of_turn\"\n",
+        "q.toml",
+    )
+    .unwrap();
+    assert_eq!(
+        (r.queen_without_right, r.queen_returned),
+        (
+            QueenWithoutRight::ReturnedTurnContinues,
+            QueenReturned::EndOfTurn
+        )
+    );
+    assert_eq!(Rules::from_toml_str(&r.to_toml(), "x.toml").unwrap(), r);
+    let r = Rules::from_ron_str("(\n  endings: traditional,\n)", "q.ron").unwrap();
+    assert_eq!(
+        r.queen_returned,
+        QueenReturned::AtOnce,
+        "missing: the default"
+    );
+    let r = Rules::from_ron_str("(\n  queen_returned: end_of_turn,\n)", "q.ron").unwrap();
+    assert_eq!(r.queen_returned, QueenReturned::EndOfTurn);
+    let err = Rules::from_toml_str("game_points = 29\nqueen_returned = \"later\"\n", "h.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("line 2") && err.contains("`queen_returned`"),
+        "{err}"
+    );
 }
 
 #[test]

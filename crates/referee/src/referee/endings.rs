@@ -374,6 +374,11 @@ impl Referee {
     /// Scores a finished board and moves on (Laws 52-57).
     fn end_board(&mut self, end: Ending, v: &mut Verdict) {
         rule(v, end.law, end.text);
+        // The end of the board ends the turn: a Queen waiting in the pocket for it is back on
+        // the board in the final position (`QueenReturned::EndOfTurn`).
+        if matches!(self.queen, QueenState::AwaitingReturn { .. }) {
+            self.queen = QueenState::OnBoard;
+        }
         let cap = u16::from(self.rules.max_board_points);
         let points = end.points.min(cap);
         if end.points > cap {

@@ -4,11 +4,12 @@
 //! right (Law 95), covered with the next stroke or put back (Law 96), covered at once with
 //! own men or, with all nine on the board, with more than one (Law 97), and pocketed or being
 //! covered together with the striker, by a proper stroke (Laws 98(a)-101(a)) or an improper
-//! one (Laws 98(b)-101(b)).
+//! one (Laws 98(b)-101(b)). Under the traditional rules' `QueenReturned::EndOfTurn` the Queen
+//! pocketed without the right stays in the pocket until the turn ends.
 
 use super::{Outcome, Referee, Stroke, rule, umpire_return};
 use crate::report::PieceColour::Queen;
-use crate::rules::{QueenWithoutRight, TurnRuling};
+use crate::rules::{QueenReturned, QueenWithoutRight, TurnRuling};
 use crate::seat::Seat;
 use crate::verdict::{QueenState, Verdict};
 
@@ -50,6 +51,24 @@ impl Referee {
         }
     }
 
+    /// The end of `by`'s turn (a stroke or a pass after which another player strikes, the board
+    /// going on): a Queen he pocketed without the right to her and left in the pocket
+    /// (`QueenReturned::EndOfTurn`) is returned to the centre circle by the umpire, first of
+    /// the umpire's pieces (Law 65(b)).
+    pub(super) fn queen_back_at_end_of_turn(&mut self, by: Seat, v: &mut Verdict) {
+        if self.queen == (QueenState::AwaitingReturn { by }) {
+            self.queen = QueenState::OnBoard;
+            v.returns.insert(0, umpire_return(Queen));
+            rule(
+                v,
+                "93",
+                format!(
+                    "{by}'s turn is over: the Queen he pocketed without the right to her is returned to the centre circle by the umpire (house rules: at the end of the turn)."
+                ),
+            );
+        }
+    }
+
     /// A pass by the player who had to cover the Queen: she was not covered (Law 96).
     pub(super) fn queen_not_covered_on_pass(&mut self, by: Seat, v: &mut Verdict) {
         if self.queen == (QueenState::AwaitingCover { by }) {
@@ -87,14 +106,22 @@ impl Referee {
             }
         } else if q {
             let lose = rules.queen_without_right == QueenWithoutRight::ReturnedTurnLost;
+            // The turn continues and she goes back when it ends (traditional rules).
+            let later = !lose && rules.queen_returned == QueenReturned::EndOfTurn;
             if st.mine.owed > 0 {
-                out.queen_back = true;
                 out.continues = !lose;
+                if later {
+                    new_queen = Some(QueenState::AwaitingReturn { by });
+                } else {
+                    out.queen_back = true;
+                }
                 rule(
                     v,
                     "95(b)",
                     if lose {
                         "Queen pocketed while a due is outstanding: she goes back and the turn is lost."
+                    } else if later {
+                        "Queen pocketed while a due is outstanding: she stays in the pocket and goes back to the centre at the end of the turn; the turn continues."
                     } else {
                         "Queen pocketed while a due is outstanding: she goes back."
                     },
@@ -143,13 +170,19 @@ impl Referee {
                     "Queen pocketed with one own man while all nine were on the board: she must still be covered with the next stroke.",
                 );
             } else {
-                out.queen_back = true;
                 out.continues = !lose;
+                if later {
+                    new_queen = Some(QueenState::AwaitingReturn { by });
+                } else {
+                    out.queen_back = true;
+                }
                 rule(
                     v,
                     "95(a)",
                     if lose {
                         "Queen pocketed before any own man: she goes back and the turn is lost."
+                    } else if later {
+                        "Queen pocketed before any own man: she stays in the pocket and goes back to the centre at the end of the turn; the turn continues."
                     } else {
                         "Queen pocketed before any own man: she goes back; the turn continues."
                     },
