@@ -39,7 +39,7 @@ pub use rules::{EndingGaps, ImproperBreak, PassesBy, QueenReturned, TurnRuling};
 pub use rules::{Endings, OpponentPiece, PRESET_NAMES, QueenWithoutRight, Rules, RulesError};
 pub use scenario::{
     LineBoard, LineGame, LineMatch, LineMen, ScenarioError, ScenarioLine, run_scenario,
-    run_scenario_lines, verdict_line,
+    run_scenario_lines, run_scenario_streaming, verdict_line,
 };
 pub use seat::{Seat, Seats, Side, TurnOrder};
 pub use verdict::{

@@ -31,20 +31,6 @@ pub enum ScenarioError {
     Stroke { index: usize, source: JudgeError },
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Scenario {
-    #[serde(default)]
-    rules: RulesSpec,
-    #[serde(default = "two_seats", deserialize_with = "seats_count")]
-    seats: Seats,
-    strokes: Vec<StrokeReport>,
-}
-
-fn two_seats() -> Seats {
-    Seats::Singles
-}
-
 fn seats_count<'de, D: Deserializer<'de>>(d: D) -> Result<Seats, D::Error> {
     let n = i64::deserialize(d)?;
     u32::try_from(n)
@@ -108,19 +94,193 @@ pub fn run_scenario_lines(input: &str) -> Result<Vec<String>, ScenarioError> {
 }
 
 fn run(input: &str) -> Result<Vec<ScenarioLine>, ScenarioError> {
-    let scenario: Scenario = serde_json::from_str(input).map_err(|e| ScenarioError::Parse {
-        path: locate(input),
-        message: e.to_string(),
-    })?;
-    let mut referee = Referee::new(scenario.rules.0, scenario.seats);
-    let mut out = Vec::with_capacity(scenario.strokes.len());
-    for (index, stroke) in scenario.strokes.iter().enumerate() {
-        let verdict = referee
-            .judge(stroke)
-            .map_err(|source| ScenarioError::Stroke { index, source })?;
-        out.push(ScenarioLine::new(index + 1, &verdict));
-    }
+    let mut out = Vec::new();
+    run_each(input, |line| out.push(line))?;
     Ok(out)
+}
+
+/// Runs a scenario and hands each stroke's line ([`run_scenario_lines`]' form) to `each` as soon
+/// as the stroke is judged, without holding the strokes or the lines: when `rules` and `seats`
+/// come before `strokes` (or are left out), each stroke is judged as it is read. Lines already
+/// handed over stay valid when a later stroke turns out malformed or is refused; the error then
+/// names it. Returns the number of strokes.
+pub fn run_scenario_streaming(
+    input: &str,
+    mut each: impl FnMut(String),
+) -> Result<usize, ScenarioError> {
+    run_each(input, |line| {
+        each(serde_json::to_string(&line).expect("a scenario line always serialises"))
+    })
+}
+
+fn run_each(input: &str, mut each: impl FnMut(ScenarioLine)) -> Result<usize, ScenarioError> {
+    // The first pass judges the strokes as it reads them when the rules and seats came first;
+    // otherwise it only learns them, and a second pass judges the strokes with them.
+    let mut known = None;
+    loop {
+        let mut refused = None;
+        let mut de = serde_json::Deserializer::from_str(input);
+        let result = de::DeserializeSeed::deserialize(
+            ScenarioSeed {
+                known,
+                each: &mut each,
+                refused: &mut refused,
+            },
+            &mut de,
+        )
+        .and_then(|n| de.end().map(|_| n));
+        match (result, refused) {
+            (_, Some(e)) => return Err(e),
+            (Ok(Pass::Judged(n)), None) => return Ok(n),
+            (Ok(Pass::Learned(rules, seats)), None) => known = Some((rules, seats)),
+            (Err(e), None) => {
+                return Err(ScenarioError::Parse {
+                    path: locate(input),
+                    message: e.to_string(),
+                });
+            }
+        }
+    }
+}
+
+/// What a pass over a scenario did.
+enum Pass {
+    /// Judged this many strokes.
+    Judged(usize),
+    /// Found the rules and seats after the strokes: the strokes still have to be judged.
+    Learned(Rules, Seats),
+}
+
+/// The scenario object read key by key, so that its strokes are judged as they are read.
+struct ScenarioSeed<'a, F> {
+    /// The rules and seats when a first pass found them after the strokes.
+    known: Option<(Rules, Seats)>,
+    each: &'a mut F,
+    /// A stroke the referee refused (the parse stops there).
+    refused: &'a mut Option<ScenarioError>,
+}
+
+impl<'de, F: FnMut(ScenarioLine)> de::DeserializeSeed<'de> for ScenarioSeed<'_, F> {
+    type Value = Pass;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Pass, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de, F: FnMut(ScenarioLine)> Visitor<'de> for ScenarioSeed<'_, F> {
+    type Value = Pass;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a scenario object with `rules`, `seats` and `strokes`")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Pass, A::Error> {
+        let mut rules: Option<Rules> = None;
+        let mut seats: Option<Seats> = None;
+        let mut strokes: Option<usize> = None;
+        let mut skipped = false;
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "rules" => {
+                    if rules.is_some() {
+                        return Err(de::Error::duplicate_field("rules"));
+                    }
+                    rules = Some(map.next_value::<RulesSpec>()?.0);
+                }
+                "seats" => {
+                    if seats.is_some() {
+                        return Err(de::Error::duplicate_field("seats"));
+                    }
+                    seats = Some(map.next_value_seed(SeatsSeed)?);
+                }
+                "strokes" => {
+                    if strokes.is_some() || skipped {
+                        return Err(de::Error::duplicate_field("strokes"));
+                    }
+                    let given = match self.known {
+                        Some(known) => Some(known),
+                        None => rules.zip(seats),
+                    };
+                    match given {
+                        Some((r, s)) => {
+                            strokes = Some(map.next_value_seed(StrokesSeed {
+                                referee: &mut Referee::new(r, s),
+                                each: &mut *self.each,
+                                refused: &mut *self.refused,
+                            })?);
+                        }
+                        None => {
+                            // Checked, not kept: judged in a second pass once the rules and
+                            // seats are known.
+                            map.next_value::<Vec<de::IgnoredAny>>()?;
+                            skipped = true;
+                        }
+                    }
+                }
+                other => {
+                    return Err(de::Error::unknown_field(
+                        other,
+                        &["rules", "seats", "strokes"],
+                    ));
+                }
+            }
+        }
+        match strokes {
+            Some(n) => Ok(Pass::Judged(n)),
+            None if skipped => Ok(Pass::Learned(
+                rules.unwrap_or_default(),
+                seats.unwrap_or(Seats::Singles),
+            )),
+            None => Err(de::Error::missing_field("strokes")),
+        }
+    }
+}
+
+/// `seats`: 2 or 4.
+struct SeatsSeed;
+
+impl<'de> de::DeserializeSeed<'de> for SeatsSeed {
+    type Value = Seats;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Seats, D::Error> {
+        seats_count(d)
+    }
+}
+
+/// The strokes, each judged as it is read.
+struct StrokesSeed<'a, F> {
+    referee: &'a mut Referee,
+    each: &'a mut F,
+    refused: &'a mut Option<ScenarioError>,
+}
+
+impl<'de, F: FnMut(ScenarioLine)> de::DeserializeSeed<'de> for StrokesSeed<'_, F> {
+    type Value = usize;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<usize, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de, F: FnMut(ScenarioLine)> Visitor<'de> for StrokesSeed<'_, F> {
+    type Value = usize;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a list of strokes")
+    }
+
+    fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<usize, S::Error> {
+        let mut index = 0;
+        while let Some(stroke) = seq.next_element::<StrokeReport>()? {
+            match self.referee.judge(&stroke) {
+                Ok(verdict) => (self.each)(ScenarioLine::new(index + 1, &verdict)),
+                Err(source) => {
+                    *self.refused = Some(ScenarioError::Stroke { index, source });
+                    return Err(de::Error::custom("a stroke was refused"));
+                }
+            }
+            index += 1;
+        }
+        Ok(index)
+    }
 }
 
 /// Men of one colour in a scenario line.

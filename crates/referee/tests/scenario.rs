@@ -207,3 +207,34 @@ fn the_traditional_queen_example_returns_her_at_the_end_of_the_turn() {
         assert!(readme.contains(&line), "README lacks {line}");
     }
 }
+
+/// A long scenario is judged stroke by stroke as it is read: the lines come out as they are
+/// made, the same as the whole run's, whichever order the scenario gives its keys in.
+#[test]
+fn a_scenario_streams_its_lines_in_any_key_order() {
+    let strokes = r#"[{"touched": true}, {"pocketed": ["white"]}, {"striker_pocketed": true}, {}]"#;
+    let ordered = format!(r#"{{"rules": "icf", "seats": 4, "strokes": {strokes}}}"#);
+    let strokes_first = format!(r#"{{"strokes": {strokes}, "seats": 4, "rules": "icf"}}"#);
+    let whole = carrom_referee::run_scenario_lines(&ordered).unwrap();
+    assert_eq!(whole.len(), 4);
+    for input in [&ordered, &strokes_first] {
+        let mut streamed = Vec::new();
+        let n = carrom_referee::run_scenario_streaming(input, |line| streamed.push(line)).unwrap();
+        assert_eq!(n, 4);
+        assert_eq!(streamed, whole, "{input}");
+    }
+}
+
+/// The lines of the strokes judged before a refused or malformed one have been handed over; the
+/// error names the stroke.
+#[test]
+fn a_streamed_scenario_stops_at_the_stroke_that_is_wrong() {
+    let mut lines = Vec::new();
+    let e = carrom_referee::run_scenario_streaming(
+        r#"{"rules": "icf", "seats": 2, "strokes": [{"touched": true}, {"pocketed": ["purple"]}]}"#,
+        |line| lines.push(line),
+    )
+    .unwrap_err();
+    assert_eq!(lines.len(), 1);
+    assert!(e.to_string().contains("strokes[1]"), "{e}");
+}
