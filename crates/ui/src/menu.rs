@@ -7,11 +7,14 @@ use crate::{Mode, Screen, Session};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
+use carrom_ai::Level;
 use carrom_match::{MatchSetup, Player};
 use carrom_referee::{PRESET_NAMES, Rules, Seat, Seats};
 
-/// The level of the menu's computer players (`carrom_ai`'s levels).
-const MENU_COMPUTER_LEVEL: &str = "medium";
+/// The menu's label for the computer players' level.
+fn level_text(level: Level) -> String {
+    format!("Computer: {}", level.name().to_uppercase())
+}
 
 #[derive(Component)]
 struct MenuRoot;
@@ -25,6 +28,8 @@ enum Choice {
     Demo2,
     Demo4,
     Rules,
+    /// The computer players' level (easy, medium, hard).
+    Level,
     /// Edit the name of the player in this row.
     Name(usize),
     /// Human or computer in this row.
@@ -34,6 +39,9 @@ enum Choice {
 
 #[derive(Component)]
 struct RulesLabel;
+
+#[derive(Component)]
+struct LevelLabel;
 
 #[derive(Component)]
 struct NameLabel(usize);
@@ -54,6 +62,8 @@ pub struct MenuPlayers {
     pub computer: [bool; 4],
     /// The row whose name is being typed.
     pub editing: Option<usize>,
+    /// The level of the computer players (`carrom_ai`'s levels; easy is beatable by a beginner).
+    pub level: Level,
 }
 
 impl Default for MenuPlayers {
@@ -62,6 +72,7 @@ impl Default for MenuPlayers {
             names: ["Player 1", "Player 2", "Player 3", "Player 4"].map(String::from),
             computer: [false; 4],
             editing: None,
+            level: Level::Medium,
         }
     }
 }
@@ -86,7 +97,7 @@ impl MenuPlayers {
                 } else {
                     name.to_string()
                 },
-                computer: computer.then(|| MENU_COMPUTER_LEVEL.to_string()),
+                computer: computer.then(|| self.level.name().to_string()),
             };
         }
     }
@@ -143,6 +154,7 @@ fn spawn_menu(mut commands: Commands, rules: Res<MenuRules>, players: Res<MenuPl
                 PRESET_NAMES[rules.0 % PRESET_NAMES.len()].to_uppercase()
             ),
         ),
+        (Choice::Level, level_text(players.level)),
     ];
     commands
         .spawn((
@@ -279,6 +291,9 @@ fn spawn_button(root: &mut ChildSpawnerCommands, choice: Choice, label: String) 
         if choice == Choice::Rules {
             t.insert(RulesLabel);
         }
+        if choice == Choice::Level {
+            t.insert(LevelLabel);
+        }
     });
 }
 
@@ -347,6 +362,7 @@ fn buttons(
     mut commands: Commands,
     mut q: Query<(&Interaction, &Choice, &mut BackgroundColor), Changed<Interaction>>,
     mut label: Query<&mut Text, With<RulesLabel>>,
+    mut level_label: Query<&mut Text, (With<LevelLabel>, Without<RulesLabel>)>,
     mut rules: ResMut<MenuRules>,
     mut players: ResMut<MenuPlayers>,
     spec: Res<Equipment>,
@@ -386,6 +402,19 @@ fn buttons(
                         rules.0 = (rules.0 + 1) % PRESET_NAMES.len();
                         if let Ok(mut t) = label.single_mut() {
                             t.0 = format!("Rules: {}", PRESET_NAMES[rules.0].to_uppercase());
+                        }
+                        continue;
+                    }
+                    Choice::Level => {
+                        let next = (Level::ALL
+                            .iter()
+                            .position(|l| *l == players.level)
+                            .unwrap_or(0)
+                            + 1)
+                            % Level::ALL.len();
+                        players.level = Level::ALL[next];
+                        if let Ok(mut t) = level_label.single_mut() {
+                            t.0 = level_text(players.level);
                         }
                         continue;
                     }
@@ -455,8 +484,24 @@ mod tests {
                 .computer
                 .is_none()
         );
+        // The computer plays at the level chosen in the menu.
+        assert_eq!(
+            singles
+                .player(carrom_physics::Seat::North)
+                .computer
+                .as_deref(),
+            Some("medium")
+        );
+        rows.level = Level::Easy;
         let mut doubles = MatchSetup::new(Seats::Doubles, Rules::icf(), "icf", 1);
         rows.apply(&mut doubles, &[]);
+        assert_eq!(
+            doubles
+                .player(carrom_physics::Seat::West)
+                .computer
+                .as_deref(),
+            Some("easy")
+        );
         assert_eq!(doubles.player(carrom_physics::Seat::East).name, "Ravi");
         assert!(
             doubles
