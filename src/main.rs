@@ -41,6 +41,13 @@ enum Command {
         /// Every shot at full power.
         #[arg(long)]
         full_power: bool,
+        /// Print only the JSON line (without it, each fault also gets a line with the command
+        /// that replays it).
+        #[arg(long)]
+        json: bool,
+        /// List at most this many faults in the JSON line (the counts are complete).
+        #[arg(long, default_value_t = 100)]
+        max_faults: usize,
     },
     /// Measure the simulator's speed on one thread (run it from a release build).
     Bench {
@@ -130,7 +137,17 @@ fn main() -> ExitCode {
             shots,
             seed,
             full_power,
-        } => physics_cmd::soak(&spec, shots, seed, full_power),
+            json,
+            max_faults,
+        } => physics_cmd::soak(
+            &spec,
+            cli.spec.as_deref(),
+            shots,
+            seed,
+            full_power,
+            json,
+            max_faults,
+        ),
         Command::Bench { json, seconds } => physics_cmd::bench(&spec, json, seconds),
         Command::Referee { file } => referee_cmd::referee(file.as_deref()),
         Command::Practice {

@@ -3,7 +3,8 @@
 use crate::input::{parse_json, read_input};
 use carrom_physics::Pocket;
 use carrom_physics::shot::ShotError;
-use carrom_physics::{Piece, Shot, Spec, opening_rack, simulate};
+use carrom_physics::soak::FaultKind;
+use carrom_physics::{BodyId, Piece, Shot, Spec, opening_rack, simulate};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -93,6 +94,14 @@ pub fn board(spec: &Spec) -> Result<(), String> {
 struct SimulateRequest {
     shot: Shot,
     pieces: Option<Vec<Piece>>,
+    /// A `carrom soak` fault's own fields, accepted so that a fault replays as is. They do not
+    /// change the simulation.
+    #[serde(default, rename = "fault")]
+    _fault: Option<FaultKind>,
+    #[serde(default, rename = "body")]
+    _body: Option<BodyId>,
+    #[serde(default, rename = "step")]
+    _step: Option<u32>,
 }
 
 pub fn simulate_cmd(spec: &Spec, file: Option<&Path>) -> Result<(), String> {
@@ -108,13 +117,58 @@ pub fn simulate_cmd(spec: &Spec, file: Option<&Path>) -> Result<(), String> {
     Ok(())
 }
 
-pub fn soak(spec: &Spec, shots: u32, seed: u64, full_power: bool) -> Result<(), String> {
-    let report = carrom_physics::soak::soak(spec, shots, seed, full_power);
+/// `carrom soak`: the JSON report, and without `json_only` first a line per fault with the
+/// command that replays it (`spec_path` is the `--spec` the soak ran with).
+pub fn soak(
+    spec: &Spec,
+    spec_path: Option<&Path>,
+    shots: u32,
+    seed: u64,
+    full_power: bool,
+    json_only: bool,
+    max_faults: usize,
+) -> Result<(), String> {
+    let report = carrom_physics::soak::soak_listing(spec, shots, seed, full_power, max_faults);
+    if !json_only {
+        let command = match spec_path {
+            Some(path) => format!(
+                "carrom --spec {} simulate",
+                shell_word(&path.display().to_string())
+            ),
+            None => "carrom simulate".to_string(),
+        };
+        for f in &report.faults {
+            let what = match f.fault {
+                FaultKind::Escaped => "escaped",
+                FaultKind::NonFinite => "non-finite",
+                FaultKind::Unfinished => "unfinished",
+            };
+            let body = match f.body {
+                BodyId::Striker => "the striker".to_string(),
+                BodyId::Piece(i) => format!("pieces[{i}]"),
+            };
+            let request = serde_json::to_string(f).map_err(|e| e.to_string())?;
+            println!(
+                "{what}: {body} at step {}; replay: echo '{request}' | {command}",
+                f.step
+            );
+        }
+    }
     println!(
         "{}",
         serde_json::to_string(&report).map_err(|e| e.to_string())?
     );
     Ok(())
+}
+
+/// `word` as one shell word: as it is when it is plain, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_./-+:,=@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
 }
 
 pub fn bench(spec: &Spec, json_only: bool, seconds: f64) -> Result<(), String> {

@@ -139,6 +139,68 @@ fn soak_reports_its_counts() {
     assert_eq!(v["non_finite"], 0);
     assert_eq!(v["unfinished"], 0);
     assert!(v["max_time"].as_f64().unwrap() > 0.0);
+    assert_eq!(v["faults"].as_array().unwrap().len(), 0);
+}
+
+/// A spec whose shots stop after a twentieth of a second, in a fresh directory.
+fn short_shot_spec(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("carrom-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("short.toml");
+    std::fs::write(&path, "[sim]\nmax_time = 0.05\n").unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn a_soak_fault_replays_through_simulate_as_it_is() {
+    let spec = short_shot_spec("replay");
+    let v = json_of(&carrom(
+        &[
+            "--spec", &spec, "soak", "--shots", "3", "--seed", "4", "--json",
+        ],
+        "",
+    ));
+    assert_eq!(v["unfinished"], 3);
+    let faults = v["faults"].as_array().unwrap();
+    assert_eq!(faults.len(), 3);
+    for fault in faults {
+        assert_eq!(fault["fault"], "unfinished");
+        let replay = json_of(&carrom(&["--spec", &spec, "simulate"], &fault.to_string()));
+        assert_eq!(replay["finished"], false);
+        assert_eq!(replay["steps"], fault["step"]);
+    }
+}
+
+#[test]
+fn soak_prints_a_replay_command_per_fault_unless_asked_for_json_only() {
+    let spec = short_shot_spec("lines");
+    let out = carrom(
+        &["--spec", &spec, "soak", "--shots", "2", "--seed", "4"],
+        "",
+    );
+    let v = json_of(&out);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    for (line, fault) in lines.iter().zip(v["faults"].as_array().unwrap()) {
+        assert!(line.starts_with("unfinished: "), "{line}");
+        let request = line
+            .split_once("echo '")
+            .and_then(|(_, rest)| rest.split_once(&format!("' | carrom --spec {spec} simulate")))
+            .map(|(request, _)| request)
+            .expect("a replay command");
+        assert_eq!(&serde_json::from_str::<Value>(request).unwrap(), fault);
+    }
+    let json_only = carrom(
+        &[
+            "--spec", &spec, "soak", "--shots", "2", "--seed", "4", "--json",
+        ],
+        "",
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&json_only.stdout).lines().count(),
+        1
+    );
 }
 
 #[test]
