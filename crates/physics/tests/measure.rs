@@ -140,3 +140,175 @@ fn cut_speed_and_spin() {
         }
     }
 }
+
+/// How deep bodies overlap each other and the cushions at the end of a step, over the shots of
+/// `carrom soak` (`SHOTS`, default 20000; `SEED`, default 7; full power unless `MIXED` is set).
+/// Three depths per shot: discs that were apart at the start of the step, any two discs, a disc
+/// and a cushion; and the first split by how the discs that were apart came to overlap (on the
+/// straight paths of the step's start, or not and with a third body or a cushion in the step,
+/// or not and alone). Prints the deepest of each and how many shots exceed 1, 2 and 5 mm, for
+/// shots from the rack and from scattered pieces. `WARMSTART=1` plays them with rapier's warm
+/// start, as the stepping did before it was turned off.
+#[test]
+#[ignore]
+fn overlaps() {
+    use carrom_physics::soak::random_shot;
+    use carrom_physics::{BodyId, Clock, Fate};
+    use rayon::prelude::*;
+    let env = |k: &str, d: u64| std::env::var(k).ok().map_or(d, |v| v.parse().unwrap());
+    let (n, seed) = (env("SHOTS", 20000) as u32, env("SEED", 7));
+    let full_power = std::env::var("MIXED").is_err();
+    let spec = Spec::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let shots: Vec<_> = (0..n)
+        .filter_map(|i| {
+            random_shot(&mut rng, &spec, i, full_power).map(|s| (i.is_multiple_of(2), s))
+        })
+        .collect();
+    let half = spec.board.half();
+    let start = Instant::now();
+    let steps = std::sync::atomic::AtomicU64::new(0);
+    let worst: Vec<[f32; 6]> = shots
+        .par_iter()
+        .map(|(_, (shot, pieces))| {
+            let mut table = Table::new(&spec, pieces);
+            if let Ok(w) = std::env::var("WARMSTART") {
+                table.params.warmstart_coefficient = w.parse().unwrap();
+            }
+            table.place_striker(shot.striker_at(&spec), shot.striker_velocity(&spec));
+            let ids: Vec<BodyId> = std::iter::once(BodyId::Striker)
+                .chain((0..pieces.len()).map(BodyId::Piece))
+                .collect();
+            let radius = |id: BodyId| match id {
+                BodyId::Striker => spec.board.striker_radius(),
+                BodyId::Piece(_) => spec.board.coin_radius(),
+            };
+            let gaps = |table: &Table| -> Vec<Option<f32>> {
+                let mut out = Vec::with_capacity(ids.len() * ids.len());
+                for &a in &ids {
+                    for &b in &ids {
+                        let on = |id| table.fate(id) == Some(Fate::OnBoard);
+                        out.push((on(a) && on(b) && a != b).then(|| {
+                            let d = table.position(a).unwrap() - table.position(b).unwrap();
+                            d.length() - radius(a) - radius(b)
+                        }));
+                    }
+                }
+                out
+            };
+            let mut depth = [0.0f32; 3];
+            // Discs apart before the step and over 1 mm into each other after it, by kind: met
+            // on the straight paths of the step's start (the solver left them overlapping), or
+            // not and with a new contact with a third body or a cushion in the step, or not and
+            // without one (friction, or a cushion one of them was already sliding along, bent
+            // the paths).
+            let mut kinds = [0.0f32; 3];
+            let mut clock = Clock::default();
+            let mut events = Vec::new();
+            let mut before = gaps(&table);
+            while clock.time < spec.sim.max_time {
+                let pre: Vec<(Vec2, Vec2)> = ids
+                    .iter()
+                    .map(|&id| (table.position(id).unwrap(), table.velocity(id).unwrap()))
+                    .collect();
+                let seen = events.len();
+                let report = table.step(&mut clock, &mut events);
+                let (dt, rest) = (report.dt, report.at_rest);
+                let after = gaps(&table);
+                let m = ids.len();
+                for (k, (g0, g1)) in before.iter().zip(&after).enumerate() {
+                    if let (Some(g0), Some(g1)) = (g0, g1) {
+                        if *g0 > 0.0005 {
+                            depth[0] = depth[0].max(-g1);
+                            let (i, j) = (k / m, k % m);
+                            if *g1 < -0.001 && i < j {
+                                let (a, b) = (ids[i], ids[j]);
+                                let d = pre[j].0 - pre[i].0;
+                                let u = pre[j].1 - pre[i].1;
+                                let reach = radius(a) + radius(b);
+                                // closest approach of the straight paths within the step
+                                let t = if u.length_squared() > 0.0 {
+                                    (-d.dot(u) / u.length_squared()).clamp(0.0, dt)
+                                } else {
+                                    0.0
+                                };
+                                let met = (d + u * t).length() <= reach;
+                                let others = events[seen..].iter().any(|e| match &e.kind {
+                                    EventKind::Contact { a: x, b: y, .. } => {
+                                        (*x == a || *x == b || *y == a || *y == b)
+                                            && !((*x == a && *y == b) || (*x == b && *y == a))
+                                    }
+                                    EventKind::Cushion { body, .. } => *body == a || *body == b,
+                                    _ => false,
+                                });
+                                let kind = if met {
+                                    0
+                                } else if others {
+                                    1
+                                } else {
+                                    2
+                                };
+                                kinds[kind] = kinds[kind].max(-g1);
+                            }
+                        }
+                        depth[1] = depth[1].max(-g1);
+                    }
+                }
+                for &id in &ids {
+                    if table.fate(id) == Some(Fate::OnBoard) {
+                        let p = table.position(id).unwrap();
+                        depth[2] = depth[2].max(p.x.abs().max(p.y.abs()) + radius(id) - half);
+                    }
+                }
+                before = after;
+                if rest {
+                    break;
+                }
+            }
+            steps.fetch_add(u64::from(clock.steps), std::sync::atomic::Ordering::Relaxed);
+            [depth[0], depth[1], depth[2], kinds[0], kinds[1], kinds[2]]
+        })
+        .collect();
+    println!(
+        "{} shots, {:.1} steps per shot, {:.1} s",
+        worst.len(),
+        steps.into_inner() as f64 / worst.len() as f64,
+        start.elapsed().as_secs_f64()
+    );
+    let names = [
+        "discs apart before the step",
+        "any two discs",
+        "disc and cushion",
+        "  of which meeting on straight paths",
+        "  of which not, with a third body or a cushion",
+        "  of which not, alone",
+    ];
+    for (k, name) in names.iter().enumerate() {
+        let deepest = worst.iter().map(|w| w[k]).fold(0.0f32, f32::max);
+        let over = |mm: f32, rack: bool| {
+            worst
+                .iter()
+                .zip(&shots)
+                .filter(|(w, s)| s.0 == rack && w[k] > mm / 1000.0)
+                .count()
+        };
+        println!(
+            "{name}: deepest {:.2} mm; shots over 1 / 2 / 5 mm: from the rack {} / {} / {}, \
+             scattered {} / {} / {}",
+            deepest * 1000.0,
+            over(1.0, true),
+            over(2.0, true),
+            over(5.0, true),
+            over(1.0, false),
+            over(2.0, false),
+            over(5.0, false),
+        );
+        if let Some(i) = (0..worst.len()).max_by(|&a, &b| worst[a][k].total_cmp(&worst[b][k])) {
+            let (_, (shot, pieces)) = &shots[i];
+            println!(
+                "  deepest: {}",
+                serde_json::json!({"shot": shot, "pieces": pieces})
+            );
+        }
+    }
+}
