@@ -107,6 +107,11 @@ struct SimulateRequest {
 pub fn simulate_cmd(spec: &Spec, file: Option<&Path>) -> Result<(), String> {
     let (text, source) = read_input(file)?;
     let request: SimulateRequest = parse_json(&text, &source)?;
+    // One request: nothing but white space after it.
+    let mut de = serde_json::Deserializer::from_str(&text);
+    serde::de::IgnoredAny::deserialize(&mut de)
+        .and_then(|_| de.end())
+        .map_err(|e| format!("{source}: {e}"))?;
     let pieces = request
         .pieces
         .unwrap_or_else(|| opening_rack(&spec.board, request.shot.seat));
@@ -172,6 +177,11 @@ fn shell_word(word: &str) -> String {
 }
 
 pub fn bench(spec: &Spec, json_only: bool, seconds: f64) -> Result<(), String> {
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0) {
+        return Err(format!(
+            "--seconds: {seconds} is outside the range: more than 0 and at most 3600"
+        ));
+    }
     let r = carrom_physics::bench::bench(spec, seconds);
     if !json_only {
         println!(

@@ -113,6 +113,22 @@ fn bad_requests_name_the_field_and_exit_non_zero() {
             r#"{"shot": {"seat": "south", "position": 0, "angle_deg": 0}}"#,
             "power",
         ),
+        (
+            r#"{"shot": {"seat": "south", "position": 0, "angle_deg": 1e30, "power": 1}}"#,
+            "shot.angle_deg: 1e30 is outside -360..360",
+        ),
+        (
+            r#"{"shot": {"seat": "south", "position": 0, "angle_deg": 0, "power": 1}, "pieces": [{"kind": "white", "x": 0.34, "y": 0.34}]}"#,
+            "pieces[0]: (0.34, 0.34) is over the hole of pocket 2",
+        ),
+        (
+            r#"{"shot": {"seat": "south", "position": 0, "angle_deg": 0, "power": 1}} xyz"#,
+            "stdin: trailing characters at line 1 column 72",
+        ),
+        (
+            r#"{"shot": {"seat": "south", "position": 0, "angle_deg": 0, "power": 1}} {"shot": {}}"#,
+            "trailing characters",
+        ),
     ];
     for (req, field) in cases {
         let out = carrom(&["simulate"], req);
@@ -214,6 +230,36 @@ fn bench_prints_its_figures_as_json() {
     ] {
         assert!(v[field].as_f64().unwrap() > 0.0, "{field}");
     }
+}
+
+#[test]
+fn bench_refuses_a_time_that_is_not_a_positive_number_of_seconds() {
+    for seconds in ["inf", "0", "NaN", "-1", "1e9"] {
+        let out = carrom(&["bench", "--json", &format!("--seconds={seconds}")], "");
+        assert_eq!(out.status.code(), Some(2), "{seconds}");
+        let err = stderr(&out);
+        assert!(
+            err.contains("--seconds") && err.contains("at most 3600"),
+            "{seconds}: {err}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn a_spec_value_out_of_range_names_the_section_the_field_and_the_range() {
+    let dir = std::env::temp_dir().join(format!("carrom-cli-{}-range", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("fast.toml");
+    std::fs::write(&path, "[sim]\nmin_dt = 1e-30\nmax_dt = 1e-29\n").unwrap();
+    let out = carrom(&["--spec", path.to_str().unwrap(), "board"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out)
+            .contains("fast.toml: [sim].min_dt: 1e-30 is below 1e-5; the range is 1e-5 to 0.01 s"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

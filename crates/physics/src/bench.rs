@@ -21,7 +21,7 @@ pub struct BenchReport {
 }
 
 /// Times break shots from the rack at full power and mid-game shots (8-10 pieces, normal
-/// power), each for about `seconds`.
+/// power), each for about `seconds` and at least one shot.
 pub fn bench(spec: &Spec, seconds: f64) -> BenchReport {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let rack = opening_rack(&spec.board, Seat::South);
@@ -30,7 +30,7 @@ pub fn bench(spec: &Spec, seconds: f64) -> BenchReport {
     let mut breaks = 0u64;
     let mut break_steps = 0u64;
     let start = Instant::now();
-    while start.elapsed().as_secs_f64() < seconds {
+    while breaks == 0 || start.elapsed().as_secs_f64() < seconds {
         let shot = Shot {
             seat: Seat::South,
             position: rng.random_range(-0.3..0.3),
@@ -55,7 +55,7 @@ pub fn bench(spec: &Spec, seconds: f64) -> BenchReport {
     let mut mids = 0u64;
     let mut mid_steps = 0u64;
     let start = Instant::now();
-    while start.elapsed().as_secs_f64() < seconds {
+    while mids == 0 || start.elapsed().as_secs_f64() < seconds {
         let (table, position) = &positions[(mids % positions.len() as u64) as usize];
         let shot = Shot {
             seat: Seat::South,

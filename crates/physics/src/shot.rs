@@ -15,7 +15,7 @@ pub struct Shot {
     /// Striker centre along the seat's base line, in units of half the base-line length;
     /// -1 is the player's left end.
     pub position: f32,
-    /// Direction relative to the player's forward direction, degrees, positive =
+    /// Direction relative to the player's forward direction, degrees (-360..360), positive =
     /// counter-clockwise (to the player's left). Backwards (thumb) shots are allowed.
     pub angle_deg: f32,
     /// 0..1 of the maximum striker speed.
@@ -27,7 +27,7 @@ pub struct Shot {
 pub enum ShotError {
     #[error("shot.position: {0} is outside -1..1")]
     Position(f32),
-    #[error("shot.angle_deg: {0} is not a finite number")]
+    #[error("shot.angle_deg: {0:?} is outside -360..360")]
     Angle(f32),
     #[error("shot.power: {0} is outside 0..1")]
     Power(f32),
@@ -57,7 +57,7 @@ impl Shot {
         if !(self.position.is_finite() && (-1.0..=1.0).contains(&self.position)) {
             return Err(ShotError::Position(self.position));
         }
-        if !self.angle_deg.is_finite() {
+        if !(self.angle_deg.is_finite() && (-360.0..=360.0).contains(&self.angle_deg)) {
             return Err(ShotError::Angle(self.angle_deg));
         }
         if !(self.power.is_finite() && (0.0..=1.0).contains(&self.power)) {
@@ -74,7 +74,8 @@ impl Shot {
     }
 }
 
-/// Checks that pieces are on the playing surface, finite and not overlapping each other.
+/// Checks that pieces are on the playing surface, finite, not over a pocket's hole (a piece
+/// falls when its centre passes over one) and not overlapping each other.
 pub fn validate_pieces(spec: &Spec, pieces: &[Piece]) -> Result<(), ShotError> {
     let r = spec.board.coin_radius();
     let lim = spec.board.half() - r;
@@ -104,6 +105,20 @@ pub fn validate_pieces(spec: &Spec, pieces: &[Piece]) -> Result<(), ShotError> {
             return Err(ShotError::Piece {
                 index: i,
                 reason: format!("({}, {}) is not on the playing surface", p.x, p.y),
+            });
+        }
+        if let Some(k) = spec
+            .board
+            .pockets()
+            .iter()
+            .position(|k| (k.centre() - p.pos()).length() < k.radius)
+        {
+            return Err(ShotError::Piece {
+                index: i,
+                reason: format!(
+                    "({}, {}) is over the hole of pocket {k} (a piece there has fallen in)",
+                    p.x, p.y
+                ),
             });
         }
         for (j, q) in pieces[..i].iter().enumerate() {

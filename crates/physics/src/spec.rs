@@ -163,7 +163,7 @@ pub enum SpecError {
     },
     #[error("{path}: {message}")]
     Parse { path: String, message: String },
-    #[error("{path}: field `{field}`: {message}")]
+    #[error("{path}: {field}: {message}")]
     Invalid {
         path: String,
         field: &'static str,
@@ -172,14 +172,18 @@ pub enum SpecError {
 }
 
 impl Spec {
-    /// Loads a spec from a `.toml` or `.ron` file. Missing fields take the ICF defaults.
+    /// Loads a spec from a `.ron` file (any case) or else a TOML file, and checks it
+    /// ([`Spec::validate`]). Missing fields take the ICF defaults.
     pub fn load(path: &Path) -> Result<Spec, SpecError> {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|source| SpecError::Io {
             path: name.clone(),
             source,
         })?;
-        let spec: Spec = if path.extension().is_some_and(|e| e == "ron") {
+        let ron = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
+        let spec: Spec = if ron {
             Self::parse_ron(&text).map_err(|message| SpecError::Parse {
                 path: name.clone(),
                 message,
@@ -209,59 +213,190 @@ impl Spec {
         ron::from_str(text).map_err(|e| e.to_string())
     }
 
-    /// Checks the values make a playable board.
+    /// Checks every value against its range ([`Spec::RANGES`]) and the board's parts against
+    /// each other. The error names the field as `[section].name` and says why.
     pub fn validate(&self) -> Result<(), (&'static str, String)> {
-        let b = &self.board;
-        let m = &self.materials;
-        let s = &self.sim;
-        let positive = [
-            ("board.playing_surface", b.playing_surface),
-            ("board.pocket_diameter", b.pocket_diameter),
-            ("board.base_line_length", b.base_line_length),
-            ("board.coin_diameter", b.coin_diameter),
-            ("board.coin_mass", b.coin_mass),
-            ("board.striker_diameter", b.striker_diameter),
-            ("board.striker_mass", b.striker_mass),
-            ("materials.max_striker_speed", m.max_striker_speed),
-            ("materials.jump_speed", m.jump_speed),
-            ("sim.max_travel_per_step", s.max_travel_per_step),
-            ("sim.max_approach_per_step", s.max_approach_per_step),
-            ("sim.min_dt", s.min_dt),
-            ("sim.max_dt", s.max_dt),
-            ("sim.max_time", s.max_time),
-        ];
-        for (field, v) in positive {
-            if !(v.is_finite() && v > 0.0) {
-                return Err((field, format!("must be a positive number, got {v}")));
-            }
+        for range in Self::RANGES {
+            let v = range.get(self);
+            let why = if v.is_nan() {
+                "is not a number"
+            } else if v < range.min {
+                "is below"
+            } else if v > range.max {
+                "is above"
+            } else {
+                continue;
+            };
+            let bound = if v < range.min { range.min } else { range.max };
+            let message = if v.is_nan() {
+                format!("{why}; {}", range.describe())
+            } else {
+                format!("{v:?} {why} {bound:?}; {}", range.describe())
+            };
+            return Err((range.field, message));
         }
-        let unit = [
-            (
-                "materials.restitution_piece_piece",
-                m.restitution_piece_piece,
-            ),
-            (
-                "materials.restitution_striker_piece",
-                m.restitution_striker_piece,
-            ),
-            (
-                "materials.restitution_piece_frame",
-                m.restitution_piece_frame,
-            ),
-            ("materials.board_friction", m.board_friction),
-            ("materials.contact_friction", m.contact_friction),
-        ];
-        for (field, v) in unit {
-            if !(v.is_finite() && (0.0..=1.0).contains(&v)) {
-                return Err((field, format!("must be between 0 and 1, got {v}")));
-            }
-        }
+        let (b, s) = (&self.board, &self.sim);
         if s.min_dt > s.max_dt {
-            return Err(("sim.min_dt", "must not exceed sim.max_dt".into()));
+            return Err((
+                "[sim].min_dt",
+                format!(
+                    "{:?} is above [sim].max_dt ({:?}); the shortest step cannot be longer \
+                     than the longest",
+                    s.min_dt, s.max_dt
+                ),
+            ));
         }
-        if s.solver_iterations == 0 {
-            return Err(("sim.solver_iterations", "must be at least 1".into()));
+        let base_line_room = b.playing_surface - 2.0 * b.base_line_distance;
+        if b.base_line_length > base_line_room {
+            return Err((
+                "[board].base_line_length",
+                format!(
+                    "{:?} is longer than the board holds: at most playing_surface - 2 \
+                     base_line_distance = {base_line_room:?}, or the base lines cross",
+                    b.base_line_length
+                ),
+            ));
+        }
+        if b.striker_diameter < b.base_line_gap {
+            return Err((
+                "[board].striker_diameter",
+                format!(
+                    "{:?} is below [board].base_line_gap ({:?}): a striker must be able to \
+                     touch both base lines (Law 130)",
+                    b.striker_diameter, b.base_line_gap
+                ),
+            ));
         }
         Ok(())
+    }
+
+    /// The range of every field (the ICF value or the calibrated default lies inside).
+    pub const RANGES: [FieldRange; 28] = [
+        FieldRange::new("[board].playing_surface", 0.5, 1.0, "m", |s| {
+            s.board.playing_surface
+        }),
+        FieldRange::new("[board].pocket_diameter", 0.03, 0.08, "m", |s| {
+            s.board.pocket_diameter
+        }),
+        FieldRange::new("[board].base_line_length", 0.2, 0.6, "m", |s| {
+            s.board.base_line_length
+        }),
+        FieldRange::new("[board].base_line_distance", 0.05, 0.2, "m", |s| {
+            s.board.base_line_distance
+        }),
+        FieldRange::new("[board].base_line_gap", 0.01, 0.06, "m", |s| {
+            s.board.base_line_gap
+        }),
+        FieldRange::new("[board].base_circle_diameter", 0.01, 0.06, "m", |s| {
+            s.board.base_circle_diameter
+        }),
+        FieldRange::new("[board].arrow_length", 0.05, 0.4, "m", |s| {
+            s.board.arrow_length
+        }),
+        FieldRange::new("[board].arrow_pocket_gap", 0.0, 0.2, "m", |s| {
+            s.board.arrow_pocket_gap
+        }),
+        FieldRange::new("[board].centre_circle_diameter", 0.01, 0.1, "m", |s| {
+            s.board.centre_circle_diameter
+        }),
+        FieldRange::new("[board].outer_circle_diameter", 0.1, 0.4, "m", |s| {
+            s.board.outer_circle_diameter
+        }),
+        FieldRange::new("[board].coin_diameter", 0.02, 0.05, "m", |s| {
+            s.board.coin_diameter
+        }),
+        FieldRange::new("[board].coin_mass", 0.001, 0.05, "kg", |s| {
+            s.board.coin_mass
+        }),
+        FieldRange::new("[board].striker_diameter", 0.02, 0.06, "m", |s| {
+            s.board.striker_diameter
+        }),
+        FieldRange::new("[board].striker_mass", 0.005, 0.05, "kg", |s| {
+            s.board.striker_mass
+        }),
+        FieldRange::new("[materials].board_friction", 0.0, 1.0, "", |s| {
+            s.materials.board_friction
+        }),
+        FieldRange::new("[materials].restitution_piece_piece", 0.0, 1.0, "", |s| {
+            s.materials.restitution_piece_piece
+        }),
+        FieldRange::new("[materials].restitution_striker_piece", 0.0, 1.0, "", |s| {
+            s.materials.restitution_striker_piece
+        }),
+        FieldRange::new("[materials].restitution_piece_frame", 0.0, 1.0, "", |s| {
+            s.materials.restitution_piece_frame
+        }),
+        FieldRange::new("[materials].contact_friction", 0.0, 1.0, "", |s| {
+            s.materials.contact_friction
+        }),
+        FieldRange::new("[materials].max_striker_speed", 0.5, 20.0, "m/s", |s| {
+            s.materials.max_striker_speed
+        }),
+        FieldRange::new("[materials].jump_speed", 0.5, 100.0, "m/s", |s| {
+            s.materials.jump_speed
+        }),
+        FieldRange::new("[sim].max_travel_per_step", 0.001, 0.5, "m", |s| {
+            s.sim.max_travel_per_step
+        }),
+        FieldRange::new("[sim].max_approach_per_step", 0.001, 0.1, "m", |s| {
+            s.sim.max_approach_per_step
+        }),
+        FieldRange::new("[sim].min_dt", 1e-5, 0.01, "s", |s| s.sim.min_dt),
+        FieldRange::new("[sim].max_dt", 0.001, 0.5, "s", |s| s.sim.max_dt),
+        FieldRange::new("[sim].max_time", 0.01, 120.0, "s", |s| s.sim.max_time),
+        FieldRange::new("[sim].rest_speed", 1e-4, 0.1, "m/s", |s| s.sim.rest_speed),
+        FieldRange::new("[sim].solver_iterations", 1.0, 16.0, "", |s| {
+            s.sim.solver_iterations as f32
+        }),
+    ];
+}
+
+/// The values a spec field may take, inclusive, and its unit.
+#[derive(Clone, Copy)]
+pub struct FieldRange {
+    /// `[section].name`, as in the spec file.
+    pub field: &'static str,
+    pub min: f32,
+    pub max: f32,
+    pub unit: &'static str,
+    read: fn(&Spec) -> f32,
+}
+
+impl FieldRange {
+    const fn new(
+        field: &'static str,
+        min: f32,
+        max: f32,
+        unit: &'static str,
+        read: fn(&Spec) -> f32,
+    ) -> FieldRange {
+        FieldRange {
+            field,
+            min,
+            max,
+            unit,
+            read,
+        }
+    }
+
+    /// The field's value in `spec`.
+    pub fn get(&self, spec: &Spec) -> f32 {
+        (self.read)(spec)
+    }
+
+    /// "the range is 0.5 to 1 m".
+    pub fn describe(&self) -> String {
+        let unit = if self.unit.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", self.unit)
+        };
+        format!("the range is {:?} to {:?}{unit}", self.min, self.max)
+    }
+}
+
+impl std::fmt::Debug for FieldRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.field, self.describe())
     }
 }
