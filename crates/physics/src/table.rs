@@ -247,13 +247,14 @@ pub fn integration_parameters(spec: &Spec) -> IntegrationParameters {
         // Every pair with a disc runs the `ImpactNormals` hook, and rapier never recycles such
         // pairs; say so.
         contact_recycling: false,
-        // No warm start. Rapier starts each step's contact solve from the impulses of the step
+        // The warm start: rapier starts each step's contact solve from the impulses of the step
         // before, which suits a resting load; on a board every impulse is a collision, so a
         // warm start re-applies the last impact. One solver pass does not take it all back
         // from a chain of three bodies, and the positions move with what is left for the whole
         // next step: a piece hit from both sides beside a cushion went 15 cm further than its
-        // speed took it, through the cushion.
-        warmstart_coefficient: 0.0,
+        // speed took it, through the cushion. `[sim] warm_start = 0` removes it (see
+        // `SimSettings::warm_start` for why it is not yet the default).
+        warmstart_coefficient: spec.sim.warm_start,
         ..IntegrationParameters::default()
     }
 }

@@ -1,7 +1,7 @@
 //! What `simulate` accepts: a shot's numbers and the pieces' places.
 
 use carrom_physics::shot::validate_pieces;
-use carrom_physics::{Piece, PieceKind, Seat, Shot, ShotError, Spec, simulate};
+use carrom_physics::{Piece, PieceColour, Seat, Shot, ShotError, Spec, simulate};
 
 fn shot(angle_deg: f32) -> Shot {
     Shot {
@@ -32,14 +32,14 @@ fn a_piece_over_a_pocket_hole_is_refused_and_one_beside_it_is_not() {
         let towards_centre = -pocket.centre().normalize();
         let over = pocket.centre() + towards_centre * (0.9 * pocket.radius);
         let beside = pocket.centre() + towards_centre * (1.1 * pocket.radius);
-        let err = validate_pieces(&spec, &[Piece::new(PieceKind::White, over)]).unwrap_err();
+        let err = validate_pieces(&spec, &[Piece::new(PieceColour::White, over)]).unwrap_err();
         assert!(
             err.to_string().starts_with("pieces[0]: ")
                 && err.to_string().contains(&format!("pocket {k}")),
             "{err}"
         );
         assert_eq!(
-            validate_pieces(&spec, &[Piece::new(PieceKind::Black, beside)]),
+            validate_pieces(&spec, &[Piece::new(PieceColour::Black, beside)]),
             Ok(())
         );
     }
