@@ -5,8 +5,15 @@ use std::io::Read;
 use std::path::Path;
 
 /// Reads FILE, or stdin when there is no file (or it is `-`). Returns the text and a name for
-/// error messages.
+/// error messages. A UTF-8 byte-order mark at the start (some editors write one) is dropped.
 pub fn read_input(file: Option<&Path>) -> Result<(String, String), String> {
+    read_text(file).map(|(text, name)| match text.strip_prefix('\u{feff}') {
+        Some(rest) => (rest.to_string(), name),
+        None => (text, name),
+    })
+}
+
+fn read_text(file: Option<&Path>) -> Result<(String, String), String> {
     match file {
         Some(path) if path != Path::new("-") => {
             let name = path.display().to_string();

@@ -294,3 +294,23 @@ fn a_malformed_spec_file_names_the_file_and_field() {
         "{err}"
     );
 }
+
+/// A request saved with a byte-order mark is read; a seat given as a number is named as such.
+#[test]
+fn a_byte_order_mark_is_read_and_a_numeric_seat_is_named() {
+    let out = carrom(
+        &["simulate"],
+        "\u{feff}{\"shot\": {\"seat\": \"south\", \"position\": 0.0, \"angle_deg\": 0.0, \"power\": 0.5}}",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = carrom(
+        &["simulate"],
+        r#"{"shot": {"seat": 3, "position": 0.0, "angle_deg": 0.0, "power": 0.5}}"#,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let e = stderr(&out);
+    assert!(
+        e.contains("shot.seat") && e.contains("expected a seat: south, east, north or west"),
+        "{e}"
+    );
+}

@@ -15,7 +15,7 @@ use std::fmt;
 /// A place at the board. Seats name the players for the whole match (the physical change of
 /// sides between games, Laws 58-61, is left to the game: the referee keeps calling a player by
 /// the seat he started in). In singles the player who breaks first sits South.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Seat {
     South,
@@ -70,6 +70,28 @@ impl Seat {
     /// The seat with this lower-case name.
     pub fn parse(name: &str) -> Option<Seat> {
         Seat::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+impl<'de> Deserialize<'de> for Seat {
+    /// A seat's lower-case name; anything else is named in the error (`expected a seat: south,
+    /// east, north or west`).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct SeatName;
+        impl serde::de::Visitor<'_> for SeatName {
+            type Value = Seat;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a seat: south, east, north or west")
+            }
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<Seat, E> {
+                Seat::parse(name).ok_or_else(|| {
+                    E::custom(format!(
+                        "unknown seat `{name}`, expected south, east, north or west"
+                    ))
+                })
+            }
+        }
+        d.deserialize_str(SeatName)
     }
 }
 
@@ -199,6 +221,15 @@ mod tests {
             assert_eq!(serde_json::from_str::<PieceColour>(&json).unwrap(), colour);
         }
         assert_eq!(serde_json::to_string(&Side::One).unwrap(), "1");
+        let e = serde_json::from_str::<Seat>("3").unwrap_err().to_string();
+        assert!(
+            e.contains("expected a seat: south, east, north or west"),
+            "{e}"
+        );
+        let e = serde_json::from_str::<Seat>("\"up\"")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("unknown seat `up`"), "{e}");
         assert!(serde_json::from_str::<Side>("2").is_err());
     }
 }
