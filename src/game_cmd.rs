@@ -122,7 +122,7 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
     };
     let start = if let Some(path) = &args.load {
         // Checked before any window opens: the save must replay to its recorded end.
-        Start::Resume(load_save(spec, path, |_| {})?.0)
+        Start::Resume(Box::new(load_save(spec, path, |_| {})?.1))
     } else {
         match mode.as_str() {
             "menu" => Start::Menu,

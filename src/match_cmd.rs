@@ -91,9 +91,20 @@ pub fn load_save(
     print: impl FnMut(&str),
 ) -> Result<(SaveFile, Match), String> {
     let save = SaveFile::load(file)?;
+    let game = check_save(spec, file, &save, print)?;
+    Ok((save, game))
+}
+
+/// [`load_save`] for a save already read from `file`.
+fn check_save(
+    spec: &Spec,
+    file: &Path,
+    save: &SaveFile,
+    print: impl FnMut(&str),
+) -> Result<Match, String> {
     let name = file.display();
     Computers::for_setup(&save.setup).map_err(|e| format!("{name}: setup.{e}"))?;
-    let game = Match::replay(spec, &save, print).map_err(|e| format!("{name}: {e}"))?;
+    let game = Match::replay(spec, save, print).map_err(|e| format!("{name}: {e}"))?;
     let games = game.referee.games();
     let score = game.referee.score();
     if games != save.games || score != save.score {
@@ -102,7 +113,7 @@ pub fn load_save(
             save.games, save.score
         ));
     }
-    Ok((save, game))
+    Ok(game)
 }
 
 /// Replays a save or replay file headless and checks that it ends as recorded.
@@ -115,7 +126,7 @@ pub fn replay_check(spec: &Spec, file: &Path) -> Result<SaveFile, String> {
         save.setup.rules_name,
         save.setup.seed
     );
-    let (save, game) = load_save(spec, file, |line| println!("{line}"))?;
+    let game = check_save(spec, file, &save, |line| println!("{line}"))?;
     let games = game.referee.games();
     let score = game.referee.score();
     println!(

@@ -156,8 +156,8 @@ pub struct Launch {
 pub enum Start {
     Menu,
     Match(MatchSetup),
-    /// Resume: the setup and actions of a save.
-    Resume(SaveFile),
+    /// Resume a saved match, already replayed (and checked) from its save.
+    Resume(Box<Match>),
     Practice,
     Demo(MatchSetup),
     /// Play a save's actions back on the board.

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy_rapier2d::prelude::*;
 use carrom_ai::Computers;
-use carrom_match::{Action, Match, SaveFile, StrokeOutcome, outcome_from_roster};
+use carrom_match::{Action, SaveFile, StrokeOutcome, outcome_from_roster};
 use carrom_physics::{Seat, SeatAxes, Shot};
 
 /// Something the players are told as it happens: the umpire's call (each ruling with its
@@ -187,13 +187,11 @@ pub fn start_from_launch(
             )];
             s
         }),
-        Start::Resume(file) => {
-            Session::new(Mode::Match, spec, file.setup.clone()).and_then(|mut s| {
-                s.model = Match::replay(spec, file, |_| {})?;
-                call = s.model.last_call();
-                Ok(s)
-            })
-        }
+        Start::Resume(game) => Session::new(Mode::Match, spec, game.setup.clone()).map(|mut s| {
+            s.model = (**game).clone();
+            call = s.model.last_call();
+            s
+        }),
     };
     let mut session = match session {
         Ok(session) => session,

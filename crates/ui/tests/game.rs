@@ -528,7 +528,7 @@ fn a_save_round_trips_and_resumes() {
     assert_eq!(resumed.layout, model.layout);
     assert_eq!(resumed.pending, model.pending);
     // And in the app: resuming puts the same pieces on the table.
-    let mut app = headless_app(&spec, launch(Start::Resume(file)));
+    let mut app = headless_app(&spec, launch(Start::Resume(Box::new(resumed))));
     run_until(&mut app, 50, |app| {
         app.world().get_resource::<Session>().is_some() && phase(app) != Phase::Idle
     });

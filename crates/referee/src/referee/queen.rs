@@ -108,13 +108,19 @@ impl Referee {
             let lose = rules.queen_without_right == QueenWithoutRight::ReturnedTurnLost;
             // The turn continues and she goes back when it ends (traditional rules).
             let later = !lose && rules.queen_returned == QueenReturned::EndOfTurn;
-            if st.mine.owed > 0 {
+            // Without the right to her (Laws 95(a), 95(b)): she goes back, at once or when the
+            // turn ends, and the turn continues unless the rules take it.
+            let without_right = |out: &mut Outcome| {
                 out.continues = !lose;
                 if later {
-                    new_queen = Some(QueenState::AwaitingReturn { by });
+                    Some(QueenState::AwaitingReturn { by })
                 } else {
                     out.queen_back = true;
+                    None
                 }
+            };
+            if st.mine.owed > 0 {
+                new_queen = without_right(out);
                 rule(
                     v,
                     "95(b)",
@@ -170,12 +176,7 @@ impl Referee {
                     "Queen pocketed with one own man while all nine were on the board: she must still be covered with the next stroke.",
                 );
             } else {
-                out.continues = !lose;
-                if later {
-                    new_queen = Some(QueenState::AwaitingReturn { by });
-                } else {
-                    out.queen_back = true;
-                }
+                new_queen = without_right(out);
                 rule(
                     v,
                     "95(a)",
