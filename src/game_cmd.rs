@@ -120,9 +120,13 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
         }
         Ok(setup)
     };
+    // A save goes on with the physics it was played with.
+    let mut spec = spec.clone();
     let start = if let Some(path) = &args.load {
         // Checked before any window opens: the save must replay to its recorded end.
-        Start::Resume(Box::new(load_save(spec, path, |_| {})?.1))
+        let game = load_save(&spec, path, |_| {})?.1;
+        spec = game.spec.clone();
+        Start::Resume(Box::new(game))
     } else {
         match mode.as_str() {
             "menu" => Start::Menu,
@@ -143,7 +147,7 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
         speed: 1.0,
         save_path: args.save.clone(),
     };
-    run_windowed(spec, launch, None)
+    run_windowed(&spec, launch, None)
 }
 
 pub fn demo(spec: &Spec, args: DemoArgs) -> Result<(), String> {
@@ -207,13 +211,14 @@ pub fn replay(spec: &Spec, file: &Path, window: bool) -> Result<(), String> {
                 "replay --window: no display (DISPLAY or WAYLAND_DISPLAY is not set)".into(),
             );
         }
+        let spec = save.physics(spec);
         let launch = Launch {
             start: Start::Replay(save),
             fixed_board: false,
             speed: 1.0,
             save_path: None,
         };
-        run_windowed(spec, launch, None)?;
+        run_windowed(&spec, launch, None)?;
     }
     Ok(())
 }

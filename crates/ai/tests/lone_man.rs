@@ -68,11 +68,13 @@ fn a_man_on_the_cushion_is_cheap_though_no_direct_cut_reaches_him() {
     let spec = Spec::default();
     let edge = spec.board.half() - spec.board.coin_radius();
     let on_cushion = lone(0.0, -edge);
-    let most = 1.0 / carrom_ai::geom::EASE_FLOOR;
     let estimate = strokes_to_clear_with(&spec, &on_cushion, None);
-    assert!(estimate > 0.9 * most, "the estimate says {estimate}");
     let cost = strokes_to_clear(&spec, &on_cushion);
     assert!(cost < 1.6, "a man on the near cushion costs {cost}");
+    assert!(
+        estimate > cost + 1.0,
+        "the estimate says {estimate}, the table {cost}"
+    );
     let jaws = strokes_to_clear(&spec, &lone(-0.315, -0.315));
     let centre = strokes_to_clear(&spec, &lone(0.0, 0.0));
     assert!((1.0..1.3).contains(&jaws), "in the jaws: {jaws}");

@@ -474,14 +474,16 @@ impl Match {
         out
     }
 
-    /// Rebuilds a match from a save or replay by playing its actions again; `print` gets each
-    /// verdict's lines. An action that does not replay is an error naming it.
+    /// Rebuilds a match from a save or replay by playing its actions again, with the physics the
+    /// save was played with ([`SaveFile::physics`]); `print` gets each verdict's lines. An action
+    /// that does not replay is an error naming it.
     pub fn replay(
         spec: &Spec,
         file: &SaveFile,
         mut print: impl FnMut(&str),
     ) -> Result<Match, String> {
-        let mut game = Match::new(spec, file.setup.clone()).map_err(|e| format!("setup.{e}"))?;
+        let mut game = Match::new(&file.physics(spec), file.setup.clone())
+            .map_err(|e| format!("setup.{e}"))?;
         for (i, action) in file.actions.iter().enumerate() {
             match game.apply(action) {
                 Ok(Some(v)) => {

@@ -29,6 +29,6 @@ mod setup;
 pub mod umpire;
 
 pub use game::{Action, Actor, Call, Match};
-pub use save::{FORMAT, SaveFile, VERSION};
+pub use save::{FORMAT, OLDEST_VERSION, SaveFile, VERSION};
 pub use setup::{MatchSetup, Player, load_rules};
 pub use umpire::{StrokeOutcome, outcome_from_roster, outcome_of, stroke_report, umpire_spot};

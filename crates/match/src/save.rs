@@ -3,6 +3,7 @@
 
 use crate::game::{Action, Match};
 use crate::setup::MatchSetup;
+use carrom_physics::Spec;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -10,8 +11,12 @@ pub const FORMAT: &str = "carrom-match";
 /// The save format's version. A save replays its strokes through the physics, so a save is
 /// tied to the physics that played it: version 2 is the physics with exact board friction,
 /// steps planned around impacts and impact-time contact normals, and the umpire's spot of
-/// [`crate::umpire_spot`]; a version-1 save would not reach the same positions.
-pub const VERSION: u32 = 2;
+/// [`crate::umpire_spot`]; version 3 is the same without rapier's warm start (`[sim]
+/// warm_start = 0`). A version-2 save replays with the warm start on ([`SaveFile::physics`]);
+/// a version-1 save would not reach the same positions.
+pub const VERSION: u32 = 3;
+/// The oldest version this build replays.
+pub const OLDEST_VERSION: u32 = 2;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -35,7 +40,12 @@ impl SaveFile {
     pub fn of(model: &Match) -> SaveFile {
         SaveFile {
             format: FORMAT.into(),
-            version: VERSION,
+            // A match resumed from a version-2 save goes on with that save's physics.
+            version: if model.spec.sim.warm_start == 1.0 {
+                2
+            } else {
+                VERSION
+            },
             setup: model.setup.clone(),
             actions: model.actions.clone(),
             games: model.referee.games(),
@@ -69,9 +79,11 @@ impl SaveFile {
             }
         }
         match value.get("version") {
-            Some(serde_json::Value::Number(n)) if n.as_u64() == Some(VERSION as u64) => {}
             Some(serde_json::Value::Number(n))
-                if n.as_u64().is_some_and(|v| v < VERSION as u64) =>
+                if n.as_u64()
+                    .is_some_and(|v| (OLDEST_VERSION as u64..=VERSION as u64).contains(&v)) => {}
+            Some(serde_json::Value::Number(n))
+                if n.as_u64().is_some_and(|v| v < OLDEST_VERSION as u64) =>
             {
                 return Err(format!(
                     "{name}: written by an older build (save version {n}); its strokes would not \
@@ -122,6 +134,16 @@ impl SaveFile {
             .validate()
             .map_err(|e| format!("{name}: damaged save: setup.{e}"))?;
         Ok(file)
+    }
+
+    /// The physics this save was played with: `spec`, with rapier's warm start on for a
+    /// version-2 save.
+    pub fn physics(&self, spec: &Spec) -> Spec {
+        let mut spec = spec.clone();
+        if self.version == 2 {
+            spec.sim.warm_start = 1.0;
+        }
+        spec
     }
 
     pub fn load(path: &Path) -> Result<SaveFile, String> {

@@ -232,3 +232,59 @@ fn a_pass_is_saved_and_read_back() {
     assert_eq!(json, r#"{"type":"pass"}"#);
     assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), Action::Pass);
 }
+
+/// Plays `strokes` seeded random actions on `spec`.
+fn random_match(spec: &Spec, seed: u64, strokes: usize) -> Match {
+    let mut game = Match::new(spec, singles()).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..strokes {
+        let Some(action) = random_action(&game, &mut rng) else {
+            break;
+        };
+        if game.apply(&action).is_err() {
+            break;
+        }
+    }
+    game
+}
+
+/// A save is tied to the physics that played it: a version-3 save to the board without
+/// rapier's warm start (the default), a version-2 save to the board with it. Each replays
+/// through every recorded position; a version-2 save played as version 3 does not.
+#[test]
+fn a_save_replays_with_the_physics_of_its_version() {
+    let spec = Spec::default();
+    assert_eq!(spec.sim.warm_start, 0.0);
+    let now = random_match(&spec, 3, 12);
+    let file = SaveFile::of(&now);
+    assert_eq!(file.version, carrom_match::VERSION);
+    assert_eq!(
+        Match::replay(&spec, &file, |_| {}).unwrap().digests,
+        now.digests
+    );
+
+    let mut warm = spec.clone();
+    warm.sim.warm_start = 1.0;
+    let old = random_match(&warm, 3, 12);
+    assert_ne!(
+        old.digests, now.digests,
+        "the warm start changes the strokes"
+    );
+    let mut file = SaveFile::of(&old);
+    assert_eq!(
+        file.version, 2,
+        "a match on the old physics is saved as version 2"
+    );
+    let text = serde_json::to_string(&file).unwrap();
+    let read = SaveFile::parse(&text, "old.json").unwrap();
+    let replayed = Match::replay(&spec, &read, |_| {}).unwrap();
+    assert_eq!(replayed.digests, old.digests);
+    assert_eq!(
+        replayed.spec.sim.warm_start, 1.0,
+        "it goes on with its own physics"
+    );
+
+    file.version = carrom_match::VERSION;
+    let e = Match::replay(&spec, &file, |_| {}).unwrap_err();
+    assert!(e.contains("does not reach the recorded position"), "{e}");
+}

@@ -129,13 +129,11 @@ pub struct SimSettings {
     /// Rapier solver iterations (TGS substeps) per step.
     pub solver_iterations: usize,
     /// How much of the last step's contact impulses rapier's solver starts each step from (its
-    /// warm start, 0 to 1). 1 is rapier's default and what the computer players, the break
-    /// book and saves are calibrated for; but on a board every impulse is a collision, and the
-    /// re-applied impact moves the positions of a chain of three bodies by what one solver pass
-    /// does not take back: a piece hit from both sides beside a cushion can leave the board
-    /// (once in 100,000 full-power shots), and cut pieces are set 3-7 mm off their line. 0
-    /// fixes both (`carrom soak --spec` with `[sim] warm_start = 0`); it becomes the default
-    /// once the players and the book are recalibrated for it.
+    /// warm start, 0 to 1). Off (0) by default: on a board every impulse is a collision, and
+    /// re-applying an impact at the start of the next step moves a chain of three bodies by
+    /// what one solver pass does not take back, so that a piece hit from both sides beside a
+    /// cushion could leave the board (once in 100,000 full-power shots at 1) and cut pieces
+    /// were set 3-7 mm off their line. 1 is rapier's own default.
     pub warm_start: f32,
 }
 
@@ -149,7 +147,7 @@ impl Default for SimSettings {
             max_time: 30.0,
             rest_speed: 0.002,
             solver_iterations: 1,
-            warm_start: 1.0,
+            warm_start: 0.0,
         }
     }
 }

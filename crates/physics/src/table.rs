@@ -252,8 +252,7 @@ pub fn integration_parameters(spec: &Spec) -> IntegrationParameters {
         // warm start re-applies the last impact. One solver pass does not take it all back
         // from a chain of three bodies, and the positions move with what is left for the whole
         // next step: a piece hit from both sides beside a cushion went 15 cm further than its
-        // speed took it, through the cushion. `[sim] warm_start = 0` removes it (see
-        // `SimSettings::warm_start` for why it is not yet the default).
+        // speed took it, through the cushion. So the default is off (`[sim] warm_start = 0`).
         warmstart_coefficient: spec.sim.warm_start,
         ..IntegrationParameters::default()
     }
