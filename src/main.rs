@@ -1,6 +1,7 @@
 //! `carrom`: the game and its command-line tools.
 
 mod ai_cmd;
+mod coach_cmd;
 #[cfg(feature = "game")]
 mod game_cmd;
 mod input;
@@ -60,6 +61,14 @@ enum Command {
     },
     /// Run a referee scenario (JSON from FILE or stdin): one JSON line per stroke.
     Referee { file: Option<PathBuf> },
+    /// The coach: the best shot for a position (JSON from FILE or stdin), its kind, target,
+    /// pocket and chance, and the next best shots.
+    Hint {
+        file: Option<PathBuf>,
+        /// Print only the JSON line (no sentence before it).
+        #[arg(long)]
+        json: bool,
+    },
     /// Single-player clearing benchmark for the computer player.
     Practice {
         #[arg(long, default_value_t = 20)]
@@ -150,6 +159,7 @@ fn main() -> ExitCode {
         ),
         Command::Bench { json, seconds } => physics_cmd::bench(&spec, json, seconds),
         Command::Referee { file } => referee_cmd::referee(file.as_deref()),
+        Command::Hint { file, json } => coach_cmd::hint_cmd(&spec, file.as_deref(), json),
         Command::Practice {
             boards,
             seed,
@@ -232,6 +242,9 @@ fn default_command(spec: &carrom_physics::Spec) -> ExitCode {
 }
 
 fn fail(message: String) -> ExitCode {
-    eprintln!("error: {}", message.replace('\n', " "));
+    eprintln!(
+        "error: {}",
+        input::abbreviate_quotes(&message.replace('\n', " "))
+    );
     ExitCode::from(2)
 }

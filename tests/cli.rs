@@ -314,3 +314,94 @@ fn a_byte_order_mark_is_read_and_a_numeric_seat_is_named() {
         "{e}"
     );
 }
+
+/// A bad string of megabytes is named by its field, its start and its length, not echoed whole.
+#[test]
+fn a_huge_bad_string_is_named_not_echoed() {
+    let huge = "q".repeat(5_000_000);
+    let request = format!(
+        r#"{{"shot": {{"seat": "south", "position": 0.0, "angle_deg": 0.0, "power": 0.5}},
+        "pieces": [{{"kind": "{huge}", "x": 0.0, "y": 0.0}}]}}"#
+    );
+    let out = carrom(&["simulate"], &request);
+    assert_eq!(out.status.code(), Some(2));
+    let e = stderr(&out);
+    assert!(e.len() < 400, "{} bytes of error", e.len());
+    assert!(
+        e.contains("pieces[0].kind") && e.contains("(5000000 characters)"),
+        "{e}"
+    );
+}
+
+/// `carrom hint --json`: the contract's fields, for a position read from stdin.
+#[test]
+fn hint_prints_the_best_shot_its_kind_target_pocket_chance_and_alternatives() {
+    let out = carrom(
+        &["hint", "--json"],
+        r#"{"rules": "icf", "seat": "south", "colour": "white", "queen": "on_board",
+        "pieces": [{"kind": "white", "x": 0.25, "y": 0.28}, {"kind": "black", "x": -0.2, "y": 0.15},
+        {"kind": "queen", "x": 0.0, "y": 0.0}, {"kind": "white", "x": 0.1, "y": 0.1}]}"#,
+    );
+    let v = json_of(&out);
+    for field in [
+        "shot",
+        "kind",
+        "target",
+        "pocket",
+        "chance",
+        "expected_pieces",
+        "alternatives",
+        "decision_ms",
+    ] {
+        assert!(v.get(field).is_some(), "no `{field}` in {v}");
+    }
+    for field in ["seat", "position", "angle_deg", "power"] {
+        assert!(v["shot"].get(field).is_some(), "no `shot.{field}` in {v}");
+    }
+    assert_eq!(v["shot"]["seat"], "south");
+    let chance = v["chance"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&chance));
+    let alternatives = v["alternatives"].as_array().unwrap();
+    assert!(!alternatives.is_empty() && alternatives.len() <= 3);
+    for a in alternatives {
+        for field in [
+            "shot",
+            "kind",
+            "target",
+            "pocket",
+            "chance",
+            "expected_pieces",
+        ] {
+            assert!(a.get(field).is_some(), "no `{field}` in {a}");
+        }
+    }
+}
+
+/// A bad hint request is one line naming the field, exit 2.
+#[test]
+fn a_bad_hint_request_names_the_field() {
+    for (request, expected) in [
+        (r#"{"seat": "up"}"#, "seat"),
+        (r#"{"seat": "south", "colour": "green"}"#, "colour"),
+        (r#"{"seat": "south", "rules": "chess"}"#, "rules"),
+        (
+            r#"{"seat": "south", "queen": "awaiting_cover", "pieces": [{"kind": "queen", "x": 0, "y": 0}, {"kind": "white", "x": 0.1, "y": 0.1}, {"kind": "black", "x": -0.1, "y": 0.1}]}"#,
+            "queen",
+        ),
+        (
+            r#"{"seat": "south", "pieces": [{"kind": "white", "x": 9, "y": 0}]}"#,
+            "pieces[0]",
+        ),
+        (
+            r#"{"seat": "south", "pieces": [{"kind": "queen", "x": 0, "y": 0}, {"kind": "white", "x": 0.1, "y": 0.1}]}"#,
+            "black",
+        ),
+        (r#"{"seat": "south", "speed": 3}"#, "speed"),
+    ] {
+        let out = carrom(&["hint", "--json"], request);
+        assert_eq!(out.status.code(), Some(2), "{request}");
+        let e = stderr(&out);
+        assert_eq!(e.trim().lines().count(), 1, "{e}");
+        assert!(e.contains(expected), "{expected} in {e}");
+    }
+}

@@ -136,6 +136,28 @@ pub fn search(
     noise: Noise,
     seed: u64,
 ) -> Option<Decision> {
+    search_weighed(spec, layout, seat, judge, budget, noise, seed).map(|(d, _)| d)
+}
+
+/// A shot the search simulated, with the mean value of its samples.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Weighed {
+    pub candidate: Candidate,
+    pub value: f32,
+    pub samples: u32,
+}
+
+/// [`search`], with every shot it simulated: the best measured first (most samples, then the
+/// highest mean value). The first is the decision's shot.
+pub fn search_weighed(
+    spec: &Spec,
+    layout: &[Piece],
+    seat: Seat,
+    judge: &dyn Judge,
+    budget: &Budget,
+    noise: Noise,
+    seed: u64,
+) -> Option<(Decision, Vec<Weighed>)> {
     // A break simulates the whole rack (several times slower): a smaller budget keeps the
     // decision within the time limit.
     let budget = &if judge.is_break() {
@@ -263,13 +285,25 @@ pub fn search(
         .fold((usize::MAX, f32::NEG_INFINITY), |acc, (i, v)| {
             if v > acc.1 { (i, v) } else { acc }
         });
-    let c = chosen.get(best)?;
-    Some(Decision {
+    let c = *chosen.get(best)?;
+    let mut weighed: Vec<Weighed> = chosen
+        .iter()
+        .zip(&sums)
+        .map(|(&candidate, &(sum, samples))| Weighed {
+            candidate,
+            value: sum / samples as f32,
+            samples,
+        })
+        .collect();
+    // Stable: equal candidates keep the order the decision's fold saw them in.
+    weighed.sort_by(|a, b| b.samples.cmp(&a.samples).then(b.value.total_cmp(&a.value)));
+    let decision = Decision {
         shot: c.shot,
         kind: c.kind,
         target: c.target,
         value,
         candidates_generated: generated,
         simulations: sims,
-    })
+    };
+    Some((decision, weighed))
 }

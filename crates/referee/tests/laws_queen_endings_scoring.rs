@@ -875,3 +875,59 @@ fn gap_with_the_striker_or_an_improper_stroke_takes_the_nearest_row_in_both_read
         assert_eq!(result(&v), (Side::One, 3 + 1));
     }
 }
+
+// ----- a position set up for analysis -------------------------------------------------------
+
+/// A position given by its pieces (the coach's hint) is the one play reaches: the same colours
+/// (Law 43), men, right to the Queen (Law 92) and break made (Law 44); the same stroke then
+/// gets the same rulings.
+#[test]
+fn a_position_set_up_by_its_pieces_is_judged_as_the_one_reached_by_play() {
+    let played = position(2, 3);
+    let set_up =
+        Referee::in_position(Rules::icf(), Seats::Singles, Seat::South, W, 7, 6, false).unwrap();
+    for r in [&played, &set_up] {
+        assert_eq!(r.turn(), Some(Seat::South));
+        assert_eq!(r.colour_of(Seat::South), W);
+        assert_eq!((r.on_board(W), r.on_board(B)), (7, 6));
+        assert_eq!((r.pocketed(W), r.pocketed(B)), (2, 3));
+        assert_eq!(r.queen_right(Seat::South), QueenRight::Yes);
+        assert!(r.break_made());
+    }
+    for stroke in [&[Q][..], &[W, B], &[B]] {
+        let (mut a, mut b) = (played, set_up);
+        let (va, vb) = (pot(&mut a, stroke), pot(&mut b, stroke));
+        assert_eq!(va.rulings, vb.rulings, "{stroke:?}");
+        assert_eq!(va.next, vb.next);
+    }
+}
+
+/// Black to play means the other side broke (Law 43); a player who has pocketed none of his
+/// men has no Queen to cover (Law 92); a colour with no men left is a board already over.
+#[test]
+fn a_position_names_what_cannot_be() {
+    let r =
+        Referee::in_position(Rules::icf(), Seats::Singles, Seat::North, B, 9, 8, false).unwrap();
+    assert_eq!(r.colour_of(Seat::South), W);
+    assert_eq!(r.queen_right(Seat::North), QueenRight::Yes);
+    let e =
+        Referee::in_position(Rules::icf(), Seats::Singles, Seat::South, W, 9, 5, true).unwrap_err();
+    assert!(e.contains("Law 92"), "{e}");
+    let e = Referee::in_position(Rules::icf(), Seats::Singles, Seat::South, W, 0, 5, false)
+        .unwrap_err();
+    assert!(e.contains("over"), "{e}");
+    let e =
+        Referee::in_position(Rules::icf(), Seats::Singles, Seat::East, W, 3, 5, false).unwrap_err();
+    assert!(e.contains("east"), "{e}");
+}
+
+/// The Queen awaiting the cover of the player to strike: his own man covers her (Law 96).
+#[test]
+fn a_position_with_the_queen_awaiting_cover_is_covered_by_an_own_man() {
+    let mut r =
+        Referee::in_position(Rules::icf(), Seats::Singles, Seat::South, W, 6, 6, true).unwrap();
+    assert_eq!(r.queen(), QueenState::AwaitingCover { by: Seat::South });
+    let v = pot(&mut r, &[W]);
+    assert_law(&v, "96");
+    assert_eq!(r.queen(), QueenState::Covered(W));
+}

@@ -3,9 +3,13 @@
 //! playing white (Law 43), and the break made (Law 44) or not made in its attempts (Law 45).
 //! A break before the umpire calls 'Play' (Law 47) reaches the referee as an improper stroke.
 
+use super::queen::QueenRight;
 use super::{JudgeError, MEN_PER_COLOUR, Referee, rule};
+use crate::report::PieceColour;
 use crate::report::StrokeReport;
+use crate::rules::Rules;
 use crate::seat::Seat;
+use crate::seat::Seats;
 use crate::verdict::{Men, QueenState, Verdict};
 
 impl Referee {
@@ -24,6 +28,81 @@ impl Referee {
         }
         self.start_board(seat);
         Ok(())
+    }
+
+    /// A board in progress, for analysing a position (the coach's hint): `turn` to strike,
+    /// playing `colour` (so the breaker's side is `turn`'s for white, the other side's for
+    /// black, Law 43); `white` and `black` men on the board, the rest pocketed by their sides
+    /// and none owed; the Queen on the board, or pocketed by `turn` and awaiting his cover
+    /// (`queen_awaiting_cover`, Law 96), in which case `turn` is in the middle of his turn.
+    /// With all 19 pieces on the board the break is still to be made; otherwise it was made.
+    pub fn in_position(
+        rules: Rules,
+        seats: Seats,
+        turn: Seat,
+        colour: PieceColour,
+        white: u8,
+        black: u8,
+        queen_awaiting_cover: bool,
+    ) -> Result<Referee, String> {
+        if !seats.contains(turn) {
+            return Err(format!("seat: {} does not play in {seats:?}", turn.name()));
+        }
+        if colour == PieceColour::Queen {
+            return Err("colour: a side plays white or black, not the Queen".into());
+        }
+        for (name, n) in [("white", white), ("black", black)] {
+            if n > MEN_PER_COLOUR {
+                return Err(format!(
+                    "{name}: {n} men on the board, at most {MEN_PER_COLOUR}"
+                ));
+            }
+            if n == 0 {
+                return Err(format!(
+                    "{name}: no {name} men on the board: the board is over"
+                ));
+            }
+        }
+        let breaker = if colour == PieceColour::White {
+            turn
+        } else {
+            seats
+                .seats()
+                .iter()
+                .copied()
+                .find(|s| seats.side_of(*s) != seats.side_of(turn))
+                .ok_or("seats: no opponent")?
+        };
+        let mut r = Referee::new(rules, seats);
+        r.start_board(breaker);
+        r.turn = turn;
+        r.white.on_board = white;
+        r.white.pocketed = MEN_PER_COLOUR - white;
+        r.black.on_board = black;
+        r.black.pocketed = MEN_PER_COLOUR - black;
+        let full = white == MEN_PER_COLOUR && black == MEN_PER_COLOUR && !queen_awaiting_cover;
+        r.break_made = !full;
+        if r.break_made {
+            r.board_strokes = 1;
+        }
+        for (c, n) in [(PieceColour::White, white), (PieceColour::Black, black)] {
+            if let Some(side) = r.side_of_colour(c) {
+                r.man_pocketed[side.index()] = n < MEN_PER_COLOUR;
+            }
+        }
+        if queen_awaiting_cover {
+            if r.queen_right(turn) != QueenRight::Yes {
+                return Err(format!(
+                    "queen: {} has no right to the Queen before pocketing one of his men \
+                     (Law 92), so she cannot be awaiting his cover",
+                    turn.name()
+                ));
+            }
+            r.queen = QueenState::AwaitingCover { by: turn };
+            r.turn_strokes = 1;
+            r.board_strokes = r.board_strokes.max(1);
+        }
+        Ok(r)
     }
 
     /// A new board: all men and the Queen arranged for the break (Law 41), `breaker` to break

@@ -1,0 +1,323 @@
+//! The coach: the best shot for the player to strike, what kind of shot it is, and how likely
+//! it is to work — found by the hard level's search at the player's own seat and rules, then
+//! measured by playing it many times with the benchmark's noise and judging each stroke by the
+//! referee (so "goes in" means pocketed legally, as the Laws count it).
+
+use crate::candidates::ShotKind;
+use crate::game::MatchJudge;
+use crate::noise::{Noise, mix};
+use crate::player::Level;
+use crate::search::{Judge, Weighed, search_weighed};
+use carrom_match::stroke_report;
+use carrom_physics::shot::play;
+use carrom_physics::{Piece, PieceColour, Seat, Shot, Spec, Table};
+use carrom_referee::{QueenState, Referee};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::time::Instant;
+
+/// Noisy strokes behind the chance of the shot the coach recommends.
+pub const CHANCE_SAMPLES: u32 = 1000;
+/// Noisy strokes behind each alternative's chance.
+pub const ALTERNATIVE_SAMPLES: u32 = 200;
+/// How many of the other shots the search weighed are shown.
+pub const ALTERNATIVES: usize = 3;
+
+/// One shot the coach describes.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Advice {
+    /// The shot as intended (the striker's place, direction and power).
+    pub shot: Shot,
+    pub kind: ShotKind,
+    /// The piece aimed at, where the shot aims at one.
+    pub target: Option<Piece>,
+    /// The target is the player's to pocket (his colour, or the Queen he has the right to).
+    #[serde(skip)]
+    pub own_target: bool,
+    /// The pocket the target went into most often (`south_west`, ...), when it went in.
+    pub pocket: Option<&'static str>,
+    /// The fraction of noisy strokes that pocket the target legally: it is down and the turn
+    /// goes on (or the stroke wins the board). For a shot at no piece (a break) or at a piece
+    /// not his to pocket (a break-up shot at an opponent's man), the fraction after which the
+    /// turn goes on.
+    pub chance: f32,
+    /// The mean of the player's own pieces gained per stroke (his men pocketed, less any sent
+    /// back as dues or penalties, and the Queen when she goes down for him), over the samples.
+    pub expected_pieces: f32,
+    /// The noisy strokes the chance and the expected pieces were measured on.
+    pub samples: u32,
+    /// The search's mean value of the shot (its own units: pieces and position).
+    pub value: f32,
+}
+
+/// The coach's answer for one position.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Hint {
+    pub best: Advice,
+    /// The next best shots the search weighed, best first.
+    pub alternatives: Vec<Advice>,
+    /// Wall-clock milliseconds to search and measure.
+    pub decision_ms: f64,
+}
+
+/// The best shot for `seat` (whose turn it must be) on `layout` under `referee`'s state, with
+/// its chance, and the best of up to [`ALTERNATIVES`] other kinds of shot or other targets. `None` when no legal striker placement
+/// exists. The same arguments give the same hint (apart from `decision_ms`).
+pub fn hint(
+    spec: &Spec,
+    layout: &[Piece],
+    seat: Seat,
+    referee: &Referee,
+    seed: u64,
+) -> Option<Hint> {
+    let start = Instant::now();
+    let judge = MatchJudge {
+        referee: *referee,
+        seat,
+    };
+    let noise = Level::Hard.execution_noise();
+    let (_, weighed) = search_weighed(
+        spec,
+        layout,
+        seat,
+        &judge,
+        &Level::Hard.budget(),
+        noise,
+        seed,
+    )?;
+    let base = Table::new(spec, layout);
+    // The best, then the best of each other kind of shot at each other target.
+    let mut seen = Vec::new();
+    let mut shown = weighed
+        .iter()
+        .filter(|w| {
+            let key = (w.candidate.kind, w.candidate.target);
+            let new = !seen.contains(&key);
+            seen.push(key);
+            new
+        })
+        .take(1 + ALTERNATIVES);
+    let best = shown.next()?;
+    let best = advise(
+        spec,
+        layout,
+        &base,
+        seat,
+        referee,
+        best,
+        noise,
+        seed,
+        CHANCE_SAMPLES,
+    );
+    let alternatives = shown
+        .enumerate()
+        .map(|(i, w)| {
+            let seed = mix(seed, 1 + i as u64);
+            advise(
+                spec,
+                layout,
+                &base,
+                seat,
+                referee,
+                w,
+                noise,
+                seed,
+                ALTERNATIVE_SAMPLES,
+            )
+        })
+        .collect();
+    Some(Hint {
+        best,
+        alternatives,
+        decision_ms: start.elapsed().as_secs_f64() * 1000.0,
+    })
+}
+
+/// What one stroke of a shot did, as the coach counts it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Stroke {
+    /// The target went down legally, into this pocket.
+    potted: Option<usize>,
+    /// Own pieces gained.
+    pieces: i32,
+}
+
+/// Measures `w`'s shot over `n` noisy strokes.
+#[allow(clippy::too_many_arguments)]
+fn advise(
+    spec: &Spec,
+    layout: &[Piece],
+    base: &Table,
+    seat: Seat,
+    referee: &Referee,
+    w: &Weighed,
+    noise: Noise,
+    seed: u64,
+    n: u32,
+) -> Advice {
+    let c = w.candidate;
+    // A safety or break-up shot may aim at an opponent's man: its chance is then the turn's.
+    let judge = MatchJudge {
+        referee: *referee,
+        seat,
+    };
+    let own_target = c.target.filter(|&t| judge.target(layout, t));
+    let strokes: Vec<Stroke> = (0..n)
+        .into_par_iter()
+        .map(|i| {
+            let mut rng = ChaCha8Rng::seed_from_u64(mix(seed ^ 0xC0AC_4000, i as u64));
+            let shot = noise.apply(spec, layout, &c.shot, &mut rng);
+            judge_stroke(base, seat, referee, own_target, &shot)
+        })
+        .collect();
+    let mut pockets = [0u32; 4];
+    for k in strokes.iter().filter_map(|s| s.potted) {
+        pockets[k.min(3)] += 1;
+    }
+    let potted: u32 = pockets.iter().sum();
+    let pocket = (potted > 0).then(|| {
+        let k = (0..4)
+            .max_by_key(|&k| (pockets[k], std::cmp::Reverse(k)))
+            .unwrap_or(0);
+        spec.board.pockets()[k].name
+    });
+    Advice {
+        shot: c.shot,
+        kind: c.kind,
+        target: c.target.map(|t| layout[t]),
+        own_target: own_target.is_some(),
+        pocket,
+        chance: potted as f32 / n.max(1) as f32,
+        expected_pieces: strokes.iter().map(|s| s.pieces).sum::<i32>() as f32 / n.max(1) as f32,
+        samples: n,
+        value: w.value,
+    }
+}
+
+/// Plays `shot` on a copy of `base` and judges it on a copy of `referee`.
+fn judge_stroke(
+    base: &Table,
+    seat: Seat,
+    referee: &Referee,
+    target: Option<usize>,
+    shot: &Shot,
+) -> Stroke {
+    let mut table = base.clone();
+    let result = play(&mut table, shot);
+    let report = stroke_report(&result);
+    let mut r = *referee;
+    let Ok(v) = r.judge(&report) else {
+        return Stroke::default();
+    };
+    let side = referee.side_of(seat);
+    let won = v.board_result.is_some_and(|b| b.winner == side);
+    let colour = referee.colour_of(seat);
+    let before = referee.position();
+    let after = v.position;
+    let net =
+        |p: &carrom_referee::Position| p.men(colour).pocketed as i32 - p.men(colour).owed as i32;
+    let queen_for_me = before.queen == QueenState::OnBoard
+        && (after.queen == QueenState::AwaitingCover { by: seat }
+            || after.queen == QueenState::Covered(colour));
+    let pieces = net(&after) - net(&before) + queen_for_me as i32;
+    let potted = match target {
+        Some(t) => {
+            let p = &result.pieces[t];
+            (p.pocketed && (v.continues || won)).then_some(p.pocket.unwrap_or(0))
+        }
+        // The first pocket anything of his went into.
+        None => (v.continues || won).then(|| {
+            result
+                .pieces
+                .iter()
+                .find(|p| p.pocketed && (p.kind == colour || p.kind == PieceColour::Queen))
+                .and_then(|p| p.pocket)
+                .unwrap_or(0)
+        }),
+    };
+    Stroke { potted, pieces }
+}
+
+/// "white man", "black man", "Queen".
+pub fn piece_name(kind: PieceColour) -> &'static str {
+    match kind {
+        PieceColour::White => "white man",
+        PieceColour::Black => "black man",
+        PieceColour::Queen => "Queen",
+    }
+}
+
+/// Where a point lies as the player at `seat` sees the board: a clock position around the
+/// centre (12 o'clock straight ahead of him).
+pub fn clock_position(seat: Seat, x: f32, y: f32) -> u32 {
+    use carrom_physics::SeatAxes;
+    let f = seat.forward();
+    let r = seat.right_hand();
+    let (ahead, right) = (x * f.x + y * f.y, x * r.x + y * r.y);
+    let hours = right.atan2(ahead).to_degrees().rem_euclid(360.0) / 30.0;
+    match hours.round() as u32 % 12 {
+        0 => 12,
+        h => h,
+    }
+}
+
+/// The pocket's name as a player says it: "north-east".
+pub fn pocket_name(pocket: &str) -> String {
+    pocket.replace('_', "-")
+}
+
+/// One line a player reads: "Cut the white man at 2 o'clock into the north-east pocket: goes in
+/// 64% of the time at your aim".
+pub fn describe(advice: &Advice, seat: Seat) -> String {
+    let target = advice
+        .target
+        .map(|p| {
+            format!(
+                "the {} at {} o'clock",
+                piece_name(p.kind),
+                clock_position(seat, p.x, p.y)
+            )
+        })
+        .unwrap_or_default();
+    let into = advice
+        .pocket
+        .map(|k| format!(" into the {} pocket", pocket_name(k)))
+        .unwrap_or_default();
+    let what = match advice.kind {
+        ShotKind::Direct => format!("Cut {target}{into}"),
+        ShotKind::PieceBank => format!("Cut {target} off a cushion{into}"),
+        ShotKind::StrikerBank => format!("Off a cushion onto {target}{into}"),
+        ShotKind::Combination => format!("Combination: through {target}{into}"),
+        ShotKind::Break => "Break".to_string(),
+        ShotKind::Safety => "Safety shot".to_string(),
+    };
+    let pct = (advice.chance * 100.0).round();
+    match (advice.kind, advice.target) {
+        (ShotKind::Break, _) => format!(
+            "{what}: {:.1} of your pieces expected, and you strike again {pct}% of the time",
+            advice.expected_pieces.max(0.0)
+        ),
+        (ShotKind::Safety, Some(_)) if advice.own_target => {
+            format!("Soft positional shot at {target} (goes in {pct}% of the time)")
+        }
+        (ShotKind::Safety, Some(_)) => {
+            format!("Break up {target} (you strike again {pct}% of the time)")
+        }
+        (ShotKind::Safety, None) => format!("{what}: leaves the board hard for your opponent"),
+        _ => format!("{what}: goes in {pct}% of the time at your aim"),
+    }
+}
+
+/// The kind of shot as a player names it, for the JSON contract's `kind`: `straight_cut`,
+/// `cut_off_a_cushion`, `combination`, `break`, `safety`.
+pub fn kind_name(kind: ShotKind) -> &'static str {
+    match kind {
+        ShotKind::Direct => "straight_cut",
+        ShotKind::PieceBank | ShotKind::StrikerBank => "cut_off_a_cushion",
+        ShotKind::Combination => "combination",
+        ShotKind::Break => "break",
+        ShotKind::Safety => "safety",
+    }
+}

@@ -1,0 +1,153 @@
+//! The coach: its best shot, and the honesty of the chance it gives.
+
+use carrom_ai::coach::{Hint, describe, hint};
+use carrom_ai::{Noise, ShotKind};
+use carrom_match::stroke_report;
+use carrom_physics::soak::random_scatter;
+use carrom_physics::{Piece, PieceColour, Seat, Spec, simulate};
+use carrom_referee::{Referee, Rules, Seats};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// A seeded mid-game position for South (white): `n` pieces scattered, the Queen among them.
+fn position(spec: &Spec, seed: u64, n: usize) -> (Vec<Piece>, Referee) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let layout = random_scatter(&mut rng, spec, n);
+    let men = |c: PieceColour| layout.iter().filter(|p| p.kind == c).count() as u8;
+    let referee = Referee::in_position(
+        Rules::icf(),
+        Seats::Singles,
+        Seat::South,
+        PieceColour::White,
+        men(PieceColour::White),
+        men(PieceColour::Black),
+        false,
+    )
+    .unwrap();
+    (layout, referee)
+}
+
+/// The coach's latency: 100 seeded positions of 3 to 19 pieces (one in ten the opening
+/// rack), the median and slowest decision printed (`cargo test --release -p carrom-ai --test
+/// coach hint_latency -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn hint_latency() {
+    let spec = Spec::default();
+    let mut ms = Vec::new();
+    for k in 0..100u64 {
+        let (layout, referee) = if k % 10 == 9 {
+            let rack = carrom_physics::opening_rack(&spec.board, Seat::South);
+            let r = Referee::in_position(
+                Rules::icf(),
+                Seats::Singles,
+                Seat::South,
+                PieceColour::White,
+                9,
+                9,
+                false,
+            )
+            .unwrap();
+            (rack, r)
+        } else {
+            position(&spec, 1000 + k, 3 + (k as usize * 5) % 16)
+        };
+        let h = coach(&spec, &layout, &referee, k);
+        ms.push(h.decision_ms);
+    }
+    ms.sort_by(f64::total_cmp);
+    let mean = ms.iter().sum::<f64>() / ms.len() as f64;
+    println!(
+        "hint latency over {} positions: median {:.0} ms, mean {mean:.0} ms, slowest {:.0} ms",
+        ms.len(),
+        (ms[49] + ms[50]) / 2.0,
+        ms[99]
+    );
+}
+
+fn coach(spec: &Spec, layout: &[Piece], referee: &Referee, seed: u64) -> Hint {
+    hint(spec, layout, Seat::South, referee, seed).expect("South can place the striker")
+}
+
+/// The chance the coach gives for its shot is the physics' own: replaying that shot 1,000
+/// times with the benchmark's noise through `simulate` (what `carrom simulate` runs), each
+/// stroke judged by the referee, pockets the target legally (down, and the turn goes on) as
+/// often as the coach said, within 5 points, on 20 seeded positions.
+#[test]
+fn the_chance_of_a_hint_is_what_replaying_the_shot_gives() {
+    let spec = Spec::default();
+    let mut report = Vec::new();
+    let mut worst = 0.0f32;
+    for k in 0..20u64 {
+        let (layout, referee) = position(&spec, 100 + k, 3 + (k as usize * 7) % 16);
+        let h = coach(&spec, &layout, &referee, k);
+        let best = &h.best;
+        let target = layout
+            .iter()
+            .position(|p| Some(*p) == best.target)
+            .filter(|_| best.own_target);
+        let mut rng = ChaCha8Rng::seed_from_u64(0xBEEF + k);
+        let mut legal = 0;
+        for _ in 0..1000 {
+            let shot = Noise::BENCHMARK.apply(&spec, &layout, &best.shot, &mut rng);
+            let result = simulate(&spec, &layout, &shot).unwrap();
+            let mut r = referee;
+            let v = r.judge(&stroke_report(&result)).unwrap();
+            let won = v
+                .board_result
+                .is_some_and(|b| b.winner == referee.side_of(Seat::South));
+            let goes_on = v.continues || won;
+            let down = match target {
+                Some(t) => result.pieces[t].pocketed,
+                None => true,
+            };
+            if down && goes_on {
+                legal += 1;
+            }
+        }
+        let replayed = legal as f32 / 1000.0;
+        let diff = (replayed - best.chance).abs();
+        worst = worst.max(diff);
+        report.push(format!(
+            "position {k} ({} pieces): {} — coach {:.3}, replayed {replayed:.3}",
+            layout.len(),
+            describe(best, Seat::South),
+            best.chance
+        ));
+    }
+    println!("{}", report.join("\n"));
+    assert!(
+        worst <= 0.05,
+        "worst difference {worst:.3}:\n{}",
+        report.join("\n")
+    );
+}
+
+/// The coach aims at a piece the player may pocket (his own colour, or the Queen once he has
+/// the right to her), names the pocket it goes into when it goes in, and gives the same hint
+/// for the same position and seed.
+#[test]
+fn a_hint_aims_at_a_piece_of_the_players_and_is_the_same_each_time() {
+    let spec = Spec::default();
+    for k in 0..4u64 {
+        let (layout, referee) = position(&spec, 300 + k, 6 + k as usize * 3);
+        let a = coach(&spec, &layout, &referee, 9);
+        let b = coach(&spec, &layout, &referee, 9);
+        assert_eq!((&a.best, &a.alternatives), (&b.best, &b.alternatives));
+        for advice in std::iter::once(&a.best).chain(&a.alternatives) {
+            if let Some(t) = advice.target {
+                assert_eq!(
+                    t.kind != PieceColour::Black,
+                    advice.own_target,
+                    "{advice:?}"
+                );
+                if !advice.own_target {
+                    assert_eq!(advice.kind, ShotKind::Safety, "{advice:?}");
+                }
+            }
+            assert_eq!(advice.pocket.is_some(), advice.chance > 0.0, "{advice:?}");
+            assert!((0.0..=1.0).contains(&advice.chance));
+        }
+        assert!(a.alternatives.len() <= 3);
+    }
+}
