@@ -2,7 +2,7 @@
 //! match is `carrom_match`, the computer players `carrom_ai`.
 
 use carrom_ai::{Computers, level_of};
-use carrom_match::{Match, MatchSetup, Player, SaveFile, load_rules};
+use carrom_match::{Action, Match, MatchSetup, Player, SaveFile, load_rules};
 use carrom_physics::Spec;
 use carrom_referee::Seats;
 use std::path::Path;
@@ -174,12 +174,21 @@ pub fn resume_headless(spec: &Spec, file: &Path) -> Result<(), String> {
 }
 
 /// Computers play `game` to its end, the rulings printed as they are made.
+/// Each stroke is announced first: the computer's intent, its chance, and the other shots it
+/// weighed.
 fn finish_headless(game: &mut Match, mut computers: Computers) -> Result<(), String> {
     const MAX_ACTIONS: usize = 20_000;
+    computers.commentary = true;
     while !game.is_over() && game.actions.len() < MAX_ACTIONS {
         let Some(action) = computers.act(game) else {
             break;
         };
+        if let (Action::Stroke { .. }, Some(c)) = (&action, computers.last_commentary.take()) {
+            let who = format!("{} ({})", c.seat.title(), game.player(c.seat).name);
+            for line in c.lines() {
+                println!("  {who} {line}");
+            }
+        }
         if let Some(v) = game.apply(&action)? {
             for line in game.verdict_lines(&v) {
                 println!("{line}");

@@ -20,8 +20,11 @@ use std::time::Instant;
 
 /// Noisy strokes behind the chance of the shot the coach recommends.
 pub const CHANCE_SAMPLES: u32 = 1000;
+/// Noisy strokes behind the chance of a recommended break (a break moves all 19 pieces and
+/// costs several mid-game strokes).
+pub const BREAK_SAMPLES: u32 = 300;
 /// Noisy strokes behind each alternative's chance.
-pub const ALTERNATIVE_SAMPLES: u32 = 200;
+pub const ALTERNATIVE_SAMPLES: u32 = 100;
 /// How many of the other shots the search weighed are shown.
 pub const ALTERNATIVES: usize = 3;
 
@@ -100,16 +103,13 @@ pub fn hint(
         })
         .take(1 + ALTERNATIVES);
     let best = shown.next()?;
+    let samples = if referee.break_made() {
+        CHANCE_SAMPLES
+    } else {
+        BREAK_SAMPLES
+    };
     let best = advise(
-        spec,
-        layout,
-        &base,
-        seat,
-        referee,
-        best,
-        noise,
-        seed,
-        CHANCE_SAMPLES,
+        spec, layout, &base, seat, referee, best, noise, seed, samples,
     );
     let alternatives = shown
         .enumerate()
@@ -268,11 +268,9 @@ pub fn pocket_name(pocket: &str) -> String {
     pocket.replace('_', "-")
 }
 
-/// One line a player reads: "Cut the white man at 2 o'clock into the north-east pocket: goes in
-/// 64% of the time at your aim".
-pub fn describe(advice: &Advice, seat: Seat) -> String {
-    let target = advice
-        .target
+/// "the white man at 2 o'clock" (empty for no piece).
+fn piece_words(target: Option<Piece>, seat: Seat) -> String {
+    target
         .map(|p| {
             format!(
                 "the {} at {} o'clock",
@@ -280,33 +278,63 @@ pub fn describe(advice: &Advice, seat: Seat) -> String {
                 clock_position(seat, p.x, p.y)
             )
         })
-        .unwrap_or_default();
-    let into = advice
-        .pocket
+        .unwrap_or_default()
+}
+
+/// What a shot is, without how likely: "Cut the white man at 2 o'clock into the north-east
+/// pocket", "Break", "Break up the black man at 7 o'clock".
+pub fn shot_words(
+    kind: ShotKind,
+    target: Option<Piece>,
+    own_target: bool,
+    pocket: Option<&str>,
+    seat: Seat,
+) -> String {
+    let target = piece_words(target, seat);
+    let into = pocket
         .map(|k| format!(" into the {} pocket", pocket_name(k)))
         .unwrap_or_default();
-    let what = match advice.kind {
+    match kind {
         ShotKind::Direct => format!("Cut {target}{into}"),
         ShotKind::PieceBank => format!("Cut {target} off a cushion{into}"),
         ShotKind::StrikerBank => format!("Off a cushion onto {target}{into}"),
-        ShotKind::Combination => format!("Combination: through {target}{into}"),
+        ShotKind::Combination => format!("Combination through {target}{into}"),
         ShotKind::Break => "Break".to_string(),
-        ShotKind::Safety => "Safety shot".to_string(),
-    };
+        ShotKind::Safety if target.is_empty() => "Safety shot".to_string(),
+        ShotKind::Safety if own_target => format!("Soft positional shot at {target}"),
+        ShotKind::Safety => format!("Break up {target}"),
+    }
+}
+
+/// One line a player reads: "Cut the white man at 2 o'clock into the north-east pocket: goes in
+/// 64% of the time".
+pub fn describe(advice: &Advice, seat: Seat) -> String {
+    let what = shot_words(
+        advice.kind,
+        advice.target,
+        advice.own_target,
+        advice.pocket,
+        seat,
+    );
     let pct = (advice.chance * 100.0).round();
-    match (advice.kind, advice.target) {
-        (ShotKind::Break, _) => format!(
-            "{what}: {:.1} of your pieces expected, and you strike again {pct}% of the time",
+    match advice.kind {
+        // A soft shot at a man beside a pocket is mostly a soft pot.
+        ShotKind::Safety if advice.own_target && advice.chance >= 0.5 => {
+            let target = piece_words(advice.target, seat);
+            let into = advice
+                .pocket
+                .map(|k| format!(" into the {} pocket", pocket_name(k)))
+                .unwrap_or_default();
+            format!("Ease {target}{into}: goes in {pct}% of the time")
+        }
+        ShotKind::Break => format!(
+            "{what}: {:.1} pieces expected, strikes again {pct}% of the time",
             advice.expected_pieces.max(0.0)
         ),
-        (ShotKind::Safety, Some(_)) if advice.own_target => {
-            format!("Soft positional shot at {target} (goes in {pct}% of the time)")
+        ShotKind::Safety if !advice.own_target => {
+            format!("{what}: strikes again {pct}% of the time")
         }
-        (ShotKind::Safety, Some(_)) => {
-            format!("Break up {target} (you strike again {pct}% of the time)")
-        }
-        (ShotKind::Safety, None) => format!("{what}: leaves the board hard for your opponent"),
-        _ => format!("{what}: goes in {pct}% of the time at your aim"),
+        _ => format!("{what}: goes in {pct}% of the time"),
     }
 }
 
@@ -320,4 +348,87 @@ pub fn kind_name(kind: ShotKind) -> &'static str {
         ShotKind::Break => "break",
         ShotKind::Safety => "safety",
     }
+}
+
+/// Noisy strokes behind the chance a computer's stroke is announced with.
+pub const COMMENTARY_SAMPLES: u32 = 100;
+
+/// A computer's stroke announced before it is played: what it intends and how likely it is,
+/// and the other shots it weighed with the search's values (like a chess engine's lines).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Commentary {
+    pub seat: Seat,
+    pub intent: Advice,
+    /// The best of the other kinds of shot and targets the search weighed: what each is, and
+    /// its mean value.
+    pub weighed: Vec<(String, f32)>,
+}
+
+impl Commentary {
+    /// "plans: Cut the white man ...: goes in 64% of the time (+1.20)", then one line per other
+    /// shot weighed; the figures in brackets are the search's mean values.
+    pub fn lines(&self) -> Vec<String> {
+        let mut out = vec![format!(
+            "plans: {} ({:+.2})",
+            describe(&self.intent, self.seat),
+            self.intent.value
+        )];
+        for (what, value) in &self.weighed {
+            out.push(format!("  weighed: {what} ({value:+.2})"));
+        }
+        out
+    }
+}
+
+/// The commentary on the decision whose shots the search weighed (`weighed`, best first, as
+/// [`search_weighed`] gives them): the first measured over [`COMMENTARY_SAMPLES`] strokes.
+pub fn commentary(
+    spec: &Spec,
+    layout: &[Piece],
+    seat: Seat,
+    referee: &Referee,
+    weighed: &[Weighed],
+    noise: Noise,
+    seed: u64,
+) -> Option<Commentary> {
+    let best = weighed.first()?;
+    let base = Table::new(spec, layout);
+    let intent = advise(
+        spec,
+        layout,
+        &base,
+        seat,
+        referee,
+        best,
+        noise,
+        seed,
+        COMMENTARY_SAMPLES,
+    );
+    let judge = MatchJudge {
+        referee: *referee,
+        seat,
+    };
+    let words = |w: &Weighed| {
+        let c = w.candidate;
+        let own = c.target.is_some_and(|t| judge.target(layout, t));
+        shot_words(c.kind, c.target.map(|t| layout[t]), own, None, seat)
+    };
+    // Shots that read the same (another pocket, another placement) are said once.
+    let mut seen = vec![words(best)];
+    let weighed = weighed
+        .iter()
+        .filter_map(|w| {
+            let what = words(w);
+            (!seen.contains(&what)).then(|| {
+                seen.push(what.clone());
+                (what, w.value)
+            })
+        })
+        .take(ALTERNATIVES)
+        .collect();
+    Some(Commentary {
+        seat,
+        intent,
+        weighed,
+    })
 }

@@ -2,6 +2,7 @@
 //! hands that play their strokes with the level's execution noise. Self-play, the headless demo
 //! and the game all take a computer's next action from here.
 
+use crate::coach::{self, Commentary};
 use crate::noise::mix;
 use crate::{Level, Player};
 use carrom_match::{Action, Actor, Match, MatchSetup};
@@ -19,6 +20,11 @@ pub struct Computers {
     hands: ChaCha8Rng,
     /// How long the last stroke decision took (ms); `None` after a placement.
     pub last_decision_ms: Option<f64>,
+    /// Announce each stroke: [`Computers::last_commentary`] is then set by every stroke
+    /// decision (measuring its chance costs [`coach::COMMENTARY_SAMPLES`] simulations).
+    pub commentary: bool,
+    /// The last stroke's commentary, when `commentary` is on.
+    pub last_commentary: Option<Commentary>,
 }
 
 /// The level of a setup's computer player, by name. `fast`, the name of an earlier quick bot,
@@ -46,6 +52,8 @@ impl Computers {
             players,
             hands: ChaCha8Rng::seed_from_u64(mix(setup.seed, 0xE7EC)),
             last_decision_ms: None,
+            commentary: false,
+            last_commentary: None,
         })
     }
 
@@ -79,6 +87,21 @@ impl Computers {
                 let t = Instant::now();
                 let shot = player.choose_shot(&game.spec, &game.layout, seat, &game.referee);
                 self.last_decision_ms = Some(t.elapsed().as_secs_f64() * 1000.0);
+                self.last_commentary = if self.commentary {
+                    // Its own stream: the commentary changes nothing the players do.
+                    let seed = mix(game.setup.seed ^ 0xC0_4417, game.actions.len() as u64);
+                    coach::commentary(
+                        &game.spec,
+                        &game.layout,
+                        seat,
+                        &game.referee,
+                        &player.weighed,
+                        player.execution_noise(),
+                        seed,
+                    )
+                } else {
+                    None
+                };
                 Some(match shot {
                     Some(shot) => Action::Stroke {
                         shot: player.execution_noise().apply(

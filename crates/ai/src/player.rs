@@ -6,7 +6,7 @@ use crate::game::{MatchJudge, choose_due_spot};
 use crate::lone_man::LoneManCosts;
 use crate::noise::Noise;
 use crate::practice::{PracticeJudge, PracticeState};
-use crate::search::{self, Budget, Decision, Judge};
+use crate::search::{self, Budget, Decision, Judge, Weighed};
 use carrom_physics::{Piece, Seat, Shot, Spec};
 use carrom_referee::{PieceColour, Referee};
 use rand::{Rng, SeedableRng};
@@ -144,6 +144,8 @@ pub struct Player {
     rng: ChaCha8Rng,
     /// What the last decision found (for display and statistics).
     pub last: Option<Decision>,
+    /// Every shot the last search simulated, best first (empty after a book break).
+    pub weighed: Vec<Weighed>,
 }
 
 impl Player {
@@ -154,6 +156,7 @@ impl Player {
             plan_noise: level.execution_noise(),
             rng: ChaCha8Rng::seed_from_u64(seed),
             last: None,
+            weighed: Vec::new(),
         }
     }
 
@@ -176,7 +179,7 @@ impl Player {
         judge: &dyn Judge,
     ) -> Option<Shot> {
         let seed = self.rng.random::<u64>();
-        let d = search::search(
+        let found = search::search_weighed(
             spec,
             layout,
             seat,
@@ -185,8 +188,13 @@ impl Player {
             self.plan_noise,
             seed,
         );
+        let (d, weighed) = match found {
+            Some((d, w)) => (Some(d), w),
+            None => (None, Vec::new()),
+        };
         let shot = d.as_ref().map(|d| d.shot);
         self.last = d;
+        self.weighed = weighed;
         shot
     }
 
@@ -217,6 +225,7 @@ impl Player {
             && let Some(book) = state.book_break(spec, self.plan_noise)
         {
             let shot = book.shot(Seat::South);
+            self.weighed.clear();
             self.last = Some(Decision {
                 shot,
                 kind: ShotKind::Break,

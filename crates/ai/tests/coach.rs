@@ -151,3 +151,42 @@ fn a_hint_aims_at_a_piece_of_the_players_and_is_the_same_each_time() {
         assert!(a.alternatives.len() <= 3);
     }
 }
+
+/// Commentary changes nothing the computers do: a seeded match between computers plays the
+/// same actions with and without it, and with it every stroke decision is announced.
+#[test]
+fn commentary_announces_every_computer_stroke_and_changes_no_stroke() {
+    use carrom_ai::{Computers, Level, computer_setup};
+    use carrom_match::{Action, Match, MatchSetup};
+    let spec = Spec::default();
+    let mut setup = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 5);
+    computer_setup(&mut setup, [Level::Medium, Level::Easy]);
+    let play = |commentary: bool| {
+        let mut computers = Computers::for_setup(&setup).unwrap();
+        computers.commentary = commentary;
+        let mut game = Match::new(&spec, setup.clone()).unwrap();
+        let mut announced = 0;
+        for _ in 0..30 {
+            let Some(action) = computers.act(&game) else {
+                break;
+            };
+            if let (Action::Stroke { .. }, Some(c)) = (&action, &computers.last_commentary) {
+                assert_eq!(Some(c.seat), game.referee.turn());
+                assert!(c.lines()[0].starts_with("plans: "), "{:?}", c.lines());
+                announced += 1;
+            }
+            game.apply(&action).unwrap();
+        }
+        let strokes = game
+            .actions
+            .iter()
+            .filter(|a| matches!(a, Action::Stroke { .. }))
+            .count();
+        (game.actions, announced, strokes)
+    };
+    let (quiet, none, _) = play(false);
+    let (told, announced, strokes) = play(true);
+    assert_eq!(quiet, told);
+    assert_eq!(none, 0);
+    assert_eq!(announced, strokes);
+}
