@@ -4,7 +4,7 @@ use crate::match_cmd::{
     DEMO_LEVEL, DemoArgs, demo_setup, has_display, headless_demo, load_save, replay_check,
     resume_headless, seats_of,
 };
-use carrom_match::{MatchSetup, load_rules};
+use carrom_match::{Match, MatchSetup, load_rules};
 use carrom_physics::Spec;
 use carrom_referee::Seats;
 use carrom_ui::shoot::{ScreenshotPlan, ShotMode, ensure_display, stop_display};
@@ -32,6 +32,9 @@ pub struct PlayArgs {
     /// Keep the board fixed (South at the bottom) instead of turning it to the striker.
     #[arg(long)]
     pub fixed_board: bool,
+    /// Turn the coach's hints on in a match (`H` asks, `J` applies; always on in practice).
+    #[arg(long)]
+    pub hints: bool,
     /// Resume a saved match.
     #[arg(long)]
     pub load: Option<PathBuf>,
@@ -44,7 +47,7 @@ pub struct PlayArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct ScreenshotArgs {
-    /// demo, practice or menu.
+    /// demo, practice, menu or hint (a person's turn with the coach's hint on the board).
     #[arg(long, default_value = "demo")]
     pub mode: String,
     #[arg(long, default_value = "screenshot.png")]
@@ -146,6 +149,7 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
         fixed_board: args.fixed_board,
         speed: 1.0,
         save_path: args.save.clone(),
+        hints: args.hints,
     };
     run_windowed(&spec, launch, None)
 }
@@ -163,8 +167,34 @@ pub fn demo(spec: &Spec, args: DemoArgs) -> Result<(), String> {
         fixed_board: false,
         speed: args.speed,
         save_path: None,
+        hints: false,
     };
     run_windowed(spec, launch, None)
+}
+
+/// A singles match in progress for the hint's screenshot: a person at South against a medium
+/// computer, seeded strokes played (by computers at both seats) until South is to strike in the
+/// middle of the board.
+fn hint_position(spec: &Spec) -> Result<Match, String> {
+    let mut setup = MatchSetup::new(Seats::Singles, load_rules("icf")?, "icf", 11);
+    setup.players[1].computer = Some("medium".into());
+    setup.players[1].name = "North (computer)".into();
+    let mut both = setup.clone();
+    both.players[0].computer = Some("medium".into());
+    let mut hands = carrom_ai::Computers::for_setup(&both)?;
+    let mut model = Match::new(spec, setup)?;
+    while model.referee.strokes() < 8
+        || model.next_actor() != Some(carrom_match::Actor::Striker(carrom_physics::Seat::South))
+    {
+        let action = hands
+            .act(&model)
+            .ok_or("the match ended before the hint's position")?;
+        model.apply(&action)?;
+        if model.is_over() {
+            return Err("the match ended before the hint's position".into());
+        }
+    }
+    Ok(model)
 }
 
 pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
@@ -176,7 +206,16 @@ pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
         ),
         "practice" => (ShotMode::Practice, Start::Practice, 1.0),
         "menu" => (ShotMode::Menu, Start::Menu, 1.0),
-        other => return Err(format!("--mode: `{other}` is not demo, practice or menu")),
+        "hint" => (
+            ShotMode::Hint,
+            Start::Resume(Box::new(hint_position(spec)?)),
+            1.0,
+        ),
+        other => {
+            return Err(format!(
+                "--mode: `{other}` is not demo, practice, menu or hint"
+            ));
+        }
     };
     let plan = ScreenshotPlan {
         mode,
@@ -190,6 +229,7 @@ pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
         fixed_board: false,
         speed,
         save_path: None,
+        hints: mode == ShotMode::Hint,
     };
     let result = run_windowed(spec, launch, Some(plan));
     stop_display(xvfb);
@@ -217,6 +257,7 @@ pub fn replay(spec: &Spec, file: &Path, window: bool) -> Result<(), String> {
             fixed_board: false,
             speed: 1.0,
             save_path: None,
+            hints: false,
         };
         run_windowed(&spec, launch, None)?;
     }

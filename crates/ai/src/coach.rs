@@ -23,8 +23,9 @@ pub const CHANCE_SAMPLES: u32 = 1000;
 /// Noisy strokes behind the chance of a recommended break (a break moves all 19 pieces and
 /// costs several mid-game strokes).
 pub const BREAK_SAMPLES: u32 = 300;
-/// Noisy strokes behind each alternative's chance.
-pub const ALTERNATIVE_SAMPLES: u32 = 100;
+/// Noisy strokes each shown shot is measured on before they are ranked (the alternatives'
+/// chances are over these).
+pub const RANK_SAMPLES: u32 = 200;
 /// How many of the other shots the search weighed are shown.
 pub const ALTERNATIVES: usize = 3;
 
@@ -42,17 +43,25 @@ pub struct Advice {
     /// The pocket the target went into most often (`south_west`, ...), when it went in.
     pub pocket: Option<&'static str>,
     /// The fraction of noisy strokes that pocket the target legally: it is down and the turn
-    /// goes on (or the stroke wins the board). For a shot at no piece (a break) or at a piece
-    /// not his to pocket (a break-up shot at an opponent's man), the fraction after which the
-    /// turn goes on.
+    /// goes on (or the stroke wins the board). For a shot at no piece (a break), a safety shot,
+    /// or a shot at a piece not his to pocket (a break-up shot at an opponent's man), the
+    /// fraction after which the turn goes on ([`Advice::chance_is_the_targets`]).
     pub chance: f32,
     /// The mean of the player's own pieces gained per stroke (his men pocketed, less any sent
     /// back as dues or penalties, and the Queen when she goes down for him), over the samples.
     pub expected_pieces: f32,
     /// The noisy strokes the chance and the expected pieces were measured on.
     pub samples: u32,
-    /// The search's mean value of the shot (its own units: pieces and position).
+    /// The mean value of the measured strokes, as the search values outcomes (pieces gained
+    /// and the position left, in its own units).
     pub value: f32,
+}
+
+impl Advice {
+    /// `chance` counts the target going down (else the turn going on).
+    pub fn chance_is_the_targets(&self) -> bool {
+        self.own_target && self.kind != ShotKind::Safety
+    }
 }
 
 /// The coach's answer for one position.
@@ -91,9 +100,9 @@ pub fn hint(
         seed,
     )?;
     let base = Table::new(spec, layout);
-    // The best, then the best of each other kind of shot at each other target.
+    // The search's best, then the best of each other kind of shot at each other target.
     let mut seen = Vec::new();
-    let mut shown = weighed
+    let shown: Vec<&Weighed> = weighed
         .iter()
         .filter(|w| {
             let key = (w.candidate.kind, w.candidate.target);
@@ -101,21 +110,16 @@ pub fn hint(
             seen.push(key);
             new
         })
-        .take(1 + ALTERNATIVES);
-    let best = shown.next()?;
-    let samples = if referee.break_made() {
-        CHANCE_SAMPLES
-    } else {
-        BREAK_SAMPLES
-    };
-    let best = advise(
-        spec, layout, &base, seat, referee, best, noise, seed, samples,
-    );
-    let alternatives = shown
+        .take(1 + ALTERNATIVES)
+        .collect();
+    // Each is measured on the same number of fresh strokes and they are ranked by what those
+    // strokes are worth, so the shot recommended is not the one the search's few samples
+    // happened to flatter.
+    let mut tallies: Vec<(&Weighed, Tally)> = shown
+        .iter()
         .enumerate()
         .map(|(i, w)| {
-            let seed = mix(seed, 1 + i as u64);
-            advise(
+            let t = Tally::measure(
                 spec,
                 layout,
                 &base,
@@ -123,16 +127,132 @@ pub fn hint(
                 referee,
                 w,
                 noise,
-                seed,
-                ALTERNATIVE_SAMPLES,
-            )
+                mix(seed, i as u64),
+                RANK_SAMPLES,
+            );
+            (*w, t)
         })
         .collect();
+    tallies.sort_by(|a, b| b.1.mean_value().total_cmp(&a.1.mean_value()));
+    let mut tallies = tallies.into_iter();
+    let (best_w, mut best) = tallies.next()?;
+    let samples = if referee.break_made() {
+        CHANCE_SAMPLES
+    } else {
+        BREAK_SAMPLES
+    };
+    best.add(Tally::measure(
+        spec,
+        layout,
+        &base,
+        seat,
+        referee,
+        best_w,
+        noise,
+        mix(seed, 0xBE57),
+        samples.saturating_sub(RANK_SAMPLES),
+    ));
     Some(Hint {
-        best,
-        alternatives,
+        best: best.advice(spec, layout, best_w),
+        alternatives: tallies.map(|(w, t)| t.advice(spec, layout, w)).collect(),
         decision_ms: start.elapsed().as_secs_f64() * 1000.0,
     })
+}
+
+/// What noisy strokes of one shot did, as the coach counts them.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    /// Strokes that pocketed the target legally, by pocket.
+    pockets: [u32; 4],
+    /// Own pieces gained, summed.
+    pieces: i32,
+    /// The judge's values, summed.
+    value: f64,
+    strokes: u32,
+    own_target: bool,
+}
+
+impl Tally {
+    /// Plays `w`'s shot `n` times with `noise` (the stream seeded by `seed`).
+    #[allow(clippy::too_many_arguments)]
+    fn measure(
+        spec: &Spec,
+        layout: &[Piece],
+        base: &Table,
+        seat: Seat,
+        referee: &Referee,
+        w: &Weighed,
+        noise: Noise,
+        seed: u64,
+        n: u32,
+    ) -> Tally {
+        let c = w.candidate;
+        // A safety or break-up shot may aim at an opponent's man: its chance is the turn's.
+        let judge = MatchJudge {
+            referee: *referee,
+            seat,
+        };
+        let own_target = c.target.filter(|&t| judge.target(layout, t));
+        // A safety shot is not played to pot its target: its chance is the turn's too.
+        let counted = own_target.filter(|_| c.kind != ShotKind::Safety);
+        let strokes: Vec<Stroke> = (0..n)
+            .into_par_iter()
+            .map(|i| {
+                let mut rng = ChaCha8Rng::seed_from_u64(mix(seed ^ 0xC0AC_4000, i as u64));
+                let shot = noise.apply(spec, layout, &c.shot, &mut rng);
+                judge_stroke(spec, layout, base, &judge, counted, &shot)
+            })
+            .collect();
+        let mut t = Tally {
+            own_target: own_target.is_some(),
+            strokes: n,
+            ..Tally::default()
+        };
+        for s in &strokes {
+            if let Some(k) = s.potted {
+                t.pockets[k.min(3)] += 1;
+            }
+            t.pieces += s.pieces;
+            t.value += s.value as f64;
+        }
+        t
+    }
+
+    fn add(&mut self, more: Tally) {
+        for (a, b) in self.pockets.iter_mut().zip(more.pockets) {
+            *a += b;
+        }
+        self.pieces += more.pieces;
+        self.value += more.value;
+        self.strokes += more.strokes;
+    }
+
+    fn mean_value(&self) -> f64 {
+        self.value / self.strokes.max(1) as f64
+    }
+
+    fn advice(&self, spec: &Spec, layout: &[Piece], w: &Weighed) -> Advice {
+        let c = w.candidate;
+        let n = self.strokes.max(1) as f32;
+        let potted: u32 = self.pockets.iter().sum();
+        let pocket = (potted > 0).then(|| {
+            let k = (0..4)
+                .max_by_key(|&k| (self.pockets[k], std::cmp::Reverse(k)))
+                .unwrap_or(0);
+            spec.board.pockets()[k].name
+        });
+        Advice {
+            shot: c.shot,
+            kind: c.kind,
+            target: c.target.map(|t| layout[t]),
+            own_target: self.own_target,
+            pocket,
+            chance: potted as f32 / n,
+            expected_pieces: self.pieces as f32 / n,
+            samples: self.strokes,
+            value: self.mean_value() as f32,
+        }
+    }
 }
 
 /// What one stroke of a shot did, as the coach counts it.
@@ -142,68 +262,20 @@ struct Stroke {
     potted: Option<usize>,
     /// Own pieces gained.
     pieces: i32,
-}
-
-/// Measures `w`'s shot over `n` noisy strokes.
-#[allow(clippy::too_many_arguments)]
-fn advise(
-    spec: &Spec,
-    layout: &[Piece],
-    base: &Table,
-    seat: Seat,
-    referee: &Referee,
-    w: &Weighed,
-    noise: Noise,
-    seed: u64,
-    n: u32,
-) -> Advice {
-    let c = w.candidate;
-    // A safety or break-up shot may aim at an opponent's man: its chance is then the turn's.
-    let judge = MatchJudge {
-        referee: *referee,
-        seat,
-    };
-    let own_target = c.target.filter(|&t| judge.target(layout, t));
-    let strokes: Vec<Stroke> = (0..n)
-        .into_par_iter()
-        .map(|i| {
-            let mut rng = ChaCha8Rng::seed_from_u64(mix(seed ^ 0xC0AC_4000, i as u64));
-            let shot = noise.apply(spec, layout, &c.shot, &mut rng);
-            judge_stroke(base, seat, referee, own_target, &shot)
-        })
-        .collect();
-    let mut pockets = [0u32; 4];
-    for k in strokes.iter().filter_map(|s| s.potted) {
-        pockets[k.min(3)] += 1;
-    }
-    let potted: u32 = pockets.iter().sum();
-    let pocket = (potted > 0).then(|| {
-        let k = (0..4)
-            .max_by_key(|&k| (pockets[k], std::cmp::Reverse(k)))
-            .unwrap_or(0);
-        spec.board.pockets()[k].name
-    });
-    Advice {
-        shot: c.shot,
-        kind: c.kind,
-        target: c.target.map(|t| layout[t]),
-        own_target: own_target.is_some(),
-        pocket,
-        chance: potted as f32 / n.max(1) as f32,
-        expected_pieces: strokes.iter().map(|s| s.pieces).sum::<i32>() as f32 / n.max(1) as f32,
-        samples: n,
-        value: w.value,
-    }
+    /// The judge's value of the outcome.
+    value: f32,
 }
 
 /// Plays `shot` on a copy of `base` and judges it on a copy of `referee`.
 fn judge_stroke(
+    spec: &Spec,
+    layout: &[Piece],
     base: &Table,
-    seat: Seat,
-    referee: &Referee,
+    judge: &MatchJudge,
     target: Option<usize>,
     shot: &Shot,
 ) -> Stroke {
+    let (seat, referee) = (judge.seat, &judge.referee);
     let mut table = base.clone();
     let result = play(&mut table, shot);
     let report = stroke_report(&result);
@@ -211,6 +283,7 @@ fn judge_stroke(
     let Ok(v) = r.judge(&report) else {
         return Stroke::default();
     };
+    let value = judge.value(spec, layout, &result);
     let side = referee.side_of(seat);
     let won = v.board_result.is_some_and(|b| b.winner == side);
     let colour = referee.colour_of(seat);
@@ -237,7 +310,11 @@ fn judge_stroke(
                 .unwrap_or(0)
         }),
     };
-    Stroke { potted, pieces }
+    Stroke {
+        potted,
+        pieces,
+        value,
+    }
 }
 
 /// "white man", "black man", "Queen".
@@ -301,7 +378,7 @@ pub fn shot_words(
         ShotKind::Combination => format!("Combination through {target}{into}"),
         ShotKind::Break => "Break".to_string(),
         ShotKind::Safety if target.is_empty() => "Safety shot".to_string(),
-        ShotKind::Safety if own_target => format!("Soft positional shot at {target}"),
+        ShotKind::Safety if own_target => format!("Soft shot at {target}"),
         ShotKind::Safety => format!("Break up {target}"),
     }
 }
@@ -318,22 +395,11 @@ pub fn describe(advice: &Advice, seat: Seat) -> String {
     );
     let pct = (advice.chance * 100.0).round();
     match advice.kind {
-        // A soft shot at a man beside a pocket is mostly a soft pot.
-        ShotKind::Safety if advice.own_target && advice.chance >= 0.5 => {
-            let target = piece_words(advice.target, seat);
-            let into = advice
-                .pocket
-                .map(|k| format!(" into the {} pocket", pocket_name(k)))
-                .unwrap_or_default();
-            format!("Ease {target}{into}: goes in {pct}% of the time")
-        }
         ShotKind::Break => format!(
             "{what}: {:.1} pieces expected, strikes again {pct}% of the time",
             advice.expected_pieces.max(0.0)
         ),
-        ShotKind::Safety if !advice.own_target => {
-            format!("{what}: strikes again {pct}% of the time")
-        }
+        ShotKind::Safety => format!("{what}: strikes again {pct}% of the time"),
         _ => format!("{what}: goes in {pct}% of the time"),
     }
 }
@@ -393,7 +459,7 @@ pub fn commentary(
 ) -> Option<Commentary> {
     let best = weighed.first()?;
     let base = Table::new(spec, layout);
-    let intent = advise(
+    let mut intent = Tally::measure(
         spec,
         layout,
         &base,
@@ -403,7 +469,10 @@ pub fn commentary(
         noise,
         seed,
         COMMENTARY_SAMPLES,
-    );
+    )
+    .advice(spec, layout, best);
+    // Said beside the other shots' values, which are the search's.
+    intent.value = best.value;
     let judge = MatchJudge {
         referee: *referee,
         seat,

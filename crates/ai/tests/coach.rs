@@ -85,7 +85,7 @@ fn the_chance_of_a_hint_is_what_replaying_the_shot_gives() {
         let target = layout
             .iter()
             .position(|p| Some(*p) == best.target)
-            .filter(|_| best.own_target);
+            .filter(|_| best.chance_is_the_targets());
         let mut rng = ChaCha8Rng::seed_from_u64(0xBEEF + k);
         let mut legal = 0;
         for _ in 0..1000 {

@@ -7,6 +7,7 @@
 //! the window.
 
 pub mod audio;
+pub mod coach;
 pub mod demo;
 pub mod draw;
 pub mod hud;
@@ -85,6 +86,8 @@ pub struct Session {
     pub breaks: Vec<BreakRecord>,
     /// Replay: the recorded actions still to play.
     pub replay_actions: std::collections::VecDeque<Action>,
+    /// The players turned the coach's hints on for this match.
+    pub hints: bool,
 }
 
 impl Session {
@@ -102,6 +105,7 @@ impl Session {
             practice_layout: opening_rack(&spec.board, Seat::South),
             breaks: Vec::new(),
             replay_actions: Default::default(),
+            hints: false,
         })
     }
 
@@ -150,6 +154,8 @@ pub struct Launch {
     pub fixed_board: bool,
     pub speed: f32,
     pub save_path: Option<PathBuf>,
+    /// The coach's hints in a match (always on in practice).
+    pub hints: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -232,6 +238,7 @@ pub fn run_windowed(
     menu::plugin(&mut app);
     audio::plugin(&mut app);
     preview::plugin(&mut app);
+    coach::plugin(&mut app);
     let result = shoot::plugin(&mut app, shot);
     app.run();
     result.take()

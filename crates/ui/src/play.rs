@@ -202,6 +202,7 @@ pub fn start_from_launch(
     };
     told.write(Announcement::Call(call));
     session.fixed_board = launch.fixed_board;
+    session.hints = launch.hints;
     if let Some(p) = &launch.save_path {
         session.save_path = p.clone();
     }

@@ -16,6 +16,8 @@ pub enum ShotMode {
     Menu,
     Practice,
     Demo,
+    /// A person's turn in a match with the coach's hint on the board.
+    Hint,
 }
 
 /// What to capture and where.
@@ -125,6 +127,8 @@ fn drive(
     screen: Res<State<Screen>>,
     mut aim: ResMut<Aim>,
     preview: Option<ResMut<crate::preview::Preview>>,
+    mut coach: ResMut<crate::coach::Coach>,
+    equipment: Res<crate::sim::Equipment>,
     mut exit: MessageWriter<AppExit>,
 ) {
     progress.frames += 1;
@@ -190,6 +194,25 @@ fn drive(
                 }
             }
             aiming && progress.frames >= 30
+        }
+        ShotMode::Hint => {
+            let aiming = phase.as_deref().is_some_and(|p| *p.get() == Phase::Aim)
+                && session.as_ref().is_some_and(|s| !s.actor_is_computer());
+            if aiming
+                && progress.frames >= 20
+                && coach.shown.is_none()
+                && !coach.thinking()
+                && coach.note.is_none()
+                && let Some(s) = session.as_deref()
+            {
+                crate::coach::ask(&mut coach, s, &equipment.0);
+            }
+            if let Some(note) = &coach.note {
+                *progress.outcome.0.lock().unwrap() = Some(Err(format!("no hint: {note}")));
+                exit.write(AppExit::error());
+                return;
+            }
+            aiming && coach.shown.is_some() && progress.frames >= 40
         }
         ShotMode::Demo => {
             phase.as_deref().is_some_and(|p| *p.get() == Phase::Aim)

@@ -22,6 +22,7 @@ fn launch(start: Start) -> Launch {
         fixed_board: false,
         speed: 1.0,
         save_path: None,
+        hints: false,
     }
 }
 
