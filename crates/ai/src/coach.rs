@@ -425,22 +425,25 @@ pub const COMMENTARY_SAMPLES: u32 = 100;
 pub struct Commentary {
     pub seat: Seat,
     pub intent: Advice,
-    /// The best of the other kinds of shot and targets the search weighed: what each is, and
-    /// its mean value.
-    pub weighed: Vec<(String, f32)>,
+    /// The search's mean value of the intended shot and the simulated strokes behind it.
+    pub value: (f32, u32),
+    /// The best of the other kinds of shot and targets the search weighed: what each is, its
+    /// mean value, and the strokes behind that (a shot the search did not refine has fewer).
+    pub weighed: Vec<(String, f32, u32)>,
 }
 
 impl Commentary {
-    /// "plans: Cut the white man ...: goes in 64% of the time (+1.20)", then one line per other
-    /// shot weighed; the figures in brackets are the search's mean values.
+    /// "plans: Cut the white man ...: goes in 64% of the time (+1.20 over 20)", then one line per
+    /// other shot weighed; the brackets hold the search's mean value and its simulated strokes.
     pub fn lines(&self) -> Vec<String> {
         let mut out = vec![format!(
-            "plans: {} ({:+.2})",
+            "plans: {} ({:+.2} over {})",
             describe(&self.intent, self.seat),
-            self.intent.value
+            self.value.0,
+            self.value.1
         )];
-        for (what, value) in &self.weighed {
-            out.push(format!("  weighed: {what} ({value:+.2})"));
+        for (what, value, samples) in &self.weighed {
+            out.push(format!("  weighed: {what} ({value:+.2} over {samples})"));
         }
         out
     }
@@ -459,7 +462,7 @@ pub fn commentary(
 ) -> Option<Commentary> {
     let best = weighed.first()?;
     let base = Table::new(spec, layout);
-    let mut intent = Tally::measure(
+    let intent = Tally::measure(
         spec,
         layout,
         &base,
@@ -471,8 +474,7 @@ pub fn commentary(
         COMMENTARY_SAMPLES,
     )
     .advice(spec, layout, best);
-    // Said beside the other shots' values, which are the search's.
-    intent.value = best.value;
+    let value = (best.value, best.samples);
     let judge = MatchJudge {
         referee: *referee,
         seat,
@@ -490,7 +492,7 @@ pub fn commentary(
             let what = words(w);
             (!seen.contains(&what)).then(|| {
                 seen.push(what.clone());
-                (what, w.value)
+                (what, w.value, w.samples)
             })
         })
         .take(ALTERNATIVES)
@@ -498,6 +500,7 @@ pub fn commentary(
     Some(Commentary {
         seat,
         intent,
+        value,
         weighed,
     })
 }

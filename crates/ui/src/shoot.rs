@@ -215,6 +215,8 @@ fn drive(
             aiming && coach.shown.is_some() && progress.frames >= 40
         }
         ShotMode::Demo => {
+            // With the computer's other lines shown.
+            coach.lines = true;
             phase.as_deref().is_some_and(|p| *p.get() == Phase::Aim)
                 && session
                     .as_ref()
