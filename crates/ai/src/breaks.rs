@@ -109,7 +109,7 @@ pub fn break_map(spec: &Spec, grid: bool, seed: u64, noise: Noise) -> BreakMap {
 }
 
 /// A colour for `t` in 0..1 (dark blue, through green, to yellow).
-fn colour(t: f32) -> [u8; 3] {
+pub fn colour(t: f32) -> [u8; 3] {
     let stops: [[f32; 3]; 5] = [
         [68.0, 1.0, 84.0],
         [59.0, 82.0, 139.0],

@@ -4,7 +4,8 @@
 //! path to the pocket — with a line saying what it is and how often it goes in; `J` applies it
 //! (the striker and aim go there; the player still strikes). In practice it is always there;
 //! in a match only when the players turned hints on (`--hints`). In demos each computer's plan
-//! is shown before it strikes, and `L` toggles the other shots it weighed.
+//! is shown before it strikes, and `L` toggles the other shots it weighed. In break practice `M`
+//! shows the break map of the rack on the board.
 
 use crate::play::Aim;
 use crate::sim::Equipment;
@@ -12,8 +13,10 @@ use crate::{Mode, Phase, Screen, Session};
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
+use carrom_ai::Noise;
+use carrom_ai::breaks::{BreakMap, break_map};
 use carrom_ai::coach::{Commentary, Hint, describe, hint};
-use carrom_physics::{Piece, PieceColour, Seat, SeatAxes};
+use carrom_physics::{Piece, PieceColour, Seat, SeatAxes, opening_rack};
 use carrom_referee::{Referee, Rules, Seats};
 
 /// The hint asked for, being computed, or shown; and the demo's commentary.
@@ -29,11 +32,24 @@ pub struct Coach {
     pub plan: Option<Commentary>,
     /// Show the other shots the computer weighed.
     pub lines: bool,
+    /// Break practice: the break map being computed, or shown (`M`).
+    map_task: Option<Task<BreakMap>>,
+    pub map: Option<BreakMap>,
 }
 
 impl Coach {
     pub fn thinking(&self) -> bool {
         self.task.is_some()
+    }
+
+    /// Asks for the break map of the practice rack (at the benchmark's noise).
+    pub fn ask_map(&mut self, spec: &carrom_physics::Spec) {
+        let spec = spec.clone();
+        self.map = None;
+        self.map_task = Some(
+            AsyncComputeTaskPool::get()
+                .spawn(async move { break_map(&spec, true, 1, Noise::BENCHMARK) }),
+        );
     }
 }
 
@@ -52,6 +68,7 @@ pub(super) fn plugin(app: &mut App) {
                 take_plan,
                 forget_stale,
                 draw_hint,
+                draw_map,
                 update_text,
             )
                 .chain()
@@ -135,6 +152,14 @@ fn keys(
     if keys.just_pressed(KeyCode::KeyL) {
         coach.lines = !coach.lines;
     }
+    if session.mode == Mode::Practice && keys.just_pressed(KeyCode::KeyM) {
+        if coach.map.is_some() || coach.map_task.is_some() {
+            coach.map = None;
+            coach.map_task = None;
+        } else {
+            coach.ask_map(&spec.0);
+        }
+    }
     let aiming = phase.is_some_and(|p| *p.get() == Phase::Aim);
     if !aiming {
         return;
@@ -165,6 +190,12 @@ pub fn apply(aim: &mut Aim, hint: &Hint, spec: &carrom_physics::Spec) {
 }
 
 fn collect(mut coach: ResMut<Coach>, session: Option<Res<Session>>) {
+    if let Some(task) = coach.map_task.as_mut()
+        && let Some(map) = check_ready(task)
+    {
+        coach.map = Some(map);
+        coach.map_task = None;
+    }
     let Some(task) = coach.task.as_mut() else {
         return;
     };
@@ -214,6 +245,52 @@ fn forget_stale(
             coach.plan = None;
         }
     }
+}
+
+/// The break map on the board: from each striker place along the base line, its best
+/// direction, as long and as bright as the pieces it pockets; the best break in gold.
+fn draw_map(
+    mut gizmos: Gizmos,
+    coach: Res<Coach>,
+    spec: Res<Equipment>,
+    session: Option<Res<Session>>,
+) {
+    let Some(map) = &coach.map else { return };
+    let spec = &spec.0;
+    let rack = opening_rack(&spec.board, map.seat);
+    if !session.is_some_and(|s| s.mode == Mode::Practice && s.layout() == rack.as_slice()) {
+        return;
+    }
+    let most = map.best.expected.max(0.1);
+    let forward = Vec2::new(map.seat.forward().x, map.seat.forward().y);
+    for (i, &position) in map.positions.iter().enumerate() {
+        let Some((j, &e)) = map.expected[i]
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+        else {
+            continue;
+        };
+        let s = spec.board.striker_spot(map.seat, position);
+        let s = Vec2::new(s.x, s.y);
+        let to_centre = (-s).normalize_or(forward);
+        let dir = Rot2::degrees(map.offsets_deg[j]) * to_centre;
+        let [r, g, b] = carrom_ai::breaks::colour(e / most);
+        let c = Color::srgb_u8(r, g, b);
+        gizmos.line_2d(s, s + dir * (0.03 + 0.12 * e / most), c);
+        gizmos.circle_2d(Isometry2d::from_translation(s), 0.004, c);
+    }
+    let best = map.best;
+    let s = spec.board.striker_spot(map.seat, best.position);
+    let s = Vec2::new(s.x, s.y);
+    let dir = Rot2::degrees(best.angle_deg) * forward;
+    let gold = Color::srgb(1.0, 0.80, 0.15);
+    gizmos.circle_2d(
+        Isometry2d::from_translation(s),
+        spec.board.striker_radius(),
+        gold,
+    );
+    gizmos.line_2d(s, s + dir * 0.30, gold);
 }
 
 fn draw_hint(mut gizmos: Gizmos, coach: Res<Coach>, spec: Res<Equipment>) {
@@ -309,6 +386,20 @@ fn update_text(
         lines.push("J: apply (then strike)   H: hide".into());
     } else if let Some(note) = &coach.note {
         lines.push(format!("Coach: {note}"));
+    }
+    if coach.map_task.is_some() {
+        lines.push("Break map: simulating 6000 breaks...".into());
+    } else if let Some(map) = &coach.map {
+        let b = map.best;
+        let side = if b.offset_deg >= 0.0 { "left" } else { "right" };
+        lines.push(format!(
+            "Break map: best from {:+.2} of the base line, {:.0} degrees {side} of the centre: {:.1} \
+             pieces expected (gold). Each line: a place's best direction, longer and brighter \
+             for more pieces. M: hide",
+            b.position,
+            b.offset_deg.abs(),
+            b.expected
+        ));
     }
     if session.is_some_and(|s| s.mode == Mode::Demo)
         && let Some(plan) = &coach.plan
