@@ -504,3 +504,66 @@ pub fn commentary(
         weighed,
     })
 }
+
+/// Noisy strokes behind each side of [`judge_own_shot`].
+pub const JUDGE_SAMPLES: u32 = 200;
+
+/// A person's stroke set beside the coach's: how often each lets him strike again (one of his
+/// pieces down legally, or the board won) at the benchmark's noise.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct OwnShotJudged {
+    pub yours: f32,
+    pub coachs: f32,
+    pub samples: u32,
+}
+
+impl OwnShotJudged {
+    /// "Your shot: strikes again 18% of the time; the coach's: 64%".
+    pub fn line(&self) -> String {
+        format!(
+            "Your shot: strikes again {:.0}% of the time; the coach's: {:.0}%",
+            self.yours * 100.0,
+            self.coachs * 100.0
+        )
+    }
+}
+
+/// Measures the shot a person played (`yours`) and the coach's best (`coachs`) on the position
+/// they were played from, each over [`JUDGE_SAMPLES`] strokes with the benchmark's noise.
+pub fn judge_own_shot(
+    spec: &Spec,
+    layout: &[Piece],
+    seat: Seat,
+    referee: &Referee,
+    yours: &Shot,
+    coachs: &Shot,
+    seed: u64,
+) -> OwnShotJudged {
+    let base = Table::new(spec, layout);
+    let judge = MatchJudge {
+        referee: *referee,
+        seat,
+    };
+    let noise = Level::Hard.execution_noise();
+    let goes_on = |shot: &Shot, seed: u64| {
+        let n: u32 = (0..JUDGE_SAMPLES)
+            .into_par_iter()
+            .map(|i| {
+                let mut rng = ChaCha8Rng::seed_from_u64(mix(seed ^ 0x0A5E_1F00, i as u64));
+                let s = noise.apply(spec, layout, shot, &mut rng);
+                u32::from(
+                    judge_stroke(spec, layout, &base, &judge, None, &s)
+                        .potted
+                        .is_some(),
+                )
+            })
+            .sum();
+        n as f32 / JUDGE_SAMPLES as f32
+    };
+    OwnShotJudged {
+        yours: goes_on(yours, seed),
+        // The same noise for both (common random numbers): the same shot scores the same.
+        coachs: goes_on(coachs, seed),
+        samples: JUDGE_SAMPLES,
+    }
+}

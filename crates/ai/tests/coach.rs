@@ -190,3 +190,37 @@ fn commentary_announces_every_computer_stroke_and_changes_no_stroke() {
     assert_eq!(none, 0);
     assert_eq!(announced, strokes);
 }
+
+/// A person's own stroke is set beside the coach's on the same noise: the coach's own shot
+/// played by the person scores exactly what the coach's does.
+#[test]
+fn the_coachs_shot_played_by_a_person_is_judged_the_same_as_the_coachs() {
+    use carrom_ai::coach::judge_own_shot;
+    let spec = Spec::default();
+    let (layout, referee) = position(&spec, 77, 9);
+    let h = coach(&spec, &layout, &referee, 3);
+    let same = judge_own_shot(
+        &spec,
+        &layout,
+        Seat::South,
+        &referee,
+        &h.best.shot,
+        &h.best.shot,
+        5,
+    );
+    assert_eq!(same.yours, same.coachs);
+    let mut wild = h.best.shot;
+    wild.angle_deg = -80.0;
+    wild.power = 0.1;
+    let worse = judge_own_shot(
+        &spec,
+        &layout,
+        Seat::South,
+        &referee,
+        &wild,
+        &h.best.shot,
+        5,
+    );
+    assert!(worse.yours <= worse.coachs, "{worse:?}");
+    assert!(worse.line().starts_with("Your shot: strikes again"));
+}

@@ -7,7 +7,7 @@
 //! is shown before it strikes, and `L` toggles the other shots it weighed. In break practice `M`
 //! shows the break map of the rack on the board.
 
-use crate::play::Aim;
+use crate::play::{Aim, aim_shot};
 use crate::sim::Equipment;
 use crate::{Mode, Phase, Screen, Session};
 use bevy::prelude::*;
@@ -15,7 +15,7 @@ use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 use carrom_ai::Noise;
 use carrom_ai::breaks::{BreakMap, break_map};
-use carrom_ai::coach::{Commentary, Hint, describe, hint};
+use carrom_ai::coach::{Commentary, Hint, OwnShotJudged, describe, hint, judge_own_shot};
 use carrom_physics::{Piece, PieceColour, Seat, SeatAxes, opening_rack};
 use carrom_referee::{Referee, Rules, Seats};
 
@@ -32,6 +32,11 @@ pub struct Coach {
     pub plan: Option<Commentary>,
     /// Show the other shots the computer weighed.
     pub lines: bool,
+    /// The position the hint was asked for (its pieces and the referee's state).
+    asked: Option<(Vec<Piece>, Referee)>,
+    /// After a stroke played with a hint on the board: the player's shot against the coach's.
+    judging: Option<Task<OwnShotJudged>>,
+    pub judged: Option<OwnShotJudged>,
     /// Break practice: the break map being computed, or shown (`M`).
     map_task: Option<Task<BreakMap>>,
     pub map: Option<BreakMap>,
@@ -59,6 +64,7 @@ struct CoachText;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Coach>()
         .add_systems(OnEnter(Screen::Game), spawn_text)
+        .add_systems(OnEnter(Phase::Moving), judge_the_stroke)
         .add_systems(OnExit(Screen::Game), clear)
         .add_systems(
             Update,
@@ -120,6 +126,7 @@ fn hint_allowed(session: &Session) -> Result<Seat, String> {
 /// Starts computing a hint for the player to strike.
 pub fn ask(coach: &mut Coach, session: &Session, spec: &carrom_physics::Spec) {
     coach.shown = None;
+    coach.judged = None;
     coach.note = None;
     let started = hint_allowed(session).and_then(|seat| {
         let (layout, referee) = position(session, seat)?;
@@ -127,6 +134,7 @@ pub fn ask(coach: &mut Coach, session: &Session, spec: &carrom_physics::Spec) {
     });
     match started {
         Ok((seat, layout, referee)) => {
+            coach.asked = Some((layout.clone(), referee));
             let spec = spec.clone();
             let seed = session.model.actions.len() as u64;
             coach.task = Some(AsyncComputeTaskPool::get().spawn(async move {
@@ -189,7 +197,39 @@ pub fn apply(aim: &mut Aim, hint: &Hint, spec: &carrom_physics::Spec) {
     aim.power = shot.power;
 }
 
+/// A person strikes with the coach's hint on the board: his shot and the coach's are measured
+/// on the position he played from, in the background.
+fn judge_the_stroke(
+    mut coach: ResMut<Coach>,
+    session: Option<Res<Session>>,
+    aim: Res<Aim>,
+    spec: Res<Equipment>,
+) {
+    coach.judged = None;
+    coach.judging = None;
+    let Some(session) = session else { return };
+    let (Some((h, seat, at)), Some((layout, referee))) = (&coach.shown, &coach.asked) else {
+        return;
+    };
+    if *at != session.model.actions.len() || session.actor_is_computer() {
+        return;
+    }
+    let yours = aim_shot(&aim, *seat);
+    let (coachs, seat, layout, referee) = (h.best.shot, *seat, layout.clone(), *referee);
+    let spec = spec.0.clone();
+    let seed = session.model.actions.len() as u64;
+    coach.judging = Some(AsyncComputeTaskPool::get().spawn(async move {
+        judge_own_shot(&spec, &layout, seat, &referee, &yours, &coachs, seed)
+    }));
+}
+
 fn collect(mut coach: ResMut<Coach>, session: Option<Res<Session>>) {
+    if let Some(task) = coach.judging.as_mut()
+        && let Some(judged) = check_ready(task)
+    {
+        coach.judged = Some(judged);
+        coach.judging = None;
+    }
     if let Some(task) = coach.map_task.as_mut()
         && let Some(map) = check_ready(task)
     {
@@ -386,6 +426,9 @@ fn update_text(
         lines.push("J: apply (then strike)   H: hide".into());
     } else if let Some(note) = &coach.note {
         lines.push(format!("Coach: {note}"));
+    }
+    if let Some(j) = &coach.judged {
+        lines.push(j.line());
     }
     if coach.map_task.is_some() {
         lines.push("Break map: simulating 6000 breaks...".into());
