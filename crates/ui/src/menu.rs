@@ -30,6 +30,8 @@ enum Choice {
     Rules,
     /// The computer players' level (easy, medium, hard).
     Level,
+    /// The coach's hints in matches (always there in practice).
+    Hints,
     /// Edit the name of the player in this row.
     Name(usize),
     /// Human or computer in this row.
@@ -42,6 +44,17 @@ struct RulesLabel;
 
 #[derive(Component)]
 struct LevelLabel;
+
+#[derive(Component)]
+struct HintsLabel;
+
+/// The menu's label for the coach's hints in matches.
+fn hints_text(on: bool) -> String {
+    format!(
+        "Coach's hints in matches: {} (H in play)",
+        if on { "ON" } else { "OFF" }
+    )
+}
 
 #[derive(Component)]
 struct NameLabel(usize);
@@ -64,6 +77,8 @@ pub struct MenuPlayers {
     pub editing: Option<usize>,
     /// The level of the computer players (`carrom_ai`'s levels; easy is beatable by a beginner).
     pub level: Level,
+    /// The players turned the coach's hints on for matches (off by default, as in real play).
+    pub hints: bool,
 }
 
 impl Default for MenuPlayers {
@@ -73,6 +88,7 @@ impl Default for MenuPlayers {
             computer: [false; 4],
             editing: None,
             level: Level::Medium,
+            hints: false,
         }
     }
 }
@@ -155,6 +171,7 @@ fn spawn_menu(mut commands: Commands, rules: Res<MenuRules>, players: Res<MenuPl
             ),
         ),
         (Choice::Level, level_text(players.level)),
+        (Choice::Hints, hints_text(players.hints)),
     ];
     commands
         .spawn((
@@ -294,6 +311,9 @@ fn spawn_button(root: &mut ChildSpawnerCommands, choice: Choice, label: String) 
         if choice == Choice::Level {
             t.insert(LevelLabel);
         }
+        if choice == Choice::Hints {
+            t.insert(HintsLabel);
+        }
     });
 }
 
@@ -363,6 +383,7 @@ fn buttons(
     mut q: Query<(&Interaction, &Choice, &mut BackgroundColor), Changed<Interaction>>,
     mut label: Query<&mut Text, With<RulesLabel>>,
     mut level_label: Query<&mut Text, (With<LevelLabel>, Without<RulesLabel>)>,
+    mut hints_label: Query<&mut Text, (With<HintsLabel>, Without<LevelLabel>, Without<RulesLabel>)>,
     mut rules: ResMut<MenuRules>,
     mut players: ResMut<MenuPlayers>,
     spec: Res<Equipment>,
@@ -418,6 +439,13 @@ fn buttons(
                         }
                         continue;
                     }
+                    Choice::Hints => {
+                        players.hints = !players.hints;
+                        if let Ok(mut t) = hints_label.single_mut() {
+                            t.0 = hints_text(players.hints);
+                        }
+                        continue;
+                    }
                     Choice::Name(row) => {
                         players.editing = Some(*row);
                         continue;
@@ -431,13 +459,14 @@ fn buttons(
                         continue;
                     }
                 };
-                let session = match session {
+                let mut session = match session {
                     Ok(session) => session,
                     Err(e) => {
                         error!("cannot start: {e}");
                         continue;
                     }
                 };
+                session.hints = players.hints;
                 if session.mode == Mode::Demo {
                     speed.factor = speed.factor.max(2.0);
                 }
