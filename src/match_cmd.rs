@@ -75,7 +75,7 @@ pub fn headless_demo(spec: &Spec, setup: MatchSetup) -> Result<(), String> {
         game.referee.games(),
         game.referee
             .match_winner()
-            .map(|s| format!("side {}", s.index()))
+            .map(|s| format!("{} (side {})", game.side_name(s), s.index()))
             .unwrap_or_else(|| "none".into())
     );
     played
@@ -184,7 +184,7 @@ fn finish_headless(game: &mut Match, mut computers: Computers) -> Result<(), Str
             break;
         };
         if let (Action::Stroke { .. }, Some(c)) = (&action, computers.last_commentary.take()) {
-            let who = format!("{} ({})", c.seat.title(), game.player(c.seat).name);
+            let who = game.with_names(c.seat.title());
             for line in c.lines() {
                 println!("  {who} {line}");
             }

@@ -194,7 +194,7 @@ fn without_a_display_the_computers_finish_their_saved_match() {
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
     assert!(stdout.contains("the computers play on"), "{stdout}");
-    assert!(stdout.contains("MATCH to side"), "{stdout}");
+    assert!(stdout.contains("MATCH to "), "{stdout}");
     // A person's match cannot go on without a window: said, not ignored.
     SaveFile::of(&played(0, true)).write(&path).unwrap();
     let out = carrom(&["play", "--load", path.to_str().unwrap()]);

@@ -430,12 +430,44 @@ impl Match {
     pub fn last_call(&self) -> Vec<String> {
         self.last
             .as_ref()
-            .map(|v| v.rulings.iter().map(|r| r.to_string()).collect())
+            .map(|v| {
+                v.rulings
+                    .iter()
+                    .map(|r| self.with_names(&r.to_string()))
+                    .collect()
+            })
             .unwrap_or_default()
     }
 
+    /// The players of a side by name: "Asha", or "Asha & Ravi" in doubles.
+    pub fn side_name(&self, side: carrom_referee::Side) -> String {
+        self.referee
+            .seats()
+            .seats()
+            .iter()
+            .filter(|s| self.referee.side_of(**s) == side)
+            .map(|s| self.player(*s).name.as_str())
+            .collect::<Vec<_>>()
+            .join(" & ")
+    }
+
+    /// A ruling's text with each seat that a player sits at named as the player: "Turn passes
+    /// to Ravi (North)". A seat whose player has the seat's own name is left as it is.
+    pub fn with_names(&self, text: &str) -> String {
+        let mut out = text.to_string();
+        for &seat in self.referee.seats().seats() {
+            let title = seat.title();
+            let name = self.player(seat).name.trim();
+            if name.is_empty() || name == title || name.starts_with(title) {
+                continue;
+            }
+            out = replace_word(&out, title, &format!("{name} ({title})"));
+        }
+        out
+    }
+
     /// A verdict as log lines: each ruling with who made the stroke, then any board, game or
-    /// match result.
+    /// match result, the sides named by their players.
     pub fn verdict_lines(&self, v: &Verdict) -> Vec<String> {
         let name = &self.player(v.by).name;
         let mut out = Vec::new();
@@ -446,12 +478,13 @@ impl Match {
                 v.board,
                 v.by.title(),
                 name,
-                r
+                self.with_names(&r.to_string())
             ));
         }
         if let Some(b) = v.board_result {
             out.push(format!(
-                "  board to side {} for {} points; score {:?}",
+                "  board to {} (side {}) for {} points; score {:?}",
+                self.side_name(b.winner),
                 b.winner.index(),
                 b.points,
                 v.score
@@ -459,14 +492,16 @@ impl Match {
         }
         if let Some(g) = v.game_result {
             out.push(format!(
-                "  GAME to side {} ({:?})",
+                "  GAME to {} (side {}) ({:?})",
+                self.side_name(g.winner),
                 g.winner.index(),
                 g.score
             ));
         }
         if let Some(m) = v.match_result {
             out.push(format!(
-                "  MATCH to side {}, games {:?}",
+                "  MATCH to {} (side {}), games {:?}",
+                self.side_name(m.winner),
                 m.winner.index(),
                 m.games
             ));
@@ -520,4 +555,22 @@ impl Match {
         }
         Ok(game)
     }
+}
+
+/// `text` with every whole-word `word` (not inside a longer word, nor followed by `-`, as in
+/// "north-east") replaced by `with`.
+fn replace_word(text: &str, word: &str, with: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(word) {
+        let before = rest[..i].chars().next_back();
+        let after = rest[i + word.len()..].chars().next();
+        let whole = !before.is_some_and(|c| c.is_alphanumeric())
+            && !after.is_some_and(|c| c.is_alphanumeric() || c == '-');
+        out.push_str(&rest[..i]);
+        out.push_str(if whole { with } else { word });
+        rest = &rest[i + word.len()..];
+    }
+    out.push_str(rest);
+    out
 }

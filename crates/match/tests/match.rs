@@ -288,3 +288,22 @@ fn a_save_replays_with_the_physics_of_its_version() {
     let e = Match::replay(&spec, &file, |_| {}).unwrap_err();
     assert!(e.contains("does not reach the recorded position"), "{e}");
 }
+
+/// Calls name the players at their seats, and results name the side by its players.
+#[test]
+fn calls_and_results_name_the_players() {
+    let spec = Spec::default();
+    let mut setup = singles();
+    setup.players[0].name = "Asha".into();
+    setup.players[1].name = "Ravi".into();
+    let game = Match::new(&spec, setup).unwrap();
+    assert_eq!(
+        game.with_names("Nothing pocketed. Turn passes to North. (Law 48)"),
+        "Nothing pocketed. Turn passes to Ravi (North). (Law 48)"
+    );
+    assert_eq!(
+        game.with_names("South pocketed 1 white man into the north-east pocket."),
+        "Asha (South) pocketed 1 white man into the north-east pocket."
+    );
+    assert_eq!(game.side_name(game.referee.side_of(Seat::North)), "Ravi");
+}
