@@ -47,9 +47,14 @@ pub struct PlayArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct ScreenshotArgs {
-    /// demo, practice, menu or hint (a person's turn with the coach's hint on the board).
+    /// demo, practice, menu, hint (a person's turn with the coach's hint on the board),
+    /// stroke (a person pulling back the striker: the power meter and the aim guide), result
+    /// (a board's result) or summary (the end of a match).
     #[arg(long, default_value = "demo")]
     pub mode: String,
+    /// The window's size, WIDTHxHEIGHT.
+    #[arg(long, default_value = "1280x960", value_parser = parse_size)]
+    pub size: (u32, u32),
     #[arg(long, default_value = "screenshot.png")]
     pub out: PathBuf,
     /// Demo: strokes to play before the capture.
@@ -197,6 +202,47 @@ fn hint_position(spec: &Spec) -> Result<Match, String> {
     Ok(model)
 }
 
+/// `1280x720` as (1280, 720): each side 320 to 7680 pixels.
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("`{text}` is not WIDTHxHEIGHT (as 1280x720), each 320 to 7680");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let w: u32 = w.trim().parse().map_err(|_| bad())?;
+    let h: u32 = h.trim().parse().map_err(|_| bad())?;
+    if !(320..=7680).contains(&w) || !(320..=7680).contains(&h) {
+        return Err(bad());
+    }
+    Ok((w, h))
+}
+
+/// A singles match of Asha (South) and Ravi (North, the computer), both played by easy
+/// computers until `stop` says so after an action; an error if the match ends first (unless
+/// `stop` accepts the end).
+fn played_until(spec: &Spec, stop: impl Fn(&Match) -> bool) -> Result<Match, String> {
+    let mut setup = MatchSetup::new(Seats::Singles, load_rules("icf")?, "icf", 5);
+    setup.players[0].name = "Asha".into();
+    setup.players[1].name = "Ravi".into();
+    setup.players[1].computer = Some("easy".into());
+    let mut both = setup.clone();
+    both.players[0].computer = Some("easy".into());
+    let mut hands = carrom_ai::Computers::for_setup(&both)?;
+    let mut model = Match::new(spec, setup)?;
+    while !stop(&model) {
+        if model.is_over() {
+            return Err("the match ended before the screenshot's position".into());
+        }
+        let action = hands
+            .act(&model)
+            .ok_or("the computers stopped before the screenshot's position")?;
+        model.apply(&action)?;
+    }
+    Ok(model)
+}
+
+/// A board has just ended (not the match).
+fn just_after_a_board(m: &Match) -> bool {
+    !m.is_over() && m.last.as_ref().is_some_and(|v| v.board_result.is_some())
+}
+
 pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
     let (mode, start, speed) = match args.mode.as_str() {
         "demo" => (
@@ -211,19 +257,39 @@ pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
             Start::Resume(Box::new(hint_position(spec)?)),
             1.0,
         ),
+        "stroke" => (
+            ShotMode::Stroke,
+            Start::Resume(Box::new(played_until(spec, |m| {
+                m.referee.strokes() >= 6
+                    && m.next_actor()
+                        == Some(carrom_match::Actor::Striker(carrom_physics::Seat::South))
+            })?)),
+            1.0,
+        ),
+        "result" => (
+            ShotMode::Result,
+            Start::Resume(Box::new(played_until(spec, just_after_a_board)?)),
+            1.0,
+        ),
+        "summary" => (
+            ShotMode::Summary,
+            Start::Resume(Box::new(played_until(spec, Match::is_over)?)),
+            1.0,
+        ),
         other => {
             return Err(format!(
-                "--mode: `{other}` is not demo, practice, menu or hint"
+                "--mode: `{other}` is not demo, practice, menu, hint, stroke, result or summary"
             ));
         }
     };
     let plan = ScreenshotPlan {
         mode,
+        size: args.size,
         out: args.out.clone(),
         strokes: args.strokes,
         timeout: Duration::from_secs(args.timeout),
     };
-    let xvfb = ensure_display()?;
+    let xvfb = ensure_display(args.size)?;
     let launch = Launch {
         start,
         fixed_board: false,
@@ -243,8 +309,13 @@ pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
     Ok(())
 }
 
-pub fn replay(spec: &Spec, file: &Path, window: bool) -> Result<(), String> {
-    let save = replay_check(spec, file)?;
+pub fn replay(
+    spec: &Spec,
+    file: &Path,
+    window: bool,
+    stats: crate::match_cmd::StatsOutput,
+) -> Result<(), String> {
+    let save = replay_check(spec, file, stats)?;
     if window {
         if !has_display() {
             return Err(

@@ -127,6 +127,12 @@ enum Command {
         /// Play it back on the board in a window (P pauses, +/- speed), after the check.
         #[arg(long)]
         window: bool,
+        /// After the check, each player's statistics and each board's result.
+        #[arg(long)]
+        stats: bool,
+        /// With --stats: print only the statistics, as one JSON object.
+        #[arg(long, requires = "stats")]
+        json: bool,
     },
 }
 
@@ -185,7 +191,17 @@ fn main() -> ExitCode {
         Command::Demo(args) => demo(&spec, args),
         #[cfg(feature = "game")]
         Command::Screenshot(args) => game_cmd::screenshot(&spec, args),
-        Command::Replay { file, window } => replay(&spec, &file, window),
+        Command::Replay {
+            file,
+            window,
+            stats,
+            json,
+        } => replay(
+            &spec,
+            &file,
+            window,
+            match_cmd::StatsOutput::of(stats, json),
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -211,12 +227,17 @@ fn demo(spec: &carrom_physics::Spec, args: match_cmd::DemoArgs) -> Result<(), St
 }
 
 /// `carrom replay`: the headless check, then in a window if asked (and this build has a game).
-fn replay(spec: &carrom_physics::Spec, file: &std::path::Path, window: bool) -> Result<(), String> {
+fn replay(
+    spec: &carrom_physics::Spec,
+    file: &std::path::Path,
+    window: bool,
+    stats: match_cmd::StatsOutput,
+) -> Result<(), String> {
     #[cfg(feature = "game")]
-    return game_cmd::replay(spec, file, window);
+    return game_cmd::replay(spec, file, window, stats);
     #[cfg(not(feature = "game"))]
     {
-        match_cmd::replay_check(spec, file)?;
+        match_cmd::replay_check(spec, file, stats)?;
         if window {
             return Err(
                 "replay --window: this build has no game (built without the `game` feature)".into(),

@@ -117,33 +117,79 @@ fn check_save(
     Ok(game)
 }
 
-/// Replays a save or replay file headless and checks that it ends as recorded.
-pub fn replay_check(spec: &Spec, file: &Path) -> Result<SaveFile, String> {
+/// What `carrom replay` prints of the statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatsOutput {
+    None,
+    /// After the replay's lines, the statistics as text.
+    Text,
+    /// Only the statistics, as one JSON object (the replay's lines are not printed).
+    Json,
+}
+
+impl StatsOutput {
+    pub fn of(stats: bool, json: bool) -> StatsOutput {
+        match (stats, json) {
+            (_, true) => StatsOutput::Json,
+            (true, false) => StatsOutput::Text,
+            _ => StatsOutput::None,
+        }
+    }
+}
+
+/// Replays a save or replay file headless and checks that it ends as recorded; then prints its
+/// statistics if asked.
+pub fn replay_check(spec: &Spec, file: &Path, stats: StatsOutput) -> Result<SaveFile, String> {
     let save = SaveFile::load(file)?;
-    println!(
-        "Replay of {}: {} actions, {} rules, seed {}",
-        file.display(),
-        save.actions.len(),
-        save.setup.rules_name,
-        save.setup.seed
-    );
-    let game = check_save(spec, file, &save, |line| println!("{line}"))?;
+    let text = stats != StatsOutput::Json;
+    if text {
+        println!(
+            "Replay of {}: {} actions, {} rules, seed {}",
+            file.display(),
+            save.actions.len(),
+            save.setup.rules_name,
+            save.setup.seed
+        );
+    }
+    let game = check_save(spec, file, &save, |line| {
+        if text {
+            println!("{line}")
+        }
+    })?;
     let games = game.referee.games();
     let score = game.referee.score();
-    println!(
-        "Replay ends as recorded: games {games:?}, score {score:?}{}{}",
-        if save.finished {
-            " (match finished)"
-        } else {
-            " (match in progress)"
-        },
-        if save.digests.is_empty() {
-            ""
-        } else {
-            "; every action reached its recorded position"
-        }
-    );
+    if text {
+        println!(
+            "Replay ends as recorded: games {games:?}, score {score:?}{}{}",
+            if save.finished {
+                " (match finished)"
+            } else {
+                " (match in progress)"
+            },
+            if save.digests.is_empty() {
+                ""
+            } else {
+                "; every action reached its recorded position"
+            }
+        );
+    }
+    match stats {
+        StatsOutput::None => {}
+        StatsOutput::Text => print_stats(&game),
+        StatsOutput::Json => println!(
+            "{}",
+            serde_json::to_string(&game.stats).map_err(|e| e.to_string())?
+        ),
+    }
     Ok(save)
+}
+
+/// The match's statistics as text: a line per player, then a line per board.
+fn print_stats(game: &Match) {
+    println!("Statistics:");
+    for line in game.stats.lines() {
+        println!("  {line}");
+    }
 }
 
 /// Resumes a saved match without a window (`play --load` where there is no display): possible
@@ -195,6 +241,7 @@ fn finish_headless(game: &mut Match, mut computers: Computers) -> Result<(), Str
             }
         }
     }
+    print_stats(game);
     for v in &game.violations {
         println!("INVARIANT VIOLATED {v}");
     }

@@ -203,3 +203,84 @@ fn without_a_display_the_computers_finish_their_saved_match() {
     assert!(stderr.contains("South is played by a person"), "{stderr}");
     std::fs::remove_dir_all(&d).ok();
 }
+
+/// `carrom replay FILE --stats --json` prints one JSON object: each player's figures and each
+/// board's result, the winner named; its counts agree with the save's actions.
+#[test]
+fn a_replay_prints_the_statistics_of_the_match_as_json() {
+    let d = dir("stats");
+    let path = d.join("match.json");
+    let mut game = played(0, false);
+    let mut computers = Computers::for_setup(&game.setup).unwrap();
+    while !game.is_over() {
+        let action = computers.act(&game).expect("a computer acts");
+        game.apply(&action).unwrap();
+    }
+    SaveFile::of(&game).write(&path).unwrap();
+    let out = carrom(&["replay", path.to_str().unwrap(), "--stats", "--json"]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(stdout.lines().count(), 1, "only the JSON: {stdout}");
+    let stats: Value = serde_json::from_str(&stdout).unwrap();
+    let players = stats["players"].as_array().unwrap();
+    assert_eq!(players.len(), 2);
+    for field in [
+        "seat",
+        "name",
+        "side",
+        "strokes",
+        "passes",
+        "pieces_pocketed",
+        "opponent_men_pocketed",
+        "pocketing_strokes",
+        "pot_rate",
+        "fouls",
+        "dues",
+        "queen_pocketed",
+        "queen_covered",
+        "breaks",
+        "pieces_off_breaks",
+        "longest_run",
+    ] {
+        assert!(
+            players[0].get(field).is_some(),
+            "players[0].{field}: {stdout}"
+        );
+    }
+    let strokes = game
+        .actions
+        .iter()
+        .filter(|a| matches!(a, carrom_match::Action::Stroke { .. }))
+        .count() as u64;
+    let counted: u64 = players.iter().map(|p| p["strokes"].as_u64().unwrap()).sum();
+    assert_eq!(counted, strokes);
+    let boards = stats["boards"].as_array().unwrap();
+    assert!(!boards.is_empty());
+    for field in [
+        "game",
+        "board",
+        "winner",
+        "winner_name",
+        "points",
+        "queen",
+        "law",
+        "score",
+        "strokes",
+    ] {
+        assert!(
+            boards[0].get(field).is_some(),
+            "boards[0].{field}: {stdout}"
+        );
+    }
+    let winner = stats["winner"].as_u64().expect("the match has a winner");
+    assert_eq!(stats["games"][winner as usize], 1);
+    assert!(!stats["winner_name"].as_str().unwrap().is_empty());
+
+    let out = carrom(&["replay", path.to_str().unwrap(), "--stats"]);
+    let (stdout, _) = text(&out);
+    assert!(stdout.contains("Statistics:"), "{stdout}");
+    assert!(stdout.contains("longest run"), "{stdout}");
+    let out = carrom(&["replay", path.to_str().unwrap(), "--json"]);
+    assert_eq!(out.status.code(), Some(2), "--json needs --stats");
+    std::fs::remove_dir_all(&d).ok();
+}

@@ -3,6 +3,7 @@
 
 use crate::save::SaveFile;
 use crate::setup::MatchSetup;
+use crate::stats::MatchStats;
 use crate::umpire::{StrokeOutcome, outcome_of, umpire_spot};
 use carrom_physics::shot::play;
 use carrom_physics::{Piece, Shot, Spec, Table, opening_rack};
@@ -68,6 +69,8 @@ pub struct Match {
     /// The digest of the position after each action ([`Match::digest`]), recorded in saves so
     /// that a replay checks every stroke, not only the final score.
     pub digests: Vec<u64>,
+    /// Each player's figures and each board's result so far.
+    pub stats: MatchStats,
     /// Board and game of the rack on the table (to notice a new board).
     rack_of: (u8, u8),
 }
@@ -82,7 +85,15 @@ impl Match {
                 .set_breaker(breaker)
                 .map_err(|e| format!("breaker: {e}"))?;
         }
+        let stats = MatchStats::new(setup.seats.seats().iter().map(|&seat| {
+            (
+                seat,
+                setup.player(seat).name.clone(),
+                referee.side_of(seat).index() as u8,
+            )
+        }));
         Ok(Match {
+            stats,
             spec: spec.clone(),
             layout: opening_rack(&spec.board, referee.breaker()),
             rack_of: (referee.game_number(), referee.board_number()),
@@ -162,10 +173,12 @@ impl Match {
     /// Judges a stroke whose physics is known (the game's live board); records it; puts the
     /// umpire's pieces back; racks the next board when this one ended.
     pub fn apply_stroke(&mut self, shot: Shot, outcome: StrokeOutcome) -> Result<Verdict, String> {
+        let before = self.referee;
         let verdict = self
             .referee
             .judge(&outcome.report)
             .map_err(|e| e.to_string())?;
+        self.record(&before, Some(&outcome.report), &verdict);
         self.actions.push(Action::Stroke { shot });
         self.layout = outcome.layout;
         self.after_verdict(&verdict);
@@ -177,10 +190,27 @@ impl Match {
         if !self.pending.is_empty() {
             return Err("a returned piece must be placed first".into());
         }
+        let before = self.referee;
         let verdict = self.referee.pass().map_err(|e| e.to_string())?;
+        self.record(&before, None, &verdict);
         self.actions.push(Action::Pass);
         self.after_verdict(&verdict);
         Ok(verdict)
+    }
+
+    /// Counts a stroke or pass in the statistics.
+    fn record(
+        &mut self,
+        before: &Referee,
+        report: Option<&carrom_referee::StrokeReport>,
+        v: &Verdict,
+    ) {
+        let names: Vec<String> = [Side::Zero, Side::One]
+            .iter()
+            .map(|s| self.side_name(*s))
+            .collect();
+        self.stats
+            .record(before, report, v, |side| names[side.index()].clone());
     }
 
     fn after_verdict(&mut self, verdict: &Verdict) {
@@ -454,7 +484,34 @@ impl Match {
     /// A ruling's text with each seat that a player sits at named as the player: "Turn passes
     /// to Ravi (North)". A seat whose player has the seat's own name is left as it is.
     pub fn with_names(&self, text: &str) -> String {
+        // "side 0 (South)": the side by its players' names.
         let mut out = text.to_string();
+        for side in [Side::Zero, Side::One] {
+            let open = format!("side {} (", side.index());
+            while let Some(i) = out.find(&open) {
+                let Some(close) = out[i..].find(')') else {
+                    break;
+                };
+                let names = self.side_name(side);
+                let seats = &out[i + open.len()..i + close];
+                let by = if names.trim().is_empty() {
+                    seats.to_string()
+                } else {
+                    names
+                };
+                out.replace_range(i..i + close + 1, &by);
+            }
+            let names = self.side_name(side);
+            if !names.trim().is_empty() {
+                for word in [
+                    format!("Side {}", side.index()),
+                    format!("side {}", side.index()),
+                ] {
+                    out = replace_word(&out, &word, &names);
+                }
+            }
+        }
+
         for &seat in self.referee.seats().seats() {
             let title = seat.title();
             let name = self.player(seat).name.trim();

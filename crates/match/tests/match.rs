@@ -306,4 +306,103 @@ fn calls_and_results_name_the_players() {
         "Asha (South) pocketed 1 white man into the north-east pocket."
     );
     assert_eq!(game.side_name(game.referee.side_of(Seat::North)), "Ravi");
+    assert_eq!(
+        game.with_names("Board to side 0 (South) by 5 points. (Law 53(c))"),
+        "Board to Asha by 5 points. (Law 53(c))"
+    );
+    assert_eq!(
+        game.with_names("Side 1 wins the match, 2 games to 0. (Law 57)"),
+        "Ravi wins the match, 2 games to 0. (Law 57)"
+    );
+}
+
+/// Plays a stroke whose outcome is given: these pieces fall (taken from the layout), the striker
+/// with them when `striker`.
+fn scripted(game: &mut Match, pocketed: &[PieceColour], striker: bool) -> carrom_referee::Verdict {
+    let seat = game.turn().unwrap();
+    let mut layout = game.layout.clone();
+    for c in pocketed {
+        let i = layout.iter().position(|p| p.kind == *c).unwrap();
+        layout.remove(i);
+    }
+    let mut report = carrom_referee::StrokeReport::pocketing(pocketed);
+    report.striker_pocketed = striker;
+    let shot = Shot {
+        seat,
+        position: 0.0,
+        angle_deg: 0.0,
+        power: 0.5,
+    };
+    game.apply_stroke(shot, carrom_match::StrokeOutcome { layout, report })
+        .unwrap()
+}
+
+/// The statistics count what the referee ruled: South breaks with two whites and a black (a
+/// break, three pieces off it, two of his own), pockets a white and the Queen, covers her,
+/// then pockets the striker (a foul and a due); North's turn is one stroke that pockets
+/// nothing.
+#[test]
+fn the_statistics_count_strokes_pieces_fouls_the_queen_breaks_and_runs() {
+    use PieceColour::{Black as B, Queen as Q, White as W};
+    let spec = Spec::default();
+    let mut game = Match::new(&spec, singles()).unwrap();
+    assert!(scripted(&mut game, &[W, W, B], false).continues);
+    assert!(scripted(&mut game, &[W, Q], false).continues);
+    let cover = scripted(&mut game, &[W], false);
+    assert!(cover.continues);
+    assert!(matches!(
+        cover.position.queen,
+        carrom_referee::QueenState::Covered(W)
+    ));
+    let foul = scripted(&mut game, &[], true);
+    assert!(foul.foul && !foul.continues);
+    scripted(&mut game, &[], false);
+    assert!(game.violations.is_empty(), "{:?}", game.violations);
+
+    let south = &game.stats.players[0];
+    assert_eq!((south.seat.as_str(), south.side), ("south", 0));
+    assert_eq!(south.strokes, 4);
+    assert_eq!(south.pieces_pocketed, 5, "four whites and the Queen");
+    assert_eq!(south.opponent_men_pocketed, 1);
+    assert_eq!(south.pocketing_strokes, 3);
+    assert!((south.pot_rate - 0.75).abs() < 1e-9);
+    assert_eq!((south.fouls, south.dues), (1, 1));
+    assert_eq!((south.queen_pocketed, south.queen_covered), (1, 1));
+    assert_eq!((south.breaks, south.pieces_off_breaks), (1, 3));
+    assert_eq!(south.longest_run, 5, "one visit: 2 + 2 + 1");
+
+    let north = &game.stats.players[1];
+    assert_eq!(
+        (north.strokes, north.pieces_pocketed, north.breaks),
+        (1, 0, 0)
+    );
+    assert_eq!(north.pot_rate, 0.0);
+    assert!(game.stats.boards.is_empty(), "the board goes on");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(8))]
+
+    /// Whatever is played, every stroke and pass is counted once, for the player who made it;
+    /// no one pockets more strokes than he plays; each ended board is listed with its score;
+    /// and a replay of the save gives the same figures.
+    #[test]
+    fn the_statistics_account_for_every_action_and_replay_the_same(seed in any::<u64>()) {
+        let spec = Spec::default();
+        let game = random_match(&spec, seed, 40);
+        let strokes = game.actions.iter().filter(|a| matches!(a, Action::Stroke { .. })).count() as u32;
+        let passes = game.actions.iter().filter(|a| matches!(a, Action::Pass)).count() as u32;
+        let s = &game.stats;
+        prop_assert_eq!(s.players.iter().map(|p| p.strokes).sum::<u32>(), strokes);
+        prop_assert_eq!(s.players.iter().map(|p| p.passes).sum::<u32>(), passes);
+        for p in &s.players {
+            prop_assert!(p.pocketing_strokes <= p.strokes);
+            prop_assert!(p.fouls <= p.strokes);
+            prop_assert!(p.queen_covered <= 1 + p.queen_pocketed);
+            prop_assert!((0.0..=1.0).contains(&p.pot_rate));
+        }
+        prop_assert_eq!(s.boards.len() as u32 + 1 - u32::from(game.is_over()), game.boards);
+        let again = Match::replay(&spec, &SaveFile::of(&game), |_| {}).unwrap();
+        prop_assert_eq!(&again.stats, &game.stats);
+    }
 }

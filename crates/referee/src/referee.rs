@@ -102,6 +102,14 @@ pub struct Referee {
     man_pocketed: [bool; 2],
     winner: Option<Side>,
     strokes: u32,
+    /// Due and penalty men declared by the stroke being judged, by colour (white, black),
+    /// whether taken out at once or owed: the verdict's `penalties` for the striker.
+    declared: [u8; 2],
+}
+
+/// The index of a colour in per-colour counts: white 0, black 1.
+fn colour_index(colour: PieceColour) -> usize {
+    usize::from(colour == Black)
 }
 
 /// Shorthand for building a ruling.
@@ -206,6 +214,7 @@ impl Referee {
             man_pocketed: [false; 2],
             winner: None,
             strokes: 0,
+            declared: [0; 2],
         };
         r.start_board(Seat::South);
         r
@@ -373,12 +382,19 @@ impl Referee {
             game_result: None,
             match_result: None,
             board_cancelled: false,
+            foul: false,
+            penalties: 0,
         };
+        let my_colour = self.colour_of(by);
+        self.declared = [0; 2];
         self.strokes += 1;
         self.board_strokes = self.board_strokes.saturating_add(1);
         let owed_before = [self.white.owed, self.black.owed];
 
         let (improper, technical_return) = self.fouls_around_stroke(r, by, &mut v);
+        if let Some(back) = &technical_return {
+            self.declared[colour_index(back.piece)] += 1;
+        }
 
         if r.pass {
             self.pass_over(&mut v);
@@ -413,6 +429,8 @@ impl Referee {
         }
         v.continues = !board_over && self.turn == by;
         v.next = self.turn();
+        v.penalties = self.declared[colour_index(my_colour)];
+        v.foul = improper || v.penalties > 0;
         Ok(v)
     }
 

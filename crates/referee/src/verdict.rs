@@ -184,6 +184,13 @@ pub struct Verdict {
     pub match_result: Option<MatchResult>,
     /// The board was cancelled and will be replayed (Law 137).
     pub board_cancelled: bool,
+    /// The striker committed a foul: an improper stroke (Laws 50, 64, 114), or a stroke that
+    /// cost his side a due or penalty man (the striker pocketed, Laws 72-75; a technical foul
+    /// before his stroke, Law 63(a); a house foul).
+    pub foul: bool,
+    /// Due and penalty men this stroke declared against the striker's colour, taken out at once
+    /// or owed (Laws 72, 78).
+    pub penalties: u8,
 }
 
 impl Verdict {

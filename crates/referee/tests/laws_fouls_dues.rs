@@ -535,3 +535,31 @@ fn reports_that_cannot_happen_are_rejected_without_changing_anything() {
     ));
     assert_eq!(r, before);
 }
+
+/// The scoreboard's foul and due counts come from the verdict: a stroke pocketing the striker
+/// (Law 72(a)) or an improper stroke (Law 64(a)) is a foul costing one man, whether he has one
+/// to give back or owes it (Law 72(c)); a proper stroke is no foul and costs nothing.
+#[test]
+fn laws_64_72_each_verdict_says_whether_the_striker_fouled_and_what_it_cost() {
+    let mut r = position(2, 0);
+    let proper = pot(&mut r, &[W]);
+    assert!(!proper.foul);
+    assert_eq!(proper.penalties, 0);
+
+    let pocketed_striker = judge(&mut r, StrokeReport::nothing().with_striker());
+    assert!(pocketed_striker.foul);
+    assert_eq!(pocketed_striker.penalties, 1, "one due (Law 72(a))");
+
+    // North, with nothing pocketed, plays an improper stroke: the penalty is owed.
+    let improper = judge(&mut r, StrokeReport::nothing().improper());
+    assert_law(&improper, "72(c)");
+    assert!(improper.foul);
+    assert_eq!(improper.penalties, 1, "owed counts as declared");
+
+    // South pockets the striker with one of his men: the man comes out (Law 73) and one due
+    // is declared; the men coming out are not penalties.
+    let with_man = judge(&mut r, StrokeReport::pocketing(&[W]).with_striker());
+    assert_law(&with_man, "73");
+    assert!(with_man.foul);
+    assert_eq!(with_man.penalties, 1);
+}

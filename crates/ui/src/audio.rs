@@ -74,6 +74,7 @@ pub fn sound_for(a: Part, b: Part, speed: f32, fell: bool) -> Option<(Part, f32)
     (speed >= 0.05).then_some((kind, speed))
 }
 
+#[allow(clippy::too_many_arguments)]
 fn play_sounds(
     mut commands: Commands,
     mut collisions: MessageReader<CollisionEvent>,
@@ -82,7 +83,9 @@ fn play_sounds(
     mut rattled: Local<(u32, Vec<Entity>)>,
     parts: Query<(Option<&BoardBody>, Option<&Cushion>, Option<&PocketSensor>)>,
     sounds: Option<Res<Sounds>>,
+    settings: Option<Res<crate::settings::Settings>>,
 ) {
+    let master = settings.map_or(1.0, |s| s.volume);
     let part = |e: Entity| match parts.get(e) {
         Ok((Some(b), _, _)) if b.0 == BodyId::Striker => Some(Part::Striker),
         Ok((Some(_), _, _)) => Some(Part::Piece),
@@ -102,7 +105,7 @@ fn play_sounds(
                 .is_some_and(|m| matches!(m.fate, Fate::Pocketed(_)))
         })
     };
-    let Some(sounds) = sounds else {
+    let Some(sounds) = sounds.filter(|_| master > 0.0) else {
         collisions.clear();
         return;
     };
@@ -133,7 +136,7 @@ fn play_sounds(
             Part::Piece => &sounds.click,
         };
         played += 1;
-        let volume = (speed / 3.0).clamp(0.05, 1.0);
+        let volume = (speed / 3.0).clamp(0.05, 1.0) * master;
         commands.spawn((
             AudioPlayer(handle.clone()),
             PlaybackSettings::DESPAWN.with_volume(Volume::Linear(volume)),

@@ -45,20 +45,10 @@ fn next_demo(
     if !keys.just_pressed(KeyCode::KeyN) {
         return;
     }
-    let mut setup = session.model.setup.clone();
-    setup.seed = setup
-        .seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    let fixed = session.fixed_board;
-    match Session::new(Mode::Demo, &spec.0, setup) {
-        Ok(next) => *session = next,
-        Err(e) => {
-            told.write(Announcement::Note(e));
-            return;
-        }
+    if let Err(e) = crate::play::play_again(&mut session, &spec.0) {
+        told.write(Announcement::Note(e));
+        return;
     }
-    session.fixed_board = fixed;
     told.write(Announcement::Call(Vec::new()));
     fire.show_table(&session);
 }

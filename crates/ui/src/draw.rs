@@ -8,7 +8,8 @@ use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use carrom_physics::{BodyId, PieceColour, SeatAxes};
 
-pub const FRAME: f32 = 0.075;
+/// The frame's width as drawn (ICF: 6.35-7.6 cm).
+pub const FRAME: f32 = 0.06;
 
 const WOOD_DARK: Color = Color::srgb(0.30, 0.15, 0.06);
 const WOOD: Color = Color::srgb(0.50, 0.27, 0.11);
@@ -22,6 +23,7 @@ pub struct PieceLook {
     coin: Handle<Mesh>,
     coin_ring: Handle<Mesh>,
     coin_inner: Handle<Mesh>,
+    coin_edge: Handle<Mesh>,
     striker: Handle<Mesh>,
     striker_ring: Handle<Mesh>,
     striker_inner: Handle<Mesh>,
@@ -78,12 +80,10 @@ fn setup_camera(mut commands: Commands) {
     commands.spawn((
         Camera2d,
         MainCamera,
+        // The layout ([`crate::layout`]) sizes the view to the window each frame.
         Projection::Orthographic(OrthographicProjection {
-            scaling_mode: ScalingMode::AutoMin {
-                // The board (0.98 m with its frame) and room on both sides for the score
-                // and help panels, so they never cover a pocket.
-                min_width: 1.75,
-                min_height: 1.0,
+            scaling_mode: ScalingMode::FixedVertical {
+                viewport_height: 0.9,
             },
             ..OrthographicProjection::default_2d()
         }),
@@ -104,13 +104,15 @@ fn setup_look(
         coin: meshes.add(Circle::new(rc)),
         coin_ring: meshes.add(Annulus::new(rc * 0.78, rc * 0.86)),
         coin_inner: meshes.add(Annulus::new(rc * 0.36, rc * 0.44)),
+        coin_edge: meshes.add(Annulus::new(rc * 0.92, rc)),
         striker: meshes.add(Circle::new(rs)),
         striker_ring: meshes.add(Annulus::new(rs * 0.80, rs * 0.88)),
         striker_inner: meshes.add(Circle::new(rs * 0.30)),
         white: mats.add(Color::srgb(0.97, 0.93, 0.82)),
         black: mats.add(Color::srgb(0.13, 0.10, 0.09)),
         queen: mats.add(Color::srgb(0.82, 0.08, 0.12)),
-        white_ring: mats.add(Color::srgb(0.70, 0.60, 0.45)),
+        // A dark rim and rings, so white men stand out on the light surface.
+        white_ring: mats.add(Color::srgb(0.42, 0.30, 0.18)),
         black_ring: mats.add(Color::srgb(0.40, 0.34, 0.30)),
         queen_ring: mats.add(Color::srgb(1.0, 0.55, 0.55)),
         striker_mat: mats.add(Color::srgb(0.85, 0.90, 0.98)),
@@ -138,6 +140,7 @@ pub fn spawn_piece(
     at: Vec2,
     z: f32,
 ) -> Entity {
+    let edge = kind.is_some().then(|| look.coin_edge.clone());
     let (disc, ring, inner, body_mat, ring_mat) = match kind {
         Some(PieceColour::White) => (
             &look.coin,
@@ -195,6 +198,16 @@ pub fn spawn_piece(
                 ),
             ],
         ))
+        .with_children(|p| {
+            // A carrom man's rim, last among the children (the body stays the second).
+            if let Some(edge) = edge {
+                p.spawn((
+                    Mesh2d(edge),
+                    MeshMaterial2d(ring_mat.clone()),
+                    Transform::from_xyz(0.0, 0.0, 0.01),
+                ));
+            }
+        })
         .id()
 }
 
@@ -246,7 +259,7 @@ fn draw_board(
     // Frame: dark edge, wood, an inner bevel; then the light playing surface.
     put(
         &mut commands,
-        Rectangle::new(outer + 0.012, outer + 0.012).into(),
+        Rectangle::new(outer + 0.006, outer + 0.006).into(),
         Color::srgb(0.05, 0.03, 0.02),
         Transform::from_xyz(0.0, 0.0, -1.0),
     );
@@ -393,16 +406,18 @@ fn draw_board(
         RED,
         Transform::from_xyz(0.0, 0.0, z),
     );
+    // The centre circle: a ring, with a red ring inside (not a disc the Queen could be
+    // mistaken for).
     let rcc = b.centre_circle_radius();
     put(
         &mut commands,
-        Circle::new(rcc).into(),
+        Annulus::new(rcc - 2.0 * line_w, rcc).into(),
         INK,
         Transform::from_xyz(0.0, 0.0, z),
     );
     put(
         &mut commands,
-        Circle::new(rcc * 0.78).into(),
+        Annulus::new(rcc * 0.42, rcc * 0.62).into(),
         RED,
         Transform::from_xyz(0.0, 0.0, z + 0.01),
     );

@@ -2,6 +2,7 @@
 //! striker in hand with its direction line, the piece being placed, and the mouse on the board.
 
 use crate::draw::{MainCamera, PieceLook, spawn_piece};
+use crate::layout::{GAP, SidePanel};
 use crate::play::{Aim, CallLog, Drag, Pointer, aim_shot};
 use crate::sim::{Equipment, SimSpeed};
 use crate::{Mode, Phase, Screen, Session};
@@ -14,8 +15,11 @@ use carrom_physics::PieceColour;
 struct HudRoot;
 #[derive(Component)]
 struct ScoreText;
+/// The box of the umpire's call (hidden when there is nothing to say) and its text.
 #[derive(Component)]
 struct CallText;
+#[derive(Component)]
+struct CallLine;
 #[derive(Component)]
 struct HelpText;
 #[derive(Component)]
@@ -27,9 +31,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreUpdate, read_pointer.after(InputSystems))
         .add_systems(OnEnter(Screen::Game), spawn_hud)
         .add_systems(OnExit(Screen::Game), despawn_hud)
+        .init_resource::<BannerFlash>()
         .add_systems(
             Update,
-            (update_texts, ghosts, aim_gizmos)
+            (update_texts, turn_banner, ghosts, aim_gizmos, log_striker)
                 .after(crate::sim::SimSet)
                 .run_if(in_state(Screen::Game)),
         );
@@ -52,6 +57,7 @@ fn read_pointer(
         pressed: buttons.pressed(MouseButton::Left),
         just_pressed: buttons.just_pressed(MouseButton::Left),
         just_released: buttons.just_released(MouseButton::Left),
+        cancel: buttons.just_pressed(MouseButton::Right),
     };
 }
 
@@ -65,6 +71,56 @@ fn text(size: f32, color: Color) -> (TextFont, TextColor) {
     )
 }
 
+/// The player to act: a large name on his side's colour, his seat, colour and what he does.
+#[derive(Component)]
+struct TurnBanner;
+#[derive(Component)]
+struct TurnName;
+#[derive(Component)]
+struct TurnWhat;
+
+/// The banner's flash when the turn changes: who it was for, and seconds since.
+#[derive(Resource, Default)]
+struct BannerFlash {
+    seat: Option<carrom_physics::Seat>,
+    age: f32,
+}
+
+/// A panel of the side columns: dark, padded, as tall as its text.
+fn panel() -> impl Bundle {
+    (
+        Node {
+            padding: UiRect::all(px(8)),
+            width: percent(100),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
+    )
+}
+
+/// A side column of the layout ([`crate::layout`]): left or right of the board.
+fn column(left: bool) -> impl Bundle {
+    (
+        SidePanel,
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(GAP),
+            bottom: px(GAP),
+            left: if left { px(GAP) } else { auto() },
+            right: if left { auto() } else { px(GAP) },
+            width: px(280),
+            flex_direction: FlexDirection::Column,
+            justify_content: if left {
+                JustifyContent::FlexStart
+            } else {
+                JustifyContent::SpaceBetween
+            },
+            row_gap: px(GAP),
+            ..default()
+        },
+    )
+}
+
 fn spawn_hud(mut commands: Commands, look: Option<Res<PieceLook>>) {
     commands
         .spawn((
@@ -72,40 +128,53 @@ fn spawn_hud(mut commands: Commands, look: Option<Res<PieceLook>>) {
             Node {
                 width: percent(100),
                 height: percent(100),
-                flex_direction: FlexDirection::Column,
-                justify_content: JustifyContent::SpaceBetween,
-                padding: UiRect::all(px(10)),
                 ..default()
             },
         ))
         .with_children(|root| {
-            root.spawn(Node {
-                flex_direction: FlexDirection::Row,
-                justify_content: JustifyContent::SpaceBetween,
-                // Each panel as tall as its own text.
-                align_items: AlignItems::FlexStart,
-                ..default()
-            })
-            .with_children(|top| {
-                // A panel: a box of fixed width; its text wraps inside and sets its height.
-                let panel = |width: f32| {
-                    (
-                        Node {
-                            padding: UiRect::all(px(8)),
-                            width: px(width),
-                            ..default()
-                        },
-                        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
-                    )
-                };
-                top.spawn(panel(265.0)).with_children(|p| {
+            root.spawn(column(true)).with_children(|left| {
+                left.spawn((
+                    TurnBanner,
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        padding: UiRect::all(px(10)),
+                        width: percent(100),
+                        border: UiRect::all(px(3)),
+                        border_radius: BorderRadius::all(px(8)),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.6)),
+                    BorderColor::all(Color::srgb(0.6, 0.6, 0.6)),
+                ))
+                .with_children(|b| {
+                    b.spawn((
+                        TurnName,
+                        Text::new(""),
+                        text(30.0, Color::srgb(0.98, 0.96, 0.90)),
+                    ));
+                    b.spawn((
+                        TurnWhat,
+                        Text::new(""),
+                        text(15.0, Color::srgb(0.92, 0.90, 0.85)),
+                    ));
+                });
+                left.spawn(panel()).with_children(|p| {
                     p.spawn((
                         ScoreText,
                         Text::new(""),
-                        text(14.0, Color::srgb(0.95, 0.92, 0.85)),
+                        text(15.0, Color::srgb(0.95, 0.92, 0.85)),
                     ));
                 });
-                top.spawn(panel(255.0)).with_children(|p| {
+            });
+            root.spawn(column(false)).with_children(|right| {
+                right.spawn((CallText, panel())).with_children(|p| {
+                    p.spawn((
+                        CallLine,
+                        Text::new(""),
+                        text(15.0, Color::srgb(1.0, 0.95, 0.70)),
+                    ));
+                });
+                right.spawn(panel()).with_children(|p| {
                     p.spawn((
                         HelpText,
                         Text::new(""),
@@ -113,17 +182,6 @@ fn spawn_hud(mut commands: Commands, look: Option<Res<PieceLook>>) {
                     ));
                 });
             });
-            root.spawn((
-                CallText,
-                Text::new(""),
-                text(17.0, Color::srgb(1.0, 0.95, 0.70)),
-                Node {
-                    padding: UiRect::all(px(8)),
-                    align_self: AlignSelf::Center,
-                    ..default()
-                },
-                BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.65)),
-            ));
         });
     if let Some(look) = look {
         let e = spawn_piece(&mut commands, &look, None, Vec2::new(9.0, 9.0), 1.5);
@@ -154,6 +212,65 @@ fn despawn_hud(mut commands: Commands, q: Query<Entity, With<HudRoot>>) {
     }
 }
 
+/// The scoreboard in short lines that fit a side panel: the game and board, each side's
+/// players, points and games, colour and men left, and the Queen.
+pub fn score_lines(model: &carrom_match::Match) -> Vec<String> {
+    use carrom_referee::{QueenState, Side};
+    let r = &model.referee;
+    let mut lines = vec![
+        format!(
+            "{} rules   game {} of {}",
+            model.setup.rules_name.to_uppercase(),
+            r.game_number(),
+            2 * r.rules().games_to_win - 1
+        ),
+        format!(
+            "Board {} of {}{}",
+            r.board_number(),
+            r.rules().boards_per_game,
+            if r.is_extra_board() { " (extra)" } else { "" }
+        ),
+    ];
+    let score = r.score();
+    let games = r.games();
+    for side in [Side::Zero, Side::One] {
+        let colour = r.colour_of_side(side);
+        let men = r.men(colour);
+        lines.push(String::new());
+        lines.push(model.side_name(side));
+        lines.push(format!(
+            "  {} pts, {} {} won",
+            score[side.index()],
+            games[side.index()],
+            if games[side.index()] == 1 {
+                "game"
+            } else {
+                "games"
+            }
+        ));
+        lines.push(format!(
+            "  plays {}: {} left{}",
+            colour.name(),
+            men.on_board,
+            if men.owed > 0 {
+                format!(", owes {}", men.owed)
+            } else {
+                String::new()
+            }
+        ));
+    }
+    lines.push(String::new());
+    lines.push(match r.queen() {
+        QueenState::OnBoard => "Queen: on the board".to_string(),
+        QueenState::AwaitingCover { by } => {
+            format!("Queen: {} must cover", model.with_names(by.title()))
+        }
+        QueenState::AwaitingReturn { .. } => "Queen: back at the turn's end".to_string(),
+        QueenState::Covered(c) => format!("Queen: covered by {}", c.name()),
+    });
+    lines
+}
+
 #[allow(clippy::type_complexity)]
 fn update_texts(
     session: Option<Res<Session>>,
@@ -164,8 +281,9 @@ fn update_texts(
     preview: Option<Res<crate::preview::Preview>>,
     mut q: ParamSet<(
         Query<&mut Text, With<ScoreText>>,
-        Query<(&mut Text, &mut Node), With<CallText>>,
+        Query<&mut Text, With<CallLine>>,
         Query<&mut Text, With<HelpText>>,
+        Query<&mut Node, With<CallText>>,
     )>,
 ) {
     let Some(s) = session else { return };
@@ -174,14 +292,11 @@ fn update_texts(
             let mut lines = vec!["BREAK PRACTICE".to_string()];
             let n = s.breaks.len().max(1) as f32;
             let total: usize = s.breaks.iter().map(|b| b.pocketed).sum();
-            lines.push(format!(
-                "Breaks: {}   pocketed per break: {:.2}",
-                s.breaks.len(),
-                total as f32 / n
-            ));
+            lines.push(format!("Breaks: {}", s.breaks.len()));
+            lines.push(format!("Pocketed per break: {:.2}", total as f32 / n));
             for (i, b) in s.breaks.iter().enumerate().rev().take(8) {
                 lines.push(format!(
-                    "#{:>2}: {} in, {} outside outer circle{}",
+                    "#{:>2}: {} in, {} outside{}",
                     i + 1,
                     b.pocketed,
                     b.outside_outer_circle,
@@ -191,35 +306,15 @@ fn update_texts(
             lines.join("\n")
         }
         _ => {
-            let mut lines = vec![format!(
-                "{} — {} rules",
+            let mut lines = vec![
                 match s.mode {
                     Mode::Demo => "COMPUTER DEMO",
                     Mode::Replay => "REPLAY",
                     _ => "MATCH",
-                },
-                s.model.setup.rules_name.to_uppercase()
-            )];
-            lines.extend(s.model.scoreboard());
-            if let Some(seat) = s.actor() {
-                let p = s.model.setup.player(seat);
-                let what = if s.model.pending.is_empty() {
-                    "to strike"
-                } else {
-                    "to place a piece"
-                };
-                lines.push(format!(
-                    "{} ({}) {}{}",
-                    p.name,
-                    seat.name(),
-                    what,
-                    if p.computer.is_some() {
-                        " [computer]"
-                    } else {
-                        ""
-                    }
-                ));
-            }
+                }
+                .to_string(),
+            ];
+            lines.extend(score_lines(&s.model));
             lines.join("\n")
         }
     };
@@ -242,49 +337,146 @@ fn update_texts(
     {
         call = format!("Place the piece inside the outer circle: {why}");
     }
-    if *phase.get() == Phase::Over {
-        call = format!("{}\nMatch over.", call);
-    }
     if !log.note.is_empty() {
         call = format!("{call}\n{}", log.note);
     }
-    let call = for_display(&call);
-    if let Ok((mut t, mut node)) = q.p1().single_mut() {
+    let call = for_display(call.trim());
+    let display = if call.is_empty() {
+        Display::None
+    } else {
+        Display::Flex
+    };
+    if let Ok(mut node) = q.p3().single_mut()
+        && node.display != display
+    {
         // No empty box when there is nothing to say.
-        let display = if call.is_empty() {
-            Display::None
-        } else {
-            Display::Flex
-        };
-        if node.display != display {
-            node.display = display;
-        }
-        if t.0 != call {
-            t.0 = call;
-        }
+        node.display = display;
+    }
+    if let Ok(mut t) = q.p1().single_mut()
+        && t.0 != call
+    {
+        t.0 = call;
     }
     let help = match s.mode {
         Mode::Practice => format!(
-            "Drag the striker along the base line (or the arrow keys).\nPull back from it and release to strike (or A/D aim, W/S power, Space).\nT: trajectory preview ({})\nR: reset the rack   F: fix/turn board   Esc: menu",
+            "Drag the striker along the base line (or tap/hold the arrow keys).\nPress on the striker and pull back, away from the aim; release to strike. Back onto the striker or right-click cancels.\nA/D aim, W/S power, Space strikes.\nT: trajectory preview ({})\nG: aim guide   R: reset the rack\nF: fix/turn board   Esc: menu",
             if preview.is_some_and(|p| p.on) { "on" } else { "off" }
         ),
         Mode::Replay => format!(
-            "Speed {}x{}   P: pause   +/-: speed\n{} actions to go   F: fix/turn board   Esc: menu",
+            "Speed {}x{}   P: pause   +/-: speed\n{} actions to go\nF: fix/turn board   Esc: menu",
             speed.factor,
             if speed.paused { " (paused)" } else { "" },
             s.replay_actions.len()
         ),
         Mode::Demo => format!(
-            "Speed {}x{}   P: pause   +/-: speed   N: new seed\nF: fix/turn board   Esc: menu",
+            "Speed {}x{}   P: pause   +/-: speed\nN: new seed   L: the computer's lines\nF: fix/turn board   Esc: menu",
             speed.factor,
             if speed.paused { " (paused)" } else { "" }
         ),
-        Mode::Match => "Drag the striker along your base line (or the arrow keys).\nPull back from it and release to strike (A/D aim, W/S power, Space).\nDues: drag the piece inside the outer circle, release.\nF5: save   F: fix/turn board   Esc: menu".to_string(),
+        Mode::Match => "Drag the striker along your base line (or tap/hold the arrow keys).\nPress on the striker and pull back, away from the aim; release to strike. Back onto the striker or right-click cancels.\nA/D aim, W/S power, Space strikes.\nDues: drag the piece inside the outer circle; release or Enter places it.\nG: aim guide   F5: save\nF: fix/turn board   Esc: menu".to_string(),
     };
     if let Ok(mut t) = q.p2().single_mut()
         && t.0 != help
     {
         t.0 = help;
+    }
+}
+
+/// The banner of the player to act: the name large, on the side's colour; seat, colour and
+/// what to do below. It flashes when the turn passes.
+#[allow(clippy::type_complexity)]
+fn turn_banner(
+    time: Res<Time>,
+    session: Option<Res<Session>>,
+    phase: Res<State<Phase>>,
+    thinking: Res<crate::play::Thinking>,
+    mut flash: ResMut<BannerFlash>,
+    mut banner: Query<(&mut BackgroundColor, &mut BorderColor, &mut Node), With<TurnBanner>>,
+    mut texts: ParamSet<(
+        Query<&mut Text, With<TurnName>>,
+        Query<&mut Text, With<TurnWhat>>,
+    )>,
+) {
+    let Some(s) = session else { return };
+    let seat = s.actor();
+    if seat != flash.seat {
+        flash.seat = seat;
+        flash.age = 0.0;
+    } else {
+        flash.age += time.delta_secs();
+    }
+    let (name, what, colour) = match (s.mode, seat) {
+        (Mode::Practice, _) => (
+            "Break practice".to_string(),
+            "South - break the rack".to_string(),
+            None,
+        ),
+        (_, Some(seat)) if !matches!(phase.get(), Phase::Over | Phase::BoardOver) => {
+            let r = &s.model.referee;
+            let side = r.side_of(seat);
+            let p = s.model.player(seat);
+            let doing = if *phase.get() == Phase::PlaceDue {
+                "to place a piece"
+            } else if *phase.get() == Phase::Moving {
+                "striking"
+            } else if p.computer.is_some() && thinking.is_thinking() {
+                "thinking"
+            } else {
+                "to strike"
+            };
+            (
+                p.name.clone(),
+                format!(
+                    "{}, plays {}\n{}{}",
+                    seat.title(),
+                    r.colour_of(seat).name(),
+                    doing,
+                    if p.computer.is_some() {
+                        " (computer)"
+                    } else {
+                        ""
+                    }
+                ),
+                Some(side.index() as u8),
+            )
+        }
+        _ => (
+            if *phase.get() == Phase::Over {
+                "Match over".to_string()
+            } else {
+                "Board over".to_string()
+            },
+            String::new(),
+            None,
+        ),
+    };
+    let name = for_display(&name);
+    if let Ok(mut t) = texts.p0().single_mut()
+        && t.0 != name
+    {
+        t.0 = name;
+    }
+    if let Ok(mut t) = texts.p1().single_mut()
+        && t.0 != what
+    {
+        t.0 = what;
+    }
+    if let Ok((mut bg, mut border, mut node)) = banner.single_mut() {
+        let base = colour.map_or(Color::srgb(0.5, 0.5, 0.5), crate::results::side_colour);
+        // Bright as the turn passes, settling over a second.
+        let k = (1.0 - flash.age).clamp(0.0, 1.0);
+        let fill = base.with_alpha(0.30 + 0.45 * k);
+        if bg.0 != fill {
+            bg.0 = fill;
+        }
+        let edge = BorderColor::all(base);
+        if *border != edge {
+            *border = edge;
+        }
+        let thick = px(3.0 + 3.0 * k);
+        if node.border.left != thick {
+            node.border = UiRect::all(thick);
+        }
     }
 }
 
@@ -381,7 +573,8 @@ fn aim_gizmos(
     let ok = aim.illegal.is_none();
     // The legal band: the base line in green or red under the striker.
     if aim.power > 0.0 || aim.drag == Drag::Pull {
-        let len = 0.06 + 0.5 * aim.power;
+        // Short enough to stay on the board at full power (the meter says how much).
+        let len = 0.04 + 0.14 * aim.power;
         let color = if ok {
             Color::srgba(0.1, 0.45, 0.95, 0.9)
         } else {
@@ -392,7 +585,22 @@ fn aim_gizmos(
         if aim.drag == Drag::Pull
             && let Some(p) = pointer.at
         {
-            gizmos.line_2d(at, p, Color::srgba(0.3, 0.2, 0.1, 0.8));
+            // The band stretches no further than full power's pull.
+            let full = crate::play::FULL_PULL;
+            let end = if p.distance(at) > full {
+                at + (p - at).normalize() * full
+            } else {
+                p
+            };
+            gizmos.line_2d(at, end, Color::srgba(0.3, 0.2, 0.1, 0.8));
+            if p.distance(at) < rs {
+                // On the striker: letting go here strikes nothing.
+                gizmos.circle_2d(
+                    Isometry2d::from_translation(at),
+                    rs * 0.6,
+                    Color::srgba(0.9, 0.9, 0.9, 0.8),
+                );
+            }
         } else {
             gizmos.line_2d(
                 at - aim.dir * rs,
@@ -410,4 +618,43 @@ fn aim_gizmos(
             Color::srgba(0.95, 0.1, 0.1, 0.95)
         },
     );
+}
+
+/// Logs, once a person's turn has settled on the screen, where the striker is in the window
+/// (`striker at window (x, y)`): a player's script (`scripts/playthrough.sh`) aims from it.
+fn log_striker(
+    session: Option<Res<Session>>,
+    phase: Res<State<Phase>>,
+    aim: Res<Aim>,
+    spec: Res<Equipment>,
+    cam: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
+    mut last: Local<(usize, Option<Vec2>, bool)>,
+) {
+    let Some(s) = session else { return };
+    if *phase.get() != Phase::Aim || s.actor_is_computer() || aim.drag != Drag::None {
+        return;
+    }
+    let Some(seat) = s.actor() else { return };
+    let Ok((camera, gt)) = cam.single() else {
+        return;
+    };
+    let at = aim_shot(&aim, seat).striker_at(&spec.0);
+    let Ok(p) = camera.world_to_viewport(gt, Vec3::new(at.x, at.y, 0.0)) else {
+        return;
+    };
+    let turn = s.model.actions.len() + s.breaks.len();
+    if last.0 != turn {
+        *last = (turn, None, false);
+    }
+    let steady = last.1.is_some_and(|q| q.distance(p) < 0.5);
+    if steady && !last.2 {
+        info!(
+            "{} to strike: striker at window ({:.0}, {:.0})",
+            s.model.player(seat).name,
+            p.x,
+            p.y
+        );
+        last.2 = true;
+    }
+    last.1 = Some(p);
 }

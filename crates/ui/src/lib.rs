@@ -10,12 +10,17 @@ pub mod audio;
 pub mod coach;
 pub mod demo;
 pub mod draw;
+pub mod guide;
 pub mod hud;
+pub mod layout;
 pub mod menu;
+pub mod motion;
 pub mod play;
 pub mod practice;
 pub mod preview;
 pub mod replay;
+pub mod results;
+pub mod settings;
 pub mod shoot;
 pub mod sim;
 pub mod sounds;
@@ -47,7 +52,10 @@ pub enum Phase {
     Moving,
     /// A returned piece must be placed inside the outer circle.
     PlaceDue,
-    /// The match is over.
+    /// A board has just ended: its result is shown until the players go on (in a demo or a
+    /// replay, for a few seconds).
+    BoardOver,
+    /// The match is over: the summary is shown.
     Over,
 }
 
@@ -88,6 +96,10 @@ pub struct Session {
     pub replay_actions: std::collections::VecDeque<Action>,
     /// The players turned the coach's hints on for this match.
     pub hints: bool,
+    /// How many of the match's ended boards the players have seen the result of.
+    pub results_seen: usize,
+    /// The aim guide is shown ([`guide`]; `G` toggles it).
+    pub guides: bool,
 }
 
 impl Session {
@@ -95,7 +107,9 @@ impl Session {
     /// computer level) is an error naming the field.
     pub fn new(mode: Mode, spec: &Spec, setup: MatchSetup) -> Result<Session, String> {
         let computers = Computers::for_setup(&setup)?;
+        let guides = guide::guide_by_default(mode, &setup.rules_name);
         Ok(Session {
+            guides,
             mode,
             model: Match::new(spec, setup)?,
             computers,
@@ -106,7 +120,36 @@ impl Session {
             breaks: Vec::new(),
             replay_actions: Default::default(),
             hints: false,
+            results_seen: 0,
         })
+    }
+
+    /// The board that has just ended and whose result is still to be shown (none once the
+    /// match is over: the summary takes its place).
+    pub fn board_result(&self) -> Option<&carrom_match::BoardStats> {
+        let boards = &self.model.stats.boards;
+        if self.mode == Mode::Practice || self.model.is_over() || boards.len() <= self.results_seen
+        {
+            None
+        } else {
+            boards.last()
+        }
+    }
+
+    /// Whether nobody at the table is a person (a demo, a replay, or computers in every seat):
+    /// results go by on their own.
+    pub fn watched(&self) -> bool {
+        match self.mode {
+            Mode::Demo | Mode::Replay => true,
+            Mode::Practice => false,
+            Mode::Match => self
+                .model
+                .referee
+                .seats()
+                .seats()
+                .iter()
+                .all(|s| self.model.is_computer(*s)),
+        }
     }
 
     /// The seat to show at the bottom.
@@ -208,13 +251,14 @@ pub fn run_windowed(
     launch: Launch,
     shot: Option<shoot::ScreenshotPlan>,
 ) -> Result<(), String> {
+    let size = shot.as_ref().map_or((1280, 960), |p| p.size);
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Carrom — ICF Laws".into(),
-                    resolution: bevy::window::WindowResolution::new(1280, 960),
+                    resolution: bevy::window::WindowResolution::new(size.0, size.1),
                     ..default()
                 }),
                 ..default()
@@ -226,6 +270,24 @@ pub fn run_windowed(
             }),
     );
     let speed = launch.speed;
+    // The player's settings (a screenshot uses the defaults and writes nothing).
+    let (settings, file) = if shot.is_some() {
+        (
+            settings::Settings::default(),
+            settings::SettingsFile::default(),
+        )
+    } else {
+        let path = settings::settings_path();
+        let (s, message) = path
+            .as_deref()
+            .map(settings::Settings::load)
+            .unwrap_or_default();
+        if let Some(m) = &message {
+            warn!("{m}");
+        }
+        (s, settings::SettingsFile { path, message })
+    };
+    app.insert_resource(settings).insert_resource(file);
     app.insert_resource(launch);
     core_plugins(&mut app, spec);
     app.insert_resource(sim::SimSpeed {
@@ -234,11 +296,15 @@ pub fn run_windowed(
         paused: false,
     });
     draw::plugin(&mut app);
+    layout::plugin(&mut app);
     hud::plugin(&mut app);
+    guide::plugin(&mut app);
+    motion::plugin(&mut app);
     menu::plugin(&mut app);
     audio::plugin(&mut app);
     preview::plugin(&mut app);
     coach::plugin(&mut app);
+    results::plugin(&mut app);
     let result = shoot::plugin(&mut app, shot);
     app.run();
     result.take()

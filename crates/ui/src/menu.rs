@@ -1,110 +1,104 @@
-//! The main menu: singles, doubles, break practice, computer demo; the rule variant; the
-//! players' names (click a name and type) and which seats the computer plays; quit.
+//! The main menu. Left, what to play: Continue (the match left with Esc, or the autosave),
+//! singles (two people, or against the computer), doubles, break practice, the computer demos,
+//! how to play, quit. Right, the settings, kept between runs ([`crate::settings`]): the rules
+//! (with what each set changes), the computer's level, the coach's hints, the volume, a fixed
+//! or turning board, the aim guide in ICF matches, and the players' names (click one to type a
+//! new name) and which seats the computer plays.
 
 use crate::practice::practice_setup;
+use crate::settings::{NAME_MAX, Settings, SettingsFile, autosave_path};
 use crate::sim::{Equipment, SimSpeed};
 use crate::{Mode, Screen, Session};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use carrom_ai::Level;
-use carrom_match::{MatchSetup, Player};
+use carrom_match::{Match, MatchSetup, Player, SaveFile};
 use carrom_referee::{PRESET_NAMES, Rules, Seat, Seats};
-
-/// The menu's label for the computer players' level.
-fn level_text(level: Level) -> String {
-    format!("Computer: {}", level.name().to_uppercase())
-}
 
 #[derive(Component)]
 struct MenuRoot;
 
-#[derive(Component, Clone, Copy, PartialEq, Eq)]
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
 enum Choice {
+    Continue,
     Singles,
     SinglesVsComputer,
     Doubles,
     Practice,
     Demo2,
     Demo4,
+    HowToPlay,
+    Quit,
     Rules,
     /// The computer players' level (easy, medium, hard).
     Level,
     /// The coach's hints in matches (always there in practice).
     Hints,
-    /// Edit the name of the player in this row.
+    Volume,
+    Board,
+    Guide,
+    /// Type a new name for the player in this row.
     Name(usize),
     /// Human or computer in this row.
     Computer(usize),
-    Quit,
 }
 
+/// A text that shows a choice's current label.
 #[derive(Component)]
-struct RulesLabel;
+struct ChoiceLabel(Choice);
 
+/// What the chosen rule set changes.
 #[derive(Component)]
-struct LevelLabel;
+struct RulesNote;
 
+/// The settings file's message, if reading or writing it failed.
 #[derive(Component)]
-struct HintsLabel;
+struct SettingsNote;
 
-/// The menu's label for the coach's hints in matches.
-fn hints_text(on: bool) -> String {
-    format!(
-        "Coach's hints in matches: {} (H in play)",
-        if on { "ON" } else { "OFF" }
-    )
-}
-
+/// The how-to-play page.
 #[derive(Component)]
-struct NameLabel(usize);
-
-#[derive(Component)]
-struct ComputerLabel(usize);
+struct HowTo;
 
 /// The menu's player rows, by seat (singles uses South and North).
 const ROWS: [Seat; 4] = [Seat::South, Seat::North, Seat::East, Seat::West];
-
-/// Longest name the menu takes.
-const NAME_MAX: usize = 18;
 
 /// The players as set in the menu.
 #[derive(Resource, Debug)]
 pub struct MenuPlayers {
     pub names: [String; 4],
     pub computer: [bool; 4],
-    /// The row whose name is being typed.
-    pub editing: Option<usize>,
+    /// The row whose name is being typed, and the name it had before.
+    pub editing: Option<(usize, String)>,
     /// The level of the computer players (`carrom_ai`'s levels; easy is beatable by a beginner).
     pub level: Level,
     /// The players turned the coach's hints on for matches (off by default, as in real play).
     pub hints: bool,
 }
 
-impl Default for MenuPlayers {
-    fn default() -> Self {
+impl MenuPlayers {
+    pub fn from_settings(s: &Settings) -> MenuPlayers {
         MenuPlayers {
-            names: ["Player 1", "Player 2", "Player 3", "Player 4"].map(String::from),
+            names: s.names.clone(),
             computer: [false; 4],
             editing: None,
-            level: Level::Medium,
-            hints: false,
+            level: carrom_ai::level_of(&s.level).unwrap_or(Level::Medium),
+            hints: s.hints,
         }
     }
-}
 
-impl MenuPlayers {
     fn row_of(seat: Seat) -> usize {
         ROWS.iter().position(|s| *s == seat).unwrap_or(0)
     }
 
-    /// The setup's players from the rows (`force_computer`: rows the computer plays anyway).
-    fn apply(&self, setup: &mut MatchSetup, force_computer: &[Seat]) {
+    /// The setup's players from the rows: `force_computer`, rows the computer plays anyway;
+    /// `people`, every seat a person (the hotseat game, whatever the rows say).
+    fn apply(&self, setup: &mut MatchSetup, force_computer: &[Seat], people: bool) {
         for (i, seat) in setup.seats.seats().iter().enumerate() {
             let row = Self::row_of(*seat);
             let name = self.names[row].trim();
             let forced = force_computer.contains(seat) && !self.computer[row];
-            let computer = self.computer[row] || forced;
+            let computer = !people && (self.computer[row] || forced);
             setup.players[i] = Player {
                 name: if forced {
                     format!("Computer {}", i + 1)
@@ -119,60 +113,200 @@ impl MenuPlayers {
     }
 
     fn label(&self, row: usize) -> String {
-        let cursor = if self.editing == Some(row) { "_" } else { "" };
         let doubles = if row >= 2 { " (doubles)" } else { "" };
-        format!(
-            "{}{doubles}: {}{cursor}",
-            ROWS[row].title(),
-            self.names[row]
-        )
+        match &self.editing {
+            Some((r, _)) if *r == row => {
+                let full = if self.names[row].chars().count() >= NAME_MAX {
+                    format!(" (at most {NAME_MAX})")
+                } else {
+                    String::new()
+                };
+                format!("{}{doubles}: {}_{full}", ROWS[row].title(), self.names[row])
+            }
+            _ => format!("{}{doubles}: {}", ROWS[row].title(), self.names[row]),
+        }
     }
 }
 
-/// The rule variant picked in the menu.
+/// The rule set picked in the menu (an index into `PRESET_NAMES`).
 #[derive(Resource, Default)]
 struct MenuRules(usize);
 
+/// What a rule set changes, in a line.
+pub fn rules_note(name: &str) -> &'static str {
+    match name {
+        "icf" => {
+            "ICF Laws: a game to 25 points or 8 boards, best of three games; the Queen is worth 3 below 22."
+        }
+        "vkk" => "VKK: the ICF Laws in one game of 6 boards or 25 points.",
+        "fof2022" => {
+            "FOF 2022: 29 points or 8 boards; the Queen is worth 5 below 25; pocketing an opponent's man ends the turn."
+        }
+        "casual" => {
+            "Casual: one game to 25 or 8 boards; pocketing an opponent's man ends the turn; the aim guide shows the struck piece."
+        }
+        "traditional" => {
+            "Traditional house rules: clockwise turns, the Queen worth 5 below 24, every foul a penalty man, pieces off the board are fouls."
+        }
+        _ => "",
+    }
+}
+
+const HOW_TO_PLAY: &str = "HOW TO PLAY
+
+The stroke: drag the striker along your base line (it must touch both lines and not cover a red circle), then press on it and pull back, away from where you aim, like a slingshot. The meter shows the power; let go to strike. Back onto the striker, or right-click, cancels. Keys: arrows place, A/D aim, W/S power, Space strikes (a tap is a small step, Shift a finer one).
+
+The game (ICF Laws): you play white or black; pocket all your men, and the Queen (red) with a cover: after pocketing her, pocket one of your men with the next stroke, or she goes back. Pocketing the striker is a foul: one of your pocketed men comes back (a due), placed by your opponent inside the outer circle. A pocketed opponent's man stays down. The board goes to the side that clears its men: 1 point for each opponent's man left, 3 for the Queen while under 22 points; 25 points or 8 boards make a game.
+
+Keys in play: G aim guide, H coach's hint (when on), F fix or turn the board, F5 save, Esc menu (the match is kept: Continue).
+
+Click or press Esc to close.";
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuRules>()
-        .init_resource::<MenuPlayers>()
+        .add_systems(Startup, from_settings)
         .add_systems(OnEnter(Screen::Menu), spawn_menu)
         .add_systems(OnExit(Screen::Menu), despawn_menu)
         .add_systems(
             Update,
-            (buttons, type_name, player_labels)
+            (buttons, type_name, menu_keys, labels)
                 .chain()
                 .run_if(in_state(Screen::Menu)),
         );
 }
 
-fn spawn_menu(mut commands: Commands, rules: Res<MenuRules>, players: Res<MenuPlayers>) {
-    let entries = [
-        (
-            Choice::Singles,
-            "Singles - two players (hotseat)".to_string(),
+/// The menu starts from the saved settings.
+fn from_settings(mut commands: Commands, settings: Res<Settings>, mut rules: ResMut<MenuRules>) {
+    commands.insert_resource(MenuPlayers::from_settings(&settings));
+    rules.0 = PRESET_NAMES
+        .iter()
+        .position(|n| *n == settings.rules)
+        .unwrap_or(0);
+}
+
+/// A choice's label as it stands.
+fn label_of(
+    choice: Choice,
+    rules: &MenuRules,
+    players: &MenuPlayers,
+    settings: &Settings,
+    can_continue: Option<&str>,
+) -> String {
+    let on_off = |b: bool| if b { "ON" } else { "OFF" };
+    match choice {
+        Choice::Continue => match can_continue {
+            Some(what) => format!("Continue - {what}"),
+            None => "Continue - nothing saved".into(),
+        },
+        Choice::Singles => "Singles - two players (hotseat)".into(),
+        Choice::SinglesVsComputer => "Singles - play the computer".into(),
+        Choice::Doubles => "Doubles - four players".into(),
+        Choice::Practice => "Break practice".into(),
+        Choice::Demo2 => "Computer demo - singles".into(),
+        Choice::Demo4 => "Computer demo - doubles".into(),
+        Choice::HowToPlay => "How to play".into(),
+        Choice::Quit => "Quit".into(),
+        Choice::Rules => format!(
+            "Rules: {}",
+            PRESET_NAMES[rules.0 % PRESET_NAMES.len()].to_uppercase()
         ),
-        (
-            Choice::SinglesVsComputer,
-            "Singles - play the computer".to_string(),
+        Choice::Level => format!("Computer: {}", players.level.name().to_uppercase()),
+        Choice::Hints => format!("Coach's hints in matches: {}", on_off(players.hints)),
+        Choice::Volume => format!("Volume: {:.0}%", 100.0 * settings.volume),
+        Choice::Board => {
+            if settings.fixed_board {
+                "Board: fixed (South at the bottom)".into()
+            } else {
+                "Board: turns to the player to strike".into()
+            }
+        }
+        Choice::Guide => format!(
+            "Aim guide in ICF matches: {}",
+            on_off(settings.guide_in_icf_matches)
         ),
-        (
-            Choice::Doubles,
-            "Doubles - four players, partners opposite".to_string(),
-        ),
-        (Choice::Practice, "Break practice".to_string()),
-        (Choice::Demo2, "Computer demo - singles".to_string()),
-        (Choice::Demo4, "Computer demo - doubles".to_string()),
-        (
-            Choice::Rules,
-            format!(
-                "Rules: {}",
-                PRESET_NAMES[rules.0 % PRESET_NAMES.len()].to_uppercase()
+        Choice::Name(row) => players.label(row),
+        Choice::Computer(row) => if players.computer[row] {
+            "Computer"
+        } else {
+            "Human"
+        }
+        .into(),
+    }
+}
+
+/// What Continue would go back to: the match left with Esc, or the autosaved match.
+fn continue_text(session: Option<&Session>) -> Option<String> {
+    if let Some(s) = session
+        && !s.model.is_over()
+    {
+        return Some(match s.mode {
+            Mode::Practice => "break practice".into(),
+            Mode::Demo => "the demo".into(),
+            Mode::Replay => "the replay".into(),
+            Mode::Match => format!(
+                "{} v {}",
+                s.model.side_name(carrom_referee::Side::Zero),
+                s.model.side_name(carrom_referee::Side::One)
             ),
-        ),
-        (Choice::Level, level_text(players.level)),
-        (Choice::Hints, hints_text(players.hints)),
-    ];
+        });
+    }
+    autosave_path()
+        .filter(|p| p.exists())
+        .map(|_| "the autosaved match".into())
+}
+
+fn button(width: f32, height: f32) -> Node {
+    Node {
+        width: px(width),
+        height: px(height),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        border: UiRect::all(px(2)),
+        border_radius: BorderRadius::all(px(8)),
+        ..default()
+    }
+}
+
+fn spawn_choice(parent: &mut ChildSpawnerCommands, choice: Choice, node: Node, size: f32) {
+    parent
+        .spawn((
+            Button,
+            choice,
+            node,
+            BorderColor::all(Color::srgb(0.75, 0.55, 0.30)),
+            BackgroundColor(Color::srgb(0.36, 0.20, 0.08)),
+        ))
+        .with_children(|b| {
+            b.spawn((
+                ChoiceLabel(choice),
+                Text::new(""),
+                TextFont {
+                    font_size: FontSize::Px(size),
+                    ..default()
+                },
+                TextColor(Color::srgb(0.98, 0.94, 0.85)),
+            ));
+        });
+}
+
+fn small_text(text: &str, size: f32) -> impl Bundle {
+    (
+        Text::new(text),
+        TextFont {
+            font_size: FontSize::Px(size),
+            ..default()
+        },
+        TextColor(Color::srgb(0.85, 0.75, 0.55)),
+    )
+}
+
+fn spawn_menu(mut commands: Commands) {
+    let column = || Node {
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        row_gap: px(9),
+        ..default()
+    };
     commands
         .spawn((
             MenuRoot,
@@ -182,7 +316,7 @@ fn spawn_menu(mut commands: Commands, rules: Res<MenuRules>, players: Res<MenuPl
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
                 justify_content: JustifyContent::Center,
-                row_gap: px(12),
+                row_gap: px(8),
                 ..default()
             },
             BackgroundColor(Color::srgb(0.16, 0.09, 0.04)),
@@ -191,145 +325,159 @@ fn spawn_menu(mut commands: Commands, rules: Res<MenuRules>, players: Res<MenuPl
             root.spawn((
                 Text::new("CARROM"),
                 TextFont {
-                    font_size: FontSize::Px(64.0),
+                    font_size: FontSize::Px(56.0),
                     ..default()
                 },
                 TextColor(Color::srgb(0.96, 0.86, 0.62)),
             ));
             root.spawn((
-                Text::new("played by the Laws of the International Carrom Federation"),
-                TextFont {
-                    font_size: FontSize::Px(18.0),
-                    ..default()
-                },
-                TextColor(Color::srgb(0.85, 0.75, 0.55)),
+                small_text(
+                    "played by the Laws of the International Carrom Federation",
+                    17.0,
+                ),
                 Node {
-                    margin: UiRect::bottom(px(24)),
+                    margin: UiRect::bottom(px(14)),
                     ..default()
                 },
             ));
-            for (choice, label) in entries {
-                spawn_button(root, choice, label);
-            }
-            root.spawn((
-                Text::new("Players - click a name to type it; Enter when done"),
-                TextFont {
-                    font_size: FontSize::Px(15.0),
-                    ..default()
-                },
-                TextColor(Color::srgb(0.85, 0.75, 0.55)),
-                Node {
-                    margin: UiRect::top(px(10)),
-                    ..default()
-                },
-            ));
-            for row in 0..ROWS.len() {
-                root.spawn(Node {
-                    width: px(560),
-                    column_gap: px(10),
-                    ..default()
-                })
-                .with_children(|line| {
-                    let small = |width: f32| Node {
-                        width: px(width),
-                        height: px(34),
-                        justify_content: JustifyContent::Center,
-                        align_items: AlignItems::Center,
-                        border: UiRect::all(px(1)),
-                        border_radius: BorderRadius::all(px(6)),
-                        ..default()
-                    };
-                    for (choice, width, text) in [
-                        (Choice::Name(row), 400.0, players.label(row)),
-                        (
-                            Choice::Computer(row),
-                            150.0,
-                            computer_text(players.computer[row]).to_string(),
-                        ),
+            root.spawn(Node {
+                flex_direction: FlexDirection::Row,
+                column_gap: px(36),
+                align_items: AlignItems::FlexStart,
+                ..default()
+            })
+            .with_children(|cols| {
+                cols.spawn(column()).with_children(|left| {
+                    left.spawn(small_text("PLAY", 15.0));
+                    for choice in [
+                        Choice::Continue,
+                        Choice::Singles,
+                        Choice::SinglesVsComputer,
+                        Choice::Doubles,
+                        Choice::Practice,
+                        Choice::Demo2,
+                        Choice::Demo4,
+                        Choice::HowToPlay,
+                        Choice::Quit,
                     ] {
-                        line.spawn((
-                            Button,
-                            choice,
-                            small(width),
-                            BorderColor::all(Color::srgb(0.75, 0.55, 0.30)),
-                            BackgroundColor(Color::srgb(0.36, 0.20, 0.08)),
-                        ))
-                        .with_children(|b| {
-                            let mut t = b.spawn((
-                                Text::new(text),
-                                TextFont {
-                                    font_size: FontSize::Px(16.0),
-                                    ..default()
-                                },
-                                TextColor(Color::srgb(0.98, 0.94, 0.85)),
-                            ));
-                            match choice {
-                                Choice::Name(r) => {
-                                    t.insert(NameLabel(r));
-                                }
-                                Choice::Computer(r) => {
-                                    t.insert(ComputerLabel(r));
-                                }
-                                _ => {}
-                            }
-                        });
+                        spawn_choice(left, choice, button(430.0, 40.0), 19.0);
                     }
                 });
-            }
-            spawn_button(root, Choice::Quit, "Quit".to_string());
+                cols.spawn(column()).with_children(|right| {
+                    right.spawn(small_text("SETTINGS (kept between runs)", 15.0));
+                    spawn_choice(right, Choice::Rules, button(500.0, 36.0), 17.0);
+                    right.spawn((
+                        RulesNote,
+                        small_text("", 13.0),
+                        Node {
+                            width: px(500),
+                            ..default()
+                        },
+                    ));
+                    for choice in [
+                        Choice::Level,
+                        Choice::Hints,
+                        Choice::Volume,
+                        Choice::Board,
+                        Choice::Guide,
+                    ] {
+                        spawn_choice(right, choice, button(500.0, 34.0), 16.0);
+                    }
+                    right.spawn(small_text(
+                        "Players - click a name to type a new one; Enter when done",
+                        13.0,
+                    ));
+                    for row in 0..ROWS.len() {
+                        right
+                            .spawn(Node {
+                                width: px(500),
+                                column_gap: px(8),
+                                ..default()
+                            })
+                            .with_children(|line| {
+                                spawn_choice(line, Choice::Name(row), button(370.0, 32.0), 15.0);
+                                spawn_choice(
+                                    line,
+                                    Choice::Computer(row),
+                                    button(122.0, 32.0),
+                                    15.0,
+                                );
+                            });
+                    }
+                    right.spawn((
+                        SettingsNote,
+                        Text::new(""),
+                        TextFont {
+                            font_size: FontSize::Px(13.0),
+                            ..default()
+                        },
+                        TextColor(Color::srgb(1.0, 0.55, 0.45)),
+                        Node {
+                            width: px(500),
+                            ..default()
+                        },
+                    ));
+                });
+            });
+            // How to play: over the menu until closed.
+            root.spawn((
+                HowTo,
+                Button,
+                Node {
+                    position_type: PositionType::Absolute,
+                    width: percent(100),
+                    height: percent(100),
+                    justify_content: JustifyContent::Center,
+                    align_items: AlignItems::Center,
+                    display: Display::None,
+                    ..default()
+                },
+                BackgroundColor(Color::srgba(0.05, 0.03, 0.02, 0.96)),
+                GlobalZIndex(30),
+            ))
+            .with_children(|h| {
+                h.spawn((
+                    Text::new(HOW_TO_PLAY),
+                    TextFont {
+                        font_size: FontSize::Px(17.0),
+                        ..default()
+                    },
+                    TextColor(Color::srgb(0.96, 0.92, 0.82)),
+                    Node {
+                        max_width: px(880),
+                        ..default()
+                    },
+                ));
+            });
         });
 }
 
-fn spawn_button(root: &mut ChildSpawnerCommands, choice: Choice, label: String) {
-    root.spawn((
-        Button,
-        choice,
-        Node {
-            width: px(560),
-            height: px(42),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border: UiRect::all(px(2)),
-            border_radius: BorderRadius::all(px(8)),
-            ..default()
-        },
-        BorderColor::all(Color::srgb(0.75, 0.55, 0.30)),
-        BackgroundColor(Color::srgb(0.36, 0.20, 0.08)),
-    ))
-    .with_children(|b| {
-        let mut t = b.spawn((
-            Text::new(label),
-            TextFont {
-                font_size: FontSize::Px(20.0),
-                ..default()
-            },
-            TextColor(Color::srgb(0.98, 0.94, 0.85)),
-        ));
-        if choice == Choice::Rules {
-            t.insert(RulesLabel);
-        }
-        if choice == Choice::Level {
-            t.insert(LevelLabel);
-        }
-        if choice == Choice::Hints {
-            t.insert(HintsLabel);
-        }
-    });
-}
-
-fn computer_text(computer: bool) -> &'static str {
-    if computer { "Computer" } else { "Human" }
-}
-
-/// Typing into the name being edited.
-fn type_name(mut keys: MessageReader<KeyboardInput>, mut players: ResMut<MenuPlayers>) {
+/// Typing a new name into the row being edited: the name starts empty; Enter or Tab keeps it
+/// (an empty name keeps the old one), Esc puts the old one back.
+fn type_name(
+    mut keys: MessageReader<KeyboardInput>,
+    mut players: ResMut<MenuPlayers>,
+    mut settings: ResMut<Settings>,
+    mut file: ResMut<SettingsFile>,
+) {
     for key in keys.read() {
         if key.state != ButtonState::Pressed {
             continue;
         }
-        let Some(row) = players.editing else { continue };
+        let Some((row, old)) = players.editing.clone() else {
+            continue;
+        };
         match &key.logical_key {
-            Key::Enter | Key::Escape | Key::Tab => players.editing = None,
+            Key::Enter | Key::Tab | Key::Escape => {
+                if matches!(key.logical_key, Key::Escape) || players.names[row].trim().is_empty() {
+                    players.names[row] = old;
+                }
+                players.editing = None;
+                if settings.names != players.names {
+                    settings.names = players.names.clone();
+                    file.store(&settings);
+                }
+            }
             Key::Backspace => {
                 players.names[row].pop();
             }
@@ -349,24 +497,57 @@ fn type_name(mut keys: MessageReader<KeyboardInput>, mut players: ResMut<MenuPla
     }
 }
 
-fn player_labels(
+/// Esc: closes how-to-play; otherwise goes back to the game left with Esc, if any.
+fn menu_keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
     players: Res<MenuPlayers>,
-    mut names: Query<(&NameLabel, &mut Text), Without<ComputerLabel>>,
-    mut kinds: Query<(&ComputerLabel, &mut Text), Without<NameLabel>>,
+    session: Option<Res<Session>>,
+    mut how: Query<&mut Node, With<HowTo>>,
+    mut screen: ResMut<NextState<Screen>>,
 ) {
-    if !players.is_changed() {
+    let Some(keys) = keys else { return };
+    if !keys.just_pressed(KeyCode::Escape) || players.editing.is_some() {
         return;
     }
-    for (l, mut t) in &mut names {
-        let want = players.label(l.0);
+    if let Ok(mut node) = how.single_mut()
+        && node.display != Display::None
+    {
+        node.display = Display::None;
+        return;
+    }
+    if session.is_some_and(|s| !s.model.is_over()) {
+        screen.set(Screen::Game);
+    }
+}
+
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
+fn labels(
+    rules: Res<MenuRules>,
+    players: Res<MenuPlayers>,
+    settings: Res<Settings>,
+    file: Res<SettingsFile>,
+    session: Option<Res<Session>>,
+    mut q: Query<(&ChoiceLabel, &mut Text), (Without<RulesNote>, Without<SettingsNote>)>,
+    mut note: Query<&mut Text, (With<RulesNote>, Without<SettingsNote>)>,
+    mut message: Query<&mut Text, (With<SettingsNote>, Without<RulesNote>)>,
+) {
+    let can = continue_text(session.as_deref());
+    for (l, mut t) in &mut q {
+        let want = label_of(l.0, &rules, &players, &settings, can.as_deref());
         if t.0 != want {
             t.0 = want;
         }
     }
-    for (l, mut t) in &mut kinds {
-        let want = computer_text(players.computer[l.0]);
+    if let Ok(mut t) = note.single_mut() {
+        let want = rules_note(PRESET_NAMES[rules.0 % PRESET_NAMES.len()]);
         if t.0 != want {
             t.0 = want.to_string();
+        }
+    }
+    if let Ok(mut t) = message.single_mut() {
+        let want = file.message.clone().unwrap_or_default();
+        if t.0 != want {
+            t.0 = want;
         }
     }
 }
@@ -377,53 +558,110 @@ fn despawn_menu(mut commands: Commands, q: Query<Entity, With<MenuRoot>>) {
     }
 }
 
+/// The autosaved match, read and replayed; an error names the file.
+fn load_autosave(spec: &carrom_physics::Spec) -> Result<Match, String> {
+    let path = autosave_path().ok_or("no place for an autosave")?;
+    let save = SaveFile::load(&path)?;
+    Match::replay(&save.physics(spec), &save, |_| {})
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn buttons(
     mut commands: Commands,
     mut q: Query<(&Interaction, &Choice, &mut BackgroundColor), Changed<Interaction>>,
-    mut label: Query<&mut Text, With<RulesLabel>>,
-    mut level_label: Query<&mut Text, (With<LevelLabel>, Without<RulesLabel>)>,
-    mut hints_label: Query<&mut Text, (With<HintsLabel>, Without<LevelLabel>, Without<RulesLabel>)>,
+    mut how: Query<(&Interaction, &mut Node), (With<HowTo>, Without<Choice>)>,
     mut rules: ResMut<MenuRules>,
     mut players: ResMut<MenuPlayers>,
+    mut settings: ResMut<Settings>,
+    mut file: ResMut<SettingsFile>,
+    old_session: Option<Res<Session>>,
     spec: Res<Equipment>,
     mut screen: ResMut<NextState<Screen>>,
     mut speed: ResMut<SimSpeed>,
     mut exit: MessageWriter<AppExit>,
 ) {
+    if let Ok((interaction, mut node)) = how.single_mut()
+        && *interaction == Interaction::Pressed
+        && node.display != Display::None
+    {
+        node.display = Display::None;
+        return;
+    }
     for (interaction, choice, mut bg) in &mut q {
         match interaction {
             Interaction::Hovered => bg.0 = Color::srgb(0.50, 0.30, 0.12),
             Interaction::None => bg.0 = Color::srgb(0.36, 0.20, 0.08),
             Interaction::Pressed => {
+                if players.editing.is_some() && !matches!(choice, Choice::Name(_)) {
+                    // A click elsewhere ends the typing, keeping the name.
+                    if let Some((row, old)) = players.editing.take()
+                        && players.names[row].trim().is_empty()
+                    {
+                        players.names[row] = old;
+                    }
+                    settings.names = players.names.clone();
+                    file.store(&settings);
+                }
                 let name = PRESET_NAMES[rules.0 % PRESET_NAMES.len()];
                 let r = Rules::preset(name).unwrap_or_else(Rules::icf);
                 let seed = rand::random::<u64>() % 1_000_000;
-                // The rows' names and computer seats; the demos are all computers.
-                let setup = |seats: Seats, force: &[Seat]| {
+                let setup = |seats: Seats, force: &[Seat], people: bool| {
                     let mut s = MatchSetup::new(seats, r, name, seed);
-                    players.apply(&mut s, force);
+                    players.apply(&mut s, force, people);
                     s
                 };
                 let all = Seat::ALL;
                 let session = match choice {
+                    Choice::Continue => {
+                        if old_session.as_deref().is_some_and(|s| !s.model.is_over()) {
+                            screen.set(Screen::Game);
+                            continue;
+                        }
+                        match load_autosave(&spec.0) {
+                            Ok(model) => Session::new(Mode::Match, &spec.0, model.setup.clone())
+                                .map(|mut s| {
+                                    s.model = model;
+                                    s
+                                }),
+                            Err(e) => {
+                                file.message = Some(format!("Continue: {e}"));
+                                continue;
+                            }
+                        }
+                    }
                     Choice::Singles => {
-                        Session::new(Mode::Match, &spec.0, setup(Seats::Singles, &[]))
+                        Session::new(Mode::Match, &spec.0, setup(Seats::Singles, &[], true))
                     }
-                    Choice::SinglesVsComputer => {
-                        Session::new(Mode::Match, &spec.0, setup(Seats::Singles, &[Seat::North]))
-                    }
+                    Choice::SinglesVsComputer => Session::new(
+                        Mode::Match,
+                        &spec.0,
+                        setup(Seats::Singles, &[Seat::North], false),
+                    ),
                     Choice::Doubles => {
-                        Session::new(Mode::Match, &spec.0, setup(Seats::Doubles, &[]))
+                        Session::new(Mode::Match, &spec.0, setup(Seats::Doubles, &[], false))
                     }
                     Choice::Practice => Session::new(Mode::Practice, &spec.0, practice_setup()),
-                    Choice::Demo2 => Session::new(Mode::Demo, &spec.0, setup(Seats::Singles, &all)),
-                    Choice::Demo4 => Session::new(Mode::Demo, &spec.0, setup(Seats::Doubles, &all)),
+                    Choice::Demo2 => {
+                        Session::new(Mode::Demo, &spec.0, setup(Seats::Singles, &all, false))
+                    }
+                    Choice::Demo4 => {
+                        Session::new(Mode::Demo, &spec.0, setup(Seats::Doubles, &all, false))
+                    }
+                    Choice::HowToPlay => {
+                        if let Ok((_, mut page)) = how.single_mut() {
+                            page.display = Display::Flex;
+                        }
+                        continue;
+                    }
+                    Choice::Quit => {
+                        exit.write(AppExit::Success);
+                        continue;
+                    }
                     Choice::Rules => {
                         rules.0 = (rules.0 + 1) % PRESET_NAMES.len();
-                        if let Ok(mut t) = label.single_mut() {
-                            t.0 = format!("Rules: {}", PRESET_NAMES[rules.0].to_uppercase());
-                        }
+                        settings.rules = PRESET_NAMES[rules.0].to_string();
+                        file.store(&settings);
                         continue;
                     }
                     Choice::Level => {
@@ -434,43 +672,63 @@ fn buttons(
                             + 1)
                             % Level::ALL.len();
                         players.level = Level::ALL[next];
-                        if let Ok(mut t) = level_label.single_mut() {
-                            t.0 = level_text(players.level);
-                        }
+                        settings.level = players.level.name().to_string();
+                        file.store(&settings);
                         continue;
                     }
                     Choice::Hints => {
                         players.hints = !players.hints;
-                        if let Ok(mut t) = hints_label.single_mut() {
-                            t.0 = hints_text(players.hints);
-                        }
+                        settings.hints = players.hints;
+                        file.store(&settings);
+                        continue;
+                    }
+                    Choice::Volume => {
+                        // 0, 20, ... 100%, then round again.
+                        let steps = (settings.volume * 5.0).round() as i32;
+                        settings.volume = ((steps + 1) % 6) as f32 / 5.0;
+                        file.store(&settings);
+                        continue;
+                    }
+                    Choice::Board => {
+                        settings.fixed_board = !settings.fixed_board;
+                        file.store(&settings);
+                        continue;
+                    }
+                    Choice::Guide => {
+                        settings.guide_in_icf_matches = !settings.guide_in_icf_matches;
+                        file.store(&settings);
                         continue;
                     }
                     Choice::Name(row) => {
-                        players.editing = Some(*row);
+                        // Typing starts a new name; Esc puts the old one back.
+                        let old = std::mem::take(&mut players.names[*row]);
+                        players.editing = Some((*row, old));
                         continue;
                     }
                     Choice::Computer(row) => {
                         players.computer[*row] = !players.computer[*row];
                         continue;
                     }
-                    Choice::Quit => {
-                        exit.write(AppExit::Success);
-                        continue;
-                    }
                 };
                 let mut session = match session {
                     Ok(session) => session,
                     Err(e) => {
-                        error!("cannot start: {e}");
+                        file.message = Some(format!("cannot start: {e}"));
                         continue;
                     }
                 };
                 session.hints = players.hints;
+                session.fixed_board = settings.fixed_board;
+                if session.mode == Mode::Match && session.model.setup.rules_name == "icf" {
+                    session.guides = settings.guide_in_icf_matches;
+                }
+                if session.mode == Mode::Match {
+                    session.save_path = crate::settings::save_path_for(&session.model.setup);
+                    session.replay_path = Some(session.save_path.with_extension("replay.json"));
+                }
                 if session.mode == Mode::Demo {
                     speed.factor = speed.factor.max(2.0);
                 }
-                players.editing = None;
                 commands.insert_resource(session);
                 screen.set(Screen::Game);
             }
@@ -484,13 +742,13 @@ mod tests {
 
     #[test]
     fn the_menu_rows_name_the_seats_and_choose_the_computer_seats() {
-        let mut rows = MenuPlayers::default();
+        let mut rows = MenuPlayers::from_settings(&Settings::default());
         rows.names[0] = "Asha".into();
         rows.names[1] = "  ".into();
         rows.names[2] = "Ravi".into();
         rows.computer[3] = true;
         let mut singles = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 1);
-        rows.apply(&mut singles, &[Seat::North]);
+        rows.apply(&mut singles, &[Seat::North], false);
         assert_eq!(singles.player(carrom_physics::Seat::South).name, "Asha");
         // A seat the menu choice gives the computer is named for it.
         assert_eq!(
@@ -498,7 +756,7 @@ mod tests {
             "Computer 2"
         );
         let mut hotseat = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 1);
-        rows.apply(&mut hotseat, &[]);
+        rows.apply(&mut hotseat, &[], false);
         // A blank name falls back to the seat's.
         assert_eq!(hotseat.player(carrom_physics::Seat::North).name, "North");
         assert!(
@@ -523,7 +781,7 @@ mod tests {
         );
         rows.level = Level::Easy;
         let mut doubles = MatchSetup::new(Seats::Doubles, Rules::icf(), "icf", 1);
-        rows.apply(&mut doubles, &[]);
+        rows.apply(&mut doubles, &[], false);
         assert_eq!(
             doubles
                 .player(carrom_physics::Seat::West)
@@ -532,6 +790,10 @@ mod tests {
             Some("easy")
         );
         assert_eq!(doubles.player(carrom_physics::Seat::East).name, "Ravi");
+        // The hotseat game is people in every seat, whatever the rows say.
+        let mut people = MatchSetup::new(Seats::Doubles, Rules::icf(), "icf", 1);
+        rows.apply(&mut people, &[], true);
+        assert!(people.players.iter().all(|p| p.computer.is_none()));
         assert!(
             doubles
                 .player(carrom_physics::Seat::West)

@@ -90,6 +90,8 @@ pub struct Pointer {
     pub pressed: bool,
     pub just_pressed: bool,
     pub just_released: bool,
+    /// The right button was pressed: a pull is let go without striking.
+    pub cancel: bool,
 }
 
 /// Seconds a computer shows its aim before it strikes.
@@ -123,6 +125,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Aim>()
         .init_resource::<Thinking>()
         .init_resource::<Pointer>()
+        .init_resource::<ResultShown>()
+        .add_systems(OnEnter(Phase::BoardOver), show_result)
         .insert_resource(ComputerDelay(0.8))
         .add_systems(Startup, start_from_launch)
         .add_systems(OnEnter(Screen::Game), load_rest_table)
@@ -143,6 +147,7 @@ pub(super) fn plugin(app: &mut App) {
                 (pointer_due, computer_due.run_if(not(in_mode(Mode::Replay))))
                     .chain()
                     .run_if(in_state(Phase::PlaceDue)),
+                after_board_result.run_if(in_state(Phase::BoardOver)),
                 game_keys,
             )
                 .before(SimSet)
@@ -168,6 +173,7 @@ pub fn start_from_launch(
     spec: Res<Equipment>,
     mut screen: ResMut<NextState<Screen>>,
     mut told: MessageWriter<Announcement>,
+    settings: Option<Res<crate::settings::Settings>>,
 ) {
     let Some(launch) = launch else { return };
     let spec = &spec.0;
@@ -190,6 +196,13 @@ pub fn start_from_launch(
         Start::Resume(game) => Session::new(Mode::Match, spec, game.setup.clone()).map(|mut s| {
             s.model = (**game).clone();
             call = s.model.last_call();
+            // Resumed just after a board ended: its result is shown again.
+            let ended = s
+                .model
+                .last
+                .as_ref()
+                .is_some_and(|v| v.board_result.is_some() || v.board_cancelled);
+            s.results_seen = s.model.stats.boards.len() - usize::from(ended);
             s
         }),
     };
@@ -201,10 +214,16 @@ pub fn start_from_launch(
         }
     };
     told.write(Announcement::Call(call));
-    session.fixed_board = launch.fixed_board;
+    let settings = settings.map(|s| s.clone()).unwrap_or_default();
+    session.fixed_board = launch.fixed_board || settings.fixed_board;
     session.hints = launch.hints;
+    if session.mode == Mode::Match && session.model.setup.rules_name == "icf" {
+        session.guides = settings.guide_in_icf_matches;
+    }
     if let Some(p) = &launch.save_path {
         session.save_path = p.clone();
+    } else if session.mode == Mode::Match {
+        session.save_path = crate::settings::save_path_for(&session.model.setup);
     }
     if session.mode == Mode::Match {
         // A finished match keeps its replay next to the save.
@@ -245,7 +264,9 @@ fn next_phase(session: &Session) -> Phase {
     if session.mode == Mode::Practice {
         return Phase::Aim;
     }
-    if !session.model.pending.is_empty() {
+    if session.board_result().is_some() {
+        Phase::BoardOver
+    } else if !session.model.pending.is_empty() {
         Phase::PlaceDue
     } else if session.model.turn().is_none() {
         Phase::Over
@@ -353,28 +374,49 @@ fn keys_aim(
         return;
     }
     let dt = time.delta_secs();
-    let fast = if keys.pressed(KeyCode::ShiftLeft) {
-        0.25
-    } else {
-        1.0
-    };
-    if keys.pressed(KeyCode::ArrowLeft) {
+    let fine = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+    let fast = if fine { 0.25 } else { 1.0 };
+    // A tap moves a visible step (a held key then moves smoothly): 1 cm along the base line,
+    // 1 degree of aim, 5% of power; a quarter of that with Shift.
+    let step = |k: KeyCode| keys.just_pressed(k);
+    let held = |k: KeyCode| keys.pressed(k) && !keys.just_pressed(k);
+    let along = 0.02 * fast;
+    if step(KeyCode::ArrowLeft) {
+        aim.position = (aim.position - along).max(-1.0);
+    }
+    if step(KeyCode::ArrowRight) {
+        aim.position = (aim.position + along).min(1.0);
+    }
+    if held(KeyCode::ArrowLeft) {
         aim.position = (aim.position - 0.5 * dt * fast).max(-1.0);
     }
-    if keys.pressed(KeyCode::ArrowRight) {
+    if held(KeyCode::ArrowRight) {
         aim.position = (aim.position + 0.5 * dt * fast).min(1.0);
     }
+    let degree = 1f32.to_radians() * fast;
+    if step(KeyCode::KeyA) {
+        aim.dir = Vec2::from_angle(degree).rotate(aim.dir);
+    }
+    if step(KeyCode::KeyD) {
+        aim.dir = Vec2::from_angle(-degree).rotate(aim.dir);
+    }
     let turn = 60f32.to_radians() * dt * fast;
-    if keys.pressed(KeyCode::KeyA) {
+    if held(KeyCode::KeyA) {
         aim.dir = Vec2::from_angle(turn).rotate(aim.dir);
     }
-    if keys.pressed(KeyCode::KeyD) {
+    if held(KeyCode::KeyD) {
         aim.dir = Vec2::from_angle(-turn).rotate(aim.dir);
     }
-    if keys.pressed(KeyCode::KeyW) || keys.pressed(KeyCode::ArrowUp) {
+    if step(KeyCode::KeyW) || step(KeyCode::ArrowUp) {
+        aim.power = (aim.power + 0.05 * fast).min(1.0);
+    }
+    if step(KeyCode::KeyS) || step(KeyCode::ArrowDown) {
+        aim.power = (aim.power - 0.05 * fast).max(0.0);
+    }
+    if held(KeyCode::KeyW) || held(KeyCode::ArrowUp) {
         aim.power = (aim.power + 0.6 * dt * fast).min(1.0);
     }
-    if keys.pressed(KeyCode::KeyS) || keys.pressed(KeyCode::ArrowDown) {
+    if held(KeyCode::KeyS) || held(KeyCode::ArrowDown) {
         aim.power = (aim.power - 0.6 * dt * fast).max(0.0);
     }
     if keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter) {
@@ -384,6 +426,17 @@ fn keys_aim(
             fire.fire(&session, shot);
         }
     }
+}
+
+/// The pull (metres from the striker's centre) that gives full power.
+pub const FULL_PULL: f32 = 0.17;
+
+/// The power of a pull of `pull` metres from the striker's centre (radius `rs`): nothing while
+/// the pointer is on the striker (letting go there cancels), full at [`FULL_PULL`], and a
+/// curve between, so soft strokes have room: half the pull is under a third of the power.
+pub fn power_of_pull(pull: f32, rs: f32) -> f32 {
+    let x = ((pull - rs) / (FULL_PULL - rs)).clamp(0.0, 1.0);
+    x.powf(1.7)
 }
 
 /// Mouse: drag the striker along the base line; pull back from it (slingshot) to aim, release
@@ -422,13 +475,19 @@ fn pointer_aim(
             }
             Drag::Pull => {
                 let pull = striker - at;
-                if pull.length() > 0.004 {
+                let rs = spec_.board.striker_radius();
+                if pull.length() > rs {
                     aim.dir = pull.normalize();
                 }
-                aim.power = ((pull.length() - 0.004) / 0.22).clamp(0.0, 1.0);
+                aim.power = power_of_pull(pull.length(), rs);
             }
             _ => {}
         }
+    }
+    if pointer.cancel && aim.drag == Drag::Pull {
+        // A right-click lets go of the pull without striking.
+        aim.drag = Drag::None;
+        aim.power = 0.0;
     }
     if pointer.just_released {
         if aim.drag == Drag::Pull && aim.illegal.is_none() && aim.power > 0.01 {
@@ -442,7 +501,7 @@ fn pointer_aim(
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct FireParams<'w> {
     load: MessageWriter<'w, LoadTable>,
-    phase: ResMut<'w, NextState<Phase>>,
+    pub phase: ResMut<'w, NextState<Phase>>,
     spec: Res<'w, Equipment>,
 }
 
@@ -565,6 +624,7 @@ fn finish_stroke(
     session: Option<ResMut<Session>>,
     mut fire: FireParams,
     mut told: MessageWriter<Announcement>,
+    settings_file: Option<Res<crate::settings::SettingsFile>>,
 ) {
     let Some((shot, outcome)) = stroke.take() else {
         return;
@@ -592,7 +652,76 @@ fn finish_stroke(
             told.write(Announcement::Note(format!("referee: {e}")));
         }
     }
-    fire.show_table(&session);
+    if let Some(e) = autosave(&session, settings_file.as_deref()) {
+        told.write(Announcement::Note(e));
+    }
+    if session.board_result().is_some() {
+        // The board's last position stays under its result; the next rack comes after.
+        fire.phase.set(Phase::BoardOver);
+    } else {
+        fire.show_table(&session);
+    }
+}
+
+/// The seed of the match after one seeded `seed` (another demo, a match played again).
+pub fn next_seed(seed: u64) -> u64 {
+    seed.wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407)
+}
+
+/// Another match at the table: the same players and rules with the next seed (in a demo,
+/// another demo). The board's view, hints and save paths stay as they were.
+pub fn play_again(session: &mut Session, spec: &carrom_physics::Spec) -> Result<(), String> {
+    let mut setup = session.model.setup.clone();
+    setup.seed = next_seed(setup.seed);
+    let mode = match session.mode {
+        Mode::Replay => Mode::Demo,
+        m => m,
+    };
+    let mut next = Session::new(mode, spec, setup)?;
+    next.fixed_board = session.fixed_board;
+    next.hints = session.hints;
+    next.save_path = session.save_path.clone();
+    next.replay_path = session.replay_path.clone();
+    *session = next;
+    Ok(())
+}
+
+/// Seconds a board's result stays up when nobody at the table is a person.
+const RESULT_SECONDS: f32 = 4.0;
+
+/// The time a board's result has been shown.
+#[derive(Resource, Default)]
+pub struct ResultShown(pub f32);
+
+fn show_result(mut shown: ResMut<ResultShown>) {
+    shown.0 = 0.0;
+}
+
+/// The players go on from a board's result (a click, Enter or Space; by themselves after a
+/// few seconds when only computers play): the next board is racked.
+fn after_board_result(
+    time: Res<Time>,
+    speed: Res<SimSpeed>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    pointer: Res<Pointer>,
+    mut shown: ResMut<ResultShown>,
+    session: Option<ResMut<Session>>,
+    mut fire: FireParams,
+) {
+    let Some(mut session) = session else { return };
+    if !speed.paused {
+        shown.0 += time.delta_secs() * speed.factor.clamp(1.0, 2.0);
+    }
+    let asked = pointer.just_pressed
+        || keys.is_some_and(|k| k.just_pressed(KeyCode::Enter) || k.just_pressed(KeyCode::Space));
+    let timed_out =
+        session.watched() && (shown.0 >= RESULT_SECONDS || speed.steps_per_frame.is_some());
+    // A moment's grace, so the click that struck the last stroke does not also dismiss it.
+    if (asked && shown.0 > 0.3) || timed_out {
+        session.results_seen = session.model.stats.boards.len();
+        fire.show_table(&session);
+    }
 }
 
 fn begin_due(mut aim: ResMut<Aim>, session: Option<Res<Session>>, delay: Res<ComputerDelay>) {
@@ -676,12 +805,15 @@ fn computer_due(
 }
 
 /// Keys in any phase and mode: the board fixed or turning (F), back to the menu (Esc), and in a
-/// match the save (F5). The modes' own keys are in their plugins.
+/// match the save (F5). The modes' own keys are in their plugins. In a match being played,
+/// Esc asks first (a second Esc leaves; the match is kept for the menu's Continue).
 fn game_keys(
+    time: Res<Time>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
     session: Option<ResMut<Session>>,
     mut screen: ResMut<NextState<Screen>>,
     mut told: MessageWriter<Announcement>,
+    mut asked: Local<Option<f64>>,
 ) {
     let (Some(keys), Some(mut session)) = (keys, session) else {
         return;
@@ -690,12 +822,27 @@ fn game_keys(
         session.fixed_board = !session.fixed_board;
     }
     if keys.just_pressed(KeyCode::Escape) {
-        // The turn's phase goes with the game screen.
+        let now = time.elapsed_secs_f64();
+        let playing = session.mode == Mode::Match && !session.model.is_over();
+        if playing && !asked.is_some_and(|t| now - t < 4.0) {
+            *asked = Some(now);
+            told.write(Announcement::Note(
+                "Press Esc again to leave for the menu: the match is kept (Continue).".into(),
+            ));
+            return;
+        }
+        *asked = None;
+        // The turn's phase goes with the game screen; the session stays for Continue.
         screen.set(Screen::Menu);
         return;
     }
     if session.mode == Mode::Match && keys.just_pressed(KeyCode::F5) {
         let path = session.save_path.clone();
+        if let Some(dir) = path.parent()
+            && !dir.as_os_str().is_empty()
+        {
+            let _ = std::fs::create_dir_all(dir);
+        }
         told.write(Announcement::Note(
             match SaveFile::of(&session.model).write(&path) {
                 Ok(()) => format!("Saved to {}", path.display()),
@@ -703,4 +850,25 @@ fn game_keys(
             },
         ));
     }
+}
+
+/// After each stroke of a match in the window, the match is written to the autosave (the
+/// menu's Continue); a finished match removes it. Nothing is written without a settings file
+/// (tests, screenshots).
+pub fn autosave(session: &Session, file: Option<&crate::settings::SettingsFile>) -> Option<String> {
+    if session.mode != Mode::Match || file.is_none_or(|f| f.path.is_none()) {
+        return None;
+    }
+    let path = crate::settings::autosave_path()?;
+    if session.model.is_over() {
+        let _ = std::fs::remove_file(&path);
+        return None;
+    }
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    SaveFile::of(&session.model)
+        .write(&path)
+        .err()
+        .map(|e| format!("Autosave failed: {e}"))
 }

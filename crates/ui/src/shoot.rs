@@ -5,6 +5,7 @@ use crate::play::Aim;
 use crate::{Mode, Phase, Screen, Session};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use carrom_physics::SeatAxes;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
@@ -18,12 +19,20 @@ pub enum ShotMode {
     Demo,
     /// A person's turn in a match with the coach's hint on the board.
     Hint,
+    /// A person pulling back the striker: the power meter and the aim guide.
+    Stroke,
+    /// A board's result.
+    Result,
+    /// The match summary.
+    Summary,
 }
 
 /// What to capture and where.
 #[derive(Resource, Clone, Debug)]
 pub struct ScreenshotPlan {
     pub mode: ShotMode,
+    /// The window's size in pixels.
+    pub size: (u32, u32),
     pub out: PathBuf,
     /// Demo: strokes to play before the capture.
     pub strokes: u32,
@@ -122,7 +131,7 @@ fn drive(
     mut commands: Commands,
     plan: Res<ScreenshotPlan>,
     mut progress: ResMut<Progress>,
-    session: Option<Res<Session>>,
+    mut session: Option<ResMut<Session>>,
     phase: Option<Res<State<Phase>>>,
     screen: Res<State<Screen>>,
     mut aim: ResMut<Aim>,
@@ -205,6 +214,7 @@ fn drive(
                 && coach.note.is_none()
                 && let Some(s) = session.as_deref()
             {
+                let s: &Session = s;
                 crate::coach::ask(&mut coach, s, &equipment.0);
             }
             if let Some(note) = &coach.note {
@@ -213,6 +223,43 @@ fn drive(
                 return;
             }
             aiming && coach.shown.is_some() && progress.frames >= 40
+        }
+        ShotMode::Stroke => {
+            let aiming = phase.as_deref().is_some_and(|p| *p.get() == Phase::Aim)
+                && session.as_ref().is_some_and(|s| !s.actor_is_computer());
+            if aiming
+                && progress.frames >= 20
+                && let Some(s) = session.as_deref_mut()
+                && let Some(seat) = s.actor()
+            {
+                // Pulling back towards the nearest piece ahead, with the guide on.
+                s.guides = true;
+                let at = crate::play::aim_shot(&aim, seat).striker_at(&equipment.0);
+                let at = Vec2::new(at.x, at.y);
+                let f = seat.forward();
+                let ahead = Vec2::new(f.x, f.y);
+                if let Some(p) = s
+                    .layout()
+                    .iter()
+                    .map(|p| Vec2::new(p.x, p.y))
+                    .filter(|p| (*p - at).dot(ahead) > 0.05)
+                    .min_by(|a, b| a.distance(at).total_cmp(&b.distance(at)))
+                {
+                    aim.dir = (p - at).normalize();
+                }
+                // Set as the keys set it (the mouse's pull would follow the cursor).
+                aim.power = 0.63;
+            }
+            aiming && progress.frames >= 40
+        }
+        ShotMode::Result => {
+            phase
+                .as_deref()
+                .is_some_and(|p| *p.get() == Phase::BoardOver)
+                && progress.frames >= 20
+        }
+        ShotMode::Summary => {
+            phase.as_deref().is_some_and(|p| *p.get() == Phase::Over) && progress.frames >= 20
         }
         ShotMode::Demo => {
             // With the computer's other lines shown.
@@ -247,7 +294,7 @@ fn drive(
 
 /// A display for the window: the current one, or a private Xvfb started now (returned, to be
 /// stopped with [`stop_display`]). Prefers Mesa's software Vulkan under Xvfb.
-pub fn ensure_display() -> Result<Option<Child>, String> {
+pub fn ensure_display(size: (u32, u32)) -> Result<Option<Child>, String> {
     let has = |k: &str| std::env::var_os(k).is_some_and(|v| !v.is_empty());
     if has("DISPLAY") || has("WAYLAND_DISPLAY") {
         return Ok(None);
@@ -263,7 +310,7 @@ pub fn ensure_display() -> Result<Option<Child>, String> {
             &format!(":{n}"),
             "-screen",
             "0",
-            "1280x960x24",
+            &format!("{}x{}x24", size.0.max(1280), size.1.max(960)),
             "-nolisten",
             "tcp",
         ])

@@ -47,6 +47,8 @@ impl Referee {
     pub(super) fn owe(&mut self, colour: PieceColour, n: u8) {
         let m = self.men_mut(colour);
         m.owed = m.owed.saturating_add(n).min(MEN_PER_COLOUR);
+        let i = super::colour_index(colour);
+        self.declared[i] = self.declared[i].saturating_add(n);
     }
 
     /// Who places a due/penalty man of `colour` that becomes available after `striker`'s

@@ -1,0 +1,282 @@
+//! A match's statistics, kept as it is played: for each player the strokes, the pieces
+//! pocketed and the pot rate, fouls and dues, the Queen pocketed and covered, the breaks and
+//! the pieces off them, the longest run; and each board's result, for the score by board.
+//!
+//! Built from the same verdicts and stroke reports the referee judged, so a replay gives the
+//! same figures as the match did (`carrom replay FILE --stats --json`, the headless demo's
+//! summary and the game's match summary all read [`MatchStats`]).
+
+use carrom_referee::{PieceColour, QueenState, Referee, Seat, StrokeReport, Verdict};
+use serde::Serialize;
+
+/// One player's figures.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct PlayerStats {
+    /// The player's seat (`south`, `north`, `east`, `west`).
+    pub seat: String,
+    pub name: String,
+    /// 0 or 1: the side the player is on.
+    pub side: u8,
+    /// Strokes played (passes not counted).
+    pub strokes: u32,
+    /// Passes (Law 137).
+    pub passes: u32,
+    /// Men of the player's own colour and the Queen pocketed by strokes that were not fouls.
+    pub pieces_pocketed: u32,
+    /// The opponent's men pocketed (they stay down, Law 76: a gift).
+    pub opponent_men_pocketed: u32,
+    /// Strokes that pocketed at least one of the player's own men or the Queen without a foul.
+    pub pocketing_strokes: u32,
+    /// `pocketing_strokes / strokes` (0 with no strokes).
+    pub pot_rate: f64,
+    /// Foul strokes: improper strokes and strokes costing a due or penalty ([`Verdict::foul`]).
+    pub fouls: u32,
+    /// Due and penalty men declared against the player ([`Verdict::penalties`]).
+    pub dues: u32,
+    /// Strokes that pocketed the Queen (legally or not).
+    pub queen_pocketed: u32,
+    /// Times the player's stroke covered the Queen (Laws 96, 101).
+    pub queen_covered: u32,
+    /// Boards the player broke (the stroke that made the break, Law 44).
+    pub breaks: u32,
+    /// Pieces of either colour and the Queen pocketed by those breaks.
+    pub pieces_off_breaks: u32,
+    /// The most pieces (own men and the Queen) pocketed in one turn at the board.
+    pub longest_run: u32,
+}
+
+/// One board that ended: who won it, by how much, the Queen, and the game score after it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BoardStats {
+    pub game: u8,
+    pub board: u8,
+    /// The winning side (0 or 1), `None` for a cancelled board (Law 137).
+    pub winner: Option<u8>,
+    /// The winning side's players by name (empty for a cancelled board).
+    pub winner_name: String,
+    pub points: u16,
+    /// Who the Queen went to: `covered_by_white`, `covered_by_black` or `on_board`.
+    pub queen: String,
+    /// The Law of the ruling that ended the board.
+    pub law: String,
+    /// The game's score by side after the board.
+    pub score: [u16; 2],
+    /// Strokes played in the board.
+    pub strokes: u32,
+    /// The side (0 or 1) that played white in the board.
+    pub white_side: u8,
+}
+
+/// The statistics of a match so far.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct MatchStats {
+    /// In the order of the setup's seats.
+    pub players: Vec<PlayerStats>,
+    /// Every board that ended, in order.
+    pub boards: Vec<BoardStats>,
+    /// Games won by side.
+    pub games: [u8; 2],
+    /// The side that won the match, when it is over.
+    pub winner: Option<u8>,
+    /// The winning side's players by name (empty while the match goes on).
+    pub winner_name: String,
+    /// The turn being played: its seat and the pieces pocketed in it so far.
+    #[serde(skip)]
+    run: Option<(Seat, u32)>,
+    #[serde(skip)]
+    board_strokes: u32,
+}
+
+impl MatchStats {
+    /// Empty figures for these seats and players.
+    pub fn new(players: impl IntoIterator<Item = (Seat, String, u8)>) -> MatchStats {
+        MatchStats {
+            players: players
+                .into_iter()
+                .map(|(seat, name, side)| PlayerStats {
+                    seat: seat.name().to_string(),
+                    name,
+                    side,
+                    ..PlayerStats::default()
+                })
+                .collect(),
+            ..MatchStats::default()
+        }
+    }
+
+    fn player_mut(&mut self, seat: Seat) -> Option<&mut PlayerStats> {
+        self.players.iter_mut().find(|p| p.seat == seat.name())
+    }
+
+    /// Counts a stroke (`report` is what it did; `None` for a pass) judged as `verdict` by a
+    /// referee that stood at `before` when the stroke was played. `side_name` names a side's
+    /// players.
+    pub fn record(
+        &mut self,
+        before: &Referee,
+        report: Option<&StrokeReport>,
+        verdict: &Verdict,
+        side_name: impl Fn(carrom_referee::Side) -> String,
+    ) {
+        let by = verdict.by;
+        let colour = before.colour_of(by);
+        let mut pocketed_now = 0;
+        if let Some(p) = self.player_mut(by) {
+            match report {
+                None => p.passes += 1,
+                Some(report) => {
+                    p.strokes += 1;
+                    let own = report
+                        .pocketed
+                        .iter()
+                        .filter(|c| **c == colour || **c == PieceColour::Queen)
+                        .count() as u32;
+                    let theirs = report
+                        .pocketed
+                        .iter()
+                        .filter(|c| **c == colour.other())
+                        .count() as u32;
+                    p.opponent_men_pocketed += theirs;
+                    if !verdict.foul {
+                        p.pieces_pocketed += own;
+                        pocketed_now = own;
+                        if own > 0 {
+                            p.pocketing_strokes += 1;
+                        }
+                    }
+                    if report.pocketed.contains(&PieceColour::Queen) {
+                        p.queen_pocketed += 1;
+                    }
+                    if !matches!(before.queen(), QueenState::Covered(_))
+                        && matches!(verdict.position.queen, QueenState::Covered(c) if c == colour)
+                    {
+                        p.queen_covered += 1;
+                    }
+                    if !before.break_made() && report.touched {
+                        p.breaks += 1;
+                        p.pieces_off_breaks += report.pocketed.len() as u32;
+                    }
+                    if verdict.foul {
+                        p.fouls += 1;
+                    }
+                    p.dues += u32::from(verdict.penalties);
+                    p.pot_rate = f64::from(p.pocketing_strokes) / f64::from(p.strokes);
+                }
+            }
+        }
+        if report.is_some() {
+            self.board_strokes += 1;
+        }
+        // The run: pieces pocketed in this turn at the board.
+        let run = match self.run {
+            Some((seat, n)) if seat == by => n + pocketed_now,
+            _ => pocketed_now,
+        };
+        if let Some(p) = self.player_mut(by) {
+            p.longest_run = p.longest_run.max(run);
+        }
+        self.run = verdict.continues.then_some((by, run));
+
+        if verdict.board_result.is_some() || verdict.board_cancelled {
+            let last_law = verdict
+                .rulings
+                .last()
+                .map(|r| r.law.as_str().to_string())
+                .unwrap_or_default();
+            let white_side = before.colour_of_side(carrom_referee::Side::One) == PieceColour::White;
+            let white_side = u8::from(white_side);
+            let queen = match verdict.position.queen {
+                QueenState::Covered(c) => format!("covered_by_{}", c.name()),
+                _ => "on_board".to_string(),
+            };
+            self.boards.push(match verdict.board_result {
+                Some(b) => BoardStats {
+                    game: verdict.game,
+                    board: verdict.board,
+                    winner: Some(b.winner.index() as u8),
+                    winner_name: side_name(b.winner),
+                    points: b.points,
+                    queen,
+                    law: last_law,
+                    score: verdict.score,
+                    strokes: self.board_strokes,
+                    white_side,
+                },
+                None => BoardStats {
+                    game: verdict.game,
+                    board: verdict.board,
+                    winner: None,
+                    winner_name: String::new(),
+                    points: 0,
+                    queen,
+                    law: last_law,
+                    score: verdict.score,
+                    strokes: self.board_strokes,
+                    white_side,
+                },
+            });
+            self.board_strokes = 0;
+            self.run = None;
+        }
+        if let Some(g) = verdict.game_result {
+            self.games[g.winner.index()] += 1;
+        }
+        if let Some(m) = verdict.match_result {
+            self.games = m.games;
+            self.winner = Some(m.winner.index() as u8);
+            self.winner_name = side_name(m.winner);
+        }
+    }
+
+    /// The figures as lines of text, a player a line, then the boards.
+    pub fn lines(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for p in &self.players {
+            out.push(format!(
+                "{}: {} strokes, {} pocketed ({:.0}% of strokes pocketed), {} fouls, {} dues, Queen pocketed {} covered {}, {} breaks ({} pieces off them), longest run {}",
+                with_seat(&p.name, &p.seat),
+                p.strokes,
+                p.pieces_pocketed,
+                100.0 * p.pot_rate,
+                p.fouls,
+                p.dues,
+                p.queen_pocketed,
+                p.queen_covered,
+                p.breaks,
+                p.pieces_off_breaks,
+                p.longest_run
+            ));
+        }
+        for b in &self.boards {
+            out.push(match b.winner {
+                Some(_) => format!(
+                    "Game {} board {}: {} +{} (Queen {}, Law {}), score {:?}, {} strokes",
+                    b.game,
+                    b.board,
+                    b.winner_name,
+                    b.points,
+                    b.queen.replace('_', " "),
+                    b.law,
+                    b.score,
+                    b.strokes
+                ),
+                None => format!(
+                    "Game {} board {}: cancelled (Law {}), {} strokes",
+                    b.game, b.board, b.law, b.strokes
+                ),
+            });
+        }
+        out
+    }
+}
+
+/// "Asha (South)"; a name that already says its seat ("South (computer)") as it is.
+fn with_seat(name: &str, seat: &str) -> String {
+    if name.to_lowercase().starts_with(seat) {
+        name.to_string()
+    } else {
+        let mut title = seat.to_string();
+        title[..1].make_ascii_uppercase();
+        format!("{name} ({title})")
+    }
+}

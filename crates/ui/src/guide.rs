@@ -1,0 +1,330 @@
+//! The stroke's feel: a power meter (0-100%) beside the striker while a stroke is lined up, and
+//! the aim guide — the striker's path to its first contact (a piece or the frame) and, in
+//! practice and the casual rule sets, the direction the struck piece takes. `G` turns the guide
+//! on and off; in an ICF match it starts off, as in real play.
+
+use crate::draw::MainCamera;
+use crate::play::{Aim, Drag, aim_shot};
+use crate::sim::Equipment;
+use crate::{Mode, Phase, Screen, Session};
+use bevy::prelude::*;
+use carrom_physics::Spec;
+
+#[derive(Component)]
+struct PowerMeter;
+#[derive(Component)]
+struct PowerFill;
+#[derive(Component)]
+struct PowerLabel;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Game), spawn_meter)
+        .add_systems(OnExit(Screen::Game), despawn_meter)
+        .add_systems(
+            Update,
+            (guide_key, power_meter, aim_guide)
+                .after(crate::sim::SimSet)
+                .run_if(in_state(Screen::Game)),
+        );
+}
+
+/// Whether a session starts with the aim guide on: not in an ICF match (real play has none),
+/// everywhere else.
+pub fn guide_by_default(mode: Mode, rules_name: &str) -> bool {
+    !(mode == Mode::Match && rules_name == "icf")
+}
+
+/// Whether the guide also shows the struck piece's direction: in practice and the casual rule
+/// sets (not in the tournament rule sets).
+pub fn shows_piece_direction(mode: Mode, rules_name: &str) -> bool {
+    mode == Mode::Practice || matches!(rules_name, "casual" | "traditional")
+}
+
+/// What the striker meets first, moving from `from` along the unit direction `dir`: the
+/// striker's centre at the meeting and the piece it meets (its index in `pieces`), or `None`
+/// for the frame.
+pub fn first_contact(spec: &Spec, pieces: &[Vec2], from: Vec2, dir: Vec2) -> (Vec2, Option<usize>) {
+    let b = &spec.board;
+    let rs = b.striker_radius();
+    let reach = rs + b.coin_radius();
+    let mut best = f32::INFINITY;
+    let mut hit = None;
+    for (i, c) in pieces.iter().enumerate() {
+        // |from + dir t - c| = reach, the smaller root ahead of the striker.
+        let m = from - *c;
+        let bq = m.dot(dir);
+        let cq = m.length_squared() - reach * reach;
+        let disc = bq * bq - cq;
+        if disc < 0.0 {
+            continue;
+        }
+        let t = -bq - disc.sqrt();
+        if t > 1e-5 && t < best {
+            best = t;
+            hit = Some(i);
+        }
+    }
+    // The frame: the playing surface's edge, less the striker's radius.
+    let wall = b.half() - rs;
+    let mut t_wall = f32::INFINITY;
+    for (p, d) in [(from.x, dir.x), (from.y, dir.y)] {
+        if d > 1e-6 {
+            t_wall = t_wall.min((wall - p) / d);
+        } else if d < -1e-6 {
+            t_wall = t_wall.min((-wall - p) / d);
+        }
+    }
+    if t_wall < best {
+        (from + dir * t_wall.max(0.0), None)
+    } else {
+        (from + dir * best, hit)
+    }
+}
+
+fn spawn_meter(mut commands: Commands) {
+    commands
+        .spawn((
+            PowerMeter,
+            Node {
+                position_type: PositionType::Absolute,
+                width: px(22),
+                height: px(150),
+                flex_direction: FlexDirection::Column,
+                justify_content: JustifyContent::FlexEnd,
+                border: UiRect::all(px(2)),
+                border_radius: BorderRadius::all(px(4)),
+                display: Display::None,
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.6)),
+            BorderColor::all(Color::srgb(0.9, 0.85, 0.7)),
+            GlobalZIndex(5),
+        ))
+        .with_children(|m| {
+            m.spawn((
+                PowerLabel,
+                Text::new(""),
+                TextFont {
+                    font_size: FontSize::Px(15.0),
+                    ..default()
+                },
+                TextColor(Color::srgb(1.0, 1.0, 0.95)),
+                Node {
+                    position_type: PositionType::Absolute,
+                    top: px(-22),
+                    left: px(-10),
+                    ..default()
+                },
+            ));
+            m.spawn((
+                PowerFill,
+                Node {
+                    width: percent(100),
+                    height: percent(0),
+                    ..default()
+                },
+                BackgroundColor(Color::srgb(0.2, 0.8, 0.3)),
+            ));
+        });
+}
+
+fn despawn_meter(mut commands: Commands, q: Query<Entity, With<PowerMeter>>) {
+    for e in &q {
+        commands.entity(e).despawn();
+    }
+}
+
+/// Green at a touch, yellow at half, red at full power.
+fn power_colour(p: f32) -> Color {
+    let p = p.clamp(0.0, 1.0);
+    if p < 0.5 {
+        Color::srgb(0.2 + 1.4 * p, 0.8, 0.25)
+    } else {
+        Color::srgb(0.9, 0.8 - 1.2 * (p - 0.5), 0.2)
+    }
+}
+
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
+fn power_meter(
+    session: Option<Res<Session>>,
+    phase: Res<State<Phase>>,
+    aim: Res<Aim>,
+    spec: Res<Equipment>,
+    thinking: Res<crate::play::Thinking>,
+    cam: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
+    mut meter: Query<&mut Node, (With<PowerMeter>, Without<PowerFill>)>,
+    mut fill: Query<(&mut Node, &mut BackgroundColor), (With<PowerFill>, Without<PowerMeter>)>,
+    mut label: Query<&mut Text, With<PowerLabel>>,
+) {
+    let Ok(mut node) = meter.single_mut() else {
+        return;
+    };
+    let seat = session.as_ref().and_then(|s| s.actor());
+    let show = *phase.get() == Phase::Aim
+        && !thinking.is_thinking()
+        && (aim.drag == Drag::Pull || aim.power > 0.0);
+    let place = match (show, seat, cam.single()) {
+        (true, Some(seat), Ok((camera, gt))) => {
+            let at = aim_shot(&aim, seat).striker_at(&spec.0);
+            camera
+                .world_to_viewport(gt, Vec3::new(at.x, at.y, 0.0))
+                .ok()
+        }
+        _ => None,
+    };
+    let display = if place.is_some() {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    if node.display != display {
+        node.display = display;
+    }
+    let Some(p) = place else { return };
+    // To the striker's right on screen, the meter's foot level with it.
+    let (left, top) = (px(p.x + 42.0), px(p.y - 130.0));
+    if node.left != left || node.top != top {
+        node.left = left;
+        node.top = top;
+    }
+    let power = aim.power.clamp(0.0, 1.0);
+    if let Ok((mut f, mut bg)) = fill.single_mut() {
+        let h = percent(100.0 * power);
+        if f.height != h {
+            f.height = h;
+        }
+        let c = power_colour(power);
+        if bg.0 != c {
+            bg.0 = c;
+        }
+    }
+    if let Ok(mut t) = label.single_mut() {
+        let s = if power >= 0.995 {
+            "MAX".to_string()
+        } else {
+            format!("{:.0}%", 100.0 * power)
+        };
+        if t.0 != s {
+            t.0 = s;
+        }
+    }
+}
+
+fn guide_key(keys: Option<Res<ButtonInput<KeyCode>>>, session: Option<ResMut<Session>>) {
+    let (Some(keys), Some(mut session)) = (keys, session) else {
+        return;
+    };
+    if keys.just_pressed(KeyCode::KeyG) {
+        session.guides = !session.guides;
+    }
+}
+
+fn aim_guide(
+    mut gizmos: Gizmos,
+    session: Option<Res<Session>>,
+    phase: Res<State<Phase>>,
+    aim: Res<Aim>,
+    spec: Res<Equipment>,
+    thinking: Res<crate::play::Thinking>,
+) {
+    let Some(s) = session else { return };
+    if !s.guides || *phase.get() != Phase::Aim || thinking.is_thinking() || aim.illegal.is_some() {
+        return;
+    }
+    let Some(seat) = s.actor() else { return };
+    let shot = aim_shot(&aim, seat);
+    let at = shot.striker_at(&spec.0);
+    let from = Vec2::new(at.x, at.y);
+    let dir = aim.dir.normalize_or(Vec2::Y);
+    let pieces: Vec<Vec2> = s.layout().iter().map(|p| Vec2::new(p.x, p.y)).collect();
+    let (meet, hit) = first_contact(&spec.0, &pieces, from, dir);
+    let line = Color::srgba(1.0, 1.0, 1.0, 0.75);
+    // A dashed path to the meeting, and the striker's outline there.
+    let len = from.distance(meet);
+    let dash = 0.012;
+    let mut t = spec.0.board.striker_radius();
+    while t < len {
+        let a = from + dir * t;
+        let b = from + dir * (t + dash).min(len);
+        gizmos.line_2d(a, b, line);
+        t += 2.0 * dash;
+    }
+    gizmos.circle_2d(
+        Isometry2d::from_translation(meet),
+        spec.0.board.striker_radius(),
+        line,
+    );
+    if let Some(i) = hit
+        && shows_piece_direction(s.mode, &s.model.setup.rules_name)
+    {
+        // The struck piece leaves along the line of centres.
+        let c = pieces[i];
+        let out = (c - meet).normalize_or(dir);
+        gizmos.arrow_2d(c, c + out * 0.14, Color::srgba(1.0, 0.85, 0.2, 0.9));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_guide_stops_at_the_first_piece_in_the_striker_path() {
+        let spec = Spec::default();
+        let from = Vec2::new(0.0, -0.26);
+        let pieces = [
+            Vec2::new(0.0, 0.1),
+            Vec2::new(0.0, 0.0),
+            Vec2::new(0.2, -0.1),
+        ];
+        let (meet, hit) = first_contact(&spec, &pieces, from, Vec2::Y);
+        assert_eq!(hit, Some(1), "the nearer of the two on the line");
+        let reach = spec.board.striker_radius() + spec.board.coin_radius();
+        assert!((meet.y - (0.0 - reach)).abs() < 1e-5, "{meet}");
+    }
+
+    #[test]
+    fn a_clear_path_ends_at_the_frame() {
+        let spec = Spec::default();
+        let from = Vec2::new(0.0, -0.26);
+        let (meet, hit) = first_contact(&spec, &[Vec2::new(0.2, 0.0)], from, Vec2::Y);
+        assert_eq!(hit, None);
+        let wall = spec.board.half() - spec.board.striker_radius();
+        assert!((meet.y - wall).abs() < 1e-5, "{meet}");
+    }
+
+    #[test]
+    fn guides_are_off_in_an_icf_match_and_on_elsewhere() {
+        assert!(!guide_by_default(Mode::Match, "icf"));
+        assert!(guide_by_default(Mode::Match, "casual"));
+        assert!(guide_by_default(Mode::Practice, "icf"));
+        assert!(shows_piece_direction(Mode::Practice, "icf"));
+        assert!(!shows_piece_direction(Mode::Match, "icf"));
+        assert!(shows_piece_direction(Mode::Match, "casual"));
+    }
+}
+
+#[cfg(test)]
+mod pull_tests {
+    use crate::play::{FULL_PULL, power_of_pull};
+
+    #[test]
+    fn a_pull_gives_nothing_on_the_striker_full_power_at_the_end_and_soft_strokes_between() {
+        let rs = 0.021;
+        assert_eq!(
+            power_of_pull(rs * 0.5, rs),
+            0.0,
+            "on the striker: cancelled"
+        );
+        assert_eq!(power_of_pull(FULL_PULL, rs), 1.0);
+        assert_eq!(power_of_pull(3.0 * FULL_PULL, rs), 1.0, "no more than full");
+        let half = power_of_pull(rs + 0.5 * (FULL_PULL - rs), rs);
+        assert!(half < 1.0 / 3.0, "{half}");
+        let mut last = 0.0;
+        for k in 1..=50 {
+            let p = power_of_pull(rs + (FULL_PULL - rs) * k as f32 / 50.0, rs);
+            assert!(p > last, "rises with the pull");
+            last = p;
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! The window's layout: the board as large as the window allows between two side panels, kept
+//! so as the window is resized. The panels ([`SidePanel`]) take a fifth of the width (220-340
+//! pixels); the board takes the rest of the width or the whole height, whichever is smaller,
+//! so the panels never cover it. At 1280x720 and 1920x1080 the playing surface takes over 85%
+//! of the window's height.
+
+use crate::draw::{FRAME, MainCamera};
+use crate::sim::Equipment;
+use bevy::camera::ScalingMode;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+/// The board's size on screen and the side panels' width, in logical pixels.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct Layout {
+    pub panel: f32,
+    pub board: f32,
+}
+
+impl Default for Layout {
+    fn default() -> Self {
+        Layout {
+            panel: 300.0,
+            board: 640.0,
+        }
+    }
+}
+
+/// A side panel: its width follows [`Layout::panel`].
+#[derive(Component)]
+pub struct SidePanel;
+
+/// The margin between a panel and the board, and around the panels.
+pub const GAP: f32 = 8.0;
+
+/// The board's outer size in metres: the playing surface, the frame and its dark edge.
+pub fn board_extent(playing_surface: f32) -> f32 {
+    playing_surface + 2.0 * FRAME + 0.006
+}
+
+/// The layout of a window `w` x `h` (logical pixels).
+pub fn layout_for(w: f32, h: f32) -> Layout {
+    let panel = (w * 0.2).clamp(220.0, 340.0);
+    // A narrow window: narrower panels before a smaller board.
+    let panel = panel.min(((w - h) / 2.0 - GAP).max(180.0));
+    let board = h.min(w - 2.0 * (panel + GAP)).max(100.0);
+    Layout { panel, board }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Layout>()
+        .add_systems(PostUpdate, fit.before(bevy::camera::CameraUpdateSystems));
+}
+
+fn fit(
+    window: Query<&Window, With<PrimaryWindow>>,
+    spec: Res<Equipment>,
+    mut layout: ResMut<Layout>,
+    mut cam: Query<&mut Projection, With<MainCamera>>,
+    mut panels: Query<&mut Node, With<SidePanel>>,
+) {
+    let Ok(window) = window.single() else { return };
+    let (w, h) = (window.width(), window.height());
+    if w < 1.0 || h < 1.0 {
+        return;
+    }
+    let next = layout_for(w, h);
+    if *layout != next {
+        *layout = next;
+    }
+    let extent = board_extent(spec.0.board.playing_surface);
+    let viewport_height = extent * h / layout.board;
+    for mut projection in &mut cam {
+        if let Projection::Orthographic(o) = &mut *projection {
+            let want = ScalingMode::FixedVertical { viewport_height };
+            if !matches!(o.scaling_mode, ScalingMode::FixedVertical { viewport_height: v } if (v - viewport_height).abs() < 1e-6)
+            {
+                o.scaling_mode = want;
+            }
+        }
+    }
+    let width = px(layout.panel - GAP);
+    for mut node in &mut panels {
+        if node.width != width {
+            node.width = width;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The playing surface's share of the window's height.
+    fn surface_share(w: f32, h: f32) -> f32 {
+        let l = layout_for(w, h);
+        l.board / h * 0.74 / board_extent(0.74)
+    }
+
+    #[test]
+    fn the_playing_surface_takes_85_percent_of_a_wide_windows_height() {
+        for (w, h) in [(1280.0, 720.0), (1920.0, 1080.0), (1600.0, 900.0)] {
+            assert!(
+                surface_share(w, h) >= 0.85,
+                "{w}x{h}: {}",
+                surface_share(w, h)
+            );
+        }
+    }
+
+    #[test]
+    fn the_panels_never_cover_the_board() {
+        for (w, h) in [
+            (900.0, 650.0),
+            (1280.0, 960.0),
+            (1280.0, 720.0),
+            (1920.0, 1080.0),
+            (800.0, 1200.0),
+        ] {
+            let l = layout_for(w, h);
+            assert!(2.0 * (l.panel + GAP) + l.board <= w + 0.5, "{w}x{h}: {l:?}");
+            assert!(l.board <= h, "{w}x{h}: {l:?}");
+            assert!(l.panel >= 180.0, "{w}x{h}: {l:?}");
+        }
+    }
+}

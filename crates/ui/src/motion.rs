@@ -1,0 +1,166 @@
+//! Motion that tells what happened: a pocketed piece (or the striker) drops into its pocket —
+//! it slides to the pocket's centre and shrinks into the net — instead of vanishing; and the
+//! piece a call is about is ringed for a moment (the Queen awaiting cover, the striker lost
+//! with a foul).
+
+use crate::draw::{PieceLook, spawn_piece};
+use crate::sim::{BodyMarker, Equipment, LiveTable, SimSet};
+use crate::{Phase, Screen, Session};
+use bevy::prelude::*;
+use carrom_physics::{BodyId, EventKind};
+
+/// Seconds a pocketed piece takes to drop into the net.
+const DROP_SECONDS: f32 = 0.35;
+
+/// A piece dropping into a pocket: from where it was drawn last to the pocket's centre.
+#[derive(Component)]
+struct Dropping {
+    from: Vec2,
+    to: Vec2,
+    age: f32,
+}
+
+/// How far through the live table's events the drops have been made, for which load.
+#[derive(Resource, Default)]
+struct Seen {
+    generation: u32,
+    events: usize,
+}
+
+/// The pockets the last stroke put the Queen and the striker in.
+#[derive(Resource, Default)]
+struct LastPockets {
+    queen: Option<usize>,
+    striker: Option<usize>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Seen>()
+        .init_resource::<LastPockets>()
+        .add_systems(
+            Update,
+            (start_drops, drop_into_pockets, call_highlight)
+                .chain()
+                .after(SimSet)
+                .run_if(in_state(Screen::Game)),
+        )
+        .add_systems(OnExit(Screen::Game), clear_drops);
+}
+
+fn clear_drops(mut commands: Commands, q: Query<Entity, With<Dropping>>) {
+    for e in &q {
+        commands.entity(e).despawn();
+    }
+}
+
+/// Each piece the board took into a pocket since the last frame starts its drop, from where
+/// its sprite was last drawn.
+fn start_drops(
+    mut commands: Commands,
+    live: Res<LiveTable>,
+    mut seen: ResMut<Seen>,
+    mut last: ResMut<LastPockets>,
+    spec: Res<Equipment>,
+    look: Option<Res<PieceLook>>,
+    drawn: Query<(&BodyMarker, &Transform)>,
+) {
+    let Some(look) = look else { return };
+    if seen.generation != live.generation {
+        *seen = Seen {
+            generation: live.generation,
+            events: 0,
+        };
+        if live.running {
+            // A new stroke: the last one's pockets are forgotten.
+            *last = LastPockets::default();
+        }
+    }
+    let pockets = spec.0.board.pockets();
+    for e in live.events.iter().skip(seen.events) {
+        let (body, kind, pocket) = match e.kind {
+            EventKind::Pocketed {
+                piece,
+                kind,
+                pocket,
+                ..
+            } => (BodyId::Piece(piece), Some(kind), pocket),
+            EventKind::StrikerPocketed { pocket } => (BodyId::Striker, None, pocket),
+            _ => continue,
+        };
+        let Some(p) = pockets.get(pocket) else {
+            continue;
+        };
+        match kind {
+            None => last.striker = Some(pocket),
+            Some(carrom_physics::PieceColour::Queen) => last.queen = Some(pocket),
+            _ => {}
+        }
+        let to = Vec2::new(p.x, p.y);
+        let from = drawn
+            .iter()
+            .find(|(m, _)| m.0 == body)
+            .map_or(to, |(_, tf)| tf.translation.truncate());
+        let e = spawn_piece(&mut commands, &look, kind, from, 0.9);
+        commands.entity(e).insert(Dropping { from, to, age: 0.0 });
+    }
+    seen.events = live.events.len();
+}
+
+fn drop_into_pockets(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut q: Query<(Entity, &mut Dropping, &mut Transform)>,
+) {
+    for (e, mut d, mut tf) in &mut q {
+        d.age += time.delta_secs();
+        let k = (d.age / DROP_SECONDS).clamp(0.0, 1.0);
+        // Eased in: the piece tips over the rim, then falls.
+        let ease = k * k;
+        let at = d.from.lerp(d.to, (2.0 * k).min(1.0));
+        tf.translation.x = at.x;
+        tf.translation.y = at.y;
+        tf.scale = Vec3::splat(1.0 - 0.75 * ease);
+        if k >= 1.0 {
+            commands.entity(e).despawn();
+        }
+    }
+}
+
+/// A pulsing ring on what the last call is about: the Queen's pocket while she awaits cover;
+/// the striker's pocket after it was pocketed.
+fn call_highlight(
+    mut gizmos: Gizmos,
+    time: Res<Time>,
+    session: Option<Res<Session>>,
+    phase: Res<State<Phase>>,
+    last: Res<LastPockets>,
+    spec: Res<Equipment>,
+) {
+    let Some(s) = session else { return };
+    if *phase.get() == Phase::Moving || s.mode == crate::Mode::Practice {
+        return;
+    }
+    let pulse = 0.5 + 0.5 * (time.elapsed_secs() * 6.0).sin();
+    let pockets = spec.0.board.pockets();
+    let ring = |gizmos: &mut Gizmos, pocket: usize, colour: Color| {
+        if let Some(p) = pockets.get(pocket) {
+            gizmos.circle_2d(
+                Isometry2d::from_translation(Vec2::new(p.x, p.y)),
+                p.radius * (1.05 + 0.15 * pulse),
+                colour,
+            );
+        }
+    };
+    let queen_waits = matches!(
+        s.model.referee.queen(),
+        carrom_referee::QueenState::AwaitingCover { .. }
+    );
+    if queen_waits && let Some(pocket) = last.queen {
+        ring(&mut gizmos, pocket, Color::srgba(0.95, 0.1, 0.15, 0.9));
+    }
+    if let Some(pocket) = last.striker
+        && s.model.last.as_ref().is_some_and(|v| v.foul)
+    {
+        ring(&mut gizmos, pocket, Color::srgba(1.0, 0.55, 0.1, 0.9));
+    }
+}

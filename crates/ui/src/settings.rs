@@ -1,0 +1,281 @@
+//! The player's settings, kept between runs: the sound's volume, the aim guide in ICF matches,
+//! a fixed or turning board, the rules the menu starts with, the players' names, the computer's
+//! level and the coach's hints. Saved atomically as RON in the user's config directory
+//! (`~/.config/carrom/settings.ron` on Linux; `CARROM_CONFIG_DIR` puts it elsewhere). A
+//! malformed file is reported, named with its line and field, and the defaults are used; the
+//! file is not overwritten until a setting is changed.
+
+use bevy::prelude::*;
+use carrom_referee::PRESET_NAMES;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// Longest player name the menu takes.
+pub const NAME_MAX: usize = 24;
+
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// The sounds' volume, 0 (off) to 1.
+    pub volume: f32,
+    /// The aim guide in ICF matches (off by default, as in real play; in practice and the other
+    /// rule sets it is on, and `G` turns it off).
+    pub guide_in_icf_matches: bool,
+    /// The board stays fixed instead of turning to the player to strike.
+    pub fixed_board: bool,
+    /// The rule set the menu starts with.
+    pub rules: String,
+    /// The players' names, by seat: South, North, East, West.
+    pub names: [String; 4],
+    /// The computer's level: easy, medium or hard.
+    pub level: String,
+    /// The coach's hints in matches.
+    pub hints: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            volume: 0.8,
+            guide_in_icf_matches: false,
+            fixed_board: false,
+            rules: "icf".into(),
+            names: ["Player 1", "Player 2", "Player 3", "Player 4"].map(String::from),
+            level: "medium".into(),
+            hints: false,
+        }
+    }
+}
+
+/// Where the settings live: `$CARROM_CONFIG_DIR/settings.ron`, or the platform's config
+/// directory's `carrom/settings.ron`.
+pub fn settings_path() -> Option<PathBuf> {
+    std::env::var_os("CARROM_CONFIG_DIR")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| dirs::config_dir().map(|d| d.join("carrom")))
+        .map(|d| d.join("settings.ron"))
+}
+
+/// Where saves and the autosave live: `$CARROM_CONFIG_DIR`, or the platform's data directory's
+/// `carrom`.
+pub fn data_dir() -> Option<PathBuf> {
+    std::env::var_os("CARROM_CONFIG_DIR")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| dirs::data_dir().map(|d| d.join("carrom")))
+}
+
+/// The match in progress, written after every stroke (the menu's Continue).
+pub fn autosave_path() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("autosave.json"))
+}
+
+/// A match's own save file (F5): named after the game and its players, so a doubles save never
+/// replaces a singles one: `saves/singles-Asha-v-Ravi-123456.json` in [`data_dir`] (the
+/// working directory when there is none).
+pub fn save_path_for(setup: &carrom_match::MatchSetup) -> PathBuf {
+    let names: Vec<String> = setup
+        .players
+        .iter()
+        .map(|p| {
+            p.name
+                .chars()
+                .map(|c| if c.is_alphanumeric() { c } else { '_' })
+                .collect()
+        })
+        .collect();
+    let kind = if setup.players.len() == 4 {
+        "doubles"
+    } else {
+        "singles"
+    };
+    let file = format!("{kind}-{}-{}.json", names.join("-v-"), setup.seed);
+    data_dir()
+        .map(|d| d.join("saves"))
+        .unwrap_or_default()
+        .join(file)
+}
+
+impl Settings {
+    /// Checks each field's range; the error names the field.
+    pub fn validate(&self) -> Result<(), String> {
+        if !(0.0..=1.0).contains(&self.volume) {
+            return Err(format!("volume: {} is outside 0..1", self.volume));
+        }
+        if !PRESET_NAMES.contains(&self.rules.as_str()) {
+            return Err(format!(
+                "rules: `{}` is not one of {}",
+                self.rules,
+                PRESET_NAMES.join(", ")
+            ));
+        }
+        if carrom_ai::level_of(&self.level).is_none() {
+            return Err(format!(
+                "level: `{}` is not easy, medium or hard",
+                self.level
+            ));
+        }
+        for (i, n) in self.names.iter().enumerate() {
+            if n.chars().count() > NAME_MAX {
+                return Err(format!("names[{i}]: longer than {NAME_MAX} characters"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the settings at `path`: the defaults when there is no file; the defaults and the
+    /// reason when it cannot be read or is malformed (naming the file, line and field).
+    pub fn load(path: &Path) -> (Settings, Option<String>) {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return (Settings::default(), None);
+            }
+            Err(e) => {
+                return (
+                    Settings::default(),
+                    Some(format!(
+                        "{}: cannot be read ({e}); using the defaults",
+                        path.display()
+                    )),
+                );
+            }
+        };
+        match ron::from_str::<Settings>(&text) {
+            Ok(s) => match s.validate() {
+                Ok(()) => (s, None),
+                Err(e) => (
+                    Settings::default(),
+                    Some(format!("{}: {e}; using the defaults", path.display())),
+                ),
+            },
+            Err(e) => (
+                Settings::default(),
+                Some(format!(
+                    "{}: line {}, column {}: {}; using the defaults",
+                    path.display(),
+                    e.span.start.line,
+                    e.span.start.col,
+                    e.code
+                )),
+            ),
+        }
+    }
+
+    /// Writes the settings to `path` atomically (a temporary file beside it, synced, renamed
+    /// over it), creating its directory.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .map_err(|e| format!("settings: {e}"))?;
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        let tmp = path.with_extension("ron.tmp");
+        let write = || -> std::io::Result<()> {
+            use std::io::Write;
+            let mut f = std::fs::File::create(&tmp)?;
+            f.write_all(text.as_bytes())?;
+            f.sync_all()?;
+            std::fs::rename(&tmp, path)
+        };
+        write().map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            format!("{}: cannot write the settings: {e}", path.display())
+        })
+    }
+}
+
+/// Where the settings are kept, and the message from reading them (shown in the menu).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct SettingsFile {
+    pub path: Option<PathBuf>,
+    pub message: Option<String>,
+}
+
+impl SettingsFile {
+    /// Saves `settings` if there is a place for them; a failure becomes the message.
+    pub fn store(&mut self, settings: &Settings) {
+        if let Some(path) = &self.path
+            && let Err(e) = settings.save(path)
+        {
+            self.message = Some(e);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("carrom-settings-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        d
+    }
+
+    #[test]
+    fn settings_are_written_and_read_back() {
+        let d = dir("round");
+        let path = d.join("carrom").join("settings.ron");
+        let mut s = Settings {
+            volume: 0.25,
+            fixed_board: true,
+            rules: "casual".into(),
+            ..Settings::default()
+        };
+        s.names[0] = "Asha".into();
+        s.save(&path).unwrap();
+        assert!(!path.with_extension("ron.tmp").exists());
+        assert_eq!(Settings::load(&path), (s, None));
+        std::fs::remove_dir_all(&d).ok();
+    }
+
+    #[test]
+    fn a_doubles_save_is_named_apart_from_a_singles_save() {
+        use carrom_match::MatchSetup;
+        use carrom_referee::{Rules, Seats};
+        let singles = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 7);
+        let doubles = MatchSetup::new(Seats::Doubles, Rules::icf(), "icf", 7);
+        let (a, b) = (save_path_for(&singles), save_path_for(&doubles));
+        assert_ne!(a, b);
+        let a = a.file_name().unwrap().to_string_lossy().into_owned();
+        assert_eq!(a, "singles-South-v-North-7.json");
+        assert!(b.to_string_lossy().contains("doubles-"), "{b:?}");
+    }
+
+    #[test]
+    fn no_file_is_the_defaults_without_a_message() {
+        let d = dir("none");
+        assert_eq!(
+            Settings::load(&d.join("settings.ron")),
+            (Settings::default(), None)
+        );
+    }
+
+    #[test]
+    fn a_malformed_file_gives_the_defaults_and_names_the_file_line_and_field() {
+        let d = dir("bad");
+        std::fs::create_dir_all(&d).unwrap();
+        let path = d.join("settings.ron");
+        std::fs::write(&path, "(\n  volume: 0.5,\n  colour: \"red\",\n)").unwrap();
+        let (s, msg) = Settings::load(&path);
+        assert_eq!(s, Settings::default());
+        let msg = msg.unwrap();
+        assert!(
+            msg.contains("settings.ron") && msg.contains("line 3"),
+            "{msg}"
+        );
+        assert!(msg.contains("colour"), "{msg}");
+
+        std::fs::write(&path, "(volume: 7.0)").unwrap();
+        let msg = Settings::load(&path).1.unwrap();
+        assert!(msg.contains("volume: 7 is outside 0..1"), "{msg}");
+        std::fs::write(&path, "(rules: \"snooker\")").unwrap();
+        let msg = Settings::load(&path).1.unwrap();
+        assert!(msg.contains("rules: `snooker`"), "{msg}");
+        // The bad file is left for the player to see.
+        assert!(std::fs::read_to_string(&path).unwrap().contains("snooker"));
+        std::fs::remove_dir_all(&d).ok();
+    }
+}

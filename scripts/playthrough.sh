@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Plays one board of carrom by mouse, as a person would, and checks the match summary appears.
+#
+# A one-board, one-game match (a rules file made here) between you at South and the hard
+# computer at North, on a fixed board, in a 1280x720 window under Xvfb. Each of your turns: the
+# game logs where the striker is ("striker at window (x, y)"); xdotool presses on it, pulls back
+# in small moves and lets go (a soft stroke); Enter dismisses anything waiting (a due to place,
+# a board's result). When the board ends the match ends: the summary must appear in the log
+# ("Match summary: ..."); the screen is captured to playthrough.png.
+#
+#   scripts/playthrough.sh [path/to/carrom]   (default: target/debug/carrom)
+# Needs: xvfb, xdotool, imagemagick (apt-get install xvfb xdotool imagemagick).
+set -euo pipefail
+carrom="${1:-${CARGO_TARGET_DIR:-target}/debug/carrom}"
+out="${OUT:-playthrough.png}"
+minutes="${MINUTES:-15}"
+work="$(mktemp -d)"
+trap 'kill $game $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT
+
+display=":$(( (RANDOM % 200) + 400 ))"
+Xvfb "$display" -screen 0 1280x720x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb=$!
+sleep 2
+export DISPLAY="$display" WGPU_BACKEND="${WGPU_BACKEND:-vulkan}" CARROM_CONFIG_DIR="$work"
+printf 'boards_per_game = 1\ngames_to_win = 1\n' > "$work/one-board.toml"
+
+"$carrom" play --mode singles --rules "$work/one-board.toml" --computer north --level hard \
+  --names You,Computer --fixed-board --seed 3 > "$work/game.log" 2>&1 &
+game=$!
+
+deadline=$(( $(date +%s) + minutes * 60 ))
+strokes=0
+seen=0
+while [ "$(date +%s)" -lt "$deadline" ]; do
+  if grep -q "Match summary" "$work/game.log"; then
+    sleep 2
+    import -window root "$out"
+    echo "summary shown after $strokes strokes by mouse: $(grep -o 'Match summary.*' "$work/game.log" | head -1)"
+    echo "screen: $out"
+    exit 0
+  fi
+  if ! kill -0 "$game" 2>/dev/null; then
+    echo "the game exited:"; tail -20 "$work/game.log"; exit 1
+  fi
+  # A new "striker at window" line: our turn has settled.
+  n=$(grep -c "striker at window" "$work/game.log" || true)
+  if [ "$n" -gt "$seen" ]; then
+    seen=$n
+    read -r x y < <(grep -o "striker at window ([0-9]*, [0-9]*)" "$work/game.log" | tail -1 |
+                    sed 's/[^0-9 ]//g; s/^ *//; s/  */ /g')
+    xdotool mousemove "$x" "$y"
+    sleep 0.2
+    xdotool mousedown 1
+    # Pull back (down the screen, a little to one side) in small moves.
+    for k in 1 2 3 4 5 6 7 8; do
+      xdotool mousemove "$(( x + k * (strokes % 3 - 1) * 2 ))" "$(( y + k * 9 ))"
+      sleep 0.05
+    done
+    xdotool mouseup 1
+    strokes=$(( strokes + 1 ))
+    sleep 1
+  else
+    # A due to place or a board's result waiting: Enter.
+    xdotool key Return
+    sleep 1
+  fi
+done
+echo "no summary within $minutes minutes ($strokes strokes)"; tail -20 "$work/game.log"; exit 1
