@@ -2,7 +2,7 @@
 # Plays one board of carrom by mouse, as a person would, and checks the match summary appears.
 #
 # A one-board, one-game match (a rules file made here) between you at South and the hard
-# computer at North, on a fixed board, in a 1280x720 window under Xvfb. Each of your turns: the
+# computer at North, on a fixed board, in a 1280x960 window under Xvfb. Each of your turns: the
 # game logs where the striker is ("striker at window (x, y)"); xdotool presses on it, pulls back
 # in small moves and lets go (a soft stroke); Enter dismisses anything waiting (a due to place,
 # a board's result). When the board ends the match ends: the summary must appear in the log
@@ -18,7 +18,7 @@ work="$(mktemp -d)"
 trap 'kill $game $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT
 
 display=":$(( (RANDOM % 200) + 400 ))"
-Xvfb "$display" -screen 0 1280x720x24 -nolisten tcp >/dev/null 2>&1 &
+Xvfb "$display" -screen 0 1280x960x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
 sleep 2
 export DISPLAY="$display" WGPU_BACKEND="${WGPU_BACKEND:-vulkan}" CARROM_CONFIG_DIR="$work"

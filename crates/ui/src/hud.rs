@@ -34,7 +34,14 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<BannerFlash>()
         .add_systems(
             Update,
-            (update_texts, turn_banner, ghosts, aim_gizmos, log_striker)
+            (
+                update_texts,
+                turn_banner,
+                fit_text,
+                ghosts,
+                aim_gizmos,
+                log_striker,
+            )
                 .after(crate::sim::SimSet)
                 .run_if(in_state(Screen::Game)),
         );
@@ -61,14 +68,30 @@ fn read_pointer(
     };
 }
 
-fn text(size: f32, color: Color) -> (TextFont, TextColor) {
+/// A panel text's size at full panel width; narrower panels show it smaller.
+#[derive(Component, Clone, Copy)]
+struct BaseSize(f32);
+
+fn text(size: f32, color: Color) -> (TextFont, TextColor, BaseSize) {
     (
         TextFont {
             font_size: FontSize::Px(size),
             ..default()
         },
         TextColor(color),
+        BaseSize(size),
     )
+}
+
+/// The panel texts follow the panels' width: full size from 260 pixels, down to 80% of it.
+fn fit_text(layout: Res<crate::layout::Layout>, mut q: Query<(&BaseSize, &mut TextFont)>) {
+    let scale = (layout.panel / 260.0).clamp(0.8, 1.0);
+    for (base, mut font) in &mut q {
+        let want = FontSize::Px((base.0 * scale).round());
+        if font.font_size != want {
+            font.font_size = want;
+        }
+    }
 }
 
 /// The player to act: a large name on his side's colour, his seat, colour and what he does.
@@ -197,6 +220,59 @@ fn spawn_hud(mut commands: Commands, look: Option<Res<PieceLook>>) {
     }
 }
 
+/// A rule set's name for display: a preset's in capitals (`ICF`), a rules file's stem
+/// (`one-board` for `/tmp/one-board.toml`).
+pub fn rules_title(name: &str) -> String {
+    let path = std::path::Path::new(name);
+    if path.extension().is_some() || name.contains('/') {
+        path.file_stem()
+            .map_or(name.to_string(), |s| s.to_string_lossy().into_owned())
+    } else {
+        name.to_uppercase()
+    }
+}
+
+/// Text for a narrow panel: a word longer than `max` characters (a file's path) is broken
+/// after its slashes, or else every `max` characters, so the panel wraps it instead of
+/// growing past the window.
+pub fn break_long_words(text: &str, max: usize) -> String {
+    text.lines()
+        .map(|line| {
+            line.split(' ')
+                .map(|word| {
+                    if word.chars().count() <= max {
+                        return word.to_string();
+                    }
+                    // Pieces ending at each slash, packed into chunks of at most `max`.
+                    let mut pieces: Vec<String> = Vec::new();
+                    let mut piece = String::new();
+                    for c in word.chars() {
+                        piece.push(c);
+                        if c == '/' || piece.chars().count() >= max {
+                            pieces.push(std::mem::take(&mut piece));
+                        }
+                    }
+                    if !piece.is_empty() {
+                        pieces.push(piece);
+                    }
+                    let mut chunks: Vec<String> = vec![String::new()];
+                    for p in pieces {
+                        let last = chunks.last_mut().expect("one chunk");
+                        if last.chars().count() + p.chars().count() > max {
+                            chunks.push(p);
+                        } else {
+                            last.push_str(&p);
+                        }
+                    }
+                    chunks.join(" ")
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The bundled font has no dashes, ellipses or arrows: the referee's sentences ("Foul —
 /// striker pocketed alone") are shown with plain ASCII stand-ins.
 pub fn for_display(text: &str) -> String {
@@ -218,9 +294,9 @@ pub fn score_lines(model: &carrom_match::Match) -> Vec<String> {
     use carrom_referee::{QueenState, Side};
     let r = &model.referee;
     let mut lines = vec![
+        format!("{} rules", rules_title(&model.setup.rules_name)),
         format!(
-            "{} rules   game {} of {}",
-            model.setup.rules_name.to_uppercase(),
+            "Game {} of {}",
             r.game_number(),
             2 * r.rules().games_to_win - 1
         ),
@@ -266,7 +342,7 @@ pub fn score_lines(model: &carrom_match::Match) -> Vec<String> {
             format!("Queen: {} must cover", model.with_names(by.title()))
         }
         QueenState::AwaitingReturn { .. } => "Queen: back at the turn's end".to_string(),
-        QueenState::Covered(c) => format!("Queen: covered by {}", c.name()),
+        QueenState::Covered(c) => format!("Queen: covered ({})", c.name()),
     });
     lines
 }
@@ -340,7 +416,7 @@ fn update_texts(
     if !log.note.is_empty() {
         call = format!("{call}\n{}", log.note);
     }
-    let call = for_display(call.trim());
+    let call = break_long_words(&for_display(call.trim()), 18);
     let display = if call.is_empty() {
         Display::None
     } else {
@@ -657,4 +733,26 @@ fn log_striker(
         last.2 = true;
     }
     last.1 = Some(p);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_path_is_broken_so_a_narrow_panel_can_wrap_it() {
+        let t = break_long_words("Saved to /tmp/abc/saves/singles-You-v-Computer-3.json", 18);
+        assert!(t.split([' ', '\n']).all(|w| w.chars().count() <= 18), "{t}");
+        assert!(t.starts_with("Saved to /tmp/abc/saves/ singles-"), "{t}");
+        assert_eq!(
+            break_long_words("Turn passes.\nLaw 48", 18),
+            "Turn passes.\nLaw 48"
+        );
+    }
+
+    #[test]
+    fn a_rules_file_is_shown_by_its_name() {
+        assert_eq!(rules_title("icf"), "ICF");
+        assert_eq!(rules_title("/tmp/x/one-board.toml"), "one-board");
+    }
 }

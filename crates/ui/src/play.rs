@@ -640,6 +640,11 @@ fn finish_stroke(
             if v.match_result.is_some()
                 && let Some(path) = session.replay_path.clone()
             {
+                if let Some(dir) = path.parent()
+                    && !dir.as_os_str().is_empty()
+                {
+                    let _ = std::fs::create_dir_all(dir);
+                }
                 told.write(Announcement::Note(
                     match SaveFile::of(&session.model).write(&path) {
                         Ok(()) => format!("Replay written to {}", path.display()),

@@ -253,7 +253,7 @@ fn spawn_summary(mut commands: Commands, session: Option<Res<Session>>) {
         "Games {} - {}   {} rules   {} boards   {} strokes",
         stats.games[0],
         stats.games[1],
-        model.setup.rules_name.to_uppercase(),
+        crate::hud::rules_title(&model.setup.rules_name),
         stats.boards.len(),
         strokes
     );
