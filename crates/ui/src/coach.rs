@@ -393,12 +393,15 @@ fn spawn_text(mut commands: Commands) {
             font_size: FontSize::Px(14.0),
             ..default()
         },
+        crate::hud::BaseSize(14.0),
         TextColor(Color::srgb(1.0, 0.85, 0.35)),
-        // Bottom left, beside the board, clear of the scoreboard above it.
+        // Bottom left, in the left panel's column beside the board (its width follows the
+        // layout), clear of the scoreboard above it.
+        crate::layout::SidePanel,
         Node {
             position_type: PositionType::Absolute,
-            bottom: px(60),
-            left: px(10),
+            bottom: px(crate::layout::GAP),
+            left: px(crate::layout::GAP),
             width: px(280),
             padding: UiRect::all(px(8)),
             ..default()

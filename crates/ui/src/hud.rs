@@ -70,7 +70,7 @@ fn read_pointer(
 
 /// A panel text's size at full panel width; narrower panels show it smaller.
 #[derive(Component, Clone, Copy)]
-struct BaseSize(f32);
+pub struct BaseSize(pub f32);
 
 fn text(size: f32, color: Color) -> (TextFont, TextColor, BaseSize) {
     (
@@ -83,9 +83,10 @@ fn text(size: f32, color: Color) -> (TextFont, TextColor, BaseSize) {
     )
 }
 
-/// The panel texts follow the panels' width: full size from 260 pixels, down to 80% of it.
+/// The panel texts follow the panels' width: their size at 260 pixels, from 80% of it in a
+/// narrow window to 125% in a wide one.
 fn fit_text(layout: Res<crate::layout::Layout>, mut q: Query<(&BaseSize, &mut TextFont)>) {
-    let scale = (layout.panel / 260.0).clamp(0.8, 1.0);
+    let scale = (layout.panel / 260.0).clamp(0.8, 1.25);
     for (base, mut font) in &mut q {
         let want = FontSize::Px((base.0 * scale).round());
         if font.font_size != want {
@@ -507,7 +508,7 @@ fn turn_banner(
                     seat.title(),
                     r.colour_of(seat).name(),
                     doing,
-                    if p.computer.is_some() {
+                    if p.computer.is_some() && !p.name.to_lowercase().contains("computer") {
                         " (computer)"
                     } else {
                         ""

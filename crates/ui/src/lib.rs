@@ -20,6 +20,7 @@ pub mod practice;
 pub mod preview;
 pub mod replay;
 pub mod results;
+pub mod seats;
 pub mod settings;
 pub mod shoot;
 pub mod sim;
@@ -300,6 +301,7 @@ pub fn run_windowed(
     hud::plugin(&mut app);
     guide::plugin(&mut app);
     motion::plugin(&mut app);
+    seats::plugin(&mut app);
     menu::plugin(&mut app);
     audio::plugin(&mut app);
     preview::plugin(&mut app);

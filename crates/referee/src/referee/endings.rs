@@ -479,9 +479,9 @@ impl Referee {
                         v,
                         "57",
                         format!(
-                            "Side {} wins the match, {} games to {}.",
+                            "Side {} wins the match, {} to {}.",
                             gw.index(),
-                            self.games[gw.index()],
+                            plural(self.games[gw.index()], "game", "games"),
                             self.games[gw.other().index()]
                         ),
                     );
