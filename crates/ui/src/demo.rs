@@ -3,7 +3,7 @@
 
 use crate::play::{Announcement, FireParams};
 use crate::sim::{Equipment, SimSpeed};
-use crate::{Mode, Phase, Screen, Session, in_mode};
+use crate::{Mode, Screen, Session, in_mode};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -11,7 +11,12 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             speed_keys.run_if(in_mode(Mode::Demo).or_else(in_mode(Mode::Replay))),
-            next_demo.run_if(in_mode(Mode::Demo).and_then(not(in_state(Phase::Moving)))),
+            // Also while the pieces move: after the stroke in hand is judged, if it just
+            // ended, so it is not judged in the new match.
+            next_demo
+                .run_if(in_mode(Mode::Demo))
+                .after(crate::sim::SimSet)
+                .after(crate::play::finish_stroke),
         )
             .run_if(in_state(Screen::Game)),
     );

@@ -574,6 +574,7 @@ fn ghosts(
         (With<DueGhost>, Without<StrikerGhost>),
     >,
     mut mats: Query<&mut MeshMaterial2d<ColorMaterial>>,
+    back: Option<Res<crate::motion::StrikerReturn>>,
 ) {
     let (Some(s), Some(look)) = (session, look) else {
         return;
@@ -589,6 +590,7 @@ fn ghosts(
         };
         if let (true, Some(seat)) = (show, seat) {
             let at = aim_shot(&aim, seat).striker_at(&spec.0);
+            let at = back.map_or(Vec2::new(at.x, at.y), |b| b.at(Vec2::new(at.x, at.y)));
             tf.translation = Vec3::new(at.x, at.y, 1.5);
             let mat = if aim.illegal.is_some() {
                 look.illegal.clone()

@@ -1,7 +1,7 @@
 //! Motion that tells what happened: a pocketed piece (or the striker) drops into its pocket —
-//! it slides to the pocket's centre and shrinks into the net — instead of vanishing; and the
-//! piece a call is about is ringed for a moment (the Queen awaiting cover, the striker lost
-//! with a foul).
+//! it slides to the pocket's centre and shrinks into the net — instead of vanishing; the
+//! striker slides back from where it stopped to the base line for the next stroke; and the
+//! pocket a call is about is ringed (the Queen awaiting cover, the striker lost with a foul).
 
 use crate::draw::{PieceLook, spawn_piece};
 use crate::sim::{BodyMarker, Equipment, LiveTable, SimSet};
@@ -34,7 +34,67 @@ struct LastPockets {
     striker: Option<usize>,
 }
 
+/// Seconds the striker takes to come back to the base line.
+const RETURN_SECONDS: f32 = 0.3;
+
+/// Where the striker came to rest after the last stroke (none if it was pocketed or left the
+/// board), and how long it has been coming back.
+#[derive(Resource, Default)]
+pub struct StrikerReturn {
+    from: Option<Vec2>,
+    age: f32,
+}
+
+impl StrikerReturn {
+    /// Where to draw the striker in hand that will stand at `to`: on its way back from where
+    /// it stopped, or at `to`.
+    pub fn at(&self, to: Vec2) -> Vec2 {
+        match self.from {
+            Some(from) if self.age < RETURN_SECONDS => {
+                let k = self.age / RETURN_SECONDS;
+                from.lerp(to, 1.0 - (1.0 - k) * (1.0 - k))
+            }
+            _ => to,
+        }
+    }
+}
+
+fn track_striker(
+    q: Query<(&BodyMarker, &Transform, &Visibility)>,
+    mut back: ResMut<StrikerReturn>,
+) {
+    if let Some((_, tf, vis)) = q.iter().find(|(m, _, _)| m.0 == BodyId::Striker) {
+        back.from = (*vis != Visibility::Hidden).then(|| tf.translation.truncate());
+        back.age = 0.0;
+    }
+}
+
+fn return_striker(time: Res<Time>, mut back: ResMut<StrikerReturn>) {
+    if back.from.is_some() {
+        back.age += time.delta_secs();
+        if back.age >= RETURN_SECONDS {
+            back.from = None;
+        }
+    }
+}
+
+fn forget_striker(mut back: ResMut<StrikerReturn>) {
+    back.from = None;
+}
+
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<StrikerReturn>()
+        .add_systems(
+            Update,
+            (
+                track_striker.run_if(in_state(Phase::Moving)),
+                return_striker.run_if(in_state(Phase::Aim)),
+            )
+                .after(SimSet)
+                .run_if(in_state(Screen::Game)),
+        )
+        .add_systems(OnEnter(Phase::PlaceDue), forget_striker)
+        .add_systems(OnEnter(Phase::BoardOver), forget_striker);
     app.init_resource::<Seen>()
         .init_resource::<LastPockets>()
         .add_systems(

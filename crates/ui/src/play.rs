@@ -619,7 +619,7 @@ impl EndedStroke<'_, '_> {
 }
 
 /// The stroke came to rest: the referee judges it, and what comes next is set up.
-fn finish_stroke(
+pub fn finish_stroke(
     mut stroke: EndedStroke,
     session: Option<ResMut<Session>>,
     mut fire: FireParams,
