@@ -9,6 +9,8 @@
 # ("Match summary: ..."); the screen is captured to playthrough.png.
 #
 #   scripts/playthrough.sh [path/to/carrom]   (default: target/debug/carrom)
+#   BOARDS=2 scripts/playthrough.sh ...        (a longer match: each board's result is dismissed
+#                                              with Enter, as a player would click it away)
 # Needs: xvfb, xdotool, imagemagick (apt-get install xvfb xdotool imagemagick).
 set -euo pipefail
 carrom="${1:-${CARGO_TARGET_DIR:-target}/debug/carrom}"
@@ -22,11 +24,20 @@ Xvfb "$display" -screen 0 1280x960x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
 sleep 2
 export DISPLAY="$display" WGPU_BACKEND="${WGPU_BACKEND:-vulkan}" CARROM_CONFIG_DIR="$work"
-printf 'boards_per_game = 1\ngames_to_win = 1\n' > "$work/one-board.toml"
+printf 'boards_per_game = %s\ngames_to_win = 1\n' "${BOARDS:-1}" > "$work/playthrough.toml"
 
-"$carrom" play --mode singles --rules "$work/one-board.toml" --computer north --level hard \
+"$carrom" play --mode singles --rules "$work/playthrough.toml" --computer north --level hard \
   --names You,Computer --fixed-board --seed 3 > "$work/game.log" 2>&1 &
 game=$!
+
+# Keys go to the focused window: without a window manager, give the game the focus.
+for _ in $(seq 50); do
+  win=$(xdotool search --name "Carrom" 2>/dev/null | head -1 || true)
+  [ -n "$win" ] && break
+  sleep 0.2
+done
+[ -n "${win:-}" ] || { echo "the game's window did not open:"; tail -20 "$work/game.log"; exit 1; }
+xdotool windowfocus "$win" 2>/dev/null || true
 
 deadline=$(( $(date +%s) + minutes * 60 ))
 strokes=0
@@ -36,6 +47,7 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
     sleep 2
     import -window root "$out"
     echo "summary shown after $strokes strokes by mouse: $(grep -o 'Match summary.*' "$work/game.log" | head -1)"
+    grep -o 'Board result.*' "$work/game.log" || true
     echo "screen: $out"
     exit 0
   fi
@@ -61,6 +73,7 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
     sleep 1
   else
     # A due to place or a board's result waiting: Enter.
+    xdotool windowfocus "$win" 2>/dev/null || true
     xdotool key Return
     sleep 1
   fi

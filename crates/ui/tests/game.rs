@@ -613,3 +613,62 @@ fn sound_files_in_assets_are_the_generated_ones() {
         assert!(file == bytes, "{name} differs from the generator");
     }
 }
+
+/// A board's result stays on the board until the players go on (Enter or a click); then the
+/// next board is racked and its breaker is to strike. With only computers at the table it goes
+/// on by itself.
+#[test]
+fn a_boards_result_waits_for_the_players_then_the_next_board_is_racked() {
+    let spec = Spec::default();
+    let setup = human_singles();
+    let mut both = setup.clone();
+    for p in both.players.iter_mut() {
+        p.computer = Some("easy".into());
+    }
+    let mut computers = Computers::for_setup(&both).unwrap();
+    let mut game = Match::new(&spec, setup).unwrap();
+    while game.last.as_ref().is_none_or(|v| v.board_result.is_none()) {
+        let action = computers.act(&game).expect("a computer acts");
+        game.apply(&action).unwrap();
+    }
+    let boards = game.stats.boards.len();
+    assert_eq!(boards, 1);
+
+    let mut app = headless_app(&spec, launch(Start::Resume(Box::new(game.clone()))));
+    app.world_mut()
+        .insert_resource(ButtonInput::<KeyCode>::default());
+    run_until(&mut app, 50, |app| phase(app) == Phase::BoardOver);
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(phase(&app), Phase::BoardOver, "it waits for the players");
+    app.world_mut()
+        .resource_mut::<carrom_ui::play::ResultShown>()
+        .0 = 1.0;
+    press(&mut app, KeyCode::Enter);
+    run_until(&mut app, 50, |app| phase(app) == Phase::Aim);
+    let s = app.world().resource::<Session>();
+    assert_eq!(s.results_seen, boards);
+    assert_eq!(s.actor(), Some(s.model.referee.breaker()));
+    let live = app.world().resource::<LiveTable>();
+    assert_eq!(
+        live.roster.as_ref().map(|r| r.pieces.len()),
+        Some(19),
+        "the next board is racked on the table"
+    );
+
+    // Computers only: the result goes by on its own.
+    let mut app = headless_app(
+        &spec,
+        launch(Start::Resume(Box::new({
+            let mut g = game.clone();
+            g.setup = both.clone();
+            g
+        }))),
+    );
+    run_until(&mut app, 200, |app| {
+        app.world()
+            .get_resource::<Session>()
+            .is_some_and(|s| s.results_seen == boards)
+    });
+}
