@@ -224,3 +224,36 @@ fn call_highlight(
         ring(&mut gizmos, pocket, Color::srgba(1.0, 0.55, 0.1, 0.9));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_striker_slides_back_from_where_it_stopped_and_then_stays_in_hand() {
+        let to = Vec2::new(0.0, -0.3);
+        let mut back = StrikerReturn {
+            from: Some(Vec2::new(0.2, 0.1)),
+            age: 0.0,
+        };
+        assert_eq!(
+            back.at(to),
+            Vec2::new(0.2, 0.1),
+            "it starts where it stopped"
+        );
+        back.age = 0.5 * RETURN_SECONDS;
+        let mid = back.at(to);
+        assert!(
+            mid.distance(to) < Vec2::new(0.2, 0.1).distance(to),
+            "on its way"
+        );
+        assert!(mid.distance(to) > 0.0);
+        back.age = RETURN_SECONDS;
+        assert_eq!(back.at(to), to, "back on the base line");
+        assert_eq!(
+            StrikerReturn::default().at(to),
+            to,
+            "a pocketed striker is simply in hand"
+        );
+    }
+}
