@@ -155,10 +155,16 @@ fn power_meter(
     mut meter: Query<&mut Node, (With<PowerMeter>, Without<PowerFill>)>,
     mut fill: Query<(&mut Node, &mut BackgroundColor), (With<PowerFill>, Without<PowerMeter>)>,
     mut label: Query<&mut Text, With<PowerLabel>>,
+    layout: Res<crate::layout::Layout>,
 ) {
     let Ok(mut node) = meter.single_mut() else {
         return;
     };
+    // As tall as a sixth of the board, 80 to 150 pixels.
+    let tall = (layout.board / 6.0).clamp(80.0, 150.0);
+    if node.height != px(tall) {
+        node.height = px(tall);
+    }
     let seat = session.as_ref().and_then(|s| s.actor());
     let show = *phase.get() == Phase::Aim
         && !thinking.is_thinking()
@@ -182,7 +188,7 @@ fn power_meter(
     }
     let Some(p) = place else { return };
     // To the striker's right on screen, the meter's foot level with it.
-    let (left, top) = (px(p.x + 42.0), px(p.y - 130.0));
+    let (left, top) = (px(p.x + 0.055 * layout.board), px(p.y - 0.87 * tall));
     if node.left != left || node.top != top {
         node.left = left;
         node.top = top;
