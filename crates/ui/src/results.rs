@@ -12,13 +12,15 @@ use carrom_match::{BoardStats, Match};
 
 /// The colour a side is shown in (its name, its bars in the chart).
 pub fn side_colour(side: u8) -> Color {
-    match side {
-        0 => Color::srgb(0.98, 0.74, 0.28),
-        1 => Color::srgb(0.40, 0.78, 0.98),
-        // A notice: a change of colours.
-        _ => Color::srgb(0.95, 0.45, 0.45),
+    if side == 0 {
+        Color::srgb(0.98, 0.74, 0.28)
+    } else {
+        Color::srgb(0.40, 0.78, 0.98)
     }
 }
+
+/// A notice on a result card: a change of colours.
+const NOTICE: Color = Color::srgb(0.95, 0.45, 0.45);
 
 const CARD: Color = Color::srgba(0.07, 0.05, 0.04, 0.94);
 const EDGE: Color = Color::srgb(0.75, 0.55, 0.30);
@@ -195,7 +197,7 @@ fn spawn_result_card(mut commands: Commands, session: Option<Res<Session>>) {
                         1 => (34.0, winner_colour),
                         2 => (20.0, INK),
                         _ if i + 1 == lines.len() => (15.0, DIM),
-                        _ if line.starts_with("Colours change") => (19.0, side_colour(2)),
+                        _ if line.starts_with("Colours change") => (19.0, NOTICE),
                         _ => (17.0, INK),
                     };
                     c.spawn(text(line.clone(), size, colour));
