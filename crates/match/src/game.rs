@@ -405,28 +405,42 @@ impl Match {
         bad
     }
 
-    /// The scoreboard, a line each: the game and board, each side's points, games, colour and
-    /// men, and the Queen.
+    /// The scoreboard in short lines that fit a side panel: the game, the board, each side's
+    /// players, points and games, the colour it plays and its men left, and the Queen.
     pub fn scoreboard(&self) -> Vec<String> {
         let r = &self.referee;
+        let mut lines = vec![
+            format!(
+                "Game {} of {}",
+                r.game_number(),
+                2 * r.rules().games_to_win - 1
+            ),
+            format!(
+                "Board {} of {}{}",
+                r.board_number(),
+                r.rules().boards_per_game,
+                if r.is_extra_board() { " (extra)" } else { "" }
+            ),
+        ];
         let score = r.score();
         let games = r.games();
-        let mut lines = vec![format!(
-            "Game {} of {}   Board {} of {}{}",
-            r.game_number(),
-            2 * r.rules().games_to_win - 1,
-            r.board_number(),
-            r.rules().boards_per_game,
-            if r.is_extra_board() { " (extra)" } else { "" }
-        )];
         for side in [Side::Zero, Side::One] {
             let colour = r.colour_of_side(side);
             let men = r.men(colour);
+            lines.push(String::new());
+            lines.push(self.side_name(side));
             lines.push(format!(
-                "{}  {} pts  games {}  [{}] on board {}{}",
-                self.setup.side_names(side),
+                "  {} pts, {} {} won",
                 score[side.index()],
                 games[side.index()],
+                if games[side.index()] == 1 {
+                    "game"
+                } else {
+                    "games"
+                }
+            ));
+            lines.push(format!(
+                "  plays {}: {} left{}",
                 colour.name(),
                 men.on_board,
                 if men.owed > 0 {
@@ -436,23 +450,15 @@ impl Match {
                 }
             ));
         }
-        let white_side = r
-            .side_of_colour(PieceColour::White)
-            .map(|s| self.setup.side_names(s));
-        lines.push(format!(
-            "White: {}   Queen: {}",
-            white_side.unwrap_or_default(),
-            match r.queen() {
-                QueenState::OnBoard => "on the board".to_string(),
-                QueenState::AwaitingCover { by } => {
-                    format!("pocketed, {} must cover", by.title())
-                }
-                QueenState::AwaitingReturn { by } => {
-                    format!("pocketed by {}, back at the end of the turn", by.title())
-                }
-                QueenState::Covered(c) => format!("covered by {}", c.name()),
+        lines.push(String::new());
+        lines.push(match r.queen() {
+            QueenState::OnBoard => "Queen: on the board".to_string(),
+            QueenState::AwaitingCover { by } => {
+                format!("Queen: {} must cover", self.with_names(by.title()))
             }
-        ));
+            QueenState::AwaitingReturn { .. } => "Queen: back at the turn's end".to_string(),
+            QueenState::Covered(c) => format!("Queen: covered ({})", c.name()),
+        });
         lines
     }
 
@@ -471,14 +477,7 @@ impl Match {
 
     /// The players of a side by name: "Asha", or "Asha & Ravi" in doubles.
     pub fn side_name(&self, side: carrom_referee::Side) -> String {
-        self.referee
-            .seats()
-            .seats()
-            .iter()
-            .filter(|s| self.referee.side_of(**s) == side)
-            .map(|s| self.player(*s).name.as_str())
-            .collect::<Vec<_>>()
-            .join(" & ")
+        self.setup.side_names(side)
     }
 
     /// A ruling's text with each seat that a player sits at named as the player: "Turn passes

@@ -289,65 +289,6 @@ fn despawn_hud(mut commands: Commands, q: Query<Entity, With<HudRoot>>) {
     }
 }
 
-/// The scoreboard in short lines that fit a side panel: the game and board, each side's
-/// players, points and games, colour and men left, and the Queen.
-pub fn score_lines(model: &carrom_match::Match) -> Vec<String> {
-    use carrom_referee::{QueenState, Side};
-    let r = &model.referee;
-    let mut lines = vec![
-        format!("{} rules", rules_title(&model.setup.rules_name)),
-        format!(
-            "Game {} of {}",
-            r.game_number(),
-            2 * r.rules().games_to_win - 1
-        ),
-        format!(
-            "Board {} of {}{}",
-            r.board_number(),
-            r.rules().boards_per_game,
-            if r.is_extra_board() { " (extra)" } else { "" }
-        ),
-    ];
-    let score = r.score();
-    let games = r.games();
-    for side in [Side::Zero, Side::One] {
-        let colour = r.colour_of_side(side);
-        let men = r.men(colour);
-        lines.push(String::new());
-        lines.push(model.side_name(side));
-        lines.push(format!(
-            "  {} pts, {} {} won",
-            score[side.index()],
-            games[side.index()],
-            if games[side.index()] == 1 {
-                "game"
-            } else {
-                "games"
-            }
-        ));
-        lines.push(format!(
-            "  plays {}: {} left{}",
-            colour.name(),
-            men.on_board,
-            if men.owed > 0 {
-                format!(", owes {}", men.owed)
-            } else {
-                String::new()
-            }
-        ));
-    }
-    lines.push(String::new());
-    lines.push(match r.queen() {
-        QueenState::OnBoard => "Queen: on the board".to_string(),
-        QueenState::AwaitingCover { by } => {
-            format!("Queen: {} must cover", model.with_names(by.title()))
-        }
-        QueenState::AwaitingReturn { .. } => "Queen: back at the turn's end".to_string(),
-        QueenState::Covered(c) => format!("Queen: covered ({})", c.name()),
-    });
-    lines
-}
-
 #[allow(clippy::type_complexity)]
 fn update_texts(
     session: Option<Res<Session>>,
@@ -391,7 +332,8 @@ fn update_texts(
                 }
                 .to_string(),
             ];
-            lines.extend(score_lines(&s.model));
+            lines.push(format!("{} rules", rules_title(&s.model.setup.rules_name)));
+            lines.extend(s.model.scoreboard());
             lines.join("\n")
         }
     };
