@@ -85,13 +85,16 @@ impl Match {
                 .set_breaker(breaker)
                 .map_err(|e| format!("breaker: {e}"))?;
         }
-        let stats = MatchStats::new(setup.seats.seats().iter().map(|&seat| {
-            (
-                seat,
-                setup.player(seat).name.clone(),
-                referee.side_of(seat).index() as u8,
-            )
-        }));
+        let stats = MatchStats::new(
+            setup.seats.seats().iter().map(|&seat| {
+                (
+                    seat,
+                    setup.player(seat).name.clone(),
+                    referee.side_of(seat).index() as u8,
+                )
+            }),
+            [Side::Zero, Side::One].map(|side| setup.side_names(side)),
+        );
         Ok(Match {
             stats,
             spec: spec.clone(),
@@ -178,7 +181,7 @@ impl Match {
             .referee
             .judge(&outcome.report)
             .map_err(|e| e.to_string())?;
-        self.record(&before, Some(&outcome.report), &verdict);
+        self.stats.record(&before, Some(&outcome.report), &verdict);
         self.actions.push(Action::Stroke { shot });
         self.layout = outcome.layout;
         self.after_verdict(&verdict);
@@ -192,25 +195,10 @@ impl Match {
         }
         let before = self.referee;
         let verdict = self.referee.pass().map_err(|e| e.to_string())?;
-        self.record(&before, None, &verdict);
+        self.stats.record(&before, None, &verdict);
         self.actions.push(Action::Pass);
         self.after_verdict(&verdict);
         Ok(verdict)
-    }
-
-    /// Counts a stroke or pass in the statistics.
-    fn record(
-        &mut self,
-        before: &Referee,
-        report: Option<&carrom_referee::StrokeReport>,
-        v: &Verdict,
-    ) {
-        let names: Vec<String> = [Side::Zero, Side::One]
-            .iter()
-            .map(|s| self.side_name(*s))
-            .collect();
-        self.stats
-            .record(before, report, v, |side| names[side.index()].clone());
     }
 
     fn after_verdict(&mut self, verdict: &Verdict) {

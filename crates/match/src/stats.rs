@@ -85,11 +85,18 @@ pub struct MatchStats {
     run: Option<(Seat, u32)>,
     #[serde(skip)]
     board_strokes: u32,
+    /// Each side's players by name, for the winners' names.
+    #[serde(skip)]
+    side_names: [String; 2],
 }
 
 impl MatchStats {
-    /// Empty figures for these seats and players.
-    pub fn new(players: impl IntoIterator<Item = (Seat, String, u8)>) -> MatchStats {
+    /// Empty figures for these seats and players (seat, name, side), the sides named
+    /// `side_names`.
+    pub fn new(
+        players: impl IntoIterator<Item = (Seat, String, u8)>,
+        side_names: [String; 2],
+    ) -> MatchStats {
         MatchStats {
             players: players
                 .into_iter()
@@ -100,6 +107,7 @@ impl MatchStats {
                     ..PlayerStats::default()
                 })
                 .collect(),
+            side_names,
             ..MatchStats::default()
         }
     }
@@ -109,15 +117,8 @@ impl MatchStats {
     }
 
     /// Counts a stroke (`report` is what it did; `None` for a pass) judged as `verdict` by a
-    /// referee that stood at `before` when the stroke was played. `side_name` names a side's
-    /// players.
-    pub fn record(
-        &mut self,
-        before: &Referee,
-        report: Option<&StrokeReport>,
-        verdict: &Verdict,
-        side_name: impl Fn(carrom_referee::Side) -> String,
-    ) {
+    /// referee that stood at `before` when the stroke was played.
+    pub fn record(&mut self, before: &Referee, report: Option<&StrokeReport>, verdict: &Verdict) {
         let by = verdict.by;
         let colour = before.colour_of(by);
         let mut pocketed_now = 0;
@@ -194,7 +195,7 @@ impl MatchStats {
                     game: verdict.game,
                     board: verdict.board,
                     winner: Some(b.winner.index() as u8),
-                    winner_name: side_name(b.winner),
+                    winner_name: self.side_names[b.winner.index()].clone(),
                     points: b.points,
                     queen,
                     law: last_law,
@@ -224,7 +225,7 @@ impl MatchStats {
         if let Some(m) = verdict.match_result {
             self.games = m.games;
             self.winner = Some(m.winner.index() as u8);
-            self.winner_name = side_name(m.winner);
+            self.winner_name = self.side_names[m.winner.index()].clone();
         }
     }
 
