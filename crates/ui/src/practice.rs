@@ -75,10 +75,7 @@ fn record_break(
         told.write(Announcement::Call(vec![
             "Not counted: the rack was already broken. It is set again.".into(),
         ]));
-        session.practice_layout = opening_rack(&spec.0.board, Seat::South);
-        rack.fresh = true;
-        rack.spread = 0.0;
-        fire.show_table(&session);
+        set_rack(&mut rack, &mut session, &spec, &mut fire);
         return;
     }
     rack.fresh = false;
@@ -120,11 +117,16 @@ fn reset_rack(
         return;
     };
     if keys.just_pressed(KeyCode::KeyR) {
-        *rack = Rack::default();
-        session.practice_layout = opening_rack(&spec.0.board, Seat::South);
         told.write(Announcement::Call(vec!["Rack reset.".into()]));
-        fire.show_table(&session);
+        set_rack(&mut rack, &mut session, &spec, &mut fire);
     }
+}
+
+/// A full rack on the board, fresh for a break.
+fn set_rack(rack: &mut Rack, session: &mut Session, spec: &Equipment, fire: &mut FireParams) {
+    *rack = Rack::default();
+    session.practice_layout = opening_rack(&spec.0.board, Seat::South);
+    fire.show_table(session);
 }
 
 /// The spread of a break stays a moment, then the rack is set again for the next break.
@@ -141,8 +143,6 @@ fn rerack_after_a_break(
     }
     rack.spread -= time.delta_secs();
     if rack.spread <= 0.0 {
-        *rack = Rack::default();
-        session.practice_layout = opening_rack(&spec.0.board, Seat::South);
-        fire.show_table(&session);
+        set_rack(&mut rack, &mut session, &spec, &mut fire);
     }
 }
