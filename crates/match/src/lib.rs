@@ -30,7 +30,7 @@ mod stats;
 pub mod umpire;
 
 pub use game::{Action, Actor, Call, Match};
-pub use save::{FORMAT, OLDEST_VERSION, SaveFile, VERSION};
+pub use save::{FORMAT, OLDEST_VERSION, SaveFile, VERSION, write_atomically};
 pub use setup::{MatchSetup, Player, load_rules};
 pub use stats::{BoardStats, MatchStats, PlayerStats};
 pub use umpire::{StrokeOutcome, outcome_from_roster, outcome_of, stroke_report, umpire_spot};

@@ -154,22 +154,31 @@ impl SaveFile {
 
     /// Writes atomically: a crash mid-write leaves the previous file intact.
     pub fn write(&self, path: &Path) -> Result<(), String> {
-        let name = path.display().to_string();
-        let text = serde_json::to_string_pretty(self).map_err(|e| format!("{name}: {e}"))?;
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = std::path::PathBuf::from(tmp);
-        {
-            use std::io::Write;
-            let mut f =
-                std::fs::File::create(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
-            f.write_all(text.as_bytes())
-                .map_err(|e| format!("{}: {e}", tmp.display()))?;
-            f.sync_all()
-                .map_err(|e| format!("{}: {e}", tmp.display()))?;
-        }
-        std::fs::rename(&tmp, path).map_err(|e| format!("{name}: {e}"))
+        let text =
+            serde_json::to_string_pretty(self).map_err(|e| format!("{}: {e}", path.display()))?;
+        write_atomically(path, text.as_bytes())
     }
+}
+
+/// Writes `bytes` to `path` atomically: to `path` with `.tmp` added, synced, then renamed over
+/// `path`, so a crash mid-write leaves the previous file intact (a failed write removes the
+/// temporary file). The error names the file.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = std::path::PathBuf::from(tmp);
+    let write = || -> std::io::Result<()> {
+        use std::io::Write;
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    };
+    write().map_err(|e| {
+        // Nothing half-written is left beside the file.
+        let _ = std::fs::remove_file(&tmp);
+        format!("{}: {e}", path.display())
+    })
 }
 
 /// A JSON value for an error message, cut to 40 characters.

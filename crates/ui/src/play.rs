@@ -640,13 +640,8 @@ pub fn finish_stroke(
             if v.match_result.is_some()
                 && let Some(path) = session.replay_path.clone()
             {
-                if let Some(dir) = path.parent()
-                    && !dir.as_os_str().is_empty()
-                {
-                    let _ = std::fs::create_dir_all(dir);
-                }
                 told.write(Announcement::Note(
-                    match SaveFile::of(&session.model).write(&path) {
+                    match write_match(&session.model, &path) {
                         Ok(()) => format!("Replay written to {}", path.display()),
                         Err(e) => format!("Replay not written: {e}"),
                     },
@@ -843,13 +838,8 @@ fn game_keys(
     }
     if session.mode == Mode::Match && keys.just_pressed(KeyCode::F5) {
         let path = session.save_path.clone();
-        if let Some(dir) = path.parent()
-            && !dir.as_os_str().is_empty()
-        {
-            let _ = std::fs::create_dir_all(dir);
-        }
         told.write(Announcement::Note(
-            match SaveFile::of(&session.model).write(&path) {
+            match write_match(&session.model, &path) {
                 Ok(()) => format!("Saved to {}", path.display()),
                 Err(e) => format!("Save failed: {e}"),
             },
@@ -869,11 +859,18 @@ pub fn autosave(session: &Session, file: Option<&crate::settings::SettingsFile>)
         let _ = std::fs::remove_file(&path);
         return None;
     }
-    if let Some(dir) = path.parent() {
-        let _ = std::fs::create_dir_all(dir);
-    }
-    SaveFile::of(&session.model)
-        .write(&path)
+    write_match(&session.model, &path)
         .err()
         .map(|e| format!("Autosave failed: {e}"))
+}
+
+/// Writes the match as a save at `path` (atomically, as every save), making its directory
+/// first: the F5 save, the autosave and the finished match's replay.
+fn write_match(model: &carrom_match::Match, path: &std::path::Path) -> Result<(), String> {
+    if let Some(dir) = path.parent()
+        && !dir.as_os_str().is_empty()
+    {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    SaveFile::of(model).write(path)
 }

@@ -47,12 +47,17 @@ impl Default for Settings {
     }
 }
 
-/// Where the settings live: `$CARROM_CONFIG_DIR/settings.ron`, or the platform's config
-/// directory's `carrom/settings.ron`.
-pub fn settings_path() -> Option<PathBuf> {
+/// `$CARROM_CONFIG_DIR`, when set: the one directory for settings, saves and the autosave.
+fn override_dir() -> Option<PathBuf> {
     std::env::var_os("CARROM_CONFIG_DIR")
         .filter(|d| !d.is_empty())
         .map(PathBuf::from)
+}
+
+/// Where the settings live: `$CARROM_CONFIG_DIR/settings.ron`, or the platform's config
+/// directory's `carrom/settings.ron`.
+pub fn settings_path() -> Option<PathBuf> {
+    override_dir()
         .or_else(|| dirs::config_dir().map(|d| d.join("carrom")))
         .map(|d| d.join("settings.ron"))
 }
@@ -60,10 +65,7 @@ pub fn settings_path() -> Option<PathBuf> {
 /// Where saves and the autosave live: `$CARROM_CONFIG_DIR`, or the platform's data directory's
 /// `carrom`.
 pub fn data_dir() -> Option<PathBuf> {
-    std::env::var_os("CARROM_CONFIG_DIR")
-        .filter(|d| !d.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| dirs::data_dir().map(|d| d.join("carrom")))
+    override_dir().or_else(|| dirs::data_dir().map(|d| d.join("carrom")))
 }
 
 /// The match in progress, written after every stroke (the menu's Continue).
@@ -171,18 +173,8 @@ impl Settings {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         }
-        let tmp = path.with_extension("ron.tmp");
-        let write = || -> std::io::Result<()> {
-            use std::io::Write;
-            let mut f = std::fs::File::create(&tmp)?;
-            f.write_all(text.as_bytes())?;
-            f.sync_all()?;
-            std::fs::rename(&tmp, path)
-        };
-        write().map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            format!("{}: cannot write the settings: {e}", path.display())
-        })
+        carrom_match::write_atomically(path, text.as_bytes())
+            .map_err(|e| format!("cannot write the settings: {e}"))
     }
 }
 

@@ -6,7 +6,6 @@ use crate::{Mode, Phase, Screen, Session};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use carrom_physics::SeatAxes;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use std::sync::{Arc, Mutex};
@@ -67,30 +66,19 @@ struct Progress {
     written: Arc<Mutex<Option<Result<usize, String>>>>,
 }
 
-/// Writes `image` as a PNG at `path` atomically: to a temporary file beside it, synced, then
-/// renamed over it. A crash or a failed encode leaves the previous file as it was.
+/// Writes `image` as a PNG at `path` atomically ([`carrom_match::write_atomically`]). A crash
+/// or a failed encode leaves the previous file as it was.
 fn write_png_atomically(image: &Image, path: &Path) -> Result<(), String> {
     let rgb = image
         .clone()
         .try_into_dynamic()
         .map_err(|e| format!("{}: cannot convert the frame: {e}", path.display()))?
         .to_rgb8();
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let write = || -> std::io::Result<()> {
-        let file = std::fs::File::create(&tmp)?;
-        let mut out = std::io::BufWriter::new(file);
-        rgb.write_to(&mut out, image::ImageFormat::Png)
-            .map_err(std::io::Error::other)?;
-        out.flush()?;
-        out.get_ref().sync_all()?;
-        std::fs::rename(&tmp, path)
-    };
-    write().map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("{}: cannot write the screenshot: {e}", path.display())
-    })
+    let mut png = std::io::Cursor::new(Vec::new());
+    rgb.write_to(&mut png, image::ImageFormat::Png)
+        .map_err(|e| format!("{}: cannot encode the screenshot: {e}", path.display()))?;
+    carrom_match::write_atomically(path, png.get_ref())
+        .map_err(|e| format!("cannot write the screenshot: {e}"))
 }
 
 /// How many different colours a sample of the image holds (a blank frame has one or two).
