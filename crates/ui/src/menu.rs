@@ -255,38 +255,51 @@ fn continue_text(session: Option<&Session>) -> Option<String> {
         .map(|_| "the autosaved match".into())
 }
 
-fn button(width: f32, height: f32) -> Node {
-    Node {
-        width: px(width),
-        height: px(height),
-        justify_content: JustifyContent::Center,
-        align_items: AlignItems::Center,
-        border: UiRect::all(px(2)),
-        border_radius: BorderRadius::all(px(8)),
-        ..default()
+/// A button's face, and as the pointer is over it.
+const BUTTON: Color = Color::srgb(0.36, 0.20, 0.08);
+const BUTTON_HOVER: Color = Color::srgb(0.50, 0.30, 0.12);
+
+/// A button of the game's screens (the menu, the match summary): a box of this size with a
+/// rounded border.
+pub(crate) fn button(width: f32, height: f32) -> impl Bundle {
+    (
+        Button,
+        Node {
+            width: px(width),
+            height: px(height),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(8)),
+            ..default()
+        },
+        BorderColor::all(Color::srgb(0.75, 0.55, 0.30)),
+        BackgroundColor(BUTTON),
+    )
+}
+
+/// A button's face for the pointer's `interaction` with it (`None` while it is pressed: the
+/// face stays as it was).
+pub(crate) fn button_face(interaction: Interaction) -> Option<Color> {
+    match interaction {
+        Interaction::Hovered => Some(BUTTON_HOVER),
+        Interaction::None => Some(BUTTON),
+        Interaction::Pressed => None,
     }
 }
 
-fn spawn_choice(parent: &mut ChildSpawnerCommands, choice: Choice, node: Node, size: f32) {
-    parent
-        .spawn((
-            Button,
-            choice,
-            node,
-            BorderColor::all(Color::srgb(0.75, 0.55, 0.30)),
-            BackgroundColor(Color::srgb(0.36, 0.20, 0.08)),
-        ))
-        .with_children(|b| {
-            b.spawn((
-                ChoiceLabel(choice),
-                Text::new(""),
-                TextFont {
-                    font_size: FontSize::Px(size),
-                    ..default()
-                },
-                TextColor(Color::srgb(0.98, 0.94, 0.85)),
-            ));
-        });
+fn spawn_choice(parent: &mut ChildSpawnerCommands, choice: Choice, look: impl Bundle, size: f32) {
+    parent.spawn((choice, look)).with_children(|b| {
+        b.spawn((
+            ChoiceLabel(choice),
+            Text::new(""),
+            TextFont {
+                font_size: FontSize::Px(size),
+                ..default()
+            },
+            TextColor(Color::srgb(0.98, 0.94, 0.85)),
+        ));
+    });
 }
 
 fn small_text(text: &str, size: f32) -> impl Bundle {
@@ -589,150 +602,145 @@ fn buttons(
         return;
     }
     for (interaction, choice, mut bg) in &mut q {
-        match interaction {
-            Interaction::Hovered => bg.0 = Color::srgb(0.50, 0.30, 0.12),
-            Interaction::None => bg.0 = Color::srgb(0.36, 0.20, 0.08),
-            Interaction::Pressed => {
-                if players.editing.is_some() && !matches!(choice, Choice::Name(_)) {
-                    // A click elsewhere ends the typing, keeping the name.
-                    if let Some((row, old)) = players.editing.take()
-                        && players.names[row].trim().is_empty()
-                    {
-                        players.names[row] = old;
-                    }
-                    settings.names = players.names.clone();
-                    file.store(&settings);
-                }
-                let name = PRESET_NAMES[rules.0 % PRESET_NAMES.len()];
-                let r = Rules::preset(name).unwrap_or_else(Rules::icf);
-                let seed = rand::random::<u64>() % 1_000_000;
-                let setup = |seats: Seats, force: &[Seat], people: bool| {
-                    let mut s = MatchSetup::new(seats, r, name, seed);
-                    players.apply(&mut s, force, people);
-                    s
-                };
-                let all = Seat::ALL;
-                let session = match choice {
-                    Choice::Continue => {
-                        if old_session.as_deref().is_some_and(|s| !s.model.is_over()) {
-                            screen.set(Screen::Game);
-                            continue;
-                        }
-                        match load_autosave(&spec.0) {
-                            Ok(model) => Session::new(Mode::Match, &spec.0, model.setup.clone())
-                                .map(|mut s| {
-                                    s.model = model;
-                                    s
-                                }),
-                            Err(e) => {
-                                file.message = Some(format!("Continue: {e}"));
-                                continue;
-                            }
-                        }
-                    }
-                    Choice::Singles => {
-                        Session::new(Mode::Match, &spec.0, setup(Seats::Singles, &[], true))
-                    }
-                    Choice::SinglesVsComputer => Session::new(
-                        Mode::Match,
-                        &spec.0,
-                        setup(Seats::Singles, &[Seat::North], false),
-                    ),
-                    Choice::Doubles => {
-                        Session::new(Mode::Match, &spec.0, setup(Seats::Doubles, &[], false))
-                    }
-                    Choice::Practice => Session::new(Mode::Practice, &spec.0, practice_setup()),
-                    Choice::Demo2 => {
-                        Session::new(Mode::Demo, &spec.0, setup(Seats::Singles, &all, false))
-                    }
-                    Choice::Demo4 => {
-                        Session::new(Mode::Demo, &spec.0, setup(Seats::Doubles, &all, false))
-                    }
-                    Choice::HowToPlay => {
-                        if let Ok((_, mut page)) = how.single_mut() {
-                            page.display = Display::Flex;
-                        }
-                        continue;
-                    }
-                    Choice::Quit => {
-                        exit.write(AppExit::Success);
-                        continue;
-                    }
-                    Choice::Rules => {
-                        rules.0 = (rules.0 + 1) % PRESET_NAMES.len();
-                        settings.rules = PRESET_NAMES[rules.0].to_string();
-                        file.store(&settings);
-                        continue;
-                    }
-                    Choice::Level => {
-                        let next = (Level::ALL
-                            .iter()
-                            .position(|l| *l == players.level)
-                            .unwrap_or(0)
-                            + 1)
-                            % Level::ALL.len();
-                        players.level = Level::ALL[next];
-                        settings.level = players.level.name().to_string();
-                        file.store(&settings);
-                        continue;
-                    }
-                    Choice::Hints => {
-                        players.hints = !players.hints;
-                        settings.hints = players.hints;
-                        file.store(&settings);
-                        continue;
-                    }
-                    Choice::Volume => {
-                        // 0, 20, ... 100%, then round again.
-                        let steps = (settings.volume * 5.0).round() as i32;
-                        settings.volume = ((steps + 1) % 6) as f32 / 5.0;
-                        file.store(&settings);
-                        continue;
-                    }
-                    Choice::Board => {
-                        settings.fixed_board = !settings.fixed_board;
-                        file.store(&settings);
-                        continue;
-                    }
-                    Choice::Guide => {
-                        settings.guide_in_icf_matches = !settings.guide_in_icf_matches;
-                        file.store(&settings);
-                        continue;
-                    }
-                    Choice::Name(row) => {
-                        // Typing starts a new name; Esc puts the old one back.
-                        let old = std::mem::take(&mut players.names[*row]);
-                        players.editing = Some((*row, old));
-                        continue;
-                    }
-                    Choice::Computer(row) => {
-                        players.computer[*row] = !players.computer[*row];
-                        continue;
-                    }
-                };
-                let mut session = match session {
-                    Ok(session) => session,
-                    Err(e) => {
-                        file.message = Some(format!("cannot start: {e}"));
-                        continue;
-                    }
-                };
-                session.hints = players.hints;
-                session.fixed_board = settings.fixed_board;
-                if session.mode == Mode::Match && session.model.setup.rules_name == "icf" {
-                    session.guides = settings.guide_in_icf_matches;
-                }
-                if session.mode == Mode::Match {
-                    session.save_path = crate::settings::save_path_for(&session.model.setup);
-                    session.replay_path = Some(session.save_path.with_extension("replay.json"));
-                }
-                if session.mode == Mode::Demo {
-                    speed.factor = speed.factor.max(2.0);
-                }
-                commands.insert_resource(session);
-                screen.set(Screen::Game);
-            }
+        if let Some(face) = button_face(*interaction) {
+            bg.0 = face;
         }
+        if *interaction != Interaction::Pressed {
+            continue;
+        }
+        if players.editing.is_some() && !matches!(choice, Choice::Name(_)) {
+            // A click elsewhere ends the typing, keeping the name.
+            if let Some((row, old)) = players.editing.take()
+                && players.names[row].trim().is_empty()
+            {
+                players.names[row] = old;
+            }
+            settings.names = players.names.clone();
+            file.store(&settings);
+        }
+        let name = PRESET_NAMES[rules.0 % PRESET_NAMES.len()];
+        let r = Rules::preset(name).unwrap_or_else(Rules::icf);
+        let seed = rand::random::<u64>() % 1_000_000;
+        let setup = |seats: Seats, force: &[Seat], people: bool| {
+            let mut s = MatchSetup::new(seats, r, name, seed);
+            players.apply(&mut s, force, people);
+            s
+        };
+        let all = Seat::ALL;
+        let session = match choice {
+            Choice::Continue => {
+                if old_session.as_deref().is_some_and(|s| !s.model.is_over()) {
+                    screen.set(Screen::Game);
+                    continue;
+                }
+                match load_autosave(&spec.0) {
+                    Ok(model) => {
+                        Session::new(Mode::Match, &spec.0, model.setup.clone()).map(|mut s| {
+                            s.model = model;
+                            s
+                        })
+                    }
+                    Err(e) => {
+                        file.message = Some(format!("Continue: {e}"));
+                        continue;
+                    }
+                }
+            }
+            Choice::Singles => Session::new(Mode::Match, &spec.0, setup(Seats::Singles, &[], true)),
+            Choice::SinglesVsComputer => Session::new(
+                Mode::Match,
+                &spec.0,
+                setup(Seats::Singles, &[Seat::North], false),
+            ),
+            Choice::Doubles => {
+                Session::new(Mode::Match, &spec.0, setup(Seats::Doubles, &[], false))
+            }
+            Choice::Practice => Session::new(Mode::Practice, &spec.0, practice_setup()),
+            Choice::Demo2 => Session::new(Mode::Demo, &spec.0, setup(Seats::Singles, &all, false)),
+            Choice::Demo4 => Session::new(Mode::Demo, &spec.0, setup(Seats::Doubles, &all, false)),
+            Choice::HowToPlay => {
+                if let Ok((_, mut page)) = how.single_mut() {
+                    page.display = Display::Flex;
+                }
+                continue;
+            }
+            Choice::Quit => {
+                exit.write(AppExit::Success);
+                continue;
+            }
+            Choice::Rules => {
+                rules.0 = (rules.0 + 1) % PRESET_NAMES.len();
+                settings.rules = PRESET_NAMES[rules.0].to_string();
+                file.store(&settings);
+                continue;
+            }
+            Choice::Level => {
+                let next = (Level::ALL
+                    .iter()
+                    .position(|l| *l == players.level)
+                    .unwrap_or(0)
+                    + 1)
+                    % Level::ALL.len();
+                players.level = Level::ALL[next];
+                settings.level = players.level.name().to_string();
+                file.store(&settings);
+                continue;
+            }
+            Choice::Hints => {
+                players.hints = !players.hints;
+                settings.hints = players.hints;
+                file.store(&settings);
+                continue;
+            }
+            Choice::Volume => {
+                // 0, 20, ... 100%, then round again.
+                let steps = (settings.volume * 5.0).round() as i32;
+                settings.volume = ((steps + 1) % 6) as f32 / 5.0;
+                file.store(&settings);
+                continue;
+            }
+            Choice::Board => {
+                settings.fixed_board = !settings.fixed_board;
+                file.store(&settings);
+                continue;
+            }
+            Choice::Guide => {
+                settings.guide_in_icf_matches = !settings.guide_in_icf_matches;
+                file.store(&settings);
+                continue;
+            }
+            Choice::Name(row) => {
+                // Typing starts a new name; Esc puts the old one back.
+                let old = std::mem::take(&mut players.names[*row]);
+                players.editing = Some((*row, old));
+                continue;
+            }
+            Choice::Computer(row) => {
+                players.computer[*row] = !players.computer[*row];
+                continue;
+            }
+        };
+        let mut session = match session {
+            Ok(session) => session,
+            Err(e) => {
+                file.message = Some(format!("cannot start: {e}"));
+                continue;
+            }
+        };
+        session.hints = players.hints;
+        session.fixed_board = settings.fixed_board;
+        if session.mode == Mode::Match && session.model.setup.rules_name == "icf" {
+            session.guides = settings.guide_in_icf_matches;
+        }
+        if session.mode == Mode::Match {
+            session.save_path = crate::settings::save_path_for(&session.model.setup);
+            session.replay_path = Some(session.save_path.with_extension("replay.json"));
+        }
+        if session.mode == Mode::Demo {
+            speed.factor = speed.factor.max(2.0);
+        }
+        commands.insert_resource(session);
+        screen.set(Screen::Game);
     }
 }
 

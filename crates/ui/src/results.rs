@@ -413,24 +413,10 @@ fn spawn_summary(mut commands: Commands, session: Option<Res<Session>>) {
                     (SummaryButton::PlayAgain, again),
                     (SummaryButton::Menu, "Menu (Esc)"),
                 ] {
-                    b.spawn((
-                        Button,
-                        button,
-                        Node {
-                            width: px(230),
-                            height: px(42),
-                            justify_content: JustifyContent::Center,
-                            align_items: AlignItems::Center,
-                            border: UiRect::all(px(2)),
-                            border_radius: BorderRadius::all(px(8)),
-                            ..default()
-                        },
-                        BorderColor::all(EDGE),
-                        BackgroundColor(Color::srgb(0.36, 0.20, 0.08)),
-                    ))
-                    .with_children(|t| {
-                        t.spawn(text(label, 18.0, INK));
-                    });
+                    b.spawn((button, crate::menu::button(230.0, 42.0)))
+                        .with_children(|t| {
+                            t.spawn(text(label, 18.0, INK));
+                        });
                 }
             });
         });
@@ -451,10 +437,11 @@ fn summary_buttons(
     let Some(mut session) = session else { return };
     let mut chosen = None;
     for (interaction, button, mut bg) in &mut q {
-        match interaction {
-            Interaction::Hovered => bg.0 = Color::srgb(0.50, 0.30, 0.12),
-            Interaction::None => bg.0 = Color::srgb(0.36, 0.20, 0.08),
-            Interaction::Pressed => chosen = Some(*button),
+        if let Some(face) = crate::menu::button_face(*interaction) {
+            bg.0 = face;
+        }
+        if *interaction == Interaction::Pressed {
+            chosen = Some(*button);
         }
     }
     if keys.is_some_and(|k| k.just_pressed(KeyCode::Enter)) {
