@@ -127,6 +127,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Pointer>()
         .init_resource::<ResultShown>()
         .add_systems(OnEnter(Phase::BoardOver), show_result)
+        .add_systems(OnEnter(Phase::Over), show_result)
         .insert_resource(ComputerDelay(0.8))
         .add_systems(Startup, start_from_launch)
         .add_systems(OnEnter(Screen::Game), load_rest_table)
@@ -690,9 +691,13 @@ pub fn play_again(session: &mut Session, spec: &carrom_physics::Spec) -> Result<
 /// Seconds a board's result stays up when nobody at the table is a person.
 const RESULT_SECONDS: f32 = 4.0;
 
-/// The time a board's result has been shown.
+/// The time a board's result, or the match summary, has been shown.
 #[derive(Resource, Default)]
 pub struct ResultShown(pub f32);
+
+/// Seconds of grace before a result takes a click or a key: the click or key meant for what
+/// came before it (the last stroke, a due) does not also dismiss it.
+pub const RESULT_GRACE: f32 = 0.3;
 
 fn show_result(mut shown: ResMut<ResultShown>) {
     shown.0 = 0.0;
@@ -717,8 +722,7 @@ fn after_board_result(
         || keys.is_some_and(|k| k.just_pressed(KeyCode::Enter) || k.just_pressed(KeyCode::Space));
     let timed_out =
         session.watched() && (shown.0 >= RESULT_SECONDS || speed.steps_per_frame.is_some());
-    // A moment's grace, so the click that struck the last stroke does not also dismiss it.
-    if (asked && shown.0 > 0.3) || timed_out {
+    if (asked && shown.0 > RESULT_GRACE) || timed_out {
         session.results_seen = session.model.stats.boards.len();
         fire.show_table(&session);
     }

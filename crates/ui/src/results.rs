@@ -425,9 +425,12 @@ fn spawn_summary(mut commands: Commands, session: Option<Res<Session>>) {
 
 /// Play again (the button or Enter): the same players and rules, the next seed. Menu (the
 /// button; Esc is the game's own key for it).
+#[allow(clippy::too_many_arguments)]
 fn summary_buttons(
     mut q: Query<(&Interaction, &SummaryButton, &mut BackgroundColor), Changed<Interaction>>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
+    time: Res<Time>,
+    mut shown: ResMut<crate::play::ResultShown>,
     session: Option<ResMut<Session>>,
     spec: Res<Equipment>,
     mut screen: ResMut<NextState<Screen>>,
@@ -444,7 +447,9 @@ fn summary_buttons(
             chosen = Some(*button);
         }
     }
-    if keys.is_some_and(|k| k.just_pressed(KeyCode::Enter)) {
+    shown.0 += time.delta_secs();
+    // An Enter meant for the last moment of play does not start another match.
+    if shown.0 > crate::play::RESULT_GRACE && keys.is_some_and(|k| k.just_pressed(KeyCode::Enter)) {
         chosen = Some(SummaryButton::PlayAgain);
     }
     match chosen {
