@@ -63,6 +63,7 @@ pub fn play_game(
         decision_ms: [Vec::new(), Vec::new()],
     };
     let (mut game, mut computers) = match Match::new(spec, setup.clone())
+        .map_err(String::from)
         .and_then(|game| Ok((game, Computers::for_setup(&setup)?)))
     {
         Ok(both) => both,

@@ -1,6 +1,7 @@
 //! The match as data: the referee, the pieces at rest, the pieces waiting to be put back, every
 //! action so far, and the invariants checked after every stroke.
 
+use crate::error::{MatchError, ReplayError};
 use crate::save::SaveFile;
 use crate::setup::MatchSetup;
 use crate::stats::MatchStats;
@@ -77,13 +78,11 @@ pub struct Match {
 
 impl Match {
     /// A match at its first board, racked for the breaker. The setup is validated first.
-    pub fn new(spec: &Spec, setup: MatchSetup) -> Result<Match, String> {
+    pub fn new(spec: &Spec, setup: MatchSetup) -> Result<Match, MatchError> {
         setup.validate()?;
         let mut referee = Referee::new(setup.rules, setup.seats);
         if let Some(breaker) = setup.breaker {
-            referee
-                .set_breaker(breaker)
-                .map_err(|e| format!("breaker: {e}"))?;
+            referee.set_breaker(breaker).map_err(MatchError::Breaker)?;
         }
         let stats = MatchStats::new(
             setup.seats.seats().iter().map(|&seat| {
@@ -153,20 +152,19 @@ impl Match {
     }
 
     /// Validates a stroke against the current position.
-    pub fn check_shot(&self, shot: &Shot) -> Result<(), String> {
+    pub fn check_shot(&self, shot: &Shot) -> Result<(), MatchError> {
         if self.turn() != Some(shot.seat) {
-            return Err(format!("it is not {}'s turn", shot.seat.name()));
+            return Err(MatchError::NotYourTurn(shot.seat));
         }
         if !self.pending.is_empty() {
-            return Err("a returned piece must be placed first".into());
+            return Err(MatchError::PlaceFirst);
         }
-        shot.validate(&self.spec, &self.layout)
-            .map_err(|e| e.to_string())
+        Ok(shot.validate(&self.spec, &self.layout)?)
     }
 
     /// Plays a stroke on the physics crate's own table (the reference the game matches bit for
     /// bit) and judges it.
-    pub fn play_stroke(&mut self, shot: Shot) -> Result<Verdict, String> {
+    pub fn play_stroke(&mut self, shot: Shot) -> Result<Verdict, MatchError> {
         self.check_shot(&shot)?;
         let mut table = Table::new(&self.spec, &self.layout);
         let result = play(&mut table, &shot);
@@ -175,12 +173,13 @@ impl Match {
 
     /// Judges a stroke whose physics is known (the game's live board); records it; puts the
     /// umpire's pieces back; racks the next board when this one ended.
-    pub fn apply_stroke(&mut self, shot: Shot, outcome: StrokeOutcome) -> Result<Verdict, String> {
+    pub fn apply_stroke(
+        &mut self,
+        shot: Shot,
+        outcome: StrokeOutcome,
+    ) -> Result<Verdict, MatchError> {
         let before = self.referee;
-        let verdict = self
-            .referee
-            .judge(&outcome.report)
-            .map_err(|e| e.to_string())?;
+        let verdict = self.referee.judge(&outcome.report)?;
         self.stats.record(&before, Some(&outcome.report), &verdict);
         self.actions.push(Action::Stroke { shot });
         self.layout = outcome.layout;
@@ -189,12 +188,12 @@ impl Match {
     }
 
     /// The player whose turn it is passes (Law 137; before the break the referee refuses).
-    pub fn pass(&mut self) -> Result<Verdict, String> {
+    pub fn pass(&mut self) -> Result<Verdict, MatchError> {
         if !self.pending.is_empty() {
-            return Err("a returned piece must be placed first".into());
+            return Err(MatchError::PlaceFirst);
         }
         let before = self.referee;
-        let verdict = self.referee.pass().map_err(|e| e.to_string())?;
+        let verdict = self.referee.pass()?;
         self.stats.record(&before, None, &verdict);
         self.actions.push(Action::Pass);
         self.after_verdict(&verdict);
@@ -244,12 +243,12 @@ impl Match {
     }
 
     /// Checks a player's placement of the next pending piece (Laws 84-86, 89(b)).
-    pub fn check_place(&self, x: f32, y: f32) -> Result<(), String> {
+    pub fn check_place(&self, x: f32, y: f32) -> Result<(), MatchError> {
         if self.pending.is_empty() {
-            return Err("no piece is waiting to be placed".into());
+            return Err(MatchError::NothingToPlace);
         }
         if !(x.is_finite() && y.is_finite()) {
-            return Err(format!("the spot ({x}, {y}) is not a point on the board"));
+            return Err(MatchError::NotAPoint { x, y });
         }
         let others: Vec<(f64, f64)> = self
             .layout
@@ -257,15 +256,15 @@ impl Match {
             .map(|p| (p.x as f64, p.y as f64))
             .collect();
         self.referee
-            .validate_placement(x as f64, y as f64, &others)
-            .map_err(|e| e.to_string())
+            .validate_placement(x as f64, y as f64, &others)?;
+        Ok(())
     }
 
     /// Places the next pending piece.
-    pub fn place(&mut self, x: f32, y: f32) -> Result<(), String> {
+    pub fn place(&mut self, x: f32, y: f32) -> Result<(), MatchError> {
         self.check_place(x, y)?;
         let Some(r) = self.pending.pop_front() else {
-            return Err("no piece is waiting to be placed".into());
+            return Err(MatchError::NothingToPlace);
         };
         self.layout.push(Piece {
             kind: r.piece,
@@ -279,7 +278,7 @@ impl Match {
 
     /// Applies an action, playing a stroke on the physics crate's own table. Returns the
     /// verdict of a stroke or a pass.
-    pub fn apply(&mut self, action: &Action) -> Result<Option<Verdict>, String> {
+    pub fn apply(&mut self, action: &Action) -> Result<Option<Verdict>, MatchError> {
         match action {
             Action::Stroke { shot } => self.play_stroke(*shot).map(Some),
             Action::Pass => self.pass().map(Some),
@@ -560,9 +559,9 @@ impl Match {
         spec: &Spec,
         file: &SaveFile,
         mut print: impl FnMut(&str),
-    ) -> Result<Match, String> {
-        let mut game = Match::new(&file.physics(spec), file.setup.clone())
-            .map_err(|e| format!("setup.{e}"))?;
+    ) -> Result<Match, ReplayError> {
+        let mut game =
+            Match::new(&file.physics(spec), file.setup.clone()).map_err(ReplayError::Setup)?;
         for (i, action) in file.actions.iter().enumerate() {
             match game.apply(action) {
                 Ok(Some(v)) => {
@@ -571,31 +570,29 @@ impl Match {
                     }
                 }
                 Ok(None) => {}
-                Err(e) => return Err(format!("actions[{i}]: {e}")),
+                Err(source) => return Err(ReplayError::Action { index: i, source }),
             }
             if let Some(recorded) = file.digests.get(i)
                 && *recorded != format!("{:016x}", game.digests[i])
             {
-                return Err(format!(
-                    "actions[{i}]: does not reach the recorded position (digest {:016x}, \
-                     recorded {recorded}): the file was changed, or made with other physics",
-                    game.digests[i]
-                ));
+                return Err(ReplayError::Diverged {
+                    index: i,
+                    digest: game.digests[i],
+                    recorded: recorded.clone(),
+                });
             }
         }
         if !file.digests.is_empty() && file.digests.len() != file.actions.len() {
-            return Err(format!(
-                "digests: {} recorded for {} actions",
-                file.digests.len(),
-                file.actions.len()
-            ));
+            return Err(ReplayError::DigestCount {
+                digests: file.digests.len(),
+                actions: file.actions.len(),
+            });
         }
         if file.finished != game.is_over() {
-            return Err(format!(
-                "finished: the file says {}, but its actions {} the match",
-                file.finished,
-                if game.is_over() { "end" } else { "do not end" }
-            ));
+            return Err(ReplayError::Finished {
+                recorded: file.finished,
+                ends: game.is_over(),
+            });
         }
         Ok(game)
     }

@@ -23,12 +23,14 @@
 //! println!("{}", verdict.rulings[0]);
 //! ```
 
+mod error;
 mod game;
 mod save;
 mod setup;
 mod stats;
 pub mod umpire;
 
+pub use error::{LoadRulesError, MatchError, ReplayError, SaveError, SetupError};
 pub use game::{Action, Actor, Call, Match};
 pub use save::{FORMAT, OLDEST_VERSION, SaveFile, VERSION, write_atomically};
 pub use setup::{MatchSetup, Player, load_rules};

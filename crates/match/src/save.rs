@@ -1,6 +1,7 @@
 //! Saves and replays: the match setup and every action, as JSON. A save of a finished match is
 //! its replay. Written atomically (temporary file, then rename).
 
+use crate::error::SaveError;
 use crate::game::{Action, Match};
 use crate::setup::MatchSetup;
 use carrom_physics::Spec;
@@ -56,52 +57,35 @@ impl SaveFile {
     }
 
     /// Parses a save; clear messages for files that are not ours or are damaged.
-    pub fn parse(text: &str, name: &str) -> Result<SaveFile, String> {
-        let value: serde_json::Value = serde_json::from_str(text)
-            .map_err(|e| format!("{name}: not a carrom save or replay (not valid JSON: {e})"))?;
+    pub fn parse(text: &str, name: &str) -> Result<SaveFile, SaveError> {
+        let name = name.to_string();
+        let value: serde_json::Value = match serde_json::from_str(text) {
+            Ok(value) => value,
+            Err(source) => return Err(SaveError::NotJson { name, source }),
+        };
         match value.get("format") {
             Some(serde_json::Value::String(f)) if f == FORMAT => {}
             Some(serde_json::Value::String(other)) => {
-                return Err(format!(
-                    "{name}: not a carrom save or replay (format is `{other}`)"
-                ));
+                let format = other.clone();
+                return Err(SaveError::OtherFormat { name, format });
             }
             Some(other) => {
-                return Err(format!(
-                    "{name}: format: expected \"{FORMAT}\", found {}",
-                    short(other)
-                ));
+                let found = short(other);
+                return Err(SaveError::FormatNotText { name, found });
             }
-            None => {
-                return Err(format!(
-                    "{name}: not a carrom save or replay (no `format` field)"
-                ));
-            }
+            None => return Err(SaveError::NoFormat { name }),
         }
-        match value.get("version") {
-            Some(serde_json::Value::Number(n))
-                if n.as_u64()
-                    .is_some_and(|v| (OLDEST_VERSION as u64..=VERSION as u64).contains(&v)) => {}
-            Some(serde_json::Value::Number(n))
-                if n.as_u64().is_some_and(|v| v < OLDEST_VERSION as u64) =>
-            {
-                return Err(format!(
-                    "{name}: written by an older build (save version {n}); its strokes would not \
-                     replay the same on this build's physics (version {VERSION})"
-                ));
+        match value.get("version").map(|v| (v, v.as_u64())) {
+            Some((_, Some(v))) if (OLDEST_VERSION as u64..=VERSION as u64).contains(&v) => {}
+            Some((_, Some(version))) if version < OLDEST_VERSION as u64 => {
+                return Err(SaveError::OlderVersion { name, version });
             }
-            Some(serde_json::Value::Number(n)) if n.as_u64().is_some() => {
-                return Err(format!(
-                    "{name}: save format version {n} is not supported (this build reads {VERSION})"
-                ));
+            Some((_, Some(version))) => return Err(SaveError::NewerVersion { name, version }),
+            Some((other, None)) => {
+                let found = short(other);
+                return Err(SaveError::VersionNotNumber { name, found });
             }
-            Some(other) => {
-                return Err(format!(
-                    "{name}: version: expected a whole number ({VERSION}), found {}",
-                    short(other)
-                ));
-            }
-            None => return Err(format!("{name}: damaged save: no `version`")),
+            None => return Err(SaveError::NoVersion { name }),
         }
         // A stroke's fields are named in errors (the tagged action alone would hide them).
         for (i, action) in value
@@ -111,28 +95,30 @@ impl SaveFile {
             .flatten()
             .enumerate()
         {
-            if let Some(shot) = action.get("shot") {
-                serde_path_to_error::deserialize::<_, carrom_physics::Shot>(shot).map_err(|e| {
-                    format!(
-                        "{name}: damaged save: actions[{i}].shot.{}: {}",
-                        e.path(),
-                        e.inner()
-                    )
-                })?;
+            if let Some(shot) = action.get("shot")
+                && let Err(e) = serde_path_to_error::deserialize::<_, carrom_physics::Shot>(shot)
+            {
+                return Err(SaveError::Damaged {
+                    name,
+                    field: Some(format!("actions[{i}].shot.{}", e.path())),
+                    message: e.inner().to_string(),
+                });
             }
         }
-        let file: SaveFile = serde_path_to_error::deserialize(value).map_err(|e| {
-            let path = e.path().to_string();
-            let inner = e.into_inner();
-            if path == "." {
-                format!("{name}: damaged save: {inner}")
-            } else {
-                format!("{name}: damaged save: {path}: {inner}")
+        let file: SaveFile = match serde_path_to_error::deserialize(value) {
+            Ok(file) => file,
+            Err(e) => {
+                let path = e.path().to_string();
+                return Err(SaveError::Damaged {
+                    name,
+                    field: (path != ".").then_some(path),
+                    message: e.into_inner().to_string(),
+                });
             }
-        })?;
-        file.setup
-            .validate()
-            .map_err(|e| format!("{name}: damaged save: setup.{e}"))?;
+        };
+        if let Err(source) = file.setup.validate() {
+            return Err(SaveError::Setup { name, source });
+        }
         Ok(file)
     }
 
@@ -146,17 +132,21 @@ impl SaveFile {
         spec
     }
 
-    pub fn load(path: &Path) -> Result<SaveFile, String> {
+    pub fn load(path: &Path) -> Result<SaveFile, SaveError> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
-        Self::parse(&text, &name)
+        match std::fs::read_to_string(path) {
+            Ok(text) => Self::parse(&text, &name),
+            Err(source) => Err(SaveError::Read { name, source }),
+        }
     }
 
     /// Writes atomically: a crash mid-write leaves the previous file intact.
-    pub fn write(&self, path: &Path) -> Result<(), String> {
-        let text =
-            serde_json::to_string_pretty(self).map_err(|e| format!("{}: {e}", path.display()))?;
-        write_atomically(path, text.as_bytes())
+    pub fn write(&self, path: &Path) -> Result<(), SaveError> {
+        let text = serde_json::to_string_pretty(self).map_err(|source| SaveError::Encode {
+            name: path.display().to_string(),
+            source,
+        })?;
+        write_atomically(path, text.as_bytes()).map_err(|e| SaveError::Write(e.to_string()))
     }
 }
 

@@ -1,5 +1,6 @@
 //! How a match is set up: the seats, who sits in them, the rules and the seed.
 
+use crate::error::{LoadRulesError, SetupError};
 use carrom_referee::{Rules, Seat, Seats};
 use serde::{Deserialize, Serialize};
 
@@ -52,32 +53,23 @@ impl MatchSetup {
 
     /// Checks that the setup can be played: rules that make sense, one player for every seat,
     /// a breaker who plays. The error names the field.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), SetupError> {
         self.rules
             .validate()
-            .map_err(|(field, why)| format!("rules.{field}: {why}"))?;
-        let want = self.seats.count();
-        if self.players.len() != want {
-            return Err(format!(
-                "players: {} given, {:?} needs {want} (one for each of {})",
-                self.players.len(),
-                self.seats,
-                self.seats
-                    .seats()
-                    .iter()
-                    .map(|s| s.name())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
+            .map_err(|(field, why)| SetupError::Rules { field, why })?;
+        if self.players.len() != self.seats.count() {
+            return Err(SetupError::Players {
+                given: self.players.len(),
+                seats: self.seats,
+            });
         }
-        if let Some(b) = self.breaker
-            && !self.seats.contains(b)
+        if let Some(seat) = self.breaker
+            && !self.seats.contains(seat)
         {
-            return Err(format!(
-                "breaker: {} does not play in {:?}",
-                b.name(),
-                self.seats
-            ));
+            return Err(SetupError::Breaker {
+                seat,
+                seats: self.seats,
+            });
         }
         Ok(())
     }
@@ -107,16 +99,13 @@ impl MatchSetup {
 }
 
 /// The rules by preset name or file path.
-pub fn load_rules(name: &str) -> Result<Rules, String> {
+pub fn load_rules(name: &str) -> Result<Rules, LoadRulesError> {
     if let Some(r) = Rules::preset(name) {
         return Ok(r);
     }
     let path = std::path::Path::new(name);
     if path.exists() {
-        return Rules::from_file(path).map_err(|e| e.to_string());
+        return Ok(Rules::from_file(path)?);
     }
-    Err(format!(
-        "unknown rules `{name}`: use one of {} or a .toml/.ron rules file",
-        carrom_referee::PRESET_NAMES.join(", ")
-    ))
+    Err(LoadRulesError::Unknown { name: name.into() })
 }

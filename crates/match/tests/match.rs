@@ -2,7 +2,10 @@
 //! after every stroke, passes, saves and replays.
 
 use carrom_match::umpire::report_of;
-use carrom_match::{Action, Actor, Match, MatchSetup, SaveFile, stroke_report, umpire_spot};
+use carrom_match::{
+    Action, Actor, Match, MatchError, MatchSetup, ReplayError, SaveFile, SetupError, stroke_report,
+    umpire_spot,
+};
 use carrom_physics::{
     BodyId, Event, EventKind, Fate, Piece, PieceColour, Seat, Shot, Spec, Vec2, simulate,
 };
@@ -118,16 +121,31 @@ fn a_setup_without_a_player_for_every_seat_is_refused() {
     let mut setup = singles();
     setup.players.clear();
     let e = Match::new(&spec, setup.clone()).unwrap_err();
-    assert!(e.starts_with("players:"), "{e}");
+    assert_eq!(
+        e,
+        MatchError::Setup(SetupError::Players {
+            given: 0,
+            seats: Seats::Singles
+        })
+    );
+    assert!(e.to_string().starts_with("players:"), "{e}");
     setup.players = MatchSetup::new(Seats::Doubles, Rules::icf(), "icf", 1).players;
-    assert!(Match::new(&spec, setup).unwrap_err().contains("needs 2"));
+    let e = Match::new(&spec, setup).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "players: 4 given, Singles needs 2 (one for each of south, north)"
+    );
     let mut setup = singles();
     setup.breaker = Some(Seat::East);
-    assert!(
-        Match::new(&spec, setup)
-            .unwrap_err()
-            .starts_with("breaker:")
+    let e = Match::new(&spec, setup).unwrap_err();
+    assert_eq!(
+        e,
+        MatchError::Setup(SetupError::Breaker {
+            seat: Seat::East,
+            seats: Seats::Singles
+        })
     );
+    assert!(e.to_string().starts_with("breaker:"), "{e}");
 }
 
 #[test]
@@ -136,7 +154,9 @@ fn a_save_with_no_players_is_a_clear_error() {
     let game = Match::new(&spec, singles()).unwrap();
     let mut json: serde_json::Value = serde_json::to_value(SaveFile::of(&game)).unwrap();
     json["setup"]["players"] = serde_json::json!([]);
-    let e = SaveFile::parse(&json.to_string(), "empty.json").unwrap_err();
+    let e = SaveFile::parse(&json.to_string(), "empty.json")
+        .unwrap_err()
+        .to_string();
     assert!(
         e.starts_with("empty.json: damaged save: setup.players"),
         "{e}"
@@ -161,7 +181,7 @@ fn no_pass_before_the_break() {
     let spec = Spec::default();
     let mut game = Match::new(&spec, singles()).unwrap();
     assert!(
-        game.pass().is_err(),
+        matches!(game.pass(), Err(MatchError::Judge(_))),
         "Law 137 lets a player pass only after the break"
     );
     assert!(game.actions.is_empty(), "a refused pass is not recorded");
@@ -286,7 +306,12 @@ fn a_save_replays_with_the_physics_of_its_version() {
 
     file.version = carrom_match::VERSION;
     let e = Match::replay(&spec, &file, |_| {}).unwrap_err();
-    assert!(e.contains("does not reach the recorded position"), "{e}");
+    assert!(matches!(e, ReplayError::Diverged { .. }), "{e:?}");
+    assert!(
+        e.to_string()
+            .contains("does not reach the recorded position"),
+        "{e}"
+    );
 }
 
 /// Calls name the players at their seats, and results name the side by its players.

@@ -734,7 +734,11 @@ fn begin_due(mut aim: ResMut<Aim>, session: Option<Res<Session>>, delay: Res<Com
     aim.due_at = Vec2::new(at[0], at[1]);
     aim.drag = Drag::None;
     aim.wait = delay.0 * 0.5;
-    aim.due_illegal = session.model.check_place(at[0], at[1]).err();
+    aim.due_illegal = session
+        .model
+        .check_place(at[0], at[1])
+        .err()
+        .map(String::from);
 }
 
 /// Puts the next returned piece down at `at`, if the Laws allow it there.
@@ -767,7 +771,11 @@ fn pointer_due(
     {
         aim.due_at = at;
     }
-    aim.due_illegal = session.model.check_place(aim.due_at.x, aim.due_at.y).err();
+    aim.due_illegal = session
+        .model
+        .check_place(aim.due_at.x, aim.due_at.y)
+        .err()
+        .map(String::from);
     let confirm =
         keys.is_some_and(|k| k.just_pressed(KeyCode::Enter) || k.just_pressed(KeyCode::Space));
     if (pointer.just_released && aim.drag == Drag::Due) || confirm {
@@ -876,5 +884,5 @@ fn write_match(model: &carrom_match::Match, path: &std::path::Path) -> Result<()
     {
         let _ = std::fs::create_dir_all(dir);
     }
-    SaveFile::of(model).write(path)
+    Ok(SaveFile::of(model).write(path)?)
 }

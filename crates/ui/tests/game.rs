@@ -560,38 +560,51 @@ fn a_replay_plays_back_on_the_board_as_recorded() {
 
 #[test]
 fn bad_save_replay_and_rules_files_get_clear_messages() {
-    let e = SaveFile::parse("this is not json", "x.json").unwrap_err();
+    let e = SaveFile::parse("this is not json", "x.json")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("not a carrom save"), "{e}");
-    let e = SaveFile::parse(r#"{"name": "some other program"}"#, "x.json").unwrap_err();
+    let e = SaveFile::parse(r#"{"name": "some other program"}"#, "x.json")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("no `format`"), "{e}");
-    let e = SaveFile::parse(r#"{"format": "png"}"#, "x.json").unwrap_err();
+    let e = SaveFile::parse(r#"{"format": "png"}"#, "x.json")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("format is `png`"), "{e}");
-    let e = SaveFile::parse(r#"{"format": "carrom-match", "version": 99}"#, "x.json").unwrap_err();
+    let e = SaveFile::parse(r#"{"format": "carrom-match", "version": 99}"#, "x.json")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("version 99"), "{e}");
-    let e = SaveFile::parse(r#"{"format": "carrom-match", "version": 1}"#, "x.json").unwrap_err();
+    let e = SaveFile::parse(r#"{"format": "carrom-match", "version": 1}"#, "x.json")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("older build") && e.contains("physics"), "{e}");
     let e = SaveFile::parse(
         r#"{"format": "carrom-match", "version": 2, "actions": 3}"#,
         "x.json",
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("damaged"), "{e}");
-    let e = SaveFile::load(std::path::Path::new("/nonexistent/save.json")).unwrap_err();
+    let e = SaveFile::load(std::path::Path::new("/nonexistent/save.json"))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("/nonexistent/save.json"), "{e}");
     // A replay whose actions do not fit the match.
     let spec = Spec::default();
     let mut file = SaveFile::of(&Match::new(&spec, human_singles()).unwrap());
     file.actions.push(Action::Place { x: 0.0, y: 0.0 });
-    let e = Match::replay(&spec, &file, |_| {}).unwrap_err();
+    let e = Match::replay(&spec, &file, |_| {}).unwrap_err().to_string();
     assert!(e.contains("actions[0]"), "{e}");
     // Rules.
-    let e = load_rules("nonsense").unwrap_err();
+    let e = load_rules("nonsense").unwrap_err().to_string();
     assert!(e.contains("icf"), "{e}");
     let dir = std::env::temp_dir().join(format!("carrom-ui-rules-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("bad.toml");
     std::fs::write(&bad, "game_points = \"lots\"\n").unwrap();
-    let e = load_rules(bad.to_str().unwrap()).unwrap_err();
+    let e = load_rules(bad.to_str().unwrap()).unwrap_err().to_string();
     assert!(e.contains("game_points"), "{e}");
     std::fs::remove_dir_all(&dir).ok();
 }
