@@ -7,7 +7,7 @@ use crate::break_book::BreakBook;
 use crate::geom::{
     angle_of, cut_power, legal_positions, path_clear, position_grid, straight_position,
 };
-use carrom_physics::{Piece, Seat, Shot, Spec, Vec2};
+use carrom_physics::{Piece, Pocket, Seat, Shot, Spec, Vec2};
 use serde::Serialize;
 
 /// What kind of shot a candidate is.
@@ -109,6 +109,12 @@ pub fn book_breaks(spec: &Spec, layout: &[Piece], seat: Seat) -> Vec<Candidate> 
 
 /// All candidates for the player at `seat`; `target(i)` says whether `layout[i]` may be aimed
 /// at (own piece, or the Queen when she may be taken).
+///
+/// In this order: for each piece that may be aimed at and each pocket, the direct cut, the
+/// striker off a cushion to the same ghost, the combinations into it and the piece off a
+/// cushion; then soft safeties, the break-ups of every piece, and (when nothing else was
+/// found) soft shots straight ahead. The order is part of the result: the search keeps the
+/// first of equal candidates.
 pub fn generate(
     spec: &Spec,
     layout: &[Piece],
@@ -124,269 +130,286 @@ pub fn generate(
         out.extend(break_candidates(spec, layout, seat, &positions));
         return out;
     }
-    let b = &spec.board;
-    let rc = b.coin_radius();
-    let rs = b.striker_radius();
-    let mut out = Vec::new();
-    let pockets = b.pockets();
+    let mut found = Generator {
+        spec,
+        layout,
+        seat,
+        positions: &positions,
+        limits,
+        rc: spec.board.coin_radius(),
+        rs: spec.board.striker_radius(),
+        out: Vec::new(),
+    };
+    for (i, piece) in layout.iter().enumerate() {
+        if !target(i) {
+            continue;
+        }
+        for pocket in &spec.board.pockets() {
+            found.pocketing(i, piece.pos(), pocket);
+        }
+    }
+    found.safeties(target);
+    found.break_ups();
+    if found.out.is_empty() {
+        found.straight_ahead();
+    }
+    found.out
+}
 
-    // Try an aim: the striker must arrive at `ghost` moving along `d_in` (when given; else
-    // from wherever it starts), the piece then travels `dp` with `bounces`.
-    #[allow(clippy::too_many_arguments)]
-    fn aims(
-        spec: &Spec,
-        layout: &[Piece],
-        seat: Seat,
-        positions: &[f32],
-        i: usize,
-        ghost: Vec2,
-        d: Vec2,
-        dp: f32,
-        bounces: u32,
-        kind: ShotKind,
-        weight: f32,
-        skip: &[usize],
-        keep: usize,
-        out: &mut Vec<Candidate>,
-    ) {
-        let b = &spec.board;
-        let rs = b.striker_radius();
-        let rc = b.coin_radius();
+/// The candidates of one position, as they are found.
+struct Generator<'a> {
+    spec: &'a Spec,
+    layout: &'a [Piece],
+    seat: Seat,
+    /// Legal striker positions on the base line.
+    positions: &'a [f32],
+    limits: GenLimits,
+    /// Coin and striker radii.
+    rc: f32,
+    rs: f32,
+    out: Vec<Candidate>,
+}
+
+/// A way for the struck piece to go: the striker must arrive at `ghost` moving along
+/// `direction`, the piece (`piece` in the layout) then travels `travel` with `bounces` off
+/// cushions.
+struct Aim<'s> {
+    piece: usize,
+    ghost: Vec2,
+    direction: Vec2,
+    travel: f32,
+    bounces: u32,
+    kind: ShotKind,
+    /// Scales the prior.
+    weight: f32,
+    /// Pieces the striker's path may pass through (the one it meets).
+    skip: &'s [usize],
+    /// How many of the best striker positions to keep.
+    keep: usize,
+}
+
+impl Generator<'_> {
+    /// The candidates that send the piece `i` at `p` into `pocket`: directly (with the striker
+    /// off a cushion and the combinations), and off a cushion.
+    fn pocketing(&mut self, i: usize, p: Vec2, pocket: &Pocket) {
+        let kc = pocket.centre();
+        let to_k = kc - p;
+        let dp = to_k.length();
+        if dp > 1e-6 {
+            let d = to_k / dp;
+            let clear = path_clear(
+                p,
+                kc - d * (pocket.radius * 0.5),
+                2.0 * self.rc - 1e-4,
+                self.layout,
+                &[i],
+            );
+            if clear {
+                let ghost = p - d * (self.rs + self.rc);
+                self.aim(&Aim {
+                    piece: i,
+                    ghost,
+                    direction: d,
+                    travel: dp,
+                    bounces: 0,
+                    kind: ShotKind::Direct,
+                    weight: 1.0,
+                    skip: &[i],
+                    keep: self.limits.positions_per_aim,
+                });
+                if self.limits.banks {
+                    self.striker_banks(i, ghost, d, dp);
+                }
+                if self.limits.combinations {
+                    self.combinations(i, p, d, dp);
+                }
+            }
+        }
+        if self.limits.banks {
+            self.piece_banks(i, p, pocket);
+        }
+    }
+
+    /// Tries an aim from every legal position (and the one straight behind the ghost), and
+    /// keeps the `keep` best, each at a measured and a firmer power.
+    fn aim(&mut self, aim: &Aim) {
+        let (spec, b) = (self.spec, &self.spec.board);
+        let (rs, rc) = (self.rs, self.rc);
         let mut found: Vec<(f32, f32, f32, f32)> = Vec::new(); // prior, position, ds, cos
-        let straight = straight_position(spec, seat, ghost, d);
-        let mut tried: Vec<f32> = positions.to_vec();
+        let straight = straight_position(spec, self.seat, aim.ghost, aim.direction);
+        let mut tried: Vec<f32> = self.positions.to_vec();
         if let Some(p) = straight {
             tried.push(p);
         }
         for (n, &pos) in tried.iter().enumerate() {
-            if n == positions.len() && !crate::geom::legal(spec, seat, pos, layout) {
+            if n == self.positions.len() && !crate::geom::legal(spec, self.seat, pos, self.layout) {
                 continue;
             }
-            let s = b.striker_spot(seat, pos);
-            let v = ghost - s;
+            let s = b.striker_spot(self.seat, pos);
+            let v = aim.ghost - s;
             let ds = v.length();
             if ds < 1e-4 {
                 continue;
             }
-            let cos = v.dot(d) / ds;
+            let cos = v.dot(aim.direction) / ds;
             if cos < 0.25 {
                 continue;
             }
-            if !path_clear(s, ghost, rs + rc - 1e-4, layout, skip) {
+            if !path_clear(s, aim.ghost, rs + rc - 1e-4, self.layout, aim.skip) {
                 continue;
             }
-            let prior = weight * crate::geom::cut_success(spec, ds, cos, dp);
+            let prior = aim.weight * crate::geom::cut_success(spec, ds, cos, aim.travel);
             found.push((prior, pos, ds, cos));
         }
         found.sort_by(|a, b| b.0.total_cmp(&a.0));
-        for &(prior, pos, ds, cos) in found.iter().take(keep) {
-            let p = cut_power(spec, ds, cos, dp, bounces);
+        for &(prior, pos, ds, cos) in found.iter().take(aim.keep) {
+            let p = cut_power(spec, ds, cos, aim.travel, aim.bounces);
             for (k, power) in [p * 1.15, p * 1.6 + 0.05].into_iter().enumerate() {
-                out.push(Candidate {
-                    shot: shot_towards(spec, seat, pos, ghost, power.min(1.0)),
+                self.out.push(Candidate {
+                    shot: shot_towards(spec, self.seat, pos, aim.ghost, power.min(1.0)),
                     prior: prior * if k == 0 { 1.0 } else { 0.9 },
-                    kind,
+                    kind: aim.kind,
+                    target: Some(aim.piece),
+                });
+            }
+        }
+    }
+
+    /// The striker off a cushion to the ghost of a direct cut of piece `i` (along `d`, the
+    /// piece then travelling `dp`).
+    fn striker_banks(&mut self, i: usize, ghost: Vec2, d: Vec2, dp: f32) {
+        let (spec, b) = (self.spec, &self.spec.board);
+        let (rs, rc) = (self.rs, self.rc);
+        for line in cushion_lines(spec, rs) {
+            let g2 = mirror(ghost, line);
+            for &pos in self.positions {
+                let s = b.striker_spot(self.seat, pos);
+                let Some(hit) = crossing(s, g2, line) else {
+                    continue;
+                };
+                let inc = ghost - hit;
+                let l2 = inc.length();
+                if l2 < 1e-4 {
+                    continue;
+                }
+                let cos = inc.dot(d) / l2;
+                if cos < 0.5 {
+                    continue;
+                }
+                if !path_clear(s, hit, rs + rc, self.layout, &[])
+                    || !path_clear(hit, ghost, rs + rc - 1e-4, self.layout, &[i])
+                {
+                    continue;
+                }
+                let ds = (hit - s).length() + l2;
+                let prior = 0.4 * crate::geom::cut_success(spec, ds * 1.5, cos, dp);
+                let power = (cut_power(spec, ds, cos, dp, 0) * 1.3 + 0.05).min(1.0);
+                self.out.push(Candidate {
+                    shot: shot_towards(spec, self.seat, pos, g2, power),
+                    prior,
+                    kind: ShotKind::StrikerBank,
                     target: Some(i),
                 });
             }
         }
     }
 
-    for (i, piece) in layout.iter().enumerate() {
-        if !target(i) {
-            continue;
-        }
-        let p = piece.pos();
-        for k in &pockets {
-            let kc = k.centre();
-            // Direct: the piece rolls straight into the pocket.
-            let to_k = kc - p;
-            let dp = to_k.length();
-            if dp > 1e-6 {
-                let d = to_k / dp;
-                let clear = path_clear(p, kc - d * (k.radius * 0.5), 2.0 * rc - 1e-4, layout, &[i]);
-                if clear {
-                    let ghost = p - d * (rs + rc);
-                    aims(
-                        spec,
-                        layout,
-                        seat,
-                        &positions,
-                        i,
-                        ghost,
-                        d,
-                        dp,
-                        0,
-                        ShotKind::Direct,
-                        1.0,
-                        &[i],
-                        limits.positions_per_aim,
-                        &mut out,
-                    );
-                    // The striker off a cushion to the same ghost.
-                    if limits.banks {
-                        for line in cushion_lines(spec, rs) {
-                            let g2 = mirror(ghost, line);
-                            for &pos in &positions {
-                                let s = b.striker_spot(seat, pos);
-                                let Some(hit) = crossing(s, g2, line) else {
-                                    continue;
-                                };
-                                let inc = ghost - hit;
-                                let l2 = inc.length();
-                                if l2 < 1e-4 {
-                                    continue;
-                                }
-                                let cos = inc.dot(d) / l2;
-                                if cos < 0.5 {
-                                    continue;
-                                }
-                                if !path_clear(s, hit, rs + rc, layout, &[])
-                                    || !path_clear(hit, ghost, rs + rc - 1e-4, layout, &[i])
-                                {
-                                    continue;
-                                }
-                                let ds = (hit - s).length() + l2;
-                                let prior = 0.4 * crate::geom::cut_success(spec, ds * 1.5, cos, dp);
-                                let power = (cut_power(spec, ds, cos, dp, 0) * 1.3 + 0.05).min(1.0);
-                                out.push(Candidate {
-                                    shot: shot_towards(spec, seat, pos, g2, power),
-                                    prior,
-                                    kind: ShotKind::StrikerBank,
-                                    target: Some(i),
-                                });
-                            }
-                        }
-                    }
-                    // Combinations: another piece sent into this one.
-                    if limits.combinations {
-                        let ghost_b = p - d * (2.0 * rc);
-                        for (j, a) in layout.iter().enumerate() {
-                            if j == i {
-                                continue;
-                            }
-                            let to_g = ghost_b - a.pos();
-                            let da = to_g.length();
-                            if !(1e-4..0.25).contains(&da) {
-                                continue;
-                            }
-                            let dja = to_g / da;
-                            let cos_b = dja.dot(d);
-                            if cos_b < 0.8
-                                || !path_clear(a.pos(), ghost_b, 2.0 * rc - 1e-4, layout, &[i, j])
-                            {
-                                continue;
-                            }
-                            let ghost_a = a.pos() - dja * (rs + rc);
-                            let before = out.len();
-                            aims(
-                                spec,
-                                layout,
-                                seat,
-                                &positions,
-                                j,
-                                ghost_a,
-                                dja,
-                                da + dp / cos_b,
-                                0,
-                                ShotKind::Combination,
-                                0.5 * cos_b,
-                                &[j],
-                                1,
-                                &mut out,
-                            );
-                            for c in &mut out[before..] {
-                                c.target = Some(i);
-                            }
-                        }
-                    }
-                }
+    /// Combinations: another piece sent into piece `i` at `p`, which then goes along `d` for
+    /// `dp` into the pocket. The candidates' target is piece `i`.
+    fn combinations(&mut self, i: usize, p: Vec2, d: Vec2, dp: f32) {
+        let (rs, rc) = (self.rs, self.rc);
+        let ghost_b = p - d * (2.0 * rc);
+        for (j, a) in self.layout.iter().enumerate() {
+            if j == i {
+                continue;
             }
-            // The piece banked off a cushion.
-            if limits.banks {
-                for line in cushion_lines(spec, rc) {
-                    let k2 = mirror(kc, line);
-                    let Some(hit) = crossing(p, k2, line) else {
-                        continue;
-                    };
-                    let to = k2 - p;
-                    let dp2 = to.length();
-                    if dp2 < 1e-4 || (hit - kc).length() < 2.0 * k.radius {
-                        continue;
-                    }
-                    let d = to / dp2;
-                    if !path_clear(p, hit, 2.0 * rc - 1e-4, layout, &[i])
-                        || !path_clear(hit, kc, 2.0 * rc - 1e-4, layout, &[i])
-                    {
-                        continue;
-                    }
-                    let ghost = p - d * (rs + rc);
-                    aims(
-                        spec,
-                        layout,
-                        seat,
-                        &positions,
-                        i,
-                        ghost,
-                        d,
-                        dp2,
-                        1,
-                        ShotKind::PieceBank,
-                        0.45,
-                        &[i],
-                        1,
-                        &mut out,
-                    );
-                }
+            let to_g = ghost_b - a.pos();
+            let da = to_g.length();
+            if !(1e-4..0.25).contains(&da) {
+                continue;
+            }
+            let dja = to_g / da;
+            let cos_b = dja.dot(d);
+            if cos_b < 0.8 || !path_clear(a.pos(), ghost_b, 2.0 * rc - 1e-4, self.layout, &[i, j]) {
+                continue;
+            }
+            let before = self.out.len();
+            self.aim(&Aim {
+                piece: j,
+                ghost: a.pos() - dja * (rs + rc),
+                direction: dja,
+                travel: da + dp / cos_b,
+                bounces: 0,
+                kind: ShotKind::Combination,
+                weight: 0.5 * cos_b,
+                skip: &[j],
+                keep: 1,
+            });
+            for c in &mut self.out[before..] {
+                c.target = Some(i);
             }
         }
     }
 
-    // Safety: nudge own pieces towards the pockets' side of the board, softly, and soft shots
-    // into open space; the simulation and the position evaluation decide.
-    for (i, piece) in layout.iter().enumerate() {
-        if !target(i) {
-            continue;
-        }
-        let p = piece.pos();
-        let mut best: Vec<(f32, f32)> = positions
-            .iter()
-            .filter_map(|&pos| {
-                let s = b.striker_spot(seat, pos);
-                let v = p - s;
-                let ds = v.length();
-                path_clear(s, p, rs + rc - 1e-4, layout, &[i]).then_some((ds, pos))
-            })
-            .collect();
-        best.sort_by(|a, b| a.0.total_cmp(&b.0));
-        for &(ds, pos) in best.iter().take(1) {
-            for power in [0.25f32, 0.45] {
-                out.push(Candidate {
-                    shot: shot_towards(spec, seat, pos, p, power),
-                    prior: 0.002 * (-ds).exp(),
-                    kind: ShotKind::Safety,
-                    target: Some(i),
-                });
+    /// The piece `i` at `p` banked off a cushion into `pocket`.
+    fn piece_banks(&mut self, i: usize, p: Vec2, pocket: &Pocket) {
+        let kc = pocket.centre();
+        let (rs, rc) = (self.rs, self.rc);
+        for line in cushion_lines(self.spec, rc) {
+            let k2 = mirror(kc, line);
+            let Some(hit) = crossing(p, k2, line) else {
+                continue;
+            };
+            let to = k2 - p;
+            let dp2 = to.length();
+            if dp2 < 1e-4 || (hit - kc).length() < 2.0 * pocket.radius {
+                continue;
             }
+            let d = to / dp2;
+            if !path_clear(p, hit, 2.0 * rc - 1e-4, self.layout, &[i])
+                || !path_clear(hit, kc, 2.0 * rc - 1e-4, self.layout, &[i])
+            {
+                continue;
+            }
+            self.aim(&Aim {
+                piece: i,
+                ghost: p - d * (rs + rc),
+                direction: d,
+                travel: dp2,
+                bounces: 1,
+                kind: ShotKind::PieceBank,
+                weight: 0.45,
+                skip: &[i],
+                keep: 1,
+            });
         }
     }
-    // Break-ups: medium and firm hits on every piece, whatever is in the way, from the nearest
-    // legal placement and from placements spread along the base line, so that the piece can be
-    // sent many ways. They move men frozen on a cushion, break clusters, and bring men where
-    // the next stroke pots them; the simulation and the position value decide.
-    for (i, piece) in layout.iter().enumerate() {
-        let p = piece.pos();
-        for pos in break_up_positions(&positions, p, |q| b.striker_spot(seat, q)) {
-            let s = b.striker_spot(seat, pos);
-            let ds = (s - p).length();
-            let u = (p - s) / ds.max(1e-6);
-            let perp = Vec2::new(-u.y, u.x);
-            for off in std::iter::once(0.0f32).chain(limits.break_up_offsets.iter().copied()) {
-                let aim = p + perp * (off * (rs + rc));
-                for power in BREAK_UP_POWERS {
-                    out.push(Candidate {
-                        shot: shot_towards(spec, seat, pos, aim, power),
-                        prior: 0.001 * (-ds).exp() * if off == 0.0 { 1.0 } else { 0.9 },
+
+    /// Safety: nudge own pieces towards the pockets' side of the board, softly, and soft shots
+    /// into open space; the simulation and the position evaluation decide.
+    fn safeties(&mut self, target: &dyn Fn(usize) -> bool) {
+        let (rs, rc) = (self.rs, self.rc);
+        for (i, piece) in self.layout.iter().enumerate() {
+            if !target(i) {
+                continue;
+            }
+            let p = piece.pos();
+            let mut best: Vec<(f32, f32)> = self
+                .positions
+                .iter()
+                .filter_map(|&pos| {
+                    let s = self.spec.board.striker_spot(self.seat, pos);
+                    let v = p - s;
+                    let ds = v.length();
+                    path_clear(s, p, rs + rc - 1e-4, self.layout, &[i]).then_some((ds, pos))
+                })
+                .collect();
+            best.sort_by(|a, b| a.0.total_cmp(&b.0));
+            for &(ds, pos) in best.iter().take(1) {
+                for power in [0.25f32, 0.45] {
+                    self.out.push(Candidate {
+                        shot: shot_towards(self.spec, self.seat, pos, p, power),
+                        prior: 0.002 * (-ds).exp(),
                         kind: ShotKind::Safety,
                         target: Some(i),
                     });
@@ -394,16 +417,49 @@ pub fn generate(
             }
         }
     }
-    if out.is_empty() {
-        // Nothing aimable: soft shots straight ahead from a few legal places.
-        for (n, &pos) in positions
+
+    /// Break-ups: medium and firm hits on every piece, whatever is in the way, from the nearest
+    /// legal placement and from placements spread along the base line, so that the piece can be
+    /// sent many ways. They move men frozen on a cushion, break clusters, and bring men where
+    /// the next stroke pots them; the simulation and the position value decide.
+    fn break_ups(&mut self) {
+        let (spec, b, seat) = (self.spec, &self.spec.board, self.seat);
+        let (rs, rc) = (self.rs, self.rc);
+        for (i, piece) in self.layout.iter().enumerate() {
+            let p = piece.pos();
+            for pos in break_up_positions(self.positions, p, |q| b.striker_spot(seat, q)) {
+                let s = b.striker_spot(seat, pos);
+                let ds = (s - p).length();
+                let u = (p - s) / ds.max(1e-6);
+                let perp = Vec2::new(-u.y, u.x);
+                for off in
+                    std::iter::once(0.0f32).chain(self.limits.break_up_offsets.iter().copied())
+                {
+                    let aim = p + perp * (off * (rs + rc));
+                    for power in BREAK_UP_POWERS {
+                        self.out.push(Candidate {
+                            shot: shot_towards(spec, seat, pos, aim, power),
+                            prior: 0.001 * (-ds).exp() * if off == 0.0 { 1.0 } else { 0.9 },
+                            kind: ShotKind::Safety,
+                            target: Some(i),
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Nothing aimable: soft shots straight ahead from a few legal places.
+    fn straight_ahead(&mut self) {
+        for (n, &pos) in self
+            .positions
             .iter()
             .enumerate()
-            .step_by(4.max(positions.len() / 4))
+            .step_by(4.max(self.positions.len() / 4))
         {
-            out.push(Candidate {
+            self.out.push(Candidate {
                 shot: Shot {
-                    seat,
+                    seat: self.seat,
                     position: pos,
                     angle_deg: 0.0,
                     power: 0.3,
@@ -414,7 +470,6 @@ pub fn generate(
             });
         }
     }
-    out
 }
 
 /// Powers of the break-up shots.

@@ -74,6 +74,22 @@ pub struct Hint {
     pub decision_ms: f64,
 }
 
+/// The search's best, then the best of each other kind of shot at each other target, up to
+/// [`ALTERNATIVES`] of them.
+fn one_of_each(weighed: &[Weighed]) -> Vec<&Weighed> {
+    let mut seen = Vec::new();
+    weighed
+        .iter()
+        .filter(|w| {
+            let key = (w.candidate.kind, w.candidate.target);
+            let new = !seen.contains(&key);
+            seen.push(key);
+            new
+        })
+        .take(1 + ALTERNATIVES)
+        .collect()
+}
+
 /// The best shot for `seat` (whose turn it must be) on `layout` under `referee`'s state, with
 /// its chance, and the best of up to [`ALTERNATIVES`] other kinds of shot or other targets. `None` when no legal striker placement
 /// exists. The same arguments give the same hint (apart from `decision_ms`).
@@ -100,18 +116,7 @@ pub fn hint(
         seed,
     )?;
     let base = Table::new(spec, layout);
-    // The search's best, then the best of each other kind of shot at each other target.
-    let mut seen = Vec::new();
-    let shown: Vec<&Weighed> = weighed
-        .iter()
-        .filter(|w| {
-            let key = (w.candidate.kind, w.candidate.target);
-            let new = !seen.contains(&key);
-            seen.push(key);
-            new
-        })
-        .take(1 + ALTERNATIVES)
-        .collect();
+    let shown = one_of_each(&weighed);
     // Each is measured on the same number of fresh strokes and they are ranked by what those
     // strokes are worth, so the shot recommended is not the one the search's few samples
     // happened to flatter.

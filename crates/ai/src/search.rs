@@ -158,9 +158,53 @@ pub fn search_weighed(
     noise: Noise,
     seed: u64,
 ) -> Option<(Decision, Vec<Weighed>)> {
-    // A break simulates the whole rack (several times slower): a smaller budget keeps the
-    // decision within the time limit.
-    let budget = &if judge.is_break() {
+    let budget = &budget_for(budget, judge, layout.len());
+    let target = |i: usize| judge.target(layout, i);
+    let all = generate(spec, layout, seat, &target, judge.is_break(), budget.limits);
+    let generated = all.len();
+    if all.is_empty() {
+        return None;
+    }
+    let mut chosen = shortlist(&all, budget);
+    drop(all);
+    keep_within_work(&mut chosen, budget, layout.len());
+    let base = Table::new(spec, layout);
+    let sampler = Sampler {
+        spec,
+        layout,
+        base: &base,
+        judge,
+        noise,
+    };
+    let mut sums = sampler.first_samples(&chosen, budget.samples, seed);
+    let mut sims = budget.samples * chosen.len() as u32;
+    if budget.refine > 0 && budget.refine_samples > 0 {
+        sims += sampler.refine(
+            &chosen,
+            &mut sums,
+            budget.refine,
+            budget.refine_samples,
+            seed,
+        );
+    }
+    let (best, value) = best_measured(&sums);
+    let c = *chosen.get(best)?;
+    let decision = Decision {
+        shot: c.shot,
+        kind: c.kind,
+        target: c.target,
+        value,
+        candidates_generated: generated,
+        simulations: sims,
+    };
+    Some((decision, weighed(&chosen, &sums)))
+}
+
+/// The budget for this position. A break simulates the whole rack (several times slower): a
+/// smaller budget keeps the decision within the time limit. Otherwise the safeties and samples
+/// follow the number of pieces on the board.
+fn budget_for(budget: &Budget, judge: &dyn Judge, pieces: usize) -> Budget {
+    if judge.is_break() {
         Budget {
             candidates: budget.candidates.min(40),
             samples: budget.samples.min(3),
@@ -170,19 +214,16 @@ pub fn search_weighed(
         }
     } else {
         Budget {
-            safeties: budget.safeties_for(layout.len()),
-            samples: budget.samples_for(layout.len()),
+            safeties: budget.safeties_for(pieces),
+            samples: budget.samples_for(pieces),
             ..*budget
         }
-    };
-    let target = |i: usize| judge.target(layout, i);
-    let mut all = generate(spec, layout, seat, &target, judge.is_break(), budget.limits);
-    let generated = all.len();
-    if all.is_empty() {
-        return None;
     }
-    // Shortlist: best priors, at most 4 per target piece, plus the best `safeties` safety and
-    // break-up shots (more when there are few real candidates).
+}
+
+/// The shortlist: best priors, at most 4 per target piece, plus the best `safeties` safety and
+/// break-up shots (more when there are few real candidates).
+fn shortlist(all: &[Candidate], budget: &Budget) -> Vec<Candidate> {
     let mut order: Vec<usize> = (0..all.len()).collect();
     order.sort_by(|&a, &b| all[b].prior.total_cmp(&all[a].prior).then(a.cmp(&b)));
     let mut chosen: Vec<Candidate> = Vec::new();
@@ -211,84 +252,109 @@ pub fn search_weighed(
             chosen.push(c);
         }
     }
-    all.clear();
-    if budget.max_work > 0 {
-        let per_simulation = layout.len() + WORK_PER_SIMULATION;
-        let refined = budget.refine.min(chosen.len()) * budget.refine_samples as usize;
-        let allowed = (budget.max_work / per_simulation).saturating_sub(refined)
-            / budget.samples.max(1) as usize;
-        while chosen.len() > allowed {
-            // The last safety shot shortlisted has the lowest prior of them.
-            let Some(last) = chosen.iter().rposition(|c| c.kind == ShotKind::Safety) else {
-                break;
-            };
-            chosen.remove(last);
-        }
+    chosen
+}
+
+/// Drops the lowest safety shots until the simulations fit the budget's `max_work` (when it
+/// has one) for a board of `pieces`.
+fn keep_within_work(chosen: &mut Vec<Candidate>, budget: &Budget, pieces: usize) {
+    if budget.max_work == 0 {
+        return;
     }
-    let base = Table::new(spec, layout);
-    let shared = &base;
-    let first: Vec<f32> = chosen
-        .par_iter()
-        .enumerate()
-        .map(|(i, c)| {
-            sample(
-                spec,
-                layout,
-                shared,
-                &c.shot,
-                judge,
-                noise,
-                mix(seed, i as u64),
-                budget.samples,
-            )
-        })
-        .collect();
-    let mut sums: Vec<(f32, u32)> = first.into_iter().map(|s| (s, budget.samples)).collect();
-    let mut sims = budget.samples * chosen.len() as u32;
-    if budget.refine > 0 && budget.refine_samples > 0 {
+    let per_simulation = pieces + WORK_PER_SIMULATION;
+    let refined = budget.refine.min(chosen.len()) * budget.refine_samples as usize;
+    let allowed =
+        (budget.max_work / per_simulation).saturating_sub(refined) / budget.samples.max(1) as usize;
+    while chosen.len() > allowed {
+        // The last safety shot shortlisted has the lowest prior of them.
+        let Some(last) = chosen.iter().rposition(|c| c.kind == ShotKind::Safety) else {
+            break;
+        };
+        chosen.remove(last);
+    }
+}
+
+/// What the candidates are simulated with: the position, its table, the judge and the noise.
+struct Sampler<'a> {
+    spec: &'a Spec,
+    layout: &'a [Piece],
+    base: &'a Table,
+    judge: &'a dyn Judge,
+    noise: Noise,
+}
+
+impl Sampler<'_> {
+    /// Every candidate simulated `samples` times (in parallel): each one's sum of values and
+    /// number of samples.
+    fn first_samples(&self, chosen: &[Candidate], samples: u32, seed: u64) -> Vec<(f32, u32)> {
+        let first: Vec<f32> = chosen
+            .par_iter()
+            .enumerate()
+            .map(|(i, c)| self.sample(&c.shot, mix(seed, i as u64), samples))
+            .collect();
+        first.into_iter().map(|s| (s, samples)).collect()
+    }
+
+    /// The `refine` best by mean value simulated `samples` more times each, added to their
+    /// sums. Returns the simulations run.
+    fn refine(
+        &self,
+        chosen: &[Candidate],
+        sums: &mut [(f32, u32)],
+        refine: usize,
+        samples: u32,
+        seed: u64,
+    ) -> u32 {
         let mut ranked: Vec<usize> = (0..chosen.len()).collect();
         ranked.sort_by(|&a, &b| {
             let ma = sums[a].0 / sums[a].1 as f32;
             let mb = sums[b].0 / sums[b].1 as f32;
             mb.total_cmp(&ma).then(a.cmp(&b))
         });
-        ranked.truncate(budget.refine);
+        ranked.truncate(refine);
         let more: Vec<f32> = ranked
             .par_iter()
-            .map(|&i| {
-                sample(
-                    spec,
-                    layout,
-                    shared,
-                    &chosen[i].shot,
-                    judge,
-                    noise,
-                    mix(seed ^ 0xA5A5_5A5A, i as u64),
-                    budget.refine_samples,
-                )
-            })
+            .map(|&i| self.sample(&chosen[i].shot, mix(seed ^ 0xA5A5_5A5A, i as u64), samples))
             .collect();
         for (&i, m) in ranked.iter().zip(more) {
             sums[i].0 += m;
-            sums[i].1 += budget.refine_samples;
+            sums[i].1 += samples;
         }
-        sims += budget.refine_samples * ranked.len() as u32;
+        samples * ranked.len() as u32
     }
-    // Only candidates with the most samples compete at the end (a lucky 1-sample mean must
-    // not beat a well-measured one).
+
+    fn sample(&self, shot: &Shot, seed: u64, n: u32) -> f32 {
+        sample(
+            self.spec,
+            self.layout,
+            self.base,
+            shot,
+            self.judge,
+            self.noise,
+            seed,
+            n,
+        )
+    }
+}
+
+/// The best candidate and its mean value. Only candidates with the most samples compete (a
+/// lucky 1-sample mean must not beat a well-measured one); of equal means the first wins.
+fn best_measured(sums: &[(f32, u32)]) -> (usize, f32) {
     let most = sums.iter().map(|s| s.1).max().unwrap_or(0);
-    let (best, value) = sums
-        .iter()
+    sums.iter()
         .enumerate()
         .filter(|(_, s)| s.1 == most)
         .map(|(i, s)| (i, s.0 / s.1 as f32))
         .fold((usize::MAX, f32::NEG_INFINITY), |acc, (i, v)| {
             if v > acc.1 { (i, v) } else { acc }
-        });
-    let c = *chosen.get(best)?;
+        })
+}
+
+/// Every simulated candidate with its mean value, the best measured first.
+fn weighed(chosen: &[Candidate], sums: &[(f32, u32)]) -> Vec<Weighed> {
     let mut weighed: Vec<Weighed> = chosen
         .iter()
-        .zip(&sums)
+        .zip(sums)
         .map(|(&candidate, &(sum, samples))| Weighed {
             candidate,
             value: sum / samples as f32,
@@ -297,13 +363,5 @@ pub fn search_weighed(
         .collect();
     // Stable: equal candidates keep the order the decision's fold saw them in.
     weighed.sort_by(|a, b| b.samples.cmp(&a.samples).then(b.value.total_cmp(&a.value)));
-    let decision = Decision {
-        shot: c.shot,
-        kind: c.kind,
-        target: c.target,
-        value,
-        candidates_generated: generated,
-        simulations: sims,
-    };
-    Some((decision, weighed))
+    weighed
 }

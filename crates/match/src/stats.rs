@@ -90,6 +90,53 @@ pub struct MatchStats {
     side_names: [String; 2],
 }
 
+impl PlayerStats {
+    /// Counts a stroke of this player's that did `report` and was judged as `verdict` by a
+    /// referee that stood at `before`. Returns the pieces it pocketed for the player (none
+    /// after a foul).
+    fn count_stroke(&mut self, before: &Referee, report: &StrokeReport, verdict: &Verdict) -> u32 {
+        let colour = before.colour_of(verdict.by);
+        let mut pocketed_now = 0;
+        self.strokes += 1;
+        let own = report
+            .pocketed
+            .iter()
+            .filter(|c| **c == colour || **c == PieceColour::Queen)
+            .count() as u32;
+        let theirs = report
+            .pocketed
+            .iter()
+            .filter(|c| **c == colour.other())
+            .count() as u32;
+        self.opponent_men_pocketed += theirs;
+        if !verdict.foul {
+            self.pieces_pocketed += own;
+            pocketed_now = own;
+            if own > 0 {
+                self.pocketing_strokes += 1;
+            }
+        }
+        if report.pocketed.contains(&PieceColour::Queen) {
+            self.queen_pocketed += 1;
+        }
+        if !matches!(before.queen(), QueenState::Covered(_))
+            && matches!(verdict.position.queen, QueenState::Covered(c) if c == colour)
+        {
+            self.queen_covered += 1;
+        }
+        if !before.break_made() && report.touched {
+            self.breaks += 1;
+            self.pieces_off_breaks += report.pocketed.len() as u32;
+        }
+        if verdict.foul {
+            self.fouls += 1;
+        }
+        self.dues += u32::from(verdict.penalties);
+        self.pot_rate = f64::from(self.pocketing_strokes) / f64::from(self.strokes);
+        pocketed_now
+    }
+}
+
 impl MatchStats {
     /// Empty figures for these seats and players (seat, name, side), the sides named
     /// `side_names`.
@@ -120,104 +167,19 @@ impl MatchStats {
     /// referee that stood at `before` when the stroke was played.
     pub fn record(&mut self, before: &Referee, report: Option<&StrokeReport>, verdict: &Verdict) {
         let by = verdict.by;
-        let colour = before.colour_of(by);
         let mut pocketed_now = 0;
         if let Some(p) = self.player_mut(by) {
             match report {
                 None => p.passes += 1,
-                Some(report) => {
-                    p.strokes += 1;
-                    let own = report
-                        .pocketed
-                        .iter()
-                        .filter(|c| **c == colour || **c == PieceColour::Queen)
-                        .count() as u32;
-                    let theirs = report
-                        .pocketed
-                        .iter()
-                        .filter(|c| **c == colour.other())
-                        .count() as u32;
-                    p.opponent_men_pocketed += theirs;
-                    if !verdict.foul {
-                        p.pieces_pocketed += own;
-                        pocketed_now = own;
-                        if own > 0 {
-                            p.pocketing_strokes += 1;
-                        }
-                    }
-                    if report.pocketed.contains(&PieceColour::Queen) {
-                        p.queen_pocketed += 1;
-                    }
-                    if !matches!(before.queen(), QueenState::Covered(_))
-                        && matches!(verdict.position.queen, QueenState::Covered(c) if c == colour)
-                    {
-                        p.queen_covered += 1;
-                    }
-                    if !before.break_made() && report.touched {
-                        p.breaks += 1;
-                        p.pieces_off_breaks += report.pocketed.len() as u32;
-                    }
-                    if verdict.foul {
-                        p.fouls += 1;
-                    }
-                    p.dues += u32::from(verdict.penalties);
-                    p.pot_rate = f64::from(p.pocketing_strokes) / f64::from(p.strokes);
-                }
+                Some(report) => pocketed_now = p.count_stroke(before, report, verdict),
             }
         }
         if report.is_some() {
             self.board_strokes += 1;
         }
-        // The run: pieces pocketed in this turn at the board.
-        let run = match self.run {
-            Some((seat, n)) if seat == by => n + pocketed_now,
-            _ => pocketed_now,
-        };
-        if let Some(p) = self.player_mut(by) {
-            p.longest_run = p.longest_run.max(run);
-        }
-        self.run = verdict.continues.then_some((by, run));
-
+        self.count_run(by, pocketed_now, verdict.continues);
         if verdict.board_result.is_some() || verdict.board_cancelled {
-            let last_law = verdict
-                .rulings
-                .last()
-                .map(|r| r.law.as_str().to_string())
-                .unwrap_or_default();
-            let white_side = before.colour_of_side(carrom_referee::Side::One) == PieceColour::White;
-            let white_side = u8::from(white_side);
-            let queen = match verdict.position.queen {
-                QueenState::Covered(c) => format!("covered_by_{}", c.name()),
-                _ => "on_board".to_string(),
-            };
-            self.boards.push(match verdict.board_result {
-                Some(b) => BoardStats {
-                    game: verdict.game,
-                    board: verdict.board,
-                    winner: Some(b.winner.index() as u8),
-                    winner_name: self.side_names[b.winner.index()].clone(),
-                    points: b.points,
-                    queen,
-                    law: last_law,
-                    score: verdict.score,
-                    strokes: self.board_strokes,
-                    white_side,
-                },
-                None => BoardStats {
-                    game: verdict.game,
-                    board: verdict.board,
-                    winner: None,
-                    winner_name: String::new(),
-                    points: 0,
-                    queen,
-                    law: last_law,
-                    score: verdict.score,
-                    strokes: self.board_strokes,
-                    white_side,
-                },
-            });
-            self.board_strokes = 0;
-            self.run = None;
+            self.end_board(before, verdict);
         }
         if let Some(g) = verdict.game_result {
             self.games[g.winner.index()] += 1;
@@ -227,6 +189,63 @@ impl MatchStats {
             self.winner = Some(m.winner.index() as u8);
             self.winner_name = self.side_names[m.winner.index()].clone();
         }
+    }
+
+    /// The run: pieces pocketed in this turn at the board, `pocketed_now` by this stroke of
+    /// `by`'s; the turn goes on when the stroke `continues` it.
+    fn count_run(&mut self, by: Seat, pocketed_now: u32, continues: bool) {
+        let run = match self.run {
+            Some((seat, n)) if seat == by => n + pocketed_now,
+            _ => pocketed_now,
+        };
+        if let Some(p) = self.player_mut(by) {
+            p.longest_run = p.longest_run.max(run);
+        }
+        self.run = continues.then_some((by, run));
+    }
+
+    /// The board ended (won or cancelled) with `verdict`: its figures are kept, and the next
+    /// board starts with no strokes and no run.
+    fn end_board(&mut self, before: &Referee, verdict: &Verdict) {
+        let last_law = verdict
+            .rulings
+            .last()
+            .map(|r| r.law.as_str().to_string())
+            .unwrap_or_default();
+        let white_side = before.colour_of_side(carrom_referee::Side::One) == PieceColour::White;
+        let white_side = u8::from(white_side);
+        let queen = match verdict.position.queen {
+            QueenState::Covered(c) => format!("covered_by_{}", c.name()),
+            _ => "on_board".to_string(),
+        };
+        self.boards.push(match verdict.board_result {
+            Some(b) => BoardStats {
+                game: verdict.game,
+                board: verdict.board,
+                winner: Some(b.winner.index() as u8),
+                winner_name: self.side_names[b.winner.index()].clone(),
+                points: b.points,
+                queen,
+                law: last_law,
+                score: verdict.score,
+                strokes: self.board_strokes,
+                white_side,
+            },
+            None => BoardStats {
+                game: verdict.game,
+                board: verdict.board,
+                winner: None,
+                winner_name: String::new(),
+                points: 0,
+                queen,
+                law: last_law,
+                score: verdict.score,
+                strokes: self.board_strokes,
+                white_side,
+            },
+        });
+        self.board_strokes = 0;
+        self.run = None;
     }
 
     /// The figures as lines of text, a player a line, then the boards.

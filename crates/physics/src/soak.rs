@@ -3,7 +3,7 @@
 
 use crate::geometry::Seat;
 use crate::rack::opening_rack;
-use crate::shot::{Shot, play};
+use crate::shot::{Shot, ShotResult, play};
 use crate::spec::Spec;
 use crate::table::{BodyId, Clock, Fate, Piece, PieceColour, Table};
 use rand::{Rng, SeedableRng};
@@ -204,8 +204,58 @@ struct Checked {
 fn check(spec: &Spec, shot: Shot, pieces: Vec<Piece>) -> Checked {
     let mut table = Table::new(spec, &pieces);
     let result = play(&mut table, &shot);
+    let (escaped, non_finite) = bad_ends(spec, &result);
+    let mut faults = Vec::new();
+    if escaped.is_empty() && non_finite.is_none() && result.finished {
+        return Checked {
+            time: result.time,
+            faults,
+        };
+    }
+    let steps = StepByStep::play(spec, &shot, &pieces);
+    let mut fault = |fault: FaultKind, body: BodyId, step: u32| {
+        faults.push(Fault {
+            shot,
+            pieces: pieces.clone(),
+            fault,
+            body,
+            step,
+        })
+    };
+    for id in escaped {
+        let k = steps.ids.iter().position(|&i| i == id).unwrap_or(0);
+        fault(
+            FaultKind::Escaped,
+            id,
+            steps.first_out[k].unwrap_or(result.steps),
+        );
+    }
+    if let Some(id) = non_finite {
+        let (body, step) = steps.first_nan.unwrap_or((id, result.steps));
+        fault(FaultKind::NonFinite, body, step);
+    }
+    if !result.finished {
+        fault(
+            FaultKind::Unfinished,
+            fastest(&steps.table, &steps.ids),
+            result.steps,
+        );
+    }
+    Checked {
+        time: result.time,
+        faults,
+    }
+}
+
+/// Whether a place is off the board.
+fn outside(spec: &Spec, x: f32, y: f32) -> bool {
     let half = spec.board.half();
-    let outside = |x: f32, y: f32| x.abs() > half || y.abs() > half;
+    x.abs() > half || y.abs() > half
+}
+
+/// The bodies a shot left outside the board though not pocketed nor overboard, and the first
+/// whose place is not a number.
+fn bad_ends(spec: &Spec, result: &ShotResult) -> (Vec<BodyId>, Option<BodyId>) {
     let mut escaped: Vec<BodyId> = Vec::new();
     let mut non_finite = None;
     let ends = std::iter::once((
@@ -223,66 +273,57 @@ fn check(spec: &Spec, shot: Shot, pieces: Vec<Piece>) -> Checked {
     for (id, [x, y], gone) in ends {
         if !(x.is_finite() && y.is_finite()) {
             non_finite.get_or_insert(id);
-        } else if !gone && outside(x, y) {
+        } else if !gone && outside(spec, x, y) {
             escaped.push(id);
         }
     }
-    let mut faults = Vec::new();
-    if escaped.is_empty() && non_finite.is_none() && result.finished {
-        return Checked {
-            time: result.time,
-            faults,
-        };
-    }
-    // Again, step by step, noting when each body was first outside or non-finite.
-    let mut table = Table::new(spec, &pieces);
-    table.place_striker(shot.striker_at(spec), shot.striker_velocity(spec));
-    let ids: Vec<BodyId> = std::iter::once(BodyId::Striker)
-        .chain((0..pieces.len()).map(BodyId::Piece))
-        .collect();
-    let mut first_out = vec![None; ids.len()];
-    let mut first_nan: Option<(BodyId, u32)> = None;
-    let mut clock = Clock::default();
-    let mut events = Vec::new();
-    while clock.time < spec.sim.max_time {
-        let at_rest = table.step(&mut clock, &mut events).at_rest;
-        for (k, &id) in ids.iter().enumerate() {
-            let (Some(p), Some(v)) = (table.position(id), table.velocity(id)) else {
-                continue;
-            };
-            if !(p.is_finite() && v.is_finite()) {
-                first_nan.get_or_insert((id, clock.steps));
-            } else if table.fate(id) == Some(Fate::OnBoard) && outside(p.x, p.y) {
-                first_out[k].get_or_insert(clock.steps);
+    (escaped, non_finite)
+}
+
+/// A shot played again step by step, noting when each body was first outside or non-finite.
+struct StepByStep {
+    table: Table,
+    /// The striker, then the pieces.
+    ids: Vec<BodyId>,
+    /// The step at which each of `ids` was first outside the board while on it.
+    first_out: Vec<Option<u32>>,
+    /// The first body whose place or velocity was not a number, and the step.
+    first_nan: Option<(BodyId, u32)>,
+}
+
+impl StepByStep {
+    fn play(spec: &Spec, shot: &Shot, pieces: &[Piece]) -> StepByStep {
+        let mut table = Table::new(spec, pieces);
+        table.place_striker(shot.striker_at(spec), shot.striker_velocity(spec));
+        let ids: Vec<BodyId> = std::iter::once(BodyId::Striker)
+            .chain((0..pieces.len()).map(BodyId::Piece))
+            .collect();
+        let mut first_out = vec![None; ids.len()];
+        let mut first_nan: Option<(BodyId, u32)> = None;
+        let mut clock = Clock::default();
+        let mut events = Vec::new();
+        while clock.time < spec.sim.max_time {
+            let at_rest = table.step(&mut clock, &mut events).at_rest;
+            for (k, &id) in ids.iter().enumerate() {
+                let (Some(p), Some(v)) = (table.position(id), table.velocity(id)) else {
+                    continue;
+                };
+                if !(p.is_finite() && v.is_finite()) {
+                    first_nan.get_or_insert((id, clock.steps));
+                } else if table.fate(id) == Some(Fate::OnBoard) && outside(spec, p.x, p.y) {
+                    first_out[k].get_or_insert(clock.steps);
+                }
+            }
+            if at_rest {
+                break;
             }
         }
-        if at_rest {
-            break;
+        StepByStep {
+            table,
+            ids,
+            first_out,
+            first_nan,
         }
-    }
-    let mut fault = |fault: FaultKind, body: BodyId, step: u32| {
-        faults.push(Fault {
-            shot,
-            pieces: pieces.clone(),
-            fault,
-            body,
-            step,
-        })
-    };
-    for id in escaped {
-        let k = ids.iter().position(|&i| i == id).unwrap_or(0);
-        fault(FaultKind::Escaped, id, first_out[k].unwrap_or(result.steps));
-    }
-    if let Some(id) = non_finite {
-        let (body, step) = first_nan.unwrap_or((id, result.steps));
-        fault(FaultKind::NonFinite, body, step);
-    }
-    if !result.finished {
-        fault(FaultKind::Unfinished, fastest(&table, &ids), result.steps);
-    }
-    Checked {
-        time: result.time,
-        faults,
     }
 }
 
