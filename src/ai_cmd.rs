@@ -1,6 +1,6 @@
 //! `carrom practice`, `carrom selfplay`, `carrom breaks`: thin wrappers over `carrom_ai`.
 
-use carrom_ai::benchmark::practice_with;
+use carrom_ai::benchmark::clearing_with;
 use carrom_ai::breaks::{break_map, write_png};
 use carrom_ai::selfplay::selfplay as run_selfplay;
 use carrom_ai::{Level, Noise};
@@ -26,7 +26,7 @@ pub fn practice(
     timings: bool,
 ) -> Result<(), String> {
     let level = level(level_name, "--level")?;
-    let summary = practice_with(spec, level, boards, seed, Noise::BENCHMARK, |i, run| {
+    let summary = clearing_with(spec, level, boards, seed, Noise::BENCHMARK, |i, run| {
         if !json {
             println!(
                 "board {:>3}: {} in {} strikes",

@@ -1,9 +1,9 @@
-//! The practice benchmark: a computer player clears practice boards (every stroke counts, the
-//! Queen must be covered; see [`crate::practice`] for the rules) with the benchmark's execution
-//! noise, and the strikes a board takes are counted.
+//! The clearing benchmark (`carrom practice`): a computer player clears single-player boards
+//! (every stroke counts, the Queen must be covered; see [`crate::clearing`] for the rules) with
+//! the benchmark's execution noise, and the strikes a board takes are counted.
 
+use crate::clearing::ClearingState;
 use crate::noise::{Noise, mix};
-use crate::practice::PracticeState;
 use crate::{Level, Player};
 use carrom_physics::Spec;
 use carrom_physics::Table;
@@ -13,10 +13,10 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use std::time::Instant;
 
-/// Strokes after which a practice board is abandoned.
+/// Strokes after which a clearing board is abandoned.
 pub const STRIKE_CAP: u32 = 500;
 
-/// One practice board's result.
+/// One clearing board's result.
 #[derive(Clone, Debug, Serialize)]
 pub struct BoardRun {
     pub strikes: u32,
@@ -25,7 +25,7 @@ pub struct BoardRun {
     pub decision_ms: Vec<f64>,
 }
 
-/// The player of a practice board seeded `seed`, planning with `noise`, and the stream its
+/// The player of a clearing board seeded `seed`, planning with `noise`, and the stream its
 /// strokes are executed with.
 pub fn board_player(level: Level, seed: u64, noise: Noise) -> (Player, ChaCha8Rng) {
     (
@@ -34,13 +34,13 @@ pub fn board_player(level: Level, seed: u64, noise: Noise) -> (Player, ChaCha8Rn
     )
 }
 
-/// Plays one practice board at `level`, executing every shot with `noise`.
+/// Plays one clearing board at `level`, executing every shot with `noise`.
 pub fn play_board(spec: &Spec, level: Level, seed: u64, noise: Noise) -> BoardRun {
     let (mut player, mut exec_rng) = board_player(level, seed, noise);
     play_board_with(spec, &mut player, &mut exec_rng, noise)
 }
 
-/// Plays one practice board with `player`, executing every shot with `noise` drawn from
+/// Plays one clearing board with `player`, executing every shot with `noise` drawn from
 /// `exec_rng` (the measurement harnesses give it a player with another budget).
 pub fn play_board_with(
     spec: &Spec,
@@ -48,11 +48,11 @@ pub fn play_board_with(
     exec_rng: &mut ChaCha8Rng,
     noise: Noise,
 ) -> BoardRun {
-    let mut state = PracticeState::new(spec);
+    let mut state = ClearingState::new(spec);
     let mut decision_ms = Vec::new();
     while !state.is_clear() && state.strikes < STRIKE_CAP {
         let t = Instant::now();
-        let shot = player.choose_practice_shot(spec, &state);
+        let shot = player.choose_clearing_shot(spec, &state);
         decision_ms.push(t.elapsed().as_secs_f64() * 1000.0);
         let Some(shot) = shot else {
             // No legal placement at all (Law 142 would replay the board): abandon.
@@ -70,9 +70,9 @@ pub fn play_board_with(
     }
 }
 
-/// The practice benchmark's summary.
+/// The clearing benchmark's summary.
 #[derive(Clone, Debug, Serialize)]
-pub struct PracticeSummary {
+pub struct ClearingSummary {
     pub boards: u32,
     pub cleared: u32,
     pub mean_strikes: f64,
@@ -82,26 +82,26 @@ pub struct PracticeSummary {
     pub max_decision_ms: f64,
 }
 
-/// Plays `boards` practice boards (board `i` seeded from `seed` and `i`).
-pub fn practice(
+/// Plays `boards` clearing boards (board `i` seeded from `seed` and `i`).
+pub fn clearing(
     spec: &Spec,
     level: Level,
     boards: u32,
     seed: u64,
     noise: Noise,
-) -> PracticeSummary {
-    practice_with(spec, level, boards, seed, noise, |_, _| {})
+) -> ClearingSummary {
+    clearing_with(spec, level, boards, seed, noise, |_, _| {})
 }
 
-/// [`practice`], calling `each(i, &run)` after every board.
-pub fn practice_with(
+/// [`clearing`], calling `each(i, &run)` after every board.
+pub fn clearing_with(
     spec: &Spec,
     level: Level,
     boards: u32,
     seed: u64,
     noise: Noise,
     mut each: impl FnMut(u32, &BoardRun),
-) -> PracticeSummary {
+) -> ClearingSummary {
     let mut strikes = Vec::new();
     let mut ms = Vec::new();
     let mut cleared = 0;
@@ -117,7 +117,7 @@ pub fn practice_with(
 
 /// The summary of `boards` boards, `cleared` of them cleared, from every board's strikes and
 /// every decision's milliseconds.
-pub fn summarise(boards: u32, cleared: u32, strikes: &[u32], ms: &[f64]) -> PracticeSummary {
+pub fn summarise(boards: u32, cleared: u32, strikes: &[u32], ms: &[f64]) -> ClearingSummary {
     let mut sorted = strikes.to_vec();
     sorted.sort_unstable();
     let n = sorted.len();
@@ -128,7 +128,7 @@ pub fn summarise(boards: u32, cleared: u32, strikes: &[u32], ms: &[f64]) -> Prac
     } else {
         (sorted[n / 2 - 1] + sorted[n / 2]) as f64 / 2.0
     };
-    PracticeSummary {
+    ClearingSummary {
         boards,
         cleared,
         mean_strikes: if n == 0 {

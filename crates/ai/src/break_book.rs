@@ -1,9 +1,9 @@
-//! The practised break: the opening stroke of a practice board is always played into the same
+//! The practised break: the opening stroke of a clearing board is always played into the same
 //! rack, so the hard player breaks with a shot found beforehand by a far larger search than a
 //! decision can afford (thousands of simulations per shot instead of at most 19), the way a
 //! player practises a break. The book is found by successive halving over a grid of striker
-//! positions, directions and powers, every outcome valued by the practice judge
-//! ([`crate::PracticeJudge`]: minus the strokes the board still needs), and re-measured with
+//! positions, directions and powers, every outcome valued by the clearing judge
+//! ([`crate::ClearingJudge`]: minus the strokes the board still needs), and re-measured with
 //! fresh noise at the end ([`crate::break_search`], run by `break_book` in `tests/measure.rs`).
 //!
 //! A book belongs to the equipment and noise it was found with: it carries a fingerprint of
@@ -26,7 +26,7 @@ pub struct BookBreak {
     /// Direction relative to forward (degrees), as in [`Shot`].
     pub angle_deg: f32,
     pub power: f32,
-    /// Mean practice value of the outcomes (minus the strokes the board still needs).
+    /// Mean clearing value of the outcomes (minus the strokes the board still needs).
     pub value: f32,
     /// Mean pieces pocketed.
     pub pieces: f32,

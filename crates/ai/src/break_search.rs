@@ -1,12 +1,12 @@
 //! Finding a break book: successive halving over a grid of striker positions, directions and
-//! powers into the practice rack, every outcome valued by the practice judge, the best
+//! powers into the clearing rack, every outcome valued by the clearing judge, the best
 //! re-measured with fresh noise (see [`crate::break_book`] for the book itself).
 
 use crate::break_book::{BookBreak, BreakBook};
+use crate::clearing::{ClearingJudge, ClearingState, pocket_order};
 use crate::geom::{angle_of, legal};
 use crate::lone_man::{LoneManCosts, spec_key};
 use crate::noise::{Noise, mix};
-use crate::practice::{PracticeJudge, PracticeState, pocket_order};
 use crate::search::Judge;
 use carrom_physics::shot::play;
 use carrom_physics::{Seat, Shot, Spec, Table, Vec2};
@@ -51,7 +51,7 @@ impl BookSearch {
 fn measure(
     spec: &Spec,
     base: &Table,
-    judge: &PracticeJudge,
+    judge: &ClearingJudge,
     shot: &Shot,
     noise: Noise,
     seed: u64,
@@ -70,12 +70,12 @@ fn measure(
     (value, pieces, striker)
 }
 
-/// Finds the book for `spec` and `noise`: every candidate of `search` judged by the practice
+/// Finds the book for `spec` and `noise`: every candidate of `search` judged by the clearing
 /// judge on a fresh board (with the shipped lone-man table when it fits `spec`).
 pub fn find(spec: &Spec, noise: Noise, search: &BookSearch, seed: u64) -> BreakBook {
     let seat = Seat::South;
-    let state = PracticeState::new(spec);
-    let judge = PracticeJudge {
+    let state = ClearingState::new(spec);
+    let judge = ClearingJudge {
         state: &state,
         lone: LoneManCosts::for_spec(spec),
     };

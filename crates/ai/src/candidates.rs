@@ -90,7 +90,7 @@ fn shot_towards(spec: &Spec, seat: Seat, position: f32, to: Vec2, power: f32) ->
 /// The shipped break book's breaks as break candidates for `seat`, first in the shortlist (prior
 /// 2, above every generated break), when the book was found for `spec` and `layout` is the
 /// rack as it is set for `seat`'s break: in games they compete with the other breaks under
-/// the game's own judge (the book was found for practice, where every piece is the
+/// the game's own judge (the book was found for clearing, where every piece is the
 /// breaker's).
 pub fn book_breaks(spec: &Spec, layout: &[Piece], seat: Seat) -> Vec<Candidate> {
     let Some(book) = BreakBook::for_rack(spec, layout, seat) else {
@@ -477,7 +477,7 @@ const BREAK_UP_POWERS: [f32; 2] = [0.5, 0.9];
 
 /// Where break-ups are played from, besides the legal placement nearest the piece: the legal
 /// placements nearest these offsets from it (shot-position units; a base line is 2 long).
-/// Measured on the practice benchmark (96 boards, `practice_stroke_diagnostic`): the two
+/// Measured on the clearing benchmark (96 boards, `clearing_stroke_diagnostic`): the two
 /// nearest placements alone 27.8 strikes, offsets of ±0.5 26.3, these 24.6, ±0.25/0.5/0.8
 /// 26.0.
 const BREAK_UP_SPREAD: [f32; 4] = [0.35, -0.35, 0.7, -0.7];

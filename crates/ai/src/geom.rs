@@ -243,7 +243,7 @@ pub fn due_spots(spec: &Spec, layout: &[Piece]) -> Vec<Vec2> {
 
 /// The chance below which a piece's direct cut is not the way it will go down (a bank, a
 /// combination, a stroke to bring it out first): a piece costs at most `1 / EASE_FLOOR`
-/// strokes in [`stroke_cost`]. Measured on the practice benchmark (96 boards): 0.25 gave 33.5
+/// strokes in [`stroke_cost`]. Measured on the clearing benchmark (96 boards): 0.25 gave 33.5
 /// strikes, 0.35 34.0, 0.15 39.8.
 pub const EASE_FLOOR: f32 = 0.25;
 

@@ -1,4 +1,4 @@
-//! The expected strokes to clear a lone carrom man in practice, by where it lies: a table
+//! The expected strokes to clear a lone carrom man on a clearing board, by where it lies: a table
 //! computed by value iteration with the hard player's own search (each cell: the best shot
 //! found with the previous table valuing the outcomes, re-played with fresh noise; see
 //! `lone_man_table` in `tests/measure.rs`). It knows what the direct-cut estimate cannot: banks,

@@ -18,7 +18,7 @@ pub struct Noise {
 }
 
 impl Noise {
-    /// The practice benchmark's noise: sigma 0.005 of the base-line range on position, 2
+    /// The clearing benchmark's noise: sigma 0.005 of the base-line range on position, 2
     /// degrees on direction, 0.01 on power.
     pub const BENCHMARK: Noise = Noise {
         position: 0.01,

@@ -1,11 +1,11 @@
 //! A computer player: its level (search budget and execution noise) and its decisions — the
-//! stroke in a match or in practice, and where to put a returned due.
+//! stroke in a match or on a clearing board, and where to put a returned due.
 
 use crate::candidates::{GenLimits, ShotKind};
+use crate::clearing::{ClearingJudge, ClearingState};
 use crate::game::{MatchJudge, choose_due_spot};
 use crate::lone_man::LoneManCosts;
 use crate::noise::Noise;
-use crate::practice::{PracticeJudge, PracticeState};
 use crate::search::{self, Budget, Decision, Judge, Weighed};
 use carrom_physics::{Piece, Seat, Shot, Spec};
 use carrom_referee::{PieceColour, Referee};
@@ -15,7 +15,7 @@ use serde::Serialize;
 
 /// The hard level's safety and break-up work: shots simulated times pieces on the board (see
 /// [`Budget::safety_work`]): 105 shots with 19 pieces, 200 with 10, the cap of 320 from 6 down.
-/// On the 96-board practice diagnostic (hard) this budget takes 21.41 strikes a board, against
+/// On the 96-board clearing diagnostic (hard) this budget takes 21.41 strikes a board, against
 /// 25.82 for a fixed 64 shots from 8 pieces up (320 from 7 down) and 23.42 for the same work
 /// spent as simulations times pieces (11000), which was no faster (`docs/measurements.md`).
 pub const SAFETY_WORK: usize = 2000;
@@ -25,8 +25,8 @@ pub const SAFETY_WORK: usize = 2000;
 /// 10; with 4 samples a candidate it binds from about 9 pieces up (when the 48 cuts are there),
 /// with the endgame's 8 from 7 pieces down. It keeps the slowest decisions, which come with
 /// 15-19 pieces on the board, within the time limit: on a quiet host (`carrom bench`: 1052
-/// break shots a second) the 96-board practice diagnostic's slowest decision took 355 ms (584
-/// ms without the limit, on a host at about 70% of that speed) and the three hard practice
+/// break shots a second) the 96-board clearing diagnostic's slowest decision took 355 ms (584
+/// ms without the limit, on a host at about 70% of that speed) and the three hard clearing
 /// sets' 386 ms.
 pub const HARD_WORK: usize = 15_000;
 
@@ -115,7 +115,7 @@ impl Level {
     }
 
     /// How precisely a player of the level executes a shot (used in self-play and the game;
-    /// the practice benchmark uses [`Noise::BENCHMARK`] for every level).
+    /// the clearing benchmark uses [`Noise::BENCHMARK`] for every level).
     pub fn execution_noise(self) -> Noise {
         match self {
             Level::Easy => Noise {
@@ -216,11 +216,11 @@ impl Player {
         self.decide(spec, layout, seat, &judge)
     }
 
-    /// The stroke in the single-player practice (always from South).
+    /// The stroke on a single-player clearing board (always from South).
     ///
     /// The hard player opens with its practised break ([`break_book`]) when there is a book
     /// for this spec and its planning noise.
-    pub fn choose_practice_shot(&mut self, spec: &Spec, state: &PracticeState) -> Option<Shot> {
+    pub fn choose_clearing_shot(&mut self, spec: &Spec, state: &ClearingState) -> Option<Shot> {
         if self.level == Level::Hard
             && let Some(book) = state.book_break(spec, self.plan_noise)
         {
@@ -236,7 +236,7 @@ impl Player {
             });
             return Some(shot);
         }
-        let judge = PracticeJudge {
+        let judge = ClearingJudge {
             state,
             lone: LoneManCosts::for_spec(spec),
         };

@@ -78,12 +78,12 @@ impl Budget {
 
 /// Where the hard player's break-ups meet the piece besides full on: contact offsets across the
 /// line of the shot, in units of the striker's and a coin's radii together (0.8 is a thin hit).
-/// Measured on 96 endgames (`practice_endgame_diagnostic`, hard, 5x the safety shots): no
+/// Measured on 96 endgames (`clearing_endgame_diagnostic`, hard, 5x the safety shots): no
 /// offsets 13.40 strokes, ±0.5 12.05 (3x), these 11.57, ±0.3/0.6/0.9 11.97 (7x).
 pub const OFF_CENTRE_BREAK_UPS: &[f32] = &[0.4, -0.4, 0.8, -0.8];
 
 /// What a simulation costs besides its pieces, in pieces: a decision's time is close to its
-/// simulations times (pieces + 3). On the 96-board practice diagnostic (hard, quiet host;
+/// simulations times (pieces + 3). On the 96-board clearing diagnostic (hard, quiet host;
 /// `docs/measurements.md`) the slowest decision at each number of pieces took, per simulation on the two cores,
 /// 0.11 ms with 3 pieces (163 ms, 1536 simulations), 0.20 with 8 (268 ms, 1320), 0.26 with 12
 /// (262 ms, 1000) and 0.50 with 18 (355 ms, 712): 0.017-0.024 ms per (pieces + 3).

@@ -2,8 +2,8 @@
 
 mod common;
 
-use carrom_ai::practice::{strokes_to_clear, strokes_to_clear_with};
-use carrom_ai::{Budget, GenLimits, Level, Noise, Player, PracticeState};
+use carrom_ai::clearing::{strokes_to_clear, strokes_to_clear_with};
+use carrom_ai::{Budget, ClearingState, GenLimits, Level, Noise, Player};
 use carrom_match::stroke_report;
 use carrom_physics::shot::play;
 use carrom_physics::soak::random_scatter;
@@ -36,8 +36,8 @@ fn small_player(seed: u64) -> Player {
     p
 }
 
-fn practice_state(layout: Vec<Piece>) -> PracticeState {
-    PracticeState {
+fn clearing_state(layout: Vec<Piece>) -> ClearingState {
+    ClearingState {
         layout,
         queen_pending: false,
         queen_covered: false,
@@ -58,15 +58,15 @@ fn run(spec: &Spec, layout: &[Piece], shot: &carrom_physics::Shot) -> ShotResult
     play(&mut t, shot)
 }
 
-/// The last piece of a practice board sits in the jaws of the south-west pocket, behind
+/// The last piece of a clearing board sits in the jaws of the south-west pocket, behind
 /// South's base line: the AI pockets it (a backward shot).
 #[test]
 fn pockets_a_piece_in_the_jaws() {
     let spec = Spec::default();
     let layout = vec![piece(PieceColour::White, -0.315, -0.315)];
-    let state = practice_state(layout.clone());
+    let state = clearing_state(layout.clone());
     let shot = small_player(3)
-        .choose_practice_shot(&spec, &state)
+        .choose_clearing_shot(&spec, &state)
         .expect("a shot");
     let r = run(&spec, &layout, &shot);
     assert!(
@@ -146,11 +146,11 @@ fn same_seed_same_moves() {
     let layout = random_scatter(&mut rng, &spec, 9);
     let moves = |seed: u64| {
         let mut p = small_player(seed).with_plan_noise(Noise::BENCHMARK);
-        let mut state = practice_state(layout.clone());
+        let mut state = clearing_state(layout.clone());
         let mut exec = ChaCha8Rng::seed_from_u64(seed);
         let mut shots = Vec::new();
         for _ in 0..3 {
-            let Some(shot) = p.choose_practice_shot(&spec, &state) else {
+            let Some(shot) = p.choose_clearing_shot(&spec, &state) else {
                 break;
             };
             shots.push(shot);
@@ -207,7 +207,7 @@ proptest! {
     }
 }
 
-/// The practice judge values a position by the strokes it still needs. By the geometric
+/// The clearing judge values a position by the strokes it still needs. By the geometric
 /// estimate alone (boards without a lone-man table): a man in the jaws of a pocket costs about
 /// one, a man a short cut from a pocket about two, a man at the centre or frozen on the far
 /// cushion (no direct cut likely to go in) the most a man can cost.
@@ -217,7 +217,7 @@ fn strokes_to_clear_grow_with_how_hard_the_men_lie() {
     let cost = |x: f32, y: f32| {
         strokes_to_clear_with(
             &spec,
-            &practice_state(vec![piece(PieceColour::White, x, y)]),
+            &clearing_state(vec![piece(PieceColour::White, x, y)]),
             None,
         )
     };
@@ -235,9 +235,9 @@ fn strokes_to_clear_grow_with_how_hard_the_men_lie() {
     );
     assert_eq!(cost(0.0, 0.0), most);
     assert_eq!(cost(0.0, 0.354), most);
-    let clear = PracticeState {
+    let clear = ClearingState {
         queen_covered: true,
-        ..practice_state(vec![])
+        ..clearing_state(vec![])
     };
     assert_eq!(strokes_to_clear(&spec, &clear), 0.0);
     assert_eq!(strokes_to_clear_with(&spec, &clear, None), 0.0);
@@ -249,11 +249,11 @@ fn strokes_to_clear_grow_with_how_hard_the_men_lie() {
 fn a_queen_awaiting_cover_costs_more_without_an_easy_man() {
     let spec = Spec::default();
     let pending = |man: Piece| {
-        let state = PracticeState {
+        let state = ClearingState {
             queen_pending: true,
-            ..practice_state(vec![man])
+            ..clearing_state(vec![man])
         };
-        let not_pending = practice_state(vec![man]);
+        let not_pending = clearing_state(vec![man]);
         strokes_to_clear(&spec, &state) - strokes_to_clear(&spec, &not_pending)
     };
     let easy = pending(piece(PieceColour::White, -0.315, -0.315));
@@ -271,23 +271,23 @@ fn a_queen_awaiting_cover_costs_more_without_an_easy_man() {
 fn an_owed_man_costs_a_man_from_the_centre() {
     let spec = Spec::default();
     let man = vec![piece(PieceColour::White, -0.315, -0.315)];
-    let owing = PracticeState {
+    let owing = ClearingState {
         owed: 1,
         men_pocketed: 0,
-        ..practice_state(man.clone())
+        ..clearing_state(man.clone())
     };
     let at_centre = strokes_to_clear(
         &spec,
-        &practice_state(vec![piece(PieceColour::White, 0.0, 0.0)]),
+        &clearing_state(vec![piece(PieceColour::White, 0.0, 0.0)]),
     );
-    let diff = strokes_to_clear(&spec, &owing) - strokes_to_clear(&spec, &practice_state(man));
+    let diff = strokes_to_clear(&spec, &owing) - strokes_to_clear(&spec, &clearing_state(man));
     assert!(
         (diff - at_centre).abs() < 1e-4,
         "owed {diff}, centre {at_centre}"
     );
 }
 
-/// The geometric estimate of a direct cut's chance (the candidates' prior and the practice
+/// The geometric estimate of a direct cut's chance (the candidates' prior and the clearing
 /// judge's ease) agrees with the physics: 48 lone men at seeded random spots, the best direct
 /// cut by estimate, 16 strokes each with the benchmark's noise.
 #[test]
@@ -323,8 +323,8 @@ fn the_work_limit_drops_safety_shots_not_cuts() {
     let spec = Spec::default();
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let layout = random_scatter(&mut rng, &spec, 16);
-    let state = practice_state(layout.clone());
-    let judge = carrom_ai::PracticeJudge {
+    let state = clearing_state(layout.clone());
+    let judge = carrom_ai::ClearingJudge {
         state: &state,
         lone: carrom_ai::LoneManCosts::for_spec(&spec),
     };

@@ -1,4 +1,4 @@
-//! The practised break: the hard player opens a practice board with the break found beforehand
+//! The practised break: the hard player opens a clearing board with the break found beforehand
 //! by a large search (`break_book` in `tests/measure.rs`), because the opening rack is always
 //! the same.
 
@@ -7,7 +7,7 @@ use carrom_ai::break_search::{BookSearch, find};
 use carrom_ai::lone_man::spec_key;
 use carrom_ai::noise::mix;
 use carrom_ai::search::Judge;
-use carrom_ai::{Level, LoneManCosts, Noise, Player, PracticeJudge, PracticeState, ShotKind};
+use carrom_ai::{ClearingJudge, ClearingState, Level, LoneManCosts, Noise, Player, ShotKind};
 use carrom_physics::shot::play;
 use carrom_physics::{Seat, Spec, Table};
 use rand::SeedableRng;
@@ -30,11 +30,11 @@ fn the_shipped_book_is_readable_and_belongs_to_the_icf_board_and_the_benchmark_n
         book.breaks.windows(2).all(|w| w[0].value >= w[1].value),
         "best first"
     );
-    let state = PracticeState::new(&spec);
+    let state = ClearingState::new(&spec);
     assert!(state.book_break(&spec, Noise::BENCHMARK).is_some());
     let mut other = spec.clone();
     other.materials.board_friction *= 1.5;
-    let other_state = PracticeState::new(&other);
+    let other_state = ClearingState::new(&other);
     assert!(
         other_state.book_break(&other, Noise::BENCHMARK).is_none(),
         "another board has no practised break"
@@ -47,8 +47,8 @@ fn the_shipped_book_is_readable_and_belongs_to_the_icf_board_and_the_benchmark_n
 fn the_practised_break_is_worth_what_the_book_says() {
     let spec = Spec::default();
     let best = BreakBook::icf().unwrap().breaks[0];
-    let state = PracticeState::new(&spec);
-    let judge = PracticeJudge {
+    let state = ClearingState::new(&spec);
+    let judge = ClearingJudge {
         state: &state,
         lone: LoneManCosts::for_spec(&spec),
     };
@@ -68,18 +68,18 @@ fn the_practised_break_is_worth_what_the_book_says() {
     let se = (var / n as f64).sqrt();
     assert!(
         (mean - best.value as f64).abs() < 4.0 * se,
-        "played {mean:.3} ± {se:.3}, the book says {:.3}: the physics or the practice value changed, {RECOMPUTE}",
+        "played {mean:.3} ± {se:.3}, the book says {:.3}: the physics or the clearing value changed, {RECOMPUTE}",
         best.value
     );
 }
 
 #[test]
-fn the_hard_player_opens_practice_with_its_practised_break_and_searches_afterwards() {
+fn the_hard_player_opens_clearing_with_its_practised_break_and_searches_afterwards() {
     let spec = Spec::default();
     let best = BreakBook::icf().unwrap().breaks[0];
-    let state = PracticeState::new(&spec);
+    let state = ClearingState::new(&spec);
     let mut hard = Player::new(Level::Hard, 4).with_plan_noise(Noise::BENCHMARK);
-    let shot = hard.choose_practice_shot(&spec, &state).unwrap();
+    let shot = hard.choose_clearing_shot(&spec, &state).unwrap();
     assert_eq!(shot, best.shot(Seat::South));
     shot.validate(&spec, &state.layout)
         .expect("the practised break is a legal stroke");
@@ -91,7 +91,7 @@ fn the_hard_player_opens_practice_with_its_practised_break_and_searches_afterwar
     let mut shaky = Player::new(Level::Hard, 4).with_plan_noise(Level::Medium.execution_noise());
     shaky.budget.candidates = 4;
     shaky.budget.refine = 0;
-    shaky.choose_practice_shot(&spec, &state).unwrap();
+    shaky.choose_clearing_shot(&spec, &state).unwrap();
     assert!(shaky.last.as_ref().unwrap().simulations > 0);
 }
 
@@ -142,7 +142,7 @@ fn a_book_search_is_deterministic_and_keeps_its_best() {
     let b = find(&spec, Noise::BENCHMARK, &search, mix(1, 2));
     assert_eq!(a, b);
     assert_eq!(a.breaks.len(), 2);
-    let rack = PracticeState::new(&spec).layout;
+    let rack = ClearingState::new(&spec).layout;
     for br in &a.breaks {
         assert_eq!(br.samples, 3);
         assert!(br.pieces >= 0.0 && br.striker_pocketed <= 1.0);

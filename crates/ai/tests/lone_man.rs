@@ -1,15 +1,15 @@
-//! The lone-man table: what a lone carrom man costs in practice, by where it lies, computed by
+//! The lone-man table: what a lone carrom man costs on a clearing board, by where it lies, computed by
 //! value iteration with the hard player's own search (`lone_man_table` in `tests/measure.rs`).
 
 mod common;
 
+use carrom_ai::clearing::{ClearingState, strokes_to_clear, strokes_to_clear_with};
 use carrom_ai::lone_man::spec_key;
-use carrom_ai::practice::{PracticeState, strokes_to_clear, strokes_to_clear_with};
 use carrom_ai::{Level, LoneManCosts, Player};
 use carrom_physics::{Spec, Vec2};
 use rand::{Rng, SeedableRng};
 
-fn lone(x: f32, y: f32) -> PracticeState {
+fn lone(x: f32, y: f32) -> ClearingState {
     common::lone_man_state(Vec2::new(x, y))
 }
 
@@ -99,7 +99,7 @@ fn the_table_agrees_with_the_hard_players_own_play() {
             let mut state = lone(at.x, at.y);
             while !state.is_clear() && state.strikes < 40 {
                 let result =
-                    common::practice_stroke(&spec, &mut player, &state, &mut exec, &mut times)
+                    common::clearing_stroke(&spec, &mut player, &state, &mut exec, &mut times)
                         .unwrap();
                 state.apply(&spec, &result);
             }
@@ -116,7 +116,7 @@ fn the_table_agrees_with_the_hard_players_own_play() {
     );
 }
 
-fn board(pieces: &[(carrom_physics::PieceColour, f32, f32)], queen_pending: bool) -> PracticeState {
+fn board(pieces: &[(carrom_physics::PieceColour, f32, f32)], queen_pending: bool) -> ClearingState {
     let mut state = lone(0.0, 0.0);
     state.layout = pieces
         .iter()

@@ -7,7 +7,7 @@
 mod common;
 
 use carrom_ai::Noise;
-use carrom_ai::practice::{PracticeState, pocket_order};
+use carrom_ai::clearing::{ClearingState, pocket_order};
 use carrom_ai::search::Judge;
 use carrom_ai::{Level, Player};
 use carrom_physics::shot::play;
@@ -15,7 +15,7 @@ use carrom_physics::{Spec, Table};
 use rand::SeedableRng;
 use std::time::Instant;
 
-/// The hard player's opening break in practice: 120 decisions (seeds 0..120), each played five
+/// The hard player's opening break on a clearing board: 120 decisions (seeds 0..120), each played five
 /// times with the benchmark's execution noise.
 #[test]
 #[ignore]
@@ -25,15 +25,15 @@ fn hard_break_pieces_per_stroke() {
     let decisions = 120u64;
     let (mut pieces, mut strokes, mut value) = (0usize, 0usize, 0f64);
     let mut times = common::DecisionTimes::default();
-    let state = PracticeState::new(&spec);
-    let judge = carrom_ai::PracticeJudge {
+    let state = ClearingState::new(&spec);
+    let judge = carrom_ai::ClearingJudge {
         state: &state,
         lone: carrom_ai::LoneManCosts::for_spec(&spec),
     };
     for seed in 0..decisions {
         let mut player = Player::new(Level::Hard, seed).with_plan_noise(noise);
         let start = Instant::now();
-        let shot = player.choose_practice_shot(&spec, &state).expect("a break");
+        let shot = player.choose_clearing_shot(&spec, &state).expect("a break");
         times.add(start.elapsed());
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 99);
         for _ in 0..5 {
@@ -45,20 +45,20 @@ fn hard_break_pieces_per_stroke() {
         }
     }
     println!(
-        "hard break: {:.3} pieces per stroke, practice value {:.3}, over {strokes} noisy strokes; decision {times}",
+        "hard break: {:.3} pieces per stroke, clearing value {:.3}, over {strokes} noisy strokes; decision {times}",
         pieces as f64 / strokes as f64,
         value / strokes as f64,
     );
 }
 
-/// Where a hard practice board's strikes go: strikes spent at each number of pieces on the
+/// Where a hard clearing board's strikes go: strikes spent at each number of pieces on the
 /// board, and how often each kind of chosen shot pocketed something (boards `mix(5, 0..n)`,
 /// `CARROM_DIAG_BOARDS` boards, default 8). With `CARROM_DIAG_DUMP=FILE` it also appends one
 /// line per stroke of every cleared board to FILE: the board, the value's features before the
 /// stroke ([`value_features`]) and the strokes the board then still took, for fitting the value.
 #[test]
 #[ignore]
-fn practice_stroke_diagnostic() {
+fn clearing_stroke_diagnostic() {
     use carrom_ai::ShotKind;
     use std::collections::BTreeMap;
     let spec = Spec::default();
@@ -72,15 +72,15 @@ fn practice_stroke_diagnostic() {
     let dump = std::env::var("CARROM_DIAG_DUMP").ok();
     for b in 0..boards {
         let seed = carrom_ai::noise::mix(5, b);
-        let (mut player, mut exec) = common::hard_practice_player(seed);
-        let mut state = PracticeState::new(&spec);
+        let (mut player, mut exec) = common::hard_clearing_player(seed);
+        let mut state = ClearingState::new(&spec);
         let mut rows: Vec<(u32, String)> = Vec::new();
         while !state.is_clear() && state.strikes < 500 {
             let left = state.layout.len();
             let features = dump.as_ref().map(|_| value_features(&spec, &state));
             let before = times.total;
             let Some(result) =
-                common::practice_stroke(&spec, &mut player, &state, &mut exec, &mut times)
+                common::clearing_stroke(&spec, &mut player, &state, &mut exec, &mut times)
             else {
                 break;
             };
@@ -157,12 +157,12 @@ fn practice_stroke_diagnostic() {
 /// so far, pieces on the board, Queen on the board, Queen awaiting cover, men owed,
 /// `strokes_to_clear`, the sum of the pieces' lone-man costs, the sum of what blocking adds,
 /// the sum of one over each piece's cost, the cheapest piece's cost.
-fn value_features(spec: &Spec, state: &PracticeState) -> String {
+fn value_features(spec: &Spec, state: &ClearingState) -> String {
     use carrom_physics::PieceColour;
     let table = carrom_ai::LoneManCosts::icf().expect("the shipped lone-man table");
     let layout = &state.layout;
     let (mut lone, mut blocking, mut inverse, mut cheapest) = (0.0f32, 0.0f32, 0.0f32, f32::MAX);
-    for (c, b) in carrom_ai::practice::piece_costs(spec, layout, table) {
+    for (c, b) in carrom_ai::clearing::piece_costs(spec, layout, table) {
         lone += c;
         blocking += b;
         inverse += 1.0 / (c + b).max(1.0);
@@ -175,7 +175,7 @@ fn value_features(spec: &Spec, state: &PracticeState) -> String {
         u8::from(layout.iter().any(|p| p.kind == PieceColour::Queen)),
         u8::from(state.queen_pending),
         state.owed,
-        carrom_ai::practice::strokes_to_clear(spec, state),
+        carrom_ai::clearing::strokes_to_clear(spec, state),
         if layout.is_empty() { 0.0 } else { cheapest },
     )
 }
@@ -212,14 +212,14 @@ fn direct_cut_calibration() {
     }
 }
 
-/// Endgames: the strokes the hard player needs to clear practice boards from the first
+/// Endgames: the strokes the hard player needs to clear clearing boards from the first
 /// position with seven pieces or fewer on them (reached by the hard player on boards
 /// `mix(9, 0..n)`, `CARROM_ENDGAMES` endgames, default 48, each played `CARROM_ENDGAME_REPLAYS`
 /// times, default 2). The positions are cached in `CARROM_ENDGAME_FILE` (default
 /// `target/endgames.txt`) so that variants of the player start from the same positions.
 #[test]
 #[ignore]
-fn practice_endgame_diagnostic() {
+fn clearing_endgame_diagnostic() {
     use carrom_physics::PieceColour;
     let spec = Spec::default();
     let n: u64 = common::env_or("CARROM_ENDGAMES", 48);
@@ -232,12 +232,12 @@ fn practice_endgame_diagnostic() {
         (0..n)
             .map(|b| {
                 let seed = carrom_ai::noise::mix(9, b);
-                let (mut player, mut exec) = common::hard_practice_player(seed);
-                let mut state = PracticeState::new(&spec);
+                let (mut player, mut exec) = common::hard_clearing_player(seed);
+                let mut state = ClearingState::new(&spec);
                 let mut times = common::DecisionTimes::default();
                 while state.layout.len() > endgame || state.queen_pending || state.strikes == 0 {
                     let result =
-                        common::practice_stroke(&spec, &mut player, &state, &mut exec, &mut times)
+                        common::clearing_stroke(&spec, &mut player, &state, &mut exec, &mut times)
                             .unwrap();
                     state.apply(&spec, &result);
                 }
@@ -254,12 +254,12 @@ fn practice_endgame_diagnostic() {
     for (e, start) in starts.iter().take(n as usize).enumerate() {
         for r in 0..replays {
             let seed = carrom_ai::noise::mix(77, e as u64 * 1000 + r);
-            let (mut player, mut exec) = common::hard_practice_player(seed);
+            let (mut player, mut exec) = common::hard_clearing_player(seed);
             let mut state = start.clone();
             pieces += state.layout.len();
             while !state.is_clear() && state.strikes < 500 {
                 let result =
-                    common::practice_stroke(&spec, &mut player, &state, &mut exec, &mut times)
+                    common::clearing_stroke(&spec, &mut player, &state, &mut exec, &mut times)
                         .unwrap();
                 let key = (
                     state.layout.len(),
@@ -305,8 +305,8 @@ fn practice_endgame_diagnostic() {
 #[test]
 #[ignore]
 fn lone_man_table() {
-    use carrom_ai::practice::strokes_to_clear_with;
-    use carrom_ai::{LoneManCosts, PracticeJudge};
+    use carrom_ai::clearing::strokes_to_clear_with;
+    use carrom_ai::{ClearingJudge, LoneManCosts};
     use carrom_physics::{Seat, Vec2};
     let spec = Spec::default();
     let noise = Noise::BENCHMARK;
@@ -339,7 +339,7 @@ fn lone_man_table() {
                     1.0
                 } else {
                     let state = common::lone_man_state(p);
-                    let judge = PracticeJudge {
+                    let judge = ClearingJudge {
                         state: &state,
                         lone: Some(&prev),
                     };
@@ -416,21 +416,21 @@ fn break_book() {
 }
 
 /// How well the hard player's search picks, apart from the luck of the strokes: on positions
-/// met in hard practice play (every position after the break of boards `mix(13, 0..n)`,
+/// met in hard clearing play (every position after the break of boards `mix(13, 0..n)`,
 /// `CARROM_QUALITY_BOARDS` boards, default 12, cached in `CARROM_QUALITY_FILE`, default
 /// `target/decision_positions.txt`), the player decides, and its shot is then valued by
-/// `CARROM_QUALITY_SAMPLES` (default 256) fresh noisy strokes under the practice value, the
+/// `CARROM_QUALITY_SAMPLES` (default 256) fresh noisy strokes under the clearing value, the
 /// same strokes whatever the player chose. A better search chooses shots of higher true value;
 /// its own estimate minus the true value is how much the choice flatters itself (the winner's
 /// curse of picking the best of many noisy means). `CARROM_QUALITY_SEED` changes the player's
 /// seeds: over three seeds the mean true value of the kept player moved by about 0.04, so
 /// variants of the search are told apart at about 0.1 in a minute and a half, without the
 /// luck of the strokes that makes whole boards differ by half a stroke. It judges the search
-/// by the practice value, so it cannot judge changes to that value.
+/// by the clearing value, so it cannot judge changes to that value.
 #[test]
 #[ignore]
 fn decision_quality() {
-    use carrom_ai::{LoneManCosts, PracticeJudge};
+    use carrom_ai::{ClearingJudge, LoneManCosts};
     let spec = Spec::default();
     let noise = Noise::BENCHMARK;
     let boards: u64 = common::env_or("CARROM_QUALITY_BOARDS", 12);
@@ -446,15 +446,15 @@ fn decision_quality() {
         let mut out = Vec::new();
         for b in 0..boards {
             let seed = carrom_ai::noise::mix(13, b);
-            let (mut player, mut exec) = common::hard_practice_player(seed);
-            let mut state = PracticeState::new(&spec);
+            let (mut player, mut exec) = common::hard_clearing_player(seed);
+            let mut state = ClearingState::new(&spec);
             let mut times = common::DecisionTimes::default();
             while !state.is_clear() && state.strikes < 500 {
                 if state.strikes > 0 {
                     out.push(state.clone());
                 }
                 let result =
-                    common::practice_stroke(&spec, &mut player, &state, &mut exec, &mut times)
+                    common::clearing_stroke(&spec, &mut player, &state, &mut exec, &mut times)
                         .unwrap();
                 state.apply(&spec, &result);
             }
@@ -470,12 +470,12 @@ fn decision_quality() {
         let mut player = Player::new(Level::Hard, carrom_ai::noise::mix(17 + salt, k as u64))
             .with_plan_noise(noise);
         let start = Instant::now();
-        let Some(shot) = player.choose_practice_shot(&spec, state) else {
+        let Some(shot) = player.choose_clearing_shot(&spec, state) else {
             continue;
         };
         times.add(start.elapsed());
         let estimate = player.last.as_ref().map_or(0.0, |d| d.value) as f64;
-        let judge = PracticeJudge { state, lone };
+        let judge = ClearingJudge { state, lone };
         let total = carrom_ai::search::sample(
             &spec,
             &state.layout,
@@ -514,7 +514,7 @@ fn decision_quality() {
     }
 }
 
-/// Practice positions cached in `file` under a first line `header` (what made them), so that
+/// Clearing positions cached in `file` under a first line `header` (what made them), so that
 /// variants of the player start from the same positions; `make` makes them when the file is
 /// missing or has another header. One position a line: Queen covered, Queen awaiting cover,
 /// men pocketed, men owed, strikes so far, then each piece's x, y and 1 for the Queen (0 for a
@@ -523,8 +523,8 @@ fn cached_positions(
     spec: &Spec,
     file: &str,
     header: &str,
-    make: impl FnOnce() -> Vec<PracticeState>,
-) -> Vec<PracticeState> {
+    make: impl FnOnce() -> Vec<ClearingState>,
+) -> Vec<ClearingState> {
     use carrom_physics::{Piece, PieceColour, Vec2};
     if let Ok(text) = std::fs::read_to_string(file)
         && text.lines().next() == Some(header)
@@ -547,7 +547,7 @@ fn cached_positions(
                     "{file}: line {}: 5 numbers and 3 a piece expected",
                     k + 1
                 );
-                let mut s = PracticeState::new(spec);
+                let mut s = ClearingState::new(spec);
                 s.queen_covered = v[0] != 0.0;
                 s.queen_pending = v[1] != 0.0;
                 s.men_pocketed = v[2] as u32;
@@ -588,7 +588,7 @@ fn cached_positions(
     positions
 }
 
-/// How the hard player's practice strikes scale with its search and with the execution noise:
+/// How the hard player's clearing strikes scale with its search and with the execution noise:
 /// `CARROM_SCALE_BOARDS` boards (default 48) seeded as `carrom practice --seed
 /// CARROM_SCALE_SEED` (default 11) seeds them, so the defaults replay that command's boards.
 /// `CARROM_SCALE_WIDTH=w` multiplies the candidates, the refined, the safety and break-up
@@ -598,7 +598,7 @@ fn cached_positions(
 /// both plans and plays. The lone-man table and the break book stay those of the benchmark.
 #[test]
 #[ignore]
-fn practice_scaling() {
+fn clearing_scaling() {
     let spec = Spec::default();
     let boards: u64 = common::env_or("CARROM_SCALE_BOARDS", 48);
     let seed: u64 = common::env_or("CARROM_SCALE_SEED", 11);

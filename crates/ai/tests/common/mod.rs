@@ -3,7 +3,7 @@
 
 use carrom_ai::Noise;
 use carrom_ai::candidates::{GenLimits, ShotKind, generate};
-use carrom_ai::{Player, PracticeState};
+use carrom_ai::{ClearingState, Player};
 use carrom_physics::shot::play;
 use carrom_physics::{Piece, PieceColour, Seat, ShotResult, Spec, Table, Vec2};
 use rand::Rng;
@@ -17,10 +17,10 @@ pub fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
-/// A practice board with one man left at `at` (the Queen covered, the other 18 men pocketed),
+/// A clearing board with one man left at `at` (the Queen covered, the other 18 men pocketed),
 /// after the break.
-pub fn lone_man_state(at: Vec2) -> PracticeState {
-    PracticeState {
+pub fn lone_man_state(at: Vec2) -> ClearingState {
+    ClearingState {
         layout: vec![Piece::new(PieceColour::White, at)],
         queen_pending: false,
         queen_covered: true,
@@ -31,23 +31,23 @@ pub fn lone_man_state(at: Vec2) -> PracticeState {
 }
 
 /// A hard player planning with the benchmark's noise, and the stream its strokes are executed
-/// with, seeded from `seed` as `carrom_ai::practice::play_board` seeds them.
-pub fn hard_practice_player(seed: u64) -> (Player, rand_chacha::ChaCha8Rng) {
+/// with, seeded from `seed` as `carrom_ai::clearing::play_board` seeds them.
+pub fn hard_clearing_player(seed: u64) -> (Player, rand_chacha::ChaCha8Rng) {
     carrom_ai::benchmark::board_player(carrom_ai::Level::Hard, seed, Noise::BENCHMARK)
 }
 
-/// One practice stroke: `player` chooses (timed into `times`), the shot is played with the
+/// One clearing stroke: `player` chooses (timed into `times`), the shot is played with the
 /// benchmark's noise from `exec`. The result is not yet applied to `state`. `None` when the
 /// player has no legal placement.
-pub fn practice_stroke(
+pub fn clearing_stroke(
     spec: &Spec,
     player: &mut Player,
-    state: &PracticeState,
+    state: &ClearingState,
     exec: &mut impl Rng,
     times: &mut DecisionTimes,
 ) -> Option<ShotResult> {
     let start = Instant::now();
-    let shot = player.choose_practice_shot(spec, state)?;
+    let shot = player.choose_clearing_shot(spec, state)?;
     times.add(start.elapsed());
     let played = Noise::BENCHMARK.apply(spec, &state.layout, &shot, exec);
     Some(play(&mut Table::new(spec, &state.layout), &played))

@@ -1,5 +1,5 @@
-//! Single-player clearing ("practice"): one player owns all 19 pieces and strikes from South
-//! until the board is clear.
+//! Single-player clearing, the computer's benchmark (`carrom practice`; not the game's break
+//! practice): one player owns all 19 pieces and strikes from South until the board is clear.
 //!
 //! Rules of the benchmark:
 //! - every stroke counts (there is no turn to lose);
@@ -20,9 +20,9 @@ use crate::search::Judge;
 use carrom_match::{stroke_report, umpire_spot};
 use carrom_physics::{Piece, PieceColour, Seat, ShotResult, Spec, opening_rack};
 
-/// The state of a practice board.
+/// The state of a clearing board.
 #[derive(Clone, Debug, PartialEq)]
-pub struct PracticeState {
+pub struct ClearingState {
     pub layout: Vec<Piece>,
     /// The Queen was pocketed and awaits cover by the next stroke.
     pub queen_pending: bool,
@@ -35,9 +35,9 @@ pub struct PracticeState {
     pub strikes: u32,
 }
 
-impl PracticeState {
-    pub fn new(spec: &Spec) -> PracticeState {
-        PracticeState {
+impl ClearingState {
+    pub fn new(spec: &Spec) -> ClearingState {
+        ClearingState {
             layout: opening_rack(&spec.board, Seat::South),
             queen_pending: false,
             queen_covered: false,
@@ -130,22 +130,22 @@ pub fn pocket_order(result: &ShotResult) -> Vec<PieceColour> {
     stroke_report(result).pocketed
 }
 
-/// Values outcomes by the practice rules.
-pub struct PracticeJudge<'a> {
-    pub state: &'a PracticeState,
+/// Values outcomes by the clearing rules.
+pub struct ClearingJudge<'a> {
+    pub state: &'a ClearingState,
     /// What a lone man costs, by where it lies (see [`strokes_to_clear_with`]); `None`: the
     /// geometric estimate alone.
     pub lone: Option<&'a LoneManCosts>,
 }
 
-/// Strokes the practice value adds for every piece an outcome leaves on the board (and every
+/// Strokes the clearing value adds for every piece an outcome leaves on the board (and every
 /// man owed, and the Queen once for every time she is expected to come back) while
 /// [`PREMIUM_FROM`] or more pieces are on it before the stroke.
 ///
 /// The lone-man costs price each piece by its spot, as if it stood alone; with many pieces on
 /// the board their spots change at every stroke, and the count of what is left matters more.
 /// A least-squares fit of the strokes a board still took on 2191 positions of the hard player
-/// (`CARROM_DIAG_DUMP` of `practice_stroke_diagnostic`) gave about 0.4 strokes per unit of the
+/// (`CARROM_DIAG_DUMP` of `clearing_stroke_diagnostic`) gave about 0.4 strokes per unit of the
 /// lone-man costs plus 0.5-0.8 per piece, i.e. about 1.5-2 per piece in the value's units.
 /// Measured on the 96-board diagnostic (hard, with `2400 / pieces` safety shots): no premium
 /// 22.82 strikes, 1 22.15, 1.5 22.01, 2.5 22.10, 2.5 from six pieces 21.85; with the kept
@@ -156,7 +156,7 @@ pub const PIECE_PREMIUM: f32 = 2.5;
 /// the board alone.
 pub const PREMIUM_FROM: usize = 6;
 
-impl Judge for PracticeJudge<'_> {
+impl Judge for ClearingJudge<'_> {
     fn target(&self, layout: &[Piece], i: usize) -> bool {
         if layout[i].kind == PieceColour::Queen {
             // Only worth taking while a man is left to cover her.
@@ -190,13 +190,13 @@ impl Judge for PracticeJudge<'_> {
     }
 }
 
-/// A practice board's expected remaining strokes, with the shipped lone-man table when it was
+/// A clearing board's expected remaining strokes, with the shipped lone-man table when it was
 /// computed for `spec` (see [`strokes_to_clear_with`]).
-pub fn strokes_to_clear(spec: &Spec, state: &PracticeState) -> f32 {
+pub fn strokes_to_clear(spec: &Spec, state: &ClearingState) -> f32 {
     strokes_to_clear_with(spec, state, LoneManCosts::for_spec(spec))
 }
 
-/// A practice board's expected remaining strokes. Each piece costs what a lone man at its spot
+/// A clearing board's expected remaining strokes. Each piece costs what a lone man at its spot
 /// costs (`lone`, or without a table `1 / ease`, the chance of its best direct cut under 2° of
 /// aim noise, floored), plus what the other pieces add by blocking its direct cuts (the
 /// difference in `1 / ease` with and without them); the Queen, on the board or awaiting cover,
@@ -204,7 +204,7 @@ pub fn strokes_to_clear(spec: &Spec, state: &PracticeState) -> f32 {
 /// from the centre.
 pub fn strokes_to_clear_with(
     spec: &Spec,
-    state: &PracticeState,
+    state: &ClearingState,
     lone: Option<&LoneManCosts>,
 ) -> f32 {
     board_cost(spec, state, lone, 0.0)
@@ -214,7 +214,7 @@ pub fn strokes_to_clear_with(
 /// every time the Queen is expected to come back (see [`PIECE_PREMIUM`]).
 fn board_cost(
     spec: &Spec,
-    state: &PracticeState,
+    state: &ClearingState,
     lone: Option<&LoneManCosts>,
     premium: f32,
 ) -> f32 {
@@ -260,9 +260,9 @@ fn board_cost(
 /// the centre) to be pocketed again: `(1 - cover) / cover` failures are expected before a cover
 /// holds. Awaiting cover she costs the same: if it fails she is back on the board, as dear.
 ///
-/// Without it the practice value priced the Queen as a man at her spot, and she was left to
+/// Without it the clearing value priced the Queen as a man at her spot, and she was left to
 /// the end, when one man is left to cover her: on 192 boards of the hard player
-/// (`CARROM_DIAG_DUMP` of `practice_stroke_diagnostic`) a board with the Queen and one man
+/// (`CARROM_DIAG_DUMP` of `clearing_stroke_diagnostic`) a board with the Queen and one man
 /// still took 7.07 strokes, one with two men 3.46, although the value said about 4 for both;
 /// the Queen cost 2.2-3.5 strokes more than a man with 2-4 pieces on the board and about 1
 /// with 8-10. With this cost those boards took 21.12 strikes instead of 21.87 and the Queen
