@@ -1,9 +1,9 @@
 //! The AI under the ICF Laws: simulated outcomes valued by the referee's verdict (each read by
 //! the match layer's umpire and judged on a copy of the referee), and where a player puts a due.
 
-use crate::geom::{due_spots, position_value};
+use crate::geom::{due_spot_anywhere, due_spots, position_value};
 use crate::search::Judge;
-use carrom_match::{stroke_report, umpire_spot};
+use carrom_match::stroke_report;
 use carrom_physics::{Piece, Seat, ShotResult, Spec};
 use carrom_referee::{PieceColour, QueenRight, QueenState, Referee};
 
@@ -100,7 +100,9 @@ impl Judge for MatchJudge {
 }
 
 /// Where the player at `placer` puts a due of `colour` (Laws 84-86, 78): his own colour where
-/// it is easiest for him to pocket; the opponent's colour where it is hardest for them.
+/// it is easiest for him to pocket; the opponent's colour where it is hardest for them. Always
+/// inside the outer circle and off the centre circle (Law 89(b)): when no spot of the grid of
+/// [`due_spots`] is free, the first free spot of a finer search ([`due_spot_anywhere`]).
 pub fn choose_due_spot(
     spec: &Spec,
     layout: &[Piece],
@@ -110,7 +112,7 @@ pub fn choose_due_spot(
 ) -> (f32, f32) {
     let spots = due_spots(spec, layout);
     let Some(&first) = spots.first() else {
-        let p = umpire_spot(spec, layout);
+        let p = due_spot_anywhere(spec, layout);
         return (p.x, p.y);
     };
     let mine = referee.colour_of(placer) == colour_of_due;

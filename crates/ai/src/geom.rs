@@ -241,6 +241,35 @@ pub fn due_spots(spec: &Spec, layout: &[Piece]) -> Vec<Vec2> {
     spots
 }
 
+/// Where a due may lie when the grid of [`due_spots`] has no free spot: the first free spot
+/// inside the outer circle and off the centre circle (Laws 84, 85, 89(b)) on rings 0.5 mm
+/// apart, each searched in steps of 0.5 mm, from the centre circle outwards. When that ring is
+/// full too, its middle due north of the centre: still inside the outer circle and off the
+/// centre circle, though it touches a piece (Law 86), which the match then refuses.
+pub fn due_spot_anywhere(spec: &Spec, layout: &[Piece]) -> Vec2 {
+    let b = &spec.board;
+    let rc = b.coin_radius();
+    let inner = b.centre_circle_radius() + rc + 1e-4;
+    let outer = b.outer_circle_radius() - rc - 1e-4;
+    let step = 0.0005;
+    let rings = ((outer - inner) / step).ceil().max(1.0) as usize;
+    for ring in 0..=rings {
+        let r = inner + (outer - inner) * ring as f32 / rings as f32;
+        let n = ((std::f32::consts::TAU * r / step).ceil() as usize).max(8);
+        for k in 0..n {
+            let a = k as f32 / n as f32 * std::f32::consts::TAU;
+            let q = Vec2::new(r * a.cos(), r * a.sin());
+            if layout
+                .iter()
+                .all(|p| (p.pos() - q).length() >= 2.0 * rc + 1e-4)
+            {
+                return q;
+            }
+        }
+    }
+    Vec2::new(0.0, 0.5 * (inner + outer))
+}
+
 /// The chance below which a piece's direct cut is not the way it will go down (a bank, a
 /// combination, a stroke to bring it out first): a piece costs at most `1 / EASE_FLOOR`
 /// strokes in [`stroke_cost`]. Measured on the clearing benchmark (96 boards): 0.25 gave 33.5

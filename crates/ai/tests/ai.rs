@@ -177,6 +177,51 @@ fn dues_are_placed_legally() {
     carrom_referee::validate_placement(x as f64, y as f64, &others).expect("a legal due spot");
 }
 
+/// `n` men on a ring of `radius` about the centre, evenly spaced from `first_deg`.
+fn ring_of_men(n: usize, radius: f32, first_deg: f32) -> Vec<Piece> {
+    (0..n)
+        .map(|k| {
+            let a = (first_deg + k as f32 * 360.0 / n as f32).to_radians();
+            piece(PieceColour::Black, radius * a.cos(), radius * a.sin())
+        })
+        .collect()
+}
+
+/// Law 89(b): a due "shall not be placed covering the Centre Circle wholly or partially", and
+/// Laws 84-85: it lies inside the Outer Circle. Seven men ring the centre 49 mm out, leaving room
+/// for a man only in narrow gaps at the edge of the outer circle, between the spots the
+/// computer weighs first; it finds such a gap, and does not fall back on the centre.
+#[test]
+fn law_89b_a_due_is_placed_off_the_centre_circle_even_when_the_room_is_in_narrow_gaps() {
+    let spec = Spec::default();
+    let layout = ring_of_men(7, 0.049, 6.0);
+    assert!(
+        carrom_ai::geom::due_spots(&spec, &layout).is_empty(),
+        "the spots weighed first are all taken"
+    );
+    let referee = referee_awaiting_cover();
+    for colour in [PieceColour::White, PieceColour::Black] {
+        let (x, y) = small_player(1).place_due(&spec, &layout, colour, Seat::North, &referee);
+        let others: Vec<(f64, f64)> = layout.iter().map(|p| (p.x as f64, p.y as f64)).collect();
+        carrom_referee::validate_placement(x as f64, y as f64, &others)
+            .expect("inside the outer circle, off the centre circle, on no other man");
+    }
+}
+
+/// Law 89(b) when there is no room at all: nine men 50.5 mm out leave no place inside the outer
+/// circle where a man lies on none of them. The due still goes inside the outer circle and off
+/// the centre circle (Laws 84, 85, 89(b)); never on the centre.
+#[test]
+fn law_89b_a_due_never_covers_the_centre_circle_even_when_the_ring_is_full() {
+    let spec = Spec::default();
+    let layout = ring_of_men(9, 0.0505, 0.0);
+    let referee = referee_awaiting_cover();
+    let (x, y) =
+        small_player(1).place_due(&spec, &layout, PieceColour::White, Seat::North, &referee);
+    carrom_referee::validate_placement(x as f64, y as f64, &[])
+        .expect("inside the outer circle and off the centre circle");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
 
