@@ -4,7 +4,7 @@
 //! player practises a break. The book is found by successive halving over a grid of striker
 //! positions, directions and powers, every outcome valued by the clearing judge
 //! ([`crate::ClearingJudge`]: minus the strokes the board still needs), and re-measured with
-//! fresh noise at the end ([`crate::break_search`], run by `break_book` in `tests/measure.rs`).
+//! fresh noise at the end ([`crate::break_search`], run by `break_book` in `examples/measure_ai.rs`).
 //!
 //! A book belongs to the equipment and noise it was found with: it carries a fingerprint of
 //! the [`Spec`] ([`crate::lone_man::spec_key`]) and the noise, and is used only for those

@@ -1,7 +1,7 @@
 //! The expected strokes to clear a lone carrom man on a clearing board, by where it lies: a table
 //! computed by value iteration with the hard player's own search (each cell: the best shot
 //! found with the previous table valuing the outcomes, re-played with fresh noise; see
-//! `lone_man_table` in `tests/measure.rs`). It knows what the direct-cut estimate cannot: banks,
+//! `lone_man_table` in `examples/measure_ai.rs`). It knows what the direct-cut estimate cannot: banks,
 //! thin cuts, and a first stroke that leaves the man in the jaws.
 //!
 //! A table belongs to the equipment and noise it was computed with: it carries a fingerprint of

@@ -1,5 +1,5 @@
 //! The practised break: the hard player opens a clearing board with the break found beforehand
-//! by a large search (`break_book` in `tests/measure.rs`), because the opening rack is always
+//! by a large search (`break_book` in `examples/measure_ai.rs`), because the opening rack is always
 //! the same.
 
 use carrom_ai::break_book::BreakBook;
@@ -13,8 +13,7 @@ use carrom_physics::{Seat, Spec, Table};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-const RECOMPUTE: &str = "recompute data/break_book.txt with `cargo test --release -p carrom-ai --test measure \
-     break_book -- --ignored --nocapture`";
+const RECOMPUTE: &str = "recompute data/break_book.txt with `cargo run --release -p carrom-ai --example measure_ai -- break_book`";
 
 #[test]
 fn the_shipped_book_is_readable_and_belongs_to_the_icf_board_and_the_benchmark_noise() {

@@ -1,69 +1,14 @@
 //! The coach: its best shot, and the honesty of the chance it gives.
 
+mod common;
+
 use carrom_ai::coach::{Hint, describe, hint};
 use carrom_ai::{Noise, ShotKind};
 use carrom_match::stroke_report;
-use carrom_physics::soak::random_scatter;
 use carrom_physics::{Piece, PieceColour, Seat, Spec, simulate};
 use carrom_referee::{Referee, Rules, Seats};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-
-/// A seeded mid-game position for South (white): `n` pieces scattered, the Queen among them.
-fn position(spec: &Spec, seed: u64, n: usize) -> (Vec<Piece>, Referee) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let layout = random_scatter(&mut rng, spec, n);
-    let men = |c: PieceColour| layout.iter().filter(|p| p.kind == c).count() as u8;
-    let referee = Referee::in_position(
-        Rules::icf(),
-        Seats::Singles,
-        Seat::South,
-        PieceColour::White,
-        men(PieceColour::White),
-        men(PieceColour::Black),
-        false,
-    )
-    .unwrap();
-    (layout, referee)
-}
-
-/// The coach's latency: 100 seeded positions of 3 to 19 pieces (one in ten the opening
-/// rack), the median and slowest decision printed (`cargo test --release -p carrom-ai --test
-/// coach hint_latency -- --ignored --nocapture`).
-#[test]
-#[ignore]
-fn hint_latency() {
-    let spec = Spec::default();
-    let mut ms = Vec::new();
-    for k in 0..100u64 {
-        let (layout, referee) = if k % 10 == 9 {
-            let rack = carrom_physics::opening_rack(&spec.board, Seat::South);
-            let r = Referee::in_position(
-                Rules::icf(),
-                Seats::Singles,
-                Seat::South,
-                PieceColour::White,
-                9,
-                9,
-                false,
-            )
-            .unwrap();
-            (rack, r)
-        } else {
-            position(&spec, 1000 + k, 3 + (k as usize * 5) % 16)
-        };
-        let h = coach(&spec, &layout, &referee, k);
-        ms.push(h.decision_ms);
-    }
-    ms.sort_by(f64::total_cmp);
-    let mean = ms.iter().sum::<f64>() / ms.len() as f64;
-    println!(
-        "hint latency over {} positions: median {:.0} ms, mean {mean:.0} ms, slowest {:.0} ms",
-        ms.len(),
-        (ms[49] + ms[50]) / 2.0,
-        ms[99]
-    );
-}
 
 fn coach(spec: &Spec, layout: &[Piece], referee: &Referee, seed: u64) -> Hint {
     hint(spec, layout, Seat::South, referee, seed).expect("South can place the striker")
@@ -79,7 +24,8 @@ fn the_chance_of_a_hint_is_what_replaying_the_shot_gives() {
     let mut report = Vec::new();
     let mut worst = 0.0f32;
     for k in 0..20u64 {
-        let (layout, referee) = position(&spec, 100 + k, 3 + (k as usize * 7) % 16);
+        let (layout, referee) =
+            common::mid_game_position(&spec, 100 + k, 3 + (k as usize * 7) % 16);
         let h = coach(&spec, &layout, &referee, k);
         let best = &h.best;
         let target = layout
@@ -130,7 +76,7 @@ fn the_chance_of_a_hint_is_what_replaying_the_shot_gives() {
 fn a_hint_aims_at_a_piece_of_the_players_and_is_the_same_each_time() {
     let spec = Spec::default();
     for k in 0..4u64 {
-        let (layout, referee) = position(&spec, 300 + k, 6 + k as usize * 3);
+        let (layout, referee) = common::mid_game_position(&spec, 300 + k, 6 + k as usize * 3);
         let a = coach(&spec, &layout, &referee, 9);
         let b = coach(&spec, &layout, &referee, 9);
         assert_eq!((&a.best, &a.alternatives), (&b.best, &b.alternatives));
@@ -197,7 +143,7 @@ fn commentary_announces_every_computer_stroke_and_changes_no_stroke() {
 fn the_coachs_shot_played_by_a_person_is_judged_the_same_as_the_coachs() {
     use carrom_ai::coach::judge_own_shot;
     let spec = Spec::default();
-    let (layout, referee) = position(&spec, 77, 9);
+    let (layout, referee) = common::mid_game_position(&spec, 77, 9);
     let h = coach(&spec, &layout, &referee, 3);
     let same = judge_own_shot(
         &spec,

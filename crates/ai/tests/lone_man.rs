@@ -1,5 +1,5 @@
 //! The lone-man table: what a lone carrom man costs on a clearing board, by where it lies, computed by
-//! value iteration with the hard player's own search (`lone_man_table` in `tests/measure.rs`).
+//! value iteration with the hard player's own search (`lone_man_table` in `examples/measure_ai.rs`).
 
 mod common;
 
@@ -21,7 +21,7 @@ fn the_shipped_table_is_readable_and_belongs_to_the_icf_board() {
         table.spec_key,
         spec_key(&spec),
         "the ICF defaults changed: recompute data/lone_man.txt with \
-         `cargo test --release -p carrom-ai --test measure lone_man_table -- --ignored`"
+         `cargo run --release -p carrom-ai --example measure_ai -- lone_man_table`"
     );
     assert!(LoneManCosts::for_spec(&spec).is_some());
     let mut other = spec.clone();

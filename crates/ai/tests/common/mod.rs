@@ -1,4 +1,5 @@
-//! Shared by the behaviour tests and the measurement harness (each test crate uses a part).
+//! Shared by the behaviour tests and the measurement harness (`examples/measure_ai.rs`); each
+//! uses a part.
 #![allow(dead_code)]
 
 use carrom_ai::Noise;
@@ -6,7 +7,9 @@ use carrom_ai::candidates::{GenLimits, ShotKind, generate};
 use carrom_ai::{ClearingState, Player};
 use carrom_physics::shot::play;
 use carrom_physics::{Piece, PieceColour, Seat, ShotResult, Spec, Table, Vec2};
-use rand::Rng;
+use carrom_referee::{Referee, Rules, Seats};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
 
 /// The number in environment variable `key`, else `default` (the harnesses' sizes).
@@ -105,4 +108,22 @@ pub fn lone_man_cut(spec: &Spec, rng: &mut impl Rng, strokes: u32) -> Option<(f3
         pocketed += u32::from(result.pieces[0].pocketed);
     }
     Some((best.prior, pocketed))
+}
+
+/// A seeded mid-game position for South (white): `n` pieces scattered, the Queen among them.
+pub fn mid_game_position(spec: &Spec, seed: u64, n: usize) -> (Vec<Piece>, Referee) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let layout = carrom_physics::soak::random_scatter(&mut rng, spec, n);
+    let men = |c: PieceColour| layout.iter().filter(|p| p.kind == c).count() as u8;
+    let referee = Referee::in_position(
+        Rules::icf(),
+        Seats::Singles,
+        Seat::South,
+        PieceColour::White,
+        men(PieceColour::White),
+        men(PieceColour::Black),
+        false,
+    )
+    .unwrap();
+    (layout, referee)
 }

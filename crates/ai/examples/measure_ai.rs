@@ -1,24 +1,27 @@
-//! Measurements behind `crates/ai/README.md`'s figures (ignored: seconds, prints figures):
+//! Measurements behind `crates/ai/README.md`'s figures and the data files they compute: each
+//! prints figures (seconds to hours; none is part of the test run). Name one or more harnesses
+//! (or part of a name):
 //!
 //! ```sh
-//! cargo test --release -p carrom-ai --test measure -- --ignored --nocapture
+//! cargo run --release -p carrom-ai --example measure_ai -- clearing_stroke_diagnostic
 //! ```
 
+#[path = "../tests/common/mod.rs"]
 mod common;
 
 use carrom_ai::Noise;
 use carrom_ai::clearing::{ClearingState, pocket_order};
+use carrom_ai::coach::{Hint, hint};
 use carrom_ai::search::Judge;
 use carrom_ai::{Level, Player};
 use carrom_physics::shot::play;
-use carrom_physics::{Spec, Table};
+use carrom_physics::{Piece, PieceColour, Seat, Spec, Table};
+use carrom_referee::{Referee, Rules, Seats};
 use rand::SeedableRng;
 use std::time::Instant;
 
 /// The hard player's opening break on a clearing board: 120 decisions (seeds 0..120), each played five
 /// times with the benchmark's execution noise.
-#[test]
-#[ignore]
 fn hard_break_pieces_per_stroke() {
     let spec = Spec::default();
     let noise = Noise::BENCHMARK;
@@ -56,8 +59,6 @@ fn hard_break_pieces_per_stroke() {
 /// `CARROM_DIAG_BOARDS` boards, default 8). With `CARROM_DIAG_DUMP=FILE` it also appends one
 /// line per stroke of every cleared board to FILE: the board, the value's features before the
 /// stroke ([`value_features`]) and the strokes the board then still took, for fitting the value.
-#[test]
-#[ignore]
 fn clearing_stroke_diagnostic() {
     use carrom_ai::ShotKind;
     use std::collections::BTreeMap;
@@ -183,8 +184,6 @@ fn value_features(spec: &Spec, state: &ClearingState) -> String {
 /// Is the geometric estimate of a direct cut's chance (`geom::cut_success`, the candidates'
 /// prior) calibrated? One piece at a random spot, the best direct cut by prior, 40 noisy
 /// strokes; binned by the estimate.
-#[test]
-#[ignore]
 fn direct_cut_calibration() {
     let spec = Spec::default();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
@@ -217,8 +216,6 @@ fn direct_cut_calibration() {
 /// `mix(9, 0..n)`, `CARROM_ENDGAMES` endgames, default 48, each played `CARROM_ENDGAME_REPLAYS`
 /// times, default 2). The positions are cached in `CARROM_ENDGAME_FILE` (default
 /// `target/endgames.txt`) so that variants of the player start from the same positions.
-#[test]
-#[ignore]
 fn clearing_endgame_diagnostic() {
     use carrom_physics::PieceColour;
     let spec = Spec::default();
@@ -302,8 +299,6 @@ fn clearing_endgame_diagnostic() {
 /// outcomes, and sets the cell to one stroke plus the mean remaining cost over
 /// `CARROM_LONE_SAMPLES` (default 48) fresh noisy replays of that shot. `CARROM_LONE_ROUNDS`
 /// rounds (default 6); the table is written to `CARROM_LONE_OUT` (default the shipped file).
-#[test]
-#[ignore]
 fn lone_man_table() {
     use carrom_ai::clearing::strokes_to_clear_with;
     use carrom_ai::{ClearingJudge, LoneManCosts};
@@ -395,8 +390,6 @@ fn lone_man_table() {
 /// Finds the practised break (`carrom_ai::break_book`) for the ICF defaults and the benchmark's
 /// noise with [`BookSearch::full`] and writes it to `CARROM_BOOK_OUT` (default the shipped
 /// file, `data/break_book.txt`), printing the best breaks and how long the search took.
-#[test]
-#[ignore]
 fn break_book() {
     use carrom_ai::break_search::{BookSearch, find};
     let spec = Spec::default();
@@ -427,8 +420,6 @@ fn break_book() {
 /// variants of the search are told apart at about 0.1 in a minute and a half, without the
 /// luck of the strokes that makes whole boards differ by half a stroke. It judges the search
 /// by the clearing value, so it cannot judge changes to that value.
-#[test]
-#[ignore]
 fn decision_quality() {
     use carrom_ai::{ClearingJudge, LoneManCosts};
     let spec = Spec::default();
@@ -596,8 +587,6 @@ fn cached_positions(
 /// multiplies every round's samples and the work limit by `d`; `CARROM_SCALE_DEG` is the
 /// direction noise's sigma in degrees (default 2, the benchmark's), with which the player
 /// both plans and plays. The lone-man table and the break book stay those of the benchmark.
-#[test]
-#[ignore]
 fn clearing_scaling() {
     let spec = Spec::default();
     let boards: u64 = common::env_or("CARROM_SCALE_BOARDS", 48);
@@ -647,4 +636,89 @@ fn clearing_scaling() {
         summary.mean_decision_ms,
         summary.max_decision_ms
     );
+}
+
+/// The coach's latency: 100 seeded positions of 3 to 19 pieces (one in ten the opening
+/// rack), the median and slowest decision printed.
+fn hint_latency() {
+    let spec = Spec::default();
+    let mut ms = Vec::new();
+    for k in 0..100u64 {
+        let (layout, referee) = if k % 10 == 9 {
+            let rack = carrom_physics::opening_rack(&spec.board, Seat::South);
+            let r = Referee::in_position(
+                Rules::icf(),
+                Seats::Singles,
+                Seat::South,
+                PieceColour::White,
+                9,
+                9,
+                false,
+            )
+            .unwrap();
+            (rack, r)
+        } else {
+            common::mid_game_position(&spec, 1000 + k, 3 + (k as usize * 5) % 16)
+        };
+        let h = coach(&spec, &layout, &referee, k);
+        ms.push(h.decision_ms);
+    }
+    ms.sort_by(f64::total_cmp);
+    let mean = ms.iter().sum::<f64>() / ms.len() as f64;
+    println!(
+        "hint latency over {} positions: median {:.0} ms, mean {mean:.0} ms, slowest {:.0} ms",
+        ms.len(),
+        (ms[49] + ms[50]) / 2.0,
+        ms[99]
+    );
+}
+
+fn coach(spec: &Spec, layout: &[Piece], referee: &Referee, seed: u64) -> Hint {
+    hint(spec, layout, Seat::South, referee, seed).expect("South can place the striker")
+}
+
+/// The harnesses, by name.
+const HARNESSES: &[(&str, fn())] = &[
+    (
+        "hard_break_pieces_per_stroke",
+        hard_break_pieces_per_stroke as fn(),
+    ),
+    (
+        "clearing_stroke_diagnostic",
+        clearing_stroke_diagnostic as fn(),
+    ),
+    ("direct_cut_calibration", direct_cut_calibration as fn()),
+    (
+        "clearing_endgame_diagnostic",
+        clearing_endgame_diagnostic as fn(),
+    ),
+    ("lone_man_table", lone_man_table as fn()),
+    ("break_book", break_book as fn()),
+    ("decision_quality", decision_quality as fn()),
+    ("clearing_scaling", clearing_scaling as fn()),
+    ("hint_latency", hint_latency as fn()),
+];
+
+/// Runs the harnesses whose names contain an argument (`all` runs every one).
+fn main() {
+    let wanted: Vec<String> = std::env::args().skip(1).collect();
+    let chosen: Vec<_> = HARNESSES
+        .iter()
+        .filter(|(name, _)| {
+            wanted
+                .iter()
+                .any(|w| w == "all" || name.contains(w.as_str()))
+        })
+        .collect();
+    if chosen.is_empty() {
+        eprintln!("which measurement? one or more of (or part of a name; `all` for every one):");
+        for (name, _) in HARNESSES {
+            eprintln!("  {name}");
+        }
+        std::process::exit(2);
+    }
+    for (name, run) in chosen {
+        println!("== {name}");
+        run();
+    }
 }

@@ -1,9 +1,10 @@
-//! Measurements behind the README's speed and accuracy figures. Not part of the normal test run
-//! (they take seconds to minutes and print figures):
+//! Measurements behind the README's speed and accuracy figures: each prints figures (seconds to
+//! minutes; none is part of the test run). Name one or more harnesses (or part of a name):
 //!
 //! ```sh
-//! cargo test --release -p carrom-physics --test measure -- --ignored --nocapture
-//! perf stat -e instructions cargo test --release -p carrom-physics --test measure break_cost -- --ignored
+//! cargo run --release -p carrom-physics --example measure_physics -- break_cost
+//! cargo build --release -p carrom-physics --example measure_physics
+//! perf stat -e instructions target/release/examples/measure_physics break_cost
 //! ```
 
 use carrom_physics::shot::play;
@@ -14,8 +15,6 @@ use std::time::Instant;
 
 /// 2000 full-power breaks drawn like `carrom bench`'s: steps per break and wall time. Run under
 /// `perf stat -e instructions` for the instructions per break (divide by 2000).
-#[test]
-#[ignore]
 fn break_cost() {
     let spec = Spec::default();
     let template = Table::new(&spec, &opening_rack(&spec.board, Seat::South));
@@ -68,8 +67,6 @@ fn cuts(spec: &Spec, n: usize) -> Vec<bool> {
 
 /// The default stepping against a reference with 2 mm steps: how often 2000 aimed cuts agree
 /// on potted or not.
-#[test]
-#[ignore]
 fn cut_agreement_with_fine_steps() {
     let spec = Spec::default();
     let mut fine = spec.clone();
@@ -92,8 +89,6 @@ fn cut_agreement_with_fine_steps() {
 /// A frictionless cut: the struck piece's speed against Newton's restitution along the line of
 /// centres, (1 + e) m_s / (m_s + m_c) * v cos(cut), and the spin either disc picks up (none in
 /// the exact answer). The striker starts 1-4 cm short of the impact.
-#[test]
-#[ignore]
 fn cut_speed_and_spin() {
     let mut spec = Spec::default();
     spec.materials.contact_friction = 0.0;
@@ -149,8 +144,6 @@ fn cut_speed_and_spin() {
 /// or not and alone). Prints the deepest of each and how many shots exceed 1, 2 and 5 mm, for
 /// shots from the rack and from scattered pieces. `WARMSTART=1` plays them with rapier's warm
 /// start, as the stepping did before it was turned off.
-#[test]
-#[ignore]
 fn overlaps() {
     use carrom_physics::soak::random_shot;
     use carrom_physics::{BodyId, Clock, Fate};
@@ -310,5 +303,40 @@ fn overlaps() {
                 serde_json::json!({"shot": shot, "pieces": pieces})
             );
         }
+    }
+}
+
+/// The harnesses, by name.
+const HARNESSES: &[(&str, fn())] = &[
+    ("break_cost", break_cost as fn()),
+    (
+        "cut_agreement_with_fine_steps",
+        cut_agreement_with_fine_steps as fn(),
+    ),
+    ("cut_speed_and_spin", cut_speed_and_spin as fn()),
+    ("overlaps", overlaps as fn()),
+];
+
+/// Runs the harnesses whose names contain an argument (`all` runs every one).
+fn main() {
+    let wanted: Vec<String> = std::env::args().skip(1).collect();
+    let chosen: Vec<_> = HARNESSES
+        .iter()
+        .filter(|(name, _)| {
+            wanted
+                .iter()
+                .any(|w| w == "all" || name.contains(w.as_str()))
+        })
+        .collect();
+    if chosen.is_empty() {
+        eprintln!("which measurement? one or more of (or part of a name; `all` for every one):");
+        for (name, _) in HARNESSES {
+            eprintln!("  {name}");
+        }
+        std::process::exit(2);
+    }
+    for (name, run) in chosen {
+        println!("== {name}");
+        run();
     }
 }
