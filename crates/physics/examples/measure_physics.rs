@@ -146,7 +146,6 @@ fn cut_speed_and_spin() {
 /// start, as the stepping did before it was turned off.
 fn overlaps() {
     use carrom_physics::soak::random_shot;
-    use carrom_physics::{BodyId, Clock, Fate};
     use rayon::prelude::*;
     let env = |k: &str, d: u64| std::env::var(k).ok().map_or(d, |v| v.parse().unwrap());
     let (n, seed) = (env("SHOTS", 20000) as u32, env("SEED", 7));
@@ -158,108 +157,14 @@ fn overlaps() {
             random_shot(&mut rng, &spec, i, full_power).map(|s| (i.is_multiple_of(2), s))
         })
         .collect();
-    let half = spec.board.half();
     let start = Instant::now();
     let steps = std::sync::atomic::AtomicU64::new(0);
     let worst: Vec<[f32; 6]> = shots
         .par_iter()
         .map(|(_, (shot, pieces))| {
-            let mut table = Table::new(&spec, pieces);
-            if let Ok(w) = std::env::var("WARMSTART") {
-                table.params.warmstart_coefficient = w.parse().unwrap();
-            }
-            table.place_striker(shot.striker_at(&spec), shot.striker_velocity(&spec));
-            let ids: Vec<BodyId> = std::iter::once(BodyId::Striker)
-                .chain((0..pieces.len()).map(BodyId::Piece))
-                .collect();
-            let radius = |id: BodyId| match id {
-                BodyId::Striker => spec.board.striker_radius(),
-                BodyId::Piece(_) => spec.board.coin_radius(),
-            };
-            let gaps = |table: &Table| -> Vec<Option<f32>> {
-                let mut out = Vec::with_capacity(ids.len() * ids.len());
-                for &a in &ids {
-                    for &b in &ids {
-                        let on = |id| table.fate(id) == Some(Fate::OnBoard);
-                        out.push((on(a) && on(b) && a != b).then(|| {
-                            let d = table.position(a).unwrap() - table.position(b).unwrap();
-                            d.length() - radius(a) - radius(b)
-                        }));
-                    }
-                }
-                out
-            };
-            let mut depth = [0.0f32; 3];
-            // Discs apart before the step and over 1 mm into each other after it, by kind: met
-            // on the straight paths of the step's start (the solver left them overlapping), or
-            // not and with a new contact with a third body or a cushion in the step, or not and
-            // without one (friction, or a cushion one of them was already sliding along, bent
-            // the paths).
-            let mut kinds = [0.0f32; 3];
-            let mut clock = Clock::default();
-            let mut events = Vec::new();
-            let mut before = gaps(&table);
-            while clock.time < spec.sim.max_time {
-                let pre: Vec<(Vec2, Vec2)> = ids
-                    .iter()
-                    .map(|&id| (table.position(id).unwrap(), table.velocity(id).unwrap()))
-                    .collect();
-                let seen = events.len();
-                let report = table.step(&mut clock, &mut events);
-                let (dt, rest) = (report.dt, report.at_rest);
-                let after = gaps(&table);
-                let m = ids.len();
-                for (k, (g0, g1)) in before.iter().zip(&after).enumerate() {
-                    if let (Some(g0), Some(g1)) = (g0, g1) {
-                        if *g0 > 0.0005 {
-                            depth[0] = depth[0].max(-g1);
-                            let (i, j) = (k / m, k % m);
-                            if *g1 < -0.001 && i < j {
-                                let (a, b) = (ids[i], ids[j]);
-                                let d = pre[j].0 - pre[i].0;
-                                let u = pre[j].1 - pre[i].1;
-                                let reach = radius(a) + radius(b);
-                                // closest approach of the straight paths within the step
-                                let t = if u.length_squared() > 0.0 {
-                                    (-d.dot(u) / u.length_squared()).clamp(0.0, dt)
-                                } else {
-                                    0.0
-                                };
-                                let met = (d + u * t).length() <= reach;
-                                let others = events[seen..].iter().any(|e| match &e.kind {
-                                    EventKind::Contact { a: x, b: y, .. } => {
-                                        (*x == a || *x == b || *y == a || *y == b)
-                                            && !((*x == a && *y == b) || (*x == b && *y == a))
-                                    }
-                                    EventKind::Cushion { body, .. } => *body == a || *body == b,
-                                    _ => false,
-                                });
-                                let kind = if met {
-                                    0
-                                } else if others {
-                                    1
-                                } else {
-                                    2
-                                };
-                                kinds[kind] = kinds[kind].max(-g1);
-                            }
-                        }
-                        depth[1] = depth[1].max(-g1);
-                    }
-                }
-                for &id in &ids {
-                    if table.fate(id) == Some(Fate::OnBoard) {
-                        let p = table.position(id).unwrap();
-                        depth[2] = depth[2].max(p.x.abs().max(p.y.abs()) + radius(id) - half);
-                    }
-                }
-                before = after;
-                if rest {
-                    break;
-                }
-            }
-            steps.fetch_add(u64::from(clock.steps), std::sync::atomic::Ordering::Relaxed);
-            [depth[0], depth[1], depth[2], kinds[0], kinds[1], kinds[2]]
+            let (worst, n) = deepest_overlaps(&spec, shot, pieces);
+            steps.fetch_add(u64::from(n), std::sync::atomic::Ordering::Relaxed);
+            worst
         })
         .collect();
     println!(
@@ -268,6 +173,131 @@ fn overlaps() {
         steps.into_inner() as f64 / worst.len() as f64,
         start.elapsed().as_secs_f64()
     );
+    print_overlaps(&worst, &shots);
+}
+
+/// One shot's deepest overlaps at the end of a step, in metres: discs that were apart at the
+/// start of the step, any two discs, a disc and a cushion, then the first split by how the two
+/// came to overlap by over 1 mm ([`how_they_met`]). Also the steps the shot took.
+fn deepest_overlaps(spec: &Spec, shot: &Shot, pieces: &[Piece]) -> ([f32; 6], u32) {
+    use carrom_physics::{BodyId, Clock, Fate};
+    let half = spec.board.half();
+    let mut table = Table::new(spec, pieces);
+    if let Ok(w) = std::env::var("WARMSTART") {
+        table.params.warmstart_coefficient = w.parse().unwrap();
+    }
+    table.place_striker(shot.striker_at(spec), shot.striker_velocity(spec));
+    let ids: Vec<BodyId> = std::iter::once(BodyId::Striker)
+        .chain((0..pieces.len()).map(BodyId::Piece))
+        .collect();
+    let mut depth = [0.0f32; 3];
+    let mut kinds = [0.0f32; 3];
+    let mut clock = Clock::default();
+    let mut events = Vec::new();
+    let mut before = gaps(spec, &table, &ids);
+    while clock.time < spec.sim.max_time {
+        let pre: Vec<(Vec2, Vec2)> = ids
+            .iter()
+            .map(|&id| (table.position(id).unwrap(), table.velocity(id).unwrap()))
+            .collect();
+        let seen = events.len();
+        let report = table.step(&mut clock, &mut events);
+        let after = gaps(spec, &table, &ids);
+        let m = ids.len();
+        for (k, (g0, g1)) in before.iter().zip(&after).enumerate() {
+            if let (Some(g0), Some(g1)) = (g0, g1) {
+                if *g0 > 0.0005 {
+                    depth[0] = depth[0].max(-g1);
+                    let (i, j) = (k / m, k % m);
+                    if *g1 < -0.001 && i < j {
+                        let pair = [(ids[i], pre[i]), (ids[j], pre[j])];
+                        let kind = how_they_met(spec, pair, report.dt, &events[seen..]);
+                        kinds[kind] = kinds[kind].max(-g1);
+                    }
+                }
+                depth[1] = depth[1].max(-g1);
+            }
+        }
+        for &id in &ids {
+            if table.fate(id) == Some(Fate::OnBoard) {
+                let p = table.position(id).unwrap();
+                depth[2] = depth[2].max(p.x.abs().max(p.y.abs()) + radius(spec, id) - half);
+            }
+        }
+        before = after;
+        if report.at_rest {
+            break;
+        }
+    }
+    let worst = [depth[0], depth[1], depth[2], kinds[0], kinds[1], kinds[2]];
+    (worst, clock.steps)
+}
+
+fn radius(spec: &Spec, id: carrom_physics::BodyId) -> f32 {
+    match id {
+        carrom_physics::BodyId::Striker => spec.board.striker_radius(),
+        carrom_physics::BodyId::Piece(_) => spec.board.coin_radius(),
+    }
+}
+
+/// The gap between every two discs on the board (`ids` × `ids`, row by row; None for a disc
+/// with itself or one off the board), in metres (negative: they overlap).
+fn gaps(spec: &Spec, table: &Table, ids: &[carrom_physics::BodyId]) -> Vec<Option<f32>> {
+    use carrom_physics::Fate;
+    let mut out = Vec::with_capacity(ids.len() * ids.len());
+    for &a in ids {
+        for &b in ids {
+            let on = |id| table.fate(id) == Some(Fate::OnBoard);
+            out.push((on(a) && on(b) && a != b).then(|| {
+                let d = table.position(a).unwrap() - table.position(b).unwrap();
+                d.length() - radius(spec, a) - radius(spec, b)
+            }));
+        }
+    }
+    out
+}
+
+/// How two discs apart before a step of `dt` came to be over 1 mm into each other after it
+/// (each with its place and velocity at the step's start; `events` the step's): 0, they met on
+/// the straight paths of the step's start (the solver left them overlapping); 1, not, and one
+/// of them met a third body or a cushion in the step; 2, not, and alone (friction, or a cushion
+/// one of them was already sliding along, bent the paths).
+fn how_they_met(
+    spec: &Spec,
+    [(a, (pa, va)), (b, (pb, vb))]: [(carrom_physics::BodyId, (Vec2, Vec2)); 2],
+    dt: f32,
+    events: &[carrom_physics::Event],
+) -> usize {
+    let d = pb - pa;
+    let u = vb - va;
+    let reach = radius(spec, a) + radius(spec, b);
+    // closest approach of the straight paths within the step
+    let t = if u.length_squared() > 0.0 {
+        (-d.dot(u) / u.length_squared()).clamp(0.0, dt)
+    } else {
+        0.0
+    };
+    let met = (d + u * t).length() <= reach;
+    let others = events.iter().any(|e| match &e.kind {
+        EventKind::Contact { a: x, b: y, .. } => {
+            (*x == a || *x == b || *y == a || *y == b)
+                && !((*x == a && *y == b) || (*x == b && *y == a))
+        }
+        EventKind::Cushion { body, .. } => *body == a || *body == b,
+        _ => false,
+    });
+    if met {
+        0
+    } else if others {
+        1
+    } else {
+        2
+    }
+}
+
+/// The deepest of each kind of overlap, and how many shots (from the rack, scattered) go over
+/// 1, 2 and 5 mm, with the request that replays the deepest.
+fn print_overlaps(worst: &[[f32; 6]], shots: &[(bool, (Shot, Vec<Piece>))]) {
     let names = [
         "discs apart before the step",
         "any two discs",
@@ -281,7 +311,7 @@ fn overlaps() {
         let over = |mm: f32, rack: bool| {
             worst
                 .iter()
-                .zip(&shots)
+                .zip(shots)
                 .filter(|(w, s)| s.0 == rack && w[k] > mm / 1000.0)
                 .count()
         };
