@@ -60,13 +60,9 @@ fn hard_break_pieces_per_stroke() {
 /// line per stroke of every cleared board to FILE: the board, the value's features before the
 /// stroke ([`value_features`]) and the strokes the board then still took, for fitting the value.
 fn clearing_stroke_diagnostic() {
-    use carrom_ai::ShotKind;
-    use std::collections::BTreeMap;
     let spec = Spec::default();
     let boards: u64 = common::env_or("CARROM_DIAG_BOARDS", 8);
-    // Strokes, pieces down, decision ms, slowest decision ms and its simulations.
-    let mut by_left: BTreeMap<usize, (u32, u32, f64, f64, u32)> = BTreeMap::new();
-    let mut by_kind: BTreeMap<String, (u32, u32, f64)> = BTreeMap::new();
+    let mut tallies = StrokeTallies::default();
     let mut total = 0u32;
     let (mut queen_back, mut men_back) = (0u32, 0u32);
     let mut times = common::DecisionTimes::default();
@@ -89,7 +85,6 @@ fn clearing_stroke_diagnostic() {
                 rows.push((state.strikes, f));
             }
             let took = times.total - before;
-            let kind: ShotKind = player.last.as_ref().map(|d| d.kind).unwrap();
             let down = pocket_order(&result).len() as u32;
             let pending = state.queen_pending;
             let men_before = state.men_pocketed;
@@ -100,34 +95,13 @@ fn clearing_stroke_diagnostic() {
             if state.men_pocketed < men_before {
                 men_back += 1;
             }
-            let e = by_left.entry(left).or_default();
-            e.0 += 1;
-            e.1 += down;
-            let ms = took.as_secs_f64() * 1000.0;
-            e.2 += ms;
-            if ms > e.3 {
-                e.3 = ms;
-                e.4 = player.last.as_ref().map_or(0, |d| d.simulations);
-            }
-            let k = by_kind.entry(format!("{kind:?}")).or_default();
-            k.0 += 1;
-            k.1 += down;
-            k.2 += player.last.as_ref().unwrap().value as f64;
+            let decision = player.last.as_ref().expect("the stroke's decision");
+            tallies.count(left, decision, down, took.as_secs_f64() * 1000.0);
         }
         println!("board {b}: {} strikes", state.strikes);
         // A board abandoned at the cap would give the fit a cut-off count.
         if let Some(path) = dump.as_ref().filter(|_| state.is_clear()) {
-            use std::io::Write;
-            let mut text = String::new();
-            for (t, row) in &rows {
-                text += &format!("{b} {row} {}\n", state.strikes - t);
-            }
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .and_then(|mut f| f.write_all(text.as_bytes()))
-                .unwrap_or_else(|e| panic!("{path}: {e}"));
+            append_value_rows(path, b, &rows, state.strikes);
         }
         total += state.strikes;
     }
@@ -136,22 +110,75 @@ fn clearing_stroke_diagnostic() {
         total as f64 / boards as f64
     );
     println!("decisions: {times}");
-    println!("pieces on board: strokes, pieces pocketed, decision time (slowest, its simulations)");
-    for (left, (n, down, ms, slowest, sims)) in &by_left {
-        println!(
-            "  {left:2}: {:5.2} strokes/board, {:.2} pieces/stroke, {:.0} ms ({slowest:.0} ms, {sims})",
-            *n as f64 / boards as f64,
-            *down as f64 / *n as f64,
-            ms / *n as f64
-        );
+    tallies.print(boards);
+}
+
+/// The diagnostic's strokes, by pieces on the board and by kind of shot.
+#[derive(Default)]
+struct StrokeTallies {
+    /// Strokes, pieces down, decision ms, slowest decision ms and its simulations.
+    by_left: std::collections::BTreeMap<usize, (u32, u32, f64, f64, u32)>,
+    /// Strokes, pieces down, the sum of the decisions' values.
+    by_kind: std::collections::BTreeMap<String, (u32, u32, f64)>,
+}
+
+impl StrokeTallies {
+    /// A stroke with `left` pieces on the board, decided as `decision` in `ms`, that pocketed
+    /// `down`.
+    fn count(&mut self, left: usize, decision: &carrom_ai::Decision, down: u32, ms: f64) {
+        let e = self.by_left.entry(left).or_default();
+        e.0 += 1;
+        e.1 += down;
+        e.2 += ms;
+        if ms > e.3 {
+            e.3 = ms;
+            e.4 = decision.simulations;
+        }
+        let k = self
+            .by_kind
+            .entry(format!("{:?}", decision.kind))
+            .or_default();
+        k.0 += 1;
+        k.1 += down;
+        k.2 += decision.value as f64;
     }
-    for (kind, (n, down, v)) in &by_kind {
+
+    fn print(&self, boards: u64) {
         println!(
-            "  {kind:12}: {n:4} strokes, {:.2} pieces/stroke, mean value {:.2}",
-            *down as f64 / *n as f64,
-            v / *n as f64
+            "pieces on board: strokes, pieces pocketed, decision time (slowest, its simulations)"
         );
+        for (left, (n, down, ms, slowest, sims)) in &self.by_left {
+            println!(
+                "  {left:2}: {:5.2} strokes/board, {:.2} pieces/stroke, {:.0} ms ({slowest:.0} ms, {sims})",
+                *n as f64 / boards as f64,
+                *down as f64 / *n as f64,
+                ms / *n as f64
+            );
+        }
+        for (kind, (n, down, v)) in &self.by_kind {
+            println!(
+                "  {kind:12}: {n:4} strokes, {:.2} pieces/stroke, mean value {:.2}",
+                *down as f64 / *n as f64,
+                v / *n as f64
+            );
+        }
     }
+}
+
+/// Appends board `board`'s value features to `path`, each row with the strokes the board still
+/// took after it (the board took `strikes` in all).
+fn append_value_rows(path: &str, board: u64, rows: &[(u32, String)], strikes: u32) {
+    use std::io::Write;
+    let mut text = String::new();
+    for (t, row) in rows {
+        text += &format!("{board} {row} {}\n", strikes - t);
+    }
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()))
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
 }
 
 /// One line of `CARROM_DIAG_DUMP` (before the board and the strokes still taken): strokes
@@ -300,21 +327,14 @@ fn clearing_endgame_diagnostic() {
 /// `CARROM_LONE_SAMPLES` (default 48) fresh noisy replays of that shot. `CARROM_LONE_ROUNDS`
 /// rounds (default 6); the table is written to `CARROM_LONE_OUT` (default the shipped file).
 fn lone_man_table() {
+    use carrom_ai::LoneManCosts;
     use carrom_ai::clearing::strokes_to_clear_with;
-    use carrom_ai::{ClearingJudge, LoneManCosts};
-    use carrom_physics::{Seat, Vec2};
+    use carrom_physics::Vec2;
     let spec = Spec::default();
-    let noise = Noise::BENCHMARK;
     let rounds: u64 = common::env_or("CARROM_LONE_ROUNDS", 6);
     let samples: u64 = common::env_or("CARROM_LONE_SAMPLES", 48);
     let out = std::env::var("CARROM_LONE_OUT")
         .unwrap_or_else(|_| format!("{}/data/lone_man.txt", env!("CARGO_MANIFEST_DIR")));
-    let in_pocket = |p: Vec2| {
-        spec.board
-            .pockets()
-            .iter()
-            .any(|k| (k.centre() - p).length() < k.radius)
-    };
     let mut table = LoneManCosts::uniform(&spec, 0.0);
     let c = table.cells;
     for j in 0..c {
@@ -323,46 +343,14 @@ fn lone_man_table() {
                 strokes_to_clear_with(&spec, &common::lone_man_state(table.cell(i, j)), None);
         }
     }
-    let budget = Level::Hard.budget();
     for round in 0..rounds {
         let start = Instant::now();
         let prev = table.clone();
         for j in 0..c {
             for i in c / 2..c {
-                let p = prev.cell(i, j);
-                let v = if in_pocket(p) {
-                    1.0
-                } else {
-                    let state = common::lone_man_state(p);
-                    let judge = ClearingJudge {
-                        state: &state,
-                        lone: Some(&prev),
-                    };
-                    let seed = carrom_ai::noise::mix(round, (j * c + i) as u64);
-                    match carrom_ai::search::search(
-                        &spec,
-                        &state.layout,
-                        Seat::South,
-                        &judge,
-                        &budget,
-                        noise,
-                        seed,
-                    ) {
-                        None => prev.values[j * c + i],
-                        Some(d) => {
-                            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x10E);
-                            let mut total = 0.0;
-                            for _ in 0..samples {
-                                let s = noise.apply(&spec, &state.layout, &d.shot, &mut rng);
-                                let result = play(&mut Table::new(&spec, &state.layout), &s);
-                                let mut next = state.clone();
-                                next.apply(&spec, &result);
-                                total += 1.0 + strokes_to_clear_with(&spec, &next, Some(&prev));
-                            }
-                            total / samples as f32
-                        }
-                    }
-                };
+                let seed = carrom_ai::noise::mix(round, (j * c + i) as u64);
+                let v = lone_man_cell(&spec, &prev, prev.cell(i, j), seed, samples)
+                    .unwrap_or(prev.values[j * c + i]);
                 table.values[j * c + i] = v;
                 table.values[j * c + (c - 1 - i)] = v;
             }
@@ -385,6 +373,54 @@ fn lone_man_table() {
     }
     std::fs::write(&out, table.to_text()).unwrap();
     println!("wrote {out}");
+}
+
+/// A lone man at `p` in the next round of the table: one stroke (the shot the hard player's
+/// search finds with `prev` valuing the outcomes) plus the mean remaining cost over `samples`
+/// fresh noisy replays of it; 1 in a pocket's mouth; None when the striker has no legal place.
+fn lone_man_cell(
+    spec: &Spec,
+    prev: &carrom_ai::LoneManCosts,
+    p: carrom_physics::Vec2,
+    seed: u64,
+    samples: u64,
+) -> Option<f32> {
+    use carrom_ai::ClearingJudge;
+    use carrom_ai::clearing::strokes_to_clear_with;
+    let noise = Noise::BENCHMARK;
+    let in_pocket = spec
+        .board
+        .pockets()
+        .iter()
+        .any(|k| (k.centre() - p).length() < k.radius);
+    if in_pocket {
+        return Some(1.0);
+    }
+    let state = common::lone_man_state(p);
+    let judge = ClearingJudge {
+        state: &state,
+        lone: Some(prev),
+    };
+    let budget = Level::Hard.budget();
+    let d = carrom_ai::search::search(
+        spec,
+        &state.layout,
+        Seat::South,
+        &judge,
+        &budget,
+        noise,
+        seed,
+    )?;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x10E);
+    let mut total = 0.0;
+    for _ in 0..samples {
+        let s = noise.apply(spec, &state.layout, &d.shot, &mut rng);
+        let result = play(&mut Table::new(spec, &state.layout), &s);
+        let mut next = state.clone();
+        next.apply(spec, &result);
+        total += 1.0 + strokes_to_clear_with(spec, &next, Some(prev));
+    }
+    Some(total / samples as f32)
 }
 
 /// Finds the practised break (`carrom_ai::break_book`) for the ICF defaults and the benchmark's
@@ -434,23 +470,7 @@ fn decision_quality() {
         )
     });
     let positions = cached_positions(&spec, &file, &format!("boards {boards}"), || {
-        let mut out = Vec::new();
-        for b in 0..boards {
-            let seed = carrom_ai::noise::mix(13, b);
-            let (mut player, mut exec) = common::hard_clearing_player(seed);
-            let mut state = ClearingState::new(&spec);
-            let mut times = common::DecisionTimes::default();
-            while !state.is_clear() && state.strikes < 500 {
-                if state.strikes > 0 {
-                    out.push(state.clone());
-                }
-                let result =
-                    common::clearing_stroke(&spec, &mut player, &state, &mut exec, &mut times)
-                        .unwrap();
-                state.apply(&spec, &result);
-            }
-        }
-        out
+        positions_of_hard_play(&spec, boards)
     });
     let lone = LoneManCosts::for_spec(&spec);
     // By pieces on the board: decisions, true value, estimate, decision time.
@@ -503,6 +523,27 @@ fn decision_quality() {
             over / *n as f64
         );
     }
+}
+
+/// Every position after the break of `boards` boards (`mix(13, 0..boards)`) as the hard player
+/// clears them.
+fn positions_of_hard_play(spec: &Spec, boards: u64) -> Vec<ClearingState> {
+    let mut out = Vec::new();
+    for b in 0..boards {
+        let seed = carrom_ai::noise::mix(13, b);
+        let (mut player, mut exec) = common::hard_clearing_player(seed);
+        let mut state = ClearingState::new(spec);
+        let mut times = common::DecisionTimes::default();
+        while !state.is_clear() && state.strikes < 500 {
+            if state.strikes > 0 {
+                out.push(state.clone());
+            }
+            let result =
+                common::clearing_stroke(spec, &mut player, &state, &mut exec, &mut times).unwrap();
+            state.apply(spec, &result);
+        }
+    }
+    out
 }
 
 /// Clearing positions cached in `file` under a first line `header` (what made them), so that
