@@ -8,7 +8,8 @@ use crate::umpire::{StrokeOutcome, outcome_of, umpire_spot};
 use carrom_physics::shot::play;
 use carrom_physics::{Piece, Shot, Spec, Table, opening_rack};
 use carrom_referee::{
-    MEN_PER_COLOUR, PieceColour, Placer, QueenState, Referee, Return, Seat, Side, Spot, Verdict,
+    GameWonBy, MEN_PER_COLOUR, PieceColour, Placer, QueenState, Referee, Return, Seat, Side, Spot,
+    Verdict,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -406,7 +407,12 @@ impl Match {
             format!(
                 "Board {} of {}{}",
                 r.board_number(),
-                r.rules().boards_per_game,
+                // Traditional rules: a game is one board.
+                if r.rules().game_won_by == GameWonBy::Board {
+                    1
+                } else {
+                    r.rules().boards_per_game
+                },
                 if r.is_extra_board() { " (extra)" } else { "" }
             ),
         ];

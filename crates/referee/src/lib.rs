@@ -35,7 +35,9 @@ pub use placement::{
 };
 pub use referee::{JudgeError, MEN_PER_COLOUR, QueenRight, Referee};
 pub use report::{Colour, PieceColour, StrokeReport};
-pub use rules::{EndingGaps, ImproperBreak, PassesBy, QueenReturned, TurnRuling};
+pub use rules::{
+    BreakAttemptsFor, EndingGaps, GameWonBy, ImproperBreak, PassesBy, QueenReturned, TurnRuling,
+};
 pub use rules::{Endings, OpponentPiece, PRESET_NAMES, QueenWithoutRight, Rules, RulesError};
 pub use scenario::{
     LineBoard, LineGame, LineMatch, LineMen, ScenarioError, ScenarioLine, run_scenario,

@@ -23,7 +23,7 @@ pub use queen::QueenRight;
 
 use crate::placement::{self, PlacementError};
 use crate::report::{PieceColour, StrokeReport};
-use crate::rules::{Endings, ImproperBreak, Rules};
+use crate::rules::{Endings, ImproperBreak, OpponentPiece, Rules};
 use crate::seat::{Seat, Seats, Side};
 use crate::verdict::{Law, Men, Placer, Position, QueenState, Return, Ruling, Spot, Verdict};
 use std::borrow::Cow;
@@ -163,9 +163,22 @@ struct Stroke {
     last_opp: bool,
     /// A piece or the striker left the board.
     overboard: bool,
+    /// An opponent's man was pocketed and the rules stop the turn for it whatever else fell
+    /// (Law 125(a) read literally, `OpponentPiece::EndsTurn`).
+    stopped: bool,
 }
 
 impl Stroke {
+    /// " The turn continues." after a ruling that keeps the turn, unless an opponent's man
+    /// stops it (Law 125(a) read literally), whose own ruling follows.
+    fn turn_goes_on(&self) -> &'static str {
+        if self.stopped {
+            ""
+        } else {
+            " The turn continues."
+        }
+    }
+
     /// "1 white man", "3 black men" in the striker's colour.
     fn own_men(&self, n: u8) -> String {
         plural(
@@ -462,6 +475,7 @@ impl Referee {
             last_own: own_n > 0 && own_n == mine.on_board && mine.owed == 0,
             last_opp: opp_n > 0 && opp_n == theirs.on_board && theirs.owed == 0,
             overboard: !r.overboard.is_empty() || r.striker_overboard,
+            stopped: opp_n > 0 && rules.opponent_piece == OpponentPiece::EndsTurn,
         };
 
         // The pieces fall.

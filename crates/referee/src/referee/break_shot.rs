@@ -7,7 +7,7 @@ use super::queen::QueenRight;
 use super::{JudgeError, MEN_PER_COLOUR, Referee, rule};
 use crate::report::PieceColour;
 use crate::report::StrokeReport;
-use crate::rules::Rules;
+use crate::rules::{BreakAttemptsFor, Rules};
 use crate::seat::Seat;
 use crate::seat::Seats;
 use crate::verdict::{Men, QueenState, Verdict};
@@ -36,6 +36,7 @@ impl Referee {
     /// and none owed; the Queen on the board, or pocketed by `turn` and awaiting his cover
     /// (`queen_awaiting_cover`, Law 96), in which case `turn` is in the middle of his turn.
     /// With all 19 pieces on the board the break is still to be made; otherwise it was made.
+    /// [`Referee::in_position_with_queen`] also takes a Queen already covered.
     pub fn in_position(
         rules: Rules,
         seats: Seats,
@@ -44,6 +45,29 @@ impl Referee {
         white: u8,
         black: u8,
         queen_awaiting_cover: bool,
+    ) -> Result<Referee, String> {
+        let queen = if queen_awaiting_cover {
+            QueenState::AwaitingCover { by: turn }
+        } else {
+            QueenState::OnBoard
+        };
+        Referee::in_position_with_queen(rules, seats, turn, colour, white, black, queen)
+    }
+
+    /// [`Referee::in_position`] with the Queen in any state a turn can start or go on in: on
+    /// the board, awaiting the cover of `turn` (`AwaitingCover { by: turn }`, Law 96), or
+    /// covered by a colour (`Covered(colour)`, Laws 96-97: the side playing that colour has
+    /// pocketed a man, and the endings of Laws 102-112 then depend on who covered her).
+    /// `AwaitingReturn` is refused: it only exists inside the traditional turn that pocketed
+    /// her.
+    pub fn in_position_with_queen(
+        rules: Rules,
+        seats: Seats,
+        turn: Seat,
+        colour: PieceColour,
+        white: u8,
+        black: u8,
+        queen: QueenState,
     ) -> Result<Referee, String> {
         if !seats.contains(turn) {
             return Err(format!("seat: {} does not play in {seats:?}", turn.name()));
@@ -80,7 +104,8 @@ impl Referee {
         r.white.pocketed = MEN_PER_COLOUR - white;
         r.black.on_board = black;
         r.black.pocketed = MEN_PER_COLOUR - black;
-        let full = white == MEN_PER_COLOUR && black == MEN_PER_COLOUR && !queen_awaiting_cover;
+        let full =
+            white == MEN_PER_COLOUR && black == MEN_PER_COLOUR && queen == QueenState::OnBoard;
         r.break_made = !full;
         if r.break_made {
             r.board_strokes = 1;
@@ -90,18 +115,45 @@ impl Referee {
                 r.man_pocketed[side.index()] = n < MEN_PER_COLOUR;
             }
         }
-        if queen_awaiting_cover {
-            if r.queen_right(turn) != QueenRight::Yes {
-                return Err(format!(
-                    "queen: {} has no right to the Queen before pocketing one of his men \
-                     (Law 92), so she cannot be awaiting his cover",
-                    turn.name()
-                ));
+        match queen {
+            QueenState::OnBoard => {}
+            QueenState::AwaitingCover { by } => {
+                if by != turn {
+                    return Err(format!(
+                        "queen: awaiting the cover of {}, but it is {}'s turn: she must be covered \
+                         with the next stroke of the turn that pocketed her (Law 96)",
+                        by.name(),
+                        turn.name()
+                    ));
+                }
+                if r.queen_right(turn) != QueenRight::Yes {
+                    return Err(format!(
+                        "queen: {} has no right to the Queen before pocketing one of his men \
+                         (Law 92), so she cannot be awaiting his cover",
+                        turn.name()
+                    ));
+                }
+                r.turn_strokes = 1;
+                r.board_strokes = r.board_strokes.max(1);
             }
-            r.queen = QueenState::AwaitingCover { by: turn };
-            r.turn_strokes = 1;
-            r.board_strokes = r.board_strokes.max(1);
+            QueenState::Covered(by) => {
+                if by == PieceColour::Queen {
+                    return Err("queen: covered by white or black, not by the Queen".into());
+                }
+                // The side that covered her pocketed a man of its colour this board (Law 96).
+                if let Some(side) = r.side_of_colour(by) {
+                    r.man_pocketed[side.index()] = true;
+                }
+            }
+            QueenState::AwaitingReturn { .. } => {
+                return Err(
+                    "queen: awaiting return only exists within the turn that pocketed her \
+                     (traditional rules); give `on_board`"
+                        .into(),
+                );
+            }
         }
+        r.queen = queen;
         Ok(r)
     }
 
@@ -124,6 +176,12 @@ impl Referee {
         self.turn = breaker;
         self.turn_strokes = 0;
         self.board_strokes = 0;
+    }
+
+    /// Is the stroke being judged (already counted) in the first turn of the board? Every
+    /// stroke of the board so far was a missed attempt by the player breaking.
+    fn first_turn(&self) -> bool {
+        self.board_strokes == u16::from(self.break_misses) + 1
     }
 
     /// Laws 44-45.
@@ -149,6 +207,19 @@ impl Referee {
                 ),
             );
             self.break_misses = 0;
+            self.pass_turn();
+            return;
+        }
+        if self.rules.break_attempts_for == BreakAttemptsFor::FirstTurn && !self.first_turn() {
+            let next = self.next_seat(by);
+            rule(
+                v,
+                "48",
+                format!(
+                    "No carrom man touched: the break is still to be made. Turn passes to {next} (house rules: only the very first turn has {} attempts).",
+                    self.rules.break_attempts
+                ),
+            );
             self.pass_turn();
             return;
         }

@@ -16,7 +16,7 @@
 //! the scoring Laws 52-53 (`Scoring`, ICF) or to the nearest row (`NearestLaw`).
 
 use super::{Referee, Stroke, plural, rule};
-use crate::rules::EndingGaps;
+use crate::rules::{EndingGaps, GameWonBy};
 use crate::seat::{Seat, Side};
 use crate::verdict::{BoardResult, GameResult, MatchResult, QueenState, Verdict};
 
@@ -420,7 +420,17 @@ impl Referee {
 
         let extra_board = self.board > self.rules.boards_per_game;
         let last_board = self.board == self.rules.boards_per_game;
-        let game_winner = if self.score[w.index()] >= self.rules.game_points {
+        let game_winner = if self.rules.game_won_by == GameWonBy::Board {
+            Some((
+                w,
+                "56(a)",
+                format!(
+                    "Side {} wins the board and with it game {} (house rules: a game is one board, its points the board's score).",
+                    w.index(),
+                    self.game
+                ),
+            ))
+        } else if self.score[w.index()] >= self.rules.game_points {
             Some((
                 w,
                 "56(a)",

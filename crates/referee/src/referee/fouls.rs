@@ -261,13 +261,14 @@ impl Referee {
                     v,
                     "75",
                     format!(
-                        "Striker pocketed with {} and {}: own men come out with one due, the opponent's stay pocketed. The turn continues.",
+                        "Striker pocketed with {} and {}: own men come out with one due, the opponent's stay pocketed.{}",
                         st.own_men(own_n),
                         plural(
                             opp_n,
                             &format!("{} man", st.their.name()),
                             &format!("{} men", st.their.name())
-                        )
+                        ),
+                        st.turn_goes_on()
                     ),
                 );
             } else {

@@ -52,9 +52,12 @@ impl Referee {
     }
 
     /// The end of `by`'s turn (a stroke or a pass after which another player strikes, the board
-    /// going on): a Queen he pocketed without the right to her and left in the pocket
-    /// (`QueenReturned::EndOfTurn`) is returned to the centre circle by the umpire, first of
-    /// the umpire's pieces (Law 65(b)).
+    /// going on). A Queen he pocketed without the right to her and left in the pocket
+    /// (`QueenReturned::EndOfTurn`) is returned to the centre circle by the umpire, first of the
+    /// umpire's pieces (Law 65(b)). A Queen still awaiting his cover was not covered: he has no
+    /// "subsequent stroke" (Law 101(a)), so she is put back too (Law 96); this is how a turn
+    /// stopped with her in the pocket (Law 125(a) read literally, an opponent's man pocketed
+    /// with her) ends.
     pub(super) fn queen_back_at_end_of_turn(&mut self, by: Seat, v: &mut Verdict) {
         if self.queen == (QueenState::AwaitingReturn { by }) {
             self.queen = QueenState::OnBoard;
@@ -64,6 +67,16 @@ impl Referee {
                 "93",
                 format!(
                     "{by}'s turn is over: the Queen he pocketed without the right to her is returned to the centre circle by the umpire (house rules: at the end of the turn)."
+                ),
+            );
+        } else if matches!(self.queen, QueenState::AwaitingCover { .. }) {
+            self.queen = QueenState::OnBoard;
+            v.returns.insert(0, umpire_return(Queen));
+            rule(
+                v,
+                "96",
+                format!(
+                    "{by}'s turn is over before the Queen was covered: the umpire puts her back in the centre circle."
                 ),
             );
         }
@@ -149,14 +162,20 @@ impl Referee {
                     rule(
                         v,
                         "95(c)",
-                        "Queen pocketed after recovery of the dues and/or penalties, all nine own men on the board: the right to her stands. She must be covered with the next stroke. The turn continues.",
+                        format!(
+                            "Queen pocketed after recovery of the dues and/or penalties, all nine own men on the board: the right to her stands. She must be covered with the next stroke.{}",
+                            st.turn_goes_on()
+                        ),
                     );
                 } else {
                     new_queen = Some(QueenState::AwaitingCover { by });
                     rule(
                         v,
                         "92",
-                        "Queen pocketed: she must be covered with the next stroke. The turn continues.",
+                        format!(
+                            "Queen pocketed: she must be covered with the next stroke.{}",
+                            st.turn_goes_on()
+                        ),
                     );
                 }
             } else if rules.all_nine_exception && own_n >= 2 {
@@ -208,8 +227,13 @@ impl Referee {
                     v,
                     "101(a)",
                     format!(
-                        "Striker pocketed with {} while covering the Queen: they come out with one due; the turn continues and the Queen must be covered with the next stroke.",
-                        st.own_men(own_n)
+                        "Striker pocketed with {} while covering the Queen: they come out with one due{}",
+                        st.own_men(own_n),
+                        if st.stopped {
+                            "."
+                        } else {
+                            "; the turn continues and the Queen must be covered with the next stroke."
+                        }
                     ),
                 );
             } else {
@@ -249,8 +273,9 @@ impl Referee {
                     v,
                     "98(a)",
                     format!(
-                        "Queen, {} and striker pocketed: the Queen and the men come out with one due. The turn continues.",
-                        st.own_men(own_n)
+                        "Queen, {} and striker pocketed: the Queen and the men come out with one due.{}",
+                        st.own_men(own_n),
+                        st.turn_goes_on()
                     ),
                 );
             } else if st.opp_n > 0 && self.rules.queen_striker_opponent_men == TurnRuling::Lost {
@@ -269,7 +294,10 @@ impl Referee {
                 rule(
                     v,
                     "99(a)",
-                    "Queen pocketed with the striker: the umpire returns the Queen and one due comes out. The turn continues.",
+                    format!(
+                        "Queen pocketed with the striker: the umpire returns the Queen and one due comes out.{}",
+                        st.turn_goes_on()
+                    ),
                 );
             }
         }
