@@ -257,7 +257,7 @@ impl Match {
             .iter()
             .map(|p| (p.x as f64, p.y as f64))
             .collect();
-        self.referee
+        crate::umpire::geometry(&self.spec)
             .validate_placement(x as f64, y as f64, &others)
             .map_err(|e| e.to_string())
     }

@@ -406,3 +406,45 @@ proptest! {
         prop_assert_eq!(&again.stats, &game.stats);
     }
 }
+
+/// Laws 84, 85, 89(b) on a board of other sizes (`--spec`): the referee places a man by the
+/// circles and men of the board being played, as the umpire's spot and the computer's due
+/// spots do, not by the ICF sizes.
+#[test]
+fn law_84_89b_placing_a_man_follows_the_board_of_the_spec() {
+    let mut spec = Spec::default();
+    spec.board.outer_circle_diameter = 0.24;
+    spec.board.coin_diameter = 0.036;
+    let g = carrom_match::umpire::geometry(&spec);
+    assert_eq!(
+        (
+            g.outer_circle_radius,
+            g.centre_circle_radius,
+            g.piece_radius
+        ),
+        (
+            f64::from(0.24f32 * 0.5),
+            f64::from(0.0318f32 * 0.5),
+            f64::from(0.036f32 * 0.5)
+        )
+    );
+    let mut game = Match::new(&spec, singles()).unwrap();
+    scripted(&mut game, &[PieceColour::White], false);
+    scripted(&mut game, &[], true); // the striker alone: a due, placed by North
+    assert_eq!(game.placer(), Some(Seat::North));
+    game.layout.clear();
+    // Inside this board's outer circle, outside the ICF one.
+    assert!(game.check_place(0.09, 0.0).is_ok());
+    assert!(carrom_referee::validate_placement(0.09, 0.0, &[]).is_err());
+    // Clear of the ICF centre circle with ICF men, over it with these bigger men.
+    let e = game.check_place(0.033, 0.0).unwrap_err();
+    assert!(e.contains("centre circle") && e.contains("33.9 mm"), "{e}");
+    assert!(carrom_referee::validate_placement(0.033, 0.0, &[]).is_ok());
+    // The spot offered for a due is one the referee accepts on this board.
+    let [x, y] = game.free_due_spot(1.0);
+    assert!(
+        g.validate_placement(f64::from(x), f64::from(y), &[])
+            .is_ok()
+    );
+    assert!(game.place(x, y).is_ok());
+}

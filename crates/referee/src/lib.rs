@@ -31,7 +31,8 @@ mod seat;
 mod verdict;
 
 pub use placement::{
-    CENTRE_CIRCLE_RADIUS, OUTER_CIRCLE_RADIUS, PIECE_RADIUS, PlacementError, validate_placement,
+    CENTRE_CIRCLE_RADIUS, Geometry, OUTER_CIRCLE_RADIUS, PIECE_RADIUS, PlacementError,
+    validate_placement,
 };
 pub use referee::{JudgeError, MEN_PER_COLOUR, QueenRight, Referee};
 pub use report::{Colour, PieceColour, StrokeReport};

@@ -361,8 +361,9 @@ impl Referee {
     pub fn strokes(&self) -> u32 {
         self.strokes
     }
-    /// Checks where a player wants to put a due/penalty man (Laws 84, 85, 89(b)); see
-    /// [`placement::validate_placement`].
+    /// Checks where a player wants to put a due/penalty man (Laws 84, 85, 89(b)) on the ICF
+    /// board; see [`Geometry::validate_placement`](crate::Geometry::validate_placement) for a
+    /// board of other sizes.
     pub fn validate_placement(
         &self,
         x: f64,

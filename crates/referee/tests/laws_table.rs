@@ -211,6 +211,10 @@ fn every_enforced_law_names_tests_that_exist_and_every_other_law_says_why() {
                 !row.reason.is_empty(),
                 "LAWS.md: Law {law} is neither enforced nor explained"
             );
+            assert!(
+                row.tests.is_empty(),
+                "LAWS.md: Law {law} is not enforced but names tests"
+            );
         } else {
             assert!(
                 !row.tests.is_empty(),
