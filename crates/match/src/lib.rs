@@ -20,7 +20,7 @@
 //! let shot = Shot { seat: Seat::South, position: 0.0, angle_deg: 0.0, power: 1.0 };
 //! let verdict = game.play_stroke(shot).unwrap();
 //! assert!(game.violations.is_empty());
-//! println!("{}", verdict.rulings[0]);
+//! println!("{}", carrom_match::words::ruling(&verdict.rulings[0], &game.names()));
 //! ```
 
 mod game;
@@ -28,6 +28,7 @@ mod save;
 mod setup;
 mod stats;
 pub mod umpire;
+pub mod words;
 
 pub use game::{Action, Actor, Call, Match};
 pub use save::{FORMAT, OLDEST_VERSION, SaveFile, VERSION, write_atomically};

@@ -292,26 +292,65 @@ fn a_save_replays_with_the_physics_of_its_version() {
 /// Calls name the players at their seats, and results name the side by its players.
 #[test]
 fn calls_and_results_name_the_players() {
+    use carrom_match::words::ruling;
+    use carrom_referee::{Event, LastMen, Law, QueenAtEnd, Ruling, Side};
     let spec = Spec::default();
     let mut setup = singles();
     setup.players[0].name = "Asha".into();
     setup.players[1].name = "Ravi".into();
     let game = Match::new(&spec, setup).unwrap();
+    let names = game.names();
+    let call = |law: &'static str, event: Event| {
+        ruling(
+            &Ruling {
+                law: Law(law),
+                event,
+            },
+            &names,
+        )
+    };
     assert_eq!(
-        game.with_names("Nothing pocketed. Turn passes to North. (Law 48)"),
+        call("48", Event::NothingPocketed { next: Seat::North }),
         "Nothing pocketed. Turn passes to Ravi (North). (Law 48)"
     );
     assert_eq!(
-        game.with_names("South pocketed 1 white man into the north-east pocket."),
-        "Asha (South) pocketed 1 white man into the north-east pocket."
+        call(
+            "48",
+            Event::OwnMenPocketed {
+                by: Seat::South,
+                colour: PieceColour::White,
+                men: 1,
+                continues: true
+            }
+        ),
+        "Asha (South) pocketed 1 white man. The turn continues. (Law 48)"
     );
     assert_eq!(game.side_name(game.referee.side_of(Seat::North)), "Ravi");
+    assert_eq!(game.seat_name(Seat::North), "Ravi (North)");
     assert_eq!(
-        game.with_names("Board to side 0 (South) by 5 points. (Law 53(c))"),
-        "Board to Asha by 5 points. (Law 53(c))"
+        call(
+            "53(c)",
+            Event::BoardEnded {
+                by: Seat::South,
+                last: LastMen::Own,
+                queen: QueenAtEnd::CoveredByOpponent,
+                improper: false,
+                striker: false,
+                as_law: None,
+                winner: Side::Zero,
+                points: 5
+            }
+        ),
+        "Asha (South) pocketed his last man by a proper stroke; the Queen, covered by the loser, scores nothing. Board to Asha by 5 points. (Law 53(c))"
     );
     assert_eq!(
-        game.with_names("Side 1 wins the match, 2 games to 0. (Law 57)"),
+        call(
+            "57",
+            Event::MatchWon {
+                side: Side::One,
+                games: [0, 2]
+            }
+        ),
         "Ravi wins the match, 2 games to 0. (Law 57)"
     );
 }

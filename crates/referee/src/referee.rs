@@ -21,12 +21,12 @@ mod turns;
 
 pub use queen::QueenRight;
 
+use crate::event::Event;
 use crate::placement::{self, PlacementError};
 use crate::report::{PieceColour, StrokeReport};
 use crate::rules::{Endings, ImproperBreak, OpponentPiece, Rules};
 use crate::seat::{Seat, Seats, Side};
 use crate::verdict::{Law, Men, Placer, Position, QueenState, Return, Ruling, Spot, Verdict};
-use std::borrow::Cow;
 use thiserror::Error;
 
 use PieceColour::{Black, Queen, White};
@@ -113,20 +113,11 @@ fn colour_index(colour: PieceColour) -> usize {
 }
 
 /// Shorthand for building a ruling.
-fn rule(v: &mut Verdict, law: &'static str, text: impl Into<Cow<'static, str>>) {
+fn rule(v: &mut Verdict, law: &'static str, event: Event) {
     v.rulings.push(Ruling {
         law: Law(law),
-        text: text.into(),
+        event,
     });
-}
-
-fn plural(n: impl Into<u32>, one: &str, many: &str) -> String {
-    let n = n.into();
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
 }
 
 /// A stroke in play as the striker's side sees it, with the position before its pieces fell.
@@ -169,23 +160,10 @@ struct Stroke {
 }
 
 impl Stroke {
-    /// " The turn continues." after a ruling that keeps the turn, unless an opponent's man
-    /// stops it (Law 125(a) read literally), whose own ruling follows.
-    fn turn_goes_on(&self) -> &'static str {
-        if self.stopped {
-            ""
-        } else {
-            " The turn continues."
-        }
-    }
-
-    /// "1 white man", "3 black men" in the striker's colour.
-    fn own_men(&self, n: u8) -> String {
-        plural(
-            n,
-            &format!("{} man", self.my.name()),
-            &format!("{} men", self.my.name()),
-        )
+    /// Whether a ruling that keeps the turn does so: an opponent's man may stop it (Law 125(a)
+    /// read literally), in a ruling of its own.
+    fn goes_on(&self) -> bool {
+        !self.stopped
     }
 }
 

@@ -5,6 +5,7 @@
 
 use super::queen::QueenRight;
 use super::{JudgeError, MEN_PER_COLOUR, Referee, rule};
+use crate::event::Event;
 use crate::report::PieceColour;
 use crate::report::StrokeReport;
 use crate::rules::{BreakAttemptsFor, Rules};
@@ -188,23 +189,19 @@ impl Referee {
     pub(super) fn break_stroke(&mut self, r: &StrokeReport, improper: bool, v: &mut Verdict) {
         if r.touched {
             self.break_made = true;
-            rule(v, "44", "Break made.");
+            rule(v, "44", Event::BreakMade);
             self.stroke(r, improper, true, v);
             return;
         }
         let by = self.turn;
         if improper || r.striker_pocketed {
-            let what = if r.striker_pocketed {
-                "pocketed the striker"
-            } else {
-                "played an improper stroke"
-            };
             rule(
                 v,
                 "45(c)",
-                format!(
-                    "{by} {what} without touching a carrom man while breaking: turn lost, no due or penalty."
-                ),
+                Event::BreakImproper {
+                    by,
+                    striker: r.striker_pocketed,
+                },
             );
             self.break_misses = 0;
             self.pass_turn();
@@ -215,10 +212,10 @@ impl Referee {
             rule(
                 v,
                 "48",
-                format!(
-                    "No carrom man touched: the break is still to be made. Turn passes to {next} (house rules: only the very first turn has {} attempts).",
-                    self.rules.break_attempts
-                ),
+                Event::BreakStillToMake {
+                    next,
+                    attempts: self.rules.break_attempts,
+                },
             );
             self.pass_turn();
             return;
@@ -230,19 +227,16 @@ impl Referee {
             rule(
                 v,
                 "45(b)",
-                format!(
-                    "Break not made in {attempts} attempts: the right to break passes to {next}, who plays {}.",
-                    self.colour_of(next).name()
-                ),
+                Event::BreakPasses {
+                    attempts,
+                    next,
+                    colour: self.colour_of(next),
+                },
             );
             if self.rules.break_miss_is_foul {
                 let colour = self.colour_of(by);
                 self.owe(colour, 1);
-                rule(
-                    v,
-                    "45(b)",
-                    "Foul (house rules) — failing to break costs one penalty man.",
-                );
+                rule(v, "45(b)", Event::BreakMissFoul);
             }
             self.break_misses = 0;
             self.pass_turn();
@@ -250,10 +244,11 @@ impl Referee {
             rule(
                 v,
                 "45(a)",
-                format!(
-                    "Break not made — no carrom man touched (attempt {} of {attempts}). {by} tries again.",
-                    self.break_misses
-                ),
+                Event::BreakMissed {
+                    by,
+                    attempt: self.break_misses,
+                    attempts,
+                },
             );
             self.keep_turn();
         }
