@@ -381,6 +381,26 @@ impl Referee {
         if matches!(self.queen, QueenState::AwaitingReturn { .. }) {
             self.queen = QueenState::OnBoard;
         }
+        let points = self.score_board(&end, v);
+        let w = end.winner;
+        v.board_result = Some(BoardResult { winner: w, points });
+        v.score = self.score;
+        match self.game_winner(w) {
+            Some((winner, law, event)) => {
+                rule(v, law, event);
+                v.game_result = Some(GameResult {
+                    winner,
+                    score: self.score,
+                });
+                self.end_game(winner, v);
+            }
+            None => self.next_board(v),
+        }
+    }
+
+    /// The board's points to its winner: at most `max_board_points`, dues written off (Law
+    /// 55), the Queen adding nothing from 22 points on (Law 54). Returns the points counted.
+    fn score_board(&mut self, end: &Ending, v: &mut Verdict) -> u16 {
         let cap = u16::from(self.rules.max_board_points);
         let points = end.points.min(cap);
         if end.points > cap {
@@ -416,99 +436,90 @@ impl Referee {
             );
         }
         self.score[w.index()] += points;
-        v.board_result = Some(BoardResult { winner: w, points });
-        v.score = self.score;
+        points
+    }
 
+    /// Who wins the game now that `board_winner` has won this board, if anyone (Law 56; the
+    /// traditional rules' game of one board).
+    fn game_winner(&self, board_winner: Side) -> Option<(Side, &'static str, Event)> {
+        let (w, game) = (board_winner, self.game);
         let extra_board = self.board > self.rules.boards_per_game;
         let last_board = self.board == self.rules.boards_per_game;
-        let game_winner = if self.rules.game_won_by == GameWonBy::Board {
-            Some((
-                w,
-                "56(a)",
-                Event::GameByBoard {
-                    side: w,
-                    game: self.game,
-                },
-            ))
+        if self.rules.game_won_by == GameWonBy::Board {
+            Some((w, "56(a)", Event::GameByBoard { side: w, game }))
         } else if self.score[w.index()] >= self.rules.game_points {
+            let points = self.rules.game_points;
             Some((
                 w,
                 "56(a)",
                 Event::GameOnPoints {
                     side: w,
-                    points: self.rules.game_points,
-                    game: self.game,
+                    points,
+                    game,
                 },
             ))
         } else if extra_board {
-            Some((
-                w,
-                "56(b)",
-                Event::GameByExtraBoard {
-                    side: w,
-                    game: self.game,
-                },
-            ))
+            Some((w, "56(b)", Event::GameByExtraBoard { side: w, game }))
         } else if last_board && self.score[0] != self.score[1] {
             let leader = if self.score[0] > self.score[1] {
                 Side::Zero
             } else {
                 Side::One
             };
+            let board = self.board;
             Some((
                 leader,
                 "56(a)",
                 Event::GameOnBoards {
                     side: leader,
-                    board: self.board,
-                    game: self.game,
+                    board,
+                    game,
                 },
             ))
         } else {
             None
-        };
-
-        match game_winner {
-            Some((gw, law, event)) => {
-                rule(v, law, event);
-                v.game_result = Some(GameResult {
-                    winner: gw,
-                    score: self.score,
-                });
-                self.games[gw.index()] += 1;
-                if self.games[gw.index()] >= self.rules.games_to_win {
-                    self.winner = Some(gw);
-                    v.match_result = Some(MatchResult {
-                        winner: gw,
-                        games: self.games,
-                    });
-                    rule(
-                        v,
-                        "57",
-                        Event::MatchWon {
-                            side: gw,
-                            games: self.games,
-                        },
-                    );
-                } else {
-                    self.game += 1;
-                    self.board = 1;
-                    self.score = [0, 0];
-                    let first = self.first_breaker_of_game(self.game);
-                    self.start_board(first);
-                }
-            }
-            None => {
-                if last_board {
-                    rule(v, "56(b)", Event::ExtraBoard { board: self.board });
-                }
-                self.board += 1;
-                let first = self.first_breaker_of_game(self.game);
-                let breaker =
-                    self.seats
-                        .advance(first, self.rules.turn_order, usize::from(self.board - 1));
-                self.start_board(breaker);
-            }
         }
+    }
+
+    /// A game won: the match too once a side has `games_to_win` games (Law 57), else the next
+    /// game's first board.
+    fn end_game(&mut self, winner: Side, v: &mut Verdict) {
+        self.games[winner.index()] += 1;
+        if self.games[winner.index()] >= self.rules.games_to_win {
+            self.winner = Some(winner);
+            v.match_result = Some(MatchResult {
+                winner,
+                games: self.games,
+            });
+            let games = self.games;
+            rule(
+                v,
+                "57",
+                Event::MatchWon {
+                    side: winner,
+                    games,
+                },
+            );
+        } else {
+            self.game += 1;
+            self.board = 1;
+            self.score = [0, 0];
+            let first = self.first_breaker_of_game(self.game);
+            self.start_board(first);
+        }
+    }
+
+    /// The game goes on: the next board, an extra board after a tie on the last (Law 56(b)),
+    /// the break alternating (Law 49(a)).
+    fn next_board(&mut self, v: &mut Verdict) {
+        if self.board == self.rules.boards_per_game {
+            rule(v, "56(b)", Event::ExtraBoard { board: self.board });
+        }
+        self.board += 1;
+        let first = self.first_breaker_of_game(self.game);
+        let breaker = self
+            .seats
+            .advance(first, self.rules.turn_order, usize::from(self.board - 1));
+        self.start_board(breaker);
     }
 }
