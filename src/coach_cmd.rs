@@ -4,7 +4,7 @@ use crate::input::{parse_json, read_input};
 use carrom_ai::coach::{Advice, describe, hint, kind_name};
 use carrom_physics::shot::validate_pieces;
 use carrom_physics::{Piece, PieceColour, Seat, Spec, opening_rack};
-use carrom_referee::{Referee, Rules, Seats};
+use carrom_referee::{QueenState, Referee, Rules, Seats};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::path::Path;
@@ -16,10 +16,12 @@ enum QueenAt {
     #[default]
     OnBoard,
     AwaitingCover,
+    CoveredByWhite,
+    CoveredByBlack,
 }
 
 /// `{"rules": "icf", "seat": "south", "pieces": [{"kind","x","y"}], "queen": "on_board" |
-/// "awaiting_cover", "colour": "white" | "black"}`; `seats` (2 or 4) and `seed` are optional.
+/// "awaiting_cover" | "covered_by_white" | "covered_by_black", "colour": "white" | "black"}`; `seats` (2 or 4) and `seed` are optional.
 /// Without `pieces`, the opening rack (a break).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -82,17 +84,29 @@ fn position(spec: &Spec, request: &HintRequest) -> Result<(Vec<Piece>, Referee),
                     .into(),
             );
         }
+        (QueenAt::CoveredByWhite | QueenAt::CoveredByBlack, true) => {
+            return Err(
+                "queen: covered, but the Queen is in `pieces` (a covered Queen stays in her pocket)"
+                    .into(),
+            );
+        }
         _ => {}
     }
+    let queen = match request.queen {
+        QueenAt::OnBoard => QueenState::OnBoard,
+        QueenAt::AwaitingCover => QueenState::AwaitingCover { by: request.seat },
+        QueenAt::CoveredByWhite => QueenState::Covered(PieceColour::White),
+        QueenAt::CoveredByBlack => QueenState::Covered(PieceColour::Black),
+    };
     let men = |c: PieceColour| count(c) as u8;
-    let referee = Referee::in_position(
+    let referee = Referee::in_position_with_queen(
         rules,
         seats,
         request.seat,
         request.colour,
         men(PieceColour::White),
         men(PieceColour::Black),
-        request.queen == QueenAt::AwaitingCover,
+        queen,
     )?;
     Ok((pieces, referee))
 }

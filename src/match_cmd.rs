@@ -230,7 +230,7 @@ fn finish_headless(game: &mut Match, mut computers: Computers) -> Result<(), Str
             break;
         };
         if let (Action::Stroke { .. }, Some(c)) = (&action, computers.last_commentary.take()) {
-            let who = game.with_names(c.seat.title());
+            let who = game.seat_name(c.seat);
             for line in c.lines() {
                 println!("  {who} {line}");
             }

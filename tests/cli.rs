@@ -377,6 +377,26 @@ fn hint_prints_the_best_shot_its_kind_target_pocket_chance_and_alternatives() {
     }
 }
 
+/// `carrom hint --json` for the commonest late position: the Queen already covered, by the
+/// player's side or by the opponent's (it changes the endings, Laws 102-112).
+#[test]
+fn hint_answers_a_position_with_the_queen_covered_by_either_side() {
+    for covered in ["covered_by_white", "covered_by_black"] {
+        let out = carrom(
+            &["hint", "--json"],
+            &format!(
+                r#"{{"rules": "icf", "seat": "south", "colour": "white", "queen": "{covered}",
+                "pieces": [{{"kind": "white", "x": 0.25, "y": 0.28}}, {{"kind": "black", "x": -0.2, "y": 0.15}},
+                {{"kind": "white", "x": 0.1, "y": 0.1}}]}}"#
+            ),
+        );
+        assert!(out.status.success(), "{covered}: {}", stderr(&out));
+        let v = json_of(&out);
+        assert_eq!(v["shot"]["seat"], "south", "{covered}");
+        assert!(v["chance"].as_f64().is_some(), "{covered}: {v}");
+    }
+}
+
 /// A bad hint request is one line naming the field, exit 2.
 #[test]
 fn a_bad_hint_request_names_the_field() {
@@ -386,6 +406,14 @@ fn a_bad_hint_request_names_the_field() {
         (r#"{"seat": "south", "rules": "chess"}"#, "rules"),
         (
             r#"{"seat": "south", "queen": "awaiting_cover", "pieces": [{"kind": "queen", "x": 0, "y": 0}, {"kind": "white", "x": 0.1, "y": 0.1}, {"kind": "black", "x": -0.1, "y": 0.1}]}"#,
+            "queen",
+        ),
+        (
+            r#"{"seat": "south", "queen": "covered_by_black", "pieces": [{"kind": "queen", "x": 0, "y": 0}, {"kind": "white", "x": 0.1, "y": 0.1}, {"kind": "black", "x": -0.1, "y": 0.1}]}"#,
+            "queen",
+        ),
+        (
+            r#"{"seat": "south", "queen": "covered", "pieces": [{"kind": "white", "x": 0.1, "y": 0.1}, {"kind": "black", "x": -0.1, "y": 0.1}]}"#,
             "queen",
         ),
         (

@@ -6,10 +6,12 @@ use crate::save::SaveFile;
 use crate::setup::MatchSetup;
 use crate::stats::MatchStats;
 use crate::umpire::{StrokeOutcome, outcome_of, umpire_spot};
+use crate::words::{self, Names};
 use carrom_physics::shot::play;
 use carrom_physics::{Piece, Shot, Spec, Table, opening_rack};
 use carrom_referee::{
-    MEN_PER_COLOUR, PieceColour, Placer, QueenState, Referee, Return, Seat, Side, Spot, Verdict,
+    GameWonBy, MEN_PER_COLOUR, PieceColour, Placer, QueenState, Referee, Return, Seat, Side, Spot,
+    Verdict,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -255,8 +257,7 @@ impl Match {
             .iter()
             .map(|p| (p.x as f64, p.y as f64))
             .collect();
-        self.referee
-            .validate_placement(x as f64, y as f64, &others)?;
+        crate::umpire::geometry(&self.spec).validate_placement(x as f64, y as f64, &others)?;
         Ok(())
     }
 
@@ -405,7 +406,12 @@ impl Match {
             format!(
                 "Board {} of {}{}",
                 r.board_number(),
-                r.rules().boards_per_game,
+                // Traditional rules: a game is one board.
+                if r.rules().game_won_by == GameWonBy::Board {
+                    1
+                } else {
+                    r.rules().boards_per_game
+                },
                 if r.is_extra_board() { " (extra)" } else { "" }
             ),
         ];
@@ -441,7 +447,7 @@ impl Match {
         lines.push(match r.queen() {
             QueenState::OnBoard => "Queen: on the board".to_string(),
             QueenState::AwaitingCover { by } => {
-                format!("Queen: {} must cover", self.with_names(by.title()))
+                format!("Queen: {} must cover", self.seat_name(by))
             }
             QueenState::AwaitingReturn { .. } => "Queen: back at the turn's end".to_string(),
             QueenState::Covered(c) => format!("Queen: covered ({})", c.name()),
@@ -454,10 +460,8 @@ impl Match {
         self.last
             .as_ref()
             .map(|v| {
-                v.rulings
-                    .iter()
-                    .map(|r| self.with_names(&r.to_string()))
-                    .collect()
+                let names = self.names();
+                v.rulings.iter().map(|r| words::ruling(r, &names)).collect()
             })
             .unwrap_or_default()
     }
@@ -467,52 +471,22 @@ impl Match {
         self.setup.side_names(side)
     }
 
-    /// A ruling's text with each seat that a player sits at named as the player: "Turn passes
-    /// to Ravi (North)". A seat whose player has the seat's own name is left as it is.
-    pub fn with_names(&self, text: &str) -> String {
-        // "side 0 (South)": the side by its players' names.
-        let mut out = text.to_string();
-        for side in [Side::Zero, Side::One] {
-            let open = format!("side {} (", side.index());
-            while let Some(i) = out.find(&open) {
-                let Some(close) = out[i..].find(')') else {
-                    break;
-                };
-                let names = self.side_name(side);
-                let seats = &out[i + open.len()..i + close];
-                let by = if names.trim().is_empty() {
-                    seats.to_string()
-                } else {
-                    names
-                };
-                out.replace_range(i..i + close + 1, &by);
-            }
-            let names = self.side_name(side);
-            if !names.trim().is_empty() {
-                for word in [
-                    format!("Side {}", side.index()),
-                    format!("side {}", side.index()),
-                ] {
-                    out = replace_word(&out, &word, &names);
-                }
-            }
-        }
+    /// The players' names for the sentences (`crate::words`).
+    pub fn names(&self) -> Names {
+        Names::of(&self.setup)
+    }
 
-        for &seat in self.referee.seats().seats() {
-            let title = seat.title();
-            let name = self.player(seat).name.trim();
-            if name.is_empty() || name == title || name.starts_with(title) {
-                continue;
-            }
-            out = replace_word(&out, title, &format!("{name} ({title})"));
-        }
-        out
+    /// A seat by its player's name, "Ravi (North)", or the seat alone when the player is named
+    /// after it.
+    pub fn seat_name(&self, seat: Seat) -> String {
+        self.names().seat(seat)
     }
 
     /// A verdict as log lines: each ruling with who made the stroke, then any board, game or
     /// match result, the sides named by their players.
     pub fn verdict_lines(&self, v: &Verdict) -> Vec<String> {
         let name = &self.player(v.by).name;
+        let names = self.names();
         let mut out = Vec::new();
         for r in &v.rulings {
             out.push(format!(
@@ -521,7 +495,7 @@ impl Match {
                 v.board,
                 v.by.title(),
                 name,
-                self.with_names(&r.to_string())
+                words::ruling(r, &names)
             ));
         }
         if let Some(b) = v.board_result {
@@ -596,22 +570,4 @@ impl Match {
         }
         Ok(game)
     }
-}
-
-/// `text` with every whole-word `word` (not inside a longer word, nor followed by `-`, as in
-/// "north-east") replaced by `with`.
-fn replace_word(text: &str, word: &str, with: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(i) = rest.find(word) {
-        let before = rest[..i].chars().next_back();
-        let after = rest[i + word.len()..].chars().next();
-        let whole = !before.is_some_and(|c| c.is_alphanumeric())
-            && !after.is_some_and(|c| c.is_alphanumeric() || c == '-');
-        out.push_str(&rest[..i]);
-        out.push_str(if whole { with } else { word });
-        rest = &rest[i + word.len()..];
-    }
-    out.push_str(rest);
-    out
 }

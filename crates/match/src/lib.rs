@@ -20,7 +20,7 @@
 //! let shot = Shot { seat: Seat::South, position: 0.0, angle_deg: 0.0, power: 1.0 };
 //! let verdict = game.play_stroke(shot).unwrap();
 //! assert!(game.violations.is_empty());
-//! println!("{}", verdict.rulings[0]);
+//! println!("{}", carrom_match::words::ruling(&verdict.rulings[0], &game.names()));
 //! ```
 
 mod error;
@@ -29,6 +29,7 @@ mod save;
 mod setup;
 mod stats;
 pub mod umpire;
+pub mod words;
 
 pub use error::{LoadRulesError, MatchError, ReplayError, SaveError, SetupError};
 pub use game::{Action, Actor, Call, Match};

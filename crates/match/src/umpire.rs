@@ -10,7 +10,7 @@ use carrom_physics::rapier2d::prelude::RigidBodySet;
 use carrom_physics::{
     BodyId, Event, EventKind, Fate, Piece, PieceColour, Roster, ShotResult, Spec, Vec2,
 };
-use carrom_referee::StrokeReport;
+use carrom_referee::{Geometry, StrokeReport};
 
 /// What a stroke did: the pieces left at rest, and the referee's report of it.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -113,6 +113,17 @@ pub fn outcome_from_roster(
         })
         .collect();
     StrokeOutcome { layout, report }
+}
+
+/// The board's circles and the men's size as the referee needs them for placing a man (Laws
+/// 84-86, 89(b)), from the board being played.
+pub fn geometry(spec: &Spec) -> Geometry {
+    let b = &spec.board;
+    Geometry {
+        outer_circle_radius: f64::from(b.outer_circle_radius()),
+        centre_circle_radius: f64::from(b.centre_circle_radius()),
+        piece_radius: f64::from(b.coin_radius()),
+    }
 }
 
 /// Where the umpire puts a piece back (Laws 65, 93, 94: the Queen, a piece that left the

@@ -317,26 +317,65 @@ fn a_save_replays_with_the_physics_of_its_version() {
 /// Calls name the players at their seats, and results name the side by its players.
 #[test]
 fn calls_and_results_name_the_players() {
+    use carrom_match::words::ruling;
+    use carrom_referee::{Event, LastMen, Law, QueenAtEnd, Ruling, Side};
     let spec = Spec::default();
     let mut setup = singles();
     setup.players[0].name = "Asha".into();
     setup.players[1].name = "Ravi".into();
     let game = Match::new(&spec, setup).unwrap();
+    let names = game.names();
+    let call = |law: &'static str, event: Event| {
+        ruling(
+            &Ruling {
+                law: Law(law),
+                event,
+            },
+            &names,
+        )
+    };
     assert_eq!(
-        game.with_names("Nothing pocketed. Turn passes to North. (Law 48)"),
+        call("48", Event::NothingPocketed { next: Seat::North }),
         "Nothing pocketed. Turn passes to Ravi (North). (Law 48)"
     );
     assert_eq!(
-        game.with_names("South pocketed 1 white man into the north-east pocket."),
-        "Asha (South) pocketed 1 white man into the north-east pocket."
+        call(
+            "48",
+            Event::OwnMenPocketed {
+                by: Seat::South,
+                colour: PieceColour::White,
+                men: 1,
+                continues: true
+            }
+        ),
+        "Asha (South) pocketed 1 white man. The turn continues. (Law 48)"
     );
     assert_eq!(game.side_name(game.referee.side_of(Seat::North)), "Ravi");
+    assert_eq!(game.seat_name(Seat::North), "Ravi (North)");
     assert_eq!(
-        game.with_names("Board to side 0 (South) by 5 points. (Law 53(c))"),
-        "Board to Asha by 5 points. (Law 53(c))"
+        call(
+            "53(c)",
+            Event::BoardEnded {
+                by: Seat::South,
+                last: LastMen::Own,
+                queen: QueenAtEnd::CoveredByOpponent,
+                improper: false,
+                striker: false,
+                as_law: None,
+                winner: Side::Zero,
+                points: 5
+            }
+        ),
+        "Asha (South) pocketed his last man by a proper stroke; the Queen, covered by the loser, scores nothing. Board to Asha by 5 points. (Law 53(c))"
     );
     assert_eq!(
-        game.with_names("Side 1 wins the match, 2 games to 0. (Law 57)"),
+        call(
+            "57",
+            Event::MatchWon {
+                side: Side::One,
+                games: [0, 2]
+            }
+        ),
         "Ravi wins the match, 2 games to 0. (Law 57)"
     );
 }
@@ -430,4 +469,46 @@ proptest! {
         let again = Match::replay(&spec, &SaveFile::of(&game), |_| {}).unwrap();
         prop_assert_eq!(&again.stats, &game.stats);
     }
+}
+
+/// Laws 84, 85, 89(b) on a board of other sizes (`--spec`): the referee places a man by the
+/// circles and men of the board being played, as the umpire's spot and the computer's due
+/// spots do, not by the ICF sizes.
+#[test]
+fn law_84_89b_placing_a_man_follows_the_board_of_the_spec() {
+    let mut spec = Spec::default();
+    spec.board.outer_circle_diameter = 0.24;
+    spec.board.coin_diameter = 0.036;
+    let g = carrom_match::umpire::geometry(&spec);
+    assert_eq!(
+        (
+            g.outer_circle_radius,
+            g.centre_circle_radius,
+            g.piece_radius
+        ),
+        (
+            f64::from(0.24f32 * 0.5),
+            f64::from(0.0318f32 * 0.5),
+            f64::from(0.036f32 * 0.5)
+        )
+    );
+    let mut game = Match::new(&spec, singles()).unwrap();
+    scripted(&mut game, &[PieceColour::White], false);
+    scripted(&mut game, &[], true); // the striker alone: a due, placed by North
+    assert_eq!(game.placer(), Some(Seat::North));
+    game.layout.clear();
+    // Inside this board's outer circle, outside the ICF one.
+    assert!(game.check_place(0.09, 0.0).is_ok());
+    assert!(carrom_referee::validate_placement(0.09, 0.0, &[]).is_err());
+    // Clear of the ICF centre circle with ICF men, over it with these bigger men.
+    let e = game.check_place(0.033, 0.0).unwrap_err();
+    assert!(e.contains("centre circle") && e.contains("33.9 mm"), "{e}");
+    assert!(carrom_referee::validate_placement(0.033, 0.0, &[]).is_ok());
+    // The spot offered for a due is one the referee accepts on this board.
+    let [x, y] = game.free_due_spot(1.0);
+    assert!(
+        g.validate_placement(f64::from(x), f64::from(y), &[])
+            .is_ok()
+    );
+    assert!(game.place(x, y).is_ok());
 }

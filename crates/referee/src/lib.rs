@@ -1,7 +1,7 @@
 //! The carrom referee: the ICF Laws (tournament edition, Laws 27-151) as a pure state machine.
 //!
 //! The game (or a scenario) reports what each stroke did as a [`StrokeReport`]; the
-//! [`Referee`] judges it and returns a [`Verdict`]: the rulings (each naming its [`Law`]),
+//! [`Referee`] judges it and returns a [`Verdict`]: the rulings (each naming its [`Law`] and what happened, an [`Event`]; the sentences are made at the edge, `carrom_match::words`),
 //! the pieces to put back and who places them, whether the turn continues, who plays next,
 //! the score and any board / game / match result.
 //!
@@ -22,6 +22,7 @@
 //! No Bevy, no physics: the crate defines its own input. The state is `Copy` (about 70 bytes)
 //! so the AI can clone it per simulated outcome.
 
+mod event;
 mod placement;
 mod referee;
 mod report;
@@ -30,12 +31,16 @@ mod scenario;
 mod seat;
 mod verdict;
 
+pub use event::{Event, HouseFoul, LastMen, QueenAtEnd, QueenBack};
 pub use placement::{
-    CENTRE_CIRCLE_RADIUS, OUTER_CIRCLE_RADIUS, PIECE_RADIUS, PlacementError, validate_placement,
+    CENTRE_CIRCLE_RADIUS, Geometry, OUTER_CIRCLE_RADIUS, PIECE_RADIUS, PlacementError,
+    validate_placement,
 };
 pub use referee::{JudgeError, MEN_PER_COLOUR, QueenRight, Referee};
 pub use report::{Colour, PieceColour, StrokeReport};
-pub use rules::{EndingGaps, ImproperBreak, PassesBy, QueenReturned, TurnRuling};
+pub use rules::{
+    BreakAttemptsFor, EndingGaps, GameWonBy, ImproperBreak, PassesBy, QueenReturned, TurnRuling,
+};
 pub use rules::{Endings, OpponentPiece, PRESET_NAMES, QueenWithoutRight, Rules, RulesError};
 pub use scenario::{
     LineBoard, LineGame, LineMatch, LineMen, ScenarioError, ScenarioLine, run_scenario,

@@ -21,12 +21,12 @@ mod turns;
 
 pub use queen::QueenRight;
 
+use crate::event::Event;
 use crate::placement::{self, PlacementError};
 use crate::report::{PieceColour, StrokeReport};
-use crate::rules::{Endings, ImproperBreak, Rules};
+use crate::rules::{Endings, ImproperBreak, OpponentPiece, Rules};
 use crate::seat::{Seat, Seats, Side};
 use crate::verdict::{Law, Men, Placer, Position, QueenState, Return, Ruling, Spot, Verdict};
-use std::borrow::Cow;
 use thiserror::Error;
 
 use PieceColour::{Black, Queen, White};
@@ -113,20 +113,11 @@ fn colour_index(colour: PieceColour) -> usize {
 }
 
 /// Shorthand for building a ruling.
-fn rule(v: &mut Verdict, law: &'static str, text: impl Into<Cow<'static, str>>) {
+fn rule(v: &mut Verdict, law: &'static str, event: Event) {
     v.rulings.push(Ruling {
         law: Law(law),
-        text: text.into(),
+        event,
     });
-}
-
-fn plural(n: impl Into<u32>, one: &str, many: &str) -> String {
-    let n = n.into();
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
 }
 
 /// A stroke in play as the striker's side sees it, with the position before its pieces fell.
@@ -163,16 +154,16 @@ struct Stroke {
     last_opp: bool,
     /// A piece or the striker left the board.
     overboard: bool,
+    /// An opponent's man was pocketed and the rules stop the turn for it whatever else fell
+    /// (Law 125(a) read literally, `OpponentPiece::EndsTurn`).
+    stopped: bool,
 }
 
 impl Stroke {
-    /// "1 white man", "3 black men" in the striker's colour.
-    fn own_men(&self, n: u8) -> String {
-        plural(
-            n,
-            &format!("{} man", self.my.name()),
-            &format!("{} men", self.my.name()),
-        )
+    /// Whether a ruling that keeps the turn does so: an opponent's man may stop it (Law 125(a)
+    /// read literally), in a ruling of its own.
+    fn goes_on(&self) -> bool {
+        !self.stopped
     }
 }
 
@@ -348,8 +339,9 @@ impl Referee {
     pub fn strokes(&self) -> u32 {
         self.strokes
     }
-    /// Checks where a player wants to put a due/penalty man (Laws 84, 85, 89(b)); see
-    /// [`placement::validate_placement`].
+    /// Checks where a player wants to put a due/penalty man (Laws 84, 85, 89(b)) on the ICF
+    /// board; see [`Geometry::validate_placement`](crate::Geometry::validate_placement) for a
+    /// board of other sizes.
     pub fn validate_placement(
         &self,
         x: f64,
@@ -462,6 +454,7 @@ impl Referee {
             last_own: own_n > 0 && own_n == mine.on_board && mine.owed == 0,
             last_opp: opp_n > 0 && opp_n == theirs.on_board && theirs.owed == 0,
             overboard: !r.overboard.is_empty() || r.striker_overboard,
+            stopped: opp_n > 0 && rules.opponent_piece == OpponentPiece::EndsTurn,
         };
 
         // The pieces fall.

@@ -128,6 +128,35 @@ pub enum EndingGaps {
     NearestLaw,
 }
 
+/// How a game is won (Law 56, and the traditional variant's "best of three").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameWonBy {
+    /// Law 56 (ICF preset): by the first side to reach `game_points`, or by the leader after
+    /// `boards_per_game` boards, an extra board deciding a tie.
+    Points,
+    /// Traditional rules: "Winners will not be decided on the basis of points, best of three
+    /// matches will be considered." A game is one board, won by the side that wins it
+    /// (pocketing all its pieces first, after the Queen is covered); the board's points are
+    /// its score, and `games_to_win` boards win the match.
+    Board,
+}
+
+/// Who has `break_attempts` attempts to break (Law 45).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BreakAttemptsFor {
+    /// Law 45(b) (ICF preset): after the breaker's misses the opponent breaks with the same
+    /// attempts, "the above condition will prevail till the break is effected".
+    EveryBreaker,
+    /// Traditional rules: "For the very first turn, the player is allowed three attempts". Only
+    /// the first turn of the board has the attempts (and `break_miss_is_foul`'s penalty for
+    /// "the first player to strike"); after it a stroke that touches nothing ends the turn like
+    /// any stroke that pockets nothing ("it doesn't matter if the striker hits no pieces"),
+    /// until a stroke breaks.
+    FirstTurn,
+}
+
 /// A rule variant. Every field defaults to its ICF value, so a rules file need only list
 /// the fields it changes. The whole struct is `Copy` (cheap to clone for the AI).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -140,6 +169,8 @@ pub struct Rules {
     pub boards_per_game: u8,
     /// Law 57: games needed to win the match (ICF 2: best of three).
     pub games_to_win: u8,
+    /// Law 56: a game is won on points (ICF) or is one board (traditional).
+    pub game_won_by: GameWonBy,
     /// Law 52(b)(i): value of the covered Queen to the board's winner (ICF 3).
     pub queen_points: u8,
     /// Laws 52(b)(i), 54: the Queen (and the "3 points" of Laws 102-112) count only while the
@@ -158,6 +189,9 @@ pub struct Rules {
     pub break_attempts: u8,
     /// Traditional rules: failing to break in all attempts is a foul (one penalty man).
     pub break_miss_is_foul: bool,
+    /// Law 45(b): every player who has to break has the attempts (ICF), or only the first turn
+    /// of the board (traditional).
+    pub break_attempts_for: BreakAttemptsFor,
     /// Law 49(b): the direction in which the turn passes.
     pub turn_order: TurnOrder,
     /// Law 97(b): with all nine own men on the board, the Queen pocketed together with own men
@@ -231,6 +265,7 @@ impl Rules {
             game_points: 25,
             boards_per_game: 8,
             games_to_win: 2,
+            game_won_by: GameWonBy::Points,
             queen_points: 3,
             queen_points_below: 22,
             forfeit_points: 3,
@@ -239,6 +274,7 @@ impl Rules {
             max_board_points: 12,
             break_attempts: 3,
             break_miss_is_foul: false,
+            break_attempts_for: BreakAttemptsFor::EveryBreaker,
             turn_order: TurnOrder::Right,
             all_nine_exception: true,
             queen_without_right: QueenWithoutRight::ReturnedTurnLost,
@@ -293,17 +329,20 @@ impl Rules {
         r
     }
 
-    /// Traditional house rules: clockwise play, the Queen worth 5 below 24, every foul costs one
-    /// penalty man and ends the turn with pocketed men staying down, pieces leaving the board
-    /// are fouls, the Queen pocketed without the right goes back at the end of the turn, which
-    /// continues, no loss-of-board endings.
+    /// Traditional house rules: a match of the best of three boards, each board a game won by
+    /// pocketing all one's pieces and scored by the opponent's pieces left and the Queen (5
+    /// below 24); clockwise play; three attempts to break in the very first turn only, failing
+    /// being a foul; every foul costs one penalty man and ends the turn with pocketed men staying
+    /// down, pieces leaving the board are fouls, the Queen pocketed without the right goes back
+    /// at the end of the turn, which continues, no loss-of-board endings.
     pub const fn traditional() -> Rules {
         let mut r = Rules::icf();
-        r.game_points = 29;
+        r.game_won_by = GameWonBy::Board;
         r.queen_points = 5;
         r.queen_points_below = 24;
         r.max_board_points = 14;
         r.break_miss_is_foul = true;
+        r.break_attempts_for = BreakAttemptsFor::FirstTurn;
         r.turn_order = TurnOrder::Left;
         r.all_nine_exception = false;
         r.queen_without_right = QueenWithoutRight::ReturnedTurnContinues;

@@ -1,9 +1,9 @@
 //! The referee's output: rulings, pieces to return, results.
 
+use crate::event::Event;
 use crate::report::PieceColour;
 use crate::seat::{Seat, Side};
 use serde::Serialize;
-use std::borrow::Cow;
 use std::fmt;
 
 /// A Law of the ICF (numbers 27-151 of the tournament edition), e.g. `Law("72(a)")`.
@@ -28,18 +28,13 @@ impl fmt::Display for Law {
     }
 }
 
-/// One decision of the umpire: the Law applied and a sentence for the player, e.g.
-/// "Foul — striker pocketed alone. One due. Turn passes."
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// One decision of the umpire: the Law applied and what happened ([`Event`]: the seats, sides,
+/// colours and counts it is about). The sentence players read is made from it at the edge
+/// (`carrom_match::words`), with their names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Ruling {
     pub law: Law,
-    pub text: Cow<'static, str>,
-}
-
-impl fmt::Display for Ruling {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.text, self.law)
-    }
+    pub event: Event,
 }
 
 /// Who puts a returned piece back on the board.
@@ -210,12 +205,18 @@ impl Verdict {
         self.rulings.iter().any(|r| r.law.0 == law)
     }
 
-    /// All ruling sentences joined for display.
+    /// The rulings as data, for test messages and logs (players read the sentences that
+    /// `carrom_match::words` makes).
     pub fn summary(&self) -> String {
         self.rulings
             .iter()
-            .map(|r| format!("{} [{}]", r.text, r.law.0))
+            .map(|r| format!("{:?} [{}]", r.event, r.law.0))
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    /// The events of the rulings, in order.
+    pub fn events(&self) -> impl Iterator<Item = &Event> {
+        self.rulings.iter().map(|r| &r.event)
     }
 }

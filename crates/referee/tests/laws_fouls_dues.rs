@@ -245,10 +245,7 @@ fn law_72a_striker_pocketed_alone_is_one_due_and_turn_passes() {
     let mut r = position(2, 0);
     let v = judge(&mut r, StrokeReport::nothing().with_striker());
     assert_law(&v, "72(a)");
-    assert_eq!(
-        v.rulings[0].text,
-        "Foul — striker pocketed alone. One due. Turn passes."
-    );
+    assert_eq!(v.rulings[0].event, Event::StrikerAlone);
     assert!(!v.continues);
     assert_eq!(v.next, Some(Seat::North));
     assert_eq!(r.on_board(W), 8);

@@ -11,6 +11,14 @@ fn striker(pieces: &[PieceColour]) -> StrokeReport {
     StrokeReport::pocketing(pieces).with_striker()
 }
 
+/// The row of Laws 102-112 that the ending ruling follows for a gap in the table.
+fn as_law(v: &Verdict) -> Option<&'static str> {
+    v.events().find_map(|e| match e {
+        Event::BoardEnded { as_law, .. } => *as_law,
+        _ => None,
+    })
+}
+
 fn result(v: &Verdict) -> (Side, u16) {
     let b = v.board_result.expect("the board should be over");
     (b.winner, b.points)
@@ -443,6 +451,23 @@ fn law_101b_covering_with_own_man_and_striker_improperly_all_back_and_turn_lost(
     assert_eq!(r.on_board(W), 6 + 2);
 }
 
+/// "If a C/m resting perilously at the mouth of the pocket and actually falls into the pocket
+/// for any reason, it shall be considered to have been properly pocketed." The game reports a
+/// man that drops from the pocket mouth as pocketed in the stroke during which it falls; the
+/// referee counts it like any man pocketed in that stroke, own (the turn goes on) or the
+/// opponent's (it stays down).
+#[test]
+fn law_71_a_man_that_falls_in_from_the_pocket_mouth_is_properly_pocketed() {
+    let mut r = position(2, 0);
+    let v = pot(&mut r, &[W]);
+    assert_law(&v, "48");
+    assert!(v.continues);
+    assert_eq!((r.on_board(W), r.pocketed(W)), (6, 3));
+    let v = pot(&mut r, &[B]);
+    assert!(!v.continues);
+    assert_eq!((r.on_board(B), r.pocketed(B)), (8, 1));
+}
+
 #[test]
 fn law_113_a_queen_that_falls_in_later_counts_as_pocketed_in_that_stroke() {
     // The game reports a Queen that drops from the pocket mouth as pocketed in the stroke
@@ -817,7 +842,7 @@ fn gap_both_last_men_properly_after_the_opponent_covered_the_queen_both_readings
     let mut r = covered_by_north_last_men_under(with_gaps(EndingGaps::NearestLaw));
     let v = pot(&mut r, &[W, B]);
     assert_law(&v, "112(a)");
-    assert!(v.summary().contains("as Law 112(a)"), "{}", v.summary());
+    assert_eq!(as_law(&v), Some("112(a)"), "{}", v.summary());
     assert_eq!(result(&v), (Side::One, 3));
 }
 
@@ -866,7 +891,7 @@ fn gap_with_the_striker_or_an_improper_stroke_takes_the_nearest_row_in_both_read
         pot(&mut r, &n(W, 8));
         let v = judge(&mut r, striker(&[W, B]));
         assert_law(&v, "108(a)");
-        assert!(v.summary().contains("as Law 108"), "{}", v.summary());
+        assert_eq!(as_law(&v), Some("108"), "{}", v.summary());
         assert_eq!(result(&v), (Side::One, 3 + 1));
 
         let mut r = covered_by_north_last_men_under(with_gaps(gaps));
@@ -930,4 +955,80 @@ fn a_position_with_the_queen_awaiting_cover_is_covered_by_an_own_man() {
     let v = pot(&mut r, &[W]);
     assert_law(&v, "96");
     assert_eq!(r.queen(), QueenState::Covered(W));
+}
+
+/// Law 96 with Law 125(a) read literally: "the Queen must be covered with the next stroke"
+/// of the same turn (Law 101(a)'s "subsequent stroke"). When the turn is stopped with her in
+/// the pocket, for an opponent's man pocketed with her, there is no next stroke: the umpire
+/// puts her back in the centre circle in that verdict, and the opponent's men stay down.
+fn stopping_rules() -> Vec<(&'static str, Rules)> {
+    let mut literal = Rules::icf();
+    literal.opponent_piece = OpponentPiece::EndsTurn;
+    vec![
+        ("125(a) literally", literal),
+        ("casual", Rules::casual()),
+        ("fof2022", Rules::fof2022()),
+    ]
+}
+
+#[test]
+fn law_96_125a_a_turn_stopped_with_the_queen_awaiting_cover_returns_her() {
+    for (name, rules) in stopping_rules() {
+        let mut r = with(rules, Seats::Singles);
+        pot(&mut r, &[W]); // the break pockets a white: the turn continues
+        let v = pot(&mut r, &[Q, B]);
+        assert_law(&v, "92");
+        assert_law(&v, "125(a)");
+        assert_law(&v, "96");
+        assert!(!v.continues, "{name}");
+        assert_eq!(v.next, Some(Seat::North), "{name}");
+        assert_eq!(r.queen(), QueenState::OnBoard, "{name}: {}", v.summary());
+        assert_eq!(v.position.queen, QueenState::OnBoard, "{name}");
+        assert_eq!(r.on_board(B), 8, "{name}: the black stays pocketed");
+        assert_eq!(
+            v.returns.first().map(|x| (x.piece, x.placed_by, x.spot)),
+            Some((Q, Placer::Umpire, Spot::CentreCircle)),
+            "{name}"
+        );
+        assert!(
+            v.events()
+                .any(|e| *e == Event::QueenPocketed { continues: false }),
+            "{name}: the ruling on the Queen does not keep the turn: {}",
+            v.summary()
+        );
+        // South's next man, a turn later, covers nothing.
+        nothing(&mut r);
+        let v = pot(&mut r, &[W]);
+        assert!(!v.applied("96"), "{name}: {}", v.summary());
+        assert_eq!(r.queen(), QueenState::OnBoard, "{name}");
+    }
+}
+
+#[test]
+fn law_96_97b_125a_the_break_with_the_queen_one_man_and_an_opponents_man_returns_her() {
+    for (name, rules) in stopping_rules() {
+        let mut r = with(rules, Seats::Singles);
+        let v = pot(&mut r, &[Q, W, B]);
+        assert_law(&v, "97(b)");
+        assert_law(&v, "125(a)");
+        assert_law(&v, "96");
+        assert_eq!(r.queen(), QueenState::OnBoard, "{name}: {}", v.summary());
+        assert_eq!(r.turn(), Some(Seat::North), "{name}");
+    }
+}
+
+#[test]
+fn law_101a_125a_covering_with_own_man_and_striker_stopped_by_an_opponents_man() {
+    for (name, rules) in stopping_rules() {
+        let mut r = with(rules, Seats::Singles);
+        pot(&mut r, &[W, W]);
+        pot(&mut r, &[Q]);
+        assert_eq!(r.queen(), QueenState::AwaitingCover { by: Seat::South });
+        let v = judge(&mut r, striker(&[W, B]));
+        assert_law(&v, "101(a)");
+        assert_law(&v, "125(a)");
+        assert_law(&v, "96");
+        assert_eq!(r.queen(), QueenState::OnBoard, "{name}: {}", v.summary());
+        assert_eq!(r.turn(), Some(Seat::North), "{name}");
+    }
 }

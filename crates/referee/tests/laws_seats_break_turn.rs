@@ -21,6 +21,49 @@ fn law_28_in_doubles_partners_sit_opposite_on_all_four_sides() {
     assert_eq!(r.side_of(Seat::East), Side::One);
 }
 
+/// "There shall be a toss by the Umpire at the commencement of each match. [...] The either
+/// player/pair, winning the toss, shall have the [...] option to strike first." The toss is
+/// recorded before the first stroke and never after it; the winner's choice holds for the match
+/// (the break then alternates, Law 49(a)).
+#[test]
+fn law_39a_the_winner_of_the_toss_may_choose_to_strike_first_at_the_start_of_the_match() {
+    let mut r = singles();
+    r.set_breaker(Seat::North).unwrap();
+    assert_eq!(r.turn(), Some(Seat::North));
+    assert_eq!(r.colour_of(Seat::North), W);
+    // He may change his mind before the first stroke; the toss cannot be re-run after it.
+    r.set_breaker(Seat::South).unwrap();
+    r.set_breaker(Seat::North).unwrap();
+    pot(&mut r, &n(W, 9)); // North clears, leaving the Queen (Law 107): board 2
+    assert_eq!(r.board_number(), 2);
+    assert_eq!(
+        r.set_breaker(Seat::North),
+        Err(JudgeError::CannotSetBreaker),
+        "only at the commencement of the match (or before an extra board, Law 56(b))"
+    );
+    assert_eq!(
+        r.breaker(),
+        Seat::South,
+        "the break alternates from the toss"
+    );
+}
+
+/// "In doubles, the pair winning the toss shall have the option as above": any seat of the
+/// pair may break, and only seats at the table.
+#[test]
+fn law_39b_in_doubles_the_pair_winning_the_toss_chooses_who_breaks() {
+    let mut r = doubles();
+    r.set_breaker(Seat::West).unwrap();
+    assert_eq!(r.turn(), Some(Seat::West));
+    assert_eq!(r.colour_of(Seat::East), W, "the breaker's pair plays white");
+    assert_eq!(r.colour_of(Seat::South), B);
+    let mut singles = singles();
+    assert_eq!(
+        singles.set_breaker(Seat::East),
+        Err(JudgeError::SeatNotPlaying(Seat::East))
+    );
+}
+
 #[test]
 fn law_41_the_board_starts_with_nine_white_nine_black_and_the_queen_on_the_board() {
     let r = singles();
@@ -494,7 +537,11 @@ fn law_137_passes_by_each_player_need_twelve_in_doubles_and_six_in_singles() {
     let v = r.pass().unwrap();
     assert!(v.board_cancelled);
     assert!(
-        v.summary().contains("Every player has passed 3 times"),
+        v.events().any(|e| *e
+            == Event::PassesCancelBoard {
+                by_every_player: true,
+                each: 3
+            }),
         "{}",
         v.summary()
     );

@@ -348,3 +348,153 @@ fn the_referee_is_small_and_copy() {
         std::mem::size_of::<Referee>()
     );
 }
+
+/// Every preset with every documented reading (`Rules` option) chosen at random: the presets'
+/// own values, and each option of *Readings of the Laws*, the traditional match's readings and
+/// the optional features (shot clock, technical fouls). The house rules' switches that make a
+/// variant (`endings`, `foul_returns_pocketed` ...) stay as their preset has them.
+fn every_preset_and_option() -> impl Strategy<Value = Rules> {
+    (
+        presets(),
+        prop_oneof![
+            Just(None),
+            Just(Some(ImproperBreak::Untouched)),
+            Just(Some(ImproperBreak::Any))
+        ],
+        prop_oneof![
+            Just(None),
+            Just(Some(TurnRuling::Continues)),
+            Just(Some(TurnRuling::Lost))
+        ],
+        prop_oneof![
+            Just(None),
+            Just(Some(TurnRuling::Continues)),
+            Just(Some(TurnRuling::Lost))
+        ],
+        prop_oneof![
+            Just(None),
+            Just(Some(OpponentPiece::Icf)),
+            Just(Some(OpponentPiece::EndsTurn)),
+            Just(Some(OpponentPiece::Foul)),
+        ],
+        prop_oneof![
+            Just(None),
+            Just(Some(PassesBy::Side)),
+            Just(Some(PassesBy::Player))
+        ],
+        prop::option::of(any::<bool>()),
+        prop_oneof![
+            Just(None),
+            Just(Some(EndingGaps::Scoring)),
+            Just(Some(EndingGaps::NearestLaw))
+        ],
+        prop_oneof![
+            Just(None),
+            Just(Some((
+                QueenWithoutRight::ReturnedTurnLost,
+                QueenReturned::AtOnce
+            ))),
+            Just(Some((
+                QueenWithoutRight::ReturnedTurnContinues,
+                QueenReturned::AtOnce
+            ))),
+            Just(Some((
+                QueenWithoutRight::ReturnedTurnContinues,
+                QueenReturned::EndOfTurn
+            ))),
+        ],
+        (
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+        ),
+    )
+        .prop_map(
+            |(mut r, brk, qso, qsa, opp, passes, before_break, gaps, queen, flags)| {
+                let (technical, break_for, won_by, _, clock) = flags;
+                if let Some(x) = brk {
+                    r.improper_break = x;
+                }
+                if let Some(x) = qso {
+                    r.queen_striker_opponent_men = x;
+                }
+                if let Some(x) = qsa {
+                    r.queen_striker_own_men_all_nine = x;
+                }
+                if let Some(x) = opp {
+                    r.opponent_piece = x;
+                }
+                if let Some(x) = passes {
+                    r.passes_by = x;
+                }
+                if let Some(x) = before_break {
+                    r.pass_before_break = x;
+                }
+                if let Some(x) = gaps {
+                    r.ending_gaps = x;
+                }
+                if let Some((w, when)) = queen {
+                    r.queen_without_right = w;
+                    r.queen_returned = when;
+                }
+                if break_for {
+                    r.break_attempts_for = match r.break_attempts_for {
+                        BreakAttemptsFor::EveryBreaker => BreakAttemptsFor::FirstTurn,
+                        BreakAttemptsFor::FirstTurn => BreakAttemptsFor::EveryBreaker,
+                    };
+                }
+                if won_by {
+                    r.game_won_by = match r.game_won_by {
+                        GameWonBy::Points => GameWonBy::Board,
+                        GameWonBy::Board => GameWonBy::Points,
+                    };
+                }
+                r.technical_fouls = technical;
+                r.shot_clock_secs = clock.then_some(15);
+                r
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Law 96 ("the Queen must be covered with the next stroke", of the same turn): whenever
+    /// the turn passes to the other side, whatever stopped it (a stroke that keeps no turn, a
+    /// foul, an opponent's man under Law 125(a) read literally, a pass, the shot clock, a
+    /// technical foul), the Queen is on the board or covered, never awaiting cover.
+    #[test]
+    fn when_the_turn_passes_the_queen_is_on_the_board_or_covered(
+        rules in every_preset_and_option(),
+        seats in seats(),
+        strokes in prop::collection::vec((abstract_stroke(), 0u8..8), 0..300),
+    ) {
+        let mut r = Referee::new(rules, seats);
+        for (a, extra) in &strokes {
+            if r.is_over() {
+                break;
+            }
+            let mut report = realise(&r, a);
+            if !report.pass {
+                report.shot_clock_expired = rules.shot_clock_secs.is_some() && *extra == 1;
+                report.technical_foul = (rules.technical_fouls && *extra >= 6)
+                    .then(|| if *extra == 6 { r.turn().unwrap() } else { r.seats().seats()[1] });
+            }
+            let v = r.judge(&report).unwrap_or_else(|e| panic!("{report:?} rejected: {e}"));
+            check_invariants(&r, &v);
+            let other_side = v.next.is_some_and(|next| r.side_of(next) != r.side_of(v.by));
+            if other_side && v.board_result.is_none() && !v.board_cancelled {
+                prop_assert!(
+                    matches!(r.queen(), QueenState::OnBoard | QueenState::Covered(_)),
+                    "the turn passed with the Queen {:?}: {}", r.queen(), v.summary()
+                );
+                prop_assert_eq!(v.position.queen, r.queen());
+            }
+            if matches!(r.queen(), QueenState::AwaitingCover { .. }) {
+                prop_assert!(v.continues, "{}", v.summary());
+            }
+        }
+    }
+}

@@ -238,3 +238,18 @@ fn a_streamed_scenario_stops_at_the_stroke_that_is_wrong() {
     assert_eq!(lines.len(), 1);
     assert!(e.to_string().contains("strokes[1]"), "{e}");
 }
+
+/// The scenario of Law 125(a) read literally (and the casual rules): the Queen pocketed with
+/// an opponent's man is put back when the turn is stopped (Law 96), not covered a turn later.
+#[test]
+fn a_stopped_turn_puts_the_queen_awaiting_cover_back() {
+    for rules in [r#"{"opponent_piece": "ends_turn"}"#, r#""casual""#] {
+        let out = scenario(&format!(
+            r#"{{"rules": {rules}, "seats": 2,
+                "strokes": [{{"pocketed": ["white"]}}, {{"pocketed": ["queen", "black"]}}]}}"#
+        ));
+        assert_eq!(out[1]["queen"], "on_board", "{rules}");
+        assert_eq!(out[1]["black"]["on_board"], 8, "{rules}");
+        assert_eq!(out[1]["next"], "north", "{rules}");
+    }
+}

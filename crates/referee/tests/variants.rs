@@ -565,3 +565,171 @@ fn the_readings_of_the_laws_default_to_the_icf_reading_and_load_from_rules_files
         "{err}"
     );
 }
+
+/// South (white) clears his colour after covering the Queen: the board's last stroke.
+fn traditional_board_won_by_the_breaker(r: &mut Referee) -> Verdict {
+    let me = r.turn().unwrap();
+    assert_eq!(r.colour_of(me), W);
+    pot(r, &[W]);
+    pot(r, &[Q, W]);
+    pot(r, &n(W, 7))
+}
+
+/// "Winners will not be decided on the basis of points, best of three matches will be
+/// considered." Read as it stands: a board is won by pocketing all one's pieces, its points
+/// (the opponent's pieces left, and the Queen) are its score, and the match is the best of
+/// three boards. The other reading (`game_won_by = "points"`) plays Law 56's game on points.
+#[test]
+fn traditional_match_is_the_best_of_three_boards_each_won_by_clearing_both_readings() {
+    let mut r = with(Rules::traditional(), Seats::Singles);
+    let v = traditional_board_won_by_the_breaker(&mut r);
+    assert_eq!(
+        v.board_result,
+        Some(BoardResult {
+            winner: Side::Zero,
+            points: 9 + 5
+        })
+    );
+    let g = v.game_result.expect("the board is the game");
+    assert_eq!((g.winner, g.score), (Side::Zero, [14, 0]));
+    assert!(v.match_result.is_none());
+    assert_eq!(r.games(), [1, 0]);
+    assert_eq!((r.game_number(), r.board_number()), (2, 1));
+    // Game 2 is broken by North (Law 49(a)), who plays white; he wins it with 1 point: the
+    // points do not decide.
+    assert_eq!(r.turn(), Some(Seat::North));
+    pot(&mut r, &[W]);
+    pot(&mut r, &[Q, W]);
+    pot(&mut r, &n(W, 6));
+    nothing(&mut r); // North's turn ends; South (black) clears all but one
+    pot(&mut r, &n(B, 8));
+    nothing(&mut r);
+    let v = pot(&mut r, &[W]); // North clears white: one black left
+    assert_eq!(
+        v.board_result.map(|b| (b.winner, b.points)),
+        Some((Side::One, 1 + 5))
+    );
+    assert_eq!(r.games(), [1, 1]);
+    assert!(v.match_result.is_none(), "one board each: a third decides");
+    let v = traditional_board_won_by_the_breaker(&mut r);
+    assert_eq!(
+        v.match_result,
+        Some(MatchResult {
+            winner: Side::Zero,
+            games: [2, 1]
+        })
+    );
+    assert!(r.is_over());
+
+    // Read on points (Law 56 at the ICF values): 14 points is not a game.
+    let rules = Rules {
+        game_won_by: GameWonBy::Points,
+        ..Rules::traditional()
+    };
+    let mut r = with(rules, Seats::Singles);
+    let v = traditional_board_won_by_the_breaker(&mut r);
+    assert!(v.game_result.is_none());
+    assert_eq!((r.game_number(), r.board_number()), (1, 2));
+}
+
+/// "If the winner has less than 24 points and the winner also covered the Queen, a bonus 5
+/// points are scored." A board's points are at most the opponent's nine pieces less the one he
+/// must keep, and before a deciding third board a side has won one board of at most 14: the
+/// bonus is scored on every board of the best of three.
+#[test]
+fn traditional_queen_bonus_counts_on_every_board_of_the_match() {
+    let mut r = with(Rules::traditional(), Seats::Singles);
+    traditional_board_won_by_the_breaker(&mut r);
+    assert_eq!(r.score(), [0, 0], "each game starts at nothing");
+    pot(&mut r, &n(W, 8)); // North, white: all but one, the Queen still on the board
+    nothing(&mut r);
+    pot(&mut r, &[B]); // South, black
+    let v = pot(&mut r, &[Q, B]);
+    assert!(v.continues);
+    let v = pot(&mut r, &n(B, 7));
+    assert_eq!(
+        v.board_result.map(|b| (b.winner, b.points)),
+        Some((Side::Zero, 1 + 5))
+    );
+}
+
+/// "For the very first turn, the player is allowed three attempts to 'break'", and "the first
+/// player to strike fails to break the counters in three attempts" is a foul. Read as it stands
+/// (`break_attempts_for = "first_turn"`): only that turn has attempts; the opponent's stroke
+/// that touches nothing simply ends his turn ("it doesn't matter if the striker hits no
+/// pieces"), no foul. ICF reading (`"every_breaker"`, Law 45(b)): he has three attempts too,
+/// and under the traditional foul each failure costs a penalty.
+#[test]
+fn traditional_three_attempts_to_break_in_the_very_first_turn_only_both_readings() {
+    let miss = || StrokeReport {
+        touched: false,
+        ..StrokeReport::default()
+    };
+    let mut r = with(Rules::traditional(), Seats::Singles);
+    for attempt in 1..=2 {
+        let v = judge(&mut r, miss());
+        assert_law(&v, "45(a)");
+        assert!(v.continues, "attempt {attempt}");
+    }
+    let v = judge(&mut r, miss());
+    assert_law(&v, "45(b)");
+    assert!(v.foul, "failing the three attempts is a foul");
+    assert_eq!(r.owed(W), 1, "no white pocketed: the penalty is owed");
+    assert_eq!(v.next, Some(Seat::North));
+    // North: one stroke; touching nothing ends his turn without a foul.
+    let v = judge(&mut r, miss());
+    assert_law(&v, "48");
+    assert!(!v.foul && !v.continues);
+    assert_eq!(r.owed(B), 0);
+    assert_eq!(v.next, Some(Seat::South));
+    assert!(!r.break_made());
+    // South again: a stroke that touches a man breaks; he still plays white.
+    let v = pot(&mut r, &[W]);
+    assert_law(&v, "44");
+    assert!(r.break_made());
+    assert_eq!(r.colour_of(Seat::South), W);
+
+    let rules = Rules {
+        break_attempts_for: BreakAttemptsFor::EveryBreaker,
+        ..Rules::traditional()
+    };
+    let mut r = with(rules, Seats::Singles);
+    for _ in 0..3 {
+        judge(&mut r, miss());
+    }
+    for attempt in 1..=2 {
+        let v = judge(&mut r, miss());
+        assert_law(&v, "45(a)");
+        assert_eq!(v.next, Some(Seat::North), "attempt {attempt}");
+    }
+    let v = judge(&mut r, miss());
+    assert_law(&v, "45(b)");
+    assert_eq!(r.owed(B), 1, "North's failure is a foul too");
+    assert_eq!(v.next, Some(Seat::South));
+}
+
+/// "If a penalty is owed, when a piece becomes available due to being pocketed, the piece is
+/// returned to the centre by the opponent at the end of the turn. Should the opponent forget to
+/// do this before the start of the next turn, any owed penalties are lost." The referee returns
+/// the owed piece in the verdict of the stroke that makes it available (never later than the
+/// end of the turn) and names the opponent to place it: it is never forgotten, so it is never
+/// lost.
+#[test]
+fn traditional_an_owed_penalty_is_returned_by_the_opponent_as_soon_as_a_piece_is_available() {
+    let mut r = with(Rules::traditional(), Seats::Singles);
+    pot(&mut r, &[B]); // the break pockets a black: a foul, one white owed
+    assert_eq!(r.owed(W), 1);
+    nothing(&mut r); // North
+    nothing(&mut r); // South: still owed, not lost across turns
+    assert_eq!(r.owed(W), 1);
+    nothing(&mut r); // North
+    let v = pot(&mut r, &[W, W]);
+    assert_eq!(r.owed(W), 0);
+    assert_eq!(
+        player_returns(&v, W),
+        vec![Seat::North],
+        "the opponent returns it"
+    );
+    assert_eq!(r.on_board(W), 8);
+    assert!(v.continues);
+}

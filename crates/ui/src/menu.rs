@@ -146,7 +146,7 @@ pub fn rules_note(name: &str) -> &'static str {
             "Casual: one game to 25 or 8 boards; pocketing an opponent's man ends the turn; the aim guide shows the struck piece."
         }
         "traditional" => {
-            "Traditional house rules: clockwise turns, the Queen worth 5 below 24, every foul a penalty man, pieces off the board are fouls."
+            "Traditional house rules: best of three boards, each won by clearing your pieces; clockwise turns, the Queen worth 5 below 24, every foul a penalty man, pieces off the board are fouls."
         }
         _ => "",
     }

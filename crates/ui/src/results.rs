@@ -160,7 +160,7 @@ pub fn result_lines(model: &Match, b: &BoardStats, watched: bool) -> Vec<String>
         "Next: game {}, board {}; {} breaks",
         r.game_number(),
         r.board_number(),
-        model.with_names(breaker.title())
+        model.seat_name(breaker)
     ));
     let white_now =
         r.colour_of_side(carrom_referee::Side::One) == carrom_referee::PieceColour::White;

@@ -5,9 +5,10 @@
 
 use super::queen::QueenRight;
 use super::{JudgeError, MEN_PER_COLOUR, Referee, rule};
+use crate::event::Event;
 use crate::report::PieceColour;
 use crate::report::StrokeReport;
-use crate::rules::Rules;
+use crate::rules::{BreakAttemptsFor, Rules};
 use crate::seat::Seat;
 use crate::seat::Seats;
 use crate::verdict::{Men, QueenState, Verdict};
@@ -36,6 +37,7 @@ impl Referee {
     /// and none owed; the Queen on the board, or pocketed by `turn` and awaiting his cover
     /// (`queen_awaiting_cover`, Law 96), in which case `turn` is in the middle of his turn.
     /// With all 19 pieces on the board the break is still to be made; otherwise it was made.
+    /// [`Referee::in_position_with_queen`] also takes a Queen already covered.
     pub fn in_position(
         rules: Rules,
         seats: Seats,
@@ -44,6 +46,29 @@ impl Referee {
         white: u8,
         black: u8,
         queen_awaiting_cover: bool,
+    ) -> Result<Referee, String> {
+        let queen = if queen_awaiting_cover {
+            QueenState::AwaitingCover { by: turn }
+        } else {
+            QueenState::OnBoard
+        };
+        Referee::in_position_with_queen(rules, seats, turn, colour, white, black, queen)
+    }
+
+    /// [`Referee::in_position`] with the Queen in any state a turn can start or go on in: on
+    /// the board, awaiting the cover of `turn` (`AwaitingCover { by: turn }`, Law 96), or
+    /// covered by a colour (`Covered(colour)`, Laws 96-97: the side playing that colour has
+    /// pocketed a man, and the endings of Laws 102-112 then depend on who covered her).
+    /// `AwaitingReturn` is refused: it only exists inside the traditional turn that pocketed
+    /// her.
+    pub fn in_position_with_queen(
+        rules: Rules,
+        seats: Seats,
+        turn: Seat,
+        colour: PieceColour,
+        white: u8,
+        black: u8,
+        queen: QueenState,
     ) -> Result<Referee, String> {
         if !seats.contains(turn) {
             return Err(format!("seat: {} does not play in {seats:?}", turn.name()));
@@ -80,7 +105,8 @@ impl Referee {
         r.white.pocketed = MEN_PER_COLOUR - white;
         r.black.on_board = black;
         r.black.pocketed = MEN_PER_COLOUR - black;
-        let full = white == MEN_PER_COLOUR && black == MEN_PER_COLOUR && !queen_awaiting_cover;
+        let full =
+            white == MEN_PER_COLOUR && black == MEN_PER_COLOUR && queen == QueenState::OnBoard;
         r.break_made = !full;
         if r.break_made {
             r.board_strokes = 1;
@@ -90,18 +116,45 @@ impl Referee {
                 r.man_pocketed[side.index()] = n < MEN_PER_COLOUR;
             }
         }
-        if queen_awaiting_cover {
-            if r.queen_right(turn) != QueenRight::Yes {
-                return Err(format!(
-                    "queen: {} has no right to the Queen before pocketing one of his men \
-                     (Law 92), so she cannot be awaiting his cover",
-                    turn.name()
-                ));
+        match queen {
+            QueenState::OnBoard => {}
+            QueenState::AwaitingCover { by } => {
+                if by != turn {
+                    return Err(format!(
+                        "queen: awaiting the cover of {}, but it is {}'s turn: she must be covered \
+                         with the next stroke of the turn that pocketed her (Law 96)",
+                        by.name(),
+                        turn.name()
+                    ));
+                }
+                if r.queen_right(turn) != QueenRight::Yes {
+                    return Err(format!(
+                        "queen: {} has no right to the Queen before pocketing one of his men \
+                         (Law 92), so she cannot be awaiting his cover",
+                        turn.name()
+                    ));
+                }
+                r.turn_strokes = 1;
+                r.board_strokes = r.board_strokes.max(1);
             }
-            r.queen = QueenState::AwaitingCover { by: turn };
-            r.turn_strokes = 1;
-            r.board_strokes = r.board_strokes.max(1);
+            QueenState::Covered(by) => {
+                if by == PieceColour::Queen {
+                    return Err("queen: covered by white or black, not by the Queen".into());
+                }
+                // The side that covered her pocketed a man of its colour this board (Law 96).
+                if let Some(side) = r.side_of_colour(by) {
+                    r.man_pocketed[side.index()] = true;
+                }
+            }
+            QueenState::AwaitingReturn { .. } => {
+                return Err(
+                    "queen: awaiting return only exists within the turn that pocketed her \
+                     (traditional rules); give `on_board`"
+                        .into(),
+                );
+            }
         }
+        r.queen = queen;
         Ok(r)
     }
 
@@ -126,29 +179,44 @@ impl Referee {
         self.board_strokes = 0;
     }
 
+    /// Is the stroke being judged (already counted) in the first turn of the board? Every
+    /// stroke of the board so far was a missed attempt by the player breaking.
+    fn first_turn(&self) -> bool {
+        self.board_strokes == u16::from(self.break_misses) + 1
+    }
+
     /// Laws 44-45.
     pub(super) fn break_stroke(&mut self, r: &StrokeReport, improper: bool, v: &mut Verdict) {
         if r.touched {
             self.break_made = true;
-            rule(v, "44", "Break made.");
+            rule(v, "44", Event::BreakMade);
             self.stroke(r, improper, true, v);
             return;
         }
         let by = self.turn;
         if improper || r.striker_pocketed {
-            let what = if r.striker_pocketed {
-                "pocketed the striker"
-            } else {
-                "played an improper stroke"
-            };
             rule(
                 v,
                 "45(c)",
-                format!(
-                    "{by} {what} without touching a carrom man while breaking: turn lost, no due or penalty."
-                ),
+                Event::BreakImproper {
+                    by,
+                    striker: r.striker_pocketed,
+                },
             );
             self.break_misses = 0;
+            self.pass_turn();
+            return;
+        }
+        if self.rules.break_attempts_for == BreakAttemptsFor::FirstTurn && !self.first_turn() {
+            let next = self.next_seat(by);
+            rule(
+                v,
+                "48",
+                Event::BreakStillToMake {
+                    next,
+                    attempts: self.rules.break_attempts,
+                },
+            );
             self.pass_turn();
             return;
         }
@@ -159,19 +227,16 @@ impl Referee {
             rule(
                 v,
                 "45(b)",
-                format!(
-                    "Break not made in {attempts} attempts: the right to break passes to {next}, who plays {}.",
-                    self.colour_of(next).name()
-                ),
+                Event::BreakPasses {
+                    attempts,
+                    next,
+                    colour: self.colour_of(next),
+                },
             );
             if self.rules.break_miss_is_foul {
                 let colour = self.colour_of(by);
                 self.owe(colour, 1);
-                rule(
-                    v,
-                    "45(b)",
-                    "Foul (house rules) — failing to break costs one penalty man.",
-                );
+                rule(v, "45(b)", Event::BreakMissFoul);
             }
             self.break_misses = 0;
             self.pass_turn();
@@ -179,10 +244,11 @@ impl Referee {
             rule(
                 v,
                 "45(a)",
-                format!(
-                    "Break not made — no carrom man touched (attempt {} of {attempts}). {by} tries again.",
-                    self.break_misses
-                ),
+                Event::BreakMissed {
+                    by,
+                    attempt: self.break_misses,
+                    attempts,
+                },
             );
             self.keep_turn();
         }

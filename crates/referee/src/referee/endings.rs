@@ -15,29 +15,120 @@
 //! after the Queen is covered, and the opponent's last man alone with the Queen covered, go to
 //! the scoring Laws 52-53 (`Scoring`, ICF) or to the nearest row (`NearestLaw`).
 
-use super::{Referee, Stroke, plural, rule};
-use crate::rules::EndingGaps;
+use super::{Referee, Stroke, rule};
+use crate::event::{Event, LastMen, QueenAtEnd};
+use crate::rules::{EndingGaps, GameWonBy, Rules};
 use crate::seat::{Seat, Side};
 use crate::verdict::{BoardResult, GameResult, MatchResult, QueenState, Verdict};
 
 use crate::report::PieceColour::{Black, White};
-
-/// How the Queen stood for the ending Laws 102-112.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum QCtx {
-    /// Pocketed in this stroke, or awaiting cover by the striker ("while covering").
-    Covering,
-    OnBoard,
-    ByMe,
-    ByThem,
-}
 
 /// A finished board: its winner, its points before the cap of Law 55, and the ruling.
 struct Ending {
     winner: Side,
     points: u16,
     law: &'static str,
-    text: String,
+    event: Event,
+}
+
+/// A stroke that pocketed a last man, as the table of Laws 102-112 reads it: who struck, whose
+/// last men fell, how the Queen stood, and whether the stroke was improper or pocketed the
+/// striker.
+#[derive(Clone, Copy)]
+struct LastManStroke {
+    by: Seat,
+    striker_side: Side,
+    last: LastMen,
+    queen: QueenAtEnd,
+    /// The Queen fell in this very stroke (not only awaiting cover from the one before).
+    queen_now: bool,
+    striker: bool,
+    improper: bool,
+}
+
+impl LastManStroke {
+    /// The opponent of the striker's side.
+    fn opponent(&self) -> Side {
+        self.striker_side.other()
+    }
+
+    /// The row of a Law with a proper (a) and an improper (b) clause.
+    fn row(&self, proper: &'static str, improper: &'static str) -> &'static str {
+        if self.improper { improper } else { proper }
+    }
+
+    /// The ending: `winner` by `points` under `law`, naming the row a gap follows (`as_law`).
+    fn ending(
+        &self,
+        winner: Side,
+        points: u16,
+        law: &'static str,
+        as_law: Option<&'static str>,
+    ) -> Ending {
+        Ending {
+            winner,
+            points,
+            law,
+            event: Event::BoardEnded {
+                by: self.by,
+                last: self.last,
+                queen: self.queen,
+                improper: self.improper,
+                striker: self.striker,
+                as_law,
+                winner,
+                points,
+            },
+        }
+    }
+}
+
+/// The points of Laws 52-55 and 102-112 for one stroke: the Queen and the "3 points" count
+/// only below the limit (Law 54), and the additional points "if demanded" (Law 87(b)).
+struct Points {
+    rules: Rules,
+    score: [u16; 2],
+    improper: bool,
+}
+
+impl Points {
+    fn below(&self, side: Side) -> bool {
+        self.score[side.index()] < self.rules.queen_points_below
+    }
+    /// "Shall win/lose by 3 points; if the score is 22 or more, by 1 point."
+    fn forfeit(&self, side: Side) -> u16 {
+        u16::from(if self.below(side) {
+            self.rules.forfeit_points
+        } else {
+            self.rules.forfeit_points_at_limit
+        })
+    }
+    /// The Queen's value to the winner of the board (Laws 52(b)(i), 54).
+    fn queen(&self, side: Side) -> u16 {
+        if self.below(side) {
+            u16::from(self.rules.queen_points)
+        } else {
+            0
+        }
+    }
+    /// "The points for the Queen" in a lost board: none from 22 on (Laws 103, 106, 111).
+    fn queen_forfeit(&self, side: Side) -> u16 {
+        if self.below(side) {
+            u16::from(self.rules.forfeit_points)
+        } else {
+            0
+        }
+    }
+    /// The additional points if demanded: `proper` for a proper stroke, `improper` otherwise.
+    fn extra(&self, proper: u16, improper: u16) -> u16 {
+        if !self.rules.demand_additional_points {
+            0
+        } else if self.improper {
+            improper
+        } else {
+            proper
+        }
+    }
 }
 
 impl Referee {
@@ -55,16 +146,16 @@ impl Referee {
             st.covering,
             st.right,
         );
-        let qctx = if covering || q {
-            QCtx::Covering
+        let queen = if covering || q {
+            QueenAtEnd::Covering
         } else {
             match self.queen {
-                QueenState::Covered(c) if c == my => QCtx::ByMe,
-                QueenState::Covered(_) => QCtx::ByThem,
-                _ => QCtx::OnBoard,
+                QueenState::Covered(c) if c == my => QueenAtEnd::CoveredByStriker,
+                QueenState::Covered(_) => QueenAtEnd::CoveredByOpponent,
+                _ => QueenAtEnd::OnBoard,
             }
         };
-        let Some(end) = self.icf_ending(st, qctx) else {
+        let Some(end) = self.icf_ending(st, queen) else {
             return false;
         };
         if q || covering {
@@ -83,259 +174,171 @@ impl Referee {
     }
 
     /// Laws 102-112 and 52-53 for strokes that pocket a last man.
-    fn icf_ending(&self, st: &Stroke, qctx: QCtx) -> Option<Ending> {
-        let Stroke {
-            by,
-            last_own: l_own,
-            last_opp: l_opp,
-            queen: queen_now,
-            striker: s,
-            improper: i,
-            ..
-        } = *st;
-        let rules = self.rules;
-        let scoring_gaps = rules.ending_gaps == EndingGaps::Scoring;
-        let me = self.side_of(by);
-        let them = me.other();
-        let my = self.colour_of_side(me);
-        let cm_me = u16::from(self.men(my).on_board);
-        let cm_them = u16::from(self.men(my.other()).on_board);
-        let below = |side: Side| self.score[side.index()] < rules.queen_points_below;
-        let forfeit = |side: Side| {
-            u16::from(if below(side) {
-                rules.forfeit_points
-            } else {
-                rules.forfeit_points_at_limit
-            })
+    fn icf_ending(&self, st: &Stroke, queen: QueenAtEnd) -> Option<Ending> {
+        let last = match (st.last_own, st.last_opp) {
+            (true, true) => LastMen::Both,
+            (true, false) => LastMen::Own,
+            _ => LastMen::Opponents,
         };
-        let queen_bonus = |side: Side| {
-            if below(side) {
-                u16::from(rules.queen_points)
-            } else {
-                0
-            }
+        let k = LastManStroke {
+            by: st.by,
+            striker_side: self.side_of(st.by),
+            last,
+            queen,
+            queen_now: st.queen,
+            striker: st.striker,
+            improper: st.improper,
         };
-        let queen_forfeit = |side: Side| {
-            if below(side) {
-                u16::from(rules.forfeit_points)
-            } else {
-                0
-            }
+        let points = Points {
+            rules: self.rules,
+            score: self.score,
+            improper: st.improper,
         };
-        let extra = |proper: u16, improper: u16| {
-            if rules.demand_additional_points {
-                if i { improper } else { proper }
-            } else {
-                0
-            }
-        };
-        let ab = |a: &'static str, b: &'static str| if i { b } else { a };
-        let how = if i { "an improper" } else { "a proper" };
-        let with_striker = if s { " together with the striker" } else { "" };
-        let end = |winner: Side, points: u16, law: &'static str, what: String| Ending {
-            winner,
-            points,
-            law,
-            text: format!(
-                "{what} Board to side {} ({}) by {}.",
-                winner.index(),
-                if winner == me {
-                    by.title()
-                } else {
-                    "the opponent"
-                },
-                plural(points, "point", "points")
+        match last {
+            LastMen::Both => Some(self.both_last_men(&k, &points)),
+            LastMen::Own => self.own_last_man(&k, &points),
+            LastMen::Opponents => Some(self.opponents_last_man(&k, &points)),
+        }
+    }
+
+    /// His last man and the opponent's in one stroke (Laws 102, 104, 105, 109, 110, 112; the
+    /// gaps as [`EndingGaps`] says).
+    fn both_last_men(&self, k: &LastManStroke, p: &Points) -> Ending {
+        let (me, them) = (k.striker_side, k.opponent());
+        let scoring_gaps = self.rules.ending_gaps == EndingGaps::Scoring;
+        let striker_point = u16::from(k.striker);
+        match (k.queen, k.striker) {
+            (QueenAtEnd::Covering, false) if !k.improper => k.ending(
+                me,
+                p.forfeit(me),
+                if k.queen_now { "104(a)" } else { "102(a)" },
+                None,
             ),
+            (QueenAtEnd::Covering, false) => k.ending(
+                them,
+                p.forfeit(them) + p.extra(0, 1),
+                if k.queen_now { "104(b)" } else { "102(b)" },
+                None,
+            ),
+            // Law 109 names the Queen pocketed in the same stroke; covering her from the
+            // stroke before is the nearest case.
+            (QueenAtEnd::Covering, true) => {
+                let law = k.row("109(a)", "109(b)");
+                let as_law = (!k.queen_now).then_some(law);
+                k.ending(them, p.forfeit(them) + p.extra(1, 2), law, as_law)
+            }
+            (QueenAtEnd::OnBoard, false) => k.ending(
+                them,
+                p.forfeit(them) + p.extra(0, 1),
+                k.row("105(a)", "105(b)"),
+                None,
+            ),
+            // No row: Law 105 with the striker's additional point, which is Law 108.
+            (QueenAtEnd::OnBoard, true) => k.ending(
+                them,
+                p.forfeit(them) + p.extra(1, 2),
+                k.row("108(a)", "108(b)"),
+                Some("108"),
+            ),
+            // No row: the scoring Laws (he has completed his men) or Law 110(a) without the
+            // striker's point.
+            (QueenAtEnd::CoveredByStriker, false) if !k.improper && scoring_gaps => {
+                k.ending(me, p.queen(me), "52(a)", None)
+            }
+            (QueenAtEnd::CoveredByStriker, _) => {
+                let law = k.row("110(a)", "110(b)");
+                let points = 1 + p.extra(striker_point, 1 + striker_point);
+                k.ending(them, points, law, (!k.striker).then_some(law))
+            }
+            // No row: the scoring Laws (the loser's Queen is not credited) or Law 112(a)
+            // without the striker's point.
+            (QueenAtEnd::CoveredByOpponent, false) if !k.improper && scoring_gaps => {
+                k.ending(me, 0, "53(c)", None)
+            }
+            (QueenAtEnd::CoveredByOpponent, _) => {
+                let law = k.row("112(a)", "112(b)");
+                let points = p.forfeit(them) + p.extra(striker_point, 1 + striker_point);
+                k.ending(them, points, law, (!k.striker).then_some(law))
+            }
+        }
+    }
+
+    /// His own last man only (Laws 52, 53, 107, 108); `None` when the stroke is no ending (the
+    /// man comes back out: Laws 73, 77, 101).
+    fn own_last_man(&self, k: &LastManStroke, p: &Points) -> Option<Ending> {
+        let (me, them) = (k.striker_side, k.opponent());
+        let early = if self.rules.early_finish_counts_men {
+            u16::from(self.men(self.colour_of_side(me).other()).on_board)
+        } else {
+            0
         };
-        use QCtx::*;
-        if l_own && l_opp {
-            let what = format!(
-                "{by} pocketed his last man and the opponent's last man by {how} stroke{with_striker}"
-            );
-            return Some(match (qctx, s) {
-                (Covering, false) if !i => end(
-                    me,
-                    forfeit(me),
-                    if queen_now { "104(a)" } else { "102(a)" },
-                    format!("{what} while covering the Queen."),
-                ),
-                (Covering, false) => end(
-                    them,
-                    forfeit(them) + extra(0, 1),
-                    if queen_now { "104(b)" } else { "102(b)" },
-                    format!("{what} while covering the Queen."),
-                ),
-                // Law 109 names the Queen pocketed in the same stroke; covering her from the
-                // stroke before is the nearest case.
-                (Covering, true) => end(
-                    them,
-                    forfeit(them) + extra(1, 2),
-                    ab("109(a)", "109(b)"),
-                    if queen_now {
-                        format!("{what} while covering the Queen.")
-                    } else {
-                        format!(
-                            "{what} while covering the Queen (as Law {}).",
-                            ab("109(a)", "109(b)")
-                        )
-                    },
-                ),
-                (OnBoard, false) => end(
-                    them,
-                    forfeit(them) + extra(0, 1),
-                    ab("105(a)", "105(b)"),
-                    format!("{what} with the Queen on the board."),
-                ),
-                // No row: Law 105 with the striker's additional point, which is Law 108.
-                (OnBoard, true) => end(
-                    them,
-                    forfeit(them) + extra(1, 2),
-                    ab("108(a)", "108(b)"),
-                    format!("{what} with the Queen on the board (as Law 108)."),
-                ),
-                // No row: the scoring Laws (he has completed his men) or Law 110(a) without
-                // the striker's point.
-                (ByMe, false) if !i && scoring_gaps => end(
-                    me,
-                    queen_bonus(me),
-                    "52(a)",
-                    format!("{what}; he had covered the Queen."),
-                ),
-                (ByMe, _) => end(
-                    them,
-                    1 + extra(u16::from(s), 1 + u16::from(s)),
-                    ab("110(a)", "110(b)"),
-                    if s {
-                        format!("{what}; he had covered the Queen.")
-                    } else {
-                        format!(
-                            "{what}; he had covered the Queen (as Law {} without the striker's point).",
-                            ab("110(a)", "110(b)")
-                        )
-                    },
-                ),
-                // No row: the scoring Laws (the loser's Queen is not credited) or Law 112(a)
-                // without the striker's point.
-                (ByThem, false) if !i && scoring_gaps => end(
-                    me,
-                    0,
-                    "53(c)",
-                    format!("{what}; the opponent had covered the Queen."),
-                ),
-                (ByThem, _) => end(
-                    them,
-                    forfeit(them) + extra(u16::from(s), 1 + u16::from(s)),
-                    ab("112(a)", "112(b)"),
-                    if s {
-                        format!("{what}; the opponent had covered the Queen.")
-                    } else {
-                        format!(
-                            "{what}; the opponent had covered the Queen (as Law {} without the striker's point).",
-                            ab("112(a)", "112(b)")
-                        )
-                    },
-                ),
-            });
-        }
-        if l_own {
-            let what = format!("{by} pocketed his last man by {how} stroke{with_striker}");
-            let early = if rules.early_finish_counts_men {
-                cm_them
-            } else {
-                0
-            };
-            return match (qctx, s, i) {
-                (Covering, false, false) => Some(end(
-                    me,
-                    cm_them + queen_bonus(me),
-                    "52(a)",
-                    format!("Queen covered. {what}."),
-                )),
-                (OnBoard, false, _) => Some(end(
-                    them,
-                    forfeit(them) + extra(0, 1) + early,
-                    ab("107(a)", "107(b)"),
-                    format!("{what}, leaving the Queen on the board."),
-                )),
-                (OnBoard, true, _) => Some(end(
-                    them,
-                    forfeit(them) + extra(1, 2) + early,
-                    ab("108(a)", "108(b)"),
-                    format!("{what}, leaving the Queen on the board."),
-                )),
-                (ByMe, false, false) => Some(end(
-                    me,
-                    cm_them + queen_bonus(me),
-                    "52(a)",
-                    format!("{what}; he covered the Queen."),
-                )),
-                (ByThem, false, false) => Some(end(
-                    me,
-                    cm_them,
-                    "53(c)",
-                    format!("{what}; the Queen, covered by the loser, scores nothing."),
-                )),
-                _ => None,
-            };
-        }
-        // The opponent's last man only.
-        let what = format!("{by} pocketed the opponent's last man by {how} stroke{with_striker}");
-        let ex = extra(u16::from(s), 1 + u16::from(s));
-        let row = |proper: &'static str, improper: &'static str| match (s, i) {
+        let their_men = u16::from(self.men(self.colour_of_side(them)).on_board);
+        Some(match (k.queen, k.striker, k.improper) {
+            (QueenAtEnd::Covering, false, false) => {
+                k.ending(me, their_men + p.queen(me), "52(a)", None)
+            }
+            (QueenAtEnd::OnBoard, false, _) => k.ending(
+                them,
+                p.forfeit(them) + p.extra(0, 1) + early,
+                k.row("107(a)", "107(b)"),
+                None,
+            ),
+            (QueenAtEnd::OnBoard, true, _) => k.ending(
+                them,
+                p.forfeit(them) + p.extra(1, 2) + early,
+                k.row("108(a)", "108(b)"),
+                None,
+            ),
+            (QueenAtEnd::CoveredByStriker, false, false) => {
+                k.ending(me, their_men + p.queen(me), "52(a)", None)
+            }
+            (QueenAtEnd::CoveredByOpponent, false, false) => k.ending(me, their_men, "53(c)", None),
+            _ => return None,
+        })
+    }
+
+    /// The opponent's last man only (Laws 103, 106, 111; after the Queen is covered, the gap
+    /// as [`EndingGaps`] says).
+    fn opponents_last_man(&self, k: &LastManStroke, p: &Points) -> Ending {
+        let them = k.opponent();
+        let my_men = u16::from(self.men(self.colour_of_side(k.striker_side)).on_board);
+        let scoring_gaps = self.rules.ending_gaps == EndingGaps::Scoring;
+        let extra = p.extra(u16::from(k.striker), 1 + u16::from(k.striker));
+        let row = |proper: &'static str, improper: &'static str| match (k.striker, k.improper) {
             (false, false) => proper,
             (false, true) => improper,
             (true, false) => "111(a)",
             (true, true) => "111(b)",
         };
-        Some(match qctx {
-            Covering => {
+        match k.queen {
+            // Law 111 names the Queen left on the board: with the striker she comes back out
+            // (Laws 99, 100), the nearest case.
+            QueenAtEnd::Covering => {
                 let law = row("103(a)", "103(b)");
-                end(
-                    them,
-                    cm_me + queen_forfeit(them) + ex,
-                    law,
-                    if s {
-                        // Law 111 names the Queen left on the board: with the striker she
-                        // comes back out (Laws 99, 100), the nearest case.
-                        format!("{what} while covering the Queen (as Law {law}).")
-                    } else {
-                        format!("{what} while covering the Queen.")
-                    },
-                )
+                let points = my_men + p.queen_forfeit(them) + extra;
+                k.ending(them, points, law, k.striker.then_some(law))
             }
-            OnBoard => end(
+            QueenAtEnd::OnBoard => k.ending(
                 them,
-                cm_me + queen_forfeit(them) + ex,
+                my_men + p.queen_forfeit(them) + extra,
                 row("106(a)", "106(b)"),
-                format!("{what} with the Queen on the board."),
+                None,
             ),
             // No row for the Queen already covered: the scoring Laws (the opponent has no man
             // left, Law 52(a); the Queen only to the one who covered her, Law 53) with Law
             // 106/111's additional points, or Law 106/111 as it stands.
-            ByMe if scoring_gaps => end(
-                them,
-                cm_me + ex,
-                "52(a)",
-                format!("{what}: all the opponent's men are pocketed."),
-            ),
-            ByThem if scoring_gaps => end(
-                them,
-                cm_me + queen_bonus(them) + ex,
-                "52(a)",
-                format!(
-                    "{what}: all the opponent's men are pocketed and he had covered the Queen."
-                ),
-            ),
-            ByMe | ByThem => end(
-                them,
-                cm_me + queen_forfeit(them) + ex,
-                row("106(a)", "106(b)"),
-                format!(
-                    "{what}; the Queen had been covered (as Law {}).",
-                    row("106(a)", "106(b)")
-                ),
-            ),
-        })
+            QueenAtEnd::CoveredByStriker if scoring_gaps => {
+                k.ending(them, my_men + extra, "52(a)", None)
+            }
+            QueenAtEnd::CoveredByOpponent if scoring_gaps => {
+                k.ending(them, my_men + p.queen(them) + extra, "52(a)", None)
+            }
+            QueenAtEnd::CoveredByStriker | QueenAtEnd::CoveredByOpponent => {
+                let law = row("106(a)", "106(b)");
+                let points = my_men + p.queen_forfeit(them) + extra;
+                k.ending(them, points, law, Some(law))
+            }
+        }
     }
 
     /// Traditional rules: the board ends when a colour is cleared after the Queen is covered.
@@ -357,13 +360,12 @@ impl Referee {
                     winner,
                     points,
                     law: "52(a)",
-                    text: format!(
-                        "{} cleared the {} men after the Queen was covered: board to side {} by {}.",
+                    event: Event::ColourCleared {
                         by,
-                        colour.name(),
-                        winner.index(),
-                        plural(points, "point", "points")
-                    ),
+                        colour,
+                        winner,
+                        points,
+                    },
                 };
                 self.end_board(end, v);
                 return;
@@ -373,28 +375,48 @@ impl Referee {
 
     /// Scores a finished board and moves on (Laws 52-57).
     fn end_board(&mut self, end: Ending, v: &mut Verdict) {
-        rule(v, end.law, end.text);
+        rule(v, end.law, end.event);
         // The end of the board ends the turn: a Queen waiting in the pocket for it is back on
         // the board in the final position (`QueenReturned::EndOfTurn`).
         if matches!(self.queen, QueenState::AwaitingReturn { .. }) {
             self.queen = QueenState::OnBoard;
         }
+        let points = self.score_board(&end, v);
+        let w = end.winner;
+        v.board_result = Some(BoardResult { winner: w, points });
+        v.score = self.score;
+        match self.game_winner(w) {
+            Some((winner, law, event)) => {
+                rule(v, law, event);
+                v.game_result = Some(GameResult {
+                    winner,
+                    score: self.score,
+                });
+                self.end_game(winner, v);
+            }
+            None => self.next_board(v),
+        }
+    }
+
+    /// The board's points to its winner: at most `max_board_points`, dues written off (Law
+    /// 55), the Queen adding nothing from 22 points on (Law 54). Returns the points counted.
+    fn score_board(&mut self, end: &Ending, v: &mut Verdict) -> u16 {
         let cap = u16::from(self.rules.max_board_points);
         let points = end.points.min(cap);
         if end.points > cap {
             rule(
                 v,
                 "55",
-                format!(
-                    "A board is worth at most {cap} points: {} counted as {cap}.",
-                    end.points
-                ),
+                Event::BoardCapped {
+                    points: end.points,
+                    cap: self.rules.max_board_points,
+                },
             );
         }
         if self.white.owed > 0 || self.black.owed > 0 {
             self.white.owed = 0;
             self.black.owed = 0;
-            rule(v, "55", "Outstanding dues and penalties are written off.");
+            rule(v, "55", Event::DuesWrittenOff);
         }
         v.returns.clear();
         v.position = self.position();
@@ -407,110 +429,97 @@ impl Referee {
             rule(
                 v,
                 "54",
-                format!(
-                    "Side {} already has {} points: covering the Queen adds nothing.",
-                    w.index(),
-                    self.score[w.index()]
-                ),
+                Event::QueenAddsNothing {
+                    side: w,
+                    score: self.score[w.index()],
+                },
             );
         }
         self.score[w.index()] += points;
-        v.board_result = Some(BoardResult { winner: w, points });
-        v.score = self.score;
+        points
+    }
 
+    /// Who wins the game now that `board_winner` has won this board, if anyone (Law 56; the
+    /// traditional rules' game of one board).
+    fn game_winner(&self, board_winner: Side) -> Option<(Side, &'static str, Event)> {
+        let (w, game) = (board_winner, self.game);
         let extra_board = self.board > self.rules.boards_per_game;
         let last_board = self.board == self.rules.boards_per_game;
-        let game_winner = if self.score[w.index()] >= self.rules.game_points {
+        if self.rules.game_won_by == GameWonBy::Board {
+            Some((w, "56(a)", Event::GameByBoard { side: w, game }))
+        } else if self.score[w.index()] >= self.rules.game_points {
+            let points = self.rules.game_points;
             Some((
                 w,
                 "56(a)",
-                format!(
-                    "Side {} reaches {} points and wins game {}.",
-                    w.index(),
-                    self.rules.game_points,
-                    self.game
-                ),
+                Event::GameOnPoints {
+                    side: w,
+                    points,
+                    game,
+                },
             ))
         } else if extra_board {
-            Some((
-                w,
-                "56(b)",
-                format!(
-                    "Side {} wins the extra board and game {}.",
-                    w.index(),
-                    self.game
-                ),
-            ))
+            Some((w, "56(b)", Event::GameByExtraBoard { side: w, game }))
         } else if last_board && self.score[0] != self.score[1] {
             let leader = if self.score[0] > self.score[1] {
                 Side::Zero
             } else {
                 Side::One
             };
+            let board = self.board;
             Some((
                 leader,
                 "56(a)",
-                format!(
-                    "Side {} leads after board {} and wins game {}.",
-                    leader.index(),
-                    self.board,
-                    self.game
-                ),
+                Event::GameOnBoards {
+                    side: leader,
+                    board,
+                    game,
+                },
             ))
         } else {
             None
-        };
-
-        match game_winner {
-            Some((gw, law, text)) => {
-                rule(v, law, text);
-                v.game_result = Some(GameResult {
-                    winner: gw,
-                    score: self.score,
-                });
-                self.games[gw.index()] += 1;
-                if self.games[gw.index()] >= self.rules.games_to_win {
-                    self.winner = Some(gw);
-                    v.match_result = Some(MatchResult {
-                        winner: gw,
-                        games: self.games,
-                    });
-                    rule(
-                        v,
-                        "57",
-                        format!(
-                            "Side {} wins the match, {} to {}.",
-                            gw.index(),
-                            plural(self.games[gw.index()], "game", "games"),
-                            self.games[gw.other().index()]
-                        ),
-                    );
-                } else {
-                    self.game += 1;
-                    self.board = 1;
-                    self.score = [0, 0];
-                    let first = self.first_breaker_of_game(self.game);
-                    self.start_board(first);
-                }
-            }
-            None => {
-                if last_board {
-                    rule(
-                        v,
-                        "56(b)",
-                        format!(
-                            "Scores level after board {}: an extra board decides the game (the break goes by toss).",
-                            self.board
-                        ),
-                    );
-                }
-                self.board += 1;
-                let first = self.first_breaker_of_game(self.game);
-                let breaker =
-                    self.seats
-                        .advance(first, self.rules.turn_order, usize::from(self.board - 1));
-                self.start_board(breaker);
-            }
         }
+    }
+
+    /// A game won: the match too once a side has `games_to_win` games (Law 57), else the next
+    /// game's first board.
+    fn end_game(&mut self, winner: Side, v: &mut Verdict) {
+        self.games[winner.index()] += 1;
+        if self.games[winner.index()] >= self.rules.games_to_win {
+            self.winner = Some(winner);
+            v.match_result = Some(MatchResult {
+                winner,
+                games: self.games,
+            });
+            let games = self.games;
+            rule(
+                v,
+                "57",
+                Event::MatchWon {
+                    side: winner,
+                    games,
+                },
+            );
+        } else {
+            self.game += 1;
+            self.board = 1;
+            self.score = [0, 0];
+            let first = self.first_breaker_of_game(self.game);
+            self.start_board(first);
+        }
+    }
+
+    /// The game goes on: the next board, an extra board after a tie on the last (Law 56(b)),
+    /// the break alternating (Law 49(a)).
+    fn next_board(&mut self, v: &mut Verdict) {
+        if self.board == self.rules.boards_per_game {
+            rule(v, "56(b)", Event::ExtraBoard { board: self.board });
+        }
+        self.board += 1;
+        let first = self.first_breaker_of_game(self.game);
+        let breaker = self
+            .seats
+            .advance(first, self.rules.turn_order, usize::from(self.board - 1));
+        self.start_board(breaker);
     }
 }

@@ -7,7 +7,8 @@
 //! (the opponent's man, the striker, a piece off the board, the last man) are ruled here too.
 
 use super::queen::improper_with_queen;
-use super::{MEN_PER_COLOUR, Outcome, Referee, Stroke, plural, rule, umpire_return};
+use super::{MEN_PER_COLOUR, Outcome, Referee, Stroke, rule, umpire_return};
+use crate::event::{Event, HouseFoul};
 use crate::report::{PieceColour, StrokeReport};
 use crate::rules::{Endings, OpponentPiece};
 use crate::seat::{Seat, Seats};
@@ -90,18 +91,13 @@ impl Referee {
             let colour = self.colour_of(offender);
             if offender == by && self.turn_strokes > 0 {
                 improper = true;
-                rule(
-                    v,
-                    "64(a)",
-                    format!(
-                        "Foul — {offender} broke a Law during his turn: treated as a foul stroke."
-                    ),
-                );
+                rule(v, "64(a)", Event::TechnicalFoulInTurn { offender });
             } else {
-                let (law, when) = if offender == by {
-                    ("63(a)", "before the first stroke of his turn")
+                let before_first_stroke = offender == by;
+                let law = if before_first_stroke {
+                    "63(a)"
                 } else {
-                    ("63(b)", "while not having the turn")
+                    "63(b)"
                 };
                 // The man is brought out for the technical foul itself, before the stroke:
                 // if one is in the pockets it is back on the board for the stroke and no due
@@ -122,29 +118,22 @@ impl Referee {
                 rule(
                     v,
                     law,
-                    format!(
-                        "Technical foul by {offender} {when}: one {} man comes out for placing by the opponent. The turn continues.",
-                        colour.name()
-                    ),
+                    Event::TechnicalFoul {
+                        offender,
+                        before_first_stroke,
+                        colour,
+                    },
                 );
             }
         }
         if r.shot_clock_expired {
             improper = true;
             let secs = self.rules.shot_clock_secs.unwrap_or(15);
-            rule(
-                v,
-                "50",
-                format!("Foul — {by} took more than {secs} seconds for the stroke."),
-            );
+            rule(v, "50", Event::ShotClock { by, secs });
         }
         if r.due_used_for_queen {
             improper = true;
-            rule(
-                v,
-                "114",
-                "Foul — a due/penalty man was used to make a shot with the Queen.",
-            );
+            rule(v, "114", Event::DueUsedForQueen);
         }
         (improper, technical_return)
     }
@@ -201,27 +190,20 @@ impl Referee {
         out.queen_back = q || covering;
         if st.penalty_free {
             out.penalties = 0;
-            rule(
-                v,
-                "45(c)",
-                format!(
-                    "{} played an improper stroke in his attempt to break: he loses his turn, with no due or penalty (Law 45(c), read for every improper break). Own men and the Queen pocketed come out (Law 64(b)); the opponent's men stay pocketed (Law 76).",
-                    st.by
-                ),
-            );
+            rule(v, "45(c)", Event::ImproperBreakNoPenalty { by: st.by });
         } else if i {
             rule_foul(v, s, own_n, opp_n, q, covering);
         } else {
-            let why = if f.last_opp {
-                "pocketing the opponent's last man"
+            let foul = if f.last_opp {
+                HouseFoul::OpponentsLastMan
             } else if f.last_own {
-                "pocketing his last man before the Queen is covered"
+                HouseFoul::OwnLastManBeforeQueen
             } else if f.opponent_man {
-                "pocketing an opponent's man"
+                HouseFoul::OpponentsMan
             } else if f.striker_foul {
-                "pocketing the striker"
+                HouseFoul::Striker
             } else {
-                "a piece or the striker leaving the board"
+                HouseFoul::OffTheBoard
             };
             let law = if f.last_opp || f.last_own || f.opponent_man {
                 "64(b)"
@@ -233,10 +215,10 @@ impl Referee {
             rule(
                 v,
                 law,
-                format!(
-                    "Foul (house rules) — {why}: {} out for placing; turn passes.",
-                    plural(out.penalties, "penalty man", "penalty men")
-                ),
+                Event::HouseFoul {
+                    foul,
+                    penalties: out.penalties,
+                },
             );
         }
         out
@@ -260,38 +242,28 @@ impl Referee {
                 rule(
                     v,
                     "75",
-                    format!(
-                        "Striker pocketed with {} and {}: own men come out with one due, the opponent's stay pocketed. The turn continues.",
-                        st.own_men(own_n),
-                        plural(
-                            opp_n,
-                            &format!("{} man", st.their.name()),
-                            &format!("{} men", st.their.name())
-                        )
-                    ),
+                    Event::StrikerWithBothMen {
+                        colour: st.my,
+                        men: own_n,
+                        opponents_colour: st.their,
+                        opponents_men: opp_n,
+                        continues: st.goes_on(),
+                    },
                 );
             } else {
                 rule(
                     v,
                     "73",
-                    format!(
-                        "Striker pocketed with {}: they come out with one due. The turn continues.",
-                        st.own_men(own_n)
-                    ),
+                    Event::StrikerWithOwnMen {
+                        colour: st.my,
+                        men: own_n,
+                    },
                 );
             }
         } else if opp_n > 0 {
-            rule(
-                v,
-                "74",
-                "Striker pocketed with the opponent's men: they stay pocketed; one due. Turn passes.",
-            );
+            rule(v, "74", Event::StrikerWithOpponentsMen);
         } else {
-            rule(
-                v,
-                "72(a)",
-                "Foul — striker pocketed alone. One due. Turn passes.",
-            );
+            rule(v, "72(a)", Event::StrikerAlone);
         }
         self.opponent_man_ends_turn(st, &mut out, v);
         out
@@ -324,48 +296,29 @@ impl Referee {
                     rule(
                         v,
                         "72(c)",
-                        format!(
-                            "Outstanding {} now available: {placer} takes out {} for placing.",
-                            plural(recovered, "due", "dues"),
-                            plural(
-                                k,
-                                &format!("{} man", colour.name()),
-                                &format!("{} men", colour.name())
-                            )
-                        ),
+                        Event::DuesAvailable {
+                            placer,
+                            dues: recovered,
+                            colour,
+                            men: k,
+                        },
                     );
                 }
                 if doubles {
-                    let whose = if placer == striker {
-                        "the striker himself, as they are the opponent's men (78(b)(ii))"
-                    } else {
-                        "the player on the right of the one who had the turn (78(b)(i))"
-                    };
                     rule(
                         v,
                         "78(b)",
-                        format!(
-                            "{placer} places the {} due/penalty men: {whose}.",
-                            colour.name()
-                        ),
+                        Event::DuesPlacedBy {
+                            placer,
+                            colour,
+                            striker_himself: placer == striker,
+                        },
                     );
                 }
             }
             let owed = self.men(colour).owed;
             if owed > 0 {
-                rule(
-                    v,
-                    "72(c)",
-                    format!(
-                        "{} {} outstanding: none available yet, taken out as soon as one is.",
-                        plural(
-                            owed,
-                            &format!("{} due", colour.name()),
-                            &format!("{} dues", colour.name())
-                        ),
-                        if owed == 1 { "stays" } else { "stay" }
-                    ),
-                );
+                rule(v, "72(c)", Event::DuesOutstanding { colour, owed });
             }
         }
     }
@@ -393,61 +346,53 @@ impl Referee {
             v.returns.push(umpire_return(striker_colour.other()));
         }
         let men = own + other;
-        let (law, text) = if men > 2 {
-            (
-                "65(d)",
-                "Pieces jumped off the board: the umpire places them in the centre circle, the first two as Law 65(b)/(c) say, the rest touching them.",
-            )
+        let law = if men > 2 {
+            "65(d)"
         } else if queen > 0 && men > 0 {
-            (
-                "65(b)",
-                "The Queen and a man jumped off the board: the umpire places the Queen in the centre circle first, the man touching her on the far side from the striker.",
-            )
+            "65(b)"
         } else if own > 0 && other > 0 {
-            (
-                "65(c)",
-                "A white and a black man jumped off the board: the umpire places the striker's colour in the centre circle first, the other touching it.",
-            )
+            "65(c)"
         } else {
-            (
-                "65(a)",
-                "A piece jumped off the board: the umpire places it in the centre circle.",
-            )
+            "65(a)"
         };
-        rule(v, law, text);
+        let count = |n: usize| u8::try_from(n).unwrap_or(u8::MAX);
+        rule(
+            v,
+            law,
+            Event::PiecesOffBoard {
+                queen: count(queen),
+                own: count(own),
+                other: count(other),
+            },
+        );
     }
 }
 
 /// An improper stroke (Law 64): the ruling for what it pocketed (Laws 64, 72(b), 76, 77; with
 /// the Queen, Laws 98(b)-101(b)).
 fn rule_foul(v: &mut Verdict, s: bool, own_n: u8, opp_n: u8, queen: bool, covering: bool) {
-    let (law, text) = if queen || covering {
+    let law = if queen || covering {
         improper_with_queen(s, own_n, covering)
     } else if s && own_n > 0 {
-        (
-            "77(b)",
-            "Improper stroke pocketing own men with the striker: they come out with a due and a penalty. Turn passes.",
-        )
+        "77(b)"
     } else if s {
-        (
-            "72(b)",
-            "Foul — striker pocketed by an improper stroke. Due and foul: two men. Turn passes.",
-        )
+        "72(b)"
     } else if own_n > 0 {
-        (
-            "77(a)",
-            "Improper stroke pocketing own men: they come out with a penalty man. Turn passes.",
-        )
+        "77(a)"
     } else if opp_n > 0 {
-        (
-            "76",
-            "Improper stroke pocketing the opponent's men: they stay pocketed; one penalty man. Turn passes.",
-        )
+        "76"
     } else {
-        (
-            "64(a)",
-            "Foul — improper stroke. One penalty man. Turn passes.",
-        )
+        "64(a)"
     };
-    rule(v, law, text);
+    rule(
+        v,
+        law,
+        Event::ImproperStroke {
+            striker: s,
+            own_men: own_n,
+            opponents_men: opp_n,
+            queen,
+            covering,
+        },
+    );
 }

@@ -8,6 +8,7 @@
 //! pocketed without the right stays in the pocket until the turn ends.
 
 use super::{Outcome, Referee, Stroke, rule, umpire_return};
+use crate::event::{Event, QueenBack};
 use crate::report::PieceColour::Queen;
 use crate::rules::{QueenReturned, QueenWithoutRight, TurnRuling};
 use crate::seat::Seat;
@@ -52,20 +53,21 @@ impl Referee {
     }
 
     /// The end of `by`'s turn (a stroke or a pass after which another player strikes, the board
-    /// going on): a Queen he pocketed without the right to her and left in the pocket
-    /// (`QueenReturned::EndOfTurn`) is returned to the centre circle by the umpire, first of
-    /// the umpire's pieces (Law 65(b)).
+    /// going on). A Queen he pocketed without the right to her and left in the pocket
+    /// (`QueenReturned::EndOfTurn`) is returned to the centre circle by the umpire, first of the
+    /// umpire's pieces (Law 65(b)). A Queen still awaiting his cover was not covered: he has no
+    /// "subsequent stroke" (Law 101(a)), so she is put back too (Law 96); this is how a turn
+    /// stopped with her in the pocket (Law 125(a) read literally, an opponent's man pocketed
+    /// with her) ends.
     pub(super) fn queen_back_at_end_of_turn(&mut self, by: Seat, v: &mut Verdict) {
         if self.queen == (QueenState::AwaitingReturn { by }) {
             self.queen = QueenState::OnBoard;
             v.returns.insert(0, umpire_return(Queen));
-            rule(
-                v,
-                "93",
-                format!(
-                    "{by}'s turn is over: the Queen he pocketed without the right to her is returned to the centre circle by the umpire (house rules: at the end of the turn)."
-                ),
-            );
+            rule(v, "93", Event::QueenReturnedAtEndOfTurn { by });
+        } else if matches!(self.queen, QueenState::AwaitingCover { .. }) {
+            self.queen = QueenState::OnBoard;
+            v.returns.insert(0, umpire_return(Queen));
+            rule(v, "96", Event::QueenNotCoveredTurnOver { by });
         }
     }
 
@@ -74,11 +76,7 @@ impl Referee {
         if self.queen == (QueenState::AwaitingCover { by }) {
             self.queen = QueenState::OnBoard;
             v.returns.push(umpire_return(Queen));
-            rule(
-                v,
-                "96",
-                "The Queen was not covered: the umpire puts her back in the centre circle.",
-            );
+            rule(v, "96", Event::QueenNotCovered);
         }
     }
 
@@ -95,14 +93,10 @@ impl Referee {
         if covering {
             if own_n > 0 {
                 new_queen = Some(QueenState::Covered(my));
-                rule(v, "96", format!("Queen covered by {by}."));
+                rule(v, "96", Event::QueenCovered { by });
             } else {
                 out.queen_back = true;
-                rule(
-                    v,
-                    "96",
-                    "The Queen was not covered: the umpire puts her back in the centre circle.",
-                );
+                rule(v, "96", Event::QueenNotCovered);
             }
         } else if q {
             let lose = rules.queen_without_right == QueenWithoutRight::ReturnedTurnLost;
@@ -119,19 +113,16 @@ impl Referee {
                     None
                 }
             };
+            let back = if lose {
+                QueenBack::TurnLost
+            } else if later {
+                QueenBack::AtEndOfTurn
+            } else {
+                QueenBack::AtOnce
+            };
             if st.mine.owed > 0 {
                 new_queen = without_right(out);
-                rule(
-                    v,
-                    "95(b)",
-                    if lose {
-                        "Queen pocketed while a due is outstanding: she goes back and the turn is lost."
-                    } else if later {
-                        "Queen pocketed while a due is outstanding: she stays in the pocket and goes back to the centre at the end of the turn; the turn continues."
-                    } else {
-                        "Queen pocketed while a due is outstanding: she goes back."
-                    },
-                );
+                rule(v, "95(b)", Event::QueenWithDueOutstanding { back });
             } else if right && !all_nine_with_men {
                 out.continues = true;
                 if own_n > 0 {
@@ -139,55 +130,41 @@ impl Referee {
                     rule(
                         v,
                         "97(a)",
-                        format!(
-                            "Queen and {} pocketed together: the Queen is covered.",
-                            st.own_men(own_n)
-                        ),
+                        Event::QueenAndOwnMen {
+                            colour: my,
+                            men: own_n,
+                        },
                     );
                 } else if st.all_nine {
                     new_queen = Some(QueenState::AwaitingCover { by });
                     rule(
                         v,
                         "95(c)",
-                        "Queen pocketed after recovery of the dues and/or penalties, all nine own men on the board: the right to her stands. She must be covered with the next stroke. The turn continues.",
+                        Event::QueenAfterDuesRecovered {
+                            continues: st.goes_on(),
+                        },
                     );
                 } else {
                     new_queen = Some(QueenState::AwaitingCover { by });
                     rule(
                         v,
                         "92",
-                        "Queen pocketed: she must be covered with the next stroke. The turn continues.",
+                        Event::QueenPocketed {
+                            continues: st.goes_on(),
+                        },
                     );
                 }
             } else if rules.all_nine_exception && own_n >= 2 {
                 out.continues = true;
                 new_queen = Some(QueenState::Covered(my));
-                rule(
-                    v,
-                    "97(b)",
-                    "Queen pocketed with more than one own man while all nine were on the board: the Queen is covered.",
-                );
+                rule(v, "97(b)", Event::QueenWithMenAllNine);
             } else if rules.all_nine_exception && own_n == 1 {
                 out.continues = true;
                 new_queen = Some(QueenState::AwaitingCover { by });
-                rule(
-                    v,
-                    "97(b)",
-                    "Queen pocketed with one own man while all nine were on the board: she must still be covered with the next stroke.",
-                );
+                rule(v, "97(b)", Event::QueenWithOneManAllNine);
             } else {
                 new_queen = without_right(out);
-                rule(
-                    v,
-                    "95(a)",
-                    if lose {
-                        "Queen pocketed before any own man: she goes back and the turn is lost."
-                    } else if later {
-                        "Queen pocketed before any own man: she stays in the pocket and goes back to the centre at the end of the turn; the turn continues."
-                    } else {
-                        "Queen pocketed before any own man: she goes back; the turn continues."
-                    },
-                );
+                rule(v, "95(a)", Event::QueenBeforeOwnMan { back });
             }
         }
         if let Some(nq) = new_queen {
@@ -207,106 +184,71 @@ impl Referee {
                 rule(
                     v,
                     "101(a)",
-                    format!(
-                        "Striker pocketed with {} while covering the Queen: they come out with one due; the turn continues and the Queen must be covered with the next stroke.",
-                        st.own_men(own_n)
-                    ),
+                    Event::CoveringWithStriker {
+                        colour: st.my,
+                        men: own_n,
+                        continues: st.goes_on(),
+                    },
                 );
             } else {
                 out.queen_back = true;
-                rule(
-                    v,
-                    "100(a)",
-                    "Striker pocketed alone while covering the Queen: the Queen goes back, one due. Turn passes.",
-                );
+                rule(v, "100(a)", Event::StrikerAloneWhileCovering);
             }
         } else {
             out.queen_back = true;
             if st.mine.owed > 0 {
-                rule(
-                    v,
-                    "95(b)",
-                    "Queen pocketed with the striker while a due is outstanding: the Queen goes back and one more due is declared. Turn passes.",
-                );
+                rule(v, "95(b)", Event::QueenStrikerWithDue);
             } else if st.all_nine && own_n == 0 {
-                rule(
-                    v,
-                    "95(d)",
-                    "Queen pocketed with the striker while all nine men are on the board: the Queen goes back and a due is declared. Turn passes.",
-                );
+                rule(v, "95(d)", Event::QueenStrikerAllNine);
             } else if st.all_nine && self.rules.queen_striker_own_men_all_nine == TurnRuling::Lost {
                 rule(
                     v,
                     "95(d)",
-                    format!(
-                        "Queen, {} and striker pocketed while all nine men were on the board: the Queen and the men come out and a due is declared. Turn passes (Law 95(d) read before Law 98(a)).",
-                        st.own_men(own_n)
-                    ),
+                    Event::QueenMenStrikerAllNine {
+                        colour: st.my,
+                        men: own_n,
+                    },
                 );
             } else if own_n > 0 {
                 out.continues = true;
                 rule(
                     v,
                     "98(a)",
-                    format!(
-                        "Queen, {} and striker pocketed: the Queen and the men come out with one due. The turn continues.",
-                        st.own_men(own_n)
-                    ),
+                    Event::QueenMenStriker {
+                        colour: st.my,
+                        men: own_n,
+                        continues: st.goes_on(),
+                    },
                 );
             } else if st.opp_n > 0 && self.rules.queen_striker_opponent_men == TurnRuling::Lost {
-                rule(
-                    v,
-                    "99(a)",
-                    "Queen pocketed with the striker: the umpire returns the Queen and one due comes out.",
-                );
-                rule(
-                    v,
-                    "74",
-                    "The striker went down with the opponent's men: they stay pocketed and the turn passes (Law 74 read before Law 99(a)).",
-                );
+                rule(v, "99(a)", Event::QueenStriker { continues: false });
+                rule(v, "74", Event::StrikerWithOpponentsMenBeforeQueen);
             } else {
                 out.continues = true;
                 rule(
                     v,
                     "99(a)",
-                    "Queen pocketed with the striker: the umpire returns the Queen and one due comes out. The turn continues.",
+                    Event::QueenStriker {
+                        continues: st.goes_on(),
+                    },
                 );
             }
         }
     }
 }
 
-/// The ruling on an improper stroke that pocketed the Queen or was to cover her (Laws 64(b),
+/// The Law for an improper stroke that pocketed the Queen or was to cover her (Laws 64(b),
 /// 98(b)-101(b)): the Queen goes back; with the striker, a due and a penalty come out.
-pub(super) fn improper_with_queen(
-    s: bool,
-    own_n: u8,
-    covering: bool,
-) -> (&'static str, &'static str) {
+pub(super) fn improper_with_queen(s: bool, own_n: u8, covering: bool) -> &'static str {
     if s && covering && own_n > 0 {
-        (
-            "101(b)",
-            "Improper stroke pocketing the striker with own men while covering the Queen: the men come out with a due and a penalty; the Queen goes back. Turn passes.",
-        )
+        "101(b)"
     } else if s && covering {
-        (
-            "100(b)",
-            "Improper stroke pocketing the striker alone while covering the Queen: the Queen goes back; two men come out as due and penalty. Turn passes.",
-        )
+        "100(b)"
     } else if s && own_n > 0 {
-        (
-            "98(b)",
-            "Improper stroke pocketing the Queen, own men and the striker: all come out with a due and a penalty. Turn passes.",
-        )
+        "98(b)"
     } else if s {
-        (
-            "99(b)",
-            "Improper stroke pocketing the Queen with the striker: the umpire returns the Queen; two men come out as due and penalty. Turn passes.",
-        )
+        "99(b)"
     } else {
-        (
-            "64(b)",
-            "Foul while pocketing the Queen: she goes back; pocketed own men come out with one penalty man. Turn passes.",
-        )
+        "64(b)"
     }
 }

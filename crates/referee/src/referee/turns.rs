@@ -6,7 +6,8 @@
 //! pocketed own men (Law 116), and passes over the turn, three in a row by each side (or each
 //! player) cancelling the board (Law 137).
 
-use super::{JudgeError, Outcome, Referee, Stroke, plural, rule};
+use super::{JudgeError, Outcome, Referee, Stroke, rule};
+use crate::event::Event;
 use crate::report::StrokeReport;
 use crate::rules::{OpponentPiece, PassesBy};
 use crate::seat::Seat;
@@ -47,19 +48,19 @@ impl Referee {
         let by = self.turn;
         self.queen_not_covered_on_pass(by, v);
         self.passes = self.passes.saturating_add(1);
-        let (passers, who) = match self.rules.passes_by {
-            PassesBy::Side => (2, "Both sides have"),
-            PassesBy::Player => (self.seats.count() as u8, "Every player has"),
+        let (passers, by_every_player) = match self.rules.passes_by {
+            PassesBy::Side => (2, false),
+            PassesBy::Player => (self.seats.count() as u8, true),
         };
         let limit = passers.saturating_mul(self.rules.passes_to_cancel);
         if self.passes >= limit {
             rule(
                 v,
                 "137",
-                format!(
-                    "{who} passed {} times in a row: the board is cancelled and replayed.",
-                    self.rules.passes_to_cancel
-                ),
+                Event::PassesCancelBoard {
+                    by_every_player,
+                    each: self.rules.passes_to_cancel,
+                },
             );
             v.board_cancelled = true;
             v.returns.clear();
@@ -68,10 +69,11 @@ impl Referee {
             rule(
                 v,
                 "137",
-                format!(
-                    "{by} passes ({} in a row; {limit} in a row cancel the board).",
-                    self.passes
-                ),
+                Event::Pass {
+                    by,
+                    in_a_row: self.passes,
+                    cancel_at: limit,
+                },
             );
             if !self.break_made {
                 self.break_misses = 0;
@@ -79,10 +81,10 @@ impl Referee {
                 rule(
                     v,
                     "137",
-                    format!(
-                        "The break was not made: the right to break passes to {next}, who plays {} (as Law 45(b)).",
-                        self.colour_of(next).name()
-                    ),
+                    Event::PassBeforeBreak {
+                        next,
+                        colour: self.colour_of(next),
+                    },
                 );
             }
             self.pass_turn();
@@ -103,18 +105,19 @@ impl Referee {
         }
         self.opponent_man_ends_turn(st, &mut out, v);
         if !queen_ruled {
-            let text = match (st.own_n, st.opp_n) {
-                (0, 0) => format!("Nothing pocketed. Turn passes to {}.", self.next_seat(by)),
-                (0, n) => format!(
-                    "{by} pocketed {} of the opponent's; they stay pocketed. Turn passes.",
-                    plural(n, "man", "men")
-                ),
-                (n, _) if out.continues => {
-                    format!("{by} pocketed {}. The turn continues.", st.own_men(n))
-                }
-                (n, _) => format!("{by} pocketed {}. Turn passes.", st.own_men(n)),
+            let event = match (st.own_n, st.opp_n) {
+                (0, 0) => Event::NothingPocketed {
+                    next: self.next_seat(by),
+                },
+                (0, men) => Event::OpponentsMenPocketed { by, men },
+                (men, _) => Event::OwnMenPocketed {
+                    by,
+                    colour: st.my,
+                    men,
+                    continues: out.continues,
+                },
             };
-            rule(v, "48", text);
+            rule(v, "48", event);
         }
         out
     }
@@ -124,24 +127,12 @@ impl Referee {
     pub(super) fn opponent_man_ends_turn(&self, st: &Stroke, out: &mut Outcome, v: &mut Verdict) {
         if out.continues && st.opp_n > 0 && self.rules.opponent_piece == OpponentPiece::EndsTurn {
             out.continues = false;
-            rule(
-                v,
-                "125(a)",
-                "An opponent's man was pocketed: the umpire stops the player from playing further, even though own men fell too. The turn passes.",
-            );
+            rule(v, "125(a)", Event::OpponentsManStopsTurn);
         }
     }
 }
 
 /// Law 116: the striker jumped off the board.
 pub(super) fn striker_off_board(continues: bool, v: &mut Verdict) {
-    rule(
-        v,
-        "116",
-        if continues {
-            "The striker jumped off the board, but own men were pocketed: the turn continues."
-        } else {
-            "The striker jumped off the board."
-        },
-    );
+    rule(v, "116", Event::StrikerOffBoard { continues });
 }
