@@ -113,21 +113,6 @@ fn x_server_answers(display: &str) -> bool {
         .any(|a| std::net::TcpStream::connect_timeout(&a, Duration::from_secs(2)).is_ok())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::x_server_answers;
-
-    #[test]
-    fn a_display_with_no_server_behind_it_does_not_answer() {
-        // No X server listens on display 29311 (its socket would be /tmp/.X11-unix/X29311).
-        assert!(!x_server_answers(":29311"));
-        assert!(!x_server_answers("unix:29311.0"));
-        assert!(!x_server_answers("not a display"));
-        assert!(!x_server_answers(":"));
-        assert!(!x_server_answers("/nonexistent/socket"));
-    }
-}
-
 /// A private X server (Xvfb) for `carrom screenshot` where there is no display. Dropping it
 /// stops the server cleanly (SIGTERM, then waits for it) and removes what it made, its lock
 /// file and its socket, so that display numbers are not used up run after run.
@@ -275,5 +260,20 @@ pub fn quiet_runtime_dir() {
     if private {
         // SAFETY: called before the app starts any threads.
         unsafe { std::env::set_var("XDG_RUNTIME_DIR", &dir) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::x_server_answers;
+
+    #[test]
+    fn a_display_with_no_server_behind_it_does_not_answer() {
+        // No X server listens on display 29311 (its socket would be /tmp/.X11-unix/X29311).
+        assert!(!x_server_answers(":29311"));
+        assert!(!x_server_answers("unix:29311.0"));
+        assert!(!x_server_answers("not a display"));
+        assert!(!x_server_answers(":"));
+        assert!(!x_server_answers("/nonexistent/socket"));
     }
 }
