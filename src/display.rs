@@ -265,7 +265,7 @@ pub fn quiet_runtime_dir() {
 
 #[cfg(test)]
 mod tests {
-    use super::x_server_answers;
+    use super::{wayland_answers, x_server_answers};
 
     #[test]
     fn a_display_with_no_server_behind_it_does_not_answer() {
@@ -275,5 +275,19 @@ mod tests {
         assert!(!x_server_answers("not a display"));
         assert!(!x_server_answers(":"));
         assert!(!x_server_answers("/nonexistent/socket"));
+    }
+
+    #[test]
+    fn a_wayland_display_with_no_compositor_behind_it_does_not_answer() {
+        let nowhere = std::env::temp_dir().join("carrom-no-wayland-29319");
+        assert!(!wayland_answers(&nowhere));
+        // A socket that was made and is no longer listened on.
+        let path = std::env::temp_dir().join(format!("carrom-wayland-{}", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let listener = std::os::unix::net::UnixListener::bind(&path).unwrap();
+        assert!(wayland_answers(&path));
+        drop(listener);
+        assert!(!wayland_answers(&path));
+        std::fs::remove_file(&path).ok();
     }
 }
