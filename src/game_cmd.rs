@@ -366,9 +366,12 @@ pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
 
 /// `carrom replay`: the headless check, then in a window if asked.
 pub fn replay(spec: &Spec, args: ReplayArgs) -> Result<(), String> {
+    // The display is looked for first, before the check starts any threads (see
+    // `display::find`); a bad file is still named before a missing display.
+    let display = args.window.then(display::find);
     let save = replay_check(spec, &args.file, args.stats_output())?;
-    if args.window {
-        if let Err(why) = display::find() {
+    if let Some(display) = display {
+        if let Err(why) = display {
             return Err(format!("replay --window: no display ({why})"));
         }
         let spec = save.physics(spec);
