@@ -6,7 +6,8 @@
 # game logs where the striker is ("striker at window (x, y)"); xdotool presses on it, pulls back
 # in small moves and lets go (a soft stroke); Enter dismisses anything waiting (a due to place,
 # a board's result). When the board ends the match ends: the summary must appear in the log
-# ("Match summary: ..."); the screen is captured to playthrough.png.
+# ("Match summary: ..."); the screen is captured to playthrough.png in the build's target
+# directory (`$CARGO_TARGET_DIR`, else `target/`), or to `$OUT`.
 #
 #   scripts/playthrough.sh [path/to/carrom]   (default: target/debug/carrom)
 #   BOARDS=2 scripts/playthrough.sh ...        (a longer match: each board's result is dismissed
@@ -14,7 +15,8 @@
 # Needs: xvfb, xdotool, imagemagick (apt-get install xvfb xdotool imagemagick).
 set -euo pipefail
 carrom="${1:-${CARGO_TARGET_DIR:-target}/debug/carrom}"
-out="${OUT:-playthrough.png}"
+out="${OUT:-${CARGO_TARGET_DIR:-target}/playthrough.png}"
+mkdir -p "$(dirname "$out")"
 minutes="${MINUTES:-15}"
 work="$(mktemp -d)"
 trap 'kill $game $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT

@@ -1,45 +1,94 @@
 //! `carrom practice`, `carrom selfplay`, `carrom breaks`: thin wrappers over `carrom_ai`.
 
+use crate::args::{JsonOnly, LevelArg, LevelPair, SeatsArg, count, level_pair, seed};
+use carrom_ai::Noise;
 use carrom_ai::benchmark::clearing_with;
 use carrom_ai::breaks::{break_map, write_png};
 use carrom_ai::selfplay::selfplay as run_selfplay;
-use carrom_ai::{Level, Noise};
 use carrom_physics::Spec;
-use carrom_referee::{Rules, Seats};
-use std::path::Path;
+use carrom_referee::Rules;
+use std::path::PathBuf;
 
-fn level(name: &str, arg: &str) -> Result<Level, String> {
-    Level::parse(name)
-        .ok_or_else(|| format!("{arg}: unknown level {name:?} (expected easy, medium or hard)"))
+#[derive(clap::Args, Debug)]
+pub struct PracticeArgs {
+    /// Boards to clear, 1 to 100000.
+    #[arg(long, default_value_t = 20, value_parser = count::<1, 100_000>)]
+    pub boards: u64,
+    /// The seed of the boards' noise, 0 to 18446744073709551615.
+    #[arg(long, default_value_t = 1, value_parser = seed)]
+    pub seed: u64,
+    #[arg(long, value_enum, default_value_t = LevelArg::Hard)]
+    pub level: LevelArg,
+    #[command(flatten)]
+    pub json: JsonOnly,
+    /// Also report the decision times (wall clock) in the JSON line; without it, a seeded
+    /// run prints the same bytes every time.
+    #[arg(long)]
+    pub timings: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct SelfplayArgs {
+    /// Games to play, 1 to 100000.
+    #[arg(long, default_value_t = 10, value_parser = count::<1, 100_000>)]
+    pub games: u64,
+    /// The seed of the first game, 0 to 18446744073709551615.
+    #[arg(long, default_value_t = 1, value_parser = seed)]
+    pub seed: u64,
+    /// Two levels (easy, medium or hard), comma-separated: side 0's, then side 1's.
+    #[arg(long, default_value = "medium,easy", value_parser = level_pair)]
+    pub levels: LevelPair,
+    /// Players: 2 (singles) or 4 (doubles).
+    #[arg(long, value_enum, default_value_t = SeatsArg::Two)]
+    pub seats: SeatsArg,
+    #[command(flatten)]
+    pub json: JsonOnly,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct BreaksArgs {
+    /// Sample the whole grid of positions and directions.
+    #[arg(long)]
+    pub grid: bool,
+    /// Write the heat map as a PNG.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// The seed of the breaks' noise, 0 to 18446744073709551615.
+    #[arg(long, default_value_t = 1, value_parser = seed)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub json: JsonOnly,
 }
 
 fn json_line(value: &impl serde::Serialize) -> Result<String, String> {
     serde_json::to_string(value).map_err(|e| e.to_string())
 }
 
-pub fn practice(
-    spec: &Spec,
-    boards: u32,
-    seed: u64,
-    level_name: &str,
-    json: bool,
-    timings: bool,
-) -> Result<(), String> {
-    let level = level(level_name, "--level")?;
-    let summary = clearing_with(spec, level, boards, seed, Noise::BENCHMARK, |i, run| {
-        if !json {
-            println!(
-                "board {:>3}: {} in {} strikes",
-                i + 1,
-                if run.cleared {
-                    "cleared"
-                } else {
-                    "NOT cleared"
-                },
-                run.strikes
-            );
-        }
-    });
+pub fn practice(spec: &Spec, args: &PracticeArgs) -> Result<(), String> {
+    let (json, timings) = (args.json.json, args.timings);
+    let level = args.level.level();
+    let boards = args.boards as u32;
+    let summary = clearing_with(
+        spec,
+        level,
+        boards,
+        args.seed,
+        Noise::BENCHMARK,
+        |i, run| {
+            if !json {
+                println!(
+                    "board {:>3}: {} in {} strikes",
+                    i + 1,
+                    if run.cleared {
+                        "cleared"
+                    } else {
+                        "NOT cleared"
+                    },
+                    run.strikes
+                );
+            }
+        },
+    );
     if !json {
         println!(
             "{} practice at benchmark noise (0.005 of the base line, 2 deg, 0.01 power): {}/{} boards cleared, {:.2} strikes on average (median {}, max {}), {:.0} ms per decision (slowest {:.0} ms)",
@@ -73,26 +122,11 @@ pub fn practice(
     Ok(())
 }
 
-pub fn selfplay(
-    spec: &Spec,
-    games: u32,
-    seed: u64,
-    levels: &str,
-    seats: u8,
-    json: bool,
-) -> Result<(), String> {
-    let names: Vec<&str> = levels.split(',').collect();
-    if names.len() != 2 {
-        return Err(format!(
-            "--levels: expected two levels like medium,easy, got {levels:?}"
-        ));
-    }
-    let levels = [level(names[0], "--levels")?, level(names[1], "--levels")?];
-    let seats = match seats {
-        2 => Seats::Singles,
-        4 => Seats::Doubles,
-        n => return Err(format!("--seats: must be 2 or 4, got {n}")),
-    };
+pub fn selfplay(spec: &Spec, args: &SelfplayArgs) -> Result<(), String> {
+    let json = args.json.json;
+    let levels = args.levels.0.map(LevelArg::level);
+    let seats = args.seats.seats();
+    let (games, seed) = (args.games as u32, args.seed);
     // One ICF game (Law 56: 25 points or eight boards) per game played.
     let mut rules = Rules::icf();
     rules.games_to_win = 1;
@@ -145,14 +179,9 @@ pub fn selfplay(
     Ok(())
 }
 
-pub fn breaks(
-    spec: &Spec,
-    grid: bool,
-    out: Option<&Path>,
-    seed: u64,
-    json: bool,
-) -> Result<(), String> {
-    let map = break_map(spec, grid, seed, Noise::BENCHMARK);
+pub fn breaks(spec: &Spec, args: &BreaksArgs) -> Result<(), String> {
+    let (out, json) = (args.out.as_deref(), args.json.json);
+    let map = break_map(spec, args.grid, args.seed, Noise::BENCHMARK);
     if let Some(path) = out {
         write_png(&map, path)?;
     }

@@ -1,6 +1,6 @@
 //! `carrom hint`: the coach's best shot for a position read from stdin (or a file).
 
-use crate::input::{parse_json, read_input};
+use crate::input::read_request;
 use carrom_ai::coach::{Advice, describe, hint, kind_name};
 use carrom_physics::shot::validate_pieces;
 use carrom_physics::{Piece, PieceColour, Seat, Spec, opening_rack};
@@ -125,8 +125,9 @@ fn advice_json(a: &Advice, seat: Seat) -> Value {
 }
 
 pub fn hint_cmd(spec: &Spec, file: Option<&Path>, json_only: bool) -> Result<(), String> {
-    let (text, source) = read_input(file)?;
-    let request: HintRequest = parse_json(&text, &source)?;
+    let input = read_request(file)?;
+    let source = &input.source;
+    let request: HintRequest = input.parse()?;
     let (pieces, referee) = position(spec, &request).map_err(|e| format!("{source}: {e}"))?;
     let seat = request.seat;
     let Some(h) = hint(spec, &pieces, seat, &referee, request.seed) else {

@@ -1,34 +1,51 @@
 //! The game's commands: play, demo, screenshot, replay. Thin: the game is `carrom_ui`.
 
+use crate::args::{DEMO_LEVEL, LevelArg, RulesArg, SeatArg, count, player_name, rules_arg, seed};
+use crate::display::{self, Xvfb};
 use crate::match_cmd::{
-    DEMO_LEVEL, DemoArgs, demo_setup, has_display, headless_demo, load_save, replay_check,
-    resume_headless, seats_of,
+    DemoArgs, ReplayArgs, computers_match, demo_setup, headless_demo, load_save, replay_check,
+    resume_headless,
 };
 use carrom_match::{Match, MatchSetup, load_rules};
 use carrom_physics::Spec;
 use carrom_referee::Seats;
-use carrom_ui::shoot::{ScreenshotPlan, ShotMode, ensure_display, stop_display};
-use carrom_ui::{Launch, Start, run_windowed};
-use std::path::{Path, PathBuf};
+use carrom_ui::shoot::{ScreenshotPlan, ShotMode};
+use carrom_ui::{Launch, Start};
+use clap::ValueEnum;
+use std::path::PathBuf;
 use std::time::Duration;
+
+/// What `carrom play` opens.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum PlayMode {
+    /// The menu (the default).
+    #[default]
+    Menu,
+    Singles,
+    Doubles,
+    /// Break practice.
+    Practice,
+    /// Computers play a match.
+    Demo,
+}
 
 #[derive(clap::Args, Debug, Default)]
 pub struct PlayArgs {
-    /// menu, singles, doubles, practice or demo.
-    #[arg(long)]
-    pub mode: Option<String>,
-    /// Player names in seat order (South, North in singles; South, East, North, West in doubles).
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_enum)]
+    pub mode: Option<PlayMode>,
+    /// Player names in seat order (South, North in singles; South, East, North, West in
+    /// doubles), each 1 to 24 characters.
+    #[arg(long, value_delimiter = ',', value_parser = player_name)]
     pub names: Vec<String>,
-    /// Rules preset (icf, vkk, fof2022, casual, traditional) or a rules file (.toml/.ron).
-    #[arg(long)]
-    pub rules: Option<String>,
-    /// Seats played by the computer, e.g. `north` or `east,west`.
-    #[arg(long, value_delimiter = ',')]
-    pub computer: Vec<String>,
-    /// Computer level: easy, medium or hard.
-    #[arg(long)]
-    pub level: Option<String>,
+    /// Rules: icf, vkk, fof2022, casual or traditional, or a rules file (.toml or .ron).
+    #[arg(long, value_parser = rules_arg)]
+    pub rules: Option<RulesArg>,
+    /// Seats played by the computer in a match, e.g. `north` or `east,west`.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub computer: Vec<SeatArg>,
+    /// The computer's level (medium when omitted).
+    #[arg(long, value_enum)]
+    pub level: Option<LevelArg>,
     /// Keep the board fixed (South at the bottom) instead of turning it to the striker.
     #[arg(long)]
     pub fixed_board: bool,
@@ -41,92 +58,114 @@ pub struct PlayArgs {
     /// Where F5 saves the match.
     #[arg(long)]
     pub save: Option<PathBuf>,
-    #[arg(long)]
+    /// The match's seed, 0 to 18446744073709551615 (1 when omitted).
+    #[arg(long, value_parser = seed)]
     pub seed: Option<u64>,
+}
+
+/// What `carrom screenshot` captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ShotModeArg {
+    Demo,
+    Practice,
+    Menu,
+    /// A person's turn with the coach's hint on the board.
+    Hint,
+    /// A person pulling back the striker: the power meter and the aim guide.
+    Stroke,
+    /// A board's result.
+    Result,
+    /// The end of a match.
+    Summary,
 }
 
 #[derive(clap::Args, Debug)]
 pub struct ScreenshotArgs {
-    /// demo, practice, menu, hint (a person's turn with the coach's hint on the board),
-    /// stroke (a person pulling back the striker: the power meter and the aim guide), result
-    /// (a board's result) or summary (the end of a match).
-    #[arg(long, default_value = "demo")]
-    pub mode: String,
-    /// The window's size, WIDTHxHEIGHT.
+    #[arg(long, value_enum, default_value_t = ShotModeArg::Demo)]
+    pub mode: ShotModeArg,
+    /// The window's size, WIDTHxHEIGHT, each 320 to 7680.
     #[arg(long, default_value = "1280x960", value_parser = parse_size)]
     pub size: (u32, u32),
     #[arg(long, default_value = "screenshot.png")]
     pub out: PathBuf,
-    /// Demo: strokes to play before the capture.
-    #[arg(long, default_value_t = 3)]
-    pub strokes: u32,
-    /// Give up after this many seconds.
-    #[arg(long, default_value_t = 300)]
+    /// Demo: strokes to play before the capture, 0 to 1000.
+    #[arg(long, default_value_t = 3, value_parser = count::<0, 1000>)]
+    pub strokes: u64,
+    /// Give up after this many seconds, 1 to 86400.
+    #[arg(long, default_value_t = 300, value_parser = count::<1, 86_400>)]
     pub timeout: u64,
 }
 
-pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
-    let mode = args.mode.clone().unwrap_or_else(|| "menu".into());
-    if let Some(path) = &args.load
-        && !has_display()
-    {
-        // A missing or bad save is an error whatever the display.
-        return resume_headless(spec, path);
+/// The seats of a match mode.
+fn match_seats(mode: PlayMode) -> Option<Seats> {
+    match mode {
+        PlayMode::Singles => Some(Seats::Singles),
+        PlayMode::Doubles => Some(Seats::Doubles),
+        _ => None,
     }
-    if !has_display() {
-        if args.mode.is_some() && mode != "demo" {
+}
+
+/// `carrom play`. Every flag is checked first, the same whether or not a window can open.
+pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
+    let mode = args.mode.unwrap_or_default();
+    let rules = args.rules.clone().unwrap_or_default();
+    let seed = args.seed.unwrap_or(1);
+    let level = args.level.unwrap_or(DEMO_LEVEL);
+    let mode_name = mode.to_possible_value().map(|v| v.get_name().to_string());
+    let mode_name = mode_name.unwrap_or_default();
+    match match_seats(mode) {
+        Some(seats) => {
+            if let Some(c) = args
+                .computer
+                .iter()
+                .find(|c| !seats.seats().contains(&c.seat()))
+            {
+                return Err(format!(
+                    "--computer: {} does not play in {mode_name} ({})",
+                    c.seat().name(),
+                    seat_names(seats)
+                ));
+            }
+            if args.names.len() > seats.count() {
+                return Err(format!(
+                    "--names: {} names for the {} seats of {mode_name}",
+                    args.names.len(),
+                    seats.count()
+                ));
+            }
+        }
+        None if args.load.is_none() && !args.computer.is_empty() => {
             return Err(format!(
-                "--mode {mode} needs a display (none found: DISPLAY and WAYLAND_DISPLAY are unset); `carrom demo --headless` runs without one"
+                "--computer: seats are played by the computer in a match (--mode singles or \
+                 doubles), not in {mode_name}"
             ));
         }
-        println!("No display found: running the headless computer demo instead of the game.");
-        let setup = demo_setup(
-            Seats::Singles,
-            args.rules.as_deref().unwrap_or("icf"),
-            DEMO_LEVEL,
-            args.seed.unwrap_or(1),
-        )?;
-        return headless_demo(spec, setup);
+        None => {}
     }
-    let rules_name = args.rules.clone().unwrap_or_else(|| "icf".into());
-    let rules = load_rules(&rules_name)?;
-    let seed = args.seed.unwrap_or(1);
-    let level = args.level.clone().unwrap_or_else(|| DEMO_LEVEL.into());
-    if carrom_ai::level_of(&level).is_none() {
-        return Err(format!("--level: `{level}` is not easy, medium or hard"));
+    if let Err(why) = display::find() {
+        if let Some(path) = &args.load {
+            // A missing or bad save is an error whatever the display.
+            return resume_headless(spec, path, &why);
+        }
+        if args.mode.is_some() && mode != PlayMode::Demo {
+            return Err(format!(
+                "--mode {mode_name} needs a display (none found: {why}); `carrom demo --headless` runs without one"
+            ));
+        }
+        println!("No display ({why}): running the headless computer demo instead of the game.");
+        return headless_demo(spec, computers_match(Seats::Singles, &rules, level, seed));
     }
-    let make = |seats: Seats| -> Result<MatchSetup, String> {
-        let mut setup = MatchSetup::new(seats, rules, &rules_name, seed);
+    let make = |seats: Seats| -> MatchSetup {
+        let mut setup = MatchSetup::new(seats, rules.rules, &rules.name, seed);
         for (i, seat) in seats.seats().iter().enumerate() {
             if let Some(n) = args.names.get(i) {
                 setup.players[i].name = n.clone();
             }
-            if args
-                .computer
-                .iter()
-                .any(|c| c.eq_ignore_ascii_case(seat.name()))
-            {
-                setup.players[i].computer = Some(level.clone());
+            if args.computer.iter().any(|c| c.seat() == *seat) {
+                setup.players[i].computer = Some(level.name().into());
             }
         }
-        for c in &args.computer {
-            if !seats
-                .seats()
-                .iter()
-                .any(|s| c.eq_ignore_ascii_case(s.name()))
-            {
-                return Err(format!(
-                    "--computer: `{c}` is not a seat of this game ({})",
-                    seats
-                        .seats()
-                        .iter()
-                        .map(|s| s.name())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
-        }
-        Ok(setup)
+        setup
     };
     // A save goes on with the physics it was played with.
     let mut spec = spec.clone();
@@ -136,17 +175,12 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
         spec = game.spec.clone();
         Start::Resume(Box::new(game))
     } else {
-        match mode.as_str() {
-            "menu" => Start::Menu,
-            "singles" => Start::Match(make(Seats::Singles)?),
-            "doubles" => Start::Match(make(Seats::Doubles)?),
-            "practice" => Start::Practice,
-            "demo" => Start::Demo(demo_setup(Seats::Doubles, &rules_name, DEMO_LEVEL, seed)?),
-            other => {
-                return Err(format!(
-                    "--mode: `{other}` is not menu, singles, doubles, practice or demo"
-                ));
-            }
+        match mode {
+            PlayMode::Menu => Start::Menu,
+            PlayMode::Singles => Start::Match(make(Seats::Singles)),
+            PlayMode::Doubles => Start::Match(make(Seats::Doubles)),
+            PlayMode::Practice => Start::Practice,
+            PlayMode::Demo => Start::Demo(computers_match(Seats::Doubles, &rules, level, seed)),
         }
     };
     let launch = Launch {
@@ -156,16 +190,30 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
         save_path: args.save.clone(),
         hints: args.hints,
     };
-    run_windowed(&spec, launch, None)
+    open_window(&spec, launch, None)
 }
 
+/// The game in a window (the display found first), with a runtime directory the graphics
+/// libraries do not complain about.
+fn open_window(spec: &Spec, launch: Launch, shot: Option<ScreenshotPlan>) -> Result<(), String> {
+    display::quiet_runtime_dir();
+    carrom_ui::run_windowed(spec, launch, shot)
+}
+
+fn seat_names(seats: Seats) -> String {
+    seats
+        .seats()
+        .iter()
+        .map(|s| s.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `carrom demo`: in a window when there is a display, else headless.
 pub fn demo(spec: &Spec, args: DemoArgs) -> Result<(), String> {
-    let setup = demo_setup(seats_of(args.seats)?, &args.rules, &args.level, args.seed)?;
-    if args.headless || !has_display() {
+    let setup = demo_setup(&args);
+    if args.headless || !display::has_display() {
         return headless_demo(spec, setup);
-    }
-    if !(1.0..=8.0).contains(&args.speed) {
-        return Err(format!("--speed: {} is not between 1 and 8", args.speed));
     }
     let launch = Launch {
         start: Start::Demo(setup),
@@ -174,7 +222,7 @@ pub fn demo(spec: &Spec, args: DemoArgs) -> Result<(), String> {
         save_path: None,
         hints: false,
     };
-    run_windowed(spec, launch, None)
+    open_window(spec, launch, None)
 }
 
 /// A singles match in progress for the hint's screenshot: a person at South against a medium
@@ -244,20 +292,20 @@ fn just_after_a_board(m: &Match) -> bool {
 }
 
 pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
-    let (mode, start, speed) = match args.mode.as_str() {
-        "demo" => (
-            ShotMode::Demo,
-            Start::Demo(demo_setup(Seats::Doubles, "icf", DEMO_LEVEL, 7)?),
-            8.0,
-        ),
-        "practice" => (ShotMode::Practice, Start::Practice, 1.0),
-        "menu" => (ShotMode::Menu, Start::Menu, 1.0),
-        "hint" => (
+    let demo = || {
+        let rules = RulesArg::default();
+        computers_match(Seats::Doubles, &rules, DEMO_LEVEL, 7)
+    };
+    let (mode, start, speed) = match args.mode {
+        ShotModeArg::Demo => (ShotMode::Demo, Start::Demo(demo()), 8.0),
+        ShotModeArg::Practice => (ShotMode::Practice, Start::Practice, 1.0),
+        ShotModeArg::Menu => (ShotMode::Menu, Start::Menu, 1.0),
+        ShotModeArg::Hint => (
             ShotMode::Hint,
             Start::Resume(Box::new(hint_position(spec)?)),
             1.0,
         ),
-        "stroke" => (
+        ShotModeArg::Stroke => (
             ShotMode::Stroke,
             Start::Resume(Box::new(played_until(spec, |m| {
                 m.referee.strokes() >= 6
@@ -266,30 +314,37 @@ pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
             })?)),
             1.0,
         ),
-        "result" => (
+        ShotModeArg::Result => (
             ShotMode::Result,
             Start::Resume(Box::new(played_until(spec, just_after_a_board)?)),
             1.0,
         ),
-        "summary" => (
+        ShotModeArg::Summary => (
             ShotMode::Summary,
             Start::Resume(Box::new(played_until(spec, Match::is_over)?)),
             1.0,
         ),
-        other => {
-            return Err(format!(
-                "--mode: `{other}` is not demo, practice, menu, hint, stroke, result or summary"
-            ));
-        }
     };
     let plan = ScreenshotPlan {
         mode,
         size: args.size,
         out: args.out.clone(),
-        strokes: args.strokes,
+        strokes: args.strokes as u32,
         timeout: Duration::from_secs(args.timeout),
     };
-    let xvfb = ensure_display(args.size)?;
+    // Where there is no display (or a dead one), a private Xvfb, stopped and cleaned away
+    // when it is dropped (also on an error).
+    let xvfb = match display::find() {
+        Ok(()) => None,
+        Err(why) => {
+            let xvfb = Xvfb::start(args.size)?;
+            println!(
+                "No display ({why}): rendering on a private Xvfb at :{}.",
+                xvfb.number()
+            );
+            Some(xvfb)
+        }
+    };
     let launch = Launch {
         start,
         fixed_board: false,
@@ -297,8 +352,8 @@ pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
         save_path: None,
         hints: mode == ShotMode::Hint,
     };
-    let result = run_windowed(spec, launch, Some(plan));
-    stop_display(xvfb);
+    let result = open_window(spec, launch, Some(plan));
+    drop(xvfb);
     result?;
     if !args.out.exists() {
         return Err(format!(
@@ -309,18 +364,15 @@ pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
     Ok(())
 }
 
-pub fn replay(
-    spec: &Spec,
-    file: &Path,
-    window: bool,
-    stats: crate::match_cmd::StatsOutput,
-) -> Result<(), String> {
-    let save = replay_check(spec, file, stats)?;
-    if window {
-        if !has_display() {
-            return Err(
-                "replay --window: no display (DISPLAY or WAYLAND_DISPLAY is not set)".into(),
-            );
+/// `carrom replay`: the headless check, then in a window if asked.
+pub fn replay(spec: &Spec, args: ReplayArgs) -> Result<(), String> {
+    // The display is looked for first, before the check starts any threads (see
+    // `display::find`); a bad file is still named before a missing display.
+    let display = args.window.then(display::find);
+    let save = replay_check(spec, &args.file, args.stats_output())?;
+    if let Some(display) = display {
+        if let Err(why) = display {
+            return Err(format!("replay --window: no display ({why})"));
         }
         let spec = save.physics(spec);
         let launch = Launch {
@@ -330,7 +382,7 @@ pub fn replay(
             save_path: None,
             hints: false,
         };
-        run_windowed(&spec, launch, None)?;
+        open_window(&spec, launch, None)?;
     }
     Ok(())
 }

@@ -1,16 +1,28 @@
-//! Reading requests: from a file or stdin, parsed with errors that name the field.
+//! Reading requests (from a file or stdin, one JSON value each) and keeping error messages
+//! short: every message quotes at most a few hundred characters of what it was given.
 
-use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde::de::{DeserializeOwned, IgnoredAny};
 use std::io::Read;
 use std::path::Path;
 
-/// Reads FILE, or stdin when there is no file (or it is `-`). Returns the text and a name for
-/// error messages. A UTF-8 byte-order mark at the start (some editors write one) is dropped.
-pub fn read_input(file: Option<&Path>) -> Result<(String, String), String> {
-    read_text(file).map(|(text, name)| match text.strip_prefix('\u{feff}') {
-        Some(rest) => (rest.to_string(), name),
-        None => (text, name),
-    })
+/// A JSON request as read: its text and a name for error messages (the file, or `stdin`).
+pub struct Request {
+    pub text: String,
+    pub source: String,
+}
+
+/// Reads a request from FILE, or stdin when there is no file (or it is `-`). A UTF-8
+/// byte-order mark at the start (some editors write one) is dropped. Every command that reads
+/// a JSON request (`simulate`, `referee`, `hint`) reads it here and parses it with
+/// [`Request::parse`] or [`Request::one_value`], so each takes exactly one JSON value.
+pub fn read_request(file: Option<&Path>) -> Result<Request, String> {
+    let (text, source) = read_text(file)?;
+    let text = match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    };
+    Ok(Request { text, source })
 }
 
 fn read_text(file: Option<&Path>) -> Result<(String, String), String> {
@@ -31,68 +43,144 @@ fn read_text(file: Option<&Path>) -> Result<(String, String), String> {
     }
 }
 
-/// Parses JSON; an error names the source, the field path, the line and column and the reason.
-pub fn parse_json<T: DeserializeOwned>(text: &str, source: &str) -> Result<T, String> {
-    let de = &mut serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(de).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        if path == "." || path.is_empty() {
-            format!("{source}: {inner}")
-        } else {
-            format!("{source}: field `{path}`: {inner}")
-        }
-    })
+impl Request {
+    /// The request as a `T`, with nothing but white space after it. An error names the
+    /// source, the field path, the line and column and the reason.
+    pub fn parse<T: DeserializeOwned>(&self) -> Result<T, String> {
+        let source = &self.source;
+        let de = &mut serde_json::Deserializer::from_str(&self.text);
+        let value = serde_path_to_error::deserialize(&mut *de).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            if path == "." || path.is_empty() {
+                format!("{source}: {inner}")
+            } else {
+                format!("{source}: field `{path}`: {inner}")
+            }
+        })?;
+        de.end().map_err(|e| format!("{source}: {e}"))?;
+        Ok(value)
+    }
+
+    /// The text, once it is checked to be one JSON value and nothing after it (for a reader
+    /// that parses the request itself as it goes, such as the referee's scenario runner).
+    pub fn one_value(&self) -> Result<&str, String> {
+        let mut de = serde_json::Deserializer::from_str(&self.text);
+        IgnoredAny::deserialize(&mut de)
+            .and_then(|_| de.end())
+            .map_err(|e| format!("{}: {e}", self.source))?;
+        Ok(&self.text)
+    }
 }
 
-/// An error message with every quoted text in it (between backticks or double quotes) longer
-/// than 60 characters cut to its first 40 and its length: a bad 50 MB string in a request is
-/// named, not echoed.
-pub fn abbreviate_quotes(message: &str) -> String {
-    const LONGEST: usize = 60;
-    const KEPT: usize = 40;
-    let mut out = String::with_capacity(message.len().min(1024));
-    let mut rest = message;
-    while let Some(open) = rest.find(['`', '"']) {
-        let quote = rest[open..].chars().next().unwrap_or('"');
-        out.push_str(&rest[..=open]);
-        let after = &rest[open + 1..];
-        let Some(close) = after.find(quote) else {
-            rest = after;
-            break;
-        };
-        let quoted = &after[..close];
-        let chars = quoted.chars().count();
-        if chars > LONGEST {
-            let cut = quoted
-                .char_indices()
-                .nth(KEPT)
-                .map_or(quoted.len(), |(i, _)| i);
-            out.push_str(&quoted[..cut]);
-            out.push_str(&format!("... ({chars} characters)"));
-        } else {
-            out.push_str(quoted);
+/// A quoted text longer than this is cut.
+const LONGEST_QUOTE: usize = 60;
+/// What is kept of a cut quote.
+const KEPT: usize = 40;
+/// An unquoted word longer than this is cut (a path is rarely longer).
+const LONGEST_WORD: usize = 200;
+/// No message is longer than this many characters.
+const LONGEST_MESSAGE: usize = 1000;
+
+/// The one place that keeps a message short: every quoted text in it (between backticks,
+/// double quotes or single quotes) longer than 60 characters is cut to its first 40 and its
+/// length, an unquoted word longer than 200 characters the same, and a message still longer
+/// than 1000 characters is cut there. A bad 50 MB string is named, not echoed. Line breaks
+/// become spaces: a message is one line.
+pub fn abbreviate(message: &str) -> String {
+    let one_line = message.trim().replace(['\n', '\r'], " ");
+    let quoted = cut_quotes(&one_line);
+    let worded = cut_words(&quoted);
+    cut(&worded, LONGEST_MESSAGE, LONGEST_MESSAGE - 40)
+}
+
+/// `text` itself when it has at most `longest` characters, else its first `kept` characters
+/// and its length.
+fn cut(text: &str, longest: usize, kept: usize) -> String {
+    match text.char_indices().nth(longest) {
+        None => text.to_string(),
+        Some(_) => {
+            let at = text.char_indices().nth(kept).map_or(text.len(), |(i, _)| i);
+            format!("{}... ({} characters)", &text[..at], text.chars().count())
         }
-        out.push(quote);
-        rest = &after[close + 1..];
     }
-    // An unclosed quote (the message itself cut) is cut the same way.
-    if rest.chars().count() > 4 * LONGEST {
-        let cut = rest
-            .char_indices()
-            .nth(4 * LONGEST)
-            .map_or(rest.len(), |(i, _)| i);
-        out.push_str(&rest[..cut]);
-        out.push_str(&format!("... ({} characters)", rest.chars().count()));
-    } else {
-        out.push_str(rest);
+}
+
+/// Where the quote that opens at byte `open` of `text` closes (the byte of the closing
+/// quote), if it does. A single quote opens only at the start of a word and closes only at
+/// the end of one, so that an apostrophe (`doesn't`) is not a quote.
+fn closing(text: &str, open: usize, quote: char) -> Option<usize> {
+    let after = open + quote.len_utf8();
+    if quote != '\'' {
+        return text[after..].find(quote).map(|i| after + i);
+    }
+    let mut from = after;
+    while let Some(i) = text[from..].find('\'') {
+        let at = from + i;
+        let next = text[at + 1..].chars().next();
+        if !next.is_some_and(char::is_alphanumeric) {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+fn cut_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(4096));
+    let mut rest = message;
+    loop {
+        // The next character that opens a quote.
+        let open = rest.char_indices().find(|&(i, c)| match c {
+            '`' | '"' => true,
+            '\'' => !rest[..i]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric),
+            _ => false,
+        });
+        let Some((open, quote)) = open else {
+            out.push_str(rest);
+            return out;
+        };
+        let Some(close) = closing(rest, open, quote) else {
+            // An unclosed quote (the message itself cut): the words are cut below.
+            out.push_str(rest);
+            return out;
+        };
+        let inner = &rest[open + 1..close];
+        out.push_str(&rest[..=open]);
+        out.push_str(&cut(inner, LONGEST_QUOTE, KEPT));
+        out.push(quote);
+        rest = &rest[close + 1..];
+    }
+}
+
+fn cut_words(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(4096));
+    let mut word_start = None;
+    for (i, c) in message.char_indices() {
+        match (c.is_whitespace(), word_start) {
+            (false, None) => word_start = Some(i),
+            (true, Some(start)) => {
+                out.push_str(&cut(&message[start..i], LONGEST_WORD, KEPT));
+                out.push(c);
+                word_start = None;
+            }
+            (true, None) => out.push(c),
+            (false, Some(_)) => {}
+        }
+    }
+    if let Some(start) = word_start {
+        out.push_str(&cut(&message[start..], LONGEST_WORD, KEPT));
     }
     out
 }
 
 #[cfg(test)]
 mod tests {
-    use super::abbreviate_quotes;
+    use super::abbreviate;
+    use proptest::prelude::*;
 
     #[test]
     fn a_long_quoted_text_is_cut_to_its_start_and_length_and_the_rest_is_kept() {
@@ -101,7 +189,7 @@ mod tests {
             "stdin: field `pieces[0].kind`: unknown variant `{long}`, expected one of `white`, \
              `black`, `queen` at line 1 column 100034"
         );
-        let short = abbreviate_quotes(&message);
+        let short = abbreviate(&message);
         assert_eq!(
             short,
             format!(
@@ -113,13 +201,57 @@ mod tests {
     }
 
     #[test]
-    fn short_quotes_and_unquoted_text_are_left_alone() {
+    fn short_quotes_apostrophes_and_unquoted_text_are_left_alone() {
         for m in [
             "no quotes here",
             "a `short` and a \"quoted\" word",
             "an `unclosed quote",
+            "the computer's level: 'hard' isn't 'easy'",
         ] {
-            assert_eq!(abbreviate_quotes(m), m);
+            assert_eq!(abbreviate(m), m);
+        }
+    }
+
+    #[test]
+    fn an_argument_the_parser_quotes_in_single_quotes_is_cut() {
+        let long = "y".repeat(100_000);
+        let short = abbreviate(&format!(
+            "invalid value '{long}' for '--boards <BOARDS>': invalid digit found in string"
+        ));
+        assert_eq!(
+            short,
+            format!(
+                "invalid value '{}... (100000 characters)' for '--boards <BOARDS>': invalid \
+                 digit found in string",
+                "y".repeat(40)
+            )
+        );
+    }
+
+    #[test]
+    fn a_long_unquoted_word_and_a_snippet_underline_are_cut() {
+        let message = format!(
+            "spec.toml: TOML parse error at line 2, column 18\n  |\n2 | board_friction = \"{}\n  |                  {}\ninvalid type",
+            "z".repeat(50_000),
+            "^".repeat(50_001)
+        );
+        let short = abbreviate(&message);
+        assert!(short.len() < 400, "{short}");
+        assert!(short.contains("board_friction") && short.contains("line 2"));
+        assert!(short.contains("(50001 characters)"), "{short}");
+    }
+
+    proptest! {
+        /// Whatever a message quotes, it stays one line of at most about a thousand characters.
+        #[test]
+        fn every_message_is_one_short_line(
+            head in "[a-z `'\"]{0,40}",
+            body in proptest::collection::vec("[a-z `'\"\n]{0,300}", 0..40),
+        ) {
+            let message = format!("{head}{}", body.concat());
+            let short = abbreviate(&message);
+            prop_assert!(!short.contains('\n'));
+            prop_assert!(short.chars().count() <= 1030, "{} characters", short.chars().count());
         }
     }
 }

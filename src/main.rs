@@ -1,7 +1,9 @@
 //! `carrom`: the game and its command-line tools.
 
 mod ai_cmd;
+mod args;
 mod coach_cmd;
+mod display;
 #[cfg(feature = "game")]
 mod game_cmd;
 mod input;
@@ -9,6 +11,7 @@ mod match_cmd;
 mod physics_cmd;
 mod referee_cmd;
 
+use args::{JsonOnly, RequestFile};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -32,86 +35,27 @@ enum Command {
     /// Print the board specification as JSON.
     Board,
     /// Simulate one shot to rest: a JSON request from FILE or stdin.
-    Simulate { file: Option<PathBuf> },
+    Simulate(RequestFile),
     /// Simulate many random shots and report anything that went wrong.
-    Soak {
-        #[arg(long, default_value_t = 1000)]
-        shots: u32,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Every shot at full power.
-        #[arg(long)]
-        full_power: bool,
-        /// Print only the JSON line (without it, each fault also gets a line with the command
-        /// that replays it).
-        #[arg(long)]
-        json: bool,
-        /// List at most this many faults in the JSON line (the counts are complete).
-        #[arg(long, default_value_t = 100)]
-        max_faults: usize,
-    },
+    Soak(physics_cmd::SoakArgs),
     /// Measure the simulator's speed on one thread (run it from a release build).
-    Bench {
-        /// Print only the JSON line.
-        #[arg(long)]
-        json: bool,
-        /// Seconds to time each kind of shot.
-        #[arg(long, default_value_t = 3.0)]
-        seconds: f64,
-    },
+    Bench(physics_cmd::BenchArgs),
     /// Run a referee scenario (JSON from FILE or stdin): one JSON line per stroke.
-    Referee { file: Option<PathBuf> },
+    Referee(RequestFile),
     /// The coach: the best shot for a position (JSON from FILE or stdin), its kind, target,
     /// pocket and chance, and the next best shots.
     Hint {
-        file: Option<PathBuf>,
-        /// Print only the JSON line (no sentence before it).
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        request: RequestFile,
+        #[command(flatten)]
+        json: JsonOnly,
     },
     /// Single-player clearing benchmark for the computer player.
-    Practice {
-        #[arg(long, default_value_t = 20)]
-        boards: u32,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        #[arg(long, default_value = "hard")]
-        level: String,
-        /// Print only the JSON line.
-        #[arg(long)]
-        json: bool,
-        /// Also report the decision times (wall clock) in the JSON line; without it, a seeded
-        /// run prints the same bytes every time.
-        #[arg(long)]
-        timings: bool,
-    },
+    Practice(ai_cmd::PracticeArgs),
     /// Computer players of two levels play each other.
-    Selfplay {
-        #[arg(long, default_value_t = 10)]
-        games: u32,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Two levels, comma-separated: side 0's, then side 1's.
-        #[arg(long, default_value = "medium,easy")]
-        levels: String,
-        #[arg(long, default_value_t = 2)]
-        seats: u8,
-        #[arg(long)]
-        json: bool,
-    },
+    Selfplay(ai_cmd::SelfplayArgs),
     /// Break map: expected pieces pocketed at full power over striker positions and directions.
-    Breaks {
-        /// Sample the whole grid of positions and directions.
-        #[arg(long)]
-        grid: bool,
-        /// Write the heat map as a PNG.
-        #[arg(long)]
-        out: Option<PathBuf>,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        #[arg(long)]
-        json: bool,
-    },
+    Breaks(ai_cmd::BreaksArgs),
     /// Play the game (the default). Without a display: the headless AI demo.
     #[cfg(feature = "game")]
     Play(game_cmd::PlayArgs),
@@ -122,22 +66,15 @@ enum Command {
     Screenshot(game_cmd::ScreenshotArgs),
     /// Play back a match's replay (or save) file: checks it ends as recorded, printing the
     /// rulings; with `--window`, plays it on the board.
-    Replay {
-        file: PathBuf,
-        /// Play it back on the board in a window (P pauses, +/- speed), after the check.
-        #[arg(long)]
-        window: bool,
-        /// After the check, each player's statistics and each board's result.
-        #[arg(long)]
-        stats: bool,
-        /// With --stats: print only the statistics, as one JSON object.
-        #[arg(long, requires = "stats")]
-        json: bool,
-    },
+    Replay(match_cmd::ReplayArgs),
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    stop_quietly_on_a_closed_pipe();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return parse_error(e),
+    };
     let spec = match physics_cmd::load_spec(cli.spec.as_deref()) {
         Ok(spec) => spec,
         Err(e) => return fail(e),
@@ -147,61 +84,22 @@ fn main() -> ExitCode {
     };
     let result = match command {
         Command::Board => physics_cmd::board(&spec),
-        Command::Simulate { file } => physics_cmd::simulate_cmd(&spec, file.as_deref()),
-        Command::Soak {
-            shots,
-            seed,
-            full_power,
-            json,
-            max_faults,
-        } => physics_cmd::soak(
-            &spec,
-            cli.spec.as_deref(),
-            shots,
-            seed,
-            full_power,
-            json,
-            max_faults,
-        ),
-        Command::Bench { json, seconds } => physics_cmd::bench(&spec, json, seconds),
-        Command::Referee { file } => referee_cmd::referee(file.as_deref()),
-        Command::Hint { file, json } => coach_cmd::hint_cmd(&spec, file.as_deref(), json),
-        Command::Practice {
-            boards,
-            seed,
-            level,
-            json,
-            timings,
-        } => ai_cmd::practice(&spec, boards, seed, &level, json, timings),
-        Command::Selfplay {
-            games,
-            seed,
-            levels,
-            seats,
-            json,
-        } => ai_cmd::selfplay(&spec, games, seed, &levels, seats, json),
-        Command::Breaks {
-            grid,
-            out,
-            seed,
-            json,
-        } => ai_cmd::breaks(&spec, grid, out.as_deref(), seed, json),
+        Command::Simulate(request) => physics_cmd::simulate_cmd(&spec, request.file.as_deref()),
+        Command::Soak(args) => physics_cmd::soak(&spec, cli.spec.as_deref(), &args),
+        Command::Bench(args) => physics_cmd::bench(&spec, &args),
+        Command::Referee(request) => referee_cmd::referee(request.file.as_deref()),
+        Command::Hint { request, json } => {
+            coach_cmd::hint_cmd(&spec, request.file.as_deref(), json.json)
+        }
+        Command::Practice(args) => ai_cmd::practice(&spec, &args),
+        Command::Selfplay(args) => ai_cmd::selfplay(&spec, &args),
+        Command::Breaks(args) => ai_cmd::breaks(&spec, &args),
         #[cfg(feature = "game")]
         Command::Play(args) => game_cmd::play(&spec, args),
         Command::Demo(args) => demo(&spec, args),
         #[cfg(feature = "game")]
         Command::Screenshot(args) => game_cmd::screenshot(&spec, args),
-        Command::Replay {
-            file,
-            window,
-            stats,
-            json,
-        } => replay(
-            &spec,
-            &file,
-            window,
-            match_cmd::StatsOutput::of(stats, json),
-        ),
+        Command::Replay(args) => replay(&spec, args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -209,36 +107,68 @@ fn main() -> ExitCode {
     }
 }
 
+/// Output piped to a reader that goes away (`carrom demo --headless | head`): the process
+/// stops quietly, as command-line tools do (SIGPIPE's default action), instead of a print
+/// failing with a panic.
+fn stop_quietly_on_a_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: at the start of main, before any thread; SIG_DFL is a valid disposition.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+/// A command line clap refuses: its message on one line (the tip kept, the usage left to
+/// `--help`), cut like every other message. Help and version print as clap prints them.
+fn parse_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        let _ = e.print();
+        return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
+    }
+    let text = e.to_string();
+    let mut message = String::new();
+    for line in text.lines().map(str::trim) {
+        if line.starts_with("Usage:") || line.starts_with("For more information") {
+            break;
+        }
+        if line.is_empty() {
+            continue;
+        }
+        if !message.is_empty() {
+            message.push_str(if message.ends_with(':') { " " } else { "; " });
+        }
+        message.push_str(line.strip_prefix("error: ").unwrap_or(line));
+    }
+    fail(format!("{message} (see --help)"))
+}
+
 /// `carrom demo`: in a window when there is a display and a game in this build, else headless.
 fn demo(spec: &carrom_physics::Spec, args: match_cmd::DemoArgs) -> Result<(), String> {
-    if !args.headless && match_cmd::has_display() {
-        #[cfg(feature = "game")]
-        return game_cmd::demo(spec, args);
-        #[cfg(not(feature = "game"))]
-        println!("This build has no game window (built without the `game` feature): headless.");
+    #[cfg(feature = "game")]
+    return game_cmd::demo(spec, args);
+    #[cfg(not(feature = "game"))]
+    {
+        if !args.headless && display::has_display() {
+            println!("This build has no game window (built without the `game` feature): headless.");
+        }
+        match_cmd::headless_demo(spec, match_cmd::demo_setup(&args))
     }
-    let setup = match_cmd::demo_setup(
-        match_cmd::seats_of(args.seats)?,
-        &args.rules,
-        &args.level,
-        args.seed,
-    )?;
-    match_cmd::headless_demo(spec, setup)
 }
 
 /// `carrom replay`: the headless check, then in a window if asked (and this build has a game).
-fn replay(
-    spec: &carrom_physics::Spec,
-    file: &std::path::Path,
-    window: bool,
-    stats: match_cmd::StatsOutput,
-) -> Result<(), String> {
+fn replay(spec: &carrom_physics::Spec, args: match_cmd::ReplayArgs) -> Result<(), String> {
     #[cfg(feature = "game")]
-    return game_cmd::replay(spec, file, window, stats);
+    return game_cmd::replay(spec, args);
     #[cfg(not(feature = "game"))]
     {
-        match_cmd::replay_check(spec, file, stats)?;
-        if window {
+        match_cmd::replay_check(spec, &args.file, args.stats_output())?;
+        if args.window {
             return Err(
                 "replay --window: this build has no game (built without the `game` feature)".into(),
             );
@@ -262,10 +192,8 @@ fn default_command(spec: &carrom_physics::Spec) -> ExitCode {
     }
 }
 
+/// Every error: one line, `error: ` and the message (cut by [`input::abbreviate`]), exit 2.
 fn fail(message: String) -> ExitCode {
-    eprintln!(
-        "error: {}",
-        input::abbreviate_quotes(&message.replace('\n', " "))
-    );
+    eprintln!("error: {}", input::abbreviate(&message));
     ExitCode::from(2)
 }

@@ -1,59 +1,72 @@
 //! The match commands that need no window: the headless demo and the replay check. Thin: the
 //! match is `carrom_match`, the computer players `carrom_ai`.
 
-use carrom_ai::{Computers, level_of};
-use carrom_match::{Action, Match, MatchSetup, Player, SaveFile, load_rules};
+use crate::args::{DEMO_LEVEL, LevelArg, RulesArg, SeatsArg, rules_arg, seed, speed};
+use carrom_ai::Computers;
+use carrom_match::{Action, Match, MatchSetup, Player, SaveFile};
 use carrom_physics::Spec;
 use carrom_referee::Seats;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-/// The level of the demo's computer players when none is given.
-pub const DEMO_LEVEL: &str = "medium";
 
 #[derive(clap::Args, Debug)]
 pub struct DemoArgs {
-    /// 2 (singles) or 4 (doubles).
-    #[arg(long, default_value_t = 4)]
-    pub seats: u32,
-    #[arg(long, default_value_t = 1)]
+    /// Players: 2 (singles) or 4 (doubles).
+    #[arg(long, value_enum, default_value_t = SeatsArg::Four)]
+    pub seats: SeatsArg,
+    /// The match's seed, 0 to 18446744073709551615.
+    #[arg(long, default_value_t = 1, value_parser = seed)]
     pub seed: u64,
-    /// Computer level: easy, medium or hard.
-    #[arg(long, default_value = DEMO_LEVEL)]
-    pub level: String,
+    /// The computers' level.
+    #[arg(long, value_enum, default_value_t = DEMO_LEVEL)]
+    pub level: LevelArg,
     /// No window: print the rulings as the match goes.
     #[arg(long)]
     pub headless: bool,
     /// Simulation speed in the window, 1 to 8.
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(long, default_value_t = 2.0, value_parser = speed)]
     pub speed: f32,
-    #[arg(long, default_value = "icf")]
-    pub rules: String,
+    /// Rules: icf, vkk, fof2022, casual or traditional, or a rules file (.toml or .ron).
+    #[arg(long, default_value = "icf", value_parser = rules_arg)]
+    pub rules: RulesArg,
 }
 
-/// Whether a window can be opened (an X11 or Wayland display is named).
-pub fn has_display() -> bool {
-    let has = |k: &str| std::env::var_os(k).is_some_and(|v| !v.is_empty());
-    has("DISPLAY") || has("WAYLAND_DISPLAY")
+#[derive(clap::Args, Debug)]
+pub struct ReplayArgs {
+    /// The replay or save file.
+    pub file: PathBuf,
+    /// Play it back on the board in a window (P pauses, +/- speed), after the check.
+    #[arg(long)]
+    pub window: bool,
+    /// After the check, each player's statistics and each board's result.
+    #[arg(long)]
+    pub stats: bool,
+    /// With --stats: print only the statistics, as one JSON object.
+    #[arg(long, requires = "stats")]
+    pub json: bool,
 }
 
-pub fn seats_of(n: u32) -> Result<Seats, String> {
-    Seats::from_count(n).ok_or_else(|| format!("--seats: {n} is not 2 or 4"))
+impl ReplayArgs {
+    pub fn stats_output(&self) -> StatsOutput {
+        StatsOutput::of(self.stats, self.json)
+    }
+}
+
+/// The demo's match: computer players of one level.
+pub fn demo_setup(args: &DemoArgs) -> MatchSetup {
+    computers_match(args.seats.seats(), &args.rules, args.level, args.seed)
 }
 
 /// A match of computer players of one level.
-pub fn demo_setup(seats: Seats, rules: &str, level: &str, seed: u64) -> Result<MatchSetup, String> {
-    if level_of(level).is_none() {
-        return Err(format!("--level: `{level}` is not easy, medium or hard"));
-    }
-    let mut setup = MatchSetup::new(seats, load_rules(rules)?, rules, seed);
+pub fn computers_match(seats: Seats, rules: &RulesArg, level: LevelArg, seed: u64) -> MatchSetup {
+    let mut setup = MatchSetup::new(seats, rules.rules, &rules.name, seed);
     for p in setup.players.iter_mut() {
         *p = Player {
             name: format!("{} (computer)", p.name),
-            computer: Some(level.into()),
+            computer: Some(level.name().into()),
         };
     }
-    Ok(setup)
+    setup
 }
 
 /// The headless demo: computers play a full match, the rulings printed as they are made.
@@ -195,7 +208,7 @@ fn print_stats(game: &Match) {
 /// Resumes a saved match without a window (`play --load` where there is no display): possible
 /// when the computer plays every seat; the rulings are printed as the match goes on.
 #[cfg(feature = "game")]
-pub fn resume_headless(spec: &Spec, file: &Path) -> Result<(), String> {
+pub fn resume_headless(spec: &Spec, file: &Path, no_display: &str) -> Result<(), String> {
     let (save, mut game) = load_save(spec, file, |_| {})?;
     if let Some(seat) = save
         .setup
@@ -205,14 +218,14 @@ pub fn resume_headless(spec: &Spec, file: &Path) -> Result<(), String> {
         .find(|s| !game.is_computer(**s))
     {
         return Err(format!(
-            "{}: {} is played by a person ({}), so resuming needs a display (none found: DISPLAY and WAYLAND_DISPLAY are unset)",
+            "{}: {} is played by a person ({}), so resuming needs a display (none found: {no_display})",
             file.display(),
             seat.title(),
             game.player(*seat).name
         ));
     }
     println!(
-        "No display found: the computers play on {} from action {}.",
+        "No display ({no_display}): the computers play on {} from action {}.",
         file.display(),
         save.actions.len()
     );

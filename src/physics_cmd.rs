@@ -1,6 +1,7 @@
 //! `carrom board`, `simulate`, `soak` and `bench`.
 
-use crate::input::{parse_json, read_input};
+use crate::args::{JsonOnly, count, seconds, seed};
+use crate::input::read_request;
 use carrom_physics::Pocket;
 use carrom_physics::shot::ShotError;
 use carrom_physics::soak::FaultKind;
@@ -105,13 +106,9 @@ struct SimulateRequest {
 }
 
 pub fn simulate_cmd(spec: &Spec, file: Option<&Path>) -> Result<(), String> {
-    let (text, source) = read_input(file)?;
-    let request: SimulateRequest = parse_json(&text, &source)?;
-    // One request: nothing but white space after it.
-    let mut de = serde_json::Deserializer::from_str(&text);
-    serde::de::IgnoredAny::deserialize(&mut de)
-        .and_then(|_| de.end())
-        .map_err(|e| format!("{source}: {e}"))?;
+    let input = read_request(file)?;
+    let source = &input.source;
+    let request: SimulateRequest = input.parse()?;
     let pieces = request
         .pieces
         .unwrap_or_else(|| opening_rack(&spec.board, request.shot.seat));
@@ -122,19 +119,37 @@ pub fn simulate_cmd(spec: &Spec, file: Option<&Path>) -> Result<(), String> {
     Ok(())
 }
 
-/// `carrom soak`: the JSON report, and without `json_only` first a line per fault with the
+#[derive(clap::Args, Debug)]
+pub struct SoakArgs {
+    /// Shots to simulate, 1 to 100000000.
+    #[arg(long, default_value_t = 1000, value_parser = count::<1, 100_000_000>)]
+    pub shots: u64,
+    /// The seed of the random shots, 0 to 18446744073709551615.
+    #[arg(long, default_value_t = 1, value_parser = seed)]
+    pub seed: u64,
+    /// Every shot at full power.
+    #[arg(long)]
+    pub full_power: bool,
+    /// Print only the JSON line (without it, each fault also gets a line with the command
+    /// that replays it).
+    #[arg(long)]
+    pub json: bool,
+    /// List at most this many faults in the JSON line (the counts are complete), 0 to 1000000.
+    #[arg(long, default_value_t = 100, value_parser = count::<0, 1_000_000>)]
+    pub max_faults: u64,
+}
+
+/// `carrom soak`: the JSON report, and without `--json` first a line per fault with the
 /// command that replays it (`spec_path` is the `--spec` the soak ran with).
-pub fn soak(
-    spec: &Spec,
-    spec_path: Option<&Path>,
-    shots: u32,
-    seed: u64,
-    full_power: bool,
-    json_only: bool,
-    max_faults: usize,
-) -> Result<(), String> {
-    let report = carrom_physics::soak::soak_listing(spec, shots, seed, full_power, max_faults);
-    if !json_only {
+pub fn soak(spec: &Spec, spec_path: Option<&Path>, args: &SoakArgs) -> Result<(), String> {
+    let report = carrom_physics::soak::soak_listing(
+        spec,
+        args.shots as u32,
+        args.seed,
+        args.full_power,
+        args.max_faults as usize,
+    );
+    if !args.json {
         let command = match spec_path {
             Some(path) => format!(
                 "carrom --spec {} simulate",
@@ -176,14 +191,18 @@ fn shell_word(word: &str) -> String {
     }
 }
 
-pub fn bench(spec: &Spec, json_only: bool, seconds: f64) -> Result<(), String> {
-    if !(seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0) {
-        return Err(format!(
-            "--seconds: {seconds} is outside the range: more than 0 and at most 3600"
-        ));
-    }
-    let r = carrom_physics::bench::bench(spec, seconds);
-    if !json_only {
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub json: JsonOnly,
+    /// Seconds to time each kind of shot: more than 0 and at most 3600.
+    #[arg(long, default_value_t = 3.0, value_parser = seconds)]
+    pub seconds: f64,
+}
+
+pub fn bench(spec: &Spec, args: &BenchArgs) -> Result<(), String> {
+    let r = carrom_physics::bench::bench(spec, args.seconds);
+    if !args.json.json {
         println!(
             "break shots per second (rack, full power): {:.0}",
             r.break_shots_per_sec

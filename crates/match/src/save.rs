@@ -150,25 +150,41 @@ impl SaveFile {
     }
 }
 
-/// Writes `bytes` to `path` atomically: to `path` with `.tmp` added, synced, then renamed over
-/// `path`, so a crash mid-write leaves the previous file intact (a failed write removes the
-/// temporary file). The error names the file.
+/// Writes `bytes` to `path` atomically: to a new temporary file of its own in the same
+/// directory (`.<name>.<random>.tmp`), synced, then renamed over `path`. A crash mid-write
+/// leaves the previous file intact, a failed write removes the temporary file, and two
+/// writers at the same moment (two processes saving one file) each write their own
+/// temporary file, so the file is always one writer's whole version. The error names the
+/// file.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = std::path::PathBuf::from(tmp);
     let write = || -> std::io::Result<()> {
         use std::io::Write;
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let prefix = format!(".{name}.");
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix).suffix(".tmp");
+        // As readable as a file made with `File::create` (the umask applies), not only by
+        // its owner.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(std::fs::Permissions::from_mode(0o666));
+        }
+        // Dropped on an error before the rename: the temporary file is removed.
+        let mut tmp = builder.tempfile_in(dir)?;
+        tmp.write_all(bytes)?;
+        tmp.as_file().sync_all()?;
+        tmp.persist(path).map_err(|e| e.error)?;
+        Ok(())
     };
-    write().map_err(|e| {
-        // Nothing half-written is left beside the file.
-        let _ = std::fs::remove_file(&tmp);
-        format!("{}: {e}", path.display())
-    })
+    write().map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// A JSON value for an error message, cut to 40 characters.

@@ -44,6 +44,31 @@ fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>)
     });
 }
 
+/// Whether there is somewhere to play sound: on Linux an ALSA playback device
+/// (`/dev/snd/pcmC*D*p`) or a sound server's socket (PulseAudio, PipeWire); elsewhere,
+/// assumed. Without one the game says once that sound is off and does not open an output
+/// (which would print the sound libraries' alarming errors, as under Xvfb).
+pub fn output_available() -> bool {
+    if !cfg!(target_os = "linux") {
+        return true;
+    }
+    let playback = std::fs::read_dir("/dev/snd").is_ok_and(|entries| {
+        entries.flatten().any(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.starts_with("pcmC") && name.ends_with('p')
+        })
+    });
+    let server = std::env::var_os("PULSE_SERVER").is_some_and(|v| !v.is_empty())
+        || std::env::var_os("XDG_RUNTIME_DIR")
+            .filter(|d| !d.is_empty())
+            .is_some_and(|dir| {
+                let dir = std::path::Path::new(&dir);
+                dir.join("pulse/native").exists() || dir.join("pipewire-0").exists()
+            });
+    playback || server
+}
+
 /// What a collider entity is, for choosing a sound.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Part {

@@ -253,23 +253,31 @@ pub fn run_windowed(
     shot: Option<shoot::ScreenshotPlan>,
 ) -> Result<(), String> {
     let size = shot.as_ref().map_or((1280, 960), |p| p.size);
+    let sound = audio::output_available();
+    if !sound {
+        println!("No audio device: sound is off.");
+    }
     let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "Carrom — ICF Laws".into(),
-                    resolution: bevy::window::WindowResolution::new(size.0, size.1),
-                    ..default()
-                }),
-                ..default()
-            })
-            .set(bevy::log::LogPlugin {
-                filter: "wgpu=error,naga=warn,bevy_render=warn,bevy_winit=warn,bevy_audio=error"
-                    .into(),
+    let plugins = DefaultPlugins
+        .set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Carrom — ICF Laws".into(),
+                resolution: bevy::window::WindowResolution::new(size.0, size.1),
                 ..default()
             }),
-    );
+            ..default()
+        })
+        .set(bevy::log::LogPlugin {
+            filter:
+                "wgpu=error,naga=warn,bevy_render=warn,bevy_winit=warn,winit=error,bevy_audio=error"
+                    .into(),
+            ..default()
+        });
+    if sound {
+        app.add_plugins(plugins);
+    } else {
+        app.add_plugins(plugins.disable::<bevy::audio::AudioPlugin>());
+    }
     let speed = launch.speed;
     // The player's settings (a screenshot uses the defaults and writes nothing).
     let (settings, file) = if shot.is_some() {
@@ -303,7 +311,9 @@ pub fn run_windowed(
     motion::plugin(&mut app);
     seats::plugin(&mut app);
     menu::plugin(&mut app);
-    audio::plugin(&mut app);
+    if sound {
+        audio::plugin(&mut app);
+    }
     preview::plugin(&mut app);
     coach::plugin(&mut app);
     results::plugin(&mut app);

@@ -7,7 +7,6 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use carrom_physics::SeatAxes;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -278,64 +277,4 @@ fn drive(
             });
         progress.requested = Some((now, progress.frames));
     }
-}
-
-/// A display for the window: the current one, or a private Xvfb started now (returned, to be
-/// stopped with [`stop_display`]). Prefers Mesa's software Vulkan under Xvfb.
-pub fn ensure_display(size: (u32, u32)) -> Result<Option<Child>, String> {
-    let has = |k: &str| std::env::var_os(k).is_some_and(|v| !v.is_empty());
-    if has("DISPLAY") || has("WAYLAND_DISPLAY") {
-        return Ok(None);
-    }
-    let n = (90..400)
-        .find(|n| {
-            !std::path::Path::new(&format!("/tmp/.X{n}-lock")).exists()
-                && !std::path::Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
-        })
-        .ok_or("no free X display number for Xvfb")?;
-    let child = Command::new("Xvfb")
-        .args([
-            &format!(":{n}"),
-            "-screen",
-            "0",
-            &format!("{}x{}x24", size.0.max(1280), size.1.max(960)),
-            "-nolisten",
-            "tcp",
-        ])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .map_err(|e| format!("cannot start Xvfb (install the `xvfb` package): {e}"))?;
-    let socket = format!("/tmp/.X11-unix/X{n}");
-    let t0 = Instant::now();
-    while !std::path::Path::new(&socket).exists() {
-        if t0.elapsed() > Duration::from_secs(10) {
-            let mut child = child;
-            let _ = child.kill();
-            return Err("Xvfb did not start within 10 s".into());
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    // SAFETY: called before the app starts any threads; nothing else reads the environment
-    // concurrently.
-    unsafe {
-        std::env::set_var("DISPLAY", format!(":{n}"));
-        if !has("WGPU_BACKEND") {
-            std::env::set_var("WGPU_BACKEND", "vulkan");
-        }
-    }
-    Ok(Some(child))
-}
-
-pub fn stop_display(child: Option<Child>) {
-    if let Some(mut c) = child {
-        let _ = c.kill();
-        let _ = c.wait();
-    }
-}
-
-/// Is there a display to open a window on?
-pub fn has_display() -> bool {
-    let has = |k: &str| std::env::var_os(k).is_some_and(|v| !v.is_empty());
-    has("DISPLAY") || has("WAYLAND_DISPLAY")
 }

@@ -1,0 +1,183 @@
+//! The command line's shared values, each parsed and checked once by clap, whatever the
+//! command and whether or not a window opens: the computer's level, the number of seats, a
+//! seat, the rules, and numbers with their ranges (each range is also in `--help`).
+
+use carrom_ai::Level;
+use carrom_referee::{Rules, Seats};
+use clap::ValueEnum;
+use std::path::PathBuf;
+
+/// A computer player's level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    #[value(alias = "fast")]
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl LevelArg {
+    pub fn level(self) -> Level {
+        match self {
+            LevelArg::Easy => Level::Easy,
+            LevelArg::Medium => Level::Medium,
+            LevelArg::Hard => Level::Hard,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        self.level().name()
+    }
+}
+
+/// The level of the demo's computer players when none is given.
+pub const DEMO_LEVEL: LevelArg = LevelArg::Medium;
+
+/// Two computer levels, `side0,side1` (as `medium,easy`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelPair(pub [LevelArg; 2]);
+
+pub fn level_pair(text: &str) -> Result<LevelPair, String> {
+    let parts: Vec<&str> = text.split(',').collect();
+    let [a, b] = parts.as_slice() else {
+        return Err("expected two levels, side 0's then side 1's, as `medium,easy`".into());
+    };
+    let one = |name: &str| {
+        LevelArg::from_str(name.trim(), false)
+            .map_err(|_| format!("`{name}` is not a level: easy, medium or hard"))
+    };
+    Ok(LevelPair([one(a)?, one(b)?]))
+}
+
+/// How many play: singles (2) or doubles (4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SeatsArg {
+    #[value(name = "2")]
+    Two,
+    #[value(name = "4")]
+    Four,
+}
+
+impl SeatsArg {
+    pub fn seats(self) -> Seats {
+        match self {
+            SeatsArg::Two => Seats::Singles,
+            SeatsArg::Four => Seats::Doubles,
+        }
+    }
+}
+
+/// A seat at the board.
+#[cfg(feature = "game")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SeatArg {
+    South,
+    East,
+    North,
+    West,
+}
+
+#[cfg(feature = "game")]
+impl SeatArg {
+    pub fn seat(self) -> carrom_physics::Seat {
+        match self {
+            SeatArg::South => carrom_physics::Seat::South,
+            SeatArg::East => carrom_physics::Seat::East,
+            SeatArg::North => carrom_physics::Seat::North,
+            SeatArg::West => carrom_physics::Seat::West,
+        }
+    }
+}
+
+/// Rules: a preset's name or a rules file (`.toml` or `.ron`), read and checked as the
+/// command line is parsed.
+#[derive(Clone, Debug)]
+pub struct RulesArg {
+    /// The preset's name or the file's path, as given.
+    pub name: String,
+    pub rules: Rules,
+}
+
+impl Default for RulesArg {
+    fn default() -> RulesArg {
+        RulesArg {
+            name: "icf".into(),
+            rules: Rules::icf(),
+        }
+    }
+}
+
+pub fn rules_arg(text: &str) -> Result<RulesArg, String> {
+    carrom_match::load_rules(text).map(|rules| RulesArg {
+        name: text.to_string(),
+        rules,
+    })
+}
+
+/// A whole number from `MIN` to `MAX` (the parser's message says the range).
+pub fn count<const MIN: u64, const MAX: u64>(text: &str) -> Result<u64, String> {
+    let n: u64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("not a whole number from {MIN} to {MAX}"))?;
+    if !(MIN..=MAX).contains(&n) {
+        return Err(format!("{n} is outside the range {MIN} to {MAX}"));
+    }
+    Ok(n)
+}
+
+/// A seed: any whole number from 0 to 18446744073709551615.
+pub fn seed(text: &str) -> Result<u64, String> {
+    count::<0, { u64::MAX }>(text)
+}
+
+/// The demo's speed in the window: 1 to 8.
+pub fn speed(text: &str) -> Result<f32, String> {
+    let v: f32 = text
+        .trim()
+        .parse()
+        .map_err(|_| "not a number from 1 to 8".to_string())?;
+    if !(1.0..=8.0).contains(&v) {
+        return Err(format!("{v} is outside the range 1 to 8"));
+    }
+    Ok(v)
+}
+
+/// Seconds for `carrom bench`: more than 0 and at most 3600.
+pub fn seconds(text: &str) -> Result<f64, String> {
+    let v: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| "not a number of seconds: more than 0 and at most 3600".to_string())?;
+    if !(v.is_finite() && v > 0.0 && v <= 3600.0) {
+        return Err(format!(
+            "{v} is outside the range: more than 0 and at most 3600"
+        ));
+    }
+    Ok(v)
+}
+
+/// A player's name: 1 to 24 characters (as the menu allows).
+#[cfg(feature = "game")]
+pub fn player_name(text: &str) -> Result<String, String> {
+    let n = text.trim().chars().count();
+    if n == 0 || n > 24 {
+        return Err(format!("a name is 1 to 24 characters (this one has {n})"));
+    }
+    Ok(text.trim().to_string())
+}
+
+/// A request's file; stdin when it is omitted or `-`.
+#[derive(clap::Args, Debug)]
+pub struct RequestFile {
+    /// The JSON request's file (stdin when omitted or `-`).
+    pub file: Option<PathBuf>,
+}
+
+/// `--json`: only the JSON line.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct JsonOnly {
+    /// Print only the JSON line.
+    #[arg(long)]
+    pub json: bool,
+}

@@ -1,0 +1,446 @@
+//! Bad and edge input on the command line: every flag is checked once, by the argument
+//! parser, whatever the display; counts have ranges, shown in `--help`; a display that is set
+//! but dead is no display; every request takes one JSON value; no message echoes huge input;
+//! a reader that goes away stops the output quietly. Every error is one line naming the flag
+//! or field, exit 2, and never a panic.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// `carrom ARGS` with `display` as DISPLAY (none when `None`), `stdin` as its input.
+fn carrom_on(display: Option<&str>, args: &[&str], stdin: &str) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_carrom"));
+    command
+        .args(args)
+        .env_remove("WAYLAND_DISPLAY")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    match display {
+        Some(d) => command.env("DISPLAY", d),
+        None => command.env_remove("DISPLAY"),
+    };
+    let mut child = command.spawn().expect("carrom runs");
+    let mut input = child.stdin.take().unwrap();
+    // A command that refuses its arguments does not read its input.
+    let _ = input.write_all(stdin.as_bytes());
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn carrom(args: &[&str]) -> Output {
+    carrom_on(None, args, "")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The command failed with exit 2 and one line on stderr containing every one of `expected`,
+/// nothing on stdout, and no panic.
+fn refused(out: &Output, expected: &[&str], what: &str) {
+    let e = stderr(out);
+    assert_eq!(out.status.code(), Some(2), "{what}: {e}");
+    assert_eq!(e.trim_end().lines().count(), 1, "{what}: one line: {e}");
+    assert!(!e.contains("panicked"), "{what}: {e}");
+    assert!(
+        out.stdout.is_empty(),
+        "{what}: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    for x in expected {
+        assert!(e.contains(x), "{what}: `{x}` in {e}");
+    }
+}
+
+#[test]
+fn zero_and_nonsense_counts_are_refused_with_the_range() {
+    for (args, expected) in [
+        (
+            &["practice", "--boards", "0"][..],
+            &["--boards", "1 to 100000"][..],
+        ),
+        (&["practice", "--boards=-3"], &["--boards", "1 to 100000"]),
+        (&["selfplay", "--games", "0"], &["--games", "1 to 100000"]),
+        (&["soak", "--shots", "0"], &["--shots", "1 to 100000000"]),
+        (&["soak", "--shots", "many"], &["--shots", "1 to 100000000"]),
+        (
+            &["soak", "--max-faults=-1"],
+            &["--max-faults", "0 to 1000000"],
+        ),
+        (
+            &["soak", "--seed", "1.5"],
+            &["--seed", "0 to 18446744073709551615"],
+        ),
+        (&["practice", "--seed=-1"], &["--seed"]),
+        (
+            &["bench", "--seconds", "nan"],
+            &["--seconds", "at most 3600"],
+        ),
+        (&["demo", "--seats", "3"], &["--seats", "2, 4"]),
+        (&["selfplay", "--seats", "0"], &["--seats", "2, 4"]),
+        (
+            &["selfplay", "--levels", "medium"],
+            &["--levels", "two levels"],
+        ),
+        (
+            &["selfplay", "--levels", "medium,expert"],
+            &["--levels", "`expert` is not a level"],
+        ),
+    ] {
+        refused(&carrom(args), expected, &args.join(" "));
+    }
+}
+
+/// Flags are checked the same way with and without a display: a headless run refuses what a
+/// window would refuse.
+#[test]
+fn flags_are_checked_whatever_the_display() {
+    for speed in ["9", "0", "nan", "inf", "-inf"] {
+        let speed = format!("--speed={speed}");
+        for headless in [true, false] {
+            let mut args = vec!["demo", &speed];
+            if headless {
+                args.push("--headless");
+            }
+            refused(&carrom(&args), &["--speed", "1 to 8"], &args.join(" "));
+        }
+    }
+    for args in [
+        &["demo", "--level", "grandmaster"][..],
+        &["practice", "--level", "grandmaster"],
+    ] {
+        refused(
+            &carrom(args),
+            &["--level", "grandmaster", "easy, medium, hard"],
+            &args.join(" "),
+        );
+    }
+    refused(
+        &carrom(&["demo", "--rules", "chess"]),
+        &["--rules", "chess", "icf, vkk, fof2022, casual, traditional"],
+        "demo --rules chess",
+    );
+}
+
+#[cfg(feature = "game")]
+#[test]
+fn the_game_s_flags_are_checked_without_a_display() {
+    for (args, expected) in [
+        (
+            &["play", "--level", "grandmaster"][..],
+            &["--level", "easy, medium, hard"][..],
+        ),
+        (
+            &["play", "--computer", "mars"],
+            &["--computer", "south, east, north, west"],
+        ),
+        (
+            &["play", "--mode", "singles", "--computer", "east"],
+            &["--computer", "east does not play in singles"],
+        ),
+        (
+            &["play", "--mode", "billiards"],
+            &[
+                "--mode",
+                "billiards",
+                "menu, singles, doubles, practice, demo",
+            ],
+        ),
+        (
+            &["play", "--seed", "x"],
+            &["--seed", "0 to 18446744073709551615"],
+        ),
+        (&["play", "--rules", "chess"], &["--rules", "icf, vkk"]),
+        (&["screenshot", "--strokes=-1"], &["--strokes", "0 to 1000"]),
+        (
+            &["screenshot", "--timeout", "0"],
+            &["--timeout", "1 to 86400"],
+        ),
+        (
+            &["screenshot", "--mode", "chess"],
+            &["--mode", "demo, practice, menu"],
+        ),
+    ] {
+        for display in [None, Some(":29317")] {
+            refused(
+                &carrom_on(display, args, ""),
+                expected,
+                &format!("{display:?} {}", args.join(" ")),
+            );
+        }
+    }
+}
+
+/// Every numeric flag states its range in its command's `--help`.
+#[test]
+fn every_numeric_flag_shows_its_range_in_help() {
+    let mut cases = vec![
+        ("soak", "--shots", "1 to 100000000"),
+        ("soak", "--seed", "0 to 18446744073709551615"),
+        ("soak", "--max-faults", "0 to 1000000"),
+        ("bench", "--seconds", "more than 0 and at most 3600"),
+        ("practice", "--boards", "1 to 100000"),
+        ("practice", "--seed", "0 to 18446744073709551615"),
+        ("selfplay", "--games", "1 to 100000"),
+        ("selfplay", "--seed", "0 to 18446744073709551615"),
+        ("selfplay", "--seats", "2, 4"),
+        ("breaks", "--seed", "0 to 18446744073709551615"),
+        ("demo", "--seats", "2, 4"),
+        ("demo", "--seed", "0 to 18446744073709551615"),
+        ("demo", "--speed", "1 to 8"),
+    ];
+    if cfg!(feature = "game") {
+        cases.extend([
+            ("play", "--seed", "0 to 18446744073709551615"),
+            ("screenshot", "--size", "320 to 7680"),
+            ("screenshot", "--strokes", "0 to 1000"),
+            ("screenshot", "--timeout", "1 to 86400"),
+        ]);
+    }
+    for (command, flag, range) in cases {
+        let out = carrom(&[command, "--help"]);
+        assert!(out.status.success());
+        let help = String::from_utf8_lossy(&out.stdout);
+        // The flag's entry: from its line to the next flag's.
+        let mut lines = help
+            .lines()
+            .skip_while(|l| !l.trim_start().starts_with(&format!("{flag} ")));
+        let first = lines
+            .next()
+            .unwrap_or_else(|| panic!("{command} --help has no {flag}: {help}"));
+        let rest = lines.take_while(|l| {
+            let l = l.trim_start();
+            !(l.starts_with("--") || (l.starts_with('-') && l.chars().nth(2) == Some(',')))
+        });
+        let entry = std::iter::once(first)
+            .chain(rest)
+            .map(str::trim)
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            entry.contains(range),
+            "{command} {flag}: no `{range}` in {entry}"
+        );
+    }
+}
+
+/// Every rules preset is named in the help of `--rules`.
+#[test]
+fn the_rules_presets_are_named_in_help() {
+    let out = carrom(&["demo", "--help"]);
+    let help = String::from_utf8_lossy(&out.stdout);
+    for preset in carrom_referee::PRESET_NAMES {
+        assert!(help.contains(preset), "{preset}: {help}");
+    }
+}
+
+/// A display that is named but has no server behind it is no display: the commands fall back
+/// as they do without one, and say why.
+#[cfg(feature = "game")]
+#[test]
+fn a_dead_display_is_no_display() {
+    let dead = Some(":29313");
+    refused(
+        &carrom_on(dead, &["play", "--mode", "menu"], ""),
+        &[
+            "--mode menu needs a display",
+            "no X server answers at DISPLAY=:29313",
+        ],
+        "play --mode menu",
+    );
+    // A replay's window.
+    let dir = temp_dir("dead-display");
+    let path = dir.join("replay.json");
+    let game = carrom_match::Match::new(
+        &carrom_physics::Spec::default(),
+        carrom_match::MatchSetup::new(
+            carrom_referee::Seats::Singles,
+            carrom_referee::Rules::icf(),
+            "icf",
+            1,
+        ),
+    )
+    .unwrap();
+    carrom_match::SaveFile::of(&game).write(&path).unwrap();
+    let out = carrom_on(dead, &["replay", "--window", path.to_str().unwrap()], "");
+    let e = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{e}");
+    assert!(
+        e.contains("replay --window: no display (no X server answers at DISPLAY=:29313)"),
+        "{e}"
+    );
+    assert!(!e.contains("panicked"), "{e}");
+    std::fs::remove_dir_all(&dir).ok();
+    // The game and the demo fall back to the headless demo.
+    for args in [&["play"][..], &["demo", "--seats", "2"]] {
+        let first = first_line(dead, args);
+        assert!(
+            first.contains("no X server answers at DISPLAY=:29313")
+                || first.starts_with("Headless demo"),
+            "{args:?}: {first}"
+        );
+    }
+}
+
+/// The first line `carrom ARGS` prints, after which it is stopped.
+#[cfg(feature = "game")]
+fn first_line(display: Option<&str>, args: &[&str]) -> String {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_carrom"));
+    command
+        .args(args)
+        .env_remove("WAYLAND_DISPLAY")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    match display {
+        Some(d) => command.env("DISPLAY", d),
+        None => command.env_remove("DISPLAY"),
+    };
+    let mut child = command.spawn().unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    line
+}
+
+#[test]
+fn every_json_request_is_one_value_and_nothing_after_it() {
+    for (command, request) in [
+        ("hint", r#"{"seat": "south"} xyz"#),
+        ("hint", r#"{"seat": "south"} {"seat": "north"}"#),
+        (
+            "simulate",
+            r#"{"shot": {"seat": "south", "position": 0, "angle_deg": 0, "power": 1}} xyz"#,
+        ),
+        (
+            "referee",
+            r#"{"rules": "icf", "seats": 2, "strokes": [{"touched": true}]} xyz"#,
+        ),
+        (
+            "referee",
+            r#"{"rules": "icf", "seats": 2, "strokes": []} {"rules": "icf", "seats": 2, "strokes": []}"#,
+        ),
+    ] {
+        let out = carrom_on(
+            None,
+            &[command, "--json"][..if command == "hint" { 2 } else { 1 }],
+            request,
+        );
+        refused(
+            &out,
+            &["stdin", "trailing characters"],
+            &format!("{command} {request}"),
+        );
+    }
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("carrom-bad-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// What a message quotes of huge input is at most a few hundred characters: an argument of
+/// 100 KB as a value, a flag or a command; a 50 MB string in a spec; a 50 MB field name in a
+/// save.
+#[test]
+fn no_message_echoes_huge_input() {
+    let huge = "x".repeat(100_000);
+    let flag = format!("--{huge}");
+    let mut cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["practice", "--boards", &huge], "--boards"),
+        (vec!["soak", &flag], "unexpected argument"),
+        (vec![&huge], "unrecognized subcommand"),
+        (vec!["demo", "--rules", &huge], "--rules"),
+        (vec!["selfplay", "--levels", &huge], "--levels"),
+        (vec!["--spec", &huge, "board"], "xxxxxxxxxx"),
+        (vec!["replay", &huge], "xxxxxxxxxx"),
+    ];
+    if cfg!(feature = "game") {
+        cases.push((vec!["play", "--names", &huge], "--names"));
+        cases.push((vec!["play", "--load", &huge], "xxxxxxxxxx"));
+    }
+    for (args, expected) in cases {
+        let out = carrom(&args);
+        let what = format!(
+            "{:?}",
+            args.iter()
+                .map(|a| &a[..a.len().min(20)])
+                .collect::<Vec<_>>()
+        );
+        refused(&out, &[expected], &what);
+        assert!(out.stderr.len() < 600, "{what}: {} bytes", out.stderr.len());
+    }
+
+    let dir = temp_dir("huge");
+    let spec = dir.join("huge.toml");
+    std::fs::write(
+        &spec,
+        format!(
+            "[materials]\nboard_friction = \"{}\"\n",
+            "z".repeat(50_000_000)
+        ),
+    )
+    .unwrap();
+    let out = carrom(&["--spec", spec.to_str().unwrap(), "board"]);
+    refused(
+        &out,
+        &["huge.toml", "board_friction"],
+        "a 50 MB TOML string",
+    );
+    assert!(out.stderr.len() < 1200, "{} bytes", out.stderr.len());
+
+    let save = dir.join("save.json");
+    std::fs::write(
+        &save,
+        format!(
+            r#"{{"format": "{}", "version": {}, "{}": 1}}"#,
+            carrom_match::FORMAT,
+            carrom_match::VERSION,
+            "f".repeat(50_000_000)
+        ),
+    )
+    .unwrap();
+    let out = carrom(&["replay", save.to_str().unwrap()]);
+    refused(&out, &["save.json", "unknown field"], "a 50 MB field name");
+    assert!(out.stderr.len() < 1200, "{} bytes", out.stderr.len());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `carrom ... | head`: when the reader goes away the command stops quietly (by SIGPIPE, as
+/// command-line tools do), with no panic or backtrace.
+#[test]
+fn a_reader_that_goes_away_stops_the_output_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args(["demo", "--headless", "--seats", "2"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env("RUST_BACKTRACE", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert!(line.starts_with("Headless demo"), "{line}");
+    // The reader is gone (dropped with its pipe).
+    let out = child.wait_with_output().unwrap();
+    let e = stderr(&out);
+    assert!(!e.contains("panicked") && !e.contains("backtrace"), "{e}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        assert!(
+            out.status.success() || out.status.signal() == Some(13),
+            "{:?}: {e}",
+            out.status
+        );
+    }
+}
