@@ -7,7 +7,7 @@ use crate::match_cmd::{
 use carrom_match::{Match, MatchSetup, load_rules};
 use carrom_physics::Spec;
 use carrom_referee::Seats;
-use carrom_ui::shoot::{ScreenshotPlan, ShotMode, ensure_display, stop_display};
+use carrom_ui::screenshot::{ScreenshotPlan, ShotMode, ensure_display, stop_display};
 use carrom_ui::{Launch, Start, run_windowed};
 use std::path::{Path, PathBuf};
 use std::time::Duration;

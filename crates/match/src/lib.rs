@@ -24,12 +24,14 @@
 //! ```
 
 mod game;
+mod resume;
 mod save;
 mod setup;
 mod stats;
 pub mod umpire;
 
 pub use game::{Action, Actor, Call, Match};
+pub use resume::{Resumed, resume};
 pub use save::{FORMAT, OLDEST_VERSION, SaveFile, VERSION, write_atomically};
 pub use setup::{MatchSetup, Player, load_rules};
 pub use stats::{BoardStats, MatchStats, PlayerStats};

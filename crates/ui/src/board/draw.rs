@@ -2,20 +2,17 @@
 //! centre and outer circles), the carrom men, the Queen and the striker, from the board spec.
 //! World units are metres; the camera turns so the striking player sits at the bottom.
 
+use crate::Screen;
+use crate::modes::{OnBoard, View};
 use crate::sim::{BodyMarker, Equipment, LiveTable, SimSet, sync_transforms};
-use crate::{Screen, Session};
+use crate::theme::palette;
+use crate::theme::palette::{BOARD_INK as INK, BOARD_RED as RED, SURFACE, WOOD, WOOD_DARK};
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
-use carrom_physics::{BodyId, PieceColour, SeatAxes};
+use carrom_physics::{BoardSpec, BodyId, PieceColour, SeatAxes};
 
 /// The frame's width as drawn (ICF: 6.35-7.6 cm).
 pub const FRAME: f32 = 0.06;
-
-const WOOD_DARK: Color = Color::srgb(0.30, 0.15, 0.06);
-const WOOD: Color = Color::srgb(0.50, 0.27, 0.11);
-const SURFACE: Color = Color::srgb(0.93, 0.84, 0.64);
-const INK: Color = Color::srgb(0.10, 0.07, 0.05);
-const RED: Color = Color::srgb(0.80, 0.10, 0.08);
 
 /// Shared meshes and materials of the pieces.
 #[derive(Resource)]
@@ -59,7 +56,6 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<DrawnGeneration>()
         .add_systems(Startup, (setup_camera, setup_look))
         .add_systems(OnEnter(Screen::Game), draw_board)
-        .add_systems(OnExit(Screen::Game), clear_board)
         .add_systems(
             Update,
             (respawn_pieces, draw_nets, turn_camera)
@@ -80,7 +76,7 @@ fn setup_camera(mut commands: Commands) {
     commands.spawn((
         Camera2d,
         MainCamera,
-        // The layout ([`crate::layout`]) sizes the view to the window each frame.
+        // The layout ([`crate::board::layout`]) sizes the view to the window each frame.
         Projection::Orthographic(OrthographicProjection {
             scaling_mode: ScalingMode::FixedVertical {
                 viewport_height: 0.9,
@@ -88,7 +84,7 @@ fn setup_camera(mut commands: Commands) {
             ..OrthographicProjection::default_2d()
         }),
     ));
-    commands.insert_resource(ClearColor(Color::srgb(0.10, 0.11, 0.13)));
+    commands.insert_resource(ClearColor(palette::ROOM));
 }
 
 fn setup_look(
@@ -108,27 +104,18 @@ fn setup_look(
         striker: meshes.add(Circle::new(rs)),
         striker_ring: meshes.add(Annulus::new(rs * 0.80, rs * 0.88)),
         striker_inner: meshes.add(Circle::new(rs * 0.30)),
-        white: mats.add(Color::srgb(0.97, 0.93, 0.82)),
-        black: mats.add(Color::srgb(0.13, 0.10, 0.09)),
-        queen: mats.add(Color::srgb(0.82, 0.08, 0.12)),
+        white: mats.add(palette::WHITE_MAN),
+        black: mats.add(palette::BLACK_MAN),
+        queen: mats.add(palette::QUEEN),
         // A dark rim and rings, so white men stand out on the light surface.
-        white_ring: mats.add(Color::srgb(0.42, 0.30, 0.18)),
-        black_ring: mats.add(Color::srgb(0.40, 0.34, 0.30)),
-        queen_ring: mats.add(Color::srgb(1.0, 0.55, 0.55)),
-        striker_mat: mats.add(Color::srgb(0.85, 0.90, 0.98)),
-        striker_ring_mat: mats.add(Color::srgb(0.20, 0.35, 0.75)),
-        illegal: mats.add(Color::srgba(0.95, 0.15, 0.10, 0.85)),
-        shadow: mats.add(Color::srgba(0.0, 0.0, 0.0, 0.25)),
+        white_ring: mats.add(palette::WHITE_RING),
+        black_ring: mats.add(palette::BLACK_RING),
+        queen_ring: mats.add(palette::QUEEN_RING),
+        striker_mat: mats.add(palette::STRIKER),
+        striker_ring_mat: mats.add(palette::STRIKER_RING),
+        illegal: mats.add(palette::ILLEGAL),
+        shadow: mats.add(palette::SHADOW),
     });
-}
-
-/// Everything the board screen drew: the board itself and the pieces.
-type Drawn = Or<(With<BoardPart>, With<BodyMarker>)>;
-
-fn clear_board(mut commands: Commands, q: Query<Entity, Drawn>) {
-    for e in &q {
-        commands.entity(e).despawn();
-    }
 }
 
 /// Spawns a carrom man, the Queen or the striker as nested discs (reads as a carrom man:
@@ -231,40 +218,62 @@ fn respawn_pieces(
     };
     for (i, kind) in roster.kinds.iter().enumerate() {
         let e = spawn_piece(&mut commands, &look, Some(*kind), Vec2::new(9.0, 9.0), 1.0);
-        commands.entity(e).insert(BodyMarker(BodyId::Piece(i)));
+        commands
+            .entity(e)
+            .insert((BodyMarker(BodyId::Piece(i)), DespawnOnExit(Screen::Game)));
     }
     if roster.striker.is_some() {
         let e = spawn_piece(&mut commands, &look, None, Vec2::new(9.0, 9.0), 1.2);
-        commands.entity(e).insert(BodyMarker(BodyId::Striker));
+        commands
+            .entity(e)
+            .insert((BodyMarker(BodyId::Striker), DespawnOnExit(Screen::Game)));
     }
 }
 
-fn draw_board(
-    mut commands: Commands,
-    spec: Res<Equipment>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut mats: ResMut<Assets<ColorMaterial>>,
-) {
-    let b = &spec.0.board;
-    let half = b.half();
-    let mut put = |commands: &mut Commands, mesh: Mesh, color: Color, tf: Transform| {
-        commands.spawn((
+/// What drawing the board needs: each part is a mesh in a colour, gone with the game screen.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Painter<'w, 's> {
+    commands: Commands<'w, 's>,
+    meshes: ResMut<'w, Assets<Mesh>>,
+    mats: ResMut<'w, Assets<ColorMaterial>>,
+}
+
+impl Painter<'_, '_> {
+    fn put(&mut self, mesh: Mesh, color: Color, tf: Transform) {
+        self.commands.spawn((
             BoardPart,
-            Mesh2d(meshes.add(mesh)),
-            MeshMaterial2d(mats.add(color)),
+            DespawnOnExit(Screen::Game),
+            Mesh2d(self.meshes.add(mesh)),
+            MeshMaterial2d(self.mats.add(color)),
             tf,
         ));
-    };
+    }
+}
+
+/// The width of the board's lines.
+const LINE: f32 = 0.0012;
+/// The height of the board's markings over the surface.
+const MARKS_Z: f32 = -0.9;
+
+fn draw_board(mut painter: Painter, spec: Res<Equipment>) {
+    let b = &spec.0.board;
+    draw_frame(&mut painter, b);
+    draw_pockets(&mut painter, b);
+    draw_base_lines(&mut painter, b);
+    draw_arrows(&mut painter, b);
+    draw_circles(&mut painter, b);
+}
+
+/// The frame: dark edge, wood with its grain, an inner bevel; then the light playing surface.
+fn draw_frame(painter: &mut Painter, b: &BoardSpec) {
+    let half = b.half();
     let outer = 2.0 * (half + FRAME);
-    // Frame: dark edge, wood, an inner bevel; then the light playing surface.
-    put(
-        &mut commands,
+    painter.put(
         Rectangle::new(outer + 0.006, outer + 0.006).into(),
-        Color::srgb(0.05, 0.03, 0.02),
+        palette::FRAME_EDGE,
         Transform::from_xyz(0.0, 0.0, -1.0),
     );
-    put(
-        &mut commands,
+    painter.put(
         Rectangle::new(outer, outer).into(),
         WOOD,
         Transform::from_xyz(0.0, 0.0, -0.99),
@@ -273,9 +282,9 @@ fn draw_board(
     for k in 0..6 {
         let off = half + FRAME * (0.12 + 0.15 * k as f32);
         let shade = if k % 2 == 0 {
-            Color::srgba(0.25, 0.12, 0.03, 0.25)
+            palette::GRAIN_DARK
         } else {
-            Color::srgba(0.7, 0.45, 0.2, 0.18)
+            palette::GRAIN_LIGHT
         };
         for (w, h, x, y) in [
             (outer, 0.003, 0.0, off),
@@ -283,51 +292,51 @@ fn draw_board(
             (0.003, outer, off, 0.0),
             (0.003, outer, -off, 0.0),
         ] {
-            put(
-                &mut commands,
+            painter.put(
                 Rectangle::new(w, h).into(),
                 shade,
                 Transform::from_xyz(x, y, -0.98),
             );
         }
     }
-    put(
-        &mut commands,
+    painter.put(
         Rectangle::new(2.0 * half + 0.010, 2.0 * half + 0.010).into(),
         WOOD_DARK,
         Transform::from_xyz(0.0, 0.0, -0.97),
     );
-    put(
-        &mut commands,
+    painter.put(
         Rectangle::new(2.0 * half, 2.0 * half).into(),
         SURFACE,
         Transform::from_xyz(0.0, 0.0, -0.96),
     );
-    let line_w = 0.0012;
-    let z = -0.9;
-    // Pockets with nets.
+}
+
+/// The pockets (the nets are drawn over them each frame).
+fn draw_pockets(painter: &mut Painter, b: &BoardSpec) {
+    let z = MARKS_Z;
     for p in b.pockets() {
         let c = Vec2::new(p.x, p.y);
-        put(
-            &mut commands,
+        painter.put(
             Circle::new(p.radius + 0.003).into(),
-            Color::srgb(0.55, 0.45, 0.30),
+            palette::POCKET_RIM,
             Transform::from_xyz(c.x, c.y, z),
         );
-        put(
-            &mut commands,
+        painter.put(
             Circle::new(p.radius).into(),
-            Color::srgb(0.04, 0.03, 0.03),
+            palette::POCKET,
             Transform::from_xyz(c.x, c.y, z + 0.01),
         );
-        put(
-            &mut commands,
+        painter.put(
             Annulus::new(p.radius * 0.55, p.radius * 0.62).into(),
-            Color::srgb(0.30, 0.28, 0.26),
+            palette::POCKET_INNER,
             Transform::from_xyz(c.x, c.y, z + 0.02),
         );
     }
-    // Base lines, two per side, and the red-filled base circles.
+}
+
+/// Base lines, two per side, and the red-filled base circles.
+fn draw_base_lines(painter: &mut Painter, b: &BoardSpec) {
+    let (line_w, z) = (LINE, MARKS_Z);
     let rc = b.base_circle_radius();
     for seat in carrom_physics::Seat::ALL {
         let f = seat.forward();
@@ -336,37 +345,37 @@ fn draw_board(
         let len = 2.0 * b.base_circle_along();
         for off in [b.outer_line_offset(), b.inner_line_offset()] {
             let mid = Vec2::new(-f.x * off, -f.y * off);
-            put(
-                &mut commands,
+            painter.put(
                 Rectangle::new(len, line_w * 1.5).into(),
                 INK,
                 Transform::from_xyz(mid.x, mid.y, z).with_rotation(Quat::from_rotation_z(angle)),
             );
         }
         for c in b.base_circles(seat) {
-            put(
-                &mut commands,
+            painter.put(
                 Circle::new(rc).into(),
                 INK,
                 Transform::from_xyz(c.x, c.y, z + 0.01),
             );
-            put(
-                &mut commands,
+            painter.put(
                 Circle::new(rc * 0.80).into(),
                 RED,
                 Transform::from_xyz(c.x, c.y, z + 0.02),
             );
         }
     }
-    // Arrows: from near each pocket towards the centre, the head pointing at the pocket, and a
-    // small arc at the inner end.
+}
+
+/// Arrows: from near each pocket towards the centre, the head pointing at the pocket, and a
+/// small arc at the inner end.
+fn draw_arrows(painter: &mut Painter, b: &BoardSpec) {
+    let (line_w, z) = (LINE, MARKS_Z);
     for (a, bb) in b.arrows() {
         let (a, bb) = (Vec2::new(a.x, a.y), Vec2::new(bb.x, bb.y));
         let d = bb - a;
         let mid = (a + bb) * 0.5;
         let ang = d.y.atan2(d.x);
-        put(
-            &mut commands,
+        painter.put(
             Rectangle::new(d.length(), line_w * 1.5).into(),
             INK,
             Transform::from_xyz(mid.x, mid.y, z).with_rotation(Quat::from_rotation_z(ang)),
@@ -379,29 +388,25 @@ fn draw_board(
             tip + u * 0.018 + n * 0.008,
             tip + u * 0.018 - n * 0.008,
         );
-        put(
-            &mut commands,
-            head.into(),
-            INK,
-            Transform::from_xyz(0.0, 0.0, z + 0.01),
-        );
-        put(
-            &mut commands,
+        painter.put(head.into(), INK, Transform::from_xyz(0.0, 0.0, z + 0.01));
+        painter.put(
             Annulus::new(0.0095, 0.0095 + line_w * 1.5).into(),
             INK,
             Transform::from_xyz(bb.x + u.x * 0.0095, bb.y + u.y * 0.0095, z),
         );
     }
-    // Centre and outer circles, with the star-like decoration in between.
+}
+
+/// Centre and outer circles, with the star-like decoration in between.
+fn draw_circles(painter: &mut Painter, b: &BoardSpec) {
+    let (line_w, z) = (LINE, MARKS_Z);
     let ro = b.outer_circle_radius();
-    put(
-        &mut commands,
+    painter.put(
         Annulus::new(ro - line_w * 1.5, ro).into(),
         INK,
         Transform::from_xyz(0.0, 0.0, z),
     );
-    put(
-        &mut commands,
+    painter.put(
         Annulus::new(ro - 0.006, ro - 0.006 + line_w).into(),
         RED,
         Transform::from_xyz(0.0, 0.0, z),
@@ -409,14 +414,12 @@ fn draw_board(
     // The centre circle: a ring, with a red ring inside (not a disc the Queen could be
     // mistaken for).
     let rcc = b.centre_circle_radius();
-    put(
-        &mut commands,
+    painter.put(
         Annulus::new(rcc - 2.0 * line_w, rcc).into(),
         INK,
         Transform::from_xyz(0.0, 0.0, z),
     );
-    put(
-        &mut commands,
+    painter.put(
         Annulus::new(rcc * 0.42, rcc * 0.62).into(),
         RED,
         Transform::from_xyz(0.0, 0.0, z + 0.01),
@@ -425,10 +428,9 @@ fn draw_board(
         let a = k as f32 * std::f32::consts::FRAC_PI_4;
         let len = ro - 0.012 - rcc * 1.6;
         let mid = Vec2::from_angle(a) * (rcc * 1.6 + len * 0.5);
-        put(
-            &mut commands,
+        painter.put(
             Rhombus::new(len, 0.007).into(),
-            Color::srgba(0.75, 0.12, 0.08, 0.35),
+            palette::FOUL_LINE,
             Transform::from_xyz(mid.x, mid.y, z - 0.01).with_rotation(Quat::from_rotation_z(a)),
         );
     }
@@ -438,7 +440,7 @@ fn draw_nets(mut gizmos: Gizmos, spec: Res<Equipment>) {
     for p in spec.0.board.pockets() {
         let c = Vec2::new(p.x, p.y);
         let r = p.radius * 0.95;
-        let net = Color::srgba(0.55, 0.52, 0.48, 0.55);
+        let net = palette::NET;
         for k in -3..=3 {
             let o = k as f32 * r / 3.5;
             let h = (r * r - o * o).max(0.0).sqrt();
@@ -453,12 +455,12 @@ fn draw_nets(mut gizmos: Gizmos, spec: Res<Equipment>) {
 /// Turns the view so the seat to strike is at the bottom (unless the board is fixed).
 fn turn_camera(
     time: Res<Time>,
-    session: Option<Res<Session>>,
+    board: Res<OnBoard>,
+    view: Res<View>,
     mut angle: ResMut<CameraAngle>,
     mut cam: Query<&mut Transform, With<MainCamera>>,
 ) {
-    let Some(session) = session else { return };
-    let target = match (session.fixed_board, session.view_seat()) {
+    let target = match (view.fixed_board, board.actor) {
         (false, Some(seat)) => {
             let f = seat.forward();
             (-f.x).atan2(f.y)
