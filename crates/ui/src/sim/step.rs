@@ -133,10 +133,25 @@ pub(super) fn step_table(
         }
     }
 
-    // rapier's events as bevy_rapier2d messages, entities from the colliders' user data.
+    send_contacts(
+        collector,
+        &colliders.colliders,
+        &mut speeds,
+        &mut collisions,
+    );
+    send_pocketings(&live.events[start..], &board, &mut collisions);
+}
+
+/// rapier's events as bevy_rapier2d messages, entities from the colliders' user data, with the
+/// approach speed of each contact that started.
+fn send_contacts(
+    collector: Collector,
+    colliders: &ColliderSet,
+    speeds: &mut ContactSpeeds,
+    collisions: &mut MessageWriter<CollisionEvent>,
+) {
     let entity = |h| {
         colliders
-            .colliders
             .get(h)
             .and_then(|c| Entity::try_from_bits(c.user_data as u64))
     };
@@ -155,11 +170,18 @@ pub(super) fn step_table(
             }
         }
     }
-    // The fall itself, as a contact with the pocket's sensor: a sensor fires as soon as a
-    // piece overlaps the hole's rim (it may not fall), and a fast piece can cross the hole
-    // within one step without any overlap being seen, so the board's own pocketing is sent
-    // too (the sounds rattle once per body that fell).
-    for e in &live.events[start..] {
+}
+
+/// The fall itself, as a contact with the pocket's sensor: a sensor fires as soon as a piece
+/// overlaps the hole's rim (it may not fall), and a fast piece can cross the hole within one
+/// step without any overlap being seen, so the board's own pocketing is sent too (the sounds
+/// rattle once per body that fell).
+fn send_pocketings(
+    events: &[carrom_physics::Event],
+    board: &BoardEntities,
+    collisions: &mut MessageWriter<CollisionEvent>,
+) {
+    for e in events {
         let (body, pocket) = match e.kind {
             carrom_physics::EventKind::Pocketed { piece, pocket, .. } => {
                 (BodyId::Piece(piece), pocket)

@@ -3,7 +3,6 @@
 
 use super::MenuRules;
 use super::players::MenuPlayers;
-use crate::Mode;
 use crate::modes::OnBoard;
 use crate::settings::{Settings, SettingsFile, autosave_path};
 use bevy::prelude::*;
@@ -118,8 +117,8 @@ fn label_of(
 }
 
 /// What Continue would go back to: the game left with Esc, or the autosaved match.
-fn continue_text(mode: &Mode, board: &OnBoard) -> Option<String> {
-    if *mode != Mode::None && board.open {
+fn continue_text(board: &OnBoard) -> Option<String> {
+    if board.open {
         return Some(board.title.clone());
     }
     autosave_path()
@@ -133,13 +132,12 @@ pub(super) fn labels(
     players: Res<MenuPlayers>,
     settings: Res<Settings>,
     file: Res<SettingsFile>,
-    mode: Res<State<Mode>>,
     board: Res<OnBoard>,
     mut q: Query<(&ChoiceLabel, &mut Text), (Without<RulesNote>, Without<SettingsNote>)>,
     mut note: Query<&mut Text, (With<RulesNote>, Without<SettingsNote>)>,
     mut message: Query<&mut Text, (With<SettingsNote>, Without<RulesNote>)>,
 ) {
-    let can = continue_text(mode.get(), &board);
+    let can = continue_text(&board);
     for (l, mut t) in &mut q {
         let want = label_of(l.0, &rules, &players, &settings, can.as_deref());
         if t.0 != want {

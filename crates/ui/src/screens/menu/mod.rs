@@ -12,7 +12,7 @@ pub mod start;
 use crate::modes::OnBoard;
 use crate::settings::Settings;
 use crate::theme::{Activate, button, palette, size, text};
-use crate::{Mode, Screen, Start};
+use crate::{Screen, Start};
 use bevy::prelude::*;
 use carrom_referee::{PRESET_NAMES, Seat, Seats};
 use labels::{Choice, ChoiceLabel, RulesNote, SettingsNote};
@@ -280,7 +280,6 @@ fn spawn_menu(mut commands: Commands) {
 fn menu_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     players: Res<MenuPlayers>,
-    mode: Res<State<Mode>>,
     board: Res<OnBoard>,
     page: Res<State<MenuPage>>,
     mut next_page: ResMut<NextState<MenuPage>>,
@@ -294,7 +293,7 @@ fn menu_keys(
         next_page.set(MenuPage::Choices);
         return;
     }
-    if *mode.get() != Mode::None && board.open {
+    if board.open {
         screen.set(Screen::Game);
     }
 }

@@ -8,7 +8,7 @@ use crate::modes::{Begin, OnBoard};
 use crate::settings::{Settings, SettingsFile, autosave_path};
 use crate::sim::{Equipment, SimSpeed};
 use crate::theme::Activate;
-use crate::{Launch, Mode, Screen, Start};
+use crate::{Launch, Screen, Start};
 use bevy::prelude::*;
 use carrom_ai::Level;
 use carrom_match::{Match, MatchSetup, SaveFile};
@@ -30,13 +30,12 @@ pub fn resume_file(spec: &carrom_physics::Spec, path: &std::path::Path) -> Resul
 /// Continue: back to the match left with Esc, or the autosaved match.
 pub(super) fn continue_match(
     _: On<Activate>,
-    mode: Res<State<Mode>>,
     board: Res<OnBoard>,
     spec: Res<Equipment>,
     mut screen: ResMut<NextState<Screen>>,
     mut m: MenuStart,
 ) {
-    if *mode.get() != Mode::None && board.open {
+    if board.open {
         screen.set(Screen::Game);
         return;
     }
