@@ -108,7 +108,8 @@ impl Default for RulesArg {
 }
 
 pub fn rules_arg(text: &str) -> Result<RulesArg, String> {
-    carrom_match::load_rules(text).map(|rules| RulesArg {
+    let rules = carrom_match::load_rules(text)?;
+    Ok(RulesArg {
         name: text.to_string(),
         rules,
     })

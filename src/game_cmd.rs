@@ -9,7 +9,7 @@ use crate::match_cmd::{
 use carrom_match::{Match, MatchSetup, load_rules};
 use carrom_physics::Spec;
 use carrom_referee::Seats;
-use carrom_ui::shoot::{ScreenshotPlan, ShotMode};
+use carrom_ui::screenshot::{ScreenshotPlan, ShotMode};
 use carrom_ui::{Launch, Start};
 use clap::ValueEnum;
 use std::path::PathBuf;

@@ -25,6 +25,7 @@
 
 mod error;
 mod game;
+mod resume;
 mod save;
 mod setup;
 mod stats;
@@ -33,6 +34,7 @@ pub mod words;
 
 pub use error::{LoadRulesError, MatchError, ReplayError, SaveError, SetupError};
 pub use game::{Action, Actor, Call, Match};
+pub use resume::{Resumed, resume};
 pub use save::{FORMAT, OLDEST_VERSION, SaveFile, VERSION, write_atomically};
 pub use setup::{MatchSetup, Player, load_rules};
 pub use stats::{BoardStats, MatchStats, PlayerStats};

@@ -501,7 +501,7 @@ fn law_84_89b_placing_a_man_follows_the_board_of_the_spec() {
     assert!(game.check_place(0.09, 0.0).is_ok());
     assert!(carrom_referee::validate_placement(0.09, 0.0, &[]).is_err());
     // Clear of the ICF centre circle with ICF men, over it with these bigger men.
-    let e = game.check_place(0.033, 0.0).unwrap_err();
+    let e = game.check_place(0.033, 0.0).unwrap_err().to_string();
     assert!(e.contains("centre circle") && e.contains("33.9 mm"), "{e}");
     assert!(carrom_referee::validate_placement(0.033, 0.0, &[]).is_ok());
     // The spot offered for a due is one the referee accepts on this board.

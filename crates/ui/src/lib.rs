@@ -1,35 +1,39 @@
-//! The carrom game: a Bevy app on bevy_rapier2d. Hotseat singles and doubles, break practice
-//! and computer demos, refereed by the ICF Laws.
+//! The carrom game: a Bevy app on bevy_rapier2d. Hotseat singles and doubles, break practice,
+//! computer demos and replays, refereed by the ICF Laws.
 //!
-//! One plugin per file; the simulation ([`sim`]) is separate from drawing ([`draw`], [`hud`]).
+//! The tree shows the game's shape; each folder is a plugin of plugins, one per file, and each
+//! layer uses only those below it (`sim` <- `modes` <- `board`, `hud`, `coach`, `screens`):
+//! - [`screens`]: the menu (and how to play over it), a board's result card and the match
+//!   summary.
+//! - [`modes`]: what is played on the board. The turn everyone shares ([`modes::turn`]: place,
+//!   aim, strike), a refereed match at the table ([`modes::table`]: the referee's flow, the
+//!   computers, dues, results, saves), and each mode's own systems ([`modes::practice`],
+//!   [`modes::demo`], [`modes::replay`]), which run only in their [`Playing`] state.
+//! - [`sim`]: the live board: the bevy_rapier2d bodies, loaded and stepped by the physics
+//!   crate's own step (headless too).
+//! - [`board`]: the board drawn, the pieces' motion, the layout of the window, the seats' names.
+//! - [`hud`]: the side panels, the aim's marks, the aim guide and the trajectory preview.
+//! - [`coach`], [`audio`], [`settings`], [`theme`] (the look), [`screenshot`].
+//!
 //! The match itself is `carrom_match::Match` and the computer players `carrom_ai::Computers`:
 //! neither knows Bevy, so the headless demo, self-play, saves and replays run the same code as
 //! the window.
 
 pub mod audio;
+pub mod board;
 pub mod coach;
-pub mod demo;
-pub mod draw;
-pub mod guide;
 pub mod hud;
-pub mod layout;
-pub mod menu;
-pub mod motion;
-pub mod play;
-pub mod practice;
-pub mod preview;
-pub mod replay;
-pub mod results;
-pub mod seats;
+pub mod modes;
+pub mod screens;
+pub mod screenshot;
 pub mod settings;
-pub mod shoot;
 pub mod sim;
-pub mod sounds;
+pub mod text;
+pub mod theme;
 
 use bevy::prelude::*;
-use carrom_ai::Computers;
-use carrom_match::{Action, Match, MatchSetup, SaveFile};
-use carrom_physics::{Piece, Seat, Spec, opening_rack};
+use carrom_match::{Match, MatchSetup, SaveFile};
+use carrom_physics::Spec;
 use std::path::PathBuf;
 
 /// Which screen is up.
@@ -38,6 +42,68 @@ pub enum Screen {
     #[default]
     Menu,
     Game,
+}
+
+/// What is at the table: kept while the menu is up, so Continue goes back to it. Set where a
+/// mode is entered ([`modes::Begin`]); systems run by [`Playing`], not by this.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Mode {
+    /// Nothing has been played yet.
+    #[default]
+    None,
+    Match,
+    Practice,
+    Demo,
+    /// A recorded match played back stroke by stroke.
+    Replay,
+}
+
+/// The mode being played on the game screen (none while the menu is up): each mode's systems
+/// run in their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Playing {
+    Match,
+    Practice,
+    Demo,
+    Replay,
+}
+
+impl ComputedStates for Playing {
+    type SourceStates = (Screen, Mode);
+
+    fn compute((screen, mode): (Screen, Mode)) -> Option<Playing> {
+        match (screen, mode) {
+            (Screen::Menu, _) | (_, Mode::None) => None,
+            (Screen::Game, Mode::Match) => Some(Playing::Match),
+            (Screen::Game, Mode::Practice) => Some(Playing::Practice),
+            (Screen::Game, Mode::Demo) => Some(Playing::Demo),
+            (Screen::Game, Mode::Replay) => Some(Playing::Replay),
+        }
+    }
+}
+
+/// A refereed match is on the board (a match, a demo or a replay): the match's turn flow runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Refereed;
+
+impl ComputedStates for Refereed {
+    type SourceStates = Playing;
+
+    fn compute(playing: Playing) -> Option<Refereed> {
+        (playing != Playing::Practice).then_some(Refereed)
+    }
+}
+
+/// Computers are watched (a demo or a replay): the watcher pauses and sets the speed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Watched;
+
+impl ComputedStates for Watched {
+    type SourceStates = Playing;
+
+    fn compute(playing: Playing) -> Option<Watched> {
+        matches!(playing, Playing::Demo | Playing::Replay).then_some(Watched)
+    }
 }
 
 /// Where a turn stands: a sub-state of the game screen, so it exists only while a game is on.
@@ -60,135 +126,22 @@ pub enum Phase {
     Over,
 }
 
-/// What is being played on the board. Each mode other than a match is a plugin of its own
-/// ([`practice`], [`demo`], [`replay`]) whose systems run in that mode ([`in_mode`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    Match,
-    Practice,
-    Demo,
-    /// A recorded match played back stroke by stroke.
-    Replay,
+/// The game is paused (the watcher's P in a demo or a replay): nothing moves on the board.
+#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[source(Screen = Screen::Game)]
+pub enum Pause {
+    #[default]
+    Running,
+    Paused,
 }
 
-/// One break in practice.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BreakRecord {
-    pub pocketed: usize,
-    pub outside_outer_circle: usize,
-    pub striker_lost: bool,
-}
-
-/// The session on the board.
-#[derive(Resource)]
-pub struct Session {
-    pub mode: Mode,
-    pub model: Match,
-    /// The computer players at the table.
-    pub computers: Computers,
-    pub fixed_board: bool,
-    pub save_path: PathBuf,
-    /// Where the replay of a finished match goes.
-    pub replay_path: Option<PathBuf>,
-    /// Practice: the pieces on the board and the breaks so far.
-    pub practice_layout: Vec<Piece>,
-    pub breaks: Vec<BreakRecord>,
-    /// Replay: the recorded actions still to play.
-    pub replay_actions: std::collections::VecDeque<Action>,
-    /// The players turned the coach's hints on for this match.
-    pub hints: bool,
-    /// How many of the match's ended boards the players have seen the result of.
-    pub results_seen: usize,
-    /// The aim guide is shown ([`guide`]; `G` toggles it).
-    pub guides: bool,
-}
-
-impl Session {
-    /// A session at the start of its match. An unplayable setup (a player missing, an unknown
-    /// computer level) is an error naming the field.
-    pub fn new(mode: Mode, spec: &Spec, setup: MatchSetup) -> Result<Session, String> {
-        let computers = Computers::for_setup(&setup)?;
-        let guides = guide::guide_by_default(mode, &setup.rules_name);
-        Ok(Session {
-            guides,
-            mode,
-            model: Match::new(spec, setup)?,
-            computers,
-            fixed_board: false,
-            save_path: PathBuf::from("carrom-save.json"),
-            replay_path: None,
-            practice_layout: opening_rack(&spec.board, Seat::South),
-            breaks: Vec::new(),
-            replay_actions: Default::default(),
-            hints: false,
-            results_seen: 0,
-        })
-    }
-
-    /// The board that has just ended and whose result is still to be shown (none once the
-    /// match is over: the summary takes its place).
-    pub fn board_result(&self) -> Option<&carrom_match::BoardStats> {
-        let boards = &self.model.stats.boards;
-        if self.mode == Mode::Practice || self.model.is_over() || boards.len() <= self.results_seen
-        {
-            None
-        } else {
-            boards.last()
-        }
-    }
-
-    /// Whether nobody at the table is a person (a demo, a replay, or computers in every seat):
-    /// results go by on their own.
-    pub fn watched(&self) -> bool {
-        match self.mode {
-            Mode::Demo | Mode::Replay => true,
-            Mode::Practice => false,
-            Mode::Match => self
-                .model
-                .referee
-                .seats()
-                .seats()
-                .iter()
-                .all(|s| self.model.is_computer(*s)),
-        }
-    }
-
-    /// The seat to show at the bottom.
-    pub fn view_seat(&self) -> Option<Seat> {
-        match self.mode {
-            Mode::Practice => Some(Seat::South),
-            _ => self.model.placer().or(self.model.turn()),
-        }
-    }
-
-    /// The pieces at rest.
-    pub fn layout(&self) -> &[Piece] {
-        match self.mode {
-            Mode::Practice => &self.practice_layout,
-            _ => &self.model.layout,
-        }
-    }
-
-    /// Who is to act now.
-    pub fn actor(&self) -> Option<Seat> {
-        match self.mode {
-            Mode::Practice => Some(Seat::South),
-            _ => self.model.placer().or(self.model.turn()),
-        }
-    }
-
-    pub fn actor_is_computer(&self) -> bool {
-        match self.mode {
-            Mode::Practice => false,
-            Mode::Demo | Mode::Replay => true,
-            Mode::Match => self.actor().is_some_and(|s| self.model.is_computer(s)),
-        }
-    }
-}
-
-/// A run condition: a session in `mode` is on the board.
-pub fn in_mode(mode: Mode) -> impl FnMut(Option<Res<Session>>) -> bool + Clone {
-    move |session: Option<Res<Session>>| session.is_some_and(|s| s.mode == mode)
+/// Leaving a match being played: the first Esc asks; a second within a few seconds leaves.
+#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[source(Screen = Screen::Game)]
+pub enum Leave {
+    #[default]
+    Stay,
+    Asked,
 }
 
 /// How the app starts.
@@ -214,18 +167,24 @@ pub enum Start {
     Replay(SaveFile),
 }
 
+/// The states every app has: the screen, the mode and what is computed from them, the turn's
+/// phase, pause and leaving.
+fn states(app: &mut App) {
+    app.init_state::<Screen>()
+        .init_state::<Mode>()
+        .add_computed_state::<Playing>()
+        .add_computed_state::<Refereed>()
+        .add_computed_state::<Watched>()
+        .add_sub_state::<Phase>()
+        .add_sub_state::<Pause>()
+        .add_sub_state::<Leave>();
+}
+
 /// The simulation and game flow without a window (tests use this with `MinimalPlugins`).
 pub fn core_plugins(app: &mut App, spec: &Spec) {
-    sim::register_messages(app);
-    app.add_plugins(sim::rapier_plugin())
-        .insert_resource(sim::Equipment(spec.clone()))
-        .init_state::<Screen>()
-        .add_sub_state::<Phase>();
-    sim::plugin(app);
-    play::plugin(app);
-    practice::plugin(app);
-    demo::plugin(app);
-    replay::plugin(app);
+    states(app);
+    app.insert_resource(sim::Equipment(spec.clone()))
+        .add_plugins((sim::plugin, modes::plugin));
 }
 
 /// A headless app for tests: `MinimalPlugins`, transforms, states, rapier and the game flow.
@@ -241,16 +200,48 @@ pub fn headless_app(spec: &Spec, launch: Launch) -> App {
     app.insert_resource(sim::SimSpeed {
         factor: 1.0,
         steps_per_frame: Some(400),
-        paused: false,
     });
     app
+}
+
+/// A headless app with the menu, how to play, the result card and the summary (tests drive
+/// the menu by its buttons); the settings are the defaults and nothing is written.
+pub fn headless_app_with_screens(spec: &Spec, launch: Launch) -> App {
+    let mut app = headless_app(spec, launch);
+    app.insert_resource(settings::Settings::default())
+        .insert_resource(settings::SettingsFile::default())
+        // The keyboard's messages (the window's input plugin registers them).
+        .add_message::<bevy::input::keyboard::KeyboardInput>()
+        .add_plugins((theme::plugin, screens::plugin));
+    app
+}
+
+/// The player's settings (a screenshot uses the defaults and writes nothing).
+fn load_settings(app: &mut App, screenshot: bool) {
+    let (settings, file) = if screenshot {
+        (
+            settings::Settings::default(),
+            settings::SettingsFile::default(),
+        )
+    } else {
+        let path = settings::settings_path();
+        let (s, message) = path
+            .as_deref()
+            .map(settings::Settings::load)
+            .unwrap_or_default();
+        if let Some(m) = &message {
+            warn!("{m}");
+        }
+        (s, settings::SettingsFile { path, message })
+    };
+    app.insert_resource(settings).insert_resource(file);
 }
 
 /// The whole game in a window. `shot` takes a screenshot and exits.
 pub fn run_windowed(
     spec: &Spec,
     launch: Launch,
-    shot: Option<shoot::ScreenshotPlan>,
+    shot: Option<screenshot::ScreenshotPlan>,
 ) -> Result<(), String> {
     let size = shot.as_ref().map_or((1280, 960), |p| p.size);
     let sound = audio::output_available();
@@ -279,45 +270,24 @@ pub fn run_windowed(
         app.add_plugins(plugins.disable::<bevy::audio::AudioPlugin>());
     }
     let speed = launch.speed;
-    // The player's settings (a screenshot uses the defaults and writes nothing).
-    let (settings, file) = if shot.is_some() {
-        (
-            settings::Settings::default(),
-            settings::SettingsFile::default(),
-        )
-    } else {
-        let path = settings::settings_path();
-        let (s, message) = path
-            .as_deref()
-            .map(settings::Settings::load)
-            .unwrap_or_default();
-        if let Some(m) = &message {
-            warn!("{m}");
-        }
-        (s, settings::SettingsFile { path, message })
-    };
-    app.insert_resource(settings).insert_resource(file);
+    load_settings(&mut app, shot.is_some());
     app.insert_resource(launch);
     core_plugins(&mut app, spec);
     app.insert_resource(sim::SimSpeed {
         factor: speed,
         steps_per_frame: None,
-        paused: false,
     });
-    draw::plugin(&mut app);
-    layout::plugin(&mut app);
-    hud::plugin(&mut app);
-    guide::plugin(&mut app);
-    motion::plugin(&mut app);
-    seats::plugin(&mut app);
-    menu::plugin(&mut app);
+    app.add_plugins((
+        theme::plugin,
+        board::plugin,
+        hud::plugin,
+        screens::plugin,
+        coach::plugin,
+    ));
     if sound {
-        audio::plugin(&mut app);
+        app.add_plugins(audio::plugin);
     }
-    preview::plugin(&mut app);
-    coach::plugin(&mut app);
-    results::plugin(&mut app);
-    let result = shoot::plugin(&mut app, shot);
+    let result = screenshot::plugin(&mut app, shot);
     app.run();
     result.take()
 }

@@ -9,12 +9,16 @@ use carrom_physics::{
     BodyId, EventKind, Piece, PieceColour, Seat, Shot, Spec, opening_rack, simulate,
 };
 use carrom_referee::{Placer, Rules, Seats, StrokeReport};
-use carrom_ui::play::{Aim, CallLog};
+use carrom_ui::modes::OnBoard;
+use carrom_ui::modes::flow::ResultShown;
+use carrom_ui::modes::replay::ReplayTape;
+use carrom_ui::modes::table::Table;
+use carrom_ui::modes::turn::{Aim, CallLog};
 use carrom_ui::sim::{
     BoardBody, BoardEntities, Cushion, LiveTable, LoadTable, PocketSensor, StrokeEnded,
     final_positions,
 };
-use carrom_ui::{Launch, Phase, Screen, Session, Start, headless_app};
+use carrom_ui::{Launch, Phase, Screen, Start, headless_app};
 
 fn launch(start: Start) -> Launch {
     Launch {
@@ -203,7 +207,7 @@ fn the_trajectory_preview_ends_where_the_stroke_does() {
         power: 1.0,
     };
     let reference = simulate(&spec, &rack, &shot).expect("legal shot");
-    let paths = carrom_ui::preview::trace(&spec, &rack, &shot);
+    let paths = carrom_ui::hud::preview::trace(&spec, &rack, &shot);
     let striker = paths
         .iter()
         .find(|p| p.kind.is_none())
@@ -395,7 +399,7 @@ fn stroke_goes_physics_referee_scoreboard_and_the_board_turns() {
     app.update();
     assert_eq!(phase(&app), Phase::Moving);
     run_until(&mut app, 5000, |app| phase(app) == Phase::Aim);
-    let session = app.world().resource::<Session>();
+    let session = app.world().resource::<Table>();
     assert_eq!(session.model.referee.strokes(), 1);
     let calls = &app.world().resource::<CallLog>().call;
     assert!(!calls.is_empty(), "the umpire's call is shown");
@@ -407,7 +411,7 @@ fn stroke_goes_physics_referee_scoreboard_and_the_board_turns() {
     );
     // The turn passed: the board now shows North at the bottom.
     assert_eq!(session.model.turn(), Some(Seat::North));
-    assert_eq!(session.view_seat(), Some(Seat::North));
+    assert_eq!(app.world().resource::<OnBoard>().actor, Some(Seat::North));
     // The pieces are where the simulator put them.
     let expected: Vec<[f32; 2]> = reference.pieces.iter().map(|p| [p.x, p.y]).collect();
     let got: Vec<[f32; 2]> = session.model.layout.iter().map(|p| [p.x, p.y]).collect();
@@ -465,8 +469,8 @@ fn a_due_gets_placed_inside_the_outer_circle() {
     let mut app = start_match(human_singles());
     let model = model_with_due(&spec);
     let on_board = model.layout.len();
-    app.world_mut().resource_mut::<Session>().model = model;
-    let pieces = app.world().resource::<Session>().model.layout.clone();
+    app.world_mut().resource_mut::<Table>().model = model;
+    let pieces = app.world().resource::<Table>().model.layout.clone();
     app.world_mut()
         .write_message(LoadTable { pieces, shot: None });
     app.world_mut()
@@ -481,11 +485,11 @@ fn a_due_gets_placed_inside_the_outer_circle() {
     let why = app.world().resource::<Aim>().due_illegal.clone().unwrap();
     assert!(why.contains("89(b)"), "{why}");
     // Inside the outer circle, clear of the centre circle and the pieces: placed.
-    let spot = app.world().resource::<Session>().model.free_due_spot(1.0);
+    let spot = app.world().resource::<Table>().model.free_due_spot(1.0);
     app.world_mut().resource_mut::<Aim>().due_at = Vec2::new(spot[0], spot[1]);
     press(&mut app, KeyCode::Enter);
     run_until(&mut app, 20, |app| phase(app) == Phase::Aim);
-    let session = app.world().resource::<Session>();
+    let session = app.world().resource::<Table>();
     assert!(session.model.pending.is_empty());
     assert_eq!(session.model.layout.len(), on_board + 1);
     assert_eq!(
@@ -506,7 +510,7 @@ fn computer_seats_play_in_the_app() {
     let spec = Spec::default();
     let mut app = headless_app(&spec, launch(Start::Demo(setup)));
     run_until(&mut app, 20000, |app| {
-        app.world().resource::<Session>().model.referee.strokes() >= 3
+        app.world().resource::<Table>().model.referee.strokes() >= 3
     });
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Game);
 }
@@ -531,9 +535,9 @@ fn a_save_round_trips_and_resumes() {
     // And in the app: resuming puts the same pieces on the table.
     let mut app = headless_app(&spec, launch(Start::Resume(Box::new(resumed))));
     run_until(&mut app, 50, |app| {
-        app.world().get_resource::<Session>().is_some() && phase(app) != Phase::Idle
+        app.world().get_resource::<Table>().is_some() && phase(app) != Phase::Idle
     });
-    assert_eq!(app.world().resource::<Session>().model.layout, model.layout);
+    assert_eq!(app.world().resource::<Table>().model.layout, model.layout);
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -548,11 +552,16 @@ fn a_replay_plays_back_on_the_board_as_recorded() {
     assert!(file.actions.len() >= 12);
     let mut app = headless_app(&spec, launch(Start::Replay(file.clone())));
     run_until(&mut app, 20_000, |app| {
-        app.world().get_resource::<Session>().is_some_and(|s| {
-            s.replay_actions.is_empty() && s.model.actions.len() == file.actions.len()
-        }) && phase(app) != Phase::Moving
+        app.world()
+            .get_resource::<ReplayTape>()
+            .is_some_and(|t| t.0.is_empty())
+            && app
+                .world()
+                .get_resource::<Table>()
+                .is_some_and(|s| s.model.actions.len() == file.actions.len())
+            && phase(app) != Phase::Moving
     });
-    let session = app.world().resource::<Session>();
+    let session = app.world().resource::<Table>();
     assert_eq!(session.model.actions, model.actions);
     assert_eq!(session.model.referee, model.referee);
     assert_eq!(session.model.layout, model.layout);
@@ -611,7 +620,7 @@ fn bad_save_replay_and_rules_files_get_clear_messages() {
 
 #[test]
 fn sounds_are_valid_wavs() {
-    for (name, bytes) in carrom_ui::sounds::wavs() {
+    for (name, bytes) in carrom_ui::audio::sounds::wavs() {
         assert_eq!(&bytes[0..4], b"RIFF", "{name}");
         assert_eq!(&bytes[8..12], b"WAVE", "{name}");
         assert!(bytes.len() > 1000, "{name}");
@@ -621,7 +630,7 @@ fn sounds_are_valid_wavs() {
 #[test]
 fn sound_files_in_assets_are_the_generated_ones() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/sounds");
-    for (name, bytes) in carrom_ui::sounds::wavs() {
+    for (name, bytes) in carrom_ui::audio::sounds::wavs() {
         let file = std::fs::read(dir.join(name)).expect(name);
         assert!(file == bytes, "{name} differs from the generator");
     }
@@ -655,12 +664,10 @@ fn a_boards_result_waits_for_the_players_then_the_next_board_is_racked() {
         app.update();
     }
     assert_eq!(phase(&app), Phase::BoardOver, "it waits for the players");
-    app.world_mut()
-        .resource_mut::<carrom_ui::play::ResultShown>()
-        .0 = 1.0;
+    app.world_mut().resource_mut::<ResultShown>().0 = 1.0;
     press(&mut app, KeyCode::Enter);
     run_until(&mut app, 50, |app| phase(app) == Phase::Aim);
-    let s = app.world().resource::<Session>();
+    let s = app.world().resource::<Table>();
     assert_eq!(s.results_seen, boards);
     assert_eq!(s.actor(), Some(s.model.referee.breaker()));
     let live = app.world().resource::<LiveTable>();
@@ -681,7 +688,239 @@ fn a_boards_result_waits_for_the_players_then_the_next_board_is_racked() {
     );
     run_until(&mut app, 200, |app| {
         app.world()
-            .get_resource::<Session>()
+            .get_resource::<Table>()
             .is_some_and(|s| s.results_seen == boards)
     });
+}
+
+/// A human singles match played by computers until just after its first board ended, and the
+/// number of boards ended.
+fn just_after_a_board(spec: &Spec) -> (Match, usize) {
+    let setup = human_singles();
+    let mut both = setup.clone();
+    for p in both.players.iter_mut() {
+        p.computer = Some("easy".into());
+    }
+    let mut computers = Computers::for_setup(&both).unwrap();
+    let mut game = Match::new(spec, setup).unwrap();
+    while game.last.as_ref().is_none_or(|v| v.board_result.is_none()) {
+        let action = computers.act(&game).expect("a computer acts");
+        game.apply(&action).unwrap();
+    }
+    let boards = game.stats.boards.len();
+    (game, boards)
+}
+
+/// A save resumes the same way from the command line's `--load` (which checks it with
+/// `carrom_match::resume` before any window opens) and from the menu's Continue (which reads
+/// the autosave with the same function): the same match, and the last board's result shown
+/// again. A save whose score was changed is refused by both, with the same message.
+#[test]
+fn a_save_resumes_the_same_way_from_load_and_from_continue() {
+    let spec = Spec::default();
+    let (game, boards) = just_after_a_board(&spec);
+    let dir = std::env::temp_dir().join(format!("carrom-ui-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("save.json");
+    SaveFile::of(&game).write(&path).unwrap();
+    // `--load`: checked, then started.
+    let save = SaveFile::load(&path).unwrap();
+    let loaded = carrom_match::resume(&spec, &save, &path.display().to_string(), |_| {}).unwrap();
+    assert_eq!(
+        loaded.results_seen,
+        boards - 1,
+        "the last result is shown again"
+    );
+    // Continue: the menu's resume of a save file.
+    let continued = carrom_ui::screens::menu::start::resume_file(&spec, &path).unwrap();
+    assert_eq!(continued.digests, loaded.game.digests);
+    for resumed in [loaded.game.clone(), continued] {
+        let mut app = headless_app(&spec, launch(Start::Resume(Box::new(resumed))));
+        app.world_mut()
+            .insert_resource(ButtonInput::<KeyCode>::default());
+        run_until(&mut app, 50, |app| phase(app) == Phase::BoardOver);
+        let table = app.world().resource::<Table>();
+        assert_eq!(table.results_seen, boards - 1);
+        assert_eq!(table.model.digests, game.digests);
+        assert_eq!(
+            *app.world().resource::<State<carrom_ui::Mode>>().get(),
+            carrom_ui::Mode::Match
+        );
+    }
+    // A changed score: both refuse it, naming the file.
+    let mut bad = SaveFile::of(&game);
+    bad.score[0] += 1;
+    bad.write(&path).unwrap();
+    let e = carrom_match::resume(&spec, &bad, &path.display().to_string(), |_| {}).unwrap_err();
+    assert!(e.contains("does not end as recorded"), "{e}");
+    let e2 = carrom_ui::screens::menu::start::resume_file(&spec, &path).unwrap_err();
+    assert_eq!(e, e2);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The button of the screen whose label starts with `label`.
+fn button(app: &mut App, label: &str) -> Entity {
+    let mut q = app
+        .world_mut()
+        .query_filtered::<(Entity, &Children), With<Button>>();
+    let buttons: Vec<(Entity, Vec<Entity>)> = q
+        .iter(app.world())
+        .map(|(e, c)| (e, c.iter().collect()))
+        .collect();
+    buttons
+        .into_iter()
+        .find(|(_, children)| {
+            children.iter().any(|c| {
+                app.world()
+                    .get::<Text>(*c)
+                    .is_some_and(|t| t.0.starts_with(label))
+            })
+        })
+        .map(|(e, _)| e)
+        .unwrap_or_else(|| panic!("no button `{label}`"))
+}
+
+fn click(app: &mut App, label: &str) {
+    let b = button(app, label);
+    app.world_mut().trigger(carrom_ui::theme::Activate(b));
+    app.update();
+}
+
+/// The menu's entities: its root (which goes with the menu screen) and everything under it.
+fn menu_entities(app: &mut App) -> usize {
+    let roots: Vec<Entity> = app
+        .world_mut()
+        .query::<(Entity, &DespawnOnExit<Screen>)>()
+        .iter(app.world())
+        .filter(|(_, d)| d.0 == Screen::Menu)
+        .map(|(e, _)| e)
+        .collect();
+    let mut count = 0;
+    let mut todo = roots;
+    while let Some(e) = todo.pop() {
+        count += 1;
+        if let Some(children) = app.world().get::<Children>(e) {
+            todo.extend(children.iter());
+        }
+    }
+    count
+}
+
+fn playing(app: &App) -> Option<carrom_ui::Playing> {
+    app.world()
+        .get_resource::<State<carrom_ui::Playing>>()
+        .map(|p| *p.get())
+}
+
+/// Each mode is entered from the menu and left with Esc: in it, its `Playing` state is on and
+/// the menu's entities are gone; back at the menu, no mode is playing, the menu is there again
+/// and Continue goes back to the mode left. How to play opens over the menu and closes.
+#[test]
+fn every_mode_goes_in_from_the_menu_and_back_out() {
+    use carrom_ui::Playing;
+    let spec = Spec::default();
+    let mut app = carrom_ui::headless_app_with_screens(&spec, launch(Start::Menu));
+    app.world_mut()
+        .insert_resource(ButtonInput::<KeyCode>::default());
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    assert!(menu_entities(&mut app) > 10, "the menu is up");
+    // How to play: a page over the menu, closed by a click on it.
+    click(&mut app, "How to play");
+    app.update();
+    let page = carrom_ui::screens::menu::MenuPage::HowToPlay;
+    assert_eq!(
+        *app.world()
+            .resource::<State<carrom_ui::screens::menu::MenuPage>>()
+            .get(),
+        page
+    );
+    press(&mut app, KeyCode::Escape);
+    app.update();
+    assert_ne!(
+        *app.world()
+            .resource::<State<carrom_ui::screens::menu::MenuPage>>()
+            .get(),
+        page
+    );
+    for (label, mode, escapes) in [
+        ("Break practice", Playing::Practice, 1),
+        ("Computer demo - singles", Playing::Demo, 1),
+        ("Singles - two players", Playing::Match, 2),
+    ] {
+        click(&mut app, label);
+        run_until(&mut app, 50, |app| phase(app) == Phase::Aim);
+        assert_eq!(playing(&app), Some(mode), "{label}");
+        assert_eq!(
+            menu_entities(&mut app),
+            0,
+            "{label}: the menu's entities are gone"
+        );
+        // A match asks first: the first Esc only asks.
+        for _ in 0..escapes {
+            press(&mut app, KeyCode::Escape);
+            app.update();
+        }
+        assert_eq!(
+            *app.world().resource::<State<Screen>>().get(),
+            Screen::Menu,
+            "{label}"
+        );
+        assert_eq!(playing(&app), None, "{label}: no mode plays at the menu");
+        assert!(menu_entities(&mut app) > 10, "{label}: the menu is back");
+        // Continue goes back to what was left.
+        click(&mut app, "Continue");
+        app.update();
+        assert_eq!(playing(&app), Some(mode), "{label}: Continue");
+        for _ in 0..escapes {
+            press(&mut app, KeyCode::Escape);
+            app.update();
+        }
+        assert_eq!(playing(&app), None);
+    }
+}
+
+/// A replay goes in from the command line, and out to the menu with Esc.
+#[test]
+fn a_replay_goes_in_and_out() {
+    let spec = Spec::default();
+    let model = play_headless(&spec, computer_singles(), 4);
+    let mut app =
+        carrom_ui::headless_app_with_screens(&spec, launch(Start::Replay(SaveFile::of(&model))));
+    app.world_mut()
+        .insert_resource(ButtonInput::<KeyCode>::default());
+    run_until(&mut app, 100, |app| phase(app) == Phase::Aim);
+    assert_eq!(playing(&app), Some(carrom_ui::Playing::Replay));
+    assert!(app.world().get_resource::<ReplayTape>().is_some());
+    press(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!(playing(&app), None);
+    assert!(menu_entities(&mut app) > 10);
+}
+
+/// A board's result card and the match summary go with their phase.
+#[test]
+fn the_result_card_goes_when_the_players_go_on() {
+    let spec = Spec::default();
+    let (game, _) = just_after_a_board(&spec);
+    let mut app =
+        carrom_ui::headless_app_with_screens(&spec, launch(Start::Resume(Box::new(game))));
+    app.world_mut()
+        .insert_resource(ButtonInput::<KeyCode>::default());
+    run_until(&mut app, 50, |app| phase(app) == Phase::BoardOver);
+    app.update();
+    let cards = |app: &mut App| {
+        app.world_mut()
+            .query::<&DespawnOnExit<Phase>>()
+            .iter(app.world())
+            .filter(|d| d.0 == Phase::BoardOver)
+            .count()
+    };
+    assert_eq!(cards(&mut app), 1, "the result card is up");
+    app.world_mut().resource_mut::<ResultShown>().0 = 1.0;
+    press(&mut app, KeyCode::Enter);
+    run_until(&mut app, 50, |app| phase(app) == Phase::Aim);
+    assert_eq!(cards(&mut app), 0, "the result card is gone");
 }

@@ -1,13 +1,15 @@
 //! Sounds: a click for piece contacts (louder for harder hits), a deeper knock for the
 //! striker, a thud for the cushions and a rattle for the pockets. The samples are synthesised
-//! in [`crate::sounds`] (no recordings; see assets/sounds/LICENSE.md).
+//! in [`sounds`] (no recordings; see assets/sounds/LICENSE.md).
+
+pub mod sounds;
 
 use crate::sim::{BoardBody, ContactSpeeds, Cushion, LiveTable, PocketSensor};
-use crate::sounds::wavs;
 use bevy::audio::{AudioSource, PlaybackSettings, Volume};
 use bevy::prelude::*;
 use bevy_rapier2d::prelude::CollisionEvent;
 use carrom_physics::{BodyId, Fate};
+use sounds::wavs;
 
 /// The four sounds.
 #[derive(Resource)]

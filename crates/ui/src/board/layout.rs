@@ -4,7 +4,7 @@
 //! so the panels never cover it. At 1280x720 and 1920x1080 the playing surface takes over 85%
 //! of the window's height.
 
-use crate::draw::{FRAME, MainCamera};
+use super::draw::{FRAME, MainCamera};
 use crate::sim::Equipment;
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;

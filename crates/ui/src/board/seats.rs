@@ -2,9 +2,11 @@
 //! him (as a name card on a real board), the player to strike in his side's colour and larger.
 //! In doubles, where the board turns a quarter at each turn, it says at a glance who sits where.
 
-use crate::draw::FRAME;
+use super::draw::FRAME;
+use crate::modes::table::Table;
 use crate::sim::Equipment;
-use crate::{Mode, Phase, Screen, Session};
+use crate::theme::palette;
+use crate::{Phase, Refereed, Screen};
 use bevy::prelude::*;
 use carrom_physics::{Seat, SeatAxes};
 
@@ -21,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             update_labels
                 .after(crate::sim::SimSet)
-                .run_if(in_state(Screen::Game)),
+                .run_if(in_state(Refereed)),
         );
 }
 
@@ -32,10 +34,10 @@ fn spawn_labels(mut commands: Commands) {
             DespawnOnExit(Screen::Game),
             Text2d::new(""),
             TextFont {
-                font_size: FontSize::Px(17.0),
+                font_size: FontSize::Px(crate::theme::size::SEAT_TITLE),
                 ..default()
             },
-            TextColor(Color::srgba(1.0, 0.95, 0.85, 0.85)),
+            TextColor(palette::SEAT_TITLE),
             Transform::from_scale(Vec3::splat(SCALE)),
             Visibility::Hidden,
         ));
@@ -43,7 +45,7 @@ fn spawn_labels(mut commands: Commands) {
 }
 
 fn update_labels(
-    session: Option<Res<Session>>,
+    table: Res<Table>,
     phase: Res<State<Phase>>,
     spec: Res<Equipment>,
     mut q: Query<(
@@ -54,7 +56,7 @@ fn update_labels(
         &mut TextColor,
     )>,
 ) {
-    let Some(s) = session else { return };
+    let s = &*table;
     let playing = s.model.referee.seats().seats();
     let to_act = if matches!(phase.get(), Phase::Over | Phase::BoardOver) {
         None
@@ -64,7 +66,7 @@ fn update_labels(
     let half = spec.0.board.half();
     for (label, mut text, mut tf, mut vis, mut colour) in &mut q {
         let seat = label.0;
-        let shown = s.mode != Mode::Practice && playing.contains(&seat);
+        let shown = playing.contains(&seat);
         let want_vis = if shown {
             Visibility::Inherited
         } else {
@@ -82,7 +84,7 @@ fn update_labels(
         } else {
             format!("{name} ({})", seat.title())
         };
-        let want = crate::hud::for_display(&want);
+        let want = crate::text::for_display(&want);
         if text.0 != want {
             text.0 = want;
         }
@@ -96,9 +98,9 @@ fn update_labels(
         tf.scale = Vec3::splat(scale);
         let side = s.model.referee.side_of(seat).index() as u8;
         let c = if active {
-            crate::results::side_colour(side)
+            crate::theme::side_colour(side)
         } else {
-            Color::srgba(1.0, 0.95, 0.85, 0.75)
+            palette::SEAT_MARK
         };
         if colour.0 != c {
             colour.0 = c;

@@ -3,9 +3,11 @@
 //! striker slides back from where it stopped to the base line for the next stroke; and the
 //! pocket a call is about is ringed (the Queen awaiting cover, the striker lost with a foul).
 
-use crate::draw::{PieceLook, spawn_piece};
+use super::draw::{PieceLook, spawn_piece};
+use crate::modes::table::Table;
 use crate::sim::{BodyMarker, Equipment, LiveTable, SimSet};
-use crate::{Phase, Screen, Session};
+use crate::theme::palette;
+use crate::{Phase, Refereed, Screen};
 use bevy::prelude::*;
 use carrom_physics::{BodyId, EventKind};
 
@@ -99,18 +101,15 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<LastPockets>()
         .add_systems(
             Update,
-            (start_drops, drop_into_pockets, call_highlight)
+            (
+                start_drops,
+                drop_into_pockets,
+                call_highlight.run_if(in_state(Refereed)),
+            )
                 .chain()
                 .after(SimSet)
                 .run_if(in_state(Screen::Game)),
-        )
-        .add_systems(OnExit(Screen::Game), clear_drops);
-}
-
-fn clear_drops(mut commands: Commands, q: Query<Entity, With<Dropping>>) {
-    for e in &q {
-        commands.entity(e).despawn();
-    }
+        );
 }
 
 /// Each piece the board took into a pocket since the last frame starts its drop, from where
@@ -161,7 +160,9 @@ fn start_drops(
             .find(|(m, _)| m.0 == body)
             .map_or(to, |(_, tf)| tf.translation.truncate());
         let e = spawn_piece(&mut commands, &look, kind, from, 0.9);
-        commands.entity(e).insert(Dropping { from, to, age: 0.0 });
+        commands
+            .entity(e)
+            .insert((Dropping { from, to, age: 0.0 }, DespawnOnExit(Screen::Game)));
     }
     seen.events = live.events.len();
 }
@@ -191,13 +192,12 @@ fn drop_into_pockets(
 fn call_highlight(
     mut gizmos: Gizmos,
     time: Res<Time>,
-    session: Option<Res<Session>>,
+    table: Res<Table>,
     phase: Res<State<Phase>>,
     last: Res<LastPockets>,
     spec: Res<Equipment>,
 ) {
-    let Some(s) = session else { return };
-    if *phase.get() == Phase::Moving || s.mode == crate::Mode::Practice {
+    if *phase.get() == Phase::Moving {
         return;
     }
     let pulse = 0.5 + 0.5 * (time.elapsed_secs() * 6.0).sin();
@@ -212,16 +212,16 @@ fn call_highlight(
         }
     };
     let queen_waits = matches!(
-        s.model.referee.queen(),
+        table.model.referee.queen(),
         carrom_referee::QueenState::AwaitingCover { .. }
     );
     if queen_waits && let Some(pocket) = last.queen {
-        ring(&mut gizmos, pocket, Color::srgba(0.95, 0.1, 0.15, 0.9));
+        ring(&mut gizmos, pocket, palette::POCKET_FOUL);
     }
     if let Some(pocket) = last.striker
-        && s.model.last.as_ref().is_some_and(|v| v.foul)
+        && table.model.last.as_ref().is_some_and(|v| v.foul)
     {
-        ring(&mut gizmos, pocket, Color::srgba(1.0, 0.55, 0.1, 0.9));
+        ring(&mut gizmos, pocket, palette::POCKET_QUEEN);
     }
 }
 

@@ -2,9 +2,11 @@
 //! noise by the same physics the board runs, drawn as the paths the striker and the pieces it
 //! moves would take, with where each comes to rest or which pocket takes it.
 
-use crate::play::{Aim, aim_shot};
+use crate::modes::OnBoard;
+use crate::modes::turn::{Aim, aim_shot};
 use crate::sim::{Equipment, SimSet};
-use crate::{Mode, Phase, Screen, Session};
+use crate::theme::palette;
+use crate::{Phase, Playing, Screen};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use carrom_physics::{BodyId, Clock, Fate, Piece, PieceColour, Shot, Table};
@@ -37,13 +39,22 @@ pub struct Path {
 const SPACING: f32 = 0.004;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Preview>().add_systems(
-        Update,
-        (toggle, compute, draw)
-            .chain()
-            .after(SimSet)
-            .run_if(in_state(Screen::Game)),
-    );
+    app.init_resource::<Preview>()
+        .add_systems(OnExit(Playing::Practice), clear)
+        .add_systems(
+            Update,
+            (toggle, compute.run_if(in_state(Playing::Practice)), draw)
+                .chain()
+                .after(SimSet)
+                .run_if(in_state(Screen::Game)),
+        );
+}
+
+/// Paths belong to practice's board.
+fn clear(mut preview: ResMut<Preview>) {
+    preview.paths.clear();
+    preview.for_shot = None;
+    preview.running = None;
 }
 
 fn toggle(keys: Option<Res<ButtonInput<KeyCode>>>, mut preview: ResMut<Preview>) {
@@ -106,18 +117,14 @@ pub fn trace(spec: &carrom_physics::Spec, layout: &[Piece], shot: &Shot) -> Vec<
 }
 
 fn compute(
-    session: Option<Res<Session>>,
+    board: Res<OnBoard>,
     phase: Res<State<Phase>>,
     aim: Res<Aim>,
     spec: Res<Equipment>,
     mut preview: ResMut<Preview>,
 ) {
-    let Some(s) = session else { return };
-    let wanted = preview.on
-        && s.mode == Mode::Practice
-        && *phase.get() == Phase::Aim
-        && aim.illegal.is_none()
-        && aim.power > 0.0;
+    let wanted =
+        preview.on && *phase.get() == Phase::Aim && aim.illegal.is_none() && aim.power > 0.0;
     if !wanted {
         if !preview.paths.is_empty() || preview.for_shot.is_some() || preview.running.is_some() {
             preview.paths.clear();
@@ -136,8 +143,8 @@ fn compute(
         preview.for_shot = Some(key);
         preview.running = None;
     }
-    let Some(seat) = s.actor() else { return };
-    let key = (aim_shot(&aim, seat), s.layout().to_vec());
+    let Some(seat) = board.actor else { return };
+    let key = (aim_shot(&aim, seat), board.pieces.clone());
     if preview.running.is_some() || preview.for_shot.as_ref() == Some(&key) {
         return;
     }
@@ -151,10 +158,10 @@ fn draw(mut gizmos: Gizmos, preview: Res<Preview>, spec: Res<Equipment>) {
     let r = spec.0.board.coin_radius();
     for path in &preview.paths {
         let color = match path.kind {
-            None => Color::srgba(0.25, 0.55, 1.0, 0.85),
-            Some(PieceColour::White) => Color::srgba(0.98, 0.96, 0.88, 0.9),
-            Some(PieceColour::Black) => Color::srgba(0.12, 0.10, 0.10, 0.85),
-            Some(PieceColour::Queen) => Color::srgba(0.85, 0.10, 0.12, 0.9),
+            None => palette::PATH_STRIKER,
+            Some(PieceColour::White) => palette::PATH_WHITE,
+            Some(PieceColour::Black) => palette::PATH_BLACK,
+            Some(PieceColour::Queen) => palette::PATH_QUEEN,
         };
         gizmos.linestrip_2d(path.points.iter().copied(), color);
         let Some(&end) = path.points.last() else {

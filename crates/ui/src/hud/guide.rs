@@ -1,12 +1,14 @@
 //! The stroke's feel: a power meter (0-100%) beside the striker while a stroke is lined up, and
 //! the aim guide — the striker's path to its first contact (a piece or the frame) and, in
 //! practice and the casual rule sets, the direction the struck piece takes. `G` turns the guide
-//! on and off; in an ICF match it starts off, as in real play.
+//! on and off; in an ICF match it starts off, as in real play ([`crate::modes::View`]).
 
-use crate::draw::MainCamera;
-use crate::play::{Aim, Drag, aim_shot};
+use crate::board::draw::MainCamera;
+use crate::modes::turn::{Aim, Drag, Thinking, aim_shot};
+use crate::modes::{OnBoard, View};
 use crate::sim::Equipment;
-use crate::{Mode, Phase, Screen, Session};
+use crate::theme::palette;
+use crate::{Phase, Screen};
 use bevy::prelude::*;
 use carrom_physics::Spec;
 
@@ -19,25 +21,12 @@ struct PowerLabel;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Game), spawn_meter)
-        .add_systems(OnExit(Screen::Game), despawn_meter)
         .add_systems(
             Update,
             (guide_key, power_meter, aim_guide)
                 .after(crate::sim::SimSet)
                 .run_if(in_state(Screen::Game)),
         );
-}
-
-/// Whether a session starts with the aim guide on: not in an ICF match (real play has none),
-/// everywhere else.
-pub fn guide_by_default(mode: Mode, rules_name: &str) -> bool {
-    !(mode == Mode::Match && rules_name == "icf")
-}
-
-/// Whether the guide also shows the struck piece's direction: in practice and the casual rule
-/// sets (not in the tournament rule sets).
-pub fn shows_piece_direction(mode: Mode, rules_name: &str) -> bool {
-    mode == Mode::Practice || matches!(rules_name, "casual" | "traditional")
 }
 
 /// What the striker meets first, moving from `from` along the unit direction `dir`: the
@@ -85,6 +74,7 @@ fn spawn_meter(mut commands: Commands) {
     commands
         .spawn((
             PowerMeter,
+            DespawnOnExit(Screen::Game),
             Node {
                 position_type: PositionType::Absolute,
                 width: px(22),
@@ -96,8 +86,8 @@ fn spawn_meter(mut commands: Commands) {
                 display: Display::None,
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.6)),
-            BorderColor::all(Color::srgb(0.9, 0.85, 0.7)),
+            BackgroundColor(palette::PANEL_DARK),
+            BorderColor::all(palette::GUIDE_EDGE),
             GlobalZIndex(5),
         ))
         .with_children(|m| {
@@ -105,10 +95,10 @@ fn spawn_meter(mut commands: Commands) {
                 PowerLabel,
                 Text::new(""),
                 TextFont {
-                    font_size: FontSize::Px(15.0),
+                    font_size: FontSize::Px(crate::theme::size::POWER),
                     ..default()
                 },
-                TextColor(Color::srgb(1.0, 1.0, 0.95)),
+                TextColor(palette::POWER_TEXT),
                 Node {
                     position_type: PositionType::Absolute,
                     top: px(-22),
@@ -123,39 +113,23 @@ fn spawn_meter(mut commands: Commands) {
                     height: percent(0),
                     ..default()
                 },
-                BackgroundColor(Color::srgb(0.2, 0.8, 0.3)),
+                BackgroundColor(palette::POWER_BAR),
             ));
         });
 }
 
-fn despawn_meter(mut commands: Commands, q: Query<Entity, With<PowerMeter>>) {
-    for e in &q {
-        commands.entity(e).despawn();
-    }
-}
-
-/// Green at a touch, yellow at half, red at full power.
-fn power_colour(p: f32) -> Color {
-    let p = p.clamp(0.0, 1.0);
-    if p < 0.5 {
-        Color::srgb(0.2 + 1.4 * p, 0.8, 0.25)
-    } else {
-        Color::srgb(0.9, 0.8 - 1.2 * (p - 0.5), 0.2)
-    }
-}
-
 #[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn power_meter(
-    session: Option<Res<Session>>,
+    board: Res<OnBoard>,
     phase: Res<State<Phase>>,
     aim: Res<Aim>,
     spec: Res<Equipment>,
-    thinking: Res<crate::play::Thinking>,
+    thinking: Res<Thinking>,
     cam: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
     mut meter: Query<&mut Node, (With<PowerMeter>, Without<PowerFill>)>,
     mut fill: Query<(&mut Node, &mut BackgroundColor), (With<PowerFill>, Without<PowerMeter>)>,
     mut label: Query<&mut Text, With<PowerLabel>>,
-    layout: Res<crate::layout::Layout>,
+    layout: Res<crate::board::layout::Layout>,
 ) {
     let Ok(mut node) = meter.single_mut() else {
         return;
@@ -165,7 +139,7 @@ fn power_meter(
     if node.height != px(tall) {
         node.height = px(tall);
     }
-    let seat = session.as_ref().and_then(|s| s.actor());
+    let seat = board.actor;
     let show = *phase.get() == Phase::Aim
         && !thinking.is_thinking()
         && (aim.drag == Drag::Pull || aim.power > 0.0);
@@ -199,7 +173,7 @@ fn power_meter(
         if f.height != h {
             f.height = h;
         }
-        let c = power_colour(power);
+        let c = crate::theme::power_colour(power);
         if bg.0 != c {
             bg.0 = c;
         }
@@ -216,35 +190,33 @@ fn power_meter(
     }
 }
 
-fn guide_key(keys: Option<Res<ButtonInput<KeyCode>>>, session: Option<ResMut<Session>>) {
-    let (Some(keys), Some(mut session)) = (keys, session) else {
-        return;
-    };
-    if keys.just_pressed(KeyCode::KeyG) {
-        session.guides = !session.guides;
+fn guide_key(keys: Option<Res<ButtonInput<KeyCode>>>, mut view: ResMut<View>) {
+    if keys.is_some_and(|k| k.just_pressed(KeyCode::KeyG)) {
+        view.guides = !view.guides;
     }
 }
 
 fn aim_guide(
     mut gizmos: Gizmos,
-    session: Option<Res<Session>>,
+    board: Res<OnBoard>,
+    view: Res<View>,
     phase: Res<State<Phase>>,
     aim: Res<Aim>,
     spec: Res<Equipment>,
-    thinking: Res<crate::play::Thinking>,
+    thinking: Res<Thinking>,
 ) {
-    let Some(s) = session else { return };
-    if !s.guides || *phase.get() != Phase::Aim || thinking.is_thinking() || aim.illegal.is_some() {
+    if !view.guides || *phase.get() != Phase::Aim || thinking.is_thinking() || aim.illegal.is_some()
+    {
         return;
     }
-    let Some(seat) = s.actor() else { return };
+    let Some(seat) = board.actor else { return };
     let shot = aim_shot(&aim, seat);
     let at = shot.striker_at(&spec.0);
     let from = Vec2::new(at.x, at.y);
     let dir = aim.dir.normalize_or(Vec2::Y);
-    let pieces: Vec<Vec2> = s.layout().iter().map(|p| Vec2::new(p.x, p.y)).collect();
+    let pieces: Vec<Vec2> = board.pieces.iter().map(|p| Vec2::new(p.x, p.y)).collect();
     let (meet, hit) = first_contact(&spec.0, &pieces, from, dir);
-    let line = Color::srgba(1.0, 1.0, 1.0, 0.75);
+    let line = palette::GUIDE_LINE;
     // A dashed path to the meeting, and the striker's outline there.
     let len = from.distance(meet);
     let dash = 0.012;
@@ -261,12 +233,12 @@ fn aim_guide(
         line,
     );
     if let Some(i) = hit
-        && shows_piece_direction(s.mode, &s.model.setup.rules_name)
+        && view.piece_direction
     {
         // The struck piece leaves along the line of centres.
         let c = pieces[i];
         let out = (c - meet).normalize_or(dir);
-        gizmos.arrow_2d(c, c + out * 0.14, Color::srgba(1.0, 0.85, 0.2, 0.9));
+        gizmos.arrow_2d(c, c + out * 0.14, palette::GUIDE_ARROW);
     }
 }
 
@@ -298,21 +270,11 @@ mod tests {
         let wall = spec.board.half() - spec.board.striker_radius();
         assert!((meet.y - wall).abs() < 1e-5, "{meet}");
     }
-
-    #[test]
-    fn guides_are_off_in_an_icf_match_and_on_elsewhere() {
-        assert!(!guide_by_default(Mode::Match, "icf"));
-        assert!(guide_by_default(Mode::Match, "casual"));
-        assert!(guide_by_default(Mode::Practice, "icf"));
-        assert!(shows_piece_direction(Mode::Practice, "icf"));
-        assert!(!shows_piece_direction(Mode::Match, "icf"));
-        assert!(shows_piece_direction(Mode::Match, "casual"));
-    }
 }
 
 #[cfg(test)]
 mod pull_tests {
-    use crate::play::{FULL_PULL, power_of_pull};
+    use crate::modes::aim::{FULL_PULL, power_of_pull};
 
     #[test]
     fn a_pull_gives_nothing_on_the_striker_full_power_at_the_end_and_soft_strokes_between() {

@@ -1,35 +1,43 @@
 //! A recorded match played back on the board: each recorded stroke is shown like a computer's
-//! decision and struck, each recorded placement made, until the record ends.
+//! decision and struck, each recorded placement made, until the record ends. Played again from
+//! its summary, it goes on as a demo of the same players.
 
-use crate::play::{Announcement, FireParams, Thinking, TurnBegins, place_due};
-use crate::{Mode, Phase, Screen, Session, in_mode};
+use super::dues::place_due;
+use super::table::{PlayAgain, Table};
+use super::turn::{Announcement, FireParams, Thinking, TurnBegins};
+use crate::{Mode, Phase, Playing};
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
 use carrom_match::Action;
+use std::collections::VecDeque;
+
+/// The recorded actions still to play.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct ReplayTape(pub VecDeque<Action>);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Phase::Aim),
         recorded_stroke
             .after(TurnBegins)
-            .run_if(in_mode(Mode::Replay)),
+            .run_if(in_state(Playing::Replay)),
     )
     .add_systems(
         Update,
         recorded_placement
-            .run_if(in_state(Screen::Game).and_then(in_state(Phase::PlaceDue)))
-            .run_if(in_mode(Mode::Replay)),
-    );
+            .before(crate::sim::SimSet)
+            .run_if(in_state(Phase::PlaceDue).and_then(in_state(Playing::Replay))),
+    )
+    .add_observer(go_on_as_a_demo.run_if(in_state(Playing::Replay)));
 }
 
 /// The recorded stroke (or pass) of the turn, handed over as the turn's decision.
 fn recorded_stroke(
-    session: Option<ResMut<Session>>,
+    mut tape: ResMut<ReplayTape>,
     mut thinking: ResMut<Thinking>,
     mut told: MessageWriter<Announcement>,
 ) {
-    let Some(mut session) = session else { return };
-    match session.replay_actions.pop_front() {
+    match tape.0.pop_front() {
         Some(action @ (Action::Stroke { .. } | Action::Pass)) => {
             thinking.start(AsyncComputeTaskPool::get().spawn(async move { (Some(action), None) }));
         }
@@ -38,7 +46,7 @@ fn recorded_stroke(
                 "The replay does not fit the match (a placement where a stroke was recorded)."
                     .into(),
             ));
-            session.replay_actions.clear();
+            tape.0.clear();
         }
         None => {
             told.write(Announcement::Note("End of the replay.".into()));
@@ -48,14 +56,14 @@ fn recorded_stroke(
 
 /// The recorded placement of a returned piece.
 fn recorded_placement(
-    session: Option<ResMut<Session>>,
+    mut tape: ResMut<ReplayTape>,
+    mut table: ResMut<Table>,
     mut fire: FireParams,
     mut told: MessageWriter<Announcement>,
 ) {
-    let Some(mut session) = session else { return };
-    match session.replay_actions.pop_front() {
+    match tape.0.pop_front() {
         Some(Action::Place { x, y }) => {
-            if let Err(e) = place_due(&mut session, Vec2::new(x, y), &mut fire) {
+            if let Err(e) = place_due(&mut table, Vec2::new(x, y), &mut fire) {
                 told.write(Announcement::Note(e));
             }
         }
@@ -63,7 +71,13 @@ fn recorded_placement(
             told.write(Announcement::Note(
                 "The replay does not fit the match (no placement where one was due).".into(),
             ));
-            session.replay_actions.clear();
+            tape.0.clear();
         }
     }
+}
+
+/// A replay played again is another demo of the same players.
+fn go_on_as_a_demo(_: On<PlayAgain>, mut commands: Commands, mut mode: ResMut<NextState<Mode>>) {
+    commands.remove_resource::<ReplayTape>();
+    mode.set(Mode::Demo);
 }

@@ -1,0 +1,195 @@
+//! The coach on the board: the hint's striker, line, target and pocket; practice's break map;
+//! and the coach's words beside the board.
+
+use super::{Coach, CoachText};
+use crate::Screen;
+use crate::modes::OnBoard;
+use crate::sim::Equipment;
+use crate::theme::palette;
+use bevy::prelude::*;
+use carrom_ai::coach::describe;
+use carrom_physics::{SeatAxes, opening_rack};
+
+/// The break map on the board: from each striker place along the base line, its best
+/// direction, as long and as bright as the pieces it pockets; the best break in gold.
+pub(super) fn draw_map(
+    mut gizmos: Gizmos,
+    coach: Res<Coach>,
+    spec: Res<Equipment>,
+    board: Res<OnBoard>,
+) {
+    let Some(map) = &coach.map else { return };
+    let spec = &spec.0;
+    let rack = opening_rack(&spec.board, map.seat);
+    if board.pieces != rack {
+        return;
+    }
+    let most = map.best.expected.max(0.1);
+    let forward = Vec2::new(map.seat.forward().x, map.seat.forward().y);
+    for (i, &position) in map.positions.iter().enumerate() {
+        let Some((j, &e)) = map.expected[i]
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+        else {
+            continue;
+        };
+        let s = spec.board.striker_spot(map.seat, position);
+        let s = Vec2::new(s.x, s.y);
+        let to_centre = (-s).normalize_or(forward);
+        let dir = Rot2::degrees(map.offsets_deg[j]) * to_centre;
+        let [r, g, b] = carrom_ai::breaks::colour(e / most);
+        let c = Color::srgb_u8(r, g, b);
+        gizmos.line_2d(s, s + dir * (0.03 + 0.12 * e / most), c);
+        gizmos.circle_2d(Isometry2d::from_translation(s), 0.004, c);
+    }
+    let best = map.best;
+    let s = spec.board.striker_spot(map.seat, best.position);
+    let s = Vec2::new(s.x, s.y);
+    let dir = Rot2::degrees(best.angle_deg) * forward;
+    let gold = palette::COACH_GOLD;
+    gizmos.circle_2d(
+        Isometry2d::from_translation(s),
+        spec.board.striker_radius(),
+        gold,
+    );
+    gizmos.line_2d(s, s + dir * 0.30, gold);
+}
+
+pub(super) fn draw_hint(mut gizmos: Gizmos, coach: Res<Coach>, spec: Res<Equipment>) {
+    let Some((h, seat, _)) = &coach.shown else {
+        return;
+    };
+    let spec = &spec.0;
+    let b = &spec.board;
+    let gold = palette::COACH_ARROW;
+    let soft = palette::COACH_SOFT;
+    let shot = h.best.shot;
+    let s = shot.striker_at(spec);
+    let s = Vec2::new(s.x, s.y);
+    gizmos.circle_2d(Isometry2d::from_translation(s), b.striker_radius(), gold);
+    let v = shot.striker_velocity(spec);
+    let dir = Vec2::new(v.x, v.y).normalize_or(Vec2::new(seat.forward().x, seat.forward().y));
+    let pocket = h
+        .best
+        .pocket
+        .and_then(|name| b.pockets().into_iter().find(|k| k.name == name))
+        .map(|k| Vec2::new(k.x, k.y));
+    match h.best.target {
+        Some(t) => {
+            let t = Vec2::new(t.x, t.y);
+            // Where the striker meets the target: its centre one striker-and-coin radius
+            // short of the target along the aim line.
+            let reach = b.striker_radius() + b.coin_radius();
+            let along = (t - s).dot(dir);
+            let off = (t - s).perp_dot(dir).abs();
+            let meet = if off < reach {
+                s + dir * (along - (reach * reach - off * off).sqrt())
+            } else {
+                s + dir * along
+            };
+            gizmos.line_2d(s, meet, gold);
+            gizmos.circle_2d(Isometry2d::from_translation(meet), b.striker_radius(), soft);
+            gizmos.circle_2d(
+                Isometry2d::from_translation(t),
+                b.coin_radius() * 1.35,
+                gold,
+            );
+            if let Some(k) = pocket {
+                gizmos.line_2d(t, k, soft);
+                gizmos.circle_2d(Isometry2d::from_translation(k), b.pocket_radius(), gold);
+            }
+        }
+        None => {
+            gizmos.line_2d(s, s + dir * 0.35, gold);
+        }
+    }
+}
+
+pub(super) fn spawn_text(mut commands: Commands) {
+    commands.spawn((
+        CoachText,
+        DespawnOnExit(Screen::Game),
+        Text::new(""),
+        Visibility::Hidden,
+        TextFont {
+            font_size: FontSize::Px(crate::theme::size::COACH),
+            ..default()
+        },
+        crate::hud::BaseSize(14.0),
+        TextColor(palette::COACH_TEXT),
+        // Bottom left, in the left panel's column beside the board (its width follows the
+        // layout), clear of the scoreboard above it.
+        crate::board::layout::SidePanel,
+        Node {
+            position_type: PositionType::Absolute,
+            bottom: px(crate::board::layout::GAP),
+            left: px(crate::board::layout::GAP),
+            width: px(280),
+            padding: UiRect::all(px(8)),
+            ..default()
+        },
+        BackgroundColor(palette::PANEL),
+    ));
+}
+
+pub(super) fn update_text(
+    coach: Res<Coach>,
+    mut text: Query<(&mut Text, &mut Visibility), With<CoachText>>,
+) {
+    let Ok((mut text, mut visible)) = text.single_mut() else {
+        return;
+    };
+    let mut lines = Vec::new();
+    if coach.thinking() {
+        lines.push("Coach: thinking...".to_string());
+    } else if let Some((h, seat, _)) = &coach.shown {
+        lines.push(format!("Coach: {}", describe(&h.best, *seat)));
+        for a in &h.alternatives {
+            lines.push(format!("   or: {}", describe(a, *seat)));
+        }
+        lines.push("J: apply (then strike)   H: hide".into());
+    } else if let Some(note) = &coach.note {
+        lines.push(format!("Coach: {note}"));
+    }
+    if let Some(j) = &coach.judged {
+        lines.push(j.line());
+    }
+    if coach.map_task.is_some() {
+        lines.push("Break map: simulating 6000 breaks...".into());
+    } else if let Some(map) = &coach.map {
+        let b = map.best;
+        let side = if b.offset_deg >= 0.0 { "left" } else { "right" };
+        lines.push(format!(
+            "Break map: best from {:+.2} of the base line, {:.0} degrees {side} of the centre: {:.1} \
+             pieces expected (gold). Each line: a place's best direction, longer and brighter \
+             for more pieces. M: hide",
+            b.position,
+            b.offset_deg.abs(),
+            b.expected
+        ));
+    }
+    // (Only the demo's computers make plans.)
+    if let Some(plan) = &coach.plan {
+        let name = plan.seat.title();
+        let mut plan_lines = plan.lines().into_iter();
+        if let Some(first) = plan_lines.next() {
+            lines.push(format!("{name} {first}"));
+        }
+        if coach.lines {
+            lines.extend(plan_lines.map(|l| format!("  {l}")));
+        } else {
+            lines.push("L: the other shots it weighed".into());
+        }
+    }
+    let joined = lines.join("\n");
+    let shown = if joined.is_empty() {
+        Visibility::Hidden
+    } else {
+        Visibility::Inherited
+    };
+    visible.set_if_neq(shown);
+    if text.0 != joined {
+        text.0 = joined;
+    }
+}

@@ -1,0 +1,365 @@
+//! What the players see besides the board: the turn's banner, the scoreboard, the umpire's
+//! call with its Law, the keys, the striker in hand and the piece being placed ([`marks`]),
+//! the power meter and the aim guide ([`guide`]), the trajectory preview ([`preview`]), and
+//! the mouse on the board. Each mode writes its own words into the panels ([`words`]).
+
+pub mod guide;
+pub mod marks;
+pub mod preview;
+pub mod words;
+
+use crate::board::draw::{MainCamera, PieceLook, spawn_piece};
+use crate::board::layout::{GAP, SidePanel};
+use crate::modes::OnBoard;
+use crate::modes::turn::{Aim, CallLog, Pointer};
+use crate::text::{break_long_words, for_display};
+use crate::theme::{palette, size};
+use crate::{Phase, Screen};
+use bevy::input::InputSystems;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use carrom_physics::PieceColour;
+
+#[derive(Component)]
+struct ScoreText;
+/// The box of the umpire's call (hidden when there is nothing to say) and its text.
+#[derive(Component)]
+struct CallText;
+#[derive(Component)]
+struct CallLine;
+#[derive(Component)]
+struct HelpText;
+#[derive(Component)]
+pub(crate) struct StrikerGhost;
+#[derive(Component)]
+pub(crate) struct DueGhost;
+
+/// What the panels say, written by the mode on the board ([`words`]).
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct Panels {
+    /// The scoreboard (or practice's breaks).
+    pub score: String,
+    /// The keys.
+    pub help: String,
+    /// The banner of the one to act: a name, what he does, his side's colour.
+    pub name: String,
+    pub what: String,
+    pub side: Option<u8>,
+}
+
+/// The modes write the panels' words in this set; the panels show them after.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct WritePanels;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((guide::plugin, marks::plugin, preview::plugin, words::plugin))
+        .init_resource::<Panels>()
+        .init_resource::<BannerFlash>()
+        .add_systems(PreUpdate, read_pointer.after(InputSystems))
+        .add_systems(OnEnter(Screen::Game), spawn_hud)
+        .configure_sets(
+            Update,
+            WritePanels
+                .after(crate::sim::SimSet)
+                .run_if(in_state(Screen::Game)),
+        )
+        .add_systems(
+            Update,
+            (update_texts, turn_banner, fit_text)
+                .after(WritePanels)
+                .run_if(in_state(Screen::Game)),
+        );
+}
+
+fn read_pointer(
+    mut pointer: ResMut<Pointer>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    cam: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
+) {
+    let at = match (window.single(), cam.single()) {
+        (Ok(w), Ok((c, gt))) => w
+            .cursor_position()
+            .and_then(|p| c.viewport_to_world_2d(gt, p).ok()),
+        _ => None,
+    };
+    *pointer = Pointer {
+        at,
+        pressed: buttons.pressed(MouseButton::Left),
+        just_pressed: buttons.just_pressed(MouseButton::Left),
+        just_released: buttons.just_released(MouseButton::Left),
+        cancel: buttons.just_pressed(MouseButton::Right),
+    };
+}
+
+/// A panel text's size at full panel width; narrower panels show it smaller.
+#[derive(Component, Clone, Copy)]
+pub struct BaseSize(pub f32);
+
+fn text(size: f32, color: Color) -> (TextFont, TextColor, BaseSize) {
+    (
+        TextFont {
+            font_size: FontSize::Px(size),
+            ..default()
+        },
+        TextColor(color),
+        BaseSize(size),
+    )
+}
+
+/// The panel texts follow the panels' width: their size at 260 pixels, from 80% of it in a
+/// narrow window to 125% in a wide one.
+fn fit_text(layout: Res<crate::board::layout::Layout>, mut q: Query<(&BaseSize, &mut TextFont)>) {
+    let scale = (layout.panel / 260.0).clamp(0.8, 1.25);
+    for (base, mut font) in &mut q {
+        let want = FontSize::Px((base.0 * scale).round());
+        if font.font_size != want {
+            font.font_size = want;
+        }
+    }
+}
+
+/// The player to act: a large name on his side's colour, his seat, colour and what he does.
+#[derive(Component)]
+struct TurnBanner;
+#[derive(Component)]
+struct TurnName;
+#[derive(Component)]
+struct TurnWhat;
+
+/// The banner's flash when the turn changes: who it was for, and seconds since.
+#[derive(Resource, Default)]
+struct BannerFlash {
+    seat: Option<carrom_physics::Seat>,
+    age: f32,
+}
+
+/// A panel of the side columns: dark, padded, as tall as its text.
+fn panel() -> impl Bundle {
+    (
+        Node {
+            padding: UiRect::all(px(8)),
+            width: percent(100),
+            ..default()
+        },
+        BackgroundColor(palette::PANEL),
+    )
+}
+
+/// A side column of the layout ([`crate::board::layout`]): left or right of the board.
+fn column(left: bool) -> impl Bundle {
+    (
+        SidePanel,
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(GAP),
+            bottom: px(GAP),
+            left: if left { px(GAP) } else { auto() },
+            right: if left { auto() } else { px(GAP) },
+            width: px(280),
+            flex_direction: FlexDirection::Column,
+            justify_content: if left {
+                JustifyContent::FlexStart
+            } else {
+                JustifyContent::SpaceBetween
+            },
+            row_gap: px(GAP),
+            ..default()
+        },
+    )
+}
+
+fn spawn_hud(mut commands: Commands, look: Option<Res<PieceLook>>) {
+    commands
+        .spawn((
+            DespawnOnExit(Screen::Game),
+            Node {
+                width: percent(100),
+                height: percent(100),
+                ..default()
+            },
+        ))
+        .with_children(|root| {
+            root.spawn(column(true)).with_children(|left| {
+                left.spawn((
+                    TurnBanner,
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        padding: UiRect::all(px(10)),
+                        width: percent(100),
+                        border: UiRect::all(px(3)),
+                        border_radius: BorderRadius::all(px(8)),
+                        ..default()
+                    },
+                    BackgroundColor(palette::PANEL_DARK),
+                    BorderColor::all(palette::PANEL_EDGE),
+                ))
+                .with_children(|b| {
+                    b.spawn((
+                        TurnName,
+                        Text::new(""),
+                        text(size::HUD_TITLE, palette::HUD_TITLE),
+                    ));
+                    b.spawn((
+                        TurnWhat,
+                        Text::new(""),
+                        text(size::HUD_TEXT, palette::HUD_TEXT),
+                    ));
+                });
+                left.spawn(panel()).with_children(|p| {
+                    p.spawn((
+                        ScoreText,
+                        Text::new(""),
+                        text(size::HUD_TEXT, palette::HUD_CALL),
+                    ));
+                });
+            });
+            root.spawn(column(false)).with_children(|right| {
+                right.spawn((CallText, panel())).with_children(|p| {
+                    p.spawn((
+                        CallLine,
+                        Text::new(""),
+                        text(size::HUD_TEXT, palette::HUD_NOTE),
+                    ));
+                });
+                right.spawn(panel()).with_children(|p| {
+                    p.spawn((
+                        HelpText,
+                        Text::new(""),
+                        text(size::HUD_HELP, palette::HUD_HELP),
+                    ));
+                });
+            });
+        });
+    if let Some(look) = look {
+        let e = spawn_piece(&mut commands, &look, None, Vec2::new(9.0, 9.0), 1.5);
+        commands
+            .entity(e)
+            .insert((StrikerGhost, DespawnOnExit(Screen::Game)));
+        let e = spawn_piece(
+            &mut commands,
+            &look,
+            Some(PieceColour::White),
+            Vec2::new(9.0, 9.0),
+            1.5,
+        );
+        commands
+            .entity(e)
+            .insert((DueGhost, DespawnOnExit(Screen::Game)));
+    }
+}
+
+/// The panels show what the mode wrote, and the umpire's call (or why the striker or the
+/// piece being placed is not legal where it is).
+#[allow(clippy::type_complexity)]
+fn update_texts(
+    panels: Res<Panels>,
+    board: Res<OnBoard>,
+    phase: Res<State<Phase>>,
+    aim: Res<Aim>,
+    log: Res<CallLog>,
+    mut q: ParamSet<(
+        Query<&mut Text, With<ScoreText>>,
+        Query<&mut Text, With<CallLine>>,
+        Query<&mut Text, With<HelpText>>,
+        Query<&mut Node, With<CallText>>,
+    )>,
+) {
+    let score = for_display(&panels.score);
+    if let Ok(mut t) = q.p0().single_mut()
+        && t.0 != score
+    {
+        t.0 = score;
+    }
+    let mut call = log.call.join("\n");
+    if *phase.get() == Phase::Aim
+        && let Some(why) = &aim.illegal
+        && !board.computer
+    {
+        call = format!("Striker: {why}");
+    }
+    if *phase.get() == Phase::PlaceDue
+        && let Some(why) = &aim.due_illegal
+        && !board.computer
+    {
+        call = format!("Place the piece inside the outer circle: {why}");
+    }
+    if !log.note.is_empty() {
+        call = format!("{call}\n{}", log.note);
+    }
+    let call = break_long_words(&for_display(call.trim()), 18);
+    let display = if call.is_empty() {
+        Display::None
+    } else {
+        Display::Flex
+    };
+    if let Ok(mut node) = q.p3().single_mut()
+        && node.display != display
+    {
+        // No empty box when there is nothing to say.
+        node.display = display;
+    }
+    if let Ok(mut t) = q.p1().single_mut()
+        && t.0 != call
+    {
+        t.0 = call;
+    }
+    if let Ok(mut t) = q.p2().single_mut()
+        && t.0 != panels.help
+    {
+        t.0 = panels.help.clone();
+    }
+}
+
+/// The banner of the player to act: the name large, on the side's colour; seat, colour and
+/// what to do below. It flashes when the turn passes.
+#[allow(clippy::type_complexity)]
+fn turn_banner(
+    time: Res<Time>,
+    board: Res<OnBoard>,
+    panels: Res<Panels>,
+    mut flash: ResMut<BannerFlash>,
+    mut banner: Query<(&mut BackgroundColor, &mut BorderColor, &mut Node), With<TurnBanner>>,
+    mut texts: ParamSet<(
+        Query<&mut Text, With<TurnName>>,
+        Query<&mut Text, With<TurnWhat>>,
+    )>,
+) {
+    let seat = board.actor;
+    if seat != flash.seat {
+        flash.seat = seat;
+        flash.age = 0.0;
+    } else {
+        flash.age += time.delta_secs();
+    }
+    let name = for_display(&panels.name);
+    if let Ok(mut t) = texts.p0().single_mut()
+        && t.0 != name
+    {
+        t.0 = name;
+    }
+    if let Ok(mut t) = texts.p1().single_mut()
+        && t.0 != panels.what
+    {
+        t.0 = panels.what.clone();
+    }
+    if let Ok((mut bg, mut border, mut node)) = banner.single_mut() {
+        let base = panels
+            .side
+            .map_or(palette::NO_SIDE, crate::theme::side_colour);
+        // Bright as the turn passes, settling over a second.
+        let k = (1.0 - flash.age).clamp(0.0, 1.0);
+        let fill = base.with_alpha(0.30 + 0.45 * k);
+        if bg.0 != fill {
+            bg.0 = fill;
+        }
+        let edge = BorderColor::all(base);
+        if *border != edge {
+            *border = edge;
+        }
+        let thick = px(3.0 + 3.0 * k);
+        if node.border.left != thick {
+            node.border = UiRect::all(thick);
+        }
+    }
+}

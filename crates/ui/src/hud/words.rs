@@ -1,0 +1,178 @@
+//! What each mode writes into the panels: a refereed match its scoreboard and the player to
+//! act, practice its breaks; and each mode its keys. Each writer runs in its own mode.
+
+use super::{Panels, WritePanels};
+use crate::modes::practice::BreakPractice;
+use crate::modes::replay::ReplayTape;
+use crate::modes::table::Table;
+use crate::modes::turn::Thinking;
+use crate::sim::SimSpeed;
+use crate::text::rules_title;
+use crate::{Pause, Phase, Playing, Refereed};
+use bevy::prelude::*;
+
+const MATCH_KEYS: &str = "Drag the striker along your base line (or tap/hold the arrow keys).\nPress on the striker and pull back, away from the aim; release to strike. Back onto the striker or right-click cancels.\nA/D aim, W/S power, Space strikes.\nDues: drag the piece inside the outer circle; release or Enter places it.\nG: aim guide   F5: save\nF: fix/turn board   Esc: menu";
+
+pub(super) fn plugin(app: &mut App) {
+    for (playing, title) in [
+        (Playing::Match, "MATCH"),
+        (Playing::Demo, "COMPUTER DEMO"),
+        (Playing::Replay, "REPLAY"),
+    ] {
+        app.add_systems(
+            Update,
+            (move |table: Res<Table>, mut panels: ResMut<Panels>| {
+                let mut lines = vec![title.to_string()];
+                lines.push(format!(
+                    "{} rules",
+                    rules_title(&table.model.setup.rules_name)
+                ));
+                lines.extend(table.model.scoreboard());
+                set(&mut panels.score, lines.join("\n"));
+            })
+            .in_set(WritePanels)
+            .run_if(in_state(playing)),
+        );
+    }
+    app.add_systems(
+        Update,
+        (
+            match_banner.run_if(in_state(Refereed)),
+            (|mut panels: ResMut<Panels>| set(&mut panels.help, MATCH_KEYS.to_string()))
+                .run_if(in_state(Playing::Match)),
+            demo_keys.run_if(in_state(Playing::Demo)),
+            replay_keys.run_if(in_state(Playing::Replay)),
+            practice_panels.run_if(in_state(Playing::Practice)),
+        )
+            .in_set(WritePanels),
+    );
+}
+
+/// Sets `field` to `to` only when it differs (the panels change only when their words do).
+fn set(field: &mut String, to: String) {
+    if *field != to {
+        *field = to;
+    }
+}
+
+fn speed_words(speed: &SimSpeed, pause: &State<Pause>) -> String {
+    format!(
+        "Speed {}x{}   P: pause   +/-: speed",
+        speed.factor,
+        if *pause.get() == Pause::Paused {
+            " (paused)"
+        } else {
+            ""
+        }
+    )
+}
+
+fn demo_keys(speed: Res<SimSpeed>, pause: Res<State<Pause>>, mut panels: ResMut<Panels>) {
+    let help = format!(
+        "{}\nN: new seed   L: the computer's lines\nF: fix/turn board   Esc: menu",
+        speed_words(&speed, &pause)
+    );
+    set(&mut panels.help, help);
+}
+
+fn replay_keys(
+    speed: Res<SimSpeed>,
+    pause: Res<State<Pause>>,
+    tape: Option<Res<ReplayTape>>,
+    mut panels: ResMut<Panels>,
+) {
+    let help = format!(
+        "{}\n{} actions to go\nF: fix/turn board   Esc: menu",
+        speed_words(&speed, &pause),
+        tape.map_or(0, |t| t.0.len())
+    );
+    set(&mut panels.help, help);
+}
+
+/// The banner of a match: the player to act, his seat and colour, and what he is doing.
+fn match_banner(
+    table: Res<Table>,
+    phase: Res<State<Phase>>,
+    thinking: Res<Thinking>,
+    mut panels: ResMut<Panels>,
+) {
+    let (name, what, side) = match table.actor() {
+        Some(seat) if !matches!(phase.get(), Phase::Over | Phase::BoardOver) => {
+            let r = &table.model.referee;
+            let p = table.model.player(seat);
+            let doing = if *phase.get() == Phase::PlaceDue {
+                "to place a piece"
+            } else if *phase.get() == Phase::Moving {
+                "striking"
+            } else if p.computer.is_some() && thinking.is_thinking() {
+                "thinking"
+            } else {
+                "to strike"
+            };
+            let computer = p.computer.is_some() && !p.name.to_lowercase().contains("computer");
+            (
+                p.name.clone(),
+                format!(
+                    "{}, plays {}\n{}{}",
+                    seat.title(),
+                    r.colour_of(seat).name(),
+                    doing,
+                    if computer { " (computer)" } else { "" }
+                ),
+                Some(r.side_of(seat).index() as u8),
+            )
+        }
+        _ => (
+            if *phase.get() == Phase::Over {
+                "Match over".to_string()
+            } else {
+                "Board over".to_string()
+            },
+            String::new(),
+            None,
+        ),
+    };
+    set(&mut panels.name, name);
+    set(&mut panels.what, what);
+    if panels.side != side {
+        panels.side = side;
+    }
+}
+
+/// Practice: the breaks so far, the banner and the keys.
+fn practice_panels(
+    practice: Res<BreakPractice>,
+    preview: Option<Res<super::preview::Preview>>,
+    mut panels: ResMut<Panels>,
+) {
+    let mut lines = vec!["BREAK PRACTICE".to_string()];
+    let breaks = &practice.breaks;
+    let n = breaks.len().max(1) as f32;
+    let total: usize = breaks.iter().map(|b| b.pocketed).sum();
+    lines.push(format!("Breaks: {}", breaks.len()));
+    lines.push(format!("Pocketed per break: {:.2}", total as f32 / n));
+    for (i, b) in breaks.iter().enumerate().rev().take(8) {
+        lines.push(format!(
+            "#{:>2}: {} in, {} outside{}",
+            i + 1,
+            b.pocketed,
+            b.outside_outer_circle,
+            if b.striker_lost { ", striker lost" } else { "" }
+        ));
+    }
+    set(&mut panels.score, lines.join("\n"));
+    set(&mut panels.name, "Break practice".into());
+    set(&mut panels.what, "South - break the rack".into());
+    if panels.side.is_some() {
+        panels.side = None;
+    }
+    let help = format!(
+        "Drag the striker along the base line (or tap/hold the arrow keys).\nPress on the striker and pull back, away from the aim; release to strike. Back onto the striker or right-click cancels.\nA/D aim, W/S power, Space strikes.\nT: trajectory preview ({})\nG: aim guide   R: reset the rack\nF: fix/turn board   Esc: menu",
+        if preview.is_some_and(|p| p.on) {
+            "on"
+        } else {
+            "off"
+        }
+    );
+    set(&mut panels.help, help);
+}

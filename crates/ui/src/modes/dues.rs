@@ -1,0 +1,111 @@
+//! Returned pieces (dues, Law 89): placed inside the outer circle by the one who owes them, a
+//! person by dragging the piece (Enter or letting go places it), a computer by its choice.
+
+use super::table::Table;
+use super::turn::{Aim, Announcement, ComputerDelay, Drag, FireParams, Pointer};
+use crate::sim::{SimSet, SimSpeed};
+use crate::{Phase, Playing};
+use bevy::prelude::*;
+use carrom_match::Action;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(Phase::PlaceDue),
+        begin_due.run_if(in_state(crate::Refereed)),
+    )
+    .add_systems(
+        Update,
+        (
+            pointer_due,
+            computer_due.run_if(in_state(Playing::Match).or_else(in_state(Playing::Demo))),
+        )
+            .chain()
+            .before(SimSet)
+            .run_if(in_state(Phase::PlaceDue)),
+    );
+}
+
+fn begin_due(mut aim: ResMut<Aim>, table: Res<Table>, delay: Res<ComputerDelay>) {
+    let at = table.model.free_due_spot(0.0);
+    aim.due_at = Vec2::new(at[0], at[1]);
+    aim.drag = Drag::None;
+    aim.wait = delay.0 * 0.5;
+    aim.due_illegal = table
+        .model
+        .check_place(at[0], at[1])
+        .err()
+        .map(String::from);
+}
+
+/// Puts the next returned piece down at `at`, if the Laws allow it there.
+pub fn place_due(table: &mut Table, at: Vec2, fire: &mut FireParams) -> Result<(), String> {
+    table.model.place(at.x, at.y)?;
+    fire.show_table(&table.model.layout);
+    Ok(())
+}
+
+fn pointer_due(
+    mut aim: ResMut<Aim>,
+    pointer: Res<Pointer>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut table: ResMut<Table>,
+    mut fire: FireParams,
+    mut told: MessageWriter<Announcement>,
+) {
+    if table.actor_is_computer() {
+        return;
+    }
+    if pointer.just_pressed
+        && let Some(at) = pointer.at
+        && at.distance(aim.due_at) < 0.03
+    {
+        aim.drag = Drag::Due;
+    }
+    if aim.drag == Drag::Due
+        && let Some(at) = pointer.at
+    {
+        aim.due_at = at;
+    }
+    aim.due_illegal = table
+        .model
+        .check_place(aim.due_at.x, aim.due_at.y)
+        .err()
+        .map(String::from);
+    let confirm =
+        keys.is_some_and(|k| k.just_pressed(KeyCode::Enter) || k.just_pressed(KeyCode::Space));
+    if (pointer.just_released && aim.drag == Drag::Due) || confirm {
+        aim.drag = Drag::None;
+        if aim.due_illegal.is_none() {
+            let at = aim.due_at;
+            if let Err(e) = place_due(&mut table, at, &mut fire) {
+                told.write(Announcement::Note(e));
+            }
+        }
+    }
+}
+
+fn computer_due(
+    time: Res<Time>,
+    mut aim: ResMut<Aim>,
+    mut table: ResMut<Table>,
+    speed: Res<SimSpeed>,
+    mut fire: FireParams,
+    mut told: MessageWriter<Announcement>,
+) {
+    if !table.actor_is_computer() {
+        return;
+    }
+    // The computer's aim stays on screen long enough to be seen even at 8x (the stroke itself
+    // runs at the full speed factor).
+    aim.wait -= time.delta_secs() * speed.factor.clamp(1.0, 2.0);
+    if aim.wait > 0.0 && speed.steps_per_frame.is_none() {
+        return;
+    }
+    let table = &mut *table;
+    let action = table.computers.act(&table.model);
+    if let Some(Action::Place { x, y }) = action
+        && let Err(e) = place_due(table, Vec2::new(x, y), &mut fire)
+    {
+        told.write(Announcement::Note(e));
+    }
+}

@@ -1,0 +1,200 @@
+//! What is played on the board. A mode is a [`Mode`] state, entered in one place ([`Begin`]);
+//! its systems run in its [`Playing`] state (a refereed match's flow in [`Refereed`]), so no
+//! system asks which mode is on. Each mode keeps its own data: a refereed match its
+//! [`table::Table`], practice its [`practice::BreakPractice`], a replay its
+//! [`replay::ReplayTape`]; what every mode shows the shared systems is [`OnBoard`].
+//!
+//! - [`turn`]: the turn every mode shares: the striker in hand, the stroke fired, the calls;
+//!   [`aim`], a person's aim by mouse or keys.
+//! - [`table`]: a refereed match at the table; [`flow`], its turn flow: the computers' turns,
+//!   the referee's judging, the board's results; [`dues`], returned pieces placed; [`saves`], the F5 save, the autosave and the
+//!   replay of a finished match; [`leave`], Esc.
+//! - [`practice`], [`demo`], [`replay`]: each mode's own systems.
+
+pub mod aim;
+pub mod demo;
+pub mod dues;
+pub mod flow;
+pub mod leave;
+pub mod practice;
+pub mod replay;
+pub mod saves;
+pub mod table;
+pub mod turn;
+
+use crate::settings::{Settings, SettingsFile};
+use crate::sim::Equipment;
+use crate::{Launch, Mode, Screen, Start};
+use bevy::prelude::*;
+use carrom_physics::{Piece, PieceColour, Seat};
+use practice::BreakPractice;
+use replay::ReplayTape;
+use table::Table;
+use turn::Announcement;
+
+/// What every mode shows the systems all modes share (drawing, the aim, the panels, the
+/// coach): the pieces at rest and who is to act. Each mode keeps it up to date from its own
+/// data.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct OnBoard {
+    pub pieces: Vec<Piece>,
+    /// Who is to act now (a stroke, or placing a returned piece).
+    pub actor: Option<Seat>,
+    /// The one to act is a computer (or a recording): no person's input acts.
+    pub computer: bool,
+    /// The name of the one to act.
+    pub name: String,
+    /// Strokes and placements so far (a new turn is a new count).
+    pub turns: usize,
+    /// The returned piece to be placed next, if any.
+    pub due: Option<PieceColour>,
+    /// What is at the table, for the menu's Continue ("the demo", "Asha v Ravi").
+    pub title: String,
+    /// The game can be gone back to (not over).
+    pub open: bool,
+}
+
+/// How the board is shown, whatever the mode.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct View {
+    /// South always at the bottom (`F`), or the board turned to the one to act.
+    pub fixed_board: bool,
+    /// The aim guide (`G`).
+    pub guides: bool,
+    /// The guide also shows the struck piece's direction.
+    pub piece_direction: bool,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        View {
+            fixed_board: false,
+            guides: true,
+            piece_direction: true,
+        }
+    }
+}
+
+/// Whether a session starts with the aim guide on: not in an ICF match (real play has none),
+/// everywhere else.
+pub fn guide_by_default(mode: Mode, rules_name: &str) -> bool {
+    !(mode == Mode::Match && rules_name == "icf")
+}
+
+/// Whether the guide also shows the struck piece's direction: in practice and the casual rule
+/// sets (not in the tournament rule sets).
+pub fn shows_piece_direction(mode: Mode, rules_name: &str) -> bool {
+    mode == Mode::Practice || matches!(rules_name, "casual" | "traditional")
+}
+
+/// A game begins: what the command line asked for, or a choice of the menu.
+#[derive(Event, Clone, Debug)]
+pub struct Begin(pub Launch);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<OnBoard>()
+        .init_resource::<View>()
+        .add_observer(begin)
+        .add_systems(Startup, start_from_launch)
+        .add_plugins((
+            turn::plugin,
+            table::plugin,
+            flow::plugin,
+            dues::plugin,
+            saves::plugin,
+            leave::plugin,
+            practice::plugin,
+            demo::plugin,
+            replay::plugin,
+        ));
+}
+
+/// Starts the session the command line asked for (the menu, if it asked for nothing else).
+fn start_from_launch(mut commands: Commands, launch: Option<Res<Launch>>) {
+    if let Some(launch) = launch
+        && !matches!(launch.start, Start::Menu)
+    {
+        commands.trigger(Begin(launch.clone()));
+    }
+}
+
+/// The one place a game session is set up as it begins, from the command line or the menu:
+/// the mode and its data, the board's view, the hints and guides from the settings, where a
+/// match is saved; then the game screen.
+#[allow(clippy::too_many_arguments)]
+fn begin(
+    begin: On<Begin>,
+    mut commands: Commands,
+    spec: Res<Equipment>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut mode: ResMut<NextState<Mode>>,
+    mut told: MessageWriter<Announcement>,
+    settings: Option<Res<Settings>>,
+    file: Option<ResMut<SettingsFile>>,
+) {
+    let launch = &begin.0;
+    let settings = settings.map(|s| s.clone()).unwrap_or_default();
+    let fixed_board = launch.fixed_board || settings.fixed_board;
+    let (entered, view, on_board, call) = if let Start::Practice = launch.start {
+        let practice = BreakPractice::new(&spec.0);
+        let on_board = practice.on_board();
+        commands.insert_resource(practice);
+        let view = View {
+            fixed_board,
+            ..View::default()
+        };
+        (Mode::Practice, view, on_board, Vec::new())
+    } else {
+        match table::Table::begin(launch, &spec.0) {
+            Ok((entered, table, tape, call)) => {
+                let view = View {
+                    fixed_board,
+                    guides: table.guides_on(entered, &settings),
+                    piece_direction: shows_piece_direction(entered, &table.model.setup.rules_name),
+                };
+                let on_board = table.on_board();
+                commands.insert_resource(table);
+                match tape {
+                    Some(tape) => commands.insert_resource(tape),
+                    None => commands.remove_resource::<ReplayTape>(),
+                };
+                (entered, view, on_board, call)
+            }
+            Err(e) => {
+                error!("cannot start: {e}");
+                if let Some(mut file) = file {
+                    file.message = Some(format!("cannot start: {e}"));
+                }
+                return;
+            }
+        }
+    };
+    // The data of the mode left behind goes (a new match has no practice, and so on).
+    if entered == Mode::Practice {
+        commands.remove_resource::<Table>();
+        commands.remove_resource::<ReplayTape>();
+    } else {
+        commands.remove_resource::<BreakPractice>();
+    }
+    commands.insert_resource(view);
+    commands.insert_resource(on_board);
+    told.write(Announcement::Call(call));
+    // The same mode again (another match) is not entered anew.
+    NextState::set_if_neq(&mut mode, entered);
+    screen.set(Screen::Game);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn guides_are_off_in_an_icf_match_and_on_elsewhere() {
+        assert!(!guide_by_default(Mode::Match, "icf"));
+        assert!(guide_by_default(Mode::Match, "casual"));
+        assert!(guide_by_default(Mode::Practice, "icf"));
+        assert!(shows_piece_direction(Mode::Practice, "icf"));
+        assert!(!shows_piece_direction(Mode::Match, "icf"));
+        assert!(shows_piece_direction(Mode::Match, "casual"));
+    }
+}

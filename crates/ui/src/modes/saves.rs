@@ -1,0 +1,90 @@
+//! A match's saves: F5 writes it where the players asked; after each stroke it is written to the
+//! autosave (the menu's Continue), which a finished match removes; a finished match leaves its
+//! replay next to the save.
+
+use super::table::Table;
+use super::turn::Announcement;
+use crate::Playing;
+use crate::settings::SettingsFile;
+use bevy::prelude::*;
+use carrom_match::{Match, SaveFile};
+
+/// The referee has judged a stroke of the match.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct Judged {
+    pub match_over: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<Judged>().add_systems(
+        Update,
+        (after_judging.after(super::flow::finish_stroke), save_key)
+            .run_if(in_state(Playing::Match)),
+    );
+}
+
+/// After a stroke is judged: the autosave, and a finished match's replay.
+fn after_judging(
+    mut judged: MessageReader<Judged>,
+    table: Res<Table>,
+    file: Option<Res<SettingsFile>>,
+    mut told: MessageWriter<Announcement>,
+) {
+    for j in judged.read() {
+        if j.match_over
+            && let Some(path) = &table.replay_path
+        {
+            told.write(Announcement::Note(match write_match(&table.model, path) {
+                Ok(()) => format!("Replay written to {}", path.display()),
+                Err(e) => format!("Replay not written: {e}"),
+            }));
+        }
+        if let Some(e) = autosave(&table.model, file.as_deref()) {
+            told.write(Announcement::Note(e));
+        }
+    }
+}
+
+/// F5: the match is saved.
+fn save_key(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    table: Res<Table>,
+    mut told: MessageWriter<Announcement>,
+) {
+    if !keys.is_some_and(|k| k.just_pressed(KeyCode::F5)) {
+        return;
+    }
+    let path = &table.save_path;
+    told.write(Announcement::Note(match write_match(&table.model, path) {
+        Ok(()) => format!("Saved to {}", path.display()),
+        Err(e) => format!("Save failed: {e}"),
+    }));
+}
+
+/// After each stroke of a match in the window, the match is written to the autosave (the
+/// menu's Continue); a finished match removes it. Nothing is written without a settings file
+/// (tests, screenshots).
+pub fn autosave(model: &Match, file: Option<&SettingsFile>) -> Option<String> {
+    if file.is_none_or(|f| f.path.is_none()) {
+        return None;
+    }
+    let path = crate::settings::autosave_path()?;
+    if model.is_over() {
+        let _ = std::fs::remove_file(&path);
+        return None;
+    }
+    write_match(model, &path)
+        .err()
+        .map(|e| format!("Autosave failed: {e}"))
+}
+
+/// Writes the match as a save at `path` (atomically, as every save), making its directory
+/// first: the F5 save, the autosave and the finished match's replay.
+fn write_match(model: &Match, path: &std::path::Path) -> Result<(), String> {
+    if let Some(dir) = path.parent()
+        && !dir.as_os_str().is_empty()
+    {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    Ok(SaveFile::of(model).write(path)?)
+}

@@ -1,0 +1,312 @@
+//! The turn every mode shares: the striker placed along the base line and aimed (by mouse or
+//! keys), the stroke fired onto the board, and what the players are told. A person's input acts
+//! only when a person is to act ([`OnBoard::computer`]); the modes decide the rest.
+
+use super::{OnBoard, View};
+use crate::sim::{Equipment, LiveTable, LoadTable, SimSet, StrokeEnded};
+use crate::{Phase, Screen};
+use bevy::prelude::*;
+use bevy::tasks::{Task, futures::check_ready};
+use bevy_rapier2d::prelude::*;
+use carrom_ai::Computers;
+use carrom_match::{Action, StrokeOutcome, outcome_from_roster};
+use carrom_physics::{Piece, Seat, SeatAxes, Shot};
+
+/// Something the players are told as it happens: the umpire's call (each ruling with its
+/// Law, or a practice break's result), or a note (a save written, a replay's end, an error).
+#[derive(Message, Debug, Clone, PartialEq)]
+pub enum Announcement {
+    Call(Vec<String>),
+    Note(String),
+}
+
+/// What the players were last told (the call box shows it): the last call and any note made
+/// since.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct CallLog {
+    pub call: Vec<String>,
+    pub note: String,
+}
+
+fn record_announcements(mut told: MessageReader<Announcement>, mut log: ResMut<CallLog>) {
+    for a in told.read() {
+        match a {
+            Announcement::Call(lines) => {
+                log.call = lines.clone();
+                log.note.clear();
+            }
+            Announcement::Note(note) => log.note = note.clone(),
+        }
+    }
+}
+
+/// The striker in hand: where it is on the base line, the aim, and the drag in progress.
+#[derive(Resource, Debug, Clone)]
+pub struct Aim {
+    /// -1..1 along the base line (player's left = -1).
+    pub position: f32,
+    /// Direction in world space (unit).
+    pub dir: Vec2,
+    /// 0..1.
+    pub power: f32,
+    pub drag: Drag,
+    /// Why the placement is illegal, if it is.
+    pub illegal: Option<String>,
+    /// A computer's planned action and the time left before it acts.
+    pub planned: Option<Action>,
+    pub wait: f32,
+    /// Where a returned piece is being dragged.
+    pub due_at: Vec2,
+    pub due_illegal: Option<String>,
+}
+
+impl Default for Aim {
+    fn default() -> Self {
+        Aim {
+            position: 0.0,
+            dir: Vec2::Y,
+            power: 0.0,
+            drag: Drag::None,
+            illegal: None,
+            planned: None,
+            wait: 0.0,
+            due_at: Vec2::new(0.05, 0.0),
+            due_illegal: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Drag {
+    None,
+    Place,
+    Pull,
+    Due,
+}
+
+/// The cursor on the board, in metres (set by the window's input system; tests set it).
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct Pointer {
+    pub at: Option<Vec2>,
+    pub pressed: bool,
+    pub just_pressed: bool,
+    pub just_released: bool,
+    /// The right button was pressed: a pull is let go without striking.
+    pub cancel: bool,
+}
+
+/// Seconds a computer shows its aim before it strikes.
+#[derive(Resource, Clone, Copy)]
+pub struct ComputerDelay(pub f32);
+
+/// A computer player's decision in progress, computed off the frame thread so the window keeps
+/// drawing while it searches. The task works on a copy of the table's computer players and
+/// hands them back with the action, so the match still replays from its seed.
+#[derive(Resource, Default)]
+pub struct Thinking(Option<Task<(Option<Action>, Option<Computers>)>>);
+
+impl Thinking {
+    pub fn is_thinking(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// The turn's decision is this task's answer.
+    pub fn start(&mut self, task: Task<(Option<Action>, Option<Computers>)>) {
+        self.0 = Some(task);
+    }
+
+    /// The decision, once it is ready.
+    pub fn take_ready(&mut self) -> Option<(Option<Action>, Option<Computers>)> {
+        let ready = check_ready(self.0.as_mut()?)?;
+        self.0 = None;
+        Some(ready)
+    }
+}
+
+/// The systems that set up a turn when it begins (the modes' plugins order theirs after).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TurnBegins;
+
+/// A person's aim from the keys and the pointer (a computer's decision is taken after it).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct AimInput;
+
+/// The striker's placement checked (a computer strikes after it).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct AimChecked;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<Announcement>()
+        .init_resource::<CallLog>()
+        .init_resource::<Aim>()
+        .init_resource::<Thinking>()
+        .init_resource::<Pointer>()
+        .insert_resource(ComputerDelay(0.8))
+        .add_systems(OnEnter(Screen::Game), load_rest_table)
+        .add_systems(OnEnter(Phase::Aim), begin_turn.in_set(TurnBegins))
+        .add_systems(
+            Update,
+            (
+                (super::aim::keys_aim, super::aim::pointer_aim)
+                    .chain()
+                    .in_set(AimInput),
+                check_placement.in_set(AimChecked).after(AimInput),
+            )
+                .run_if(in_state(Phase::Aim))
+                .before(SimSet),
+        )
+        .add_systems(Update, view_keys.run_if(in_state(Screen::Game)))
+        .add_systems(PostUpdate, record_announcements);
+}
+
+/// Loads the pieces at rest onto the rapier context and waits a frame for it.
+pub fn load_rest_table(
+    board: Res<OnBoard>,
+    mut load: MessageWriter<LoadTable>,
+    mut phase: ResMut<NextState<Phase>>,
+) {
+    load.write(LoadTable {
+        pieces: board.pieces.clone(),
+        shot: None,
+    });
+    phase.set(Phase::Idle);
+}
+
+/// Whether the pieces last loaded are on the board, at rest.
+pub fn table_loaded(live: &LiveTable) -> bool {
+    live.roster.is_some() && !live.running
+}
+
+/// A turn begins: the aim faces the one to act; a person's striker starts at the first legal
+/// place from the middle.
+fn begin_turn(
+    mut aim: ResMut<Aim>,
+    board: Res<OnBoard>,
+    mut thinking: ResMut<Thinking>,
+    spec: Res<Equipment>,
+) {
+    // A decision still running for an abandoned turn is cancelled (dropping a task cancels it).
+    thinking.0 = None;
+    let Some(seat) = board.actor else { return };
+    *aim = Aim::default();
+    aim.dir = Vec2::new(seat.forward().x, seat.forward().y);
+    if board.computer {
+        return;
+    }
+    for k in 0..40 {
+        let p = if k % 2 == 0 {
+            k as f32 * 0.025
+        } else {
+            -(k as f32) * 0.025
+        };
+        let s = Shot {
+            seat,
+            position: p,
+            angle_deg: 0.0,
+            power: 0.5,
+        };
+        if s.validate(&spec.0, &board.pieces).is_ok() {
+            aim.position = p;
+            break;
+        }
+    }
+}
+
+/// The shot the aim describes.
+pub fn aim_shot(aim: &Aim, seat: Seat) -> Shot {
+    let angle = angle_for(seat, [aim.dir.x, aim.dir.y]);
+    Shot {
+        seat,
+        position: aim.position.clamp(-1.0, 1.0),
+        angle_deg: angle,
+        power: aim.power.clamp(0.0, 1.0),
+    }
+}
+
+/// The shot's angle (degrees, counter-clockwise from the seat's forward direction) for a
+/// direction on the board.
+pub fn angle_for(seat: Seat, dir: [f32; 2]) -> f32 {
+    let f = seat.forward();
+    let cross = f.x * dir[1] - f.y * dir[0];
+    let dot = f.x * dir[0] + f.y * dir[1];
+    cross.atan2(dot).to_degrees()
+}
+
+fn check_placement(mut aim: ResMut<Aim>, board: Res<OnBoard>, spec: Res<Equipment>) {
+    let Some(seat) = board.actor else { return };
+    let shot = aim_shot(&aim, seat);
+    let r = spec.0.board.coin_radius();
+    let illegal = spec
+        .0
+        .board
+        .check_striker_placement(
+            seat,
+            shot.striker_at(&spec.0),
+            board.pieces.iter().map(|p| (p.pos(), r)),
+        )
+        .err()
+        .map(|e| e.to_string());
+    if aim.illegal != illegal {
+        aim.illegal = illegal;
+    }
+}
+
+/// What firing a stroke needs.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct FireParams<'w> {
+    load: MessageWriter<'w, LoadTable>,
+    pub phase: ResMut<'w, NextState<Phase>>,
+    spec: Res<'w, Equipment>,
+}
+
+impl FireParams<'_> {
+    /// Puts these pieces at rest on the table; the next turn begins once it is loaded.
+    pub fn show_table(&mut self, pieces: &[Piece]) {
+        self.load.write(LoadTable {
+            pieces: pieces.to_vec(),
+            shot: None,
+        });
+        self.phase.set(Phase::Idle);
+    }
+
+    /// Strikes on these pieces, if the striker's place is legal.
+    pub fn fire(&mut self, pieces: &[Piece], shot: Shot) -> bool {
+        let ok = shot.validate(&self.spec.0, pieces).is_ok();
+        if ok {
+            self.load.write(LoadTable {
+                pieces: pieces.to_vec(),
+                shot: Some(shot),
+            });
+            self.phase.set(Phase::Moving);
+        }
+        ok
+    }
+}
+
+/// A stroke that came to rest, read from the live board by the match layer's umpire.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct EndedStroke<'w, 's> {
+    ended: MessageReader<'w, 's, StrokeEnded>,
+    live: Res<'w, LiveTable>,
+    ctx: Query<'w, 's, &'static RapierRigidBodySet, With<DefaultRapierContext>>,
+}
+
+impl EndedStroke<'_, '_> {
+    /// The stroke that came to rest since the last look, and what it did.
+    pub fn take(&mut self) -> Option<(Shot, StrokeOutcome)> {
+        let StrokeEnded { shot } = self.ended.read().last().copied()?;
+        let roster = self.live.roster.as_ref()?;
+        let bodies = self.ctx.single().ok()?;
+        Some((
+            shot,
+            outcome_from_roster(roster, &bodies.bodies, &self.live.events),
+        ))
+    }
+}
+
+/// Keys in every mode: the board fixed or turning (F).
+fn view_keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut view: ResMut<View>) {
+    if keys.is_some_and(|k| k.just_pressed(KeyCode::KeyF)) {
+        view.fixed_board = !view.fixed_board;
+    }
+}

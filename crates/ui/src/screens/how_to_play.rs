@@ -1,0 +1,50 @@
+//! How to play: a page over the menu ([`MenuPage::HowToPlay`]) until closed (a click, or Esc).
+
+use super::menu::MenuPage;
+use crate::theme::{Activate, palette, size, text};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(MenuPage::HowToPlay), spawn_how_to_play);
+}
+
+const HOW_TO_PLAY: &str = "HOW TO PLAY
+
+The stroke: drag the striker along your base line (it must touch both lines and not cover a red circle), then press on it and pull back, away from where you aim, like a slingshot. The meter shows the power; let go to strike. Back onto the striker, or right-click, cancels. Keys: arrows place, A/D aim, W/S power, Space strikes (a tap is a small step, Shift a finer one).
+
+The game (ICF Laws): you play white or black; pocket all your men, and the Queen (red) with a cover: after pocketing her, pocket one of your men with the next stroke, or she goes back. Pocketing the striker is a foul: one of your pocketed men comes back (a due), placed by your opponent inside the outer circle. A pocketed opponent's man stays down. The board goes to the side that clears its men: 1 point for each opponent's man left, 3 for the Queen while under 22 points; 25 points or 8 boards make a game.
+
+Keys in play: G aim guide, H coach's hint (when on), F fix or turn the board, F5 save, Esc menu (the match is kept: Continue).
+
+Click or press Esc to close.";
+
+/// How to play: over the menu until closed (a click, or Esc).
+fn spawn_how_to_play(mut commands: Commands) {
+    commands
+        .spawn((
+            DespawnOnExit(MenuPage::HowToPlay),
+            Interaction::default(),
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            BackgroundColor(palette::PAGE),
+            GlobalZIndex(30),
+        ))
+        .with_children(|h| {
+            h.spawn((
+                text(HOW_TO_PLAY, size::PAGE, palette::PAGE_TEXT),
+                Node {
+                    max_width: px(880),
+                    ..default()
+                },
+            ));
+        })
+        .observe(|_: On<Activate>, mut page: ResMut<NextState<MenuPage>>| {
+            page.set(MenuPage::Choices)
+        });
+}

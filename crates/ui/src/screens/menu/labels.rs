@@ -1,0 +1,159 @@
+//! The menu's labels: each button's words follow the settings and what is at the table; what
+//! the chosen rule set changes; the settings file's message.
+
+use super::MenuRules;
+use super::players::MenuPlayers;
+use crate::modes::OnBoard;
+use crate::settings::{Settings, SettingsFile, autosave_path};
+use bevy::prelude::*;
+use carrom_referee::PRESET_NAMES;
+
+/// A choice of the menu (its button's label follows the settings).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Choice {
+    Continue,
+    Singles,
+    SinglesVsComputer,
+    Doubles,
+    Practice,
+    Demo2,
+    Demo4,
+    HowToPlay,
+    Quit,
+    Rules,
+    /// The computer players' level (easy, medium, hard).
+    Level,
+    /// The coach's hints in matches (always there in practice).
+    Hints,
+    Volume,
+    Board,
+    Guide,
+    /// Type a new name for the player in this row.
+    Name(usize),
+    /// Human or computer in this row.
+    Computer(usize),
+}
+
+/// A text that shows a choice's current label.
+#[derive(Component)]
+pub(super) struct ChoiceLabel(pub(super) Choice);
+
+/// What the chosen rule set changes.
+#[derive(Component)]
+pub(super) struct RulesNote;
+
+/// The settings file's message, if reading or writing it failed.
+#[derive(Component)]
+pub(super) struct SettingsNote;
+
+/// What a rule set changes, in a line.
+pub fn rules_note(name: &str) -> &'static str {
+    match name {
+        "icf" => {
+            "ICF Laws: a game to 25 points or 8 boards, best of three games; the Queen is worth 3 below 22."
+        }
+        "vkk" => "VKK: the ICF Laws in one game of 6 boards or 25 points.",
+        "fof2022" => {
+            "FOF 2022: 29 points or 8 boards; the Queen is worth 5 below 25; pocketing an opponent's man ends the turn."
+        }
+        "casual" => {
+            "Casual: one game to 25 or 8 boards; pocketing an opponent's man ends the turn; the aim guide shows the struck piece."
+        }
+        "traditional" => {
+            "Traditional house rules: best of three boards, each won by clearing your pieces; clockwise turns, the Queen worth 5 below 24, every foul a penalty man, pieces off the board are fouls."
+        }
+        _ => "",
+    }
+}
+
+/// A choice's label as it stands.
+fn label_of(
+    choice: Choice,
+    rules: &MenuRules,
+    players: &MenuPlayers,
+    settings: &Settings,
+    can_continue: Option<&str>,
+) -> String {
+    let on_off = |b: bool| if b { "ON" } else { "OFF" };
+    match choice {
+        Choice::Continue => match can_continue {
+            Some(what) => format!("Continue - {what}"),
+            None => "Continue - nothing saved".into(),
+        },
+        Choice::Singles => "Singles - two players (hotseat)".into(),
+        Choice::SinglesVsComputer => "Singles - play the computer".into(),
+        Choice::Doubles => "Doubles - four players".into(),
+        Choice::Practice => "Break practice".into(),
+        Choice::Demo2 => "Computer demo - singles".into(),
+        Choice::Demo4 => "Computer demo - doubles".into(),
+        Choice::HowToPlay => "How to play".into(),
+        Choice::Quit => "Quit".into(),
+        Choice::Rules => format!(
+            "Rules: {}",
+            PRESET_NAMES[rules.0 % PRESET_NAMES.len()].to_uppercase()
+        ),
+        Choice::Level => format!("Computer: {}", players.level.name().to_uppercase()),
+        Choice::Hints => format!("Coach's hints in matches: {}", on_off(players.hints)),
+        Choice::Volume => format!("Volume: {:.0}%", 100.0 * settings.volume),
+        Choice::Board => {
+            if settings.fixed_board {
+                "Board: fixed (South at the bottom)".into()
+            } else {
+                "Board: turns to the player to strike".into()
+            }
+        }
+        Choice::Guide => format!(
+            "Aim guide in ICF matches: {}",
+            on_off(settings.guide_in_icf_matches)
+        ),
+        Choice::Name(row) => players.label(row),
+        Choice::Computer(row) => if players.computer[row] {
+            "Computer"
+        } else {
+            "Human"
+        }
+        .into(),
+    }
+}
+
+/// What Continue would go back to: the game left with Esc, or the autosaved match.
+fn continue_text(board: &OnBoard) -> Option<String> {
+    if board.open {
+        return Some(board.title.clone());
+    }
+    autosave_path()
+        .filter(|p| p.exists())
+        .map(|_| "the autosaved match".into())
+}
+
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
+pub(super) fn labels(
+    rules: Res<MenuRules>,
+    players: Res<MenuPlayers>,
+    settings: Res<Settings>,
+    file: Res<SettingsFile>,
+    board: Res<OnBoard>,
+    mut q: Query<(&ChoiceLabel, &mut Text), (Without<RulesNote>, Without<SettingsNote>)>,
+    mut note: Query<&mut Text, (With<RulesNote>, Without<SettingsNote>)>,
+    mut message: Query<&mut Text, (With<SettingsNote>, Without<RulesNote>)>,
+) {
+    let can = continue_text(&board);
+    for (l, mut t) in &mut q {
+        let want = label_of(l.0, &rules, &players, &settings, can.as_deref());
+        if t.0 != want {
+            t.0 = want;
+        }
+    }
+    if let Ok(mut t) = note.single_mut() {
+        let want = rules_note(PRESET_NAMES[rules.0 % PRESET_NAMES.len()]);
+        if t.0 != want {
+            t.0 = want.to_string();
+        }
+    }
+    if let Ok(mut t) = message.single_mut() {
+        let want = file.message.clone().unwrap_or_default();
+        if t.0 != want {
+            t.0 = want;
+        }
+    }
+}

@@ -1,0 +1,299 @@
+//! The main menu. Left, what to play: Continue (the match left with Esc, or the autosave),
+//! singles (two people, or against the computer), doubles, break practice, the computer demos,
+//! how to play, quit. Right, the settings, kept between runs ([`crate::settings`]): the rules
+//! (with what each set changes), the computer's level, the coach's hints, the volume, a fixed
+//! or turning board, the aim guide in ICF matches, and the players' names (click one to type a
+//! new name) and which seats the computer plays.
+
+pub mod labels;
+pub mod players;
+pub mod start;
+
+use crate::modes::OnBoard;
+use crate::settings::Settings;
+use crate::theme::{Activate, button, palette, size, text};
+use crate::{Screen, Start};
+use bevy::prelude::*;
+use carrom_referee::{PRESET_NAMES, Seat, Seats};
+use labels::{Choice, ChoiceLabel, RulesNote, SettingsNote};
+use players::{MenuPlayers, NameButton, ROWS};
+use start::{MenuStart, SettingsChange, continue_match, next_level, next_rules};
+
+/// The menu's page: the choices, or how to play over them.
+#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[source(Screen = Screen::Menu)]
+pub enum MenuPage {
+    #[default]
+    Choices,
+    HowToPlay,
+}
+
+/// The rule set picked in the menu (an index into `PRESET_NAMES`).
+#[derive(Resource, Default)]
+pub(super) struct MenuRules(pub(super) usize);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MenuRules>()
+        .add_sub_state::<MenuPage>()
+        .add_systems(Startup, from_settings)
+        .add_systems(OnEnter(Screen::Menu), spawn_menu)
+        .add_observer(players::end_typing)
+        .add_systems(
+            Update,
+            (players::type_name, menu_keys, labels::labels)
+                .chain()
+                .run_if(in_state(Screen::Menu)),
+        );
+}
+
+/// The menu starts from the saved settings.
+fn from_settings(mut commands: Commands, settings: Res<Settings>, mut rules: ResMut<MenuRules>) {
+    commands.insert_resource(MenuPlayers::from_settings(&settings));
+    rules.0 = PRESET_NAMES
+        .iter()
+        .position(|n| *n == settings.rules)
+        .unwrap_or(0);
+}
+
+/// A button of the menu for `choice`, `width` x `height` with its label in `font` pixels,
+/// doing `action` when clicked.
+fn choice_button<M>(
+    parent: &mut ChildSpawnerCommands,
+    choice: Choice,
+    (width, height, font): (f32, f32, f32),
+    action: impl bevy::ecs::observer::IntoEntityObserver<M>,
+) -> Entity {
+    let label = (ChoiceLabel(choice), text("", font, palette::BUTTON_TEXT));
+    button(parent, width, height, label, action)
+}
+
+fn small_text(s: &str, font: f32) -> impl Bundle {
+    text(s, font, palette::MENU_SMALL)
+}
+
+/// The left column: what to play.
+fn spawn_play_choices(left: &mut ChildSpawnerCommands) {
+    const LOOK: (f32, f32, f32) = (430.0, 40.0, 19.0);
+    left.spawn(small_text("PLAY", size::MENU_HEADING));
+    choice_button(left, Choice::Continue, LOOK, continue_match);
+    choice_button(
+        left,
+        Choice::Singles,
+        LOOK,
+        |_: On<Activate>, mut m: MenuStart| m.match_of(Seats::Singles, &[], true),
+    );
+    choice_button(
+        left,
+        Choice::SinglesVsComputer,
+        LOOK,
+        |_: On<Activate>, mut m: MenuStart| m.match_of(Seats::Singles, &[Seat::North], false),
+    );
+    choice_button(
+        left,
+        Choice::Doubles,
+        LOOK,
+        |_: On<Activate>, mut m: MenuStart| m.match_of(Seats::Doubles, &[], false),
+    );
+    choice_button(
+        left,
+        Choice::Practice,
+        LOOK,
+        |_: On<Activate>, mut m: MenuStart| m.begin(Start::Practice),
+    );
+    choice_button(
+        left,
+        Choice::Demo2,
+        LOOK,
+        |_: On<Activate>, mut m: MenuStart| m.demo_of(Seats::Singles),
+    );
+    choice_button(
+        left,
+        Choice::Demo4,
+        LOOK,
+        |_: On<Activate>, mut m: MenuStart| m.demo_of(Seats::Doubles),
+    );
+    choice_button(
+        left,
+        Choice::HowToPlay,
+        LOOK,
+        |_: On<Activate>, mut page: ResMut<NextState<MenuPage>>| page.set(MenuPage::HowToPlay),
+    );
+    choice_button(
+        left,
+        Choice::Quit,
+        LOOK,
+        |_: On<Activate>, mut exit: MessageWriter<AppExit>| {
+            exit.write(AppExit::Success);
+        },
+    );
+}
+
+/// The right column: the settings and the players.
+fn spawn_settings(right: &mut ChildSpawnerCommands) {
+    const LOOK: (f32, f32, f32) = (500.0, 34.0, 16.0);
+    right.spawn(small_text(
+        "SETTINGS (kept between runs)",
+        size::MENU_HEADING,
+    ));
+    choice_button(right, Choice::Rules, (500.0, 36.0, 17.0), next_rules);
+    right.spawn((
+        RulesNote,
+        small_text("", size::MENU_NOTE),
+        Node {
+            width: px(500),
+            ..default()
+        },
+    ));
+    choice_button(right, Choice::Level, LOOK, next_level);
+    choice_button(
+        right,
+        Choice::Hints,
+        LOOK,
+        |_: On<Activate>, mut s: SettingsChange| {
+            s.players.hints = !s.players.hints;
+            s.settings.hints = s.players.hints;
+            s.store();
+        },
+    );
+    choice_button(
+        right,
+        Choice::Volume,
+        LOOK,
+        |_: On<Activate>, mut s: SettingsChange| {
+            // 0, 20, ... 100%, then round again.
+            let steps = (s.settings.volume * 5.0).round() as i32;
+            s.settings.volume = ((steps + 1) % 6) as f32 / 5.0;
+            s.store();
+        },
+    );
+    choice_button(
+        right,
+        Choice::Board,
+        LOOK,
+        |_: On<Activate>, mut s: SettingsChange| {
+            s.settings.fixed_board = !s.settings.fixed_board;
+            s.store();
+        },
+    );
+    choice_button(
+        right,
+        Choice::Guide,
+        LOOK,
+        |_: On<Activate>, mut s: SettingsChange| {
+            s.settings.guide_in_icf_matches = !s.settings.guide_in_icf_matches;
+            s.store();
+        },
+    );
+    right.spawn(small_text(
+        "Players - click a name to type a new one; Enter when done",
+        size::MENU_NOTE,
+    ));
+    for row in 0..ROWS.len() {
+        right
+            .spawn(Node {
+                width: px(500),
+                column_gap: px(8),
+                ..default()
+            })
+            .with_children(|line| spawn_player_row(line, row));
+    }
+    right.spawn((
+        SettingsNote,
+        text("", size::MENU_NOTE, palette::MENU_WARNING),
+        Node {
+            width: px(500),
+            ..default()
+        },
+    ));
+}
+
+/// A player row: the name (click to type a new one) and who plays it.
+fn spawn_player_row(line: &mut ChildSpawnerCommands, row: usize) {
+    let name = choice_button(
+        line,
+        Choice::Name(row),
+        (370.0, 32.0, 15.0),
+        move |_: On<Activate>, mut players: ResMut<MenuPlayers>| {
+            // Typing starts a new name; Esc puts the old one back.
+            let old = std::mem::take(&mut players.names[row]);
+            players.editing = Some((row, old));
+        },
+    );
+    line.commands().entity(name).insert(NameButton);
+    choice_button(
+        line,
+        Choice::Computer(row),
+        (122.0, 32.0, 15.0),
+        move |_: On<Activate>, mut players: ResMut<MenuPlayers>| {
+            players.computer[row] = !players.computer[row];
+        },
+    );
+}
+
+fn spawn_menu(mut commands: Commands) {
+    let column = || Node {
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        row_gap: px(9),
+        ..default()
+    };
+    commands
+        .spawn((
+            DespawnOnExit(Screen::Menu),
+            Node {
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                justify_content: JustifyContent::Center,
+                row_gap: px(8),
+                ..default()
+            },
+            BackgroundColor(palette::MENU_BACKGROUND),
+        ))
+        .with_children(|root| {
+            root.spawn(text("CARROM", size::MENU_TITLE, palette::MENU_TITLE));
+            root.spawn((
+                small_text(
+                    "played by the Laws of the International Carrom Federation",
+                    size::MENU_SUBTITLE,
+                ),
+                Node {
+                    margin: UiRect::bottom(px(14)),
+                    ..default()
+                },
+            ));
+            root.spawn(Node {
+                flex_direction: FlexDirection::Row,
+                column_gap: px(36),
+                align_items: AlignItems::FlexStart,
+                ..default()
+            })
+            .with_children(|cols| {
+                cols.spawn(column()).with_children(spawn_play_choices);
+                cols.spawn(column()).with_children(spawn_settings);
+            });
+        });
+}
+
+/// Esc: closes how-to-play; otherwise goes back to the game left with Esc, if any.
+fn menu_keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    players: Res<MenuPlayers>,
+    board: Res<OnBoard>,
+    page: Res<State<MenuPage>>,
+    mut next_page: ResMut<NextState<MenuPage>>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    let Some(keys) = keys else { return };
+    if !keys.just_pressed(KeyCode::Escape) || players.editing.is_some() {
+        return;
+    }
+    if *page.get() == MenuPage::HowToPlay {
+        next_page.set(MenuPage::Choices);
+        return;
+    }
+    if board.open {
+        screen.set(Screen::Game);
+    }
+}

@@ -1,0 +1,225 @@
+//! The menu's players: a row per seat with its name (click to type a new one) and whether the
+//! computer plays it; the rows make a match's players.
+
+use crate::settings::{NAME_MAX, Settings, SettingsFile};
+use crate::theme::Activate;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use carrom_ai::Level;
+use carrom_match::{MatchSetup, Player};
+use carrom_referee::Seat;
+
+/// A player row's name button (a click on it starts typing; a click elsewhere ends it).
+#[derive(Component)]
+pub(super) struct NameButton;
+
+/// The menu's player rows, by seat (singles uses South and North).
+pub(super) const ROWS: [Seat; 4] = [Seat::South, Seat::North, Seat::East, Seat::West];
+
+/// The players as set in the menu.
+#[derive(Resource, Debug)]
+pub struct MenuPlayers {
+    pub names: [String; 4],
+    pub computer: [bool; 4],
+    /// The row whose name is being typed, and the name it had before.
+    pub editing: Option<(usize, String)>,
+    /// The level of the computer players (`carrom_ai`'s levels; easy is beatable by a beginner).
+    pub level: Level,
+    /// The players turned the coach's hints on for matches (off by default, as in real play).
+    pub hints: bool,
+}
+
+impl MenuPlayers {
+    pub fn from_settings(s: &Settings) -> MenuPlayers {
+        MenuPlayers {
+            names: s.names.clone(),
+            computer: [false; 4],
+            editing: None,
+            level: carrom_ai::level_of(&s.level).unwrap_or(Level::Medium),
+            hints: s.hints,
+        }
+    }
+
+    fn row_of(seat: Seat) -> usize {
+        ROWS.iter().position(|s| *s == seat).unwrap_or(0)
+    }
+
+    /// The setup's players from the rows: `force_computer`, rows the computer plays anyway;
+    /// `people`, every seat a person (the hotseat game, whatever the rows say).
+    pub(super) fn apply(&self, setup: &mut MatchSetup, force_computer: &[Seat], people: bool) {
+        for (i, seat) in setup.seats.seats().iter().enumerate() {
+            let row = Self::row_of(*seat);
+            let name = self.names[row].trim();
+            let forced = force_computer.contains(seat) && !self.computer[row];
+            let computer = !people && (self.computer[row] || forced);
+            setup.players[i] = Player {
+                name: if forced {
+                    format!("Computer {}", i + 1)
+                } else if name.is_empty() {
+                    seat.title().to_string()
+                } else {
+                    name.to_string()
+                },
+                computer: computer.then(|| self.level.name().to_string()),
+            };
+        }
+    }
+
+    pub(super) fn label(&self, row: usize) -> String {
+        let doubles = if row >= 2 { " (doubles)" } else { "" };
+        match &self.editing {
+            Some((r, _)) if *r == row => {
+                let full = if self.names[row].chars().count() >= NAME_MAX {
+                    format!(" (at most {NAME_MAX})")
+                } else {
+                    String::new()
+                };
+                format!("{}{doubles}: {}_{full}", ROWS[row].title(), self.names[row])
+            }
+            _ => format!("{}{doubles}: {}", ROWS[row].title(), self.names[row]),
+        }
+    }
+}
+
+/// Typing a new name into the row being edited: the name starts empty; Enter or Tab keeps it
+/// (an empty name keeps the old one), Esc puts the old one back.
+pub(super) fn type_name(
+    mut keys: MessageReader<KeyboardInput>,
+    mut players: ResMut<MenuPlayers>,
+    mut settings: ResMut<Settings>,
+    mut file: ResMut<SettingsFile>,
+) {
+    for key in keys.read() {
+        if key.state != ButtonState::Pressed {
+            continue;
+        }
+        let Some((row, old)) = players.editing.clone() else {
+            continue;
+        };
+        match &key.logical_key {
+            Key::Enter | Key::Tab | Key::Escape => {
+                if matches!(key.logical_key, Key::Escape) || players.names[row].trim().is_empty() {
+                    players.names[row] = old;
+                }
+                players.editing = None;
+                if settings.names != players.names {
+                    settings.names = players.names.clone();
+                    file.store(&settings);
+                }
+            }
+            Key::Backspace => {
+                players.names[row].pop();
+            }
+            Key::Character(c) => {
+                let name = &mut players.names[row];
+                for ch in c.chars().filter(|ch| !ch.is_control()) {
+                    if name.chars().count() < NAME_MAX {
+                        name.push(ch);
+                    }
+                }
+            }
+            Key::Space if players.names[row].chars().count() < NAME_MAX => {
+                players.names[row].push(' ');
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A click on anything but a name ends the typing, keeping the name.
+pub(super) fn end_typing(
+    click: On<Activate>,
+    names: Query<(), With<NameButton>>,
+    players: Option<ResMut<MenuPlayers>>,
+    settings: Option<ResMut<Settings>>,
+    file: Option<ResMut<SettingsFile>>,
+) {
+    let (Some(mut players), Some(mut settings), Some(mut file)) = (players, settings, file) else {
+        return;
+    };
+    if players.editing.is_none() || names.contains(click.0) {
+        return;
+    }
+    if let Some((row, old)) = players.editing.take()
+        && players.names[row].trim().is_empty()
+    {
+        players.names[row] = old;
+    }
+    settings.names = players.names.clone();
+    file.store(&settings);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carrom_referee::{Rules, Seats};
+
+    #[test]
+    fn the_menu_rows_name_the_seats_and_choose_the_computer_seats() {
+        let mut rows = MenuPlayers::from_settings(&Settings::default());
+        rows.names[0] = "Asha".into();
+        rows.names[1] = "  ".into();
+        rows.names[2] = "Ravi".into();
+        rows.computer[3] = true;
+        let mut singles = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 1);
+        rows.apply(&mut singles, &[Seat::North], false);
+        assert_eq!(singles.player(carrom_physics::Seat::South).name, "Asha");
+        // A seat the menu choice gives the computer is named for it.
+        assert_eq!(
+            singles.player(carrom_physics::Seat::North).name,
+            "Computer 2"
+        );
+        let mut hotseat = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 1);
+        rows.apply(&mut hotseat, &[], false);
+        // A blank name falls back to the seat's.
+        assert_eq!(hotseat.player(carrom_physics::Seat::North).name, "North");
+        assert!(
+            singles
+                .player(carrom_physics::Seat::North)
+                .computer
+                .is_some()
+        );
+        assert!(
+            singles
+                .player(carrom_physics::Seat::South)
+                .computer
+                .is_none()
+        );
+        // The computer plays at the level chosen in the menu.
+        assert_eq!(
+            singles
+                .player(carrom_physics::Seat::North)
+                .computer
+                .as_deref(),
+            Some("medium")
+        );
+        rows.level = Level::Easy;
+        let mut doubles = MatchSetup::new(Seats::Doubles, Rules::icf(), "icf", 1);
+        rows.apply(&mut doubles, &[], false);
+        assert_eq!(
+            doubles
+                .player(carrom_physics::Seat::West)
+                .computer
+                .as_deref(),
+            Some("easy")
+        );
+        assert_eq!(doubles.player(carrom_physics::Seat::East).name, "Ravi");
+        // The hotseat game is people in every seat, whatever the rows say.
+        let mut people = MatchSetup::new(Seats::Doubles, Rules::icf(), "icf", 1);
+        rows.apply(&mut people, &[], true);
+        assert!(people.players.iter().all(|p| p.computer.is_none()));
+        assert!(
+            doubles
+                .player(carrom_physics::Seat::West)
+                .computer
+                .is_some()
+        );
+        assert!(
+            doubles
+                .player(carrom_physics::Seat::East)
+                .computer
+                .is_none()
+        );
+    }
+}

@@ -1,0 +1,125 @@
+//! Starting a game from the menu: a match, practice or a demo with the menu's rules and
+//! players, or Continue (the game left with Esc, or the autosave, resumed as `--load` resumes
+//! a save); and the settings each button changes.
+
+use super::MenuRules;
+use super::players::MenuPlayers;
+use crate::modes::{Begin, OnBoard};
+use crate::settings::{Settings, SettingsFile, autosave_path};
+use crate::sim::{Equipment, SimSpeed};
+use crate::theme::Activate;
+use crate::{Launch, Screen, Start};
+use bevy::prelude::*;
+use carrom_ai::Level;
+use carrom_match::{Match, MatchSetup, SaveFile};
+use carrom_referee::{PRESET_NAMES, Rules, Seat, Seats};
+
+/// The autosaved match, resumed as `--load` resumes a save ([`carrom_match::resume`]: checked
+/// against its digests, games and score); an error names the file.
+pub fn resume_autosave(spec: &carrom_physics::Spec) -> Result<Match, String> {
+    let path = autosave_path().ok_or("no place for an autosave")?;
+    resume_file(spec, &path)
+}
+
+/// The match saved at `path`, resumed ([`carrom_match::resume`]).
+pub fn resume_file(spec: &carrom_physics::Spec, path: &std::path::Path) -> Result<Match, String> {
+    let save = SaveFile::load(path)?;
+    carrom_match::resume(spec, &save, &path.display().to_string(), |_| {}).map(|r| r.game)
+}
+
+/// Continue: back to the match left with Esc, or the autosaved match.
+pub(super) fn continue_match(
+    _: On<Activate>,
+    board: Res<OnBoard>,
+    spec: Res<Equipment>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut m: MenuStart,
+) {
+    if board.open {
+        screen.set(Screen::Game);
+        return;
+    }
+    match resume_autosave(&spec.0) {
+        Ok(game) => m.begin(Start::Resume(Box::new(game))),
+        Err(e) => m.file.message = Some(format!("Continue: {e}")),
+    }
+}
+
+pub(super) fn next_rules(_: On<Activate>, mut rules: ResMut<MenuRules>, mut s: SettingsChange) {
+    rules.0 = (rules.0 + 1) % PRESET_NAMES.len();
+    s.settings.rules = PRESET_NAMES[rules.0].to_string();
+    s.store();
+}
+
+pub(super) fn next_level(_: On<Activate>, mut s: SettingsChange) {
+    let next = (Level::ALL
+        .iter()
+        .position(|l| *l == s.players.level)
+        .unwrap_or(0)
+        + 1)
+        % Level::ALL.len();
+    s.players.level = Level::ALL[next];
+    s.settings.level = s.players.level.name().to_string();
+    s.store();
+}
+
+/// A setting changed in the menu, kept in the settings file.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct SettingsChange<'w> {
+    pub(super) players: ResMut<'w, MenuPlayers>,
+    pub(super) settings: ResMut<'w, Settings>,
+    file: ResMut<'w, SettingsFile>,
+}
+
+impl SettingsChange<'_> {
+    pub(super) fn store(&mut self) {
+        self.file.store(&self.settings);
+    }
+}
+
+/// What starting a game from the menu needs.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct MenuStart<'w, 's> {
+    commands: Commands<'w, 's>,
+    rules: Res<'w, MenuRules>,
+    players: Res<'w, MenuPlayers>,
+    settings: Res<'w, Settings>,
+    file: ResMut<'w, SettingsFile>,
+    speed: ResMut<'w, SimSpeed>,
+}
+
+impl MenuStart<'_, '_> {
+    /// A match with the menu's rules and players: `force`, seats the computer plays anyway;
+    /// `people`, every seat a person.
+    fn setup(&self, seats: Seats, force: &[Seat], people: bool) -> MatchSetup {
+        let name = PRESET_NAMES[self.rules.0 % PRESET_NAMES.len()];
+        let rules = Rules::preset(name).unwrap_or_else(Rules::icf);
+        let seed = rand::random::<u64>() % 1_000_000;
+        let mut setup = MatchSetup::new(seats, rules, name, seed);
+        self.players.apply(&mut setup, force, people);
+        setup
+    }
+
+    pub(super) fn match_of(&mut self, seats: Seats, force: &[Seat], people: bool) {
+        let setup = self.setup(seats, force, people);
+        self.begin(Start::Match(setup));
+    }
+
+    pub(super) fn demo_of(&mut self, seats: Seats) {
+        let setup = self.setup(seats, &Seat::ALL, false);
+        self.speed.factor = self.speed.factor.max(2.0);
+        self.begin(Start::Demo(setup));
+    }
+
+    /// Starts `start` with the menu's settings.
+    pub(super) fn begin(&mut self, start: Start) {
+        self.file.message = None;
+        self.commands.trigger(Begin(Launch {
+            start,
+            fixed_board: self.settings.fixed_board,
+            speed: self.speed.factor,
+            save_path: None,
+            hints: self.players.hints,
+        }));
+    }
+}

@@ -1,0 +1,19 @@
+//! The screens around the board: the menu ([`menu`]) with how to play over it
+//! ([`how_to_play`]), a board's result card ([`results`]) and the match summary
+//! ([`summary`]). Each screen's entities go with its state.
+
+pub mod how_to_play;
+pub mod menu;
+pub mod results;
+pub mod summary;
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((
+        menu::plugin,
+        how_to_play::plugin,
+        results::plugin,
+        summary::plugin,
+    ));
+}

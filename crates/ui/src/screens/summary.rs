@@ -1,0 +1,279 @@
+//! The match summary: the winner, each player's statistics ([`carrom_match::MatchStats`]),
+//! the score by board as a small chart, and Play again / Menu.
+
+use super::results::{card, overlay, text};
+use crate::modes::flow::{RESULT_GRACE, ResultShown};
+use crate::modes::table::{PlayAgain, Table};
+use crate::theme::palette::{CARD_DIM as DIM, CARD_INK as INK};
+use crate::theme::{Activate, side_colour};
+use crate::{Phase, Refereed, Screen};
+use bevy::prelude::*;
+use carrom_match::{BoardStats, Match};
+
+/// The summary's Play again button (Enter presses it too).
+#[derive(Component)]
+struct PlayAgainButton;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(Phase::Over),
+        spawn_summary.run_if(in_state(Refereed)),
+    )
+    .add_systems(
+        Update,
+        enter_plays_again
+            .run_if(in_state(Phase::Over))
+            .before(crate::sim::SimSet),
+    );
+}
+
+/// The summary's table: a header and a row per player.
+pub fn summary_rows(model: &Match) -> Vec<[String; 9]> {
+    let mut rows = vec![[
+        "Player".to_string(),
+        "Strokes".into(),
+        "Pocketed".into(),
+        "Pot rate".into(),
+        "Fouls".into(),
+        "Dues".into(),
+        "Queen in/covered".into(),
+        "Breaks (pieces)".into(),
+        "Best run".into(),
+    ]];
+    for p in &model.stats.players {
+        rows.push([
+            p.name.clone(),
+            p.strokes.to_string(),
+            p.pieces_pocketed.to_string(),
+            format!("{:.0}%", 100.0 * p.pot_rate),
+            p.fouls.to_string(),
+            p.dues.to_string(),
+            format!("{} / {}", p.queen_pocketed, p.queen_covered),
+            format!("{} ({})", p.breaks, p.pieces_off_breaks),
+            p.longest_run.to_string(),
+        ]);
+    }
+    rows
+}
+
+const WIDTHS: [f32; 9] = [180.0, 70.0, 80.0, 75.0, 55.0, 55.0, 150.0, 140.0, 80.0];
+
+fn spawn_summary(mut commands: Commands, table: Res<Table>) {
+    let model = &table.model;
+    let stats = &model.stats;
+    let winner = stats.winner.unwrap_or(0);
+    let title = if stats.winner.is_some() {
+        format!("{} wins the match", stats.winner_name)
+    } else {
+        "The match is over".into()
+    };
+    let strokes: u32 = stats.players.iter().map(|p| p.strokes).sum();
+    let sub = format!(
+        "Games {} - {}   {} rules   {} boards   {} strokes",
+        stats.games[0],
+        stats.games[1],
+        crate::text::rules_title(&model.setup.rules_name),
+        stats.boards.len(),
+        strokes
+    );
+    info!("Match summary: {title} ({sub})");
+    let again = if table.spectated {
+        "Another demo (Enter)"
+    } else {
+        "Play again (Enter)"
+    };
+    commands
+        .spawn((DespawnOnExit(Phase::Over), overlay(0.55)))
+        .with_children(|o| {
+            o.spawn(card(10.0)).with_children(|c| {
+                c.spawn(text("MATCH SUMMARY", 16.0, DIM));
+                c.spawn(text(title, 38.0, side_colour(winner)));
+                c.spawn(text(sub, 16.0, DIM));
+                spawn_table(c, model);
+                spawn_chart(c, &stats.boards);
+                spawn_legend(c, model);
+                spawn_buttons(c, again);
+            });
+        });
+}
+
+/// The players' statistics, a row each in his side's colour.
+fn spawn_table(c: &mut ChildSpawnerCommands, model: &Match) {
+    let rows = summary_rows(model);
+    let side_of_row: Vec<u8> = model.stats.players.iter().map(|p| p.side).collect();
+    // The table.
+    c.spawn(Node {
+        flex_direction: FlexDirection::Column,
+        row_gap: px(3),
+        margin: UiRect::top(px(6)),
+        ..default()
+    })
+    .with_children(|t| {
+        for (i, row) in rows.iter().enumerate() {
+            let colour = if i == 0 {
+                DIM
+            } else {
+                side_colour(side_of_row[i - 1])
+            };
+            t.spawn(Node {
+                flex_direction: FlexDirection::Row,
+                ..default()
+            })
+            .with_children(|r| {
+                for (k, cell) in row.iter().enumerate() {
+                    r.spawn(Node {
+                        width: px(WIDTHS[k]),
+                        justify_content: if k == 0 {
+                            JustifyContent::FlexStart
+                        } else {
+                            JustifyContent::Center
+                        },
+                        ..default()
+                    })
+                    .with_children(|cell_node| {
+                        let c = if k == 0 { colour } else { INK };
+                        cell_node.spawn(text(
+                            cell.clone(),
+                            if i == 0 { 13.0 } else { 17.0 },
+                            if i == 0 { DIM } else { c },
+                        ));
+                    });
+                }
+            });
+        }
+    });
+}
+
+/// The points of each board, a bar in the winner's colour, the games marked.
+fn spawn_chart(c: &mut ChildSpawnerCommands, boards: &[BoardStats]) {
+    let max_points = boards.iter().map(|b| b.points).max().unwrap_or(1).max(1) as f32;
+    // The score by board.
+    c.spawn(text("Points by board", 15.0, DIM));
+    c.spawn(Node {
+        flex_direction: FlexDirection::Row,
+        align_items: AlignItems::FlexEnd,
+        column_gap: px(3),
+        height: px(96),
+        ..default()
+    })
+    .with_children(|chart| {
+        let mut game = 0;
+        for b in boards {
+            if b.game != game {
+                game = b.game;
+                chart
+                    .spawn(Node {
+                        height: percent(100),
+                        margin: UiRect::horizontal(px(6)),
+                        align_items: AlignItems::FlexEnd,
+                        ..default()
+                    })
+                    .with_children(|g| {
+                        g.spawn(text(format!("G{game}"), 13.0, DIM));
+                    });
+            }
+            let h = 8.0 + 72.0 * b.points as f32 / max_points;
+            chart
+                .spawn(Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    justify_content: JustifyContent::FlexEnd,
+                    height: percent(100),
+                    width: px(20),
+                    ..default()
+                })
+                .with_children(|col| {
+                    col.spawn(text(
+                        if b.winner.is_some() {
+                            b.points.to_string()
+                        } else {
+                            "-".into()
+                        },
+                        11.0,
+                        DIM,
+                    ));
+                    col.spawn((
+                        Node {
+                            width: px(16),
+                            height: px(h),
+                            ..default()
+                        },
+                        BackgroundColor(b.winner.map_or(DIM, side_colour)),
+                    ));
+                });
+        }
+    });
+}
+
+/// Which colour is which side.
+fn spawn_legend(c: &mut ChildSpawnerCommands, model: &Match) {
+    let names = [
+        model.side_name(carrom_referee::Side::Zero),
+        model.side_name(carrom_referee::Side::One),
+    ];
+    // The legend.
+    c.spawn(Node {
+        flex_direction: FlexDirection::Row,
+        column_gap: px(16),
+        align_items: AlignItems::Center,
+        ..default()
+    })
+    .with_children(|l| {
+        for (side, name) in names.iter().enumerate() {
+            l.spawn((
+                Node {
+                    width: px(12),
+                    height: px(12),
+                    ..default()
+                },
+                BackgroundColor(side_colour(side as u8)),
+            ));
+            l.spawn(text(name.clone(), 14.0, INK));
+        }
+    });
+}
+
+/// Play again (or another demo) and Menu.
+fn spawn_buttons(c: &mut ChildSpawnerCommands, again: &str) {
+    c.spawn(Node {
+        flex_direction: FlexDirection::Row,
+        column_gap: px(18),
+        margin: UiRect::top(px(8)),
+        ..default()
+    })
+    .with_children(|b| {
+        let button = crate::theme::button(
+            b,
+            230.0,
+            42.0,
+            text(again, 18.0, INK),
+            |_: On<Activate>, mut commands: Commands| commands.trigger(PlayAgain),
+        );
+        b.commands().entity(button).insert(PlayAgainButton);
+        crate::theme::button(
+            b,
+            230.0,
+            42.0,
+            text("Menu (Esc)", 18.0, INK),
+            |_: On<Activate>, mut screen: ResMut<NextState<Screen>>| screen.set(Screen::Menu),
+        );
+    });
+}
+
+/// Enter presses Play again (Esc is the game's own key for the menu), once the summary has
+/// been up a moment: an Enter meant for the last moment of play does not start another match.
+fn enter_plays_again(
+    mut commands: Commands,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    time: Res<Time>,
+    mut shown: ResMut<ResultShown>,
+    again: Query<Entity, With<PlayAgainButton>>,
+) {
+    shown.0 += time.delta_secs();
+    if shown.0 > RESULT_GRACE
+        && keys.is_some_and(|k| k.just_pressed(KeyCode::Enter))
+        && let Ok(button) = again.single()
+    {
+        commands.trigger(Activate(button));
+    }
+}

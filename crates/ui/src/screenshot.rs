@@ -1,0 +1,323 @@
+//! `carrom screenshot`: run the real game to a mode's first interesting frame, write a PNG,
+//! report the frame rate, exit. Without a display, a private Xvfb is started for it.
+
+use crate::coach::Coach;
+use crate::hud::preview::Preview;
+use crate::modes::table::Table;
+use crate::modes::turn::{Aim, aim_shot};
+use crate::modes::{OnBoard, View};
+use crate::sim::Equipment;
+use crate::{Phase, Playing, Screen};
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use carrom_physics::SeatAxes;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShotMode {
+    Menu,
+    Practice,
+    Demo,
+    /// A person's turn in a match with the coach's hint on the board.
+    Hint,
+    /// A person pulling back the striker: the power meter and the aim guide.
+    Stroke,
+    /// A board's result.
+    Result,
+    /// The match summary.
+    Summary,
+}
+
+/// What to capture and where.
+#[derive(Resource, Clone, Debug)]
+pub struct ScreenshotPlan {
+    pub mode: ShotMode,
+    /// The window's size in pixels.
+    pub size: (u32, u32),
+    pub out: PathBuf,
+    /// Demo: strokes to play before the capture.
+    pub strokes: u32,
+    pub timeout: Duration,
+}
+
+/// What happened, read back after the app exits.
+#[derive(Clone, Default)]
+pub struct Outcome(pub Arc<Mutex<Option<Result<String, String>>>>);
+
+impl Outcome {
+    pub fn take(&self) -> Result<(), String> {
+        match self.0.lock().ok().and_then(|mut g| g.take()) {
+            Some(Ok(msg)) => {
+                println!("{msg}");
+                Ok(())
+            }
+            Some(Err(e)) => Err(e),
+            None => Ok(()),
+        }
+    }
+}
+
+#[derive(Resource)]
+struct Progress {
+    started: Instant,
+    frames: u32,
+    measure_from: Option<(Instant, u32)>,
+    requested: Option<(Instant, u32)>,
+    outcome: Outcome,
+    /// Set when the capture has been written: its colour count, or why it was not written.
+    written: Arc<Mutex<Option<Result<usize, String>>>>,
+}
+
+/// Writes `image` as a PNG at `path` atomically ([`carrom_match::write_atomically`]). A crash
+/// or a failed encode leaves the previous file as it was.
+fn write_png_atomically(image: &Image, path: &Path) -> Result<(), String> {
+    let rgb = image
+        .clone()
+        .try_into_dynamic()
+        .map_err(|e| format!("{}: cannot convert the frame: {e}", path.display()))?
+        .to_rgb8();
+    let mut png = std::io::Cursor::new(Vec::new());
+    rgb.write_to(&mut png, image::ImageFormat::Png)
+        .map_err(|e| format!("{}: cannot encode the screenshot: {e}", path.display()))?;
+    carrom_match::write_atomically(path, png.get_ref())
+        .map_err(|e| format!("cannot write the screenshot: {e}"))
+}
+
+/// How many different colours a sample of the image holds (a blank frame has one or two).
+fn distinct_colours(image: &Image) -> usize {
+    let Some(data) = image.data.as_ref() else {
+        return 0;
+    };
+    let mut seen = std::collections::HashSet::new();
+    for px in data.chunks_exact(4).step_by(37) {
+        seen.insert([px[0] >> 3, px[1] >> 3, px[2] >> 3]);
+    }
+    seen.len()
+}
+
+pub(super) fn plugin(app: &mut App, plan: Option<ScreenshotPlan>) -> Outcome {
+    let outcome = Outcome::default();
+    if let Some(plan) = plan {
+        if let Some(dir) = plan.out.parent()
+            && !dir.as_os_str().is_empty()
+        {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        app.insert_resource(plan).insert_resource(Progress {
+            started: Instant::now(),
+            frames: 0,
+            measure_from: None,
+            requested: None,
+            outcome: outcome.clone(),
+            written: Arc::default(),
+        });
+        app.add_systems(Last, drive);
+    }
+    outcome
+}
+
+/// What the driver looks at and sets up to reach a mode's frame.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Scene<'w> {
+    screen: Res<'w, State<Screen>>,
+    phase: Option<Res<'w, State<Phase>>>,
+    playing: Option<Res<'w, State<Playing>>>,
+    board: Res<'w, OnBoard>,
+    view: ResMut<'w, View>,
+    table: Option<Res<'w, Table>>,
+    aim: ResMut<'w, Aim>,
+    preview: Option<ResMut<'w, Preview>>,
+    coach: ResMut<'w, Coach>,
+    equipment: Res<'w, Equipment>,
+}
+
+impl Scene<'_> {
+    fn in_phase(&self, phase: Phase) -> bool {
+        self.phase.as_deref().is_some_and(|p| *p.get() == phase)
+    }
+
+    /// A person is to strike.
+    fn persons_turn(&self) -> bool {
+        self.in_phase(Phase::Aim) && !self.board.computer
+    }
+
+    /// Whether the frame for `plan` is on the screen (setting it up on the way); an error when
+    /// it cannot be reached.
+    fn ready(&mut self, plan: &ScreenshotPlan, frames: u32) -> Result<bool, String> {
+        Ok(match plan.mode {
+            ShotMode::Menu => *self.screen.get() == Screen::Menu && frames >= 20,
+            ShotMode::Practice => self.practice() && frames >= 30,
+            ShotMode::Hint => self.hint(frames)?,
+            ShotMode::Stroke => self.stroke(frames) && frames >= 40,
+            ShotMode::Result => self.in_phase(Phase::BoardOver) && frames >= 20,
+            ShotMode::Summary => self.in_phase(Phase::Over) && frames >= 20,
+            ShotMode::Demo => {
+                // With the computer's other lines shown.
+                self.coach.lines = true;
+                self.in_phase(Phase::Aim)
+                    && self
+                        .table
+                        .as_ref()
+                        .is_some_and(|t| t.model.referee.strokes() >= plan.strokes)
+                    // The computer has decided and shows its aim (placed striker, direction).
+                    && self.aim.planned.is_some()
+                    && self.aim.wait < 0.5
+            }
+        })
+    }
+
+    /// Practice: a stroke being lined up, with the trajectory preview on.
+    fn practice(&mut self) -> bool {
+        let aiming = self.in_phase(Phase::Aim)
+            && self
+                .playing
+                .as_deref()
+                .is_some_and(|p| *p.get() == Playing::Practice);
+        if aiming {
+            self.aim.power = 0.75;
+            self.aim.position = 0.35;
+            self.aim.dir = Vec2::new(-0.25, 1.0).normalize();
+            if let Some(p) = self.preview.as_mut() {
+                p.on = true;
+            }
+        }
+        aiming
+    }
+
+    /// A person's turn in a match with the coach's hint on the board.
+    fn hint(&mut self, frames: u32) -> Result<bool, String> {
+        let aiming = self.persons_turn();
+        if aiming
+            && frames >= 20
+            && self.coach.shown.is_none()
+            && !self.coach.thinking()
+            && self.coach.note.is_none()
+            && let Some(table) = self.table.as_deref()
+        {
+            crate::coach::ask_at_the_table(&mut self.coach, table, &self.equipment.0);
+        }
+        if let Some(note) = &self.coach.note {
+            return Err(format!("no hint: {note}"));
+        }
+        Ok(aiming && self.coach.shown.is_some() && frames >= 40)
+    }
+
+    /// A person pulling back towards the nearest piece ahead, with the guide on.
+    fn stroke(&mut self, frames: u32) -> bool {
+        let aiming = self.persons_turn();
+        if aiming
+            && frames >= 20
+            && let Some(seat) = self.board.actor
+        {
+            self.view.guides = true;
+            let at = aim_shot(&self.aim, seat).striker_at(&self.equipment.0);
+            let at = Vec2::new(at.x, at.y);
+            let f = seat.forward();
+            let ahead = Vec2::new(f.x, f.y);
+            if let Some(p) = self
+                .board
+                .pieces
+                .iter()
+                .map(|p| Vec2::new(p.x, p.y))
+                .filter(|p| (*p - at).dot(ahead) > 0.05)
+                .min_by(|a, b| a.distance(at).total_cmp(&b.distance(at)))
+            {
+                self.aim.dir = (p - at).normalize();
+            }
+            // Set as the keys set it (the mouse's pull would follow the cursor).
+            self.aim.power = 0.63;
+        }
+        aiming
+    }
+}
+
+/// The capture written: the outcome (the frame rate measured), or why it failed.
+fn finish(
+    progress: &Progress,
+    plan: &ScreenshotPlan,
+    at: Instant,
+    frame: u32,
+) -> Option<Result<String, String>> {
+    let written = progress.written.lock().unwrap().clone()?;
+    Some(match written {
+        Err(e) => Err(e),
+        Ok(colours) if colours < 8 => Err(format!(
+            "{}: the screenshot is blank ({colours} colours)",
+            plan.out.display()
+        )),
+        Ok(colours) => {
+            let fps = match progress.measure_from {
+                Some((t0, f0)) if at > t0 => (frame - f0) as f64 / (at - t0).as_secs_f64(),
+                _ => 0.0,
+            };
+            Ok(format!(
+                "wrote {} ({:?}, {} colours, frame {}, {:.1} frames per second)",
+                plan.out.display(),
+                plan.mode,
+                colours,
+                frame,
+                fps
+            ))
+        }
+    })
+}
+
+fn drive(
+    mut commands: Commands,
+    plan: Res<ScreenshotPlan>,
+    mut progress: ResMut<Progress>,
+    mut scene: Scene,
+    mut exit: MessageWriter<AppExit>,
+) {
+    progress.frames += 1;
+    let now = Instant::now();
+    if progress.frames == 10 {
+        progress.measure_from = Some((now, progress.frames));
+    }
+    let outcome = progress.outcome.clone();
+    let mut end = |result: Result<String, String>| {
+        let ok = result.is_ok();
+        *outcome.0.lock().unwrap() = Some(result);
+        exit.write(if ok {
+            AppExit::Success
+        } else {
+            AppExit::error()
+        });
+    };
+    if now - progress.started > plan.timeout {
+        end(Err(format!(
+            "screenshot: timed out after {:?} without reaching the {:?} frame",
+            plan.timeout, plan.mode
+        )));
+        return;
+    }
+    if let Some((at, frame)) = progress.requested {
+        if let Some(result) = finish(&progress, &plan, at, frame) {
+            end(result);
+        }
+        return;
+    }
+    match scene.ready(&plan, progress.frames) {
+        Err(e) => end(Err(e)),
+        Ok(false) => {}
+        Ok(true) => {
+            let path = plan.out.clone();
+            let written = progress.written.clone();
+            commands.spawn(Screenshot::primary_window()).observe(
+                move |cap: On<ScreenshotCaptured>| {
+                    let colours = distinct_colours(&cap.image);
+                    // A blank frame is not written over a good screenshot.
+                    let result = if colours < 8 {
+                        Ok(colours)
+                    } else {
+                        write_png_atomically(&cap.image, &path).map(|()| colours)
+                    };
+                    *written.lock().unwrap() = Some(result);
+                },
+            );
+            progress.requested = Some((now, progress.frames));
+        }
+    }
+}
