@@ -9,12 +9,12 @@
 # ("Match summary: ..."); the screen is captured to playthrough.png in the build's target
 # directory (`$CARGO_TARGET_DIR`, else `target/`), or to `$OUT`.
 #
-#   scripts/playthrough.sh [path/to/carrom]   (default: target/debug/carrom)
+#   scripts/playthrough.sh [path/to/carrom]   (default: target/release/carrom)
 #   BOARDS=2 scripts/playthrough.sh ...        (a longer match: each board's result is dismissed
 #                                              with Enter, as a player would click it away)
 # Needs: xvfb, xdotool, imagemagick (apt-get install xvfb xdotool imagemagick).
 set -euo pipefail
-carrom="${1:-${CARGO_TARGET_DIR:-target}/debug/carrom}"
+carrom="${1:-${CARGO_TARGET_DIR:-target}/release/carrom}"
 out="${OUT:-${CARGO_TARGET_DIR:-target}/playthrough.png}"
 mkdir -p "$(dirname "$out")"
 minutes="${MINUTES:-15}"
