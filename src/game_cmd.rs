@@ -123,7 +123,7 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
                 return Err(format!(
                     "--computer: {} does not play in {mode_name} ({})",
                     c.seat().name(),
-                    seat_names(seats)
+                    seats.names()
                 ));
             }
             if args.names.len() > seats.count() {
@@ -198,15 +198,6 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
 fn open_window(spec: &Spec, launch: Launch, shot: Option<ScreenshotPlan>) -> Result<(), String> {
     display::quiet_runtime_dir();
     carrom_ui::run_windowed(spec, launch, shot)
-}
-
-fn seat_names(seats: Seats) -> String {
-    seats
-        .seats()
-        .iter()
-        .map(|s| s.name())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// `carrom demo`: in a window when there is a display, else headless.

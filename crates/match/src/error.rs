@@ -17,21 +17,12 @@ pub enum SetupError {
     #[error(
         "players: {given} given, {seats:?} needs {} (one for each of {})",
         seats.count(),
-        seat_names(*seats)
+        seats.names()
     )]
     Players { given: usize, seats: Seats },
     /// The breaker does not play in this game.
     #[error("breaker: {} does not play in {seats:?}", seat.name())]
     Breaker { seat: Seat, seats: Seats },
-}
-
-fn seat_names(seats: Seats) -> String {
-    seats
-        .seats()
-        .iter()
-        .map(|s| s.name())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Rules that cannot be had by a preset name or file ([`crate::load_rules`]).

@@ -54,6 +54,15 @@ impl Seats {
         self.seats().contains(&seat)
     }
 
+    /// The seats in play by name, comma-separated ("South, North"), for messages.
+    pub fn names(self) -> String {
+        self.seats()
+            .iter()
+            .map(|s| s.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     /// Side 0: South (and North in doubles); side 1: North in singles, East and West in doubles.
     pub fn side_of(self, seat: Seat) -> Side {
         match (self, seat) {
