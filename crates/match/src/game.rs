@@ -482,48 +482,9 @@ impl Match {
         self.names().seat(seat)
     }
 
-    /// A verdict as log lines: each ruling with who made the stroke, then any board, game or
-    /// match result, the sides named by their players.
+    /// A verdict as log lines, the sides named by their players ([`words::verdict`]).
     pub fn verdict_lines(&self, v: &Verdict) -> Vec<String> {
-        let name = &self.player(v.by).name;
-        let names = self.names();
-        let mut out = Vec::new();
-        for r in &v.rulings {
-            out.push(format!(
-                "G{} B{} {:>5} ({}): {}",
-                v.game,
-                v.board,
-                v.by.title(),
-                name,
-                words::ruling(r, &names)
-            ));
-        }
-        if let Some(b) = v.board_result {
-            out.push(format!(
-                "  board to {} (side {}) for {} points; score {:?}",
-                self.side_name(b.winner),
-                b.winner.index(),
-                b.points,
-                v.score
-            ));
-        }
-        if let Some(g) = v.game_result {
-            out.push(format!(
-                "  GAME to {} (side {}) ({:?})",
-                self.side_name(g.winner),
-                g.winner.index(),
-                g.score
-            ));
-        }
-        if let Some(m) = v.match_result {
-            out.push(format!(
-                "  MATCH to {} (side {}), games {:?}",
-                self.side_name(m.winner),
-                m.winner.index(),
-                m.games
-            ));
-        }
-        out
+        words::verdict(v, &self.names())
     }
 
     /// Rebuilds a match from a save or replay by playing its actions again, with the physics the

@@ -268,23 +268,7 @@ impl MatchStats {
             ));
         }
         for b in &self.boards {
-            out.push(match b.winner {
-                Some(_) => format!(
-                    "Game {} board {}: {} +{} (Queen {}, Law {}), score {:?}, {} strokes",
-                    b.game,
-                    b.board,
-                    b.winner_name,
-                    b.points,
-                    b.queen.replace('_', " "),
-                    b.law,
-                    b.score,
-                    b.strokes
-                ),
-                None => format!(
-                    "Game {} board {}: cancelled (Law {}), {} strokes",
-                    b.game, b.board, b.law, b.strokes
-                ),
-            });
+            out.push(crate::words::board_line(b));
         }
         out
     }

@@ -1,10 +1,15 @@
-//! Every sentence players read about the referee's rulings, made in one place from the
-//! rulings' data ([`Event`]) and the players' names: the game's calls, the headless demo's and
-//! `carrom replay`'s lines. A translation changes this module and nothing else.
+//! Every sentence players read about the referee's rulings and their results, made in one place
+//! from the rulings' data ([`Event`]), the verdicts and the match's statistics, and the players'
+//! names: the game's calls and result cards, the headless demo's and `carrom replay`'s lines,
+//! the statistics' board lines and the summary's title. A translation changes this module and
+//! nothing else.
 
+use crate::game::Match;
 use crate::setup::MatchSetup;
+use crate::stats::{BoardStats, MatchStats};
 use carrom_referee::{
     Event, HouseFoul, LastMen, PieceColour, QueenAtEnd, QueenBack, Ruling, Seat, Seats, Side,
+    Verdict,
 };
 
 /// The players' names by seat, for the sentences.
@@ -28,10 +33,15 @@ impl Names {
     }
 
     fn name(&self, seat: Seat) -> &str {
+        self.as_given(seat).trim()
+    }
+
+    /// The name as the player gave it.
+    fn as_given(&self, seat: Seat) -> &str {
         self.players
             .iter()
             .find(|(s, _)| *s == seat)
-            .map_or("", |(_, n)| n.trim())
+            .map_or("", |(_, n)| n.as_str())
     }
 
     /// A player by name with his seat, "Ravi (North)"; the seat alone when he is unnamed or
@@ -66,6 +76,148 @@ impl Names {
         } else {
             format!("side {}", side.index())
         }
+    }
+}
+
+/// A verdict as log lines (the game's log, the headless demo, `carrom replay`): each ruling with
+/// who made the stroke, then any board, game or match result, the sides named by their players.
+pub fn verdict(v: &Verdict, names: &Names) -> Vec<String> {
+    let name = names.as_given(v.by);
+    let mut out = Vec::new();
+    for r in &v.rulings {
+        out.push(format!(
+            "G{} B{} {:>5} ({}): {}",
+            v.game,
+            v.board,
+            v.by.title(),
+            name,
+            ruling(r, names)
+        ));
+    }
+    if let Some(b) = v.board_result {
+        out.push(format!(
+            "  board to {} (side {}) for {} points; score {:?}",
+            names.side(b.winner),
+            b.winner.index(),
+            b.points,
+            v.score
+        ));
+    }
+    if let Some(g) = v.game_result {
+        out.push(format!(
+            "  GAME to {} (side {}) ({:?})",
+            names.side(g.winner),
+            g.winner.index(),
+            g.score
+        ));
+    }
+    if let Some(m) = v.match_result {
+        out.push(format!(
+            "  MATCH to {} (side {}), games {:?}",
+            names.side(m.winner),
+            m.winner.index(),
+            m.games
+        ));
+    }
+    out
+}
+
+/// "the Queen covered by white" for a board's `queen` field.
+fn queen_at_end(queen: &str) -> String {
+    match queen {
+        "covered_by_white" => "the Queen covered by white".into(),
+        "covered_by_black" => "the Queen covered by black".into(),
+        _ => "the Queen not covered".into(),
+    }
+}
+
+/// The lines of a board's result card: heading, winner, points and Law, the game's score, what
+/// comes next (`watched`: no one is asked to go on).
+pub fn board_result(model: &Match, b: &BoardStats, watched: bool) -> Vec<String> {
+    let names = [model.side_name(Side::Zero), model.side_name(Side::One)];
+    let r = &model.referee;
+    let mut lines = vec![format!("Game {}, board {}", b.game, b.board)];
+    match b.winner {
+        Some(_) => {
+            lines.push(format!("{} wins the board", b.winner_name));
+            lines.push(format!(
+                "+{} {}, {} (Law {})",
+                b.points,
+                if b.points == 1 { "point" } else { "points" },
+                queen_at_end(&b.queen),
+                b.law
+            ));
+        }
+        None => {
+            lines.push("Board cancelled".into());
+            lines.push(format!("It is played again (Law {})", b.law));
+        }
+    }
+    let game_over = r.game_number() != b.game;
+    lines.push(format!(
+        "{} {}: {} {} - {} {}",
+        if game_over { "Game" } else { "Game score" },
+        if game_over { "over" } else { "now" },
+        names[0],
+        b.score[0],
+        b.score[1],
+        names[1]
+    ));
+    let games = r.games();
+    lines.push(format!(
+        "Games: {} {} - {} {}",
+        names[0], games[0], games[1], names[1]
+    ));
+    lines.push(format!(
+        "Next: game {}, board {}; {} breaks",
+        r.game_number(),
+        r.board_number(),
+        model.seat_name(r.breaker())
+    ));
+    let white_now = r.colour_of_side(Side::One) == PieceColour::White;
+    if u8::from(white_now) != b.white_side {
+        let white = if white_now { &names[1] } else { &names[0] };
+        let black = if white_now { &names[0] } else { &names[1] };
+        lines.push(format!(
+            "Colours change: {white} plays white, {black} black"
+        ));
+    }
+    lines.push(if watched {
+        "The next board starts in a moment.".into()
+    } else {
+        "Click, or press Enter, to rack the next board.".into()
+    });
+    lines
+}
+
+/// A board in the match's statistics: "Game 1 board 2: Asha (South) +5 (Queen covered by white,
+/// Law 53(c)), score [5, 0], 41 strokes", or the board cancelled.
+pub fn board_line(b: &BoardStats) -> String {
+    match b.winner {
+        Some(_) => format!(
+            "Game {} board {}: {} +{} (Queen {}, Law {}), score {:?}, {} strokes",
+            b.game,
+            b.board,
+            b.winner_name,
+            b.points,
+            b.queen.replace('_', " "),
+            b.law,
+            b.score,
+            b.strokes
+        ),
+        None => format!(
+            "Game {} board {}: cancelled (Law {}), {} strokes",
+            b.game, b.board, b.law, b.strokes
+        ),
+    }
+}
+
+/// The match summary's title: "Ravi wins the match", or "The match is over" (no winner).
+pub fn match_over(stats: &MatchStats) -> String {
+    if stats.winner.is_some() {
+        format!("{} wins the match", stats.winner_name)
+    } else {
+        "The match is over".into()
     }
 }
 

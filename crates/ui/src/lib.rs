@@ -6,8 +6,9 @@
 //! - [`screens`]: the menu (and how to play over it), a board's result card and the match
 //!   summary.
 //! - [`modes`]: what is played on the board. The turn everyone shares ([`modes::turn`]: place,
-//!   aim, strike), a refereed match at the table ([`modes::table`]: the referee's flow, the
-//!   computers, dues, results, saves), and each mode's own systems ([`modes::practice`],
+//!   aim, strike), a refereed match at the table ([`modes::table`]; its turn flow, the
+//!   computers' turns, judging and results in [`modes::flow`]; [`modes::dues`];
+//!   [`modes::saves`]), and each mode's own systems ([`modes::practice`],
 //!   [`modes::demo`], [`modes::replay`]), which run only in their [`Playing`] state.
 //! - [`sim`]: the live board: the bevy_rapier2d bodies, loaded and stepped by the physics
 //!   crate's own step (headless too).

@@ -62,11 +62,7 @@ fn spawn_summary(mut commands: Commands, table: Res<Table>) {
     let model = &table.model;
     let stats = &model.stats;
     let winner = stats.winner.unwrap_or(0);
-    let title = if stats.winner.is_some() {
-        format!("{} wins the match", stats.winner_name)
-    } else {
-        "The match is over".into()
-    };
+    let title = carrom_match::words::match_over(stats);
     let strokes: u32 = stats.players.iter().map(|p| p.strokes).sum();
     let sub = format!(
         "Games {} - {}   {} rules   {} boards   {} strokes",
