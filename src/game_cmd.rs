@@ -216,31 +216,6 @@ pub fn demo(spec: &Spec, args: DemoArgs) -> Result<(), String> {
     open_window(spec, launch, None)
 }
 
-/// A singles match in progress for the hint's screenshot: a person at South against a medium
-/// computer, seeded strokes played (by computers at both seats) until South is to strike in the
-/// middle of the board.
-fn hint_position(spec: &Spec) -> Result<Match, String> {
-    let mut setup = MatchSetup::new(Seats::Singles, load_rules("icf")?, "icf", 11);
-    setup.players[1].computer = Some("medium".into());
-    setup.players[1].name = "North (computer)".into();
-    let mut both = setup.clone();
-    both.players[0].computer = Some("medium".into());
-    let mut hands = carrom_ai::Computers::for_setup(&both)?;
-    let mut model = Match::new(spec, setup)?;
-    while model.referee.strokes() < 8
-        || model.next_actor() != Some(carrom_match::Actor::Striker(carrom_physics::Seat::South))
-    {
-        let action = hands
-            .act(&model)
-            .ok_or("the match ended before the hint's position")?;
-        model.apply(&action)?;
-        if model.is_over() {
-            return Err("the match ended before the hint's position".into());
-        }
-    }
-    Ok(model)
-}
-
 /// `1280x720` as (1280, 720): each side 320 to 7680 pixels.
 fn parse_size(text: &str) -> Result<(u32, u32), String> {
     let bad = || format!("`{text}` is not WIDTHxHEIGHT (as 1280x720), each 320 to 7680");
@@ -253,16 +228,22 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
-/// A singles match of Asha (South) and Ravi (North, the computer), both played by easy
-/// computers until `stop` says so after an action; an error if the match ends first (unless
-/// `stop` accepts the end).
-fn played_until(spec: &Spec, stop: impl Fn(&Match) -> bool) -> Result<Match, String> {
-    let mut setup = MatchSetup::new(Seats::Singles, load_rules("icf")?, "icf", 5);
-    setup.players[0].name = "Asha".into();
-    setup.players[1].name = "Ravi".into();
-    setup.players[1].computer = Some("easy".into());
+/// A seeded singles match for a screenshot, South's and North's players named `names` (North
+/// the computer), both seats played by `level` computers until `stop` says so after an action;
+/// an error if the match ends first (unless `stop` accepts the end).
+fn played_until(
+    spec: &Spec,
+    seed: u64,
+    names: [&str; 2],
+    level: &str,
+    stop: impl Fn(&Match) -> bool,
+) -> Result<Match, String> {
+    let mut setup = MatchSetup::new(Seats::Singles, load_rules("icf")?, "icf", seed);
+    setup.players[0].name = names[0].into();
+    setup.players[1].name = names[1].into();
+    setup.players[1].computer = Some(level.into());
     let mut both = setup.clone();
-    both.players[0].computer = Some("easy".into());
+    both.players[0].computer = Some(level.into());
     let mut hands = carrom_ai::Computers::for_setup(&both)?;
     let mut model = Match::new(spec, setup)?;
     while !stop(&model) {
@@ -275,6 +256,20 @@ fn played_until(spec: &Spec, stop: impl Fn(&Match) -> bool) -> Result<Match, Str
         model.apply(&action)?;
     }
     Ok(model)
+}
+
+/// Asha (South) and Ravi (North, the computer), played by easy computers (seed 5).
+fn asha_and_ravi_until(spec: &Spec, stop: impl Fn(&Match) -> bool) -> Result<Match, String> {
+    played_until(spec, 5, ["Asha", "Ravi"], "easy", stop)
+}
+
+/// The hint's position: a person at South against a medium computer, seeded strokes played
+/// until South is to strike in the middle of the board.
+fn hint_position(spec: &Spec) -> Result<Match, String> {
+    played_until(spec, 11, ["South", "North (computer)"], "medium", |m| {
+        m.referee.strokes() >= 8
+            && m.next_actor() == Some(carrom_match::Actor::Striker(carrom_physics::Seat::South))
+    })
 }
 
 /// A board has just ended (not the match).
@@ -298,7 +293,7 @@ pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
         ),
         ShotModeArg::Stroke => (
             ShotMode::Stroke,
-            Start::Resume(Box::new(played_until(spec, |m| {
+            Start::Resume(Box::new(asha_and_ravi_until(spec, |m| {
                 m.referee.strokes() >= 6
                     && m.next_actor()
                         == Some(carrom_match::Actor::Striker(carrom_physics::Seat::South))
@@ -307,12 +302,12 @@ pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
         ),
         ShotModeArg::Result => (
             ShotMode::Result,
-            Start::Resume(Box::new(played_until(spec, just_after_a_board)?)),
+            Start::Resume(Box::new(asha_and_ravi_until(spec, just_after_a_board)?)),
             1.0,
         ),
         ShotModeArg::Summary => (
             ShotMode::Summary,
-            Start::Resume(Box::new(played_until(spec, Match::is_over)?)),
+            Start::Resume(Box::new(asha_and_ravi_until(spec, Match::is_over)?)),
             1.0,
         ),
     };
