@@ -1104,3 +1104,61 @@ fn every_key_tap_is_a_step_however_quick() {
         "+5%, +5%, +1.25% with Shift, -5%: {stepped}"
     );
 }
+
+fn update_mode(app: &App) -> bevy::winit::UpdateMode {
+    let settings = app.world().resource::<bevy::winit::WinitSettings>();
+    assert_eq!(settings.focused_mode, settings.unfocused_mode);
+    settings.focused_mode
+}
+
+/// The window draws continuously while something moves or a computer plays, and rests
+/// (reactive: only input wakes it) on the menu and while a person's turn waits with nothing
+/// moving.
+#[test]
+fn the_window_rests_when_nothing_moves() {
+    use bevy::winit::UpdateMode;
+    use carrom_ui::pace::Awake;
+    let spec = Spec::default();
+    let mut app = carrom_ui::headless_app_with_screens(&spec, launch(Start::Menu));
+    app.add_plugins(carrom_ui::pace::plugin);
+    app.world_mut()
+        .insert_resource(ButtonInput::<KeyCode>::default());
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(
+        update_mode(&app),
+        UpdateMode::Continuous,
+        "the first moments"
+    );
+    // Past the first moments, the menu rests.
+    app.world_mut().resource_mut::<Awake>().until = 0.0;
+    app.update();
+    assert!(
+        matches!(update_mode(&app), UpdateMode::Reactive { .. }),
+        "the menu rests"
+    );
+    // A computer demo: the computers think and play.
+    click(&mut app, "Computer demo - singles");
+    run_until(&mut app, 50, |app| phase(app) == Phase::Aim);
+    for _ in 0..3 {
+        app.world_mut().resource_mut::<Awake>().until = 0.0;
+        app.update();
+        assert_eq!(update_mode(&app), UpdateMode::Continuous, "a demo plays");
+    }
+    press(&mut app, KeyCode::Escape);
+    app.update();
+    // Two people: a person's turn, nothing moving, rests.
+    click(&mut app, "Singles - two players");
+    run_until(&mut app, 50, |app| phase(app) == Phase::Aim);
+    app.update();
+    app.world_mut().resource_mut::<Awake>().until = 0.0;
+    app.update();
+    assert!(
+        matches!(update_mode(&app), UpdateMode::Reactive { .. }),
+        "a person's turn rests"
+    );
+    // A key wakes it.
+    press(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(update_mode(&app), UpdateMode::Continuous, "a key wakes it");
+}

@@ -105,9 +105,16 @@ struct TurnWhat;
 
 /// The banner's flash when the turn changes: who it was for, and seconds since.
 #[derive(Resource, Default)]
-struct BannerFlash {
+pub(crate) struct BannerFlash {
     seat: Option<carrom_physics::Seat>,
     age: f32,
+}
+
+impl BannerFlash {
+    /// The banner is still settling after the turn passed.
+    pub(crate) fn flashing(&self) -> bool {
+        self.age < 1.0
+    }
 }
 
 /// A panel of the side columns: dark, padded, as tall as its text.
