@@ -153,14 +153,17 @@ impl Activity<'_, '_> {
                 self.preview.as_ref().is_some_and(|p| p.busy()),
                 "the preview",
             ),
+            // The spread and the striker's return count down only while a turn waits.
             (
-                self.practice
-                    .as_ref()
-                    .is_some_and(|p| !p.fresh && p.spread > 0.0),
+                phase == Phase::Aim
+                    && self
+                        .practice
+                        .as_ref()
+                        .is_some_and(|p| !p.fresh && p.spread > 0.0),
                 "a break's spread",
             ),
             (
-                self.striker.as_ref().is_some_and(|s| s.returning()),
+                phase == Phase::Aim && self.striker.as_ref().is_some_and(|s| s.returning()),
                 "the striker coming back",
             ),
             (
