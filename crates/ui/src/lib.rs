@@ -14,7 +14,8 @@
 //!   crate's own step (headless too).
 //! - [`board`]: the board drawn, the pieces' motion, the layout of the window, the seats' names.
 //! - [`hud`]: the side panels, the aim's marks, the aim guide and the trajectory preview.
-//! - [`coach`], [`audio`], [`settings`], [`theme`] (the look), [`screenshot`].
+//! - [`coach`], [`audio`], [`settings`], [`theme`] (the look), [`screenshot`], and [`pace`]
+//!   (the window draws continuously only while something moves).
 //!
 //! The match itself is `carrom_match::Match` and the computer players `carrom_ai::Computers`:
 //! neither knows Bevy, so the headless demo, self-play, saves and replays run the same code as
@@ -25,6 +26,7 @@ pub mod board;
 pub mod coach;
 pub mod hud;
 pub mod modes;
+pub mod pace;
 pub mod screens;
 pub mod screenshot;
 pub mod settings;
@@ -287,6 +289,12 @@ pub fn run_windowed(
     ));
     if sound {
         app.add_plugins(audio::plugin);
+    }
+    if shot.is_some() {
+        // A screenshot counts frames: it draws continuously.
+        app.insert_resource(bevy::winit::WinitSettings::continuous());
+    } else {
+        app.add_plugins(pace::plugin);
     }
     let result = screenshot::plugin(&mut app, shot);
     app.run();

@@ -1,7 +1,11 @@
 //! Headless Bevy tests (`MinimalPlugins`, `app.update()`): the bit-identical stroke, the turn
-//! flow, dues, saves and bad files.
+//! flow, dues, saves and bad files, and input read the same at any frame rate.
 
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
+use bevy::window::WindowEvent;
 use bevy_rapier2d::prelude::*;
 use carrom_ai::Computers;
 use carrom_match::{Action, Match, MatchSetup, SaveFile, StrokeOutcome, load_rules};
@@ -10,10 +14,11 @@ use carrom_physics::{
 };
 use carrom_referee::{Placer, Rules, Seats, StrokeReport};
 use carrom_ui::modes::OnBoard;
+use carrom_ui::modes::aim::power_of_pull;
 use carrom_ui::modes::flow::ResultShown;
 use carrom_ui::modes::replay::ReplayTape;
 use carrom_ui::modes::table::Table;
-use carrom_ui::modes::turn::{Aim, CallLog};
+use carrom_ui::modes::turn::{Aim, CallLog, WindowToBoard, aim_shot, angle_for};
 use carrom_ui::sim::{
     BoardBody, BoardEntities, Cushion, LiveTable, LoadTable, PocketSensor, StrokeEnded,
     final_positions,
@@ -923,4 +928,237 @@ fn the_result_card_goes_when_the_players_go_on() {
     press(&mut app, KeyCode::Enter);
     run_until(&mut app, 50, |app| phase(app) == Phase::Aim);
     assert_eq!(cards(&mut app), 0, "the result card is gone");
+}
+
+/// A window 1280x960 over the board: a millimetre a pixel, the board's centre in the middle.
+fn window_over_the_board() -> WindowToBoard {
+    WindowToBoard {
+        origin: Vec2::new(-0.64, 0.48),
+        right: Vec2::new(0.001, 0.0),
+        down: Vec2::new(0.0, -0.001),
+    }
+}
+
+/// Where a board point is in [`window_over_the_board`].
+fn in_window(board: Vec2) -> Vec2 {
+    Vec2::new((board.x + 0.64) / 0.001, (0.48 - board.y) / 0.001)
+}
+
+fn cursor_to(app: &mut App, window: Vec2) {
+    app.world_mut()
+        .write_message(WindowEvent::CursorMoved(CursorMoved {
+            window: Entity::PLACEHOLDER,
+            position: window,
+            delta: None,
+        }));
+}
+
+fn left_button(app: &mut App, state: ButtonState) {
+    app.world_mut()
+        .write_message(WindowEvent::MouseButtonInput(MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window: Entity::PLACEHOLDER,
+        }));
+}
+
+fn key_event(app: &mut App, key: KeyCode, state: ButtonState) {
+    app.world_mut()
+        .write_message(WindowEvent::KeyboardInput(KeyboardInput {
+            key_code: key,
+            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        }));
+}
+
+/// A tap (pressed and let go) of `key`, among the frame's other input.
+fn tap(app: &mut App, key: KeyCode) {
+    key_event(app, key, ButtonState::Pressed);
+    key_event(app, key, ButtonState::Released);
+}
+
+/// The striker in hand, on the board.
+fn striker_in_hand(app: &App) -> Vec2 {
+    let spec = Spec::default();
+    let at = aim_shot(app.world().resource::<Aim>(), Seat::South).striker_at(&spec);
+    Vec2::new(at.x, at.y)
+}
+
+/// A quick flick: the press on the striker, the pull back and the release all arrive within
+/// one frame (as they do when frames are slow). The stroke is played, with the direction and
+/// the power of where the mouse was let go, as if each had had a frame of its own.
+#[test]
+fn a_flick_within_one_frame_strikes_where_it_is_let_go() {
+    let spec = Spec::default();
+    let mut app = start_match(human_singles());
+    app.insert_resource(window_over_the_board());
+    app.update();
+    assert_eq!(phase(&app), Phase::Aim);
+    let striker = striker_in_hand(&app);
+    // Pulled back towards the player and a little to the right: aimed ahead and to the left.
+    let let_go = striker + Vec2::new(0.03, -0.12);
+    cursor_to(&mut app, in_window(striker));
+    left_button(&mut app, ButtonState::Pressed);
+    for k in 1..=4 {
+        cursor_to(
+            &mut app,
+            in_window(striker + (let_go - striker) * k as f32 / 4.0),
+        );
+    }
+    left_button(&mut app, ButtonState::Released);
+    app.update();
+    app.update();
+    assert_eq!(phase(&app), Phase::Moving, "the flick strikes");
+    run_until(&mut app, 5000, |app| phase(app) == Phase::Aim);
+    let table = app.world().resource::<Table>();
+    assert_eq!(table.model.referee.strokes(), 1);
+    let Some(Action::Stroke { shot }) = table.model.actions.first() else {
+        panic!("a stroke: {:?}", table.model.actions);
+    };
+    let pull = striker - let_go;
+    let power = power_of_pull(pull.length(), spec.board.striker_radius());
+    assert!(power > 0.3, "a real stroke: {power}");
+    assert!(
+        (shot.power - power).abs() < 1e-4,
+        "{} vs {power}",
+        shot.power
+    );
+    let angle = angle_for(Seat::South, [pull.x, pull.y]);
+    assert!(
+        (shot.angle_deg - angle).abs() < 0.05,
+        "{} vs {angle}",
+        shot.angle_deg
+    );
+    assert!(angle > 10.0, "aimed to the left: {angle}");
+}
+
+/// Dragging the striker along the base line and letting go (all within one frame) leaves it
+/// where it was let go, without striking.
+#[test]
+fn a_drag_along_the_base_line_within_one_frame_places_the_striker() {
+    let spec = Spec::default();
+    let mut app = start_match(human_singles());
+    app.insert_resource(window_over_the_board());
+    app.update();
+    let striker = striker_in_hand(&app);
+    let half = 0.5 * spec.board.base_line_length;
+    cursor_to(&mut app, in_window(striker + Vec2::new(0.06, 0.0)));
+    left_button(&mut app, ButtonState::Pressed);
+    cursor_to(&mut app, in_window(striker + Vec2::new(0.03, 0.0)));
+    cursor_to(&mut app, in_window(striker + Vec2::new(-0.05, 0.0)));
+    left_button(&mut app, ButtonState::Released);
+    cursor_to(&mut app, in_window(striker + Vec2::new(0.1, 0.2)));
+    app.update();
+    app.update();
+    assert_eq!(phase(&app), Phase::Aim, "no stroke");
+    let aim = app.world().resource::<Aim>();
+    let expected = (striker.x - 0.05) / half;
+    assert!(
+        (aim.position - expected).abs() < 1e-3,
+        "{} vs {expected}",
+        aim.position
+    );
+}
+
+/// Every tap of a key is a step, however many come within a frame: five taps of → move the
+/// striker 5 cm along the base line (1 cm a tap), one with Shift a quarter of that; W steps
+/// the power by 5%, 1.25% with Shift.
+#[test]
+fn every_key_tap_is_a_step_however_quick() {
+    let mut app = start_match(human_singles());
+    app.update();
+    let start = striker_in_hand(&app);
+    let power = app.world().resource::<Aim>().power;
+    for _ in 0..5 {
+        tap(&mut app, KeyCode::ArrowRight);
+    }
+    app.update();
+    let moved = striker_in_hand(&app) - start;
+    assert!(
+        (moved - Vec2::new(0.05, 0.0)).length() < 1e-5,
+        "five taps: {moved}"
+    );
+    // Shift held only around the tap, all within one frame.
+    key_event(&mut app, KeyCode::ShiftLeft, ButtonState::Pressed);
+    tap(&mut app, KeyCode::ArrowLeft);
+    key_event(&mut app, KeyCode::ShiftLeft, ButtonState::Released);
+    app.update();
+    let moved = striker_in_hand(&app) - start;
+    assert!(
+        (moved - Vec2::new(0.0475, 0.0)).length() < 1e-5,
+        "a tap with Shift: {moved}"
+    );
+    tap(&mut app, KeyCode::KeyW);
+    tap(&mut app, KeyCode::KeyW);
+    key_event(&mut app, KeyCode::ShiftRight, ButtonState::Pressed);
+    tap(&mut app, KeyCode::KeyW);
+    key_event(&mut app, KeyCode::ShiftRight, ButtonState::Released);
+    tap(&mut app, KeyCode::KeyS);
+    app.update();
+    let stepped = app.world().resource::<Aim>().power - power;
+    assert!(
+        (stepped - 0.0625).abs() < 1e-5,
+        "+5%, +5%, +1.25% with Shift, -5%: {stepped}"
+    );
+}
+
+fn update_mode(app: &App) -> bevy::winit::UpdateMode {
+    let settings = app.world().resource::<bevy::winit::WinitSettings>();
+    assert_eq!(settings.focused_mode, settings.unfocused_mode);
+    settings.focused_mode
+}
+
+/// The window draws continuously while something moves or a computer plays, and rests
+/// (reactive: only input wakes it) on the menu and while a person's turn waits with nothing
+/// moving.
+#[test]
+fn the_window_rests_when_nothing_moves() {
+    use bevy::winit::UpdateMode;
+    use carrom_ui::pace::Awake;
+    let spec = Spec::default();
+    let mut app = carrom_ui::headless_app_with_screens(&spec, launch(Start::Menu));
+    app.add_plugins(carrom_ui::pace::plugin);
+    app.world_mut()
+        .insert_resource(ButtonInput::<KeyCode>::default());
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(
+        update_mode(&app),
+        UpdateMode::Continuous,
+        "the first moments"
+    );
+    // Past the first moments, the menu rests.
+    app.world_mut().resource_mut::<Awake>().until = 0.0;
+    app.update();
+    assert!(
+        matches!(update_mode(&app), UpdateMode::Reactive { .. }),
+        "the menu rests"
+    );
+    // A computer demo: the computers think and play.
+    click(&mut app, "Computer demo - singles");
+    run_until(&mut app, 50, |app| phase(app) == Phase::Aim);
+    for _ in 0..3 {
+        app.world_mut().resource_mut::<Awake>().until = 0.0;
+        app.update();
+        assert_eq!(update_mode(&app), UpdateMode::Continuous, "a demo plays");
+    }
+    press(&mut app, KeyCode::Escape);
+    app.update();
+    // Two people: a person's turn, nothing moving, rests.
+    click(&mut app, "Singles - two players");
+    run_until(&mut app, 50, |app| phase(app) == Phase::Aim);
+    app.update();
+    app.world_mut().resource_mut::<Awake>().until = 0.0;
+    app.update();
+    assert!(
+        matches!(update_mode(&app), UpdateMode::Reactive { .. }),
+        "a person's turn rests"
+    );
+    // A key wakes it.
+    press(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(update_mode(&app), UpdateMode::Continuous, "a key wakes it");
 }

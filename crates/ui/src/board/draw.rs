@@ -43,9 +43,18 @@ pub struct BoardPart;
 #[derive(Component)]
 pub struct MainCamera;
 
-/// The camera's current angle (radians), eased towards the striking seat's.
+/// The camera's current angle (radians), eased towards the striking seat's, and whether it
+/// has arrived.
 #[derive(Resource, Default)]
-pub struct CameraAngle(pub f32);
+pub struct CameraAngle(pub f32, pub Turned);
+
+/// Whether the view is still turning towards the seat to strike.
+#[derive(Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Turned {
+    #[default]
+    Turning,
+    Settled,
+}
 
 #[derive(Resource, Default)]
 struct DrawnGeneration(u32);
@@ -268,6 +277,14 @@ fn turn_camera(
     }
     let k = (time.delta_secs() * 5.0).min(1.0);
     angle.0 += if diff.abs() < 1e-3 { diff } else { diff * k };
+    let turned = if diff.abs() < 1e-3 {
+        Turned::Settled
+    } else {
+        Turned::Turning
+    };
+    if angle.1 != turned {
+        angle.1 = turned;
+    }
     for mut tf in &mut cam {
         tf.rotation = Quat::from_rotation_z(angle.0);
     }

@@ -2,9 +2,11 @@
 //! so as the window is resized. The panels ([`SidePanel`]) take a fifth of the width (220-340
 //! pixels); the board takes the rest of the width or the whole height, whichever is smaller,
 //! so the panels never cover it. At 1280x720 and 1920x1080 the playing surface takes over 85%
-//! of the window's height.
+//! of the window's height. Each frame it also notes where the window's points are on the
+//! board ([`WindowToBoard`]), for the mouse.
 
 use super::draw::{FRAME, MainCamera};
+use crate::modes::turn::WindowToBoard;
 use crate::sim::Equipment;
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
@@ -49,7 +51,8 @@ pub fn layout_for(w: f32, h: f32) -> Layout {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Layout>()
-        .add_systems(PostUpdate, fit.before(bevy::camera::CameraUpdateSystems));
+        .add_systems(PostUpdate, fit.before(bevy::camera::CameraUpdateSystems))
+        .add_systems(Last, map_window);
 }
 
 fn fit(
@@ -84,6 +87,36 @@ fn fit(
         if node.width != width {
             node.width = width;
         }
+    }
+}
+
+/// Where the window's points are on the board, as the camera drew this frame: the next
+/// frame's mouse events are read with it ([`WindowToBoard`]).
+fn map_window(
+    cam: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
+    map: Option<Res<WindowToBoard>>,
+    mut commands: Commands,
+) {
+    let Ok((camera, gt)) = cam.single() else {
+        return;
+    };
+    // The view is orthographic: three points give the whole map. A hundred pixels apart, so
+    // the steps keep their precision.
+    let at = |p: Vec2| camera.viewport_to_world_2d(gt, p).ok();
+    let (Some(origin), Some(right), Some(down)) = (
+        at(Vec2::ZERO),
+        at(Vec2::new(100.0, 0.0)),
+        at(Vec2::new(0.0, 100.0)),
+    ) else {
+        return;
+    };
+    let next = WindowToBoard {
+        origin,
+        right: (right - origin) / 100.0,
+        down: (down - origin) / 100.0,
+    };
+    if map.as_deref() != Some(&next) {
+        commands.insert_resource(next);
     }
 }
 

@@ -16,7 +16,7 @@ const DROP_SECONDS: f32 = 0.35;
 
 /// A piece dropping into a pocket: from where it was drawn last to the pocket's centre.
 #[derive(Component)]
-struct Dropping {
+pub(crate) struct Dropping {
     from: Vec2,
     to: Vec2,
     age: f32,
@@ -48,6 +48,11 @@ pub struct StrikerReturn {
 }
 
 impl StrikerReturn {
+    /// The striker is on its way back.
+    pub fn returning(&self) -> bool {
+        self.from.is_some()
+    }
+
     /// Where to draw the striker in hand that will stand at `to`: on its way back from where
     /// it stopped, or at `to`.
     pub fn at(&self, to: Vec2) -> Vec2 {

@@ -51,6 +51,12 @@ impl Coach {
         self.task.is_some()
     }
 
+    /// Something is being worked out off the frame thread (a hint, a judgement of the last
+    /// stroke, the break map): the frames go on until it is ready.
+    pub fn busy(&self) -> bool {
+        self.task.is_some() || self.judging.is_some() || self.map_task.is_some()
+    }
+
     /// Asks for the break map of the practice rack (at the benchmark's noise).
     pub fn ask_map(&mut self, spec: &carrom_physics::Spec) {
         let spec = spec.clone();

@@ -1,23 +1,21 @@
 //! What the players see besides the board: the turn's banner, the scoreboard, the umpire's
 //! call with its Law, the keys, the striker in hand and the piece being placed ([`marks`]),
-//! the power meter and the aim guide ([`guide`]), the trajectory preview ([`preview`]), and
-//! the mouse on the board. Each mode writes its own words into the panels ([`words`]).
+//! the power meter and the aim guide ([`guide`]) and the trajectory preview ([`preview`]).
+//! Each mode writes its own words into the panels ([`words`]).
 
 pub mod guide;
 pub mod marks;
 pub mod preview;
 pub mod words;
 
-use crate::board::draw::{MainCamera, PieceLook, spawn_piece};
+use crate::board::draw::{PieceLook, spawn_piece};
 use crate::board::layout::{GAP, SidePanel};
 use crate::modes::OnBoard;
-use crate::modes::turn::{Aim, CallLog, Pointer};
+use crate::modes::turn::{Aim, CallLog};
 use crate::text::{break_long_words, for_display};
 use crate::theme::{palette, size};
 use crate::{Phase, Screen};
-use bevy::input::InputSystems;
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 use carrom_physics::PieceColour;
 
 #[derive(Component)]
@@ -55,7 +53,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((guide::plugin, marks::plugin, preview::plugin, words::plugin))
         .init_resource::<Panels>()
         .init_resource::<BannerFlash>()
-        .add_systems(PreUpdate, read_pointer.after(InputSystems))
         .add_systems(OnEnter(Screen::Game), spawn_hud)
         .configure_sets(
             Update,
@@ -69,27 +66,6 @@ pub(super) fn plugin(app: &mut App) {
                 .after(WritePanels)
                 .run_if(in_state(Screen::Game)),
         );
-}
-
-fn read_pointer(
-    mut pointer: ResMut<Pointer>,
-    buttons: Res<ButtonInput<MouseButton>>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    cam: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
-) {
-    let at = match (window.single(), cam.single()) {
-        (Ok(w), Ok((c, gt))) => w
-            .cursor_position()
-            .and_then(|p| c.viewport_to_world_2d(gt, p).ok()),
-        _ => None,
-    };
-    *pointer = Pointer {
-        at,
-        pressed: buttons.pressed(MouseButton::Left),
-        just_pressed: buttons.just_pressed(MouseButton::Left),
-        just_released: buttons.just_released(MouseButton::Left),
-        cancel: buttons.just_pressed(MouseButton::Right),
-    };
 }
 
 /// A panel text's size at full panel width; narrower panels show it smaller.
@@ -129,9 +105,16 @@ struct TurnWhat;
 
 /// The banner's flash when the turn changes: who it was for, and seconds since.
 #[derive(Resource, Default)]
-struct BannerFlash {
+pub(crate) struct BannerFlash {
     seat: Option<carrom_physics::Seat>,
     age: f32,
+}
+
+impl BannerFlash {
+    /// The banner is still settling after the turn passed.
+    pub(crate) fn flashing(&self) -> bool {
+        self.age < 1.0
+    }
 }
 
 /// A panel of the side columns: dark, padded, as tall as its text.

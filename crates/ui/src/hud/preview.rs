@@ -25,6 +25,13 @@ pub struct Preview {
     running: Option<(Aimed, Task<Vec<Path>>)>,
 }
 
+impl Preview {
+    /// A simulation for the preview is running: the frames go on until it is ready.
+    pub fn busy(&self) -> bool {
+        self.running.is_some()
+    }
+}
+
 /// Where one body would go.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Path {

@@ -2,7 +2,7 @@
 //! person by dragging the piece (Enter or letting go places it), a computer by its choice.
 
 use super::table::Table;
-use super::turn::{Aim, Announcement, ComputerDelay, Drag, FireParams, Pointer};
+use super::turn::{Aim, Announcement, ComputerDelay, Drag, FireParams, Pointer, Touch};
 use crate::sim::{SimSet, SimSpeed};
 use crate::{Phase, Playing};
 use bevy::prelude::*;
@@ -55,16 +55,26 @@ fn pointer_due(
     if table.actor_is_computer() {
         return;
     }
-    if pointer.just_pressed
-        && let Some(at) = pointer.at
-        && at.distance(aim.due_at) < 0.03
-    {
-        aim.drag = Drag::Due;
-    }
-    if aim.drag == Drag::Due
-        && let Some(at) = pointer.at
-    {
-        aim.due_at = at;
+    // The frame's presses, moves and releases in the order they came: a quick drag and let
+    // go within one frame places the piece where it was let go.
+    for event in &pointer.events {
+        if event.touch == Touch::Press
+            && let Some(at) = event.at
+            && at.distance(aim.due_at) < 0.03
+        {
+            aim.drag = Drag::Due;
+        }
+        if aim.drag == Drag::Due
+            && let Some(at) = event.at
+        {
+            aim.due_at = at;
+        }
+        if event.touch == Touch::Release
+            && aim.drag == Drag::Due
+            && put_down(&mut aim, &mut table, &mut fire, &mut told)
+        {
+            return;
+        }
     }
     aim.due_illegal = table
         .model
@@ -73,13 +83,33 @@ fn pointer_due(
         .map(String::from);
     let confirm =
         keys.is_some_and(|k| k.just_pressed(KeyCode::Enter) || k.just_pressed(KeyCode::Space));
-    if (pointer.just_released && aim.drag == Drag::Due) || confirm {
-        aim.drag = Drag::None;
-        if aim.due_illegal.is_none() {
-            let at = aim.due_at;
-            if let Err(e) = place_due(&mut table, at, &mut fire) {
-                told.write(Announcement::Note(e));
-            }
+    if confirm {
+        put_down(&mut aim, &mut table, &mut fire, &mut told);
+    }
+}
+
+/// The piece let go (or confirmed) where it is shown: put down if the Laws allow it there;
+/// whether it was.
+fn put_down(
+    aim: &mut Aim,
+    table: &mut Table,
+    fire: &mut FireParams,
+    told: &mut MessageWriter<Announcement>,
+) -> bool {
+    aim.drag = Drag::None;
+    aim.due_illegal = table
+        .model
+        .check_place(aim.due_at.x, aim.due_at.y)
+        .err()
+        .map(String::from);
+    if aim.due_illegal.is_some() {
+        return false;
+    }
+    match place_due(table, aim.due_at, fire) {
+        Ok(()) => true,
+        Err(e) => {
+            told.write(Announcement::Note(e));
+            false
         }
     }
 }

@@ -201,7 +201,7 @@ fn after_board_result(
     if !paused.is_some_and(|p| *p.get() == crate::Pause::Paused) {
         shown.0 += time.delta_secs() * speed.factor.clamp(1.0, 2.0);
     }
-    let asked = pointer.just_pressed
+    let asked = pointer.clicked()
         || keys.is_some_and(|k| k.just_pressed(KeyCode::Enter) || k.just_pressed(KeyCode::Space));
     let timed_out =
         table.watched() && (shown.0 >= RESULT_SECONDS || speed.steps_per_frame.is_some());

@@ -7,6 +7,7 @@ use crate::sim::{Equipment, LiveTable, LoadTable, SimSet, StrokeEnded};
 use crate::{Phase, Screen};
 use bevy::prelude::*;
 use bevy::tasks::{Task, futures::check_ready};
+use bevy::window::WindowEvent;
 use bevy_rapier2d::prelude::*;
 use carrom_ai::Computers;
 use carrom_match::{Action, StrokeOutcome, outcome_from_roster};
@@ -84,15 +85,138 @@ pub enum Drag {
     Due,
 }
 
-/// The cursor on the board, in metres (set by the window's input system; tests set it).
-#[derive(Resource, Default, Debug, Clone, Copy)]
-pub struct Pointer {
+/// What the mouse did: the left button pressed or let go, a move, or the right button (which
+/// lets go of a pull without striking).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Touch {
+    Press,
+    Move,
+    Release,
+    Cancel,
+}
+
+/// One thing the mouse did, with where the cursor was on the board (metres) when it did it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PointerEvent {
+    pub touch: Touch,
     pub at: Option<Vec2>,
+}
+
+/// The mouse on the board: what it did since the last frame, in the order it happened, each
+/// with its own position (read from the window's events by [`read_input`], so a press, a pull
+/// and a release within one slow frame play the same stroke as over many quick ones).
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Pointer {
+    /// Where the cursor is now, in metres on the board.
+    pub at: Option<Vec2>,
+    /// The left button is down.
     pub pressed: bool,
-    pub just_pressed: bool,
-    pub just_released: bool,
-    /// The right button was pressed: a pull is let go without striking.
-    pub cancel: bool,
+    pub events: Vec<PointerEvent>,
+    /// The cursor's last position in the window (logical pixels).
+    window_at: Option<Vec2>,
+}
+
+impl Pointer {
+    /// The left button was pressed since the last frame.
+    pub fn clicked(&self) -> bool {
+        self.events.iter().any(|e| e.touch == Touch::Press)
+    }
+}
+
+/// Where a point of the window (logical pixels) is on the board (metres): the camera's view,
+/// taken each frame from the camera that drew it ([`crate::board::layout`]); tests set it.
+/// The view is orthographic, so the map is affine.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct WindowToBoard {
+    /// The board point at the window's top-left corner.
+    pub origin: Vec2,
+    /// The board's step for one pixel right and one pixel down.
+    pub right: Vec2,
+    pub down: Vec2,
+}
+
+impl WindowToBoard {
+    pub fn board_at(&self, window: Vec2) -> Vec2 {
+        self.origin + self.right * window.x + self.down * window.y
+    }
+}
+
+/// The keys pressed since the last frame, in order, each with whether Shift was down when it
+/// was pressed: every tap counts, however many come within a frame, and Shift counts for the
+/// key it was held around even if both were let go before the frame.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct KeyTaps {
+    pub taps: Vec<KeyTap>,
+    shift: [bool; 2],
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyTap {
+    pub key: KeyCode,
+    pub shift: bool,
+}
+
+/// The read of the window's input events into [`Pointer`] and [`KeyTaps`].
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ReadInput;
+
+/// Reads the mouse and the keys from the window's events in the order they came, each press,
+/// move and release with the cursor's position at that moment.
+pub fn read_input(
+    mut events: MessageReader<WindowEvent>,
+    view: Option<Res<WindowToBoard>>,
+    mut pointer: ResMut<Pointer>,
+    mut keys: ResMut<KeyTaps>,
+) {
+    use bevy::input::ButtonState;
+    pointer.events.clear();
+    keys.taps.clear();
+    let on_board = |p: Option<Vec2>| p.zip(view.as_deref()).map(|(p, v)| v.board_at(p));
+    for event in events.read() {
+        let touch = match event {
+            WindowEvent::CursorMoved(m) => {
+                pointer.window_at = Some(m.position);
+                Touch::Move
+            }
+            WindowEvent::CursorLeft(_) => {
+                pointer.window_at = None;
+                Touch::Move
+            }
+            WindowEvent::MouseButtonInput(b) => match (b.button, b.state) {
+                (MouseButton::Left, ButtonState::Pressed) => {
+                    pointer.pressed = true;
+                    Touch::Press
+                }
+                (MouseButton::Left, ButtonState::Released) => {
+                    pointer.pressed = false;
+                    Touch::Release
+                }
+                (MouseButton::Right, ButtonState::Pressed) => Touch::Cancel,
+                _ => continue,
+            },
+            WindowEvent::KeyboardInput(k) => {
+                let down = k.state == ButtonState::Pressed;
+                match k.key_code {
+                    KeyCode::ShiftLeft => keys.shift[0] = down,
+                    KeyCode::ShiftRight => keys.shift[1] = down,
+                    key if down && !k.repeat => {
+                        let shift = keys.shift[0] || keys.shift[1];
+                        keys.taps.push(KeyTap { key, shift });
+                    }
+                    _ => {}
+                }
+                continue;
+            }
+            WindowEvent::KeyboardFocusLost(_) => {
+                keys.shift = [false; 2];
+                continue;
+            }
+            _ => continue,
+        };
+        let at = on_board(pointer.window_at);
+        pointer.events.push(PointerEvent { touch, at });
+    }
+    pointer.at = on_board(pointer.window_at);
 }
 
 /// Seconds a computer shows its aim before it strikes.
@@ -141,6 +265,11 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Aim>()
         .init_resource::<Thinking>()
         .init_resource::<Pointer>()
+        .init_resource::<KeyTaps>()
+        // The window's events (the window plugin registers them; a headless app's tests write
+        // them).
+        .add_message::<WindowEvent>()
+        .add_systems(PreUpdate, read_input.in_set(ReadInput))
         .insert_resource(ComputerDelay(0.8))
         .add_systems(OnEnter(Screen::Game), load_rest_table)
         .add_systems(OnEnter(Phase::Aim), begin_turn.in_set(TurnBegins))
@@ -233,22 +362,32 @@ pub fn angle_for(seat: Seat, dir: [f32; 2]) -> f32 {
 }
 
 fn check_placement(mut aim: ResMut<Aim>, board: Res<OnBoard>, spec: Res<Equipment>) {
-    let Some(seat) = board.actor else { return };
-    let shot = aim_shot(&aim, seat);
-    let r = spec.0.board.coin_radius();
-    let illegal = spec
-        .0
-        .board
-        .check_striker_placement(
-            seat,
-            shot.striker_at(&spec.0),
-            board.pieces.iter().map(|p| (p.pos(), r)),
-        )
-        .err()
-        .map(|e| e.to_string());
+    if board.actor.is_none() {
+        return;
+    }
+    let illegal = placement_problem(&aim, &board, &spec.0);
     if aim.illegal != illegal {
         aim.illegal = illegal;
     }
+}
+
+/// Why the striker may not be where the aim puts it (Law 130), if it may not.
+pub fn placement_problem(
+    aim: &Aim,
+    board: &OnBoard,
+    spec: &carrom_physics::Spec,
+) -> Option<String> {
+    let seat = board.actor?;
+    let shot = aim_shot(aim, seat);
+    let r = spec.board.coin_radius();
+    spec.board
+        .check_striker_placement(
+            seat,
+            shot.striker_at(spec),
+            board.pieces.iter().map(|p| (p.pos(), r)),
+        )
+        .err()
+        .map(|e| e.to_string())
 }
 
 /// What firing a stroke needs.
