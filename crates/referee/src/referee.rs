@@ -22,7 +22,6 @@ mod turns;
 pub use queen::QueenRight;
 
 use crate::event::Event;
-use crate::placement::{self, PlacementError};
 use crate::report::{PieceColour, StrokeReport};
 use crate::rules::{Endings, ImproperBreak, OpponentPiece, Rules};
 use crate::seat::{Seat, Seats, Side};
@@ -338,17 +337,6 @@ impl Referee {
     /// Strokes judged in the whole match.
     pub fn strokes(&self) -> u32 {
         self.strokes
-    }
-    /// Checks where a player wants to put a due/penalty man (Laws 84, 85, 89(b)) on the ICF
-    /// board; see [`Geometry::validate_placement`](crate::Geometry::validate_placement) for a
-    /// board of other sizes.
-    pub fn validate_placement(
-        &self,
-        x: f64,
-        y: f64,
-        others: &[(f64, f64)],
-    ) -> Result<(), PlacementError> {
-        placement::validate_placement(x, y, others)
     }
 
     // ----- judging ---------------------------------------------------------------------------
