@@ -1,11 +1,13 @@
 //! The window's pace: it draws continuously while anything moves or counts time (a stroke, a
 //! computer's turn, a demo or a replay, the board turning, a piece dropping into a net, the
-//! banner's flash, a result's grace, work off the frame thread), and otherwise only when input
+//! banner's flash, a result's grace, the board's picture being painted, work off the frame
+//! thread), and otherwise only when input
 //! comes (Bevy's reactive update mode), so a game waiting for a person uses next to no CPU.
 //! `carrom screenshot` keeps drawing continuously (it counts frames).
 
 use crate::board::draw::{CameraAngle, Turned};
 use crate::board::motion::{Dropping, StrikerReturn};
+use crate::board::paint::BoardCanvas;
 use crate::coach::Coach;
 use crate::hud::BannerFlash;
 use crate::hud::preview::Preview;
@@ -75,6 +77,7 @@ struct Activity<'w, 's> {
     camera: Option<Res<'w, CameraAngle>>,
     banner: Option<Res<'w, BannerFlash>>,
     drops: Query<'w, 's, (), With<Dropping>>,
+    canvas: Option<Res<'w, BoardCanvas>>,
     keys: Option<Res<'w, ButtonInput<KeyCode>>>,
     mouse: Option<Res<'w, ButtonInput<MouseButton>>>,
 }
@@ -175,6 +178,10 @@ impl Activity<'_, '_> {
                 "the banner's flash",
             ),
             (!self.drops.is_empty(), "a piece dropping"),
+            (
+                self.canvas.as_ref().is_some_and(|c| c.painting()),
+                "the board being painted",
+            ),
         ];
         reasons.into_iter().find(|(on, _)| *on).map(|(_, why)| why)
     }

@@ -2,38 +2,60 @@
 //! centre and outer circles), the carrom men, the Queen and the striker, from the board spec.
 //! World units are metres; the camera turns so the striking player sits at the bottom.
 
+use super::layout::{Layout, board_extent};
+use super::piece_art::{self, Look, side_px};
 use crate::Screen;
 use crate::modes::{OnBoard, View};
 use crate::sim::{BodyMarker, Equipment, LiveTable, SimSet, sync_transforms};
 use crate::theme::palette;
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 use carrom_physics::{BodyId, PieceColour, SeatAxes};
 
 /// The frame's width as drawn (ICF: 6.35-7.6 cm).
 pub const FRAME: f32 = 0.06;
 
-/// Shared meshes and materials of the pieces.
+/// The pieces' pictures ([`piece_art`]), one per [`Look`], repainted at the size the pieces
+/// take on the screen whenever the board's size in the window changes.
 #[derive(Resource)]
 pub struct PieceLook {
-    coin: Handle<Mesh>,
-    coin_ring: Handle<Mesh>,
-    coin_inner: Handle<Mesh>,
-    coin_edge: Handle<Mesh>,
-    striker: Handle<Mesh>,
-    striker_ring: Handle<Mesh>,
-    striker_inner: Handle<Mesh>,
-    pub white: Handle<ColorMaterial>,
-    pub black: Handle<ColorMaterial>,
-    pub queen: Handle<ColorMaterial>,
-    white_ring: Handle<ColorMaterial>,
-    black_ring: Handle<ColorMaterial>,
-    queen_ring: Handle<ColorMaterial>,
-    pub striker_mat: Handle<ColorMaterial>,
-    striker_ring_mat: Handle<ColorMaterial>,
-    pub illegal: Handle<ColorMaterial>,
-    shadow: Handle<ColorMaterial>,
+    images: Vec<(Look, Handle<Image>)>,
+    coin_radius: f32,
+    striker_radius: f32,
+    /// The screen's pixels a metre of board takes, as last painted (0 before the first).
+    px_per_m: f32,
 }
+
+impl PieceLook {
+    /// The picture of a look.
+    pub fn image(&self, look: Look) -> Handle<Image> {
+        self.images
+            .iter()
+            .find(|(l, _)| *l == look)
+            .map(|(_, h)| h.clone())
+            .unwrap_or_default()
+    }
+
+    fn radius(&self, look: Look) -> f32 {
+        if look.striker_sized() {
+            self.striker_radius
+        } else {
+            self.coin_radius
+        }
+    }
+
+    /// The sprite's size in metres: the picture has a pixel of margin around the piece.
+    fn size(&self, look: Look) -> Vec2 {
+        let r = self.radius(look);
+        let side = side_px(r, self.px_per_m.max(1.0)) as f32;
+        Vec2::splat(2.0 * r * side / (side - 2.0))
+    }
+}
+
+/// A piece's picture: a sprite that shows `look` (its shadow is a child of its own).
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct PieceArt(pub Look);
 
 /// The board's entities (drawn once per game screen).
 #[derive(Component)]
@@ -65,11 +87,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, (setup_camera, setup_look))
         .add_systems(
             Update,
-            (respawn_pieces, draw_nets, turn_camera)
+            (respawn_pieces, turn_camera)
                 .chain()
                 .after(SimSet)
                 .run_if(in_state(Screen::Game)),
         )
+        .add_systems(PostUpdate, repaint_pieces.after(super::layout::LayoutSet))
         .add_systems(
             PostUpdate,
             sync_transforms
@@ -83,6 +106,10 @@ fn setup_camera(mut commands: Commands) {
     commands.spawn((
         Camera2d,
         MainCamera,
+        // Multisampling would cost most of a frame in a software renderer: the board is
+        // painted once with it ([`super::paint`]) and the pieces have smooth edges of their own.
+        Msaa::Off,
+        IsDefaultUiCamera,
         // The layout ([`crate::board::layout`]) sizes the view to the window each frame.
         Projection::Orthographic(OrthographicProjection {
             scaling_mode: ScalingMode::FixedVertical {
@@ -94,39 +121,61 @@ fn setup_camera(mut commands: Commands) {
     commands.insert_resource(ClearColor(palette::ROOM));
 }
 
-fn setup_look(
-    mut commands: Commands,
-    spec: Res<Equipment>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut mats: ResMut<Assets<ColorMaterial>>,
-) {
+fn setup_look(mut commands: Commands, spec: Res<Equipment>, mut images: ResMut<Assets<Image>>) {
     let b = &spec.0.board;
-    let rc = b.coin_radius();
-    let rs = b.striker_radius();
     commands.insert_resource(PieceLook {
-        coin: meshes.add(Circle::new(rc)),
-        coin_ring: meshes.add(Annulus::new(rc * 0.78, rc * 0.86)),
-        coin_inner: meshes.add(Annulus::new(rc * 0.36, rc * 0.44)),
-        coin_edge: meshes.add(Annulus::new(rc * 0.92, rc)),
-        striker: meshes.add(Circle::new(rs)),
-        striker_ring: meshes.add(Annulus::new(rs * 0.80, rs * 0.88)),
-        striker_inner: meshes.add(Circle::new(rs * 0.30)),
-        white: mats.add(palette::WHITE_MAN),
-        black: mats.add(palette::BLACK_MAN),
-        queen: mats.add(palette::QUEEN),
-        // A dark rim and rings, so white men stand out on the light surface.
-        white_ring: mats.add(palette::WHITE_RING),
-        black_ring: mats.add(palette::BLACK_RING),
-        queen_ring: mats.add(palette::QUEEN_RING),
-        striker_mat: mats.add(palette::STRIKER),
-        striker_ring_mat: mats.add(palette::STRIKER_RING),
-        illegal: mats.add(palette::ILLEGAL),
-        shadow: mats.add(palette::SHADOW),
+        images: Look::ALL
+            .iter()
+            .map(|&look| (look, images.add(piece_art::paint(&look.rings(), 4))))
+            .collect(),
+        coin_radius: b.coin_radius(),
+        striker_radius: b.striker_radius(),
+        px_per_m: 0.0,
     });
 }
 
-/// Spawns a carrom man, the Queen or the striker as nested discs (reads as a carrom man:
-/// a rim ring and an inner ring).
+/// Paints the pieces' pictures again when the board's size on the screen changes, and fits
+/// every piece's sprite to its picture.
+fn repaint_pieces(
+    layout: Res<Layout>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    spec: Res<Equipment>,
+    look: Option<ResMut<PieceLook>>,
+    mut images: ResMut<Assets<Image>>,
+    mut sprites: Query<(&PieceArt, &mut Sprite)>,
+) {
+    let Some(mut look) = look else { return };
+    let scale = window.single().map_or(1.0, |w| w.scale_factor());
+    let px_per_m = layout.board * scale / board_extent(spec.0.board.playing_surface);
+    if (px_per_m - look.px_per_m).abs() > 0.5 {
+        look.px_per_m = px_per_m;
+        for (kind, handle) in &look.images {
+            let side = side_px(look.radius(*kind), px_per_m);
+            let _ = images.insert(handle.id(), piece_art::paint(&kind.rings(), side));
+        }
+    }
+    let fresh = look.is_changed();
+    for (art, mut sprite) in &mut sprites {
+        let size = Some(look.size(art.0));
+        if fresh || sprite.custom_size != size {
+            sprite.image = look.image(art.0);
+            sprite.custom_size = size;
+        }
+    }
+}
+
+/// Shows a look on a piece's sprite (the ghosts change theirs as the placement turns legal or
+/// not).
+pub fn show_look(look: &PieceLook, art: &mut PieceArt, sprite: &mut Sprite, want: Look) {
+    if art.0 != want {
+        art.0 = want;
+        sprite.image = look.image(want);
+        sprite.custom_size = Some(look.size(want));
+    }
+}
+
+/// Spawns a carrom man, the Queen or the striker: its picture, and its shadow a little below
+/// and to the right.
 pub fn spawn_piece(
     commands: &mut Commands,
     look: &PieceLook,
@@ -134,74 +183,27 @@ pub fn spawn_piece(
     at: Vec2,
     z: f32,
 ) -> Entity {
-    let edge = kind.is_some().then(|| look.coin_edge.clone());
-    let (disc, ring, inner, body_mat, ring_mat) = match kind {
-        Some(PieceColour::White) => (
-            &look.coin,
-            &look.coin_ring,
-            &look.coin_inner,
-            &look.white,
-            &look.white_ring,
-        ),
-        Some(PieceColour::Black) => (
-            &look.coin,
-            &look.coin_ring,
-            &look.coin_inner,
-            &look.black,
-            &look.black_ring,
-        ),
-        Some(PieceColour::Queen) => (
-            &look.coin,
-            &look.coin_ring,
-            &look.coin_inner,
-            &look.queen,
-            &look.queen_ring,
-        ),
-        None => (
-            &look.striker,
-            &look.striker_ring,
-            &look.striker_inner,
-            &look.striker_mat,
-            &look.striker_ring_mat,
-        ),
+    let (art, shadow) = match kind {
+        Some(colour) => (Look::Man(colour), Look::Shadow { striker: false }),
+        None => (Look::Striker, Look::Shadow { striker: true }),
+    };
+    let sprite = |l: Look| Sprite {
+        image: look.image(l),
+        custom_size: Some(look.size(l)),
+        ..default()
     };
     commands
         .spawn((
+            PieceArt(art),
+            sprite(art),
             Transform::from_xyz(at.x, at.y, z),
             Visibility::Inherited,
-            children![
-                (
-                    Mesh2d(disc.clone()),
-                    MeshMaterial2d(look.shadow.clone()),
-                    Transform::from_xyz(0.0015, -0.002, -0.02)
-                ),
-                (
-                    Mesh2d(disc.clone()),
-                    MeshMaterial2d(body_mat.clone()),
-                    Transform::default()
-                ),
-                (
-                    Mesh2d(ring.clone()),
-                    MeshMaterial2d(ring_mat.clone()),
-                    Transform::from_xyz(0.0, 0.0, 0.01)
-                ),
-                (
-                    Mesh2d(inner.clone()),
-                    MeshMaterial2d(ring_mat.clone()),
-                    Transform::from_xyz(0.0, 0.0, 0.01)
-                ),
-            ],
+            children![(
+                PieceArt(shadow),
+                sprite(shadow),
+                Transform::from_xyz(0.0015, -0.002, -0.02)
+            )],
         ))
-        .with_children(|p| {
-            // A carrom man's rim, last among the children (the body stays the second).
-            if let Some(edge) = edge {
-                p.spawn((
-                    Mesh2d(edge),
-                    MeshMaterial2d(ring_mat.clone()),
-                    Transform::from_xyz(0.0, 0.0, 0.01),
-                ));
-            }
-        })
         .id()
 }
 
@@ -234,22 +236,6 @@ fn respawn_pieces(
         commands
             .entity(e)
             .insert((BodyMarker(BodyId::Striker), DespawnOnExit(Screen::Game)));
-    }
-}
-
-fn draw_nets(mut gizmos: Gizmos, spec: Res<Equipment>) {
-    for p in spec.0.board.pockets() {
-        let c = Vec2::new(p.x, p.y);
-        let r = p.radius * 0.95;
-        let net = palette::NET;
-        for k in -3..=3 {
-            let o = k as f32 * r / 3.5;
-            let h = (r * r - o * o).max(0.0).sqrt();
-            let d1 = Vec2::new(1.0, 1.0).normalize();
-            let d2 = Vec2::new(1.0, -1.0).normalize();
-            gizmos.line_2d(c + d2 * o - d1 * h, c + d2 * o + d1 * h, net);
-            gizmos.line_2d(c + d1 * o - d2 * h, c + d1 * o + d2 * h, net);
-        }
     }
 }
 

@@ -28,6 +28,11 @@ impl Default for Layout {
     }
 }
 
+/// Where the layout is fitted to the window (what is sized to the board on the screen runs
+/// after it).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct LayoutSet;
+
 /// A side panel: its width follows [`Layout::panel`].
 #[derive(Component)]
 pub struct SidePanel;
@@ -51,7 +56,11 @@ pub fn layout_for(w: f32, h: f32) -> Layout {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Layout>()
-        .add_systems(PostUpdate, fit.before(bevy::camera::CameraUpdateSystems))
+        .add_systems(
+            PostUpdate,
+            fit.in_set(LayoutSet)
+                .before(bevy::camera::CameraUpdateSystems),
+        )
         .add_systems(Last, map_window);
 }
 

@@ -8,6 +8,7 @@ pub mod draw;
 pub mod layout;
 pub mod motion;
 pub mod paint;
+pub mod piece_art;
 pub mod seats;
 
 /// The board in the window.

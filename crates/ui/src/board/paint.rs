@@ -1,16 +1,92 @@
 //! The board itself, drawn once per game screen from the board spec: the wooden frame, the
-//! pockets, the base lines with their red circles, the arrows, the centre and outer circles.
+//! pockets with their nets, the base lines with their red circles, the arrows, the centre and
+//! outer circles.
+//!
+//! The board does not change while it is played on, so it is painted once: its parts are meshes
+//! on a layer of their own, which a camera of its own renders with multisampling into a picture
+//! the size the board takes on the screen ([`BoardCanvas`]); then that camera rests, and the
+//! main camera draws the picture as one opaque square. When the window is resized the picture is
+//! painted again at the new size. In a software renderer this halves a frame's time.
 
 use super::draw::{BoardPart, FRAME};
+use super::layout::{Layout, LayoutSet, board_extent};
 use crate::Screen;
 use crate::sim::Equipment;
 use crate::theme::palette;
 use crate::theme::palette::{BOARD_INK as INK, BOARD_RED as RED, SURFACE, WOOD, WOOD_DARK};
+use bevy::camera::visibility::RenderLayers;
+use bevy::camera::{RenderTarget, ScalingMode};
 use bevy::prelude::*;
+use bevy::render::render_resource::{PipelineCache, TextureFormat};
+use bevy::sprite_render::AlphaMode2d;
+use bevy::window::PrimaryWindow;
 use carrom_physics::{BoardSpec, SeatAxes};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Game), draw_board);
+    let waiting = PipelinesWaiting::default();
+    if let Some(render) = app.get_sub_app_mut(bevy::render::RenderApp) {
+        render.insert_resource(waiting.clone()).add_systems(
+            bevy::render::Render,
+            count_waiting.in_set(bevy::render::RenderSystems::Cleanup),
+        );
+    }
+    app.insert_resource(waiting)
+        .add_systems(OnEnter(Screen::Game), draw_board)
+        .add_systems(
+            PostUpdate,
+            fit_canvas
+                .after(LayoutSet)
+                .before(bevy::camera::CameraUpdateSystems)
+                .run_if(in_state(Screen::Game)),
+        );
+}
+
+/// The layer the board's parts are on: only the canvas's camera renders it.
+const CANVAS_LAYER: usize = 1;
+
+/// How many frames the canvas's camera renders after it is asked to paint (the picture is
+/// rendered a frame or two after it is asked for; one more is a margin).
+const PAINT_FRAMES: u8 = 4;
+
+/// The board's picture and whether it is being painted.
+#[derive(Resource)]
+pub struct BoardCanvas {
+    image: Handle<Image>,
+    /// The square's material, which shows the picture.
+    material: Handle<ColorMaterial>,
+    /// Its side in pixels (0 before it is first painted).
+    side: u32,
+    /// Frames left to paint it.
+    painting: u8,
+}
+
+impl BoardCanvas {
+    /// Whether the picture is being painted (the window keeps drawing until it is).
+    pub fn painting(&self) -> bool {
+        self.painting > 0
+    }
+}
+
+/// How many render pipelines are still being compiled (the render world counts them each
+/// frame).
+#[derive(Resource, Clone, Default)]
+struct PipelinesWaiting(Arc<AtomicUsize>);
+
+fn count_waiting(cache: Res<PipelineCache>, waiting: Res<PipelinesWaiting>) {
+    waiting
+        .0
+        .store(cache.waiting_pipelines().count(), Ordering::Relaxed);
+}
+
+/// The camera that paints the board's picture.
+#[derive(Component)]
+struct CanvasCamera;
+
+/// The picture's side for a board `board_px` logical pixels wide on a window of `scale`.
+fn canvas_side(board_px: f32, scale: f32) -> u32 {
+    ((board_px * scale).round() as u32).clamp(64, 4096)
 }
 
 /// What drawing the board needs: each part is a mesh in a colour, gone with the game screen.
@@ -25,6 +101,7 @@ impl Painter<'_, '_> {
     fn put(&mut self, mesh: Mesh, color: Color, tf: Transform) {
         self.commands.spawn((
             BoardPart,
+            RenderLayers::layer(CANVAS_LAYER),
             DespawnOnExit(Screen::Game),
             Mesh2d(self.meshes.add(mesh)),
             MeshMaterial2d(self.mats.add(color)),
@@ -38,13 +115,106 @@ const LINE: f32 = 0.0012;
 /// The height of the board's markings over the surface.
 const MARKS_Z: f32 = -0.9;
 
-fn draw_board(mut painter: Painter, spec: Res<Equipment>) {
+fn draw_board(mut painter: Painter, spec: Res<Equipment>, mut images: ResMut<Assets<Image>>) {
     let b = &spec.0.board;
     draw_frame(&mut painter, b);
     draw_pockets(&mut painter, b);
+    draw_nets(&mut painter, b);
     draw_base_lines(&mut painter, b);
     draw_arrows(&mut painter, b);
     draw_circles(&mut painter, b);
+    // The picture (painted by `fit_canvas` at the board's size on the screen), its camera,
+    // and the square the main camera shows it on.
+    let extent = board_extent(b.playing_surface);
+    let image = images.add(canvas_image(64));
+    painter.commands.spawn((
+        Camera2d,
+        CanvasCamera,
+        Camera {
+            order: -1,
+            clear_color: ClearColorConfig::Custom(palette::ROOM),
+            is_active: false,
+            ..default()
+        },
+        RenderTarget::Image(image.clone().into()),
+        Msaa::Sample4,
+        RenderLayers::layer(CANVAS_LAYER),
+        Projection::Orthographic(OrthographicProjection {
+            scaling_mode: ScalingMode::Fixed {
+                width: extent,
+                height: extent,
+            },
+            ..OrthographicProjection::default_2d()
+        }),
+        DespawnOnExit(Screen::Game),
+    ));
+    let material = painter.mats.add(ColorMaterial {
+        color: Color::WHITE,
+        texture: Some(image.clone()),
+        alpha_mode: AlphaMode2d::Opaque,
+        ..default()
+    });
+    painter.commands.spawn((
+        BoardPart,
+        Mesh2d(painter.meshes.add(Rectangle::new(extent, extent))),
+        MeshMaterial2d(material.clone()),
+        Transform::from_xyz(0.0, 0.0, -1.0),
+        DespawnOnExit(Screen::Game),
+    ));
+    painter.commands.insert_resource(BoardCanvas {
+        image,
+        material,
+        side: 0,
+        painting: 0,
+    });
+}
+
+fn canvas_image(side: u32) -> Image {
+    Image::new_target_texture(side, side, TextureFormat::Rgba8UnormSrgb, None)
+}
+
+/// Paints the board's picture again when the board's size on the screen changes, then lets
+/// its camera rest.
+fn fit_canvas(
+    layout: Res<Layout>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    canvas: Option<ResMut<BoardCanvas>>,
+    mut images: ResMut<Assets<Image>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut camera: Query<(&mut Camera, &mut RenderTarget, &mut Projection), With<CanvasCamera>>,
+    waiting: Res<PipelinesWaiting>,
+) {
+    let Some(mut canvas) = canvas else { return };
+    let scale = window.single().map_or(1.0, |w| w.scale_factor());
+    let side = canvas_side(layout.board, scale);
+    let repaint = side != canvas.side;
+    if repaint {
+        // A new picture at the new size: the camera paints it, the square shows it.
+        images.remove(canvas.image.id());
+        canvas.image = images.add(canvas_image(side));
+        if let Some(mut material) = materials.get_mut(canvas.material.id()) {
+            material.texture = Some(canvas.image.clone());
+        }
+        canvas.side = side;
+        canvas.painting = PAINT_FRAMES;
+    } else if canvas.painting > 0 {
+        canvas.painting -= 1;
+    }
+    // A pipeline still compiling draws nothing: paint on until every one is ready.
+    if waiting.0.load(Ordering::Relaxed) > 0 {
+        canvas.painting = PAINT_FRAMES;
+    }
+    let active = canvas.painting > 0;
+    for (mut camera, mut target, mut projection) in &mut camera {
+        if repaint {
+            *target = RenderTarget::Image(canvas.image.clone().into());
+            // The camera measures its target again only when something it watches changed.
+            projection.set_changed();
+        }
+        if camera.is_active != active {
+            camera.is_active = active;
+        }
+    }
 }
 
 /// The frame: dark edge, wood with its grain, an inner bevel; then the light playing surface.
@@ -114,6 +284,30 @@ fn draw_pockets(painter: &mut Painter, b: &BoardSpec) {
             palette::POCKET_INNER,
             Transform::from_xyz(c.x, c.y, z + 0.02),
         );
+    }
+}
+
+/// The pockets' nets: two sets of strands across each pocket.
+fn draw_nets(painter: &mut Painter, b: &BoardSpec) {
+    let z = MARKS_Z + 0.03;
+    for p in b.pockets() {
+        let c = Vec2::new(p.x, p.y);
+        let r = p.radius * 0.95;
+        for k in -3..=3 {
+            let o = k as f32 * r / 3.5;
+            let h = (r * r - o * o).max(0.0).sqrt();
+            for (across, along) in [(-1.0f32, 1.0f32), (1.0, 1.0)] {
+                let d1 = Vec2::new(along, -across).normalize();
+                let d2 = Vec2::new(1.0, across).normalize();
+                let mid = c + d2 * o;
+                painter.put(
+                    Rectangle::new(2.0 * h, LINE).into(),
+                    palette::NET,
+                    Transform::from_xyz(mid.x, mid.y, z)
+                        .with_rotation(Quat::from_rotation_z(d1.y.atan2(d1.x))),
+                );
+            }
+        }
     }
 }
 

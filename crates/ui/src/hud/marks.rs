@@ -3,7 +3,8 @@
 //! where the striker is in the window.
 
 use super::{DueGhost, StrikerGhost};
-use crate::board::draw::{MainCamera, PieceLook};
+use crate::board::draw::{MainCamera, PieceArt, PieceLook, show_look};
+use crate::board::piece_art::Look;
 use crate::modes::OnBoard;
 use crate::modes::turn::{Aim, Drag, Pointer, Thinking, aim_shot};
 use crate::sim::Equipment;
@@ -30,19 +31,18 @@ fn ghosts(
     spec: Res<Equipment>,
     look: Option<Res<PieceLook>>,
     mut striker: Query<
-        (&mut Transform, &mut Visibility, &Children),
+        (&mut Transform, &mut Visibility, &mut PieceArt, &mut Sprite),
         (With<StrikerGhost>, Without<DueGhost>),
     >,
     mut due: Query<
-        (&mut Transform, &mut Visibility, &Children),
+        (&mut Transform, &mut Visibility, &mut PieceArt, &mut Sprite),
         (With<DueGhost>, Without<StrikerGhost>),
     >,
-    mut mats: Query<&mut MeshMaterial2d<ColorMaterial>>,
     back: Option<Res<crate::board::motion::StrikerReturn>>,
 ) {
     let Some(look) = look else { return };
     let seat = board.actor;
-    if let Ok((mut tf, mut vis, children)) = striker.single_mut() {
+    if let Ok((mut tf, mut vis, mut art, mut sprite)) = striker.single_mut() {
         // A computer still deciding has not placed its striker yet.
         let show = *phase.get() == Phase::Aim && seat.is_some() && !thinking.is_thinking();
         *vis = if show {
@@ -54,20 +54,15 @@ fn ghosts(
             let at = aim_shot(&aim, seat).striker_at(&spec.0);
             let at = back.map_or(Vec2::new(at.x, at.y), |b| b.at(Vec2::new(at.x, at.y)));
             tf.translation = Vec3::new(at.x, at.y, 1.5);
-            let mat = if aim.illegal.is_some() {
-                look.illegal.clone()
+            let want = if aim.illegal.is_some() {
+                Look::Misplaced { striker: true }
             } else {
-                look.striker_mat.clone()
+                Look::Striker
             };
-            if let Some(&body) = children.get(1)
-                && let Ok(mut m) = mats.get_mut(body)
-                && m.0 != mat
-            {
-                m.0 = mat;
-            }
+            show_look(&look, &mut art, &mut sprite, want);
         }
     }
-    if let Ok((mut tf, mut vis, children)) = due.single_mut() {
+    if let Ok((mut tf, mut vis, mut art, mut sprite)) = due.single_mut() {
         let show = *phase.get() == Phase::PlaceDue;
         *vis = if show {
             Visibility::Inherited
@@ -77,18 +72,12 @@ fn ghosts(
         if show {
             tf.translation = Vec3::new(aim.due_at.x, aim.due_at.y, 1.5);
             let kind = board.due;
-            let mat = match (aim.due_illegal.is_some(), kind) {
-                (true, _) => look.illegal.clone(),
-                (_, Some(PieceColour::Black)) => look.black.clone(),
-                (_, Some(PieceColour::Queen)) => look.queen.clone(),
-                _ => look.white.clone(),
+            let want = match (aim.due_illegal.is_some(), kind) {
+                (true, _) => Look::Misplaced { striker: false },
+                (_, Some(colour)) => Look::Man(colour),
+                _ => Look::Man(PieceColour::White),
             };
-            if let Some(&body) = children.get(1)
-                && let Ok(mut m) = mats.get_mut(body)
-                && m.0 != mat
-            {
-                m.0 = mat;
-            }
+            show_look(&look, &mut art, &mut sprite, want);
         }
     }
 }
