@@ -421,7 +421,7 @@ impl Match {
             let colour = r.colour_of_side(side);
             let men = r.men(colour);
             lines.push(String::new());
-            lines.push(self.side_name(side));
+            lines.push(self.side_with_levels(side));
             lines.push(format!(
                 "  {} pts, {} {} won",
                 score[side.index()],
@@ -469,6 +469,30 @@ impl Match {
     /// The players of a side by name: "Asha", or "Asha & Ravi" in doubles.
     pub fn side_name(&self, side: carrom_referee::Side) -> String {
         self.setup.side_names(side)
+    }
+
+    /// A side's players with each computer's level: "Asha & Computer (hard)", "South
+    /// (computer, medium)".
+    pub fn side_with_levels(&self, side: carrom_referee::Side) -> String {
+        let setup = &self.setup;
+        setup
+            .seats
+            .seats()
+            .iter()
+            .filter(|s| setup.seats.side_of(**s) == side)
+            .map(|s| {
+                let p = setup.player(*s);
+                match &p.computer {
+                    Some(level) if p.name.contains(level.as_str()) => p.name.clone(),
+                    Some(level) if p.name.ends_with("(computer)") => p
+                        .name
+                        .replace("(computer)", &format!("(computer, {level})")),
+                    Some(level) => format!("{} ({level})", p.name),
+                    None => p.name.clone(),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" & ")
     }
 
     /// The players' names for the sentences (`crate::words`).

@@ -79,6 +79,42 @@ impl Names {
     }
 }
 
+/// Why the striker may not be played from where it stands, in words: a piece it would disturb
+/// is named by its colour ("the striker would disturb a black man (Law 134)"); the base line's
+/// Laws are the physics crate's own words.
+pub fn striker_placement(
+    error: &carrom_physics::PlacementError,
+    pieces: &[carrom_physics::Piece],
+) -> String {
+    use carrom_physics::{PieceColour, PlacementError};
+    match error {
+        PlacementError::OverlapsPiece(i) => {
+            let piece = match pieces.get(*i).map(|p| p.kind) {
+                Some(PieceColour::Queen) => "the Queen",
+                Some(PieceColour::White) => "a white man",
+                Some(PieceColour::Black) => "a black man",
+                None => "a piece",
+            };
+            format!("the striker would disturb {piece}: pieces move only by a stroke (Law 134)")
+        }
+        other => other.to_string(),
+    }
+}
+
+/// Whether a subject takes the plural verb: "You" and a side of two ("Asha & Ravi").
+fn plural(subject: &str) -> bool {
+    subject.trim().eq_ignore_ascii_case("you") || subject.contains(" & ")
+}
+
+/// `subject` with the verb agreeing: "Asha wins", "You win", "Asha & Ravi win".
+fn agree(subject: &str, singular: &str, plural_form: &str) -> String {
+    if plural(subject) {
+        format!("{subject} {plural_form}")
+    } else {
+        format!("{subject} {singular}")
+    }
+}
+
 /// A verdict as log lines (the game's log, the headless demo, `carrom replay`): each ruling with
 /// who made the stroke, then any board, game or match result, the sides named by their players.
 pub fn verdict(v: &Verdict, names: &Names) -> Vec<String> {
@@ -139,7 +175,10 @@ pub fn board_result(model: &Match, b: &BoardStats, watched: bool) -> Vec<String>
     let mut lines = vec![format!("Game {}, board {}", b.game, b.board)];
     match b.winner {
         Some(_) => {
-            lines.push(format!("{} wins the board", b.winner_name));
+            lines.push(format!(
+                "{} the board",
+                agree(&b.winner_name, "wins", "win")
+            ));
             lines.push(format!(
                 "+{} {}, {} (Law {})",
                 b.points,
@@ -215,7 +254,7 @@ pub fn board_line(b: &BoardStats) -> String {
 /// The match summary's title: "Ravi wins the match", or "The match is over" (no winner).
 pub fn match_over(stats: &MatchStats) -> String {
     if stats.winner.is_some() {
-        format!("{} wins the match", stats.winner_name)
+        format!("{} the match", agree(&stats.winner_name, "wins", "win"))
     } else {
         "The match is over".into()
     }
@@ -564,31 +603,41 @@ pub fn sentence(e: &Event, names: &Names) -> String {
         ),
         Event::DuesWrittenOff => "Outstanding dues and penalties are written off.".into(),
         Event::QueenAddsNothing { side, score } => format!(
-            "{} already has {score} points: covering the Queen adds nothing.",
-            names.side_title(*side, true)
+            "{} {score} points: covering the Queen adds nothing.",
+            agree(&names.side_title(*side, true), "already has", "already have")
         ),
-        Event::GameOnPoints { side, points, game } => format!(
-            "{} reaches {points} points and wins game {game}.",
-            names.side_title(*side, true)
-        ),
-        Event::GameOnBoards { side, board, game } => format!(
-            "{} leads after board {board} and wins game {game}.",
-            names.side_title(*side, true)
-        ),
+        Event::GameOnPoints { side, points, game } => {
+            let who = names.side_title(*side, true);
+            let (reach, win) = if plural(&who) {
+                ("reach", "win")
+            } else {
+                ("reaches", "wins")
+            };
+            format!("{who} {reach} {points} points and {win} game {game}.")
+        }
+        Event::GameOnBoards { side, board, game } => {
+            let who = names.side_title(*side, true);
+            let (lead, win) = if plural(&who) {
+                ("lead", "win")
+            } else {
+                ("leads", "wins")
+            };
+            format!("{who} {lead} after board {board} and {win} game {game}.")
+        }
         Event::GameByExtraBoard { side, game } => format!(
-            "{} wins the extra board and game {game}.",
-            names.side_title(*side, true)
+            "{} the extra board and game {game}.",
+            agree(&names.side_title(*side, true), "wins", "win")
         ),
         Event::GameByBoard { side, game } => format!(
-            "{} wins the board and with it game {game} (house rules: a game is one board, its points the board's score).",
-            names.side_title(*side, true)
+            "{} the board and with it game {game} (house rules: a game is one board, its points the board's score).",
+            agree(&names.side_title(*side, true), "wins", "win")
         ),
         Event::ExtraBoard { board } => format!(
             "Scores level after board {board}: an extra board decides the game (the break goes by toss)."
         ),
         Event::MatchWon { side, games } => format!(
-            "{} wins the match, {} to {}.",
-            names.side_title(*side, true),
+            "{} the match, {} to {}.",
+            agree(&names.side_title(*side, true), "wins", "win"),
             count(games[side.index()], "game", "games"),
             games[side.other().index()]
         ),
@@ -711,4 +760,31 @@ fn board_ended(
         "{stroke} Board to {to} by {}.",
         count(points, "point", "points")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_striker_on_a_piece_names_the_piece_by_colour_and_the_law() {
+        let pieces = [
+            carrom_physics::Piece::new(carrom_physics::PieceColour::White, Default::default()),
+            carrom_physics::Piece::new(carrom_physics::PieceColour::Queen, Default::default()),
+        ];
+        let said = striker_placement(&carrom_physics::PlacementError::OverlapsPiece(1), &pieces);
+        assert_eq!(
+            said,
+            "the striker would disturb the Queen: pieces move only by a stroke (Law 134)"
+        );
+        let said = striker_placement(&carrom_physics::PlacementError::BeyondBaseLine, &pieces);
+        assert!(said.contains("Law 130(a)"), "{said}");
+    }
+
+    #[test]
+    fn the_verb_agrees_with_you_and_with_a_side_of_two() {
+        assert_eq!(agree("Asha", "wins", "win"), "Asha wins");
+        assert_eq!(agree("You", "wins", "win"), "You win");
+        assert_eq!(agree("Asha & Ravi", "wins", "win"), "Asha & Ravi win");
+    }
 }

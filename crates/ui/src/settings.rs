@@ -1,4 +1,4 @@
-//! The player's settings, kept between runs: the sound's volume, the aim guide in ICF matches,
+//! The player's settings, kept between runs: the sound's volume, tournament play (no guide, no hints),
 //! a fixed or turning board, the rules the menu starts with, the players' names, the computer's
 //! level and the coach's hints. Saved atomically as RON in the user's config directory
 //! (`~/.config/carrom/settings.ron` on Linux; `CARROM_CONFIG_DIR` puts it elsewhere). A
@@ -18,9 +18,13 @@ pub const NAME_MAX: usize = 24;
 pub struct Settings {
     /// The sounds' volume, 0 (off) to 1.
     pub volume: f32,
-    /// The aim guide in ICF matches (off by default, as in real play; in practice and the other
-    /// rule sets it is on, and `G` turns it off).
-    pub guide_in_icf_matches: bool,
+    /// Tournament play: matches without the aim guide or the coach's hints, as in real play
+    /// (off by default: the guide shows in every match and `G` turns it off).
+    pub tournament: bool,
+    /// Read from older settings files and not written again (the guide follows
+    /// [`Settings::tournament`] now).
+    #[serde(rename = "guide_in_icf_matches", skip_serializing)]
+    pub old_guide_in_icf_matches: bool,
     /// The board stays fixed instead of turning to the player to strike.
     pub fixed_board: bool,
     /// The rule set the menu starts with.
@@ -37,7 +41,8 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             volume: 0.8,
-            guide_in_icf_matches: false,
+            tournament: false,
+            old_guide_in_icf_matches: false,
             fixed_board: false,
             rules: "icf".into(),
             names: ["Player 1", "Player 2", "Player 3", "Player 4"].map(String::from),

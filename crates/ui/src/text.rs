@@ -84,3 +84,18 @@ mod tests {
         assert_eq!(rules_title("/tmp/x/one-board.toml"), "one-board");
     }
 }
+
+/// A folder as a person reads it: the home directory as `~` ("~/.local/share/carrom/saves").
+pub fn home_as_tilde(dir: &std::path::Path) -> String {
+    match std::env::var_os("HOME").map(std::path::PathBuf::from) {
+        Some(home) if !home.as_os_str().is_empty() && dir.starts_with(&home) => {
+            let rest = dir.strip_prefix(&home).unwrap_or(dir);
+            if rest.as_os_str().is_empty() {
+                "~".into()
+            } else {
+                format!("~/{}", rest.display())
+            }
+        }
+        _ => dir.display().to_string(),
+    }
+}

@@ -4,10 +4,10 @@
 
 use super::layout::{Layout, board_extent};
 use super::piece_art::{self, Look, side_px};
-use crate::Screen;
 use crate::modes::{OnBoard, View};
 use crate::sim::{BodyMarker, Equipment, LiveTable, SimSet, sync_transforms};
 use crate::theme::palette;
+use crate::{Phase, Screen};
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -65,10 +65,10 @@ pub struct BoardPart;
 #[derive(Component)]
 pub struct MainCamera;
 
-/// The camera's current angle (radians), eased towards the striking seat's, and whether it
-/// has arrived.
+/// The camera's current angle (radians), eased towards the seat it faces
+/// ([`crate::modes::facing`]), whether it has arrived, and the seat.
 #[derive(Resource, Default)]
-pub struct CameraAngle(pub f32, pub Turned);
+pub struct CameraAngle(pub f32, pub Turned, pub Option<carrom_physics::Seat>);
 
 /// Whether the view is still turning towards the seat to strike.
 #[derive(Default, Clone, Copy, PartialEq, Eq, Debug)]
@@ -244,15 +244,21 @@ fn turn_camera(
     time: Res<Time>,
     board: Res<OnBoard>,
     view: Res<View>,
+    phase: Res<State<Phase>>,
     mut angle: ResMut<CameraAngle>,
     mut cam: Query<&mut Transform, With<MainCamera>>,
 ) {
-    let target = match (view.fixed_board, board.actor) {
-        (false, Some(seat)) => {
+    let holding = matches!(phase.get(), Phase::BoardOver | Phase::Over);
+    let facing = crate::modes::facing(view.fixed_board, &board, holding, angle.2);
+    if angle.2 != facing {
+        angle.2 = facing;
+    }
+    let target = match facing {
+        Some(seat) => {
             let f = seat.forward();
             (-f.x).atan2(f.y)
         }
-        _ => 0.0,
+        None => 0.0,
     };
     let mut diff = target - angle.0;
     while diff > std::f32::consts::PI {

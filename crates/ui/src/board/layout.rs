@@ -17,6 +17,9 @@ use bevy::window::PrimaryWindow;
 pub struct Layout {
     pub panel: f32,
     pub board: f32,
+    /// The interface's scale ([`UiScale`]): the screens, panels and texts were drawn for a
+    /// 1280x720 window and grow and shrink with it.
+    pub scale: f32,
 }
 
 impl Default for Layout {
@@ -24,8 +27,15 @@ impl Default for Layout {
         Layout {
             panel: 300.0,
             board: 640.0,
+            scale: 1.0,
         }
     }
+}
+
+/// The interface's scale for a window `w` x `h`: 1 at 1280x720, the smaller of the two
+/// ratios, so every screen fits (0.6 to 2).
+pub fn ui_scale(w: f32, h: f32) -> f32 {
+    (w / 1280.0).min(h / 720.0).clamp(0.6, 2.0)
 }
 
 /// Where the layout is fitted to the window (what is sized to the board on the screen runs
@@ -51,11 +61,16 @@ pub fn layout_for(w: f32, h: f32) -> Layout {
     // A narrow window: narrower panels before a smaller board.
     let panel = panel.min(((w - h) / 2.0 - GAP).max(180.0));
     let board = h.min(w - 2.0 * (panel + GAP)).max(100.0);
-    Layout { panel, board }
+    Layout {
+        panel,
+        board,
+        scale: ui_scale(w, h),
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Layout>()
+        .init_resource::<UiScale>()
         .add_systems(
             PostUpdate,
             fit.in_set(LayoutSet)
@@ -70,6 +85,7 @@ fn fit(
     mut layout: ResMut<Layout>,
     mut cam: Query<&mut Projection, With<MainCamera>>,
     mut panels: Query<&mut Node, With<SidePanel>>,
+    mut ui_scale: ResMut<UiScale>,
 ) {
     let Ok(window) = window.single() else { return };
     let (w, h) = (window.width(), window.height());
@@ -79,6 +95,9 @@ fn fit(
     let next = layout_for(w, h);
     if *layout != next {
         *layout = next;
+    }
+    if (ui_scale.0 - layout.scale).abs() > 1e-4 {
+        ui_scale.0 = layout.scale;
     }
     let extent = board_extent(spec.0.board.playing_surface);
     let viewport_height = extent * h / layout.board;
@@ -91,7 +110,7 @@ fn fit(
             }
         }
     }
-    let width = px(layout.panel - GAP);
+    let width = px((layout.panel - GAP) / layout.scale);
     for mut node in &mut panels {
         if node.width != width {
             node.width = width;
@@ -148,6 +167,15 @@ mod tests {
                 surface_share(w, h)
             );
         }
+    }
+
+    #[test]
+    fn the_interface_grows_and_shrinks_with_the_window() {
+        assert_eq!(ui_scale(1280.0, 720.0), 1.0);
+        assert_eq!(ui_scale(1280.0, 960.0), 1.0);
+        assert!((ui_scale(1920.0, 1080.0) - 1.5).abs() < 1e-6);
+        // 900x650: the menu's 1280-wide design is shrunk to fit the width.
+        assert!((ui_scale(900.0, 650.0) - 900.0 / 1280.0).abs() < 1e-6);
     }
 
     #[test]

@@ -76,6 +76,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Game), draw::spawn_text)
         .add_systems(OnEnter(Phase::Moving), judge_the_stroke)
         .add_systems(OnExit(Screen::Game), clear)
+        // Another match at the table starts without the last one's hint or judgement.
+        .add_observer(|_: On<crate::modes::table::PlayAgain>, coach: ResMut<Coach>| clear(coach))
         .add_systems(
             Update,
             (

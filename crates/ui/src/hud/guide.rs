@@ -99,10 +99,13 @@ fn spawn_meter(mut commands: Commands) {
                     ..default()
                 },
                 TextColor(palette::POWER_TEXT),
+                // A dark ground: the label is read over the light board.
+                BackgroundColor(palette::PANEL_DARK),
                 Node {
                     position_type: PositionType::Absolute,
-                    top: px(-22),
-                    left: px(-10),
+                    top: px(-24),
+                    left: px(-12),
+                    padding: UiRect::axes(px(3), px(1)),
                     ..default()
                 },
             ));
@@ -134,10 +137,12 @@ fn power_meter(
     let Ok(mut node) = meter.single_mut() else {
         return;
     };
-    // As tall as a sixth of the board, 80 to 150 pixels.
+    // As tall as a sixth of the board, 80 to 150 pixels (the node's units are the
+    // interface's, scaled).
     let tall = (layout.board / 6.0).clamp(80.0, 150.0);
-    if node.height != px(tall) {
-        node.height = px(tall);
+    let ui = |logical: f32| px(logical / layout.scale);
+    if node.height != ui(tall) {
+        node.height = ui(tall);
     }
     let seat = board.actor;
     let show = *phase.get() == Phase::Aim
@@ -162,7 +167,7 @@ fn power_meter(
     }
     let Some(p) = place else { return };
     // To the striker's right on screen, the meter's foot level with it.
-    let (left, top) = (px(p.x + 0.055 * layout.board), px(p.y - 0.87 * tall));
+    let (left, top) = (ui(p.x + 0.055 * layout.board), ui(p.y - 0.87 * tall));
     if node.left != left || node.top != top {
         node.left = left;
         node.top = top;

@@ -11,7 +11,7 @@ use crate::text::rules_title;
 use crate::{Pause, Phase, Playing, Refereed};
 use bevy::prelude::*;
 
-const MATCH_KEYS: &str = "Drag the striker along your base line (or tap/hold the arrow keys).\nPress on the striker and pull back, away from the aim; release to strike. Back onto the striker or right-click cancels.\nA/D aim, W/S power, Space strikes.\nDues: drag the piece inside the outer circle; release or Enter places it.\nG: aim guide   F5: save\nF: fix/turn board   Esc: menu";
+const MATCH_KEYS: &str = "Drag the striker along your base line (or tap/hold the arrow keys).\nPress on the striker and pull back, away from the aim; release to strike. Back onto the striker or right-click cancels.\nA/D aim, W/S power, Space strikes.\nDues: drag the piece inside the outer circle; release or Enter places it.\nH: the coach's hint (when hints are on)   J: take it\nG: aim guide   F5: save\nF: fix/turn board   Esc: menu";
 
 pub(super) fn plugin(app: &mut App) {
     for (playing, title) in [
@@ -167,7 +167,7 @@ fn practice_panels(
         panels.side = None;
     }
     let help = format!(
-        "Drag the striker along the base line (or tap/hold the arrow keys).\nPress on the striker and pull back, away from the aim; release to strike. Back onto the striker or right-click cancels.\nA/D aim, W/S power, Space strikes.\nT: trajectory preview ({})\nG: aim guide   R: reset the rack\nF: fix/turn board   Esc: menu",
+        "Drag the striker along the base line (or tap/hold the arrow keys).\nPress on the striker and pull back, away from the aim; release to strike. Back onto the striker or right-click cancels.\nA/D aim, W/S power, Space strikes.\nH: the coach's hint   J: take it   M: break map\nT: trajectory preview ({})\nG: aim guide   R: reset the rack\nF: fix/turn board   Esc: menu",
         if preview.is_some_and(|p| p.on) {
             "on"
         } else {

@@ -52,6 +52,8 @@ pub struct OnBoard {
     pub title: String,
     /// The game can be gone back to (not over).
     pub open: bool,
+    /// The seats people play (not computers, not a recording).
+    pub people: Vec<Seat>,
 }
 
 /// How the board is shown, whatever the mode.
@@ -75,16 +77,37 @@ impl Default for View {
     }
 }
 
-/// Whether a session starts with the aim guide on: not in an ICF match (real play has none),
-/// everywhere else.
-pub fn guide_by_default(mode: Mode, rules_name: &str) -> bool {
-    !(mode == Mode::Match && rules_name == "icf")
+/// Whether a session starts with the aim guide on, and the guide shows the struck piece's
+/// direction: always, but in a match played as in a tournament (real play has no guide).
+pub fn guide_by_default(mode: Mode, tournament: bool) -> bool {
+    !(mode == Mode::Match && tournament)
 }
 
-/// Whether the guide also shows the struck piece's direction: in practice and the casual rule
-/// sets (not in the tournament rule sets).
-pub fn shows_piece_direction(mode: Mode, rules_name: &str) -> bool {
-    mode == Mode::Practice || matches!(rules_name, "casual" | "traditional")
+/// The seat the board is turned to (its player at the bottom), or none for South's view. The
+/// board turns only between people sharing the screen: one person against computers keeps
+/// his side at the bottom, computers alone (a demo, a replay) keep South there, and while a
+/// board's result is up (`holding`) the board stays as it was, so the players read it the
+/// right way up before it turns to the next breaker.
+pub fn facing(
+    fixed_board: bool,
+    board: &OnBoard,
+    holding: bool,
+    last: Option<Seat>,
+) -> Option<Seat> {
+    if fixed_board {
+        return None;
+    }
+    if holding {
+        return last;
+    }
+    match board.people.as_slice() {
+        [] => None,
+        [one] => Some(*one),
+        _ => match board.actor {
+            Some(seat) if board.people.contains(&seat) => Some(seat),
+            _ => last.or(board.people.first().copied()),
+        },
+    }
 }
 
 /// A game begins: what the command line asked for, or a choice of the menu.
@@ -147,10 +170,11 @@ fn begin(
     } else {
         match table::Table::begin(launch, &spec.0) {
             Ok((entered, table, tape, call)) => {
+                let guides = guide_by_default(entered, settings.tournament);
                 let view = View {
                     fixed_board,
-                    guides: table.guides_on(entered, &settings),
-                    piece_direction: shows_piece_direction(entered, &table.model.setup.rules_name),
+                    guides,
+                    piece_direction: guides,
                 };
                 let on_board = table.on_board();
                 commands.insert_resource(table);
@@ -189,12 +213,65 @@ mod tests {
     use super::*;
 
     #[test]
-    fn guides_are_off_in_an_icf_match_and_on_elsewhere() {
-        assert!(!guide_by_default(Mode::Match, "icf"));
-        assert!(guide_by_default(Mode::Match, "casual"));
-        assert!(guide_by_default(Mode::Practice, "icf"));
-        assert!(shows_piece_direction(Mode::Practice, "icf"));
-        assert!(!shows_piece_direction(Mode::Match, "icf"));
-        assert!(shows_piece_direction(Mode::Match, "casual"));
+    fn guides_are_on_but_in_tournament_play() {
+        assert!(guide_by_default(Mode::Match, false));
+        assert!(!guide_by_default(Mode::Match, true));
+        assert!(guide_by_default(Mode::Practice, true));
+        assert!(guide_by_default(Mode::Demo, true));
+    }
+
+    fn board(people: &[Seat], actor: Seat) -> OnBoard {
+        OnBoard {
+            people: people.to_vec(),
+            actor: Some(actor),
+            ..OnBoard::default()
+        }
+    }
+
+    #[test]
+    fn against_the_computer_the_person_keeps_his_side_at_the_bottom() {
+        let b = board(&[Seat::South], Seat::North);
+        assert_eq!(
+            facing(false, &b, false, Some(Seat::South)),
+            Some(Seat::South)
+        );
+        let b = board(&[Seat::East], Seat::East);
+        assert_eq!(facing(false, &b, false, None), Some(Seat::East));
+    }
+
+    #[test]
+    fn between_people_the_board_turns_to_the_one_to_strike() {
+        let b = board(&[Seat::South, Seat::North], Seat::North);
+        assert_eq!(
+            facing(false, &b, false, Some(Seat::South)),
+            Some(Seat::North)
+        );
+        // Two people and two computers: a computer's turn leaves it where it was.
+        let b = board(&[Seat::South, Seat::North], Seat::East);
+        assert_eq!(
+            facing(false, &b, false, Some(Seat::North)),
+            Some(Seat::North)
+        );
+    }
+
+    #[test]
+    fn a_result_is_read_before_the_board_turns_to_the_next_breaker() {
+        let b = board(&[Seat::South, Seat::North], Seat::North);
+        assert_eq!(
+            facing(false, &b, true, Some(Seat::South)),
+            Some(Seat::South)
+        );
+        assert_eq!(
+            facing(false, &b, false, Some(Seat::South)),
+            Some(Seat::North)
+        );
+    }
+
+    #[test]
+    fn computers_alone_and_a_fixed_board_keep_south_at_the_bottom() {
+        let b = board(&[], Seat::East);
+        assert_eq!(facing(false, &b, false, None), None);
+        let b = board(&[Seat::South, Seat::North], Seat::North);
+        assert_eq!(facing(true, &b, false, Some(Seat::South)), None);
     }
 }

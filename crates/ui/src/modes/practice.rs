@@ -53,6 +53,7 @@ impl BreakPractice {
             due: None,
             title: "break practice".into(),
             open: true,
+            people: vec![Seat::South],
         }
     }
 

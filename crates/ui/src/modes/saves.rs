@@ -56,7 +56,15 @@ fn save_key(
     }
     let path = &table.save_path;
     told.write(Announcement::Note(match write_match(&table.model, path) {
-        Ok(()) => format!("Saved to {}", path.display()),
+        // The file's name, then its folder: a long path wraps between the two, not mid-word.
+        Ok(()) => match (path.file_name(), path.parent()) {
+            (Some(name), Some(dir)) if !dir.as_os_str().is_empty() => format!(
+                "Saved as {} in the folder {}",
+                name.to_string_lossy(),
+                crate::text::home_as_tilde(dir)
+            ),
+            _ => format!("Saved as {}", path.display()),
+        },
         Err(e) => format!("Save failed: {e}"),
     }));
 }

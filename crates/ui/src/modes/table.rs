@@ -4,7 +4,6 @@
 
 use super::turn::{Announcement, FireParams};
 use super::{OnBoard, replay::ReplayTape};
-use crate::settings::Settings;
 use crate::{Launch, Mode, Refereed, Start};
 use bevy::prelude::*;
 use carrom_ai::Computers;
@@ -111,14 +110,6 @@ impl Table {
 
     /// Whether the aim guide starts on in `mode`: not in an ICF match unless the settings say
     /// so (real play has none), everywhere else.
-    pub fn guides_on(&self, mode: Mode, settings: &Settings) -> bool {
-        if super::guide_by_default(mode, &self.model.setup.rules_name) {
-            true
-        } else {
-            settings.guide_in_icf_matches
-        }
-    }
-
     /// The board that has just ended and whose result is still to be shown (none once the
     /// match is over: the summary takes its place).
     pub fn board_result(&self) -> Option<&carrom_match::BoardStats> {
@@ -164,6 +155,18 @@ impl Table {
             due: self.model.pending.front().map(|r| r.piece),
             title: self.title.clone(),
             open: !self.model.is_over(),
+            people: if self.spectated {
+                Vec::new()
+            } else {
+                self.model
+                    .referee
+                    .seats()
+                    .seats()
+                    .iter()
+                    .copied()
+                    .filter(|s| !self.model.is_computer(*s))
+                    .collect()
+            },
         }
     }
 }

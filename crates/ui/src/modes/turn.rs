@@ -272,6 +272,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(PreUpdate, read_input.in_set(ReadInput))
         .insert_resource(ComputerDelay(0.8))
         .add_systems(OnEnter(Screen::Game), load_rest_table)
+        // A note is about the moment (the question to leave): it does not outlive the screen.
+        .add_systems(OnExit(Screen::Game), |mut log: ResMut<CallLog>| {
+            log.note.clear()
+        })
         .add_systems(OnEnter(Phase::Aim), begin_turn.in_set(TurnBegins))
         .add_systems(
             Update,
@@ -387,7 +391,7 @@ pub fn placement_problem(
             board.pieces.iter().map(|p| (p.pos(), r)),
         )
         .err()
-        .map(|e| e.to_string())
+        .map(|e| carrom_match::words::striker_placement(&e, &board.pieces))
 }
 
 /// What firing a stroke needs.

@@ -27,6 +27,7 @@ pub(super) enum Choice {
     Hints,
     Volume,
     Board,
+    /// Tournament play: matches without the aim guide or the coach's hints.
     Guide,
     /// Type a new name for the player in this row.
     Name(usize),
@@ -93,6 +94,9 @@ fn label_of(
             PRESET_NAMES[rules.0 % PRESET_NAMES.len()].to_uppercase()
         ),
         Choice::Level => format!("Computer: {}", players.level.name().to_uppercase()),
+        Choice::Hints if settings.tournament => {
+            "Coach's hints in matches: OFF (tournament play)".into()
+        }
         Choice::Hints => format!("Coach's hints in matches: {}", on_off(players.hints)),
         Choice::Volume => format!("Volume: {:.0}%", 100.0 * settings.volume),
         Choice::Board => {
@@ -103,8 +107,8 @@ fn label_of(
             }
         }
         Choice::Guide => format!(
-            "Aim guide in ICF matches: {}",
-            on_off(settings.guide_in_icf_matches)
+            "Tournament play (no aim guide, no hints): {}",
+            on_off(settings.tournament)
         ),
         Choice::Name(row) => players.label(row),
         Choice::Computer(row) => if players.computer[row] {

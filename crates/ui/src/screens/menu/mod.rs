@@ -128,6 +128,13 @@ fn spawn_play_choices(left: &mut ChildSpawnerCommands) {
     );
 }
 
+/// The volume a step of 20% up (`by` 1) or down (-1) from `volume`, between 0 and 100%: it
+/// stops at either end.
+fn volume_step(volume: f32, by: i32) -> f32 {
+    let steps = (volume * 5.0).round() as i32;
+    (steps + by).clamp(0, 5) as f32 / 5.0
+}
+
 /// The right column: the settings and the players.
 fn spawn_settings(right: &mut ChildSpawnerCommands) {
     const LOOK: (f32, f32, f32) = (500.0, 34.0, 16.0);
@@ -155,17 +162,35 @@ fn spawn_settings(right: &mut ChildSpawnerCommands) {
             s.store();
         },
     );
-    choice_button(
-        right,
-        Choice::Volume,
-        LOOK,
-        |_: On<Activate>, mut s: SettingsChange| {
-            // 0, 20, ... 100%, then round again.
-            let steps = (s.settings.volume * 5.0).round() as i32;
-            s.settings.volume = ((steps + 1) % 6) as f32 / 5.0;
-            s.store();
-        },
-    );
+    right
+        .spawn(Node {
+            width: px(500),
+            column_gap: px(8),
+            ..default()
+        })
+        .with_children(|line| {
+            let step = |by: i32| {
+                move |_: On<Activate>, mut s: SettingsChange| {
+                    s.settings.volume = volume_step(s.settings.volume, by);
+                    s.store();
+                }
+            };
+            button(
+                line,
+                60.0,
+                LOOK.1,
+                text("-", 20.0, palette::BUTTON_TEXT),
+                step(-1),
+            );
+            choice_button(line, Choice::Volume, (364.0, LOOK.1, LOOK.2), step(1));
+            button(
+                line,
+                60.0,
+                LOOK.1,
+                text("+", 20.0, palette::BUTTON_TEXT),
+                step(1),
+            );
+        });
     choice_button(
         right,
         Choice::Board,
@@ -180,12 +205,12 @@ fn spawn_settings(right: &mut ChildSpawnerCommands) {
         Choice::Guide,
         LOOK,
         |_: On<Activate>, mut s: SettingsChange| {
-            s.settings.guide_in_icf_matches = !s.settings.guide_in_icf_matches;
+            s.settings.tournament = !s.settings.tournament;
             s.store();
         },
     );
     right.spawn(small_text(
-        "Players - click a name to type a new one; Enter when done",
+        "Players - click a name to type another (24 letters at most)",
         size::MENU_NOTE,
     ));
     for row in 0..ROWS.len() {
@@ -214,9 +239,10 @@ fn spawn_player_row(line: &mut ChildSpawnerCommands, row: usize) {
         Choice::Name(row),
         (370.0, 32.0, 15.0),
         move |_: On<Activate>, mut players: ResMut<MenuPlayers>| {
-            // Typing starts a new name; Esc puts the old one back.
-            let old = std::mem::take(&mut players.names[row]);
+            // The name is selected: typing replaces it; Esc puts the old one back.
+            let old = players.names[row].clone();
             players.editing = Some((row, old));
+            players.selected = true;
         },
     );
     line.commands().entity(name).insert(NameButton);

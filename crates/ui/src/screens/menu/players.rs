@@ -24,6 +24,9 @@ pub struct MenuPlayers {
     pub computer: [bool; 4],
     /// The row whose name is being typed, and the name it had before.
     pub editing: Option<(usize, String)>,
+    /// The name being typed is still the old one, selected: the first letter typed replaces
+    /// it (Backspace clears it), as in a text field.
+    pub selected: bool,
     /// The level of the computer players (`carrom_ai`'s levels; easy is beatable by a beginner).
     pub level: Level,
     /// The players turned the coach's hints on for matches (off by default, as in real play).
@@ -36,6 +39,7 @@ impl MenuPlayers {
             names: s.names.clone(),
             computer: [false; 4],
             editing: None,
+            selected: false,
             level: carrom_ai::level_of(&s.level).unwrap_or(Level::Medium),
             hints: s.hints,
         }
@@ -55,7 +59,7 @@ impl MenuPlayers {
             let computer = !people && (self.computer[row] || forced);
             setup.players[i] = Player {
                 name: if forced {
-                    format!("Computer {}", i + 1)
+                    format!("Computer ({})", self.level.name())
                 } else if name.is_empty() {
                     seat.title().to_string()
                 } else {
@@ -69,21 +73,20 @@ impl MenuPlayers {
     pub(super) fn label(&self, row: usize) -> String {
         let doubles = if row >= 2 { " (doubles)" } else { "" };
         match &self.editing {
+            Some((r, _)) if *r == row && self.selected => {
+                format!("{}{doubles}: [{}]", ROWS[row].title(), self.names[row])
+            }
             Some((r, _)) if *r == row => {
-                let full = if self.names[row].chars().count() >= NAME_MAX {
-                    format!(" (at most {NAME_MAX})")
-                } else {
-                    String::new()
-                };
-                format!("{}{doubles}: {}_{full}", ROWS[row].title(), self.names[row])
+                format!("{}{doubles}: {}_", ROWS[row].title(), self.names[row])
             }
             _ => format!("{}{doubles}: {}", ROWS[row].title(), self.names[row]),
         }
     }
 }
 
-/// Typing a new name into the row being edited: the name starts empty; Enter or Tab keeps it
-/// (an empty name keeps the old one), Esc puts the old one back.
+/// Typing a new name into the row being edited: the old name starts selected, so the first
+/// letter typed replaces it and Backspace clears it; Enter or Tab keeps the name (an empty name
+/// keeps the old one), Esc puts the old one back.
 pub(super) fn type_name(
     mut keys: MessageReader<KeyboardInput>,
     mut players: ResMut<MenuPlayers>,
@@ -103,27 +106,44 @@ pub(super) fn type_name(
                     players.names[row] = old;
                 }
                 players.editing = None;
+                players.selected = false;
                 if settings.names != players.names {
                     settings.names = players.names.clone();
                     file.store(&settings);
                 }
             }
+            Key::Backspace if players.selected => {
+                players.names[row].clear();
+                players.selected = false;
+            }
             Key::Backspace => {
                 players.names[row].pop();
             }
-            Key::Character(c) => {
-                let name = &mut players.names[row];
-                for ch in c.chars().filter(|ch| !ch.is_control()) {
-                    if name.chars().count() < NAME_MAX {
-                        name.push(ch);
-                    }
-                }
+            Key::Character(_) | Key::Space if players.selected => {
+                players.names[row].clear();
+                players.selected = false;
+                type_letter(&mut players.names[row], &key.logical_key);
             }
-            Key::Space if players.names[row].chars().count() < NAME_MAX => {
-                players.names[row].push(' ');
+            Key::Character(_) | Key::Space => {
+                type_letter(&mut players.names[row], &key.logical_key)
             }
             _ => {}
         }
+    }
+}
+
+/// A letter (or a space) typed at the end of `name`, up to [`NAME_MAX`] characters.
+fn type_letter(name: &mut String, key: &Key) {
+    match key {
+        Key::Character(c) => {
+            for ch in c.chars().filter(|ch| !ch.is_control()) {
+                if name.chars().count() < NAME_MAX {
+                    name.push(ch);
+                }
+            }
+        }
+        Key::Space if name.chars().count() < NAME_MAX => name.push(' '),
+        _ => {}
     }
 }
 
@@ -141,6 +161,7 @@ pub(super) fn end_typing(
     if players.editing.is_none() || names.contains(click.0) {
         return;
     }
+    players.selected = false;
     if let Some((row, old)) = players.editing.take()
         && players.names[row].trim().is_empty()
     {
@@ -168,7 +189,7 @@ mod tests {
         // A seat the menu choice gives the computer is named for it.
         assert_eq!(
             singles.player(carrom_physics::Seat::North).name,
-            "Computer 2"
+            "Computer (medium)"
         );
         let mut hotseat = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 1);
         rows.apply(&mut hotseat, &[], false);

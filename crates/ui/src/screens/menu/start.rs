@@ -119,7 +119,7 @@ impl MenuStart<'_, '_> {
             fixed_board: self.settings.fixed_board,
             speed: self.speed.factor,
             save_path: None,
-            hints: self.players.hints,
+            hints: self.players.hints && !self.settings.tournament,
         }));
     }
 }
