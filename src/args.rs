@@ -7,6 +7,27 @@ use carrom_referee::{Rules, Seats};
 use clap::ValueEnum;
 use std::path::PathBuf;
 
+/// How long a match is: one board, one game, or the rule set's whole match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum LengthArg {
+    Board,
+    Game,
+    #[default]
+    Full,
+}
+
+impl LengthArg {
+    /// `rules` shortened to this length.
+    pub fn apply(self, rules: &mut RulesArg) {
+        let length = match self {
+            LengthArg::Board => carrom_match::MatchLength::Board,
+            LengthArg::Game => carrom_match::MatchLength::Game,
+            LengthArg::Full => carrom_match::MatchLength::Full,
+        };
+        length.apply(&mut rules.rules);
+    }
+}
+
 /// A computer player's level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum LevelArg {

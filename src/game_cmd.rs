@@ -1,6 +1,8 @@
 //! The game's commands: play, demo, screenshot, replay. Thin: the game is `carrom_ui`.
 
-use crate::args::{DEMO_LEVEL, LevelArg, RulesArg, SeatArg, count, player_name, rules_arg, seed};
+use crate::args::{
+    DEMO_LEVEL, LengthArg, LevelArg, RulesArg, SeatArg, count, player_name, rules_arg, seed,
+};
 use crate::display::{self, Xvfb};
 use crate::match_cmd::{
     DemoArgs, ReplayArgs, computers_match, demo_setup, headless_demo, load_save, replay_check,
@@ -40,6 +42,9 @@ pub struct PlayArgs {
     /// Rules: icf, vkk, fof2022, casual or traditional, or a rules file (.toml or .ron).
     #[arg(long, value_parser = rules_arg)]
     pub rules: Option<RulesArg>,
+    /// The match's length: one board, one game, or the rule set's full match.
+    #[arg(long, value_enum, default_value_t = LengthArg::Full)]
+    pub length: LengthArg,
     /// Seats played by the computer in a match, e.g. `north` or `east,west`.
     #[arg(long, value_enum, value_delimiter = ',')]
     pub computer: Vec<SeatArg>,
@@ -108,7 +113,8 @@ fn match_seats(mode: PlayMode) -> Option<Seats> {
 /// `carrom play`. Every flag is checked first, the same whether or not a window can open.
 pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
     let mode = args.mode.unwrap_or_default();
-    let rules = args.rules.clone().unwrap_or_default();
+    let mut rules = args.rules.clone().unwrap_or_default();
+    args.length.apply(&mut rules);
     let seed = args.seed.unwrap_or(1);
     let level = args.level.unwrap_or(DEMO_LEVEL);
     let mode_name = mode.to_possible_value().map(|v| v.get_name().to_string());

@@ -1,7 +1,7 @@
 //! The match commands that need no window: the headless demo and the replay check. Thin: the
 //! match is `carrom_match`, the computer players `carrom_ai`.
 
-use crate::args::{DEMO_LEVEL, LevelArg, RulesArg, SeatsArg, rules_arg, seed, speed};
+use crate::args::{DEMO_LEVEL, LengthArg, LevelArg, RulesArg, SeatsArg, rules_arg, seed, speed};
 use carrom_ai::Computers;
 use carrom_match::{Action, Match, MatchSetup, Player, SaveFile};
 use carrom_physics::Spec;
@@ -29,6 +29,9 @@ pub struct DemoArgs {
     /// Rules: icf, vkk, fof2022, casual or traditional, or a rules file (.toml or .ron).
     #[arg(long, default_value = "icf", value_parser = rules_arg)]
     pub rules: RulesArg,
+    /// The match's length: one board, one game, or the rule set's full match.
+    #[arg(long, value_enum, default_value_t = LengthArg::Full)]
+    pub length: LengthArg,
 }
 
 #[derive(clap::Args, Debug)]
@@ -54,7 +57,9 @@ impl ReplayArgs {
 
 /// The demo's match: computer players of one level.
 pub fn demo_setup(args: &DemoArgs) -> MatchSetup {
-    computers_match(args.seats.seats(), &args.rules, args.level, args.seed)
+    let mut rules = args.rules.clone();
+    args.length.apply(&mut rules);
+    computers_match(args.seats.seats(), &rules, args.level, args.seed)
 }
 
 /// A match of computer players of one level.

@@ -433,3 +433,35 @@ fn a_bad_hint_request_names_the_field() {
         assert!(e.contains(expected), "{expected} in {e}");
     }
 }
+
+/// `--length board`: a match of one board, over when the board is won (Law 56(a) with one
+/// board a game, Law 57 with one game the match); the whole match would go on to board 2.
+#[test]
+fn a_demo_of_one_board_ends_with_its_board() {
+    let out = carrom(
+        &[
+            "demo",
+            "--headless",
+            "--seats",
+            "2",
+            "--level",
+            "easy",
+            "--seed",
+            "3",
+            "--length",
+            "board",
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("the match"), "{text}");
+    assert!(!text.contains("G1 B2"), "no second board: {text}");
+    let bad = carrom(&["demo", "--headless", "--length", "set"], "");
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--length"));
+}

@@ -98,6 +98,71 @@ impl MatchSetup {
     }
 }
 
+/// How long a match is: one board, one game, or the rule set's whole match (ICF: best of three
+/// games). The length is written into the match's rules, so a save keeps it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MatchLength {
+    Board,
+    Game,
+    #[default]
+    Full,
+}
+
+impl MatchLength {
+    pub const ALL: [MatchLength; 3] = [MatchLength::Board, MatchLength::Game, MatchLength::Full];
+
+    /// The name on the command line and in the settings: `board`, `game`, `full`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MatchLength::Board => "board",
+            MatchLength::Game => "game",
+            MatchLength::Full => "full",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<MatchLength> {
+        MatchLength::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    /// `rules` shortened to this length: one game is a match won by one game (Law 57); one
+    /// board is also a game decided by its one board (Law 56(a): the leader after the boards
+    /// of a game wins it).
+    pub fn apply(self, rules: &mut Rules) {
+        match self {
+            MatchLength::Full => {}
+            MatchLength::Game => rules.games_to_win = 1,
+            MatchLength::Board => {
+                rules.games_to_win = 1;
+                rules.boards_per_game = 1;
+            }
+        }
+    }
+
+    /// What the length is under `rules`, in words: "one board", "one game (25 points or 8
+    /// boards)", "best of three games".
+    pub fn describe(self, rules: &Rules) -> String {
+        let mut shortened = *rules;
+        self.apply(&mut shortened);
+        let game = match rules.game_won_by {
+            carrom_referee::GameWonBy::Board => "a board".to_string(),
+            _ => format!(
+                "{} points or {} boards",
+                rules.game_points, rules.boards_per_game
+            ),
+        };
+        match self {
+            MatchLength::Board => "one board".into(),
+            MatchLength::Game => format!("one game ({game})"),
+            MatchLength::Full if shortened.games_to_win == 1 => format!("one game ({game})"),
+            MatchLength::Full => format!(
+                "best of {} games ({game} each)",
+                2 * shortened.games_to_win - 1
+            ),
+        }
+    }
+}
+
 /// The rules by preset name or file path.
 pub fn load_rules(name: &str) -> Result<Rules, LoadRulesError> {
     if let Some(r) = Rules::preset(name) {

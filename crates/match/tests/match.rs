@@ -3,8 +3,8 @@
 
 use carrom_match::umpire::report_of;
 use carrom_match::{
-    Action, Actor, Match, MatchError, MatchSetup, ReplayError, SaveFile, SetupError, stroke_report,
-    umpire_spot,
+    Action, Actor, Match, MatchError, MatchLength, MatchSetup, ReplayError, SaveFile, SetupError,
+    stroke_report, umpire_spot,
 };
 use carrom_physics::{
     BodyId, Event, EventKind, Fate, Piece, PieceColour, Seat, Shot, Spec, Vec2, simulate,
@@ -442,6 +442,49 @@ fn the_statistics_count_strokes_pieces_fouls_the_queen_breaks_and_runs() {
     );
     assert_eq!(north.pot_rate, 0.0);
     assert!(game.stats.boards.is_empty(), "the board goes on");
+}
+
+/// A match of one board is over when its board is won (Law 56(a) with one board a game, Law
+/// 57 with one game a match); a match of one game, or the whole match, goes on to the next
+/// board. The length is in the rules, so a save keeps it.
+#[test]
+fn a_match_of_one_board_is_over_when_its_board_is_won() {
+    use PieceColour::{Queen as Q, White as W};
+    let spec = Spec::default();
+    for (length, over) in [
+        (MatchLength::Board, true),
+        (MatchLength::Game, false),
+        (MatchLength::Full, false),
+    ] {
+        let mut rules = Rules::icf();
+        length.apply(&mut rules);
+        let mut game = Match::new(&spec, MatchSetup::new(Seats::Singles, rules, "icf", 1)).unwrap();
+        scripted(&mut game, &[W, Q], false);
+        for _ in 0..8 {
+            scripted(&mut game, &[W], false);
+        }
+        assert_eq!(
+            game.stats.boards.len(),
+            1,
+            "{length:?}: South cleared the board"
+        );
+        assert_eq!(game.is_over(), over, "{length:?}");
+        assert!(game.violations.is_empty(), "{:?}", game.violations);
+        let saved = SaveFile::of(&game);
+        assert_eq!(
+            saved.setup.rules, rules,
+            "{length:?}: the save keeps the length"
+        );
+    }
+    assert_eq!(
+        MatchLength::Full.describe(&Rules::icf()),
+        "best of 3 games (25 points or 8 boards each)"
+    );
+    assert_eq!(
+        MatchLength::Game.describe(&Rules::icf()),
+        "one game (25 points or 8 boards)"
+    );
+    assert_eq!(MatchLength::parse("board"), Some(MatchLength::Board));
 }
 
 proptest! {

@@ -35,6 +35,8 @@ pub struct Settings {
     pub level: String,
     /// The coach's hints in matches.
     pub hints: bool,
+    /// How long a match started from the menu is: `board`, `game` or `full`.
+    pub length: String,
 }
 
 impl Default for Settings {
@@ -48,6 +50,7 @@ impl Default for Settings {
             names: ["Player 1", "Player 2", "Player 3", "Player 4"].map(String::from),
             level: "medium".into(),
             hints: false,
+            length: "full".into(),
         }
     }
 }
@@ -121,6 +124,12 @@ impl Settings {
             return Err(format!(
                 "level: `{}` is not easy, medium or hard",
                 self.level
+            ));
+        }
+        if carrom_match::MatchLength::parse(&self.length).is_none() {
+            return Err(format!(
+                "length: `{}` is not board, game or full",
+                self.length
             ));
         }
         for (i, n) in self.names.iter().enumerate() {

@@ -188,7 +188,10 @@ mod tests {
                 a > 0 && a < 255
             })
             .count();
-        assert!(partial > 40, "the edge has partly covered pixels: {partial}");
+        assert!(
+            partial > 40,
+            "the edge has partly covered pixels: {partial}"
+        );
     }
 
     #[test]

@@ -21,6 +21,8 @@ pub(super) enum Choice {
     HowToPlay,
     Quit,
     Rules,
+    /// How long a match is: one board, one game, the rule set's whole match.
+    Length,
     /// The computer players' level (easy, medium, hard).
     Level,
     /// The coach's hints in matches (always there in practice).
@@ -93,6 +95,13 @@ fn label_of(
             "Rules: {}",
             PRESET_NAMES[rules.0 % PRESET_NAMES.len()].to_uppercase()
         ),
+        Choice::Length => {
+            let name = PRESET_NAMES[rules.0 % PRESET_NAMES.len()];
+            let set =
+                carrom_referee::Rules::preset(name).unwrap_or_else(carrom_referee::Rules::icf);
+            let length = carrom_match::MatchLength::parse(&settings.length).unwrap_or_default();
+            format!("Match: {}", length.describe(&set))
+        }
         Choice::Level => format!("Computer: {}", players.level.name().to_uppercase()),
         Choice::Hints if settings.tournament => {
             "Coach's hints in matches: OFF (tournament play)".into()

@@ -17,7 +17,7 @@ use bevy::prelude::*;
 use carrom_referee::{PRESET_NAMES, Seat, Seats};
 use labels::{Choice, ChoiceLabel, RulesNote, SettingsNote};
 use players::{MenuPlayers, NameButton, ROWS};
-use start::{MenuStart, SettingsChange, continue_match, next_level, next_rules};
+use start::{MenuStart, SettingsChange, continue_match, next_length, next_level, next_rules};
 
 /// The menu's page: the choices, or how to play over them.
 #[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -151,6 +151,7 @@ fn spawn_settings(right: &mut ChildSpawnerCommands) {
             ..default()
         },
     ));
+    choice_button(right, Choice::Length, LOOK, next_length);
     choice_button(right, Choice::Level, LOOK, next_level);
     choice_button(
         right,

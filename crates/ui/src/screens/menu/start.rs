@@ -11,6 +11,7 @@ use crate::theme::Activate;
 use crate::{Launch, Screen, Start};
 use bevy::prelude::*;
 use carrom_ai::Level;
+use carrom_match::MatchLength;
 use carrom_match::{Match, MatchSetup, SaveFile};
 use carrom_referee::{PRESET_NAMES, Rules, Seat, Seats};
 
@@ -48,6 +49,15 @@ pub(super) fn continue_match(
 pub(super) fn next_rules(_: On<Activate>, mut rules: ResMut<MenuRules>, mut s: SettingsChange) {
     rules.0 = (rules.0 + 1) % PRESET_NAMES.len();
     s.settings.rules = PRESET_NAMES[rules.0].to_string();
+    s.store();
+}
+
+pub(super) fn next_length(_: On<Activate>, mut s: SettingsChange) {
+    let now = MatchLength::parse(&s.settings.length).unwrap_or_default();
+    let i = MatchLength::ALL.iter().position(|l| *l == now).unwrap_or(0);
+    s.settings.length = MatchLength::ALL[(i + 1) % MatchLength::ALL.len()]
+        .name()
+        .to_string();
     s.store();
 }
 
@@ -93,7 +103,10 @@ impl MenuStart<'_, '_> {
     /// `people`, every seat a person.
     fn setup(&self, seats: Seats, force: &[Seat], people: bool) -> MatchSetup {
         let name = PRESET_NAMES[self.rules.0 % PRESET_NAMES.len()];
-        let rules = Rules::preset(name).unwrap_or_else(Rules::icf);
+        let mut rules = Rules::preset(name).unwrap_or_else(Rules::icf);
+        MatchLength::parse(&self.settings.length)
+            .unwrap_or_default()
+            .apply(&mut rules);
         let seed = rand::random::<u64>() % 1_000_000;
         let mut setup = MatchSetup::new(seats, rules, name, seed);
         self.players.apply(&mut setup, force, people);
