@@ -30,8 +30,18 @@ pub struct BestBreak {
     pub offset_deg: f32,
     /// The shot's angle (relative to forward).
     pub angle_deg: f32,
+    /// The cell's mean over its few samples: the best of many such means, so it flatters.
     pub expected: f32,
+    /// The same break played again [`CONFIRM_SAMPLES`] times with fresh noise: the figure to
+    /// tell a player, measured as the coach measures a break (not in the JSON, whose fields
+    /// stay as they were).
+    #[serde(skip)]
+    pub confirmed: f32,
 }
+
+/// How often the map's best break is played again to measure it without the best-of-many
+/// flattery (as many as the coach plays a shot to judge it).
+pub const CONFIRM_SAMPLES: u32 = crate::coach::JUDGE_SAMPLES;
 
 /// Builds the map for South breaking the opening rack. `grid`: 25 positions x 25 directions x
 /// 10 samples; otherwise 9 positions straight at the centre x 6 samples.
@@ -83,6 +93,7 @@ pub fn break_map(spec: &Spec, grid: bool, seed: u64, noise: Noise) -> BreakMap {
         offset_deg: 0.0,
         angle_deg: 0.0,
         expected: -1.0,
+        confirmed: 0.0,
     };
     for (&(i, j), &(e, s)) in cells.iter().zip(&values) {
         expected[i][j] = e;
@@ -94,9 +105,26 @@ pub fn break_map(spec: &Spec, grid: bool, seed: u64, noise: Noise) -> BreakMap {
                 offset_deg: offsets[j],
                 angle_deg: angle_of(seat, Vec2::ZERO - spot) + offsets[j],
                 expected: e,
+                confirmed: 0.0,
             };
         }
     }
+    let shot = Shot {
+        seat,
+        position: best.position,
+        angle_deg: best.angle_deg,
+        power: 1.0,
+    };
+    let confirmed: f32 = (0..CONFIRM_SAMPLES)
+        .into_par_iter()
+        .map(|k| {
+            let mut rng = ChaCha8Rng::seed_from_u64(mix(!seed, u64::from(k)));
+            let s = noise.apply(spec, &rack, &shot, &mut rng);
+            let mut t = base.clone();
+            play(&mut t, &s).pieces.iter().filter(|p| p.pocketed).count() as f32
+        })
+        .sum();
+    best.confirmed = confirmed / CONFIRM_SAMPLES as f32;
     BreakMap {
         seat,
         samples,
@@ -165,4 +193,27 @@ pub fn write_png(map: &BreakMap, path: &std::path::Path) -> Result<(), String> {
     }
     img.save_with_format(path, image::ImageFormat::Png)
         .map_err(|e| format!("--out {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The best cell of the map is the best of many small means, so it flatters; played again
+    /// with fresh noise it is measured as the coach measures a break, and the same map gives
+    /// the same figure.
+    #[test]
+    fn the_best_break_is_measured_again_without_the_flattery_of_the_best_of_many() {
+        let spec = Spec::default();
+        let map = break_map(&spec, false, 5, Noise::BENCHMARK);
+        let again = break_map(&spec, false, 5, Noise::BENCHMARK);
+        assert_eq!(map.best.confirmed, again.best.confirmed);
+        assert!((0.0..=19.0).contains(&map.best.confirmed));
+        // The mean of the map's other cells at the best's place is no better than the best's
+        // flattering figure; the confirmed figure is a mean of CONFIRM_SAMPLES breaks.
+        let spread = map.expected.iter().flatten().fold(0.0f32, |m, e| m.max(*e));
+        assert_eq!(spread, map.best.expected);
+        let whole = map.best.confirmed * CONFIRM_SAMPLES as f32;
+        assert!((whole - whole.round()).abs() < 1e-2, "a count of pieces over the replays");
+    }
 }

@@ -161,12 +161,14 @@ pub(super) fn update_text(
         let b = map.best;
         let side = if b.offset_deg >= 0.0 { "left" } else { "right" };
         lines.push(format!(
-            "Break map: best from {:+.2} of the base line, {:.0} degrees {side} of the centre: {:.1} \
-             pieces expected (gold). Each line: a place's best direction, longer and brighter \
-             for more pieces. M: hide",
+            "Break map: best from {:+.2} of the base line, {:.0} degrees {side} of the centre \
+             (gold): {:.1} pieces expected, played {} times more with the benchmark's aim, as \
+             the coach measures a break. Each line: a place's best direction, longer and \
+             brighter for more pieces. M: hide",
             b.position,
             b.offset_deg.abs(),
-            b.expected
+            b.confirmed,
+            carrom_ai::breaks::CONFIRM_SAMPLES
         ));
     }
     // (Only the demo's computers make plans.)
