@@ -121,7 +121,11 @@ pub fn break_map(spec: &Spec, grid: bool, seed: u64, noise: Noise) -> BreakMap {
             let mut rng = ChaCha8Rng::seed_from_u64(mix(!seed, u64::from(k)));
             let s = noise.apply(spec, &rack, &shot, &mut rng);
             let mut t = base.clone();
-            play(&mut t, &s).pieces.iter().filter(|p| p.pocketed).count() as f32
+            play(&mut t, &s)
+                .pieces
+                .iter()
+                .filter(|p| p.pocketed)
+                .count() as f32
         })
         .sum();
     best.confirmed = confirmed / CONFIRM_SAMPLES as f32;
@@ -214,6 +218,9 @@ mod tests {
         let spread = map.expected.iter().flatten().fold(0.0f32, |m, e| m.max(*e));
         assert_eq!(spread, map.best.expected);
         let whole = map.best.confirmed * CONFIRM_SAMPLES as f32;
-        assert!((whole - whole.round()).abs() < 1e-2, "a count of pieces over the replays");
+        assert!(
+            (whole - whole.round()).abs() < 1e-2,
+            "a count of pieces over the replays"
+        );
     }
 }

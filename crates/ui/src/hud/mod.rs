@@ -6,6 +6,7 @@
 pub mod guide;
 pub mod marks;
 pub mod preview;
+pub mod tray;
 pub mod words;
 
 use crate::board::draw::{PieceLook, spawn_piece};
@@ -50,22 +51,28 @@ pub struct Panels {
 pub struct WritePanels;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((guide::plugin, marks::plugin, preview::plugin, words::plugin))
-        .init_resource::<Panels>()
-        .init_resource::<BannerFlash>()
-        .add_systems(OnEnter(Screen::Game), spawn_hud)
-        .configure_sets(
-            Update,
-            WritePanels
-                .after(crate::sim::SimSet)
-                .run_if(in_state(Screen::Game)),
-        )
-        .add_systems(
-            Update,
-            (update_texts, turn_banner, fit_text)
-                .after(WritePanels)
-                .run_if(in_state(Screen::Game)),
-        );
+    app.add_plugins((
+        guide::plugin,
+        marks::plugin,
+        preview::plugin,
+        tray::plugin,
+        words::plugin,
+    ))
+    .init_resource::<Panels>()
+    .init_resource::<BannerFlash>()
+    .add_systems(OnEnter(Screen::Game), spawn_hud)
+    .configure_sets(
+        Update,
+        WritePanels
+            .after(crate::sim::SimSet)
+            .run_if(in_state(Screen::Game)),
+    )
+    .add_systems(
+        Update,
+        (update_texts, turn_banner, fit_text)
+            .after(WritePanels)
+            .run_if(in_state(Screen::Game)),
+    );
 }
 
 /// A panel text's size at full panel width; narrower panels show it smaller.
@@ -198,13 +205,24 @@ fn spawn_hud(mut commands: Commands, look: Option<Res<PieceLook>>) {
                 });
             });
             root.spawn(column(false)).with_children(|right| {
-                right.spawn((CallText, panel())).with_children(|p| {
-                    p.spawn((
-                        CallLine,
-                        Text::new(""),
-                        text(size::HUD_TEXT, palette::HUD_NOTE),
-                    ));
-                });
+                // The call and the tray together at the top; the help at the foot.
+                right
+                    .spawn(Node {
+                        flex_direction: FlexDirection::Column,
+                        row_gap: px(GAP),
+                        width: percent(100),
+                        ..default()
+                    })
+                    .with_children(|top| {
+                        top.spawn((CallText, panel())).with_children(|p| {
+                            p.spawn((
+                                CallLine,
+                                Text::new(""),
+                                text(size::HUD_TEXT, palette::HUD_NOTE),
+                            ));
+                        });
+                        tray::spawn(top);
+                    });
                 right.spawn(panel()).with_children(|p| {
                     p.spawn((
                         HelpText,
