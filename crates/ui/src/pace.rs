@@ -78,6 +78,7 @@ struct Activity<'w, 's> {
     banner: Option<Res<'w, BannerFlash>>,
     drops: Query<'w, 's, (), With<Dropping>>,
     canvas: Option<Res<'w, BoardCanvas>>,
+    statistics: Option<Res<'w, crate::screens::library::Statistics>>,
     keys: Option<Res<'w, ButtonInput<KeyCode>>>,
     mouse: Option<Res<'w, ButtonInput<MouseButton>>>,
 }
@@ -90,6 +91,9 @@ impl Activity<'_, '_> {
         }
         if self.changing() {
             return Some("a screen or a phase changing");
+        }
+        if self.statistics.as_ref().is_some_and(|s| s.busy()) {
+            return Some("a replay working out statistics");
         }
         self.moving()
     }

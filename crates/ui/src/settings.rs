@@ -76,15 +76,61 @@ pub fn data_dir() -> Option<PathBuf> {
     override_dir().or_else(|| dirs::data_dir().map(|d| d.join("carrom")))
 }
 
-/// The match in progress, written after every stroke (the menu's Continue).
-pub fn autosave_path() -> Option<PathBuf> {
+/// The one autosave of earlier versions (still listed under Continue until it is finished).
+pub fn legacy_autosave_path() -> Option<PathBuf> {
     data_dir().map(|d| d.join("autosave.json"))
+}
+
+/// Where each match in progress is autosaved, one file a match (the menu's Continue).
+pub fn autosaves_dir() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("autosaves"))
+}
+
+/// Where F5 saves and finished matches' replays go.
+pub fn saves_dir() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("saves"))
+}
+
+/// A match's autosave, written after every stroke: `autosaves/singles-Asha-v-Ravi-123456.json`
+/// in [`data_dir`], so every match keeps its own and a new match never overwrites another's.
+pub fn autosave_path_for(setup: &carrom_match::MatchSetup) -> Option<PathBuf> {
+    autosaves_dir().map(|d| d.join(file_name_for(setup)))
+}
+
+/// The JSON files in `dirs` (and the `extra` files that exist), newest first, at most `most`.
+pub fn newest_files(dirs: &[PathBuf], extra: &[PathBuf], most: usize) -> Vec<PathBuf> {
+    let mut found: Vec<(std::time::SystemTime, PathBuf)> = dirs
+        .iter()
+        .filter_map(|d| std::fs::read_dir(d).ok())
+        .flatten()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .chain(extra.iter().filter(|p| p.exists()).cloned())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .filter_map(|p| {
+            let t = std::fs::metadata(&p).and_then(|m| m.modified()).ok()?;
+            Some((t, p))
+        })
+        .collect();
+    found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    found.into_iter().take(most).map(|(_, p)| p).collect()
+}
+
+/// The autosaves of matches in progress, newest first (the menu's Continue).
+pub fn recent_autosaves(most: usize) -> Vec<PathBuf> {
+    let dirs: Vec<PathBuf> = autosaves_dir().into_iter().collect();
+    let legacy: Vec<PathBuf> = legacy_autosave_path().into_iter().collect();
+    newest_files(&dirs, &legacy, most)
 }
 
 /// A match's own save file (F5): named after the game and its players, so a doubles save never
 /// replaces a singles one: `saves/singles-Asha-v-Ravi-123456.json` in [`data_dir`] (the
 /// working directory when there is none).
 pub fn save_path_for(setup: &carrom_match::MatchSetup) -> PathBuf {
+    saves_dir().unwrap_or_default().join(file_name_for(setup))
+}
+
+/// A match's file name: its kind, its players and its seed.
+fn file_name_for(setup: &carrom_match::MatchSetup) -> String {
     let names: Vec<String> = setup
         .players
         .iter()
@@ -100,11 +146,7 @@ pub fn save_path_for(setup: &carrom_match::MatchSetup) -> PathBuf {
     } else {
         "singles"
     };
-    let file = format!("{kind}-{}-{}.json", names.join("-v-"), setup.seed);
-    data_dir()
-        .map(|d| d.join("saves"))
-        .unwrap_or_default()
-        .join(file)
+    format!("{kind}-{}-{}.json", names.join("-v-"), setup.seed)
 }
 
 impl Settings {

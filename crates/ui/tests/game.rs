@@ -875,9 +875,24 @@ fn every_mode_goes_in_from_the_menu_and_back_out() {
         );
         assert_eq!(playing(&app), None, "{label}: no mode plays at the menu");
         assert!(menu_entities(&mut app) > 10, "{label}: the menu is back");
-        // Continue goes back to what was left.
+        // Continue goes back to a person's game left; a demo is not one (Continue passes it
+        // by, for the newest autosaved match if there is one).
         click(&mut app, "Continue");
         app.update();
+        if mode == Playing::Demo {
+            assert_ne!(
+                playing(&app),
+                Some(mode),
+                "{label}: Continue passes a demo by"
+            );
+            if playing(&app).is_some() {
+                for _ in 0..2 {
+                    press(&mut app, KeyCode::Escape);
+                    app.update();
+                }
+            }
+            continue;
+        }
         assert_eq!(playing(&app), Some(mode), "{label}: Continue");
         for _ in 0..escapes {
             press(&mut app, KeyCode::Escape);
@@ -885,6 +900,23 @@ fn every_mode_goes_in_from_the_menu_and_back_out() {
         }
         assert_eq!(playing(&app), None);
     }
+    // Saved matches and replays: a page over the menu, closed by Back.
+    click(&mut app, "Saved matches and replays");
+    app.update();
+    assert_eq!(
+        *app.world()
+            .resource::<State<carrom_ui::screens::menu::MenuPage>>()
+            .get(),
+        carrom_ui::screens::menu::MenuPage::Library
+    );
+    click(&mut app, "Back");
+    app.update();
+    assert_eq!(
+        *app.world()
+            .resource::<State<carrom_ui::screens::menu::MenuPage>>()
+            .get(),
+        carrom_ui::screens::menu::MenuPage::Choices
+    );
 }
 
 /// A replay goes in from the command line, and out to the menu with Esc.

@@ -1,6 +1,6 @@
-//! A match's saves: F5 writes it where the players asked; after each stroke it is written to the
-//! autosave (the menu's Continue), which a finished match removes; a finished match leaves its
-//! replay next to the save.
+//! A match's saves: F5 writes it where the players asked; after each stroke it is written to its
+//! own autosave (the menu's Continue lists them), which a finished match removes; a finished
+//! match leaves its replay next to the save. A demo writes none.
 
 use super::table::Table;
 use super::turn::Announcement;
@@ -76,7 +76,7 @@ pub fn autosave(model: &Match, file: Option<&SettingsFile>) -> Option<String> {
     if file.is_none_or(|f| f.path.is_none()) {
         return None;
     }
-    let path = crate::settings::autosave_path()?;
+    let path = crate::settings::autosave_path_for(&model.setup)?;
     if model.is_over() {
         let _ = std::fs::remove_file(&path);
         return None;

@@ -1,8 +1,9 @@
 //! The screens around the board: the menu ([`menu`]) with how to play over it
-//! ([`how_to_play`]), a board's result card ([`results`]) and the match summary
+//! ([`how_to_play`]) and the saved matches and replays ([`library`]), a board's result card ([`results`]) and the match summary
 //! ([`summary`]). Each screen's entities go with its state.
 
 pub mod how_to_play;
+pub mod library;
 pub mod menu;
 pub mod results;
 pub mod summary;
@@ -13,6 +14,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         menu::plugin,
         how_to_play::plugin,
+        library::plugin,
         results::plugin,
         summary::plugin,
     ));

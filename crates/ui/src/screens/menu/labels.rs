@@ -4,7 +4,7 @@
 use super::MenuRules;
 use super::players::MenuPlayers;
 use crate::modes::OnBoard;
-use crate::settings::{Settings, SettingsFile, autosave_path};
+use crate::settings::{Settings, SettingsFile, recent_autosaves};
 use bevy::prelude::*;
 use carrom_referee::PRESET_NAMES;
 
@@ -19,6 +19,8 @@ pub(super) enum Choice {
     Demo2,
     Demo4,
     HowToPlay,
+    /// The page of saved matches (to go on with) and replays (to watch).
+    Library,
     Quit,
     Rules,
     /// How long a match is: one board, one game, the rule set's whole match.
@@ -90,6 +92,7 @@ fn label_of(
         Choice::Demo2 => "Computer demo - singles".into(),
         Choice::Demo4 => "Computer demo - doubles".into(),
         Choice::HowToPlay => "How to play".into(),
+        Choice::Library => "Saved matches and replays".into(),
         Choice::Quit => "Quit".into(),
         Choice::Rules => format!(
             "Rules: {}",
@@ -129,14 +132,15 @@ fn label_of(
     }
 }
 
-/// What Continue would go back to: the game left with Esc, or the autosaved match.
+/// What Continue would go back to: the game a person left with Esc, or the newest autosaved
+/// match (a demo at the table is passed by).
 fn continue_text(board: &OnBoard) -> Option<String> {
-    if board.open {
+    if board.open && !board.people.is_empty() {
         return Some(board.title.clone());
     }
-    autosave_path()
-        .filter(|p| p.exists())
-        .map(|_| "the autosaved match".into())
+    recent_autosaves(1)
+        .first()
+        .map(|p| crate::screens::library::title_of_file(p))
 }
 
 #[allow(clippy::type_complexity, clippy::too_many_arguments)]

@@ -26,6 +26,8 @@ pub enum MenuPage {
     #[default]
     Choices,
     HowToPlay,
+    /// Saved matches to go on with and replays to watch ([`crate::screens::library`]).
+    Library,
 }
 
 /// The rule set picked in the menu (an index into `PRESET_NAMES`).
@@ -117,6 +119,12 @@ fn spawn_play_choices(left: &mut ChildSpawnerCommands) {
         Choice::HowToPlay,
         LOOK,
         |_: On<Activate>, mut page: ResMut<NextState<MenuPage>>| page.set(MenuPage::HowToPlay),
+    );
+    choice_button(
+        left,
+        Choice::Library,
+        LOOK,
+        |_: On<Activate>, mut page: ResMut<NextState<MenuPage>>| page.set(MenuPage::Library),
     );
     choice_button(
         left,
@@ -316,7 +324,7 @@ fn menu_keys(
     if !keys.just_pressed(KeyCode::Escape) || players.editing.is_some() {
         return;
     }
-    if *page.get() == MenuPage::HowToPlay {
+    if *page.get() != MenuPage::Choices {
         next_page.set(MenuPage::Choices);
         return;
     }

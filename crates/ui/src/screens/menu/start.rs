@@ -5,7 +5,9 @@
 use super::MenuRules;
 use super::players::MenuPlayers;
 use crate::modes::{Begin, OnBoard};
-use crate::settings::{Settings, SettingsFile, autosave_path};
+use crate::settings::{
+    Settings, SettingsFile, autosave_path_for, legacy_autosave_path, recent_autosaves,
+};
 use crate::sim::{Equipment, SimSpeed};
 use crate::theme::Activate;
 use crate::{Launch, Screen, Start};
@@ -15,20 +17,32 @@ use carrom_match::MatchLength;
 use carrom_match::{Match, MatchSetup, SaveFile};
 use carrom_referee::{PRESET_NAMES, Rules, Seat, Seats};
 
-/// The autosaved match, resumed as `--load` resumes a save ([`carrom_match::resume`]: checked
-/// against its digests, games and score); an error names the file.
+/// The newest autosaved match, resumed as `--load` resumes a save ([`carrom_match::resume`]:
+/// checked against its digests, games and score); an error names the file.
 pub fn resume_autosave(spec: &carrom_physics::Spec) -> Result<Match, String> {
-    let path = autosave_path().ok_or("no place for an autosave")?;
+    let path = recent_autosaves(1).pop().ok_or("no autosaved match")?;
     resume_file(spec, &path)
 }
 
-/// The match saved at `path`, resumed ([`carrom_match::resume`]).
+/// The match saved at `path`, resumed ([`carrom_match::resume`]). The one autosave of earlier
+/// versions becomes the match's own autosave.
 pub fn resume_file(spec: &carrom_physics::Spec, path: &std::path::Path) -> Result<Match, String> {
     let save = SaveFile::load(path)?;
-    carrom_match::resume(spec, &save, &path.display().to_string(), |_| {}).map(|r| r.game)
+    let game =
+        carrom_match::resume(spec, &save, &path.display().to_string(), |_| {}).map(|r| r.game)?;
+    if legacy_autosave_path().as_deref() == Some(path)
+        && let Some(own) = autosave_path_for(&game.setup)
+    {
+        if let Some(dir) = own.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let _ = std::fs::rename(path, own);
+    }
+    Ok(game)
 }
 
-/// Continue: back to the match left with Esc, or the autosaved match.
+/// Continue: back to the match a person left with Esc, or the newest autosaved match (a demo
+/// left at the table is not a person's game: Continue passes it by).
 pub(super) fn continue_match(
     _: On<Activate>,
     board: Res<OnBoard>,
@@ -36,7 +50,7 @@ pub(super) fn continue_match(
     mut screen: ResMut<NextState<Screen>>,
     mut m: MenuStart,
 ) {
-    if board.open {
+    if board.open && !board.people.is_empty() {
         screen.set(Screen::Game);
         return;
     }
@@ -78,7 +92,7 @@ pub(super) fn next_level(_: On<Activate>, mut s: SettingsChange) {
 pub(super) struct SettingsChange<'w> {
     pub(super) players: ResMut<'w, MenuPlayers>,
     pub(super) settings: ResMut<'w, Settings>,
-    file: ResMut<'w, SettingsFile>,
+    pub(crate) file: ResMut<'w, SettingsFile>,
 }
 
 impl SettingsChange<'_> {
@@ -89,12 +103,12 @@ impl SettingsChange<'_> {
 
 /// What starting a game from the menu needs.
 #[derive(bevy::ecs::system::SystemParam)]
-pub(super) struct MenuStart<'w, 's> {
+pub(crate) struct MenuStart<'w, 's> {
     commands: Commands<'w, 's>,
     rules: Res<'w, MenuRules>,
     players: Res<'w, MenuPlayers>,
     settings: Res<'w, Settings>,
-    file: ResMut<'w, SettingsFile>,
+    pub(crate) file: ResMut<'w, SettingsFile>,
     speed: ResMut<'w, SimSpeed>,
 }
 
@@ -125,7 +139,7 @@ impl MenuStart<'_, '_> {
     }
 
     /// Starts `start` with the menu's settings.
-    pub(super) fn begin(&mut self, start: Start) {
+    pub(crate) fn begin(&mut self, start: Start) {
         self.file.message = None;
         self.commands.trigger(Begin(Launch {
             start,

@@ -1,0 +1,319 @@
+//! Saved matches and replays: a page over the menu ([`MenuPage::Library`]). Above, the matches
+//! in progress, newest first (each match's autosave and the F5 saves), to go on with; below,
+//! finished matches' replays and the saves, to watch on the board (P pauses, +/- the speed) or
+//! to see their statistics, replayed off the frame thread. Closed by Back or Esc.
+
+use super::menu::MenuPage;
+use super::menu::start::MenuStart;
+use crate::Start;
+use crate::settings::{newest_files, recent_autosaves, saves_dir};
+use crate::sim::Equipment;
+use crate::theme::{Activate, button, palette, size, text};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
+use carrom_match::{Match, SaveFile};
+use std::path::{Path, PathBuf};
+
+/// How many files each list shows.
+const LISTED: usize = 8;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Statistics>()
+        .add_systems(OnEnter(MenuPage::Library), spawn_library)
+        .add_systems(OnExit(MenuPage::Library), |mut s: ResMut<Statistics>| {
+            *s = Statistics::default()
+        })
+        .add_systems(
+            Update,
+            (collect_statistics, show_statistics)
+                .chain()
+                .run_if(in_state(MenuPage::Library)),
+        );
+}
+
+/// The statistics asked for: the file, the replay working on them, and what they say.
+#[derive(Resource, Default)]
+pub struct Statistics {
+    file: Option<PathBuf>,
+    task: Option<Task<Result<Vec<String>, String>>>,
+    lines: Vec<String>,
+}
+
+impl Statistics {
+    /// A replay is working out statistics (the window keeps drawing).
+    pub fn busy(&self) -> bool {
+        self.task.is_some()
+    }
+}
+
+/// The text where the statistics are shown.
+#[derive(Component)]
+struct StatisticsText;
+
+/// A file's line in a list: its players, rules and strokes, and how long ago it was written:
+/// "Asha v Computer (hard), ICF, 42 strokes, 5 min ago".
+pub fn title_of_file(path: &Path) -> String {
+    let ago = std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .map(|d| ago(d.as_secs()))
+        .unwrap_or_default();
+    match SaveFile::load(path) {
+        Ok(save) => {
+            let setup = &save.setup;
+            let sides = format!(
+                "{} v {}",
+                setup.side_names(carrom_referee::Side::Zero),
+                setup.side_names(carrom_referee::Side::One)
+            );
+            let strokes = save.actions.len();
+            format!(
+                "{sides}, {}, {strokes} {}{}{ago}",
+                crate::text::rules_title(&setup.rules_name),
+                if strokes == 1 { "action" } else { "actions" },
+                if save.finished { ", finished" } else { "" },
+            )
+        }
+        Err(_) => format!(
+            "{} (cannot be read){ago}",
+            path.file_name().unwrap_or_default().to_string_lossy()
+        ),
+    }
+}
+
+/// How long ago, in a word or two: ", 5 min ago".
+fn ago(secs: u64) -> String {
+    match secs {
+        0..60 => ", just now".into(),
+        60..3600 => format!(", {} min ago", secs / 60),
+        3600..86400 => format!(", {} h ago", secs / 3600),
+        _ => format!(", {} days ago", secs / 86400),
+    }
+}
+
+/// The saves and replays to watch: the saves folder's files, newest first.
+fn finished_and_saved() -> Vec<PathBuf> {
+    let dirs: Vec<PathBuf> = saves_dir().into_iter().collect();
+    newest_files(&dirs, &[], LISTED)
+}
+
+fn spawn_library(mut commands: Commands) {
+    let going_on = recent_autosaves(LISTED);
+    let to_watch = finished_and_saved();
+    commands
+        .spawn((
+            DespawnOnExit(MenuPage::Library),
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                padding: UiRect::all(px(16)),
+                row_gap: px(6),
+                overflow: Overflow::clip(),
+                ..default()
+            },
+            BackgroundColor(palette::PAGE),
+            GlobalZIndex(30),
+        ))
+        .with_children(|page| {
+            page.spawn(text(
+                "SAVED MATCHES AND REPLAYS",
+                size::MENU_HEADING,
+                palette::PAGE_TEXT,
+            ));
+            page.spawn(Node {
+                column_gap: px(24),
+                ..default()
+            })
+            .with_children(|cols| {
+                cols.spawn(Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(5),
+                    width: px(760),
+                    ..default()
+                })
+                .with_children(|list| {
+                    list.spawn(text(
+                        "Go on with a match (each match keeps its own autosave)",
+                        size::MENU_NOTE,
+                        palette::MENU_SMALL,
+                    ));
+                    if going_on.is_empty() {
+                        list.spawn(text(
+                            "No match in progress.",
+                            size::MENU_NOTE,
+                            palette::PAGE_TEXT,
+                        ));
+                    }
+                    for path in going_on {
+                        file_row(list, &path, true);
+                    }
+                    list.spawn(text(
+                        "Watch a replay or a save, or see its statistics",
+                        size::MENU_NOTE,
+                        palette::MENU_SMALL,
+                    ));
+                    if to_watch.is_empty() {
+                        list.spawn(text(
+                            "No saves or replays yet: F5 saves a match, and a finished match leaves its replay.",
+                            size::MENU_NOTE,
+                            palette::PAGE_TEXT,
+                        ));
+                    }
+                    for path in to_watch {
+                        file_row(list, &path, false);
+                    }
+                });
+                cols.spawn((
+                    Node {
+                        width: px(380),
+                        padding: UiRect::all(px(8)),
+                        ..default()
+                    },
+                    BackgroundColor(palette::PANEL),
+                ))
+                .with_children(|s| {
+                    s.spawn((
+                        StatisticsText,
+                        text(
+                            "Statistics: choose a file's Statistics.",
+                            size::MENU_NOTE,
+                            palette::PAGE_TEXT,
+                        ),
+                    ));
+                });
+            });
+            button(
+                page,
+                200.0,
+                34.0,
+                text("Back (Esc)", 16.0, palette::BUTTON_TEXT),
+                |_: On<Activate>, mut page: ResMut<NextState<MenuPage>>| {
+                    page.set(MenuPage::Choices)
+                },
+            );
+        });
+}
+
+/// A file's row: its title, and Continue (a match in progress) or Watch and Statistics.
+fn file_row(list: &mut ChildSpawnerCommands, path: &Path, going_on: bool) {
+    let title = title_of_file(path);
+    list.spawn(Node {
+        column_gap: px(6),
+        align_items: AlignItems::Center,
+        ..default()
+    })
+    .with_children(|row| {
+        let open = path.to_path_buf();
+        if going_on {
+            button(
+                row,
+                110.0,
+                30.0,
+                text("Continue", 15.0, palette::BUTTON_TEXT),
+                move |_: On<Activate>, spec: Res<Equipment>, mut m: MenuStart| {
+                    match crate::screens::menu::start::resume_file(&spec.0, &open) {
+                        Ok(game) => m.begin(Start::Resume(Box::new(game))),
+                        Err(e) => m.file.message = Some(format!("Continue: {e}")),
+                    }
+                },
+            );
+        } else {
+            button(
+                row,
+                80.0,
+                30.0,
+                text("Watch", 15.0, palette::BUTTON_TEXT),
+                move |_: On<Activate>, mut m: MenuStart| match SaveFile::load(&open) {
+                    Ok(save) => m.begin(Start::Replay(save)),
+                    Err(e) => m.file.message = Some(format!("Watch: {e}")),
+                },
+            );
+            let asked = path.to_path_buf();
+            button(
+                row,
+                110.0,
+                30.0,
+                text("Statistics", 15.0, palette::BUTTON_TEXT),
+                move |_: On<Activate>, spec: Res<Equipment>, mut stats: ResMut<Statistics>| {
+                    let (spec, file) = (spec.0.clone(), asked.clone());
+                    stats.file = Some(asked.clone());
+                    stats.lines.clear();
+                    stats.task = Some(
+                        AsyncComputeTaskPool::get()
+                            .spawn(async move { statistics_of(&spec, &file) }),
+                    );
+                },
+            );
+        }
+        row.spawn((
+            text(title, 15.0, palette::PAGE_TEXT),
+            Node {
+                max_width: px(if going_on { 640.0 } else { 560.0 }),
+                ..default()
+            },
+        ));
+    });
+}
+
+/// A save's statistics: its match replayed (checked as `carrom replay` checks it), a line per
+/// player and per board.
+pub fn statistics_of(spec: &carrom_physics::Spec, path: &Path) -> Result<Vec<String>, String> {
+    let save = SaveFile::load(path)?;
+    let game =
+        Match::replay(spec, &save, |_| {}).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(game.stats.lines())
+}
+
+fn collect_statistics(mut stats: ResMut<Statistics>) {
+    let Some(task) = stats.task.as_mut() else {
+        return;
+    };
+    if let Some(result) = block_on(future::poll_once(task)) {
+        stats.task = None;
+        stats.lines = match result {
+            Ok(lines) => lines,
+            Err(e) => vec![e],
+        };
+    }
+}
+
+fn show_statistics(stats: Res<Statistics>, mut shown: Query<&mut Text, With<StatisticsText>>) {
+    if !stats.is_changed() {
+        return;
+    }
+    let name = stats
+        .file
+        .as_ref()
+        .and_then(|f| f.file_name())
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let want = if stats.busy() {
+        format!("Statistics of {name}: replaying the match...")
+    } else if stats.file.is_some() {
+        format!("Statistics of {name}\n\n{}", stats.lines.join("\n"))
+    } else {
+        "Statistics: choose a file's Statistics.".into()
+    };
+    for mut t in &mut shown {
+        if t.0 != want {
+            t.0 = want.clone();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn how_long_ago_reads_in_a_word_or_two() {
+        assert_eq!(ago(5), ", just now");
+        assert_eq!(ago(300), ", 5 min ago");
+        assert_eq!(ago(7300), ", 2 h ago");
+        assert_eq!(ago(3 * 86400), ", 3 days ago");
+    }
+}
