@@ -609,7 +609,7 @@ fn try_once(
         spec,
         position_seat,
     );
-    Some(Drill {
+    let drill = Drill {
         kind,
         level,
         seed,
@@ -625,7 +625,14 @@ fn try_once(
         window_deg: window,
         aim: Some(aim),
         object,
-    })
+    };
+    // The Queen's drill is set only where her demonstration leaves a cover to play.
+    if kind == DrillKind::QueenAndCover {
+        let mut table = Table::new(spec, &drill.position.pieces);
+        let after = play(&mut table, &drill.demonstration).layout();
+        drill.cover(spec, &after)?;
+    }
+    Some(drill)
 }
 
 /// A direct cut of `layout[i]` into pocket `k` from a legal place, calibrated: the shot and
@@ -667,19 +674,20 @@ fn direct_cut(
         places.push((off + rng.random_range(0.0..0.01), pos));
     }
     places.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let &(_, pos) = places.first()?;
-    let s = b.striker_spot(seat, pos);
-    let v = ghost - s;
-    let cos = v.normalize().dot(dir);
     let travel = (pocket.centre() - p).length();
-    let base = cut_power(spec, v.length(), cos, travel, 0);
-    let shot0 = Shot {
-        seat,
-        position: pos,
-        angle_deg: angle_of(seat, v),
-        power: (base * 1.15).min(1.0),
-    };
-    let (shot, window) = calibrate(spec, &position.pieces, &referee, i, k, shot0, 6.0)?;
+    let (shot, window) = places.iter().take(3).find_map(|&(_, pos)| {
+        let s = b.striker_spot(seat, pos);
+        let v = ghost - s;
+        let cos = v.normalize().dot(dir);
+        let base = cut_power(spec, v.length(), cos, travel, 0);
+        let shot0 = Shot {
+            seat,
+            position: pos,
+            angle_deg: angle_of(seat, v),
+            power: (base * 1.15).min(1.0),
+        };
+        calibrate(spec, &position.pieces, &referee, i, k, shot0, 6.0)
+    })?;
     Some((
         shot,
         window,

@@ -158,8 +158,8 @@ impl Progress {
         self.ladders.get(&kind).copied().unwrap_or_default()
     }
 
-    /// Records an attempt at `kind` at `level` on `day`; moves the drill's level (two in a row).
-    /// Returns the move (+1, -1 or 0).
+    /// Records an attempt at `kind` at `level` on `day`; when `level` is the level reached,
+    /// moves it (two in a row). Returns the move (+1, -1 or 0).
     pub fn record(&mut self, kind: DrillKind, level: u8, success: bool, day: &Day) -> i8 {
         let t = self
             .days
@@ -172,10 +172,10 @@ impl Progress {
         t.attempts += 1;
         t.successes += u32::from(success);
         let ladder = self.ladders.entry(kind).or_default();
+        // An attempt at another level than the one reached (a drill set before the level
+        // moved, or chosen by hand) is counted at its level and leaves the ladder alone.
         if ladder.level != level {
-            // An attempt at another level than the one reached (chosen by hand) starts a run
-            // there.
-            *ladder = Ladder { level, run: 0 };
+            return 0;
         }
         ladder.record(success)
     }
