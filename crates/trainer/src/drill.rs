@@ -145,6 +145,8 @@ pub struct Drill {
 
 /// Positions tried before a drill gives up on a seed and moves to the next.
 const TRIES: u32 = 400;
+/// Seeds tried before giving up (on the ICF board every drill is found within the first few).
+const SEEDS: u64 = 64;
 
 impl Drill {
     /// A new position for `kind` at `level` (clamped to 1..=[`LEVELS`]), from `seed`: the same
@@ -152,14 +154,16 @@ impl Drill {
     pub fn new(spec: &Spec, kind: DrillKind, level: u8, seed: u64) -> Drill {
         let level = level.clamp(1, LEVELS);
         // A seed whose tries all fail (rare) moves on to the next seed's.
-        for k in 0.. {
+        for k in 0..SEEDS {
             let s = mix(seed, k);
             let mut rng = ChaCha8Rng::seed_from_u64(mix(s, kind as u64 * 16 + level as u64));
             if let Some(d) = generate(spec, kind, level, s, &mut rng) {
                 return Drill { seed, ..d };
             }
         }
-        unreachable!("the loop above only ends by returning")
+        panic!(
+            "no {kind:?} position at level {level} in {SEEDS} seeds: the board spec leaves no room for it"
+        )
     }
 
     /// The referee standing at the drill's position.
@@ -390,8 +394,10 @@ fn try_once(
             // The man anywhere; the pocket seen in a cushion's mirror.
             let lim = b.half() - rc - 0.01;
             let p = Vec2::new(rng.random_range(-lim..lim), rng.random_range(-lim..lim));
+            // One of the two cushions across the board from the pocket (the image in a
+            // cushion beside the pocket is the pocket itself: a straight cut grazing it).
             let line_axis = rng.random_range(0..2usize);
-            let sign = if rng.random_bool(0.5) { 1.0 } else { -1.0 };
+            let sign = if line_axis == 0 { -corner.x } else { -corner.y };
             let c = sign * (b.half() - rc);
             let kc = pocket.centre();
             let k2 = if line_axis == 0 {
@@ -411,8 +417,9 @@ fn try_once(
                 p + (k2 - p) * ((c - ca) / (cb - ca))
             };
             let travel = (k2 - p).length();
+            let step = 0.12 * f32::from(level - 1);
             if (hit - kc).length() < 3.0 * pocket.radius
-                || !(dmin + 0.1..dmax + 0.35).contains(&travel)
+                || !(0.7 + step..1.0 + step).contains(&travel)
                 || !free(spec, p, &layout)
             {
                 return None;

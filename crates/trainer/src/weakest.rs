@@ -3,14 +3,12 @@
 //! the drill of the kind he misses most proposed.
 //!
 //! A stroke that pocketed one of the player's pieces is classified by what happened (the
-//! striker's first contact, the cushions on the way); any other stroke by the coach's own
-//! candidate shots for that position: the candidate nearest the stroke played (placement,
-//! direction, power) says what it was meant to be.
+//! striker's first contact, the cushions on the way); any other by what its line was aimed
+//! at, read as the coach builds its candidate shots ([`intended`]).
 
 use crate::drill::DrillKind;
 use crate::words;
 use carrom_ai::ShotKind;
-use carrom_ai::candidates::{GenLimits, generate};
 use carrom_ai::coach::kind_name;
 use carrom_match::{Action, Match, SaveFile};
 use carrom_physics::{BodyId, EventKind, PieceColour, Seat, Shot, ShotResult, Spec, Vec2};
@@ -33,17 +31,186 @@ pub struct Classified {
     pub foul: bool,
 }
 
-/// The candidates' sizes for classifying (the coach's kinds, banks and combinations included).
-const LIMITS: GenLimits = GenLimits {
-    positions_per_aim: 3,
-    banks: true,
-    combinations: true,
-    break_up_offsets: &[],
-};
+/// The widest angle (degrees) between the way a struck piece is sent and a pocket (or a
+/// pocket seen in a cushion, or a man to send in) for the stroke to count as aimed there;
+/// beyond it a stroke that pocketed nothing of the player's is a safety shot. A miss is
+/// still an attempt: a straight cut hit 2 degrees thin sends the man 20-30 degrees wide.
+/// A stroke with under [`SOFT`] of the power the candidates' estimate gives the shot is a
+/// safety shot too (a soft shot at his own man).
+const WIDEST: f32 = 45.0;
 
-/// Beyond this distance from every candidate (degrees, with a placement's 0.05 and a power's
-/// 0.1 each counting as a degree) a stroke that pocketed nothing of his is a safety shot.
-const NEAREST: f32 = 6.0;
+/// How closely (degrees) a line must point at a pocket's mirror image or at a man to send on
+/// to be read as a cut off a cushion or a combination.
+const CLOSE: f32 = 12.0;
+
+/// The share of the estimated power below which a stroke is a soft (safety) shot.
+const SOFT: f32 = 0.5;
+
+/// The angle between two directions, degrees.
+fn between(a: Vec2, b: Vec2) -> f32 {
+    a.normalize()
+        .dot(b.normalize())
+        .clamp(-1.0, 1.0)
+        .acos()
+        .to_degrees()
+}
+
+/// The first piece a disc of radius `r` from `s` along `u` meets, and where the disc's centre
+/// is then.
+fn first_on_line(s: Vec2, u: Vec2, r: f32, rc: f32, layout: &[Piece]) -> Option<(usize, Vec2)> {
+    layout
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            let v = p.pos() - s;
+            let along = u.dot(v);
+            let off = u.x * v.y - u.y * v.x;
+            let reach = r + rc;
+            (along > 0.0 && off.abs() < reach).then(|| {
+                let t = along - (reach * reach - off * off).sqrt();
+                (t, i, s + u * t)
+            })
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, i, at)| (i, at))
+}
+
+/// What a stroke was aimed at, read from its line as the coach's candidates are built: the
+/// piece the striker's line meets first (straight, or off the first cushion) and where the
+/// line of centres then sends it — at a pocket (a straight cut), a pocket seen in a cushion
+/// (a cut off a cushion), or another of his men that goes to a pocket (a combination); the
+/// nearest of these within [`WIDEST`] degrees. Anything else is a safety shot.
+pub fn intended(
+    spec: &Spec,
+    layout: &[Piece],
+    shot: &Shot,
+    own: &dyn Fn(usize) -> bool,
+) -> (ShotKind, Option<usize>) {
+    let b = &spec.board;
+    let (rc, rs) = (b.coin_radius(), b.striker_radius());
+    let s = shot.striker_at(spec);
+    let u = shot.striker_velocity(spec).normalize();
+    let (hit, banked) = match first_on_line(s, u, rs, rc, layout) {
+        Some(h) => (Some(h), false),
+        None => {
+            // Off the first cushion the line reaches.
+            let lim = b.half() - rs;
+            let tx = if u.x.abs() > 1e-6 {
+                (lim * u.x.signum() - s.x) / u.x
+            } else {
+                f32::MAX
+            };
+            let ty = if u.y.abs() > 1e-6 {
+                (lim * u.y.signum() - s.y) / u.y
+            } else {
+                f32::MAX
+            };
+            let (t, flip_x) = if tx < ty { (tx, true) } else { (ty, false) };
+            let at = s + u * t;
+            let u2 = if flip_x {
+                Vec2::new(-u.x, u.y)
+            } else {
+                Vec2::new(u.x, -u.y)
+            };
+            (first_on_line(at, u2, rs, rc, layout), true)
+        }
+    };
+    let Some((i, contact)) = hit else {
+        return (ShotKind::Safety, None);
+    };
+    if !own(i) {
+        return (ShotKind::Safety, Some(i));
+    }
+    let p = layout[i].pos();
+    let d = p - contact;
+    let pockets = b.pockets();
+    // The nearest pocket straight; a pocket off a cushion or a man to send on only when the
+    // line is aimed there closely and clearly better (a miss of a straight cut also points
+    // somewhere near a pocket's mirror image).
+    let mut direct_best: Option<(f32, ShotKind, usize)> = None;
+    let mut other: Option<(f32, ShotKind, usize)> = None;
+    let keep = |slot: &mut Option<(f32, ShotKind, usize)>, angle: f32, kind, target, widest| {
+        if angle <= widest && slot.is_none_or(|(a, _, _)| angle < a) {
+            *slot = Some((angle, kind, target));
+        }
+    };
+    let direct = if banked {
+        ShotKind::StrikerBank
+    } else {
+        ShotKind::Direct
+    };
+    for k in &pockets {
+        keep(
+            &mut direct_best,
+            between(d, k.centre() - p),
+            direct,
+            i,
+            WIDEST,
+        );
+        let c = b.half() - rc;
+        for (axis, line) in [(0, c), (0, -c), (1, c), (1, -c)] {
+            let kc = k.centre();
+            let m = if axis == 0 {
+                Vec2::new(2.0 * line - kc.x, kc.y)
+            } else {
+                Vec2::new(kc.x, 2.0 * line - kc.y)
+            };
+            if (m - kc).length() > 4.0 * k.radius {
+                keep(&mut other, between(d, m - p), ShotKind::PieceBank, i, CLOSE);
+            }
+        }
+    }
+    for (j, q) in layout.iter().enumerate() {
+        if j == i || !own(j) {
+            continue;
+        }
+        let to = q.pos() - p;
+        // The man sent on must itself go to a pocket off that contact.
+        let goes_in = pockets
+            .iter()
+            .any(|k| between(to, k.centre() - q.pos()) < WIDEST);
+        if to.length() < 0.3 && goes_in {
+            keep(&mut other, between(d, to), ShotKind::Combination, j, CLOSE);
+        }
+    }
+    let best = match (direct_best, other) {
+        (Some(a), Some(o)) if o.0 + 5.0 < a.0 => Some(o),
+        (None, o) => o,
+        (a, _) => a,
+    };
+    let Some((angle, kind, target)) = best else {
+        return (ShotKind::Safety, Some(i));
+    };
+    // The pace the candidates would give it: the striker to the contact, the piece on to the
+    // pocket (or to the man it sends on, and his way to his pocket).
+    let ds = (contact - s).length();
+    let travel = match kind {
+        ShotKind::Combination => {
+            let q = layout[target].pos();
+            (q - p).length()
+                + pockets
+                    .iter()
+                    .map(|k| (k.centre() - q).length())
+                    .fold(f32::MAX, f32::min)
+        }
+        _ => pockets
+            .iter()
+            .map(|k| (k.centre() - p).length())
+            .fold(f32::MAX, f32::min),
+    };
+    let cos = angle.to_radians().cos().max(0.2) * between(u, d).to_radians().cos().max(0.15);
+    let needed = carrom_ai::geom::cut_power(
+        spec,
+        ds,
+        cos,
+        travel,
+        u32::from(kind == ShotKind::PieceBank),
+    );
+    if shot.power < SOFT * needed {
+        return (ShotKind::Safety, Some(i));
+    }
+    (kind, Some(target))
+}
 
 /// What the striker met first: a piece's index, `None` for a cushion.
 fn first_hit(result: &ShotResult) -> Option<Option<usize>> {
@@ -90,40 +257,62 @@ pub fn classify(
         EventKind::Pocketed { piece, .. } if own(piece) => Some(piece),
         _ => None,
     });
+    let (aim, aimed_at) = intended(spec, layout, shot, &own);
     if let Some(j) = first_own {
         let kind = match first_hit(result) {
             Some(None) => ShotKind::StrikerBank,
             Some(Some(f)) if f != j => ShotKind::Combination,
-            _ => {
-                let banked = result.events.iter().take_while(
-                    |e| !matches!(e.kind, EventKind::Pocketed { piece, .. } if piece == j),
-                );
-                if banked
-                    .clone()
-                    .any(|e| matches!(e.kind, EventKind::Cushion { body: BodyId::Piece(p), .. } if p == j))
-                {
-                    ShotKind::PieceBank
-                } else {
-                    ShotKind::Direct
-                }
-            }
+            // Straight at the man that went in: off a cushion when the line of centres sent
+            // him nearer his pocket's mirror image in a cushion than the pocket itself (the
+            // physics does not always record a glancing cushion).
+            _ => match pocketed_in(result, j) {
+                Some(k) if banked_into(spec, layout, shot, j, k) => ShotKind::PieceBank,
+                _ => ShotKind::Direct,
+            },
         };
         return (kind, Some(j));
     }
-    let candidates = generate(spec, layout, seat, &own, false, LIMITS);
-    let far = |c: &Shot| {
-        (c.angle_deg - shot.angle_deg).abs()
-            + 20.0 * (c.position - shot.position).abs()
-            + 10.0 * (c.power - shot.power).abs()
+    (aim, aimed_at)
+}
+
+/// The pocket piece `j` went into.
+fn pocketed_in(result: &ShotResult, j: usize) -> Option<usize> {
+    result.events.iter().find_map(|e| match e.kind {
+        EventKind::Pocketed { piece, pocket, .. } if piece == j => Some(pocket),
+        _ => None,
+    })
+}
+
+/// Did the striker's line send `layout[j]` nearer pocket `k`'s image in a cushion than the
+/// pocket itself?
+fn banked_into(spec: &Spec, layout: &[Piece], shot: &Shot, j: usize, k: usize) -> bool {
+    let b = &spec.board;
+    let (rc, rs) = (b.coin_radius(), b.striker_radius());
+    let s = shot.striker_at(spec);
+    let u = shot.striker_velocity(spec).normalize();
+    let Some((i, contact)) = first_on_line(s, u, rs, rc, layout) else {
+        return false;
     };
-    match candidates
-        .iter()
-        .map(|c| (far(&c.shot), c))
-        .min_by(|a, b| a.0.total_cmp(&b.0))
-    {
-        Some((d, c)) if d <= NEAREST => (c.kind, c.target),
-        _ => (ShotKind::Safety, first_hit(result).flatten()),
+    if i != j {
+        return false;
     }
+    let p = layout[j].pos();
+    let d = p - contact;
+    let pocket = b.pockets()[k];
+    let kc = pocket.centre();
+    let c = b.half() - rc;
+    let straight = between(d, kc - p);
+    [(0, c), (0, -c), (1, c), (1, -c)]
+        .into_iter()
+        .map(|(axis, line)| {
+            if axis == 0 {
+                Vec2::new(2.0 * line - kc.x, kc.y)
+            } else {
+                Vec2::new(kc.x, 2.0 * line - kc.y)
+            }
+        })
+        .filter(|m| (*m - kc).length() > 2.0 * pocket.radius)
+        .any(|m| between(d, m - p) < straight)
 }
 
 /// The drill for a stroke of `kind` at `layout[target]` played by `shot`: a direct cut by its
