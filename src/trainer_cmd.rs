@@ -13,8 +13,9 @@ pub struct TrainerArgs {
     /// Print the progress: per drill and level the attempts, successes and rate, and by day.
     #[arg(long)]
     pub stats: bool,
-    /// Only this player (by default every player with progress in the data directory).
-    #[arg(long)]
+    /// Only this player, 1 to 24 characters (by default every player with progress in the
+    /// data directory).
+    #[arg(long, value_parser = player_name)]
     pub name: Option<String>,
     /// The data directory (default: $CARROM_CONFIG_DIR, else ~/.local/share/carrom on Linux).
     #[arg(long)]
@@ -36,6 +37,15 @@ pub struct ReliabilityArgs {
     pub seed: u64,
     #[command(flatten)]
     pub json: JsonOnly,
+}
+
+/// A player's name: 1 to 24 characters (as the menu allows).
+fn player_name(text: &str) -> Result<String, String> {
+    let n = text.trim().chars().count();
+    if n == 0 || n > 24 {
+        return Err(format!("a name is 1 to 24 characters (this one has {n})"));
+    }
+    Ok(text.trim().to_string())
 }
 
 /// The players with progress files in `dir`, or the one named.

@@ -104,7 +104,12 @@ fn trainer_refuses_bad_arguments_in_one_line() {
     let long = "x".repeat(30);
     let out = carrom(&["trainer", "--stats", "--name", &long], dir.path());
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--name: a name is 1 to 24 characters"));
+    let e = stderr(&out);
+    assert!(
+        e.contains("--name") && e.contains("a name is 1 to 24 characters"),
+        "{e}"
+    );
+    assert_eq!(e.lines().count(), 1, "{e}");
     let out = carrom(&["trainer", "--stats"], dir.path());
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("No training progress in "));
