@@ -95,3 +95,27 @@ fn a_drills_position_is_a_hint_request() {
     assert_eq!(v["queen"], "covered_by_black");
     assert!(v["pieces"][0]["x"].is_number());
 }
+
+mod invariants {
+    use carrom_physics::Spec;
+    use carrom_physics::shot::validate_pieces;
+    use carrom_trainer::{Drill, DrillKind, score};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        /// Any seed, any kind but the break, any level: a legal position with men of both
+        /// colours, and its demonstration makes it.
+        #[test]
+        fn any_seed_sets_a_drill_its_demonstration_makes(
+            seed in any::<u64>(), k in 0..8usize, level in 1..=4u8
+        ) {
+            let spec = Spec::default();
+            let d = Drill::new(&spec, DrillKind::ALL[k], level, seed);
+            prop_assert!(validate_pieces(&spec, &d.position.pieces).is_ok());
+            prop_assert!(d.position.referee().is_some());
+            let s = score(&spec, &d, &d.demonstration).unwrap();
+            prop_assert!(s.scored.is_in(), "{:?} {} {}: {}", d.kind, level, seed, s.words);
+        }
+    }
+}

@@ -115,3 +115,52 @@ fn days_are_counted_from_the_unix_epoch() {
     assert_eq!(Day::from_unix_days(20_783).0, "2026-11-26");
     assert_eq!(Day::from_unix_days(11_016).0, "2000-02-29");
 }
+
+mod invariants {
+    use carrom_trainer::{Day, DrillKind, LEVELS, Ladder, Progress};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever the run of results, the level stays within 1 to the top, moves by one at a
+        /// time, and only after two equal results in a row.
+        #[test]
+        fn the_level_stays_in_range_and_moves_only_after_two_in_a_row(
+            results in proptest::collection::vec(any::<bool>(), 0..60)
+        ) {
+            let mut l = Ladder::default();
+            let mut last: Option<bool> = None;
+            let mut streak = 0;
+            for r in results {
+                streak = if last == Some(r) { streak + 1 } else { 1 };
+                last = Some(r);
+                let before = l.level;
+                let step = l.record(r);
+                prop_assert!((1..=LEVELS).contains(&l.level));
+                prop_assert_eq!(i16::from(l.level) - i16::from(before), i16::from(step));
+                if step != 0 {
+                    prop_assert!(streak >= 2);
+                    prop_assert_eq!(step > 0, r);
+                    streak = 0;
+                    last = None;
+                }
+            }
+        }
+
+        /// Progress written and read back is the same progress, and its totals count every
+        /// attempt once.
+        #[test]
+        fn progress_reads_back_as_written(
+            attempts in proptest::collection::vec((0..9usize, 1..=4u8, any::<bool>(), 0..3i64), 0..40)
+        ) {
+            let mut p = Progress::new("Asha");
+            for &(k, level, ok, day) in &attempts {
+                p.record(DrillKind::ALL[k], level, ok, &Day::from_unix_days(20_780 + day));
+            }
+            let text = serde_json::to_string(&p).unwrap();
+            let back = Progress::parse(&text, "Asha.json").unwrap();
+            prop_assert_eq!(&back, &p);
+            let total: u32 = p.totals().values().flat_map(|l| l.values()).map(|t| t.attempts).sum();
+            prop_assert_eq!(total as usize, attempts.len());
+        }
+    }
+}
