@@ -10,6 +10,7 @@ mod input;
 mod match_cmd;
 mod physics_cmd;
 mod referee_cmd;
+mod trainer_cmd;
 
 use args::{JsonOnly, RequestFile};
 use clap::{Parser, Subcommand};
@@ -67,6 +68,12 @@ enum Command {
     /// Play back a match's replay (or save) file: checks it ends as recorded, printing the
     /// rulings; with `--window`, plays it on the board.
     Replay(match_cmd::ReplayArgs),
+    /// The trainer: `--stats` prints each player's progress in the drills (per drill and
+    /// level, by day) and the drill proposed from his own matches' misses.
+    Trainer(trainer_cmd::TrainerArgs),
+    /// The coach's reliability table: positions of every kind, the coach's shot replayed at
+    /// the benchmark's noise, claimed chance (bins of 10 points) against the measured rate.
+    CoachReliability(trainer_cmd::ReliabilityArgs),
 }
 
 fn main() -> ExitCode {
@@ -100,6 +107,8 @@ fn main() -> ExitCode {
         #[cfg(feature = "game")]
         Command::Screenshot(args) => game_cmd::screenshot(&spec, args),
         Command::Replay(args) => replay(&spec, args),
+        Command::Trainer(args) => trainer_cmd::trainer(&spec, &args),
+        Command::CoachReliability(args) => trainer_cmd::coach_reliability(&spec, &args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
