@@ -509,25 +509,30 @@ impl Weakest {
     }
 }
 
-/// A player's strokes from every match saved in the data directory `dir` (`saves/*.json` and
-/// `autosave.json`; a match saved twice, as a save and its replay, counted once). Files that
+/// A player's strokes from every match saved in the data directory `dir` (`saves/*.json`,
+/// each match's autosave in `autosaves/*.json`, and an older version's `autosave.json`; a
+/// match saved twice, as a save and its replay, counted once). Files that
 /// cannot be read or replayed are listed in [`Weakest::skipped`].
 pub fn from_saves(spec: &Spec, dir: &Path, name: &str) -> Result<Weakest, String> {
     let mut files = Vec::new();
-    let saves = dir.join("saves");
-    match std::fs::read_dir(&saves) {
-        Ok(entries) => {
-            for e in entries.flatten() {
-                let p = e.path();
-                if p.extension().is_some_and(|x| x == "json") {
-                    files.push(p);
+    for folder in ["saves", "autosaves"] {
+        let saves = dir.join(folder);
+        let mut found = Vec::new();
+        match std::fs::read_dir(&saves) {
+            Ok(entries) => {
+                for e in entries.flatten() {
+                    let p = e.path();
+                    if p.extension().is_some_and(|x| x == "json") {
+                        found.push(p);
+                    }
                 }
             }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(format!("{}: {e}", saves.display())),
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-        Err(e) => return Err(format!("{}: {e}", saves.display())),
+        found.sort();
+        files.extend(found);
     }
-    files.sort();
     let auto = dir.join("autosave.json");
     if auto.exists() {
         files.push(auto);
