@@ -82,6 +82,8 @@ pub enum ShotModeArg {
     Result,
     /// The end of a match.
     Summary,
+    /// The menu's page of saved matches and replays (those in the data directory).
+    Library,
 }
 
 #[derive(clap::Args, Debug)]
@@ -210,7 +212,7 @@ fn open_window(spec: &Spec, launch: Launch, shot: Option<ScreenshotPlan>) -> Res
 pub fn demo(spec: &Spec, args: DemoArgs) -> Result<(), String> {
     let setup = demo_setup(&args);
     if args.headless || !display::has_display() {
-        return headless_demo(spec, setup);
+        return crate::match_cmd::headless_demo_to(spec, setup, args.replay_out.as_deref());
     }
     let launch = Launch {
         start: Start::Demo(setup),
@@ -292,6 +294,7 @@ pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
         ShotModeArg::Demo => (ShotMode::Demo, Start::Demo(demo()), 8.0),
         ShotModeArg::Practice => (ShotMode::Practice, Start::Practice, 1.0),
         ShotModeArg::Menu => (ShotMode::Menu, Start::Menu, 1.0),
+        ShotModeArg::Library => (ShotMode::Library, Start::Menu, 1.0),
         ShotModeArg::Hint => (
             ShotMode::Hint,
             Start::Resume(Box::new(hint_position(spec)?)),

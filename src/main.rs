@@ -166,7 +166,11 @@ fn demo(spec: &carrom_physics::Spec, args: match_cmd::DemoArgs) -> Result<(), St
         if !args.headless && display::has_display() {
             println!("This build has no game window (built without the `game` feature): headless.");
         }
-        match_cmd::headless_demo(spec, match_cmd::demo_setup(&args))
+        match_cmd::headless_demo_to(
+            spec,
+            match_cmd::demo_setup(&args),
+            args.replay_out.as_deref(),
+        )
     }
 }
 

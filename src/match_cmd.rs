@@ -32,6 +32,10 @@ pub struct DemoArgs {
     /// The match's length: one board, one game, or the rule set's full match.
     #[arg(long, value_enum, default_value_t = LengthArg::Full)]
     pub length: LengthArg,
+    /// With --headless: write the finished match to this file as a replay (the game's list of
+    /// saved matches and replays shows the files in its data directory's `saves`).
+    #[arg(long, requires = "headless")]
+    pub replay_out: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -76,6 +80,11 @@ pub fn computers_match(seats: Seats, rules: &RulesArg, level: LevelArg, seed: u6
 
 /// The headless demo: computers play a full match, the rulings printed as they are made.
 pub fn headless_demo(spec: &Spec, setup: MatchSetup) -> Result<(), String> {
+    headless_demo_to(spec, setup, None)
+}
+
+/// [`headless_demo`], the finished match written as a replay to `out` (atomically).
+pub fn headless_demo_to(spec: &Spec, setup: MatchSetup, out: Option<&Path>) -> Result<(), String> {
     let t0 = Instant::now();
     println!(
         "Headless demo: {} computer players, {} rules, seed {}",
@@ -96,7 +105,17 @@ pub fn headless_demo(spec: &Spec, setup: MatchSetup) -> Result<(), String> {
             .map(|s| format!("{} (side {})", game.side_name(s), s.index()))
             .unwrap_or_else(|| "none".into())
     );
-    played
+    played?;
+    if let Some(out) = out {
+        if let Some(dir) = out.parent()
+            && !dir.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        SaveFile::of(&game).write(out).map_err(|e| e.to_string())?;
+        println!("Replay written to {}", out.display());
+    }
+    Ok(())
 }
 
 /// Reads a save or replay and plays it again headless: the setup must be playable (its rules,

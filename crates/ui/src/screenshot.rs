@@ -6,6 +6,7 @@ use crate::hud::preview::Preview;
 use crate::modes::table::Table;
 use crate::modes::turn::{Aim, aim_shot};
 use crate::modes::{OnBoard, View};
+use crate::screens::menu::MenuPage;
 use crate::sim::Equipment;
 use crate::{Phase, Playing, Screen};
 use bevy::prelude::*;
@@ -28,6 +29,8 @@ pub enum ShotMode {
     Result,
     /// The match summary.
     Summary,
+    /// The menu's page of saved matches and replays.
+    Library,
 }
 
 /// What to capture and where.
@@ -131,6 +134,8 @@ struct Scene<'w> {
     preview: Option<ResMut<'w, Preview>>,
     coach: ResMut<'w, Coach>,
     equipment: Res<'w, Equipment>,
+    page: Option<Res<'w, State<MenuPage>>>,
+    next_page: Option<ResMut<'w, NextState<MenuPage>>>,
 }
 
 impl Scene<'_> {
@@ -148,6 +153,16 @@ impl Scene<'_> {
     fn ready(&mut self, plan: &ScreenshotPlan, frames: u32) -> Result<bool, String> {
         Ok(match plan.mode {
             ShotMode::Menu => *self.screen.get() == Screen::Menu && frames >= 20,
+            ShotMode::Library => {
+                let open = self
+                    .page
+                    .as_deref()
+                    .is_some_and(|p| *p.get() == MenuPage::Library);
+                if !open && let Some(next) = self.next_page.as_deref_mut() {
+                    next.set(MenuPage::Library);
+                }
+                open && frames >= 20
+            }
             ShotMode::Practice => self.practice() && frames >= 30,
             ShotMode::Hint => self.hint(frames)?,
             ShotMode::Stroke => self.stroke(frames) && frames >= 40,

@@ -1194,3 +1194,27 @@ fn the_window_rests_when_nothing_moves() {
     press(&mut app, KeyCode::ArrowLeft);
     assert_eq!(update_mode(&app), UpdateMode::Continuous, "a key wakes it");
 }
+
+/// The page of saved matches and replays: a save's statistics are its match replayed (a line
+/// per player, then per board), the same as the match's own; a damaged file is named.
+#[test]
+fn a_saves_statistics_are_its_match_replayed() {
+    let spec = Spec::default();
+    let game = play_headless(&spec, computer_singles(), 12);
+    let dir = std::env::temp_dir().join(format!("carrom-ui-stats-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("save.json");
+    SaveFile::of(&game).write(&path).unwrap();
+    let lines = carrom_ui::screens::library::statistics_of(&spec, &path).unwrap();
+    assert_eq!(lines, game.stats.lines());
+    let title = carrom_ui::screens::library::title_of_file(&path);
+    assert!(title.contains("12 actions"), "{title}");
+    std::fs::write(&path, "{ not a save").unwrap();
+    let e = carrom_ui::screens::library::statistics_of(&spec, &path).unwrap_err();
+    assert!(e.contains("save.json"), "{e}");
+    assert!(
+        carrom_ui::screens::library::title_of_file(&path).contains("cannot be read"),
+        "a damaged file is listed as such"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

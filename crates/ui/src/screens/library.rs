@@ -115,7 +115,8 @@ fn spawn_library(mut commands: Commands) {
                 overflow: Overflow::clip(),
                 ..default()
             },
-            BackgroundColor(palette::PAGE),
+            // Opaque: the lists are read without the menu showing through.
+            BackgroundColor(palette::PAGE.with_alpha(1.0)),
             GlobalZIndex(30),
         ))
         .with_children(|page| {
