@@ -61,6 +61,14 @@ pub(super) fn plugin(app: &mut App) {
     .init_resource::<Panels>()
     .init_resource::<BannerFlash>()
     .add_systems(OnEnter(Screen::Game), spawn_hud)
+    // The match summary takes the window: the panels step aside while it is up (it holds
+    // their figures and more), so it covers nothing at any size.
+    .add_systems(OnEnter(Phase::Over), |q: Query<&mut Node, With<SidePanel>>| {
+        show_panels(q, false)
+    })
+    .add_systems(OnExit(Phase::Over), |q: Query<&mut Node, With<SidePanel>>| {
+        show_panels(q, true)
+    })
     .configure_sets(
         Update,
         WritePanels
@@ -134,6 +142,15 @@ fn panel() -> impl Bundle {
         },
         BackgroundColor(palette::PANEL),
     )
+}
+
+fn show_panels(mut panels: Query<&mut Node, With<SidePanel>>, shown: bool) {
+    let want = if shown { Display::Flex } else { Display::None };
+    for mut node in &mut panels {
+        if node.display != want {
+            node.display = want;
+        }
+    }
 }
 
 /// A side column of the layout ([`crate::board::layout`]): left or right of the board.
