@@ -192,11 +192,11 @@ fn drop_into_pockets(
     }
 }
 
-/// A pulsing ring on what the last call is about: the Queen's pocket while she awaits cover;
-/// the striker's pocket after it was pocketed.
+/// A double ring on what the last call is about: the Queen's pocket while she awaits cover;
+/// the striker's pocket after it was pocketed. It does not pulse: the window rests while a
+/// person thinks, and a still ring reads the same whenever it is drawn.
 fn call_highlight(
     mut gizmos: Gizmos,
-    time: Res<Time>,
     table: Res<Table>,
     phase: Res<State<Phase>>,
     last: Res<LastPockets>,
@@ -205,15 +205,16 @@ fn call_highlight(
     if *phase.get() == Phase::Moving {
         return;
     }
-    let pulse = 0.5 + 0.5 * (time.elapsed_secs() * 6.0).sin();
     let pockets = spec.0.board.pockets();
     let ring = |gizmos: &mut Gizmos, pocket: usize, colour: Color| {
         if let Some(p) = pockets.get(pocket) {
-            gizmos.circle_2d(
-                Isometry2d::from_translation(Vec2::new(p.x, p.y)),
-                p.radius * (1.05 + 0.15 * pulse),
-                colour,
-            );
+            for k in [1.08, 1.2] {
+                gizmos.circle_2d(
+                    Isometry2d::from_translation(Vec2::new(p.x, p.y)),
+                    p.radius * k,
+                    colour,
+                );
+            }
         }
     };
     let queen_waits = matches!(
