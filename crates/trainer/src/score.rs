@@ -291,7 +291,7 @@ pub const TOO_HARD_SPEED: f32 = 1.2;
 
 /// The first thing the striker met: a piece (its index), or a cushion (`None`); `None` of
 /// the outer option when it met nothing.
-fn striker_first_hit(result: &ShotResult) -> Option<Option<usize>> {
+pub(crate) fn striker_first_hit(result: &ShotResult) -> Option<Option<usize>> {
     result.events.iter().find_map(|e| match e.kind {
         EventKind::Contact {
             a: BodyId::Striker,

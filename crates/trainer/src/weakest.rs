@@ -11,7 +11,7 @@ use crate::words;
 use carrom_ai::ShotKind;
 use carrom_ai::coach::kind_name;
 use carrom_match::{Action, Match, SaveFile};
-use carrom_physics::{BodyId, EventKind, PieceColour, Seat, Shot, ShotResult, Spec, Vec2};
+use carrom_physics::{EventKind, PieceColour, Seat, Shot, ShotResult, Spec, Vec2};
 use carrom_physics::{Piece, simulate};
 use carrom_referee::{QueenRight, Referee, Verdict};
 use serde::Serialize;
@@ -212,27 +212,6 @@ pub fn intended(
     (kind, Some(target))
 }
 
-/// What the striker met first: a piece's index, `None` for a cushion.
-fn first_hit(result: &ShotResult) -> Option<Option<usize>> {
-    result.events.iter().find_map(|e| match e.kind {
-        EventKind::Contact {
-            a: BodyId::Striker,
-            b: BodyId::Piece(i),
-            ..
-        }
-        | EventKind::Contact {
-            a: BodyId::Piece(i),
-            b: BodyId::Striker,
-            ..
-        } => Some(Some(i)),
-        EventKind::Cushion {
-            body: BodyId::Striker,
-            ..
-        } => Some(None),
-        _ => None,
-    })
-}
-
 /// The coach's kind of `shot`, played by `seat` from `layout` with `referee` standing as it
 /// was before it, which did `result`; and the piece it was aimed at.
 pub fn classify(
@@ -259,7 +238,7 @@ pub fn classify(
     });
     let (aim, aimed_at) = intended(spec, layout, shot, &own);
     if let Some(j) = first_own {
-        let kind = match first_hit(result) {
+        let kind = match crate::score::striker_first_hit(result) {
             Some(None) => ShotKind::StrikerBank,
             Some(Some(f)) if f != j => ShotKind::Combination,
             // Straight at the man that went in: off a cushion when the line of centres sent

@@ -63,12 +63,14 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(OnEnter(Screen::Game), spawn_hud)
     // The match summary takes the window: the panels step aside while it is up (it holds
     // their figures and more), so it covers nothing at any size.
-    .add_systems(OnEnter(Phase::Over), |q: Query<&mut Node, With<SidePanel>>| {
-        show_panels(q, false)
-    })
-    .add_systems(OnExit(Phase::Over), |q: Query<&mut Node, With<SidePanel>>| {
-        show_panels(q, true)
-    })
+    .add_systems(
+        OnEnter(Phase::Over),
+        |q: Query<&mut Node, With<SidePanel>>| show_panels(q, false),
+    )
+    .add_systems(
+        OnExit(Phase::Over),
+        |q: Query<&mut Node, With<SidePanel>>| show_panels(q, true),
+    )
     .configure_sets(
         Update,
         WritePanels
