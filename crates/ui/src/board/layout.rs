@@ -32,10 +32,11 @@ impl Default for Layout {
     }
 }
 
-/// The interface's scale for a window `w` x `h`: 1 at 1280x720, the smaller of the two
-/// ratios, so every screen fits (0.6 to 2).
+/// The interface's scale for a window `w` x `h`: 1 at 1280x720, the smaller of two ratios (to
+/// the menu's width, about 970 pixels with its margins, and to 720 pixels of height), so every
+/// screen fits (0.6 to 2).
 pub fn ui_scale(w: f32, h: f32) -> f32 {
-    (w / 1280.0).min(h / 720.0).clamp(0.6, 2.0)
+    (w / 1000.0).min(h / 720.0).clamp(0.6, 2.0)
 }
 
 /// Where the layout is fitted to the window (what is sized to the board on the screen runs
@@ -174,8 +175,9 @@ mod tests {
         assert_eq!(ui_scale(1280.0, 720.0), 1.0);
         assert_eq!(ui_scale(1280.0, 960.0), 1.0);
         assert!((ui_scale(1920.0, 1080.0) - 1.5).abs() < 1e-6);
-        // 900x650: the menu's 1280-wide design is shrunk to fit the width.
-        assert!((ui_scale(900.0, 650.0) - 900.0 / 1280.0).abs() < 1e-6);
+        // 900x650: shrunk to fit the width and the height.
+        assert!((ui_scale(900.0, 650.0) - 0.9).abs() < 1e-6);
+        assert!((ui_scale(800.0, 1200.0) - 0.8).abs() < 1e-6);
     }
 
     #[test]
