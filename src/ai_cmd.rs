@@ -1,10 +1,13 @@
-//! `carrom practice`, `carrom selfplay`, `carrom breaks`: thin wrappers over `carrom_ai`.
+//! `carrom practice`, `carrom selfplay`, `carrom ladder`, `carrom breaks`: thin wrappers over
+//! `carrom_ai`.
 
-use crate::args::{JsonOnly, LevelArg, LevelPair, SeatsArg, count, level_pair, seed};
-use carrom_ai::Noise;
+use crate::args::{
+    JsonOnly, LevelArg, LevelList, LevelPair, SeatsArg, count, level_list, level_pair, seed,
+};
 use carrom_ai::benchmark::clearing_with;
 use carrom_ai::breaks::{break_map, write_png};
 use carrom_ai::selfplay::selfplay as run_selfplay;
+use carrom_ai::{LADDER, LevelSpec, Noise, Pairs, run_ladder};
 use carrom_physics::Spec;
 use carrom_referee::Rules;
 use std::path::PathBuf;
@@ -35,12 +38,33 @@ pub struct SelfplayArgs {
     /// The seed of the first game, 0 to 18446744073709551615.
     #[arg(long, default_value_t = 1, value_parser = seed)]
     pub seed: u64,
-    /// Two levels (easy, medium or hard), comma-separated: side 0's, then side 1's.
+    /// Two levels (beginner, easy, medium, skilled or hard), comma-separated: side 0's, then
+    /// side 1's.
     #[arg(long, default_value = "medium,easy", value_parser = level_pair)]
     pub levels: LevelPair,
     /// Players: 2 (singles) or 4 (doubles).
     #[arg(long, value_enum, default_value_t = SeatsArg::Two)]
     pub seats: SeatsArg,
+    #[command(flatten)]
+    pub json: JsonOnly,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct LadderArgs {
+    /// Games each pair of levels plays, 1 to 100000.
+    #[arg(long, default_value_t = 4, value_parser = count::<1, 100_000>)]
+    pub games: u64,
+    /// The seed of the first pair's games, 0 to 18446744073709551615.
+    #[arg(long, default_value_t = 1, value_parser = seed)]
+    pub seed: u64,
+    /// The levels to rate, comma-separated (at least two; every level when omitted); the
+    /// weakest of them is rated 1000.
+    #[arg(long, value_parser = level_list)]
+    pub levels: Option<LevelList>,
+    /// Play only neighbouring levels (enough to rate them all, and far quicker than every
+    /// pair: the strongest levels' decisions are the slow ones).
+    #[arg(long)]
+    pub neighbours: bool,
     #[command(flatten)]
     pub json: JsonOnly,
 }
@@ -176,6 +200,65 @@ pub fn selfplay(spec: &Spec, args: &SelfplayArgs) -> Result<(), String> {
             "invariant_violations": summary.invariant_violations,
         }))?
     );
+    Ok(())
+}
+
+pub fn ladder(spec: &Spec, args: &LadderArgs) -> Result<(), String> {
+    let json = args.json.json;
+    let games = args.games as u32;
+    let levels: Vec<LevelSpec> = match &args.levels {
+        Some(list) => list.0.iter().map(|l| *l.spec()).collect(),
+        None => LADDER.to_vec(),
+    };
+    if !json {
+        println!(
+            "the ladder: {} levels, {games} singles games a pair (one ICF game each), {}",
+            levels.len(),
+            if args.neighbours {
+                "neighbours only"
+            } else {
+                "every pair"
+            }
+        );
+    }
+    let pairs = if args.neighbours {
+        Pairs::Neighbours
+    } else {
+        Pairs::RoundRobin
+    };
+    let report = run_ladder(spec, &levels, pairs, games, args.seed, |p| {
+        if !json {
+            println!(
+                "{:>8} beats {:<8} {:>3} of {:>3} ({:>3.0}%), {:.0} strokes a game, {:.0}/{:.0} ms a decision{}",
+                p.stronger,
+                p.weaker,
+                p.stronger_wins,
+                p.games,
+                100.0 * p.stronger_share(),
+                p.mean_strokes,
+                p.mean_decision_ms[0],
+                p.mean_decision_ms[1],
+                if p.invariant_violations > 0 {
+                    format!("; {} INVARIANT VIOLATIONS", p.invariant_violations)
+                } else {
+                    String::new()
+                }
+            );
+            for v in &p.violation_examples {
+                println!("    {v}");
+            }
+        }
+    });
+    if !json {
+        for l in &report.levels {
+            println!(
+                "{:>8}: {:.0} (95%: {:.0} to {:.0})",
+                l.name, l.rating, l.low, l.high
+            );
+        }
+        println!("{} invariant violations", report.invariant_violations);
+    }
+    println!("{}", json_line(&report)?);
     Ok(())
 }
 

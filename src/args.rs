@@ -31,17 +31,21 @@ impl LengthArg {
 /// A computer player's level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum LevelArg {
+    Beginner,
     #[value(alias = "fast")]
     Easy,
     Medium,
+    Skilled,
     Hard,
 }
 
 impl LevelArg {
     pub fn level(self) -> Level {
         match self {
+            LevelArg::Beginner => Level::Beginner,
             LevelArg::Easy => Level::Easy,
             LevelArg::Medium => Level::Medium,
+            LevelArg::Skilled => Level::Skilled,
             LevelArg::Hard => Level::Hard,
         }
     }
@@ -65,9 +69,32 @@ pub fn level_pair(text: &str) -> Result<LevelPair, String> {
     };
     let one = |name: &str| {
         LevelArg::from_str(name.trim(), false)
-            .map_err(|_| format!("`{name}` is not a level: easy, medium or hard"))
+            .map_err(|_| format!("`{name}` is not a level: {}", Level::names()))
     };
     Ok(LevelPair([one(a)?, one(b)?]))
+}
+
+/// Levels of the ladder to rate, weakest first whatever the order given (as
+/// `beginner,easy,medium`): at least two, each once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelList(pub Vec<Level>);
+
+pub fn level_list(text: &str) -> Result<LevelList, String> {
+    let mut levels = Vec::new();
+    for name in text.split(',') {
+        let level = LevelArg::from_str(name.trim(), false)
+            .map_err(|_| format!("`{name}` is not a level: {}", Level::names()))?
+            .level();
+        if levels.contains(&level) {
+            return Err(format!("`{}` is named twice", level.name()));
+        }
+        levels.push(level);
+    }
+    if levels.len() < 2 {
+        return Err("a ladder needs at least two levels, comma-separated".into());
+    }
+    levels.sort();
+    Ok(LevelList(levels))
 }
 
 /// How many play: singles (2) or doubles (4).

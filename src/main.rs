@@ -55,6 +55,9 @@ enum Command {
     Practice(ai_cmd::PracticeArgs),
     /// Computer players of two levels play each other.
     Selfplay(ai_cmd::SelfplayArgs),
+    /// The computer levels' ladder: a round robin of singles games, each level's Elo rating
+    /// (the weakest 1000) and each pair's results.
+    Ladder(ai_cmd::LadderArgs),
     /// Break map: expected pieces pocketed at full power over striker positions and directions.
     Breaks(ai_cmd::BreaksArgs),
     /// Play the game (the default). Without a display: the headless AI demo.
@@ -100,6 +103,7 @@ fn main() -> ExitCode {
         }
         Command::Practice(args) => ai_cmd::practice(&spec, &args),
         Command::Selfplay(args) => ai_cmd::selfplay(&spec, &args),
+        Command::Ladder(args) => ai_cmd::ladder(&spec, &args),
         Command::Breaks(args) => ai_cmd::breaks(&spec, &args),
         #[cfg(feature = "game")]
         Command::Play(args) => game_cmd::play(&spec, args),

@@ -88,6 +88,24 @@ fn zero_and_nonsense_counts_are_refused_with_the_range() {
             &["selfplay", "--levels", "medium,expert"],
             &["--levels", "`expert` is not a level"],
         ),
+        (&["ladder", "--games", "0"], &["--games", "1 to 100000"]),
+        (&["ladder", "--games", "many"], &["--games", "1 to 100000"]),
+        (
+            &["ladder", "--seed=-2"],
+            &["--seed", "0 to 18446744073709551615"],
+        ),
+        (
+            &["ladder", "--levels", "medium"],
+            &["--levels", "at least two levels"],
+        ),
+        (
+            &["ladder", "--levels", "easy,grandmaster"],
+            &["--levels", "`grandmaster` is not a level", "beginner, easy"],
+        ),
+        (
+            &["ladder", "--levels", "easy,fast"],
+            &["--levels", "`easy` is named twice"],
+        ),
     ] {
         refused(&carrom(args), expected, &args.join(" "));
     }
@@ -113,7 +131,11 @@ fn flags_are_checked_whatever_the_display() {
     ] {
         refused(
             &carrom(args),
-            &["--level", "grandmaster", "easy, medium, hard"],
+            &[
+                "--level",
+                "grandmaster",
+                "beginner, easy, medium, skilled, hard",
+            ],
             &args.join(" "),
         );
     }
@@ -130,7 +152,7 @@ fn the_game_s_flags_are_checked_without_a_display() {
     for (args, expected) in [
         (
             &["play", "--level", "grandmaster"][..],
-            &["--level", "easy, medium, hard"][..],
+            &["--level", "beginner, easy, medium, skilled, hard"][..],
         ),
         (
             &["play", "--computer", "mars"],
@@ -186,6 +208,8 @@ fn every_numeric_flag_shows_its_range_in_help() {
         ("selfplay", "--games", "1 to 100000"),
         ("selfplay", "--seed", "0 to 18446744073709551615"),
         ("selfplay", "--seats", "2, 4"),
+        ("ladder", "--games", "1 to 100000"),
+        ("ladder", "--seed", "0 to 18446744073709551615"),
         ("breaks", "--seed", "0 to 18446744073709551615"),
         ("demo", "--seats", "2, 4"),
         ("demo", "--seed", "0 to 18446744073709551615"),

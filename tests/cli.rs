@@ -465,3 +465,134 @@ fn a_demo_of_one_board_ends_with_its_board() {
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--length"));
 }
+
+#[test]
+fn ladder_json_rates_the_levels_weakest_first_with_each_pair() {
+    let out = carrom(
+        &[
+            "ladder",
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--levels",
+            "easy,beginner",
+            "--json",
+        ],
+        "",
+    );
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(text.lines().count(), 1, "--json prints one line: {text}");
+    let v = json_of(&out);
+    let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["invariant_violations", "levels", "pairs"]);
+    assert_eq!(v["invariant_violations"], 0);
+    let levels = v["levels"].as_array().unwrap();
+    let names: Vec<&str> = levels.iter().map(|l| l["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        ["beginner", "easy"],
+        "weakest first, whatever the order given"
+    );
+    assert_eq!(levels[0]["rating"], 1000.0, "the weakest is the anchor");
+    for l in levels {
+        let (r, low, high) = (
+            l["rating"].as_f64().unwrap(),
+            l["low"].as_f64().unwrap(),
+            l["high"].as_f64().unwrap(),
+        );
+        assert!(low <= r && r <= high, "{l}");
+        assert_eq!(l.as_object().unwrap().len(), 4, "{l}");
+    }
+    let pairs = v["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 1);
+    let p = &pairs[0];
+    assert_eq!(
+        (p["stronger"].as_str(), p["weaker"].as_str()),
+        (Some("easy"), Some("beginner"))
+    );
+    assert_eq!(p["games"], 2);
+    assert!(p["stronger_wins"].as_u64().unwrap() <= 2);
+    assert_eq!(p.as_object().unwrap().len(), 4, "{p}");
+    // Seeded: the same report again.
+    let again = carrom(
+        &[
+            "ladder",
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--levels",
+            "beginner,easy",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(json_of(&again), v);
+}
+
+#[test]
+fn ladder_plays_every_pair_of_the_levels_named() {
+    let v = json_of(&carrom(
+        &[
+            "ladder",
+            "--games",
+            "1",
+            "--levels",
+            "beginner,easy,medium",
+            "--json",
+        ],
+        "",
+    ));
+    let pairs: Vec<(String, String)> = v["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["stronger"].as_str().unwrap().to_string(),
+                p["weaker"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let mut sorted = pairs.clone();
+    sorted.sort();
+    assert_eq!(
+        sorted,
+        [
+            ("easy", "beginner"),
+            ("medium", "beginner"),
+            ("medium", "easy")
+        ]
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+    );
+}
+
+#[test]
+fn ladder_with_neighbours_plays_only_neighbouring_levels() {
+    let v = json_of(&carrom(
+        &[
+            "ladder",
+            "--games",
+            "1",
+            "--levels",
+            "medium,beginner,easy",
+            "--neighbours",
+            "--json",
+        ],
+        "",
+    ));
+    let pairs: Vec<(&str, &str)> = v["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["stronger"].as_str().unwrap(),
+                p["weaker"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(pairs, [("easy", "beginner"), ("medium", "easy")]);
+    assert_eq!(v["levels"].as_array().unwrap().len(), 3);
+}

@@ -74,6 +74,9 @@ pub struct GenLimits {
     /// Break-ups also meet the piece this far off-centre (in striker + coin radii, each side
     /// given explicitly), besides full on.
     pub break_up_offsets: &'static [f32],
+    /// Also generate safety and break-up shots; without them the player always goes for a
+    /// pocket, and breaks up (else shoots straight ahead) only when nothing can be aimed at.
+    pub plays_safe: bool,
 }
 
 /// A shot from `position` towards `to` (a point) at `power`.
@@ -148,8 +151,12 @@ pub fn generate(
             found.pocketing(i, piece.pos(), pocket);
         }
     }
-    found.safeties(target);
-    found.break_ups();
+    if limits.plays_safe {
+        found.safeties(target);
+        found.break_ups();
+    } else if found.out.is_empty() {
+        found.break_ups();
+    }
     if found.out.is_empty() {
         found.straight_ahead();
     }

@@ -105,13 +105,13 @@ pub fn hint(
         referee: *referee,
         seat,
     };
-    let noise = Level::Hard.execution_noise();
+    let noise = Level::STRONGEST.execution_noise();
     let (_, weighed) = search_weighed(
         spec,
         layout,
         seat,
         &judge,
-        &Level::Hard.budget(),
+        &Level::STRONGEST.budget(),
         noise,
         seed,
     )?;
@@ -549,7 +549,7 @@ pub fn judge_own_shot(
         referee: *referee,
         seat,
     };
-    let noise = Level::Hard.execution_noise();
+    let noise = Level::STRONGEST.execution_noise();
     let goes_on = |shot: &Shot, seed: u64| {
         let n: u32 = (0..JUDGE_SAMPLES)
             .into_par_iter()

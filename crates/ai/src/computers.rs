@@ -4,7 +4,7 @@
 
 use crate::coach::{self, Commentary};
 use crate::noise::mix;
-use crate::{Level, Player};
+use crate::{Level, LevelSpec, Player};
 use carrom_match::{Action, Actor, Match, MatchSetup};
 use carrom_physics::Seat;
 use rand::SeedableRng;
@@ -27,25 +27,35 @@ pub struct Computers {
     pub last_commentary: Option<Commentary>,
 }
 
-/// The level of a setup's computer player, by name. `fast`, the name of an earlier quick bot,
-/// is read as `easy` so that saves that name it still load.
+/// The level of a setup's computer player, by name (see [`Level::parse`]: `fast`, the name of
+/// an earlier quick bot, is read as `easy` so that saves that name it still load).
 pub fn level_of(name: &str) -> Option<Level> {
-    match name.trim() {
-        "fast" => Some(Level::Easy),
-        other => Level::parse(other),
-    }
+    Level::parse(name)
 }
 
 impl Computers {
     /// The computer players of `setup`. An unknown level is an error naming the player.
     pub fn for_setup(setup: &MatchSetup) -> Result<Computers, String> {
+        Computers::for_setup_with(setup, |level| *level.spec())
+    }
+
+    /// The computer players of `setup`, each playing as `spec_of` its level says (a ladder's
+    /// variation being measured; [`Computers::for_setup`] plays the [`crate::LADDER`]).
+    pub fn for_setup_with(
+        setup: &MatchSetup,
+        spec_of: impl Fn(Level) -> LevelSpec,
+    ) -> Result<Computers, String> {
         let mut players = Vec::new();
         for (i, (&seat, who)) in setup.seats.seats().iter().zip(&setup.players).enumerate() {
             if let Some(name) = &who.computer {
                 let level = level_of(name).ok_or_else(|| {
-                    format!("players[{i}].computer: `{name}` is not easy, medium or hard")
+                    format!(
+                        "players[{i}].computer: `{name}` is not a level: {}",
+                        Level::names()
+                    )
                 })?;
-                players.push((seat, Player::new(level, mix(setup.seed, i as u64 + 1))));
+                let spec = spec_of(level);
+                players.push((seat, Player::of_spec(&spec, mix(setup.seed, i as u64 + 1))));
             }
         }
         Ok(Computers {

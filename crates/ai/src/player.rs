@@ -30,106 +30,250 @@ pub const SAFETY_WORK: usize = 2000;
 /// sets' 386 ms.
 pub const HARD_WORK: usize = 15_000;
 
-/// How strong a computer player is: search budget and execution noise.
+/// How strong a computer player is: a rung of the [`LADDER`], weakest first. Each level's
+/// noise, search, description and measured rating are data, in its [`LevelSpec`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
+    Beginner,
     Easy,
     Medium,
+    Skilled,
     Hard,
 }
 
-impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+/// One rung of the ladder: what a level is called, how it plays (for a person choosing an
+/// opponent), its rating as `carrom ladder` measured it, the hand that plays its strokes and
+/// the search that chooses them.
+#[derive(Clone, Copy, Debug)]
+pub struct LevelSpec {
+    pub level: Level,
+    /// The name on the command line, in saves and in the menu.
+    pub name: &'static str,
+    /// One line on how it plays.
+    pub blurb: &'static str,
+    /// Its Elo rating, the beginner anchored at 1000 (`carrom ladder`; README, Figures).
+    pub rating: f64,
+    /// The noise of its hand (used in self-play and the game; the clearing benchmark uses
+    /// [`Noise::BENCHMARK`] for every level).
+    pub noise: Noise,
+    pub budget: Budget,
+}
 
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        }
+/// The search of a level that only tries a few straight cuts, each simulated a few times, and
+/// plays safe only when nothing can be aimed at (`plays_safe: false`).
+const fn plain_search(
+    candidates: usize,
+    samples: u32,
+    positions_per_aim: usize,
+    banks: bool,
+    plays_safe: bool,
+) -> Budget {
+    Budget {
+        candidates,
+        safeties: if plays_safe { 2 } else { 0 },
+        samples,
+        refine: 0,
+        refine_samples: 0,
+        limits: GenLimits {
+            positions_per_aim,
+            banks,
+            combinations: false,
+            break_up_offsets: &[],
+            plays_safe,
+        },
+        safety_work: 0,
+        max_safeties: if plays_safe { 2 } else { 0 },
+        endgame_pieces: 0,
+        endgame_samples: 0,
+        max_work: 0,
+    }
+}
+
+/// The ladder of computer levels, weakest first; neighbours are a fair fight (the stronger
+/// wins 60-85% of singles games, measured by `carrom ladder`, README's Figures).
+pub const LADDER: [LevelSpec; 5] = [
+    LevelSpec {
+        level: Level::Beginner,
+        name: "beginner",
+        blurb: "plays only straight shots, weighs few, misses most cuts over 30 degrees; never plays safe",
+        rating: 1000.0,
+        noise: Noise {
+            position: 0.0128,
+            angle_deg: 2.55,
+            power: 0.0128,
+        },
+        budget: plain_search(4, 1, 1, false, false),
+    },
+    LevelSpec {
+        level: Level::Easy,
+        name: "easy",
+        blurb: "goes for the easiest pot every time: no banks, no combinations, never plays safe",
+        rating: 1260.0,
+        noise: Noise {
+            position: 0.0105,
+            angle_deg: 2.1,
+            power: 0.0105,
+        },
+        budget: plain_search(8, 2, 1, false, false),
+    },
+    LevelSpec {
+        level: Level::Medium,
+        name: "medium",
+        blurb: "cuts and banks, plays safe now and then, with a shakier hand than easy",
+        rating: 1403.0,
+        noise: Noise {
+            position: 0.0122,
+            angle_deg: 2.45,
+            power: 0.0122,
+        },
+        budget: Budget {
+            candidates: 24,
+            safeties: 2,
+            samples: 3,
+            refine: 4,
+            refine_samples: 6,
+            limits: GenLimits {
+                positions_per_aim: 2,
+                banks: true,
+                combinations: false,
+                break_up_offsets: &[],
+                plays_safe: true,
+            },
+            safety_work: 0,
+            max_safeties: 2,
+            endgame_pieces: 0,
+            endgame_samples: 0,
+            max_work: 0,
+        },
+    },
+    LevelSpec {
+        level: Level::Skilled,
+        name: "skilled",
+        blurb: "weighs many shots, combinations and break-ups; plays safe",
+        rating: 1527.0,
+        noise: Noise {
+            position: 0.0108,
+            angle_deg: 2.15,
+            power: 0.0108,
+        },
+        budget: Budget {
+            candidates: 32,
+            safeties: 16,
+            samples: 3,
+            refine: 8,
+            refine_samples: 8,
+            limits: GenLimits {
+                positions_per_aim: 3,
+                banks: true,
+                combinations: true,
+                break_up_offsets: &[],
+                plays_safe: true,
+            },
+            safety_work: 600,
+            max_safeties: 64,
+            endgame_pieces: 7,
+            endgame_samples: 6,
+            max_work: HARD_WORK / 2,
+        },
+    },
+    LevelSpec {
+        level: Level::Hard,
+        name: "hard",
+        blurb: "the strongest: the steadiest hand and the widest search; plays for what a stroke leaves",
+        rating: 1712.0,
+        noise: Noise::BENCHMARK,
+        budget: Budget {
+            candidates: 48,
+            safeties: 64,
+            samples: 4,
+            refine: 12,
+            refine_samples: 16,
+            limits: GenLimits {
+                positions_per_aim: 6,
+                banks: true,
+                combinations: true,
+                break_up_offsets: search::OFF_CENTRE_BREAK_UPS,
+                plays_safe: true,
+            },
+            safety_work: SAFETY_WORK,
+            max_safeties: 320,
+            endgame_pieces: 7,
+            endgame_samples: 8,
+            max_work: HARD_WORK,
+        },
+    },
+];
+
+/// Older names a level is also known by: `fast`, an earlier quick bot, is read as `easy` so
+/// that saves naming it still load.
+const ALIASES: [(&str, Level); 1] = [("fast", Level::Easy)];
+
+impl Level {
+    /// Every level, weakest first (the ladder's order).
+    pub const ALL: [Level; 5] = [
+        Level::Beginner,
+        Level::Easy,
+        Level::Medium,
+        Level::Skilled,
+        Level::Hard,
+    ];
+
+    /// The demo's two levels when none is chosen: the top two of the ladder, the stronger
+    /// first.
+    pub const DEMO: [Level; 2] = [Level::Hard, Level::Skilled];
+
+    /// The strongest level (the coach's search).
+    pub const STRONGEST: Level = Level::Hard;
+
+    /// The ladder, weakest first.
+    pub fn ladder() -> &'static [LevelSpec] {
+        &LADDER
     }
 
+    /// This level's rung of the ladder.
+    pub fn spec(self) -> &'static LevelSpec {
+        &LADDER[self as usize]
+    }
+
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// One line on how the level plays.
+    pub fn blurb(self) -> &'static str {
+        self.spec().blurb
+    }
+
+    /// The level's measured Elo rating (the weakest is 1000).
+    pub fn rating(self) -> f64 {
+        self.spec().rating
+    }
+
+    /// The level called `name` (or one of its older names), ignoring case and surrounding
+    /// spaces.
     pub fn parse(name: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.name() == name.trim())
+        let name = name.trim().to_ascii_lowercase();
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == name)
+            .or_else(|| ALIASES.iter().find(|a| a.0 == name).map(|a| a.1))
+    }
+
+    /// The names of every level, weakest first, comma-separated (for messages).
+    pub fn names() -> String {
+        Level::ALL.map(Level::name).join(", ")
     }
 
     /// The search budget of the level.
     pub fn budget(self) -> Budget {
-        match self {
-            Level::Easy => Budget {
-                candidates: 8,
-                safeties: 2,
-                samples: 2,
-                refine: 0,
-                refine_samples: 0,
-                limits: GenLimits {
-                    positions_per_aim: 1,
-                    banks: false,
-                    combinations: false,
-                    break_up_offsets: &[],
-                },
-                safety_work: 0,
-                max_safeties: 2,
-                endgame_pieces: 0,
-                endgame_samples: 0,
-                max_work: 0,
-            },
-            Level::Medium => Budget {
-                candidates: 24,
-                safeties: 2,
-                samples: 3,
-                refine: 4,
-                refine_samples: 6,
-                limits: GenLimits {
-                    positions_per_aim: 2,
-                    banks: true,
-                    combinations: false,
-                    break_up_offsets: &[],
-                },
-                safety_work: 0,
-                max_safeties: 2,
-                endgame_pieces: 0,
-                endgame_samples: 0,
-                max_work: 0,
-            },
-            Level::Hard => Budget {
-                candidates: 48,
-                safeties: 64,
-                samples: 4,
-                refine: 12,
-                refine_samples: 16,
-                limits: GenLimits {
-                    positions_per_aim: 6,
-                    banks: true,
-                    combinations: true,
-                    break_up_offsets: search::OFF_CENTRE_BREAK_UPS,
-                },
-                safety_work: SAFETY_WORK,
-                max_safeties: 320,
-                endgame_pieces: 7,
-                endgame_samples: 8,
-                max_work: HARD_WORK,
-            },
-        }
+        self.spec().budget
     }
 
     /// How precisely a player of the level executes a shot (used in self-play and the game;
     /// the clearing benchmark uses [`Noise::BENCHMARK`] for every level).
     pub fn execution_noise(self) -> Noise {
-        match self {
-            Level::Easy => Noise {
-                position: 0.03,
-                angle_deg: 4.0,
-                power: 0.03,
-            },
-            Level::Medium => Noise {
-                position: 0.02,
-                angle_deg: 3.0,
-                power: 0.02,
-            },
-            Level::Hard => Noise::BENCHMARK,
-        }
+        self.spec().noise
     }
 }
 
@@ -138,6 +282,8 @@ impl Level {
 #[derive(Clone, Debug)]
 pub struct Player {
     pub level: Level,
+    /// The noise of its hand.
+    pub noise: Noise,
     pub budget: Budget,
     /// The noise the player assumes its shots will have when it plans.
     pub plan_noise: Noise,
@@ -150,10 +296,16 @@ pub struct Player {
 
 impl Player {
     pub fn new(level: Level, seed: u64) -> Player {
+        Player::of_spec(level.spec(), seed)
+    }
+
+    /// A player of `spec` (one of the [`LADDER`], or a variation of one being measured).
+    pub fn of_spec(spec: &LevelSpec, seed: u64) -> Player {
         Player {
-            level,
-            budget: level.budget(),
-            plan_noise: level.execution_noise(),
+            level: spec.level,
+            noise: spec.noise,
+            budget: spec.budget,
+            plan_noise: spec.noise,
             rng: ChaCha8Rng::seed_from_u64(seed),
             last: None,
             weighed: Vec::new(),
@@ -168,7 +320,7 @@ impl Player {
 
     /// The noise with which the game should execute this player's shots.
     pub fn execution_noise(&self) -> Noise {
-        self.level.execution_noise()
+        self.noise
     }
 
     fn decide(

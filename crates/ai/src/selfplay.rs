@@ -2,9 +2,9 @@
 //! match layer (the loop the game runs), with execution noise and dues placed by the players;
 //! the match checks its invariants after every stroke.
 
-use crate::Level;
 use crate::computers::{Computers, computer_setup};
 use crate::noise::mix;
+use crate::{Level, LevelSpec};
 use carrom_match::{Actor, Match, MatchSetup};
 use carrom_physics::Spec;
 use carrom_referee::{Rules, Seats, Side};
@@ -49,6 +49,22 @@ pub fn play_game(
     seed: u64,
     side1_breaks: bool,
 ) -> GameRun {
+    play_game_with(spec, rules, seats, levels, seed, side1_breaks, |l| {
+        *l.spec()
+    })
+}
+
+/// [`play_game`], each level playing as `spec_of` says (a variation of the ladder being
+/// measured).
+pub fn play_game_with(
+    spec: &Spec,
+    rules: Rules,
+    seats: Seats,
+    levels: [Level; 2],
+    seed: u64,
+    side1_breaks: bool,
+    spec_of: impl Fn(Level) -> LevelSpec,
+) -> GameRun {
     let mut setup = MatchSetup::new(seats, rules, "self-play", seed);
     computer_setup(&mut setup, levels);
     if side1_breaks {
@@ -64,7 +80,7 @@ pub fn play_game(
     };
     let (mut game, mut computers) = match Match::new(spec, setup.clone())
         .map_err(String::from)
-        .and_then(|game| Ok((game, Computers::for_setup(&setup)?)))
+        .and_then(|game| Ok((game, Computers::for_setup_with(&setup, &spec_of)?)))
     {
         Ok(both) => both,
         Err(e) => {

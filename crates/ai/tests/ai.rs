@@ -26,6 +26,7 @@ fn small_player(seed: u64) -> Player {
             banks: false,
             combinations: false,
             break_up_offsets: &[],
+            plays_safe: true,
         },
         safety_work: 0,
         max_safeties: 2,

@@ -163,6 +163,7 @@ fn the_book_breaks_head_a_games_break_candidates_for_every_seat() {
         banks: false,
         combinations: false,
         break_up_offsets: &[],
+        plays_safe: true,
     };
     for seat in [Seat::South, Seat::East, Seat::North, Seat::West] {
         let rack = opening_rack(&spec.board, seat);

@@ -92,6 +92,7 @@ pub fn lone_man_cut(spec: &Spec, rng: &mut impl Rng, strokes: u32) -> Option<(f3
         banks: false,
         combinations: false,
         break_up_offsets: &[],
+        plays_safe: true,
     };
     let h = spec.board.half() - spec.board.coin_radius();
     let at = Vec2::new(rng.random_range(-h..h), rng.random_range(-h..h));
