@@ -5,8 +5,8 @@ use crate::args::{
 };
 use crate::display::{self, Xvfb};
 use crate::match_cmd::{
-    DemoArgs, ReplayArgs, computers_match, demo_setup, headless_demo, load_save, replay_check,
-    resume_headless,
+    DemoArgs, ReplayArgs, computers_match, demo_levels, demo_setup, headless_demo, load_save,
+    replay_check, resume_headless,
 };
 use carrom_match::{Match, MatchSetup, load_rules};
 use carrom_physics::Spec;
@@ -161,7 +161,10 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
             ));
         }
         println!("No display ({why}): running the headless computer demo instead of the game.");
-        return headless_demo(spec, computers_match(Seats::Singles, &rules, level, seed));
+        return headless_demo(
+            spec,
+            computers_match(Seats::Singles, &rules, demo_levels(args.level), seed),
+        );
     }
     let make = |seats: Seats| -> MatchSetup {
         let mut setup = MatchSetup::new(seats, rules.rules, &rules.name, seed);
@@ -188,7 +191,12 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
             PlayMode::Singles => Start::Match(make(Seats::Singles)),
             PlayMode::Doubles => Start::Match(make(Seats::Doubles)),
             PlayMode::Practice => Start::Practice,
-            PlayMode::Demo => Start::Demo(computers_match(Seats::Doubles, &rules, level, seed)),
+            PlayMode::Demo => Start::Demo(computers_match(
+                Seats::Doubles,
+                &rules,
+                demo_levels(args.level),
+                seed,
+            )),
         }
     };
     let launch = Launch {
@@ -288,7 +296,7 @@ fn just_after_a_board(m: &Match) -> bool {
 pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
     let demo = || {
         let rules = RulesArg::default();
-        computers_match(Seats::Doubles, &rules, DEMO_LEVEL, 7)
+        computers_match(Seats::Doubles, &rules, [DEMO_LEVEL.level(); 2], 7)
     };
     let (mode, start, speed) = match args.mode {
         ShotModeArg::Demo => (ShotMode::Demo, Start::Demo(demo()), 8.0),

@@ -1,8 +1,9 @@
 //! The match commands that need no window: the headless demo and the replay check. Thin: the
 //! match is `carrom_match`, the computer players `carrom_ai`.
 
-use crate::args::{DEMO_LEVEL, LengthArg, LevelArg, RulesArg, SeatsArg, rules_arg, seed, speed};
+use crate::args::{LengthArg, LevelArg, RulesArg, SeatsArg, rules_arg, seed, speed};
 use carrom_ai::Computers;
+use carrom_ai::Level;
 use carrom_match::{Action, Match, MatchSetup, Player, SaveFile};
 use carrom_physics::Spec;
 use carrom_referee::Seats;
@@ -17,9 +18,10 @@ pub struct DemoArgs {
     /// The match's seed, 0 to 18446744073709551615.
     #[arg(long, default_value_t = 1, value_parser = seed)]
     pub seed: u64,
-    /// The computers' level.
-    #[arg(long, value_enum, default_value_t = DEMO_LEVEL)]
-    pub level: LevelArg,
+    /// The computers' level (every seat); without it, the ladder's top two, hard against
+    /// skilled.
+    #[arg(long, value_enum)]
+    pub level: Option<LevelArg>,
     /// No window: print the rulings as the match goes.
     #[arg(long)]
     pub headless: bool,
@@ -59,17 +61,35 @@ impl ReplayArgs {
     }
 }
 
-/// The demo's match: computer players of one level.
+/// The demo's match: computer players of the ladder's top two levels, or of the one asked for.
 pub fn demo_setup(args: &DemoArgs) -> MatchSetup {
     let mut rules = args.rules.clone();
     args.length.apply(&mut rules);
-    computers_match(args.seats.seats(), &rules, args.level, args.seed)
+    computers_match(
+        args.seats.seats(),
+        &rules,
+        demo_levels(args.level),
+        args.seed,
+    )
 }
 
-/// A match of computer players of one level.
-pub fn computers_match(seats: Seats, rules: &RulesArg, level: LevelArg, seed: u64) -> MatchSetup {
+/// The demo's levels by side: the one asked for at every seat, else the ladder's top two (the
+/// strongest on side 0).
+pub fn demo_levels(level: Option<LevelArg>) -> [Level; 2] {
+    level.map_or(Level::DEMO, |l| [l.level(), l.level()])
+}
+
+/// A match of computer players, each side at its level.
+pub fn computers_match(
+    seats: Seats,
+    rules: &RulesArg,
+    levels: [Level; 2],
+    seed: u64,
+) -> MatchSetup {
     let mut setup = MatchSetup::new(seats, rules.rules, &rules.name, seed);
-    for p in setup.players.iter_mut() {
+    let all = seats.seats();
+    for (p, seat) in setup.players.iter_mut().zip(all.iter()) {
+        let level = levels[seats.side_of(*seat).index()];
         *p = Player {
             name: format!("{} (computer)", p.name),
             computer: Some(level.name().into()),

@@ -31,7 +31,7 @@ pub struct Settings {
     pub rules: String,
     /// The players' names, by seat: South, North, East, West.
     pub names: [String; 4],
-    /// The computer's level: easy, medium or hard.
+    /// The computer's level: one of the ladder's (beginner, easy, medium, skilled, hard).
     pub level: String,
     /// The coach's hints in matches.
     pub hints: bool,
@@ -164,8 +164,9 @@ impl Settings {
         }
         if carrom_ai::level_of(&self.level).is_none() {
             return Err(format!(
-                "level: `{}` is not easy, medium or hard",
-                self.level
+                "level: `{}` is not one of {}",
+                self.level,
+                carrom_ai::Level::names()
             ));
         }
         if carrom_match::MatchLength::parse(&self.length).is_none() {

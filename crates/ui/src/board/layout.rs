@@ -32,11 +32,15 @@ impl Default for Layout {
     }
 }
 
-/// The interface's scale for a window `w` x `h`: 1 at 1280x720, the smaller of two ratios (to
-/// the menu's width, about 970 pixels with its margins, and to 720 pixels of height), so every
-/// screen fits (0.6 to 2).
-pub fn ui_scale(w: f32, h: f32) -> f32 {
-    (w / 1000.0).min(h / 720.0).clamp(0.6, 2.0)
+/// The interface's scale for a window `w` x `h` (0.6 to 2), 1 at 1280x720: the screens were
+/// drawn for 720 pixels of height; the menu's columns for 1000 pixels of width; the game's side
+/// panels for 248 pixels (`panel`, the panels' width in the window).
+pub fn ui_scale(w: f32, h: f32, panel: Option<f32>) -> f32 {
+    let width = match panel {
+        Some(panel) => (panel - GAP) / 248.0,
+        None => w / 1000.0,
+    };
+    width.min(h / 720.0).clamp(0.6, 2.0)
 }
 
 /// Where the layout is fitted to the window (what is sized to the board on the screen runs
@@ -65,7 +69,7 @@ pub fn layout_for(w: f32, h: f32) -> Layout {
     Layout {
         panel,
         board,
-        scale: ui_scale(w, h),
+        scale: ui_scale(w, h, Some(panel)),
     }
 }
 
@@ -86,7 +90,8 @@ fn fit(
     mut layout: ResMut<Layout>,
     mut cam: Query<&mut Projection, With<MainCamera>>,
     mut panels: Query<&mut Node, With<SidePanel>>,
-    mut ui_scale: ResMut<UiScale>,
+    mut scaled: ResMut<UiScale>,
+    screen: Option<Res<State<crate::Screen>>>,
 ) {
     let Ok(window) = window.single() else { return };
     let (w, h) = (window.width(), window.height());
@@ -97,8 +102,13 @@ fn fit(
     if *layout != next {
         *layout = next;
     }
-    if (ui_scale.0 - layout.scale).abs() > 1e-4 {
-        ui_scale.0 = layout.scale;
+    // The menu is scaled to its columns; the game to its panels.
+    let scale = match screen.as_deref().map(|s| *s.get()) {
+        Some(crate::Screen::Menu) => ui_scale(w, h, None),
+        _ => layout.scale,
+    };
+    if (scaled.0 - scale).abs() > 1e-4 {
+        scaled.0 = scale;
     }
     let extent = board_extent(spec.0.board.playing_surface);
     let viewport_height = extent * h / layout.board;
@@ -172,12 +182,16 @@ mod tests {
 
     #[test]
     fn the_interface_grows_and_shrinks_with_the_window() {
-        assert_eq!(ui_scale(1280.0, 720.0), 1.0);
-        assert_eq!(ui_scale(1280.0, 960.0), 1.0);
-        assert!((ui_scale(1920.0, 1080.0) - 1.5).abs() < 1e-6);
-        // 900x650: shrunk to fit the width and the height.
-        assert!((ui_scale(900.0, 650.0) - 0.9).abs() < 1e-6);
-        assert!((ui_scale(800.0, 1200.0) - 0.8).abs() < 1e-6);
+        // The menu: its columns and its height.
+        assert!((ui_scale(1280.0, 720.0, None) - 1.0).abs() < 1e-6);
+        assert!((ui_scale(1920.0, 1080.0, None) - 1.5).abs() < 1e-6);
+        assert!((ui_scale(900.0, 650.0, None) - 0.9).abs() < 1e-6);
+        assert!((ui_scale(800.0, 1200.0, None) - 0.8).abs() < 1e-6);
+        // The game: its panels as drawn at 1280x720, larger on a larger window.
+        let game = |w: f32, h: f32| layout_for(w, h).scale;
+        assert!((game(1280.0, 720.0) - 1.0).abs() < 1e-6);
+        assert!(game(1920.0, 1080.0) > 1.3);
+        assert!(game(900.0, 650.0) < 0.8);
     }
 
     #[test]

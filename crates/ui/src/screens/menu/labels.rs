@@ -47,6 +47,10 @@ pub(super) struct ChoiceLabel(pub(super) Choice);
 #[derive(Component)]
 pub(super) struct RulesNote;
 
+/// How the chosen computer level plays.
+#[derive(Component)]
+pub(super) struct LevelNote;
+
 /// The settings file's message, if reading or writing it failed.
 #[derive(Component)]
 pub(super) struct SettingsNote;
@@ -105,7 +109,11 @@ fn label_of(
             let length = carrom_match::MatchLength::parse(&settings.length).unwrap_or_default();
             format!("Match: {}", length.describe(&set))
         }
-        Choice::Level => format!("Computer: {}", players.level.name().to_uppercase()),
+        Choice::Level => format!(
+            "Computer: {} (rated {:.0})",
+            players.level.name().to_uppercase(),
+            players.level.rating()
+        ),
         Choice::Hints if settings.tournament => {
             "Coach's hints in matches: OFF (tournament play)".into()
         }
@@ -150,10 +158,24 @@ pub(super) fn labels(
     settings: Res<Settings>,
     file: Res<SettingsFile>,
     board: Res<OnBoard>,
-    mut q: Query<(&ChoiceLabel, &mut Text), (Without<RulesNote>, Without<SettingsNote>)>,
-    mut note: Query<&mut Text, (With<RulesNote>, Without<SettingsNote>)>,
-    mut message: Query<&mut Text, (With<SettingsNote>, Without<RulesNote>)>,
+    mut q: Query<
+        (&ChoiceLabel, &mut Text),
+        (
+            Without<RulesNote>,
+            Without<SettingsNote>,
+            Without<LevelNote>,
+        ),
+    >,
+    mut note: Query<&mut Text, (With<RulesNote>, Without<SettingsNote>, Without<LevelNote>)>,
+    mut message: Query<&mut Text, (With<SettingsNote>, Without<RulesNote>, Without<LevelNote>)>,
+    mut level_note: Query<&mut Text, (With<LevelNote>, Without<RulesNote>, Without<SettingsNote>)>,
 ) {
+    if let Ok(mut t) = level_note.single_mut() {
+        let want = format!("{}: {}", players.level.name(), players.level.blurb());
+        if t.0 != want {
+            t.0 = want;
+        }
+    }
     let can = continue_text(&board);
     for (l, mut t) in &mut q {
         let want = label_of(l.0, &rules, &players, &settings, can.as_deref());

@@ -15,7 +15,7 @@ use crate::theme::{Activate, button, palette, size, text};
 use crate::{Screen, Start};
 use bevy::prelude::*;
 use carrom_referee::{PRESET_NAMES, Seat, Seats};
-use labels::{Choice, ChoiceLabel, RulesNote, SettingsNote};
+use labels::{Choice, ChoiceLabel, LevelNote, RulesNote, SettingsNote};
 use players::{MenuPlayers, NameButton, ROWS};
 use start::{MenuStart, SettingsChange, continue_match, next_length, next_level, next_rules};
 
@@ -161,6 +161,14 @@ fn spawn_settings(right: &mut ChildSpawnerCommands) {
     ));
     choice_button(right, Choice::Length, LOOK, next_length);
     choice_button(right, Choice::Level, LOOK, next_level);
+    right.spawn((
+        LevelNote,
+        small_text("", size::MENU_NOTE),
+        Node {
+            width: px(500),
+            ..default()
+        },
+    ));
     choice_button(
         right,
         Choice::Hints,

@@ -132,8 +132,15 @@ impl MenuStart<'_, '_> {
         self.begin(Start::Match(setup));
     }
 
+    /// A demo: the ladder's top two levels, one a side, whatever the menu's level.
     pub(super) fn demo_of(&mut self, seats: Seats) {
-        let setup = self.setup(seats, &Seat::ALL, false);
+        let mut setup = self.setup(seats, &Seat::ALL, false);
+        let all = setup.seats.seats();
+        for (p, seat) in setup.players.iter_mut().zip(all.iter()) {
+            let level = Level::DEMO[setup.seats.side_of(*seat).index()];
+            p.name = format!("{} ({})", seat.title(), level.name());
+            p.computer = Some(level.name().to_string());
+        }
         self.speed.factor = self.speed.factor.max(2.0);
         self.begin(Start::Demo(setup));
     }
