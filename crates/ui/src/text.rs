@@ -63,6 +63,21 @@ pub fn for_display(text: &str) -> String {
         .replace('\u{2192}', "->")
 }
 
+/// A folder as a person reads it: the home directory as `~` ("~/.local/share/carrom/saves").
+pub fn home_as_tilde(dir: &std::path::Path) -> String {
+    match std::env::var_os("HOME").map(std::path::PathBuf::from) {
+        Some(home) if !home.as_os_str().is_empty() && dir.starts_with(&home) => {
+            let rest = dir.strip_prefix(&home).unwrap_or(dir);
+            if rest.as_os_str().is_empty() {
+                "~".into()
+            } else {
+                format!("~/{}", rest.display())
+            }
+        }
+        _ => dir.display().to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,20 +97,5 @@ mod tests {
     fn a_rules_file_is_shown_by_its_name() {
         assert_eq!(rules_title("icf"), "ICF");
         assert_eq!(rules_title("/tmp/x/one-board.toml"), "one-board");
-    }
-}
-
-/// A folder as a person reads it: the home directory as `~` ("~/.local/share/carrom/saves").
-pub fn home_as_tilde(dir: &std::path::Path) -> String {
-    match std::env::var_os("HOME").map(std::path::PathBuf::from) {
-        Some(home) if !home.as_os_str().is_empty() && dir.starts_with(&home) => {
-            let rest = dir.strip_prefix(&home).unwrap_or(dir);
-            if rest.as_os_str().is_empty() {
-                "~".into()
-            } else {
-                format!("~/{}", rest.display())
-            }
-        }
-        _ => dir.display().to_string(),
     }
 }
