@@ -139,26 +139,15 @@ impl MatchLength {
         }
     }
 
-    /// What the length is under `rules`, in words: "one board", "one game (25 points or 8
-    /// boards)", "best of three games".
+    /// What the length is under `rules`, in words: "one board", "one game", "best of 3
+    /// games" (what a game is, the rule set says).
     pub fn describe(self, rules: &Rules) -> String {
         let mut shortened = *rules;
         self.apply(&mut shortened);
-        let game = match rules.game_won_by {
-            carrom_referee::GameWonBy::Board => "a board".to_string(),
-            _ => format!(
-                "{} points or {} boards",
-                rules.game_points, rules.boards_per_game
-            ),
-        };
         match self {
             MatchLength::Board => "one board".into(),
-            MatchLength::Game => format!("one game ({game})"),
-            MatchLength::Full if shortened.games_to_win == 1 => format!("one game ({game})"),
-            MatchLength::Full => format!(
-                "best of {} games ({game} each)",
-                2 * shortened.games_to_win - 1
-            ),
+            _ if shortened.games_to_win <= 1 => "one game".into(),
+            _ => format!("best of {} games", 2 * shortened.games_to_win - 1),
         }
     }
 }
