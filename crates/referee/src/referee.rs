@@ -456,6 +456,10 @@ impl Referee {
             && (st.last_own || st.last_opp)
             && self.last_man_ending(&st, v)
         {
+            // A piece knocked off the board in the ending stroke is still the umpire's to put
+            // back (Law 65): it counted as on the board for the points, and it is there for
+            // the last position of the match.
+            self.overboard_returns(r, my, v);
             return;
         }
 

@@ -513,6 +513,29 @@ fn law_53b_53c_the_queen_covered_by_the_loser_is_not_credited() {
     assert_eq!(result(&v), (Side::Zero, 2));
 }
 
+/// Law 65 in the stroke that ends the board: a man of the opponent knocked off the board as
+/// South pockets his last man is put back by the umpire; it is on the board for the points
+/// (Law 53(c): the opponent's men left) and for the last position.
+#[test]
+fn law_65_a_man_off_the_board_in_the_ending_stroke_is_put_back_and_counted() {
+    let mut r = singles();
+    pot(&mut r, &n(B, 6)); // South breaks, pockets six blacks, turn passes
+    pot(&mut r, &[Q, B]); // North covers the Queen
+    nothing(&mut r); // North; South to play
+    pot(&mut r, &n(W, 5)); // South: five whites; four left
+    let mut report = StrokeReport::pocketing(&n(W, 4));
+    report.overboard = vec![B];
+    let v = judge(&mut r, report);
+    assert_law(&v, "53(c)");
+    assert_law(&v, "65(a)");
+    assert_eq!(v.returns.len(), 1, "the umpire puts the black man back");
+    assert_eq!(
+        result(&v),
+        (Side::Zero, 2),
+        "both North men count, the one put back too"
+    );
+}
+
 #[test]
 fn law_54_at_22_points_covering_the_queen_adds_nothing() {
     let mut rules = Rules::icf();
