@@ -27,6 +27,8 @@ pub enum PlayMode {
     Doubles,
     /// Break practice.
     Practice,
+    /// Drills by kind of shot, with the player's progress kept.
+    Training,
     /// Computers play a match.
     Demo,
 }
@@ -84,6 +86,8 @@ pub enum ShotModeArg {
     Summary,
     /// The menu's page of saved matches and replays (those in the data directory).
     Library,
+    /// A drill of the trainer (the straight cut, progress not kept).
+    Training,
 }
 
 #[derive(clap::Args, Debug)]
@@ -191,6 +195,7 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
             PlayMode::Singles => Start::Match(make(Seats::Singles)),
             PlayMode::Doubles => Start::Match(make(Seats::Doubles)),
             PlayMode::Practice => Start::Practice,
+            PlayMode::Training => Start::Training,
             PlayMode::Demo => Start::Demo(computers_match(
                 Seats::Doubles,
                 &rules,
@@ -303,6 +308,7 @@ pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
         ShotModeArg::Practice => (ShotMode::Practice, Start::Practice, 1.0),
         ShotModeArg::Menu => (ShotMode::Menu, Start::Menu, 1.0),
         ShotModeArg::Library => (ShotMode::Library, Start::Menu, 1.0),
+        ShotModeArg::Training => (ShotMode::Training, Start::Training, 1.0),
         ShotModeArg::Hint => (
             ShotMode::Hint,
             Start::Resume(Box::new(hint_position(spec)?)),

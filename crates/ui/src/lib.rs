@@ -59,6 +59,8 @@ pub enum Mode {
     Demo,
     /// A recorded match played back stroke by stroke.
     Replay,
+    /// Drills by kind of shot.
+    Training,
 }
 
 /// The mode being played on the game screen (none while the menu is up): each mode's systems
@@ -69,6 +71,7 @@ pub enum Playing {
     Practice,
     Demo,
     Replay,
+    Training,
 }
 
 impl ComputedStates for Playing {
@@ -81,6 +84,7 @@ impl ComputedStates for Playing {
             (Screen::Game, Mode::Practice) => Some(Playing::Practice),
             (Screen::Game, Mode::Demo) => Some(Playing::Demo),
             (Screen::Game, Mode::Replay) => Some(Playing::Replay),
+            (Screen::Game, Mode::Training) => Some(Playing::Training),
         }
     }
 }
@@ -93,7 +97,7 @@ impl ComputedStates for Refereed {
     type SourceStates = Playing;
 
     fn compute(playing: Playing) -> Option<Refereed> {
-        (playing != Playing::Practice).then_some(Refereed)
+        (!matches!(playing, Playing::Practice | Playing::Training)).then_some(Refereed)
     }
 }
 
@@ -165,6 +169,8 @@ pub enum Start {
     /// Resume a saved match, already replayed (and checked) from its save.
     Resume(Box<Match>),
     Practice,
+    /// Drills by kind of shot.
+    Training,
     Demo(MatchSetup),
     /// Play a save's actions back on the board.
     Replay(SaveFile),

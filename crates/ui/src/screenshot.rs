@@ -31,6 +31,8 @@ pub enum ShotMode {
     Summary,
     /// The menu's page of saved matches and replays.
     Library,
+    /// A drill of the trainer, ready to strike.
+    Training,
 }
 
 /// What to capture and where.
@@ -153,6 +155,13 @@ impl Scene<'_> {
     fn ready(&mut self, plan: &ScreenshotPlan, frames: u32) -> Result<bool, String> {
         Ok(match plan.mode {
             ShotMode::Menu => *self.screen.get() == Screen::Menu && frames >= 20,
+            ShotMode::Training => {
+                let training = self
+                    .playing
+                    .as_deref()
+                    .is_some_and(|p| *p.get() == Playing::Training);
+                training && self.persons_turn() && frames >= 30
+            }
             ShotMode::Library => {
                 let open = self
                     .page

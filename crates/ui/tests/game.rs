@@ -1218,3 +1218,50 @@ fn a_saves_statistics_are_its_match_replayed() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Training: the drill's position is on the board with its task; a stroke is scored (in,
+/// missed which way, or a foul) and the next attempt set; 2 chooses the 30-degree cut. Progress
+/// is not written without a data directory.
+#[test]
+fn a_training_stroke_is_scored_and_the_next_attempt_set() {
+    use carrom_ui::modes::training::Training;
+    let spec = Spec::default();
+    let mut app = headless_app(&spec, launch(Start::Training));
+    run_until(&mut app, 50, |app| phase(app) == Phase::Aim);
+    assert_eq!(playing(&app), Some(carrom_ui::Playing::Training));
+    let first = app.world().resource::<Training>().drill.clone();
+    assert_eq!(
+        app.world().resource::<carrom_ui::modes::OnBoard>().pieces,
+        first.position.pieces,
+        "the drill's position is on the board"
+    );
+    // A stroke at the drill's demonstration goes in; the next attempt is a new position.
+    {
+        let mut aim = app.world_mut().resource_mut::<Aim>();
+        aim.position = first.demonstration.position;
+        let dir = Vec2::from_angle(first.demonstration.angle_deg.to_radians())
+            .rotate(Vec2::new(0.0, 1.0));
+        aim.dir = dir;
+        aim.power = first.demonstration.power;
+    }
+    press(&mut app, KeyCode::Space);
+    run_until(&mut app, 4000, |app| {
+        app.world().resource::<Training>().attempts == 1 && phase(app) == Phase::Aim
+    });
+    let t = app.world().resource::<Training>();
+    let said = t.last.clone().unwrap();
+    assert!(said.starts_with("In"), "the demonstration goes in: {said}");
+    assert_eq!(t.drill.kind, first.kind);
+    assert_ne!(
+        t.drill.position.pieces, first.position.pieces,
+        "a new position"
+    );
+    assert!(!t.keep, "no data directory: nothing written");
+    assert_eq!(t.trainer.drills()[0].attempts, 1);
+    assert_eq!(t.trainer.drills()[0].successes, 1);
+    press(&mut app, KeyCode::Digit2);
+    assert_eq!(
+        app.world().resource::<Training>().drill.kind,
+        carrom_trainer::DrillKind::Cut30
+    );
+}

@@ -34,13 +34,13 @@ impl Default for Layout {
 
 /// The interface's scale for a window `w` x `h` (0.6 to 2), 1 at 1280x720: the screens were
 /// drawn for 720 pixels of height; the menu's columns for 1000 pixels of width; the game's side
-/// panels for 248 pixels (`panel`, the panels' width in the window).
+/// panels for 248 pixels (`panel`, the panels' width in the window), though the game's texts
+/// stay at least 0.85 of their size (narrow panels wrap them more instead).
 pub fn ui_scale(w: f32, h: f32, panel: Option<f32>) -> f32 {
-    let width = match panel {
-        Some(panel) => (panel - GAP) / 248.0,
-        None => w / 1000.0,
-    };
-    width.min(h / 720.0).clamp(0.6, 2.0)
+    match panel {
+        Some(panel) => ((panel - GAP) / 248.0).min(h / 720.0).clamp(0.85, 2.0),
+        None => (w / 1000.0).min(h / 720.0).clamp(0.6, 2.0),
+    }
 }
 
 /// Where the layout is fitted to the window (what is sized to the board on the screen runs
@@ -191,7 +191,11 @@ mod tests {
         let game = |w: f32, h: f32| layout_for(w, h).scale;
         assert!((game(1280.0, 720.0) - 1.0).abs() < 1e-6);
         assert!(game(1920.0, 1080.0) > 1.3);
-        assert!(game(900.0, 650.0) < 0.8);
+        assert!(
+            (game(900.0, 650.0) - 0.85).abs() < 1e-6,
+            "readable, if wrapped"
+        );
+        assert!((game(1280.0, 960.0) - 0.85).abs() < 1e-6);
     }
 
     #[test]

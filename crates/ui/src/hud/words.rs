@@ -5,6 +5,7 @@ use super::{Panels, WritePanels};
 use crate::modes::practice::BreakPractice;
 use crate::modes::replay::ReplayTape;
 use crate::modes::table::Table;
+use crate::modes::training::Training;
 use crate::modes::turn::Thinking;
 use crate::sim::SimSpeed;
 use crate::text::rules_title;
@@ -43,6 +44,7 @@ pub(super) fn plugin(app: &mut App) {
             demo_keys.run_if(in_state(Playing::Demo)),
             replay_keys.run_if(in_state(Playing::Replay)),
             practice_panels.run_if(in_state(Playing::Practice)),
+            training_panels.run_if(in_state(Playing::Training)),
         )
             .in_set(WritePanels),
     );
@@ -137,6 +139,55 @@ fn match_banner(
     if panels.side != side {
         panels.side = side;
     }
+}
+
+/// Training: every drill with its level and its rate so far (the one played marked), the task
+/// in the banner, and the keys.
+fn training_panels(training: Res<Training>, mut panels: ResMut<Panels>) {
+    let mut lines = vec!["TRAINING".to_string(), String::new()];
+    for (i, row) in training.trainer.drills().iter().enumerate() {
+        let here = if row.kind == training.drill.kind {
+            ">"
+        } else {
+            " "
+        };
+        let rate = if row.attempts > 0 {
+            format!("{:.0}% of {}", 100.0 * row.rate, row.attempts)
+        } else {
+            "not tried".to_string()
+        };
+        // The interface's font has no degree sign.
+        let name = row.name.replace('°', " degrees");
+        lines.push(format!(
+            "{here}{} {name} (level {}): {rate}",
+            i + 1,
+            row.level
+        ));
+    }
+    lines.push(String::new());
+    lines.push(format!("Attempts today: {}", training.attempts));
+    set(&mut panels.score, lines.join("\n"));
+    let name = training
+        .trainer
+        .drills()
+        .into_iter()
+        .find(|r| r.kind == training.drill.kind)
+        .map_or(String::new(), |r| {
+            format!(
+                "{} - level {}",
+                r.name.replace('°', " degrees"),
+                training.drill.level
+            )
+        });
+    set(&mut panels.name, name);
+    set(&mut panels.what, training.drill.task.clone());
+    if panels.side.is_some() {
+        panels.side = None;
+    }
+    set(
+        &mut panels.help,
+        "Drag the striker along the base line (or tap/hold the arrow keys).\nPress on the striker and pull back, away from the aim; release to strike.\nA/D aim, W/S power, Space strikes.\n1-9: choose a drill   N: another position\nG: aim guide   F: fix/turn board   Esc: menu".into(),
+    );
 }
 
 /// Practice: the breaks so far, the banner and the keys.

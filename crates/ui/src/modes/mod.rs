@@ -20,6 +20,7 @@ pub mod practice;
 pub mod replay;
 pub mod saves;
 pub mod table;
+pub mod training;
 pub mod turn;
 
 use crate::settings::{Settings, SettingsFile};
@@ -127,6 +128,7 @@ pub(super) fn plugin(app: &mut App) {
             saves::plugin,
             leave::plugin,
             practice::plugin,
+            training::plugin,
             demo::plugin,
             replay::plugin,
         ));
@@ -158,7 +160,31 @@ fn begin(
     let launch = &begin.0;
     let settings = settings.map(|s| s.clone()).unwrap_or_default();
     let fixed_board = launch.fixed_board || settings.fixed_board;
-    let (entered, view, on_board, call) = if let Start::Practice = launch.start {
+    let (entered, view, on_board, call) = if let Start::Training = launch.start {
+        let keep = file.as_ref().is_some_and(|f| f.path.is_some());
+        let dir = if keep {
+            crate::settings::data_dir()
+        } else {
+            None
+        };
+        let name = settings.names[0].trim().to_string();
+        let name = if name.is_empty() {
+            "Player 1".to_string()
+        } else {
+            name
+        };
+        let (training, warning) =
+            training::Training::new(&spec.0, dir.as_deref(), &name, rand::random::<u64>());
+        let on_board = training.on_board();
+        let mut call = vec![format!("Training: {}", training.drill.task)];
+        call.extend(warning);
+        commands.insert_resource(training);
+        let view = View {
+            fixed_board,
+            ..View::default()
+        };
+        (Mode::Training, view, on_board, call)
+    } else if let Start::Practice = launch.start {
         let practice = BreakPractice::new(&spec.0);
         let on_board = practice.on_board();
         commands.insert_resource(practice);
@@ -194,11 +220,15 @@ fn begin(
         }
     };
     // The data of the mode left behind goes (a new match has no practice, and so on).
-    if entered == Mode::Practice {
+    if matches!(entered, Mode::Practice | Mode::Training) {
         commands.remove_resource::<Table>();
         commands.remove_resource::<ReplayTape>();
-    } else {
+    }
+    if entered != Mode::Practice {
         commands.remove_resource::<BreakPractice>();
+    }
+    if entered != Mode::Training {
+        commands.remove_resource::<training::Training>();
     }
     commands.insert_resource(view);
     commands.insert_resource(on_board);

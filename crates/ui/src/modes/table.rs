@@ -91,7 +91,7 @@ impl Table {
                 let call = table.model.last_call();
                 (Mode::Match, table, None, call)
             }
-            Start::Menu | Start::Practice => {
+            Start::Menu | Start::Practice | Start::Training => {
                 return Err("not a match: nothing to put on the table".into());
             }
         };

@@ -16,6 +16,8 @@ pub(super) enum Choice {
     SinglesVsComputer,
     Doubles,
     Practice,
+    /// Drills by kind of shot.
+    Training,
     Demo2,
     Demo4,
     HowToPlay,
@@ -93,6 +95,7 @@ fn label_of(
         Choice::SinglesVsComputer => "Singles - play the computer".into(),
         Choice::Doubles => "Doubles - four players".into(),
         Choice::Practice => "Break practice".into(),
+        Choice::Training => "Training - drills by kind of shot".into(),
         Choice::Demo2 => "Computer demo - singles".into(),
         Choice::Demo4 => "Computer demo - doubles".into(),
         Choice::HowToPlay => "How to play".into(),

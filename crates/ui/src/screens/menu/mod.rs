@@ -104,6 +104,12 @@ fn spawn_play_choices(left: &mut ChildSpawnerCommands) {
     );
     choice_button(
         left,
+        Choice::Training,
+        LOOK,
+        |_: On<Activate>, mut m: MenuStart| m.begin(Start::Training),
+    );
+    choice_button(
+        left,
         Choice::Demo2,
         LOOK,
         |_: On<Activate>, mut m: MenuStart| m.demo_of(Seats::Singles),

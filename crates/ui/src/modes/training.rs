@@ -1,0 +1,207 @@
+//! Training: drills by kind of shot ([`carrom_trainer`]). The player at South gets a drill's
+//! position and its task ("Cut the white man at 1 o'clock into the north-east pocket"); each
+//! stroke is scored (in; missed, by how much and which way; or a foul with its Law) and the
+//! next attempt is set, a new position of the same kind at the level reached (two successes in
+//! a row move up, two misses down). Keys 1-9 choose the drill, N skips to another position.
+//! Progress is kept per player (the menu's South name) in the data directory, written after
+//! every attempt; a damaged progress file is set aside and named in the call box.
+
+use super::OnBoard;
+use super::turn::{Announcement, EndedStroke, FireParams, table_loaded};
+use crate::sim::{Equipment, LiveTable, SimSet};
+use crate::{Phase, Playing};
+use bevy::prelude::*;
+use carrom_physics::{Piece, Seat, Spec};
+use carrom_trainer::{Day, Drill, DrillKind, Progress, Trainer};
+
+/// Training at the table: the player's progress, the drill being played and the pieces shown.
+#[derive(Resource)]
+pub struct Training {
+    pub trainer: Trainer,
+    /// Whether the progress is written (not in tests and screenshots).
+    pub keep: bool,
+    pub drill: Drill,
+    /// Attempts so far this session (each a new seed).
+    pub attempts: u64,
+    seed: u64,
+    /// The last stroke's verdict in words.
+    pub last: Option<String>,
+    pub layout: Vec<Piece>,
+}
+
+impl Training {
+    /// Training for `name`: the progress from the data directory `dir` (none: nothing kept),
+    /// and the first drill (the straight cut) at the level reached. The warning says what was
+    /// wrong with a damaged progress file (set aside).
+    pub fn new(
+        spec: &Spec,
+        dir: Option<&std::path::Path>,
+        name: &str,
+        seed: u64,
+    ) -> (Training, Option<String>) {
+        let (trainer, warning, keep) = match dir.map(|d| Trainer::open(d, name)) {
+            Some(Ok((trainer, warning))) => (trainer, warning, true),
+            Some(Err(e)) => (in_memory(name), Some(e.to_string()), false),
+            None => (in_memory(name), None, false),
+        };
+        let drill = trainer.start(spec, DrillKind::StraightCut, seed);
+        let layout = drill.position.pieces.clone();
+        (
+            Training {
+                trainer,
+                keep,
+                drill,
+                attempts: 0,
+                seed,
+                last: None,
+                layout,
+            },
+            warning,
+        )
+    }
+
+    /// What the shared systems see: the player strikes from South.
+    pub fn on_board(&self) -> OnBoard {
+        OnBoard {
+            pieces: self.layout.clone(),
+            actor: Some(Seat::South),
+            computer: false,
+            name: self.trainer.progress.name.clone(),
+            turns: self.attempts as usize,
+            due: None,
+            title: "training".into(),
+            open: true,
+            people: vec![Seat::South],
+        }
+    }
+
+    /// A new attempt at `kind`: a new position at the level reached.
+    pub fn next_attempt(&mut self, spec: &Spec, kind: DrillKind) {
+        self.attempts += 1;
+        let seed = self
+            .seed
+            .wrapping_add(self.attempts.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        self.drill = self.trainer.start(spec, kind, seed);
+        self.layout = self.drill.position.pieces.clone();
+    }
+}
+
+/// Progress that is not kept (no data directory).
+fn in_memory(name: &str) -> Trainer {
+    Trainer {
+        progress: Progress::new(name),
+        path: std::path::PathBuf::new(),
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        PreUpdate,
+        show_the_training.run_if(resource_exists_and_changed::<Training>),
+    )
+    .add_systems(
+        Update,
+        (
+            score_the_stroke.run_if(in_state(Phase::Moving)),
+            choose_drill.run_if(in_state(Phase::Aim)),
+            wait_for_table.run_if(in_state(Phase::Idle)),
+        )
+            .after(SimSet)
+            .run_if(in_state(Playing::Training)),
+    );
+}
+
+fn show_the_training(training: Res<Training>, mut board: ResMut<OnBoard>) {
+    board.set_if_neq(training.on_board());
+}
+
+fn wait_for_table(live: Res<LiveTable>, mut phase: ResMut<NextState<Phase>>) {
+    if table_loaded(&live) {
+        phase.set(Phase::Aim);
+    }
+}
+
+/// The stroke came to rest: it is scored on the drill, the attempt recorded and kept, and the
+/// next stroke set (the Queen's cover, or a new attempt).
+fn score_the_stroke(
+    mut stroke: EndedStroke,
+    mut training: ResMut<Training>,
+    mut fire: FireParams,
+    mut told: MessageWriter<Announcement>,
+    spec: Res<Equipment>,
+) {
+    let Some((shot, _)) = stroke.take() else {
+        return;
+    };
+    let t = &mut *training;
+    let drill = t.drill.clone();
+    let mut lines = Vec::new();
+    match t.trainer.play(&spec.0, &drill, &shot, &Day::today()) {
+        Ok(score) => {
+            lines.push(score.words.clone());
+            t.last = Some(score.words.clone());
+            match score.next {
+                Some(cover) => {
+                    lines.push(format!("Now: {}", cover.task));
+                    t.layout = cover.position.pieces.clone();
+                    t.drill = cover;
+                }
+                None => {
+                    if t.keep
+                        && let Err(e) = t.trainer.save()
+                    {
+                        lines.push(format!("Progress not kept: {e}"));
+                    }
+                    t.next_attempt(&spec.0, drill.kind);
+                    let level = t.trainer.level(drill.kind);
+                    if level != drill.level {
+                        lines.push(format!("{}: level {level}", drill.kind.key()));
+                    }
+                }
+            }
+        }
+        Err(e) => {
+            lines.push(format!("Not scored: {e}"));
+            t.next_attempt(&spec.0, drill.kind);
+        }
+    }
+    for line in &lines {
+        // For a player's script (and the log): what the stroke scored.
+        info!("Training: {line}");
+    }
+    told.write(Announcement::Call(lines));
+    fire.show_table(&t.layout);
+}
+
+/// 1-9: the drill of that kind; N: another position of this one.
+fn choose_drill(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut training: ResMut<Training>,
+    spec: Res<Equipment>,
+    mut fire: FireParams,
+) {
+    let Some(keys) = keys else { return };
+    const DIGITS: [KeyCode; 9] = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ];
+    let chosen = DIGITS
+        .iter()
+        .position(|k| keys.just_pressed(*k))
+        .map(|i| DrillKind::ALL[i])
+        .or_else(|| {
+            keys.just_pressed(KeyCode::KeyN)
+                .then_some(training.drill.kind)
+        });
+    if let Some(kind) = chosen {
+        training.next_attempt(&spec.0, kind);
+        fire.show_table(&training.layout);
+    }
+}
