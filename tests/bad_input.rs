@@ -167,7 +167,7 @@ fn the_game_s_flags_are_checked_without_a_display() {
             &[
                 "--mode",
                 "billiards",
-                "menu, singles, doubles, practice, demo",
+                "menu, singles, doubles, practice, training, demo",
             ],
         ),
         (

@@ -165,7 +165,7 @@ fn training_panels(training: Res<Training>, mut panels: ResMut<Panels>) {
         ));
     }
     lines.push(String::new());
-    lines.push(format!("Attempts today: {}", training.attempts));
+    lines.push(format!("Attempts this session: {}", training.attempts));
     set(&mut panels.score, lines.join("\n"));
     let name = training
         .trainer
