@@ -126,14 +126,15 @@ fn spawn_library(mut commands: Commands) {
                 palette::PAGE_TEXT,
             ));
             page.spawn(Node {
-                column_gap: px(24),
+                column_gap: px(20),
                 ..default()
             })
             .with_children(|cols| {
                 cols.spawn(Node {
                     flex_direction: FlexDirection::Column,
                     row_gap: px(5),
-                    width: px(760),
+                    // With the statistics, 930 wide: the page fits a 1000-wide menu's scale.
+                    width: px(600),
                     ..default()
                 })
                 .with_children(|list| {
@@ -170,7 +171,7 @@ fn spawn_library(mut commands: Commands) {
                 });
                 cols.spawn((
                     Node {
-                        width: px(380),
+                        width: px(310),
                         padding: UiRect::all(px(8)),
                         ..default()
                     },
@@ -253,7 +254,7 @@ fn file_row(list: &mut ChildSpawnerCommands, path: &Path, going_on: bool) {
         row.spawn((
             text(title, 15.0, palette::PAGE_TEXT),
             Node {
-                max_width: px(if going_on { 640.0 } else { 560.0 }),
+                max_width: px(if going_on { 480.0 } else { 395.0 }),
                 ..default()
             },
         ));
