@@ -229,15 +229,8 @@ pub fn ladder(spec: &Spec, args: &LadderArgs) -> Result<(), String> {
     let report = run_ladder(spec, &levels, pairs, games, args.seed, |p| {
         if !json {
             println!(
-                "{:>8} beats {:<8} {:>3} of {:>3} ({:>3.0}%), {:.0} strokes a game, {:.0}/{:.0} ms a decision{}",
-                p.stronger,
-                p.weaker,
-                p.stronger_wins,
-                p.games,
-                100.0 * p.stronger_share(),
-                p.mean_strokes,
-                p.mean_decision_ms[0],
-                p.mean_decision_ms[1],
+                "{}{}",
+                p.line(),
                 if p.invariant_violations > 0 {
                     format!("; {} INVARIANT VIOLATIONS", p.invariant_violations)
                 } else {

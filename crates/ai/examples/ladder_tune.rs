@@ -57,15 +57,8 @@ fn main() {
     let t = Instant::now();
     let report = run_ladder(&spec, &ladder, pairs, games, seed, |p| {
         println!(
-            "{:>8} beats {:<8} {:>3} of {:>3} ({:>3.0}%), {:.0} strokes a game, {:.0}/{:.0} ms a decision, {} violations, {:.0} s",
-            p.stronger,
-            p.weaker,
-            p.stronger_wins,
-            p.games,
-            100.0 * p.stronger_share(),
-            p.mean_strokes,
-            p.mean_decision_ms[0],
-            p.mean_decision_ms[1],
+            "{}, {} violations, {:.0} s",
+            p.line(),
             p.invariant_violations,
             t.elapsed().as_secs_f64()
         );

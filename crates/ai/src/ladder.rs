@@ -46,6 +46,22 @@ pub struct PairResult {
 }
 
 impl PairResult {
+    /// The pair in a line: "medium beats easy 28 of 40 (70%), 310 strokes a game, 12/4 ms a
+    /// decision".
+    pub fn line(&self) -> String {
+        format!(
+            "{:>8} beats {:<8} {:>3} of {:>3} ({:>3.0}%), {:.0} strokes a game, {:.0}/{:.0} ms a decision",
+            self.stronger,
+            self.weaker,
+            self.stronger_wins,
+            self.games,
+            100.0 * self.stronger_share(),
+            self.mean_strokes,
+            self.mean_decision_ms[0],
+            self.mean_decision_ms[1],
+        )
+    }
+
     /// The stronger level's share of the games won by either side.
     pub fn stronger_share(&self) -> f64 {
         let decided = self.stronger_wins + self.weaker_wins;
