@@ -11,6 +11,7 @@ mod draw;
 
 use crate::modes::OnBoard;
 use crate::modes::table::Table;
+use crate::modes::training::Training;
 use crate::modes::turn::{Aim, aim_shot};
 use crate::sim::Equipment;
 use crate::{Phase, Playing, Refereed, Screen};
@@ -85,6 +86,7 @@ pub(super) fn plugin(app: &mut App) {
                     keys,
                     hint_at_the_table.run_if(in_state(Refereed)),
                     hint_in_practice.run_if(in_state(Playing::Practice)),
+                    hint_in_training.run_if(in_state(Playing::Training)),
                     map_key.run_if(in_state(Playing::Practice)),
                 ),
                 collect,
@@ -204,6 +206,38 @@ fn hint_in_practice(
 ) {
     if wants_a_hint(keys, &mut coach, &phase) {
         ask(&mut coach, in_practice(&board), &spec.0, 0);
+    }
+}
+
+/// Training: the drill's position as its referee stands (South plays white).
+fn in_training(training: &Training) -> (Seat, Vec<Piece>, Referee) {
+    (
+        Seat::South,
+        training.layout.clone(),
+        training.drill.referee(),
+    )
+}
+
+/// Training: H asks the coach for the drill's shot; after three misses in a row it is shown by
+/// itself.
+fn hint_in_training(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut coach: ResMut<Coach>,
+    phase: Res<State<Phase>>,
+    mut training: ResMut<Training>,
+    spec: Res<Equipment>,
+) {
+    let asked = wants_a_hint(keys, &mut coach, &phase);
+    let offered = *phase.get() == Phase::Aim
+        && training.coach_offered()
+        && coach.shown.is_none()
+        && coach.task.is_none();
+    if asked || offered {
+        if offered {
+            training.coach_shown();
+        }
+        let seed = training.attempts;
+        ask(&mut coach, Ok(in_training(&training)), &spec.0, seed);
     }
 }
 

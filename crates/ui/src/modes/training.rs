@@ -27,6 +27,10 @@ pub struct Training {
     /// The last stroke's verdict in words.
     pub last: Option<String>,
     pub layout: Vec<Piece>,
+    /// Attempts missed in a row; at three the coach shows his shot by itself.
+    pub misses_in_row: u32,
+    /// The coach has shown his shot for this run of misses.
+    coach_shown: bool,
 }
 
 impl Training {
@@ -55,6 +59,8 @@ impl Training {
                 seed,
                 last: None,
                 layout,
+                misses_in_row: 0,
+                coach_shown: false,
             },
             warning,
         )
@@ -73,6 +79,17 @@ impl Training {
             open: true,
             people: vec![Seat::South],
         }
+    }
+
+    /// Whether the coach should show his shot by itself: three attempts missed in a row, and
+    /// not shown yet for them.
+    pub fn coach_offered(&self) -> bool {
+        self.misses_in_row >= 3 && !self.coach_shown
+    }
+
+    /// The coach has shown his shot for this run of misses.
+    pub fn coach_shown(&mut self) {
+        self.coach_shown = true;
     }
 
     /// A new attempt at `kind`: a new position at the level reached.
@@ -140,6 +157,17 @@ fn score_the_stroke(
         Ok(score) => {
             lines.push(score.words.clone());
             t.last = Some(score.words.clone());
+            if score.attempt_over() {
+                if score.scored.is_in() {
+                    t.misses_in_row = 0;
+                    t.coach_shown = false;
+                } else {
+                    t.misses_in_row += 1;
+                    if t.misses_in_row < 3 {
+                        lines.push("H: the coach's shot".into());
+                    }
+                }
+            }
             match score.next {
                 Some(cover) => {
                     lines.push(format!("Now: {}", cover.task));
@@ -203,5 +231,25 @@ fn choose_drill(
     if let Some(kind) = chosen {
         training.next_attempt(&spec.0, kind);
         fire.show_table(&training.layout);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three attempts missed in a row: the coach shows his shot by itself, once for the run.
+    #[test]
+    fn after_three_misses_the_coach_shows_his_shot_once() {
+        let spec = Spec::default();
+        let (mut t, warning) = Training::new(&spec, None, "Asha", 1);
+        assert!(warning.is_none() && !t.keep);
+        for misses in 0..3 {
+            assert!(!t.coach_offered(), "{misses} misses");
+            t.misses_in_row += 1;
+        }
+        assert!(t.coach_offered());
+        t.coach_shown();
+        assert!(!t.coach_offered(), "shown once for the run");
     }
 }
