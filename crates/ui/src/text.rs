@@ -54,13 +54,15 @@ pub fn break_long_words(text: &str, max: usize) -> String {
         .join("\n")
 }
 
-/// The bundled font has no dashes, ellipses or arrows: the referee's sentences ("Foul —
-/// striker pocketed alone") are shown with plain ASCII stand-ins.
+/// The bundled font has no dashes, ellipses, arrows or degree sign: the referee's sentences
+/// ("Foul — striker pocketed alone") and the trainer's ("a cut of about 30°") are shown with
+/// plain stand-ins.
 pub fn for_display(text: &str) -> String {
     text.replace(['\u{2014}', '\u{2013}'], "-")
         .replace('\u{2026}', "...")
         .replace('\u{2190}', "<-")
         .replace('\u{2192}', "->")
+        .replace('\u{00b0}', " degrees")
 }
 
 /// A folder as a person reads it: the home directory as `~` ("~/.local/share/carrom/saves").
@@ -90,6 +92,14 @@ mod tests {
         assert_eq!(
             break_long_words("Turn passes.\nLaw 48", 18),
             "Turn passes.\nLaw 48"
+        );
+    }
+
+    #[test]
+    fn what_the_font_lacks_is_shown_with_stand_ins() {
+        assert_eq!(
+            for_display("Foul \u{2014} a cut of about 30\u{b0}"),
+            "Foul - a cut of about 30 degrees"
         );
     }
 

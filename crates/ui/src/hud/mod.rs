@@ -358,10 +358,11 @@ fn turn_banner(
     {
         t.0 = name;
     }
+    let what = for_display(&panels.what);
     if let Ok(mut t) = texts.p1().single_mut()
-        && t.0 != panels.what
+        && t.0 != what
     {
-        t.0 = panels.what.clone();
+        t.0 = what;
     }
     if let Ok((mut bg, mut border, mut node)) = banner.single_mut() {
         let base = panels

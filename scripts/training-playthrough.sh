@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Plays drills of the trainer by mouse, as a person would, and checks each stroke is scored and
+# the progress kept.
+#
+# Training (`carrom play --mode training`) in a 1280x960 window under Xvfb, with a data directory
+# of its own. Each time the striker is in hand (the game logs "striker at window (x, y)"),
+# xdotool presses on it, pulls back in small moves and lets go; the game must log the stroke's
+# score ("Training: In!", "Training: Missed the white man: too thin ...", or a foul with its
+# Law) and write the player's progress file (`trainer/Player_1.json`: the menu's South name)
+# holding the attempts. After the first
+# stroke, 2 chooses the 30-degree cut and H asks for the coach's shot. The screen is captured
+# to training-playthrough.png in the build's target directory (`$CARGO_TARGET_DIR`, else
+# `target/`), or to `$OUT`.
+#
+#   scripts/training-playthrough.sh [path/to/carrom]   (default: target/release/carrom)
+#   STROKES=5 scripts/training-playthrough.sh ...        (strokes to play, default 3)
+# Needs: xvfb, xdotool, imagemagick (apt-get install xvfb xdotool imagemagick).
+set -euo pipefail
+carrom="${1:-${CARGO_TARGET_DIR:-target}/release/carrom}"
+out="${OUT:-${CARGO_TARGET_DIR:-target}/training-playthrough.png}"
+mkdir -p "$(dirname "$out")"
+strokes_wanted="${STROKES:-3}"
+work="$(mktemp -d)"
+trap 'kill $game $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT
+
+display=":$(( (RANDOM % 200) + 600 ))"
+Xvfb "$display" -screen 0 1280x960x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb=$!
+sleep 2
+export DISPLAY="$display" WGPU_BACKEND="${WGPU_BACKEND:-vulkan}" CARROM_CONFIG_DIR="$work"
+"$carrom" play --mode training > "$work/game.log" 2>&1 &
+game=$!
+
+for _ in $(seq 50); do
+  win=$(xdotool search --name "Carrom" 2>/dev/null | head -1 || true)
+  [ -n "$win" ] && break
+  sleep 0.2
+done
+[ -n "${win:-}" ] || { echo "the game's window did not open:"; tail -20 "$work/game.log"; exit 1; }
+xdotool windowfocus "$win" 2>/dev/null || true
+
+deadline=$(( $(date +%s) + 600 ))
+strokes=0
+seen=0
+while [ "$strokes" -lt "$strokes_wanted" ] || [ "$(grep -c 'Training: ' "$work/game.log" || true)" -lt 1 ]; do
+  [ "$(date +%s)" -lt "$deadline" ] || { echo "timed out after $strokes strokes"; tail -20 "$work/game.log"; exit 1; }
+  kill -0 "$game" 2>/dev/null || { echo "the game exited:"; tail -20 "$work/game.log"; exit 1; }
+  n=$(grep -c "striker at window" "$work/game.log" || true)
+  if [ "$n" -gt "$seen" ]; then
+    seen=$n
+    read -r x y < <(grep -o "striker at window ([0-9]*, [0-9]*)" "$work/game.log" | tail -1 |
+                    sed 's/[^0-9 ]//g; s/^ *//; s/  */ /g')
+    scored=$(grep -c "Training: " "$work/game.log" || true)
+    xdotool mousemove "$x" "$y"
+    sleep 0.2
+    xdotool mousedown 1
+    for k in 1 2 3 4 5 6 7 8; do
+      xdotool mousemove "$(( x + k * (strokes % 3 - 1) * 3 ))" "$(( y + k * 10 ))"
+      sleep 0.05
+    done
+    xdotool mouseup 1
+    strokes=$(( strokes + 1 ))
+    # The stroke must be scored.
+    for _ in $(seq 120); do
+      [ "$(grep -c "Training: " "$work/game.log" || true)" -gt "$scored" ] && break
+      sleep 0.5
+    done
+    [ "$(grep -c "Training: " "$work/game.log" || true)" -gt "$scored" ] ||
+      { echo "stroke $strokes was not scored:"; tail -20 "$work/game.log"; exit 1; }
+    if [ "$strokes" -eq 1 ]; then
+      xdotool windowfocus "$win" 2>/dev/null || true
+      xdotool key 2
+      sleep 1
+    fi
+  else
+    sleep 0.5
+  fi
+done
+xdotool windowfocus "$win" 2>/dev/null || true
+xdotool key h
+sleep 8
+import -window root "$out"
+progress="$(ls "$work"/trainer/*.json 2>/dev/null | head -1 || true)"
+[ -n "$progress" ] && [ -f "$progress" ] || { echo "no progress file in $work/trainer"; ls -R "$work"; exit 1; }
+attempts=$(grep -o '"attempts": *[0-9]*' "$progress" | grep -o '[0-9]*$' | paste -sd+ | bc)
+[ "${attempts:-0}" -ge "$strokes" ] ||
+  { echo "the progress holds $attempts attempts after $strokes strokes"; cat "$progress"; exit 1; }
+echo "$strokes strokes by mouse, each scored:"
+grep -o "Training: .*" "$work/game.log"
+echo "progress kept: $attempts attempts in trainer/$(basename "$progress"); screen: $out"
