@@ -79,6 +79,7 @@ struct Activity<'w, 's> {
     drops: Query<'w, 's, (), With<Dropping>>,
     canvas: Option<Res<'w, BoardCanvas>>,
     statistics: Option<Res<'w, crate::screens::library::Statistics>>,
+    training: Option<Res<'w, crate::modes::training::Training>>,
     keys: Option<Res<'w, ButtonInput<KeyCode>>>,
     mouse: Option<Res<'w, ButtonInput<MouseButton>>>,
 }
@@ -185,6 +186,10 @@ impl Activity<'_, '_> {
             (
                 self.canvas.as_ref().is_some_and(|c| c.painting()),
                 "the board being painted",
+            ),
+            (
+                self.training.as_ref().is_some_and(|t| t.reading_matches()),
+                "the player's matches being read",
             ),
         ];
         reasons.into_iter().find(|(on, _)| *on).map(|(_, why)| why)

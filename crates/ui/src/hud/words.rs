@@ -166,6 +166,13 @@ fn training_panels(training: Res<Training>, mut panels: ResMut<Panels>) {
     }
     lines.push(String::new());
     lines.push(format!("Attempts this session: {}", training.attempts));
+    if let Some(p) = &training.proposal {
+        lines.push(String::new());
+        lines.push(format!("From your matches: {}", p.words));
+    } else if training.reading_matches() {
+        lines.push(String::new());
+        lines.push("Reading your matches for the shots you miss...".into());
+    }
     set(&mut panels.score, lines.join("\n"));
     let name = training
         .trainer

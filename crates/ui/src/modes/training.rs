@@ -11,7 +11,10 @@ use super::turn::{Announcement, EndedStroke, FireParams, table_loaded};
 use crate::sim::{Equipment, LiveTable, SimSet};
 use crate::{Phase, Playing};
 use bevy::prelude::*;
+use bevy::tasks::futures::check_ready;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
 use carrom_physics::{Piece, Seat, Spec};
+use carrom_trainer::weakest::Proposal;
 use carrom_trainer::{Day, Drill, DrillKind, Progress, Trainer};
 
 /// Training at the table: the player's progress, the drill being played and the pieces shown.
@@ -31,6 +34,10 @@ pub struct Training {
     pub misses_in_row: u32,
     /// The coach has shown his shot for this run of misses.
     coach_shown: bool,
+    /// The drill the player's own matches call for (the kind he misses most), read from his
+    /// saved matches off the frame thread: the task while it reads, then the proposal.
+    proposal_task: Option<Task<Option<Proposal>>>,
+    pub proposal: Option<Proposal>,
 }
 
 impl Training {
@@ -61,6 +68,15 @@ impl Training {
                 layout,
                 misses_in_row: 0,
                 coach_shown: false,
+                proposal_task: dir.map(|d| {
+                    let (spec, dir, name) = (spec.clone(), d.to_path_buf(), name.to_string());
+                    AsyncComputeTaskPool::get().spawn(async move {
+                        carrom_trainer::weakest::from_saves(&spec, &dir, &name)
+                            .ok()
+                            .and_then(|w| w.propose())
+                    })
+                }),
+                proposal: None,
             },
             warning,
         )
@@ -79,6 +95,11 @@ impl Training {
             open: true,
             people: vec![Seat::South],
         }
+    }
+
+    /// Whether the player's matches are still being read for the drill they call for.
+    pub fn reading_matches(&self) -> bool {
+        self.proposal_task.is_some()
     }
 
     /// Whether the coach should show his shot by itself: three attempts missed in a row, and
@@ -120,6 +141,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             score_the_stroke.run_if(in_state(Phase::Moving)),
+            read_the_proposal,
             choose_drill.run_if(in_state(Phase::Aim)),
             wait_for_table.run_if(in_state(Phase::Idle)),
         )
@@ -130,6 +152,16 @@ pub(super) fn plugin(app: &mut App) {
 
 fn show_the_training(training: Res<Training>, mut board: ResMut<OnBoard>) {
     board.set_if_neq(training.on_board());
+}
+
+/// The drill the player's matches call for, once they are read.
+fn read_the_proposal(mut training: ResMut<Training>) {
+    if let Some(task) = training.proposal_task.as_mut()
+        && let Some(proposal) = check_ready(task)
+    {
+        training.proposal_task = None;
+        training.proposal = proposal;
+    }
 }
 
 fn wait_for_table(live: Res<LiveTable>, mut phase: ResMut<NextState<Phase>>) {
