@@ -6,6 +6,7 @@
 pub mod guide;
 pub mod marks;
 pub mod preview;
+pub mod progress;
 pub mod tray;
 pub mod words;
 
@@ -55,6 +56,7 @@ pub(super) fn plugin(app: &mut App) {
         guide::plugin,
         marks::plugin,
         preview::plugin,
+        progress::plugin,
         tray::plugin,
         words::plugin,
     ))

@@ -193,7 +193,7 @@ fn training_panels(training: Res<Training>, mut panels: ResMut<Panels>) {
     }
     set(
         &mut panels.help,
-        "Drag the striker along the base line (or tap/hold the arrow keys).\nPress on the striker and pull back, away from the aim; release to strike.\nA/D aim, W/S power, Space strikes.\n1-9: choose a drill   N: another position\nH: the coach's shot   J: take it\nG: aim guide   F: fix/turn board   Esc: menu".into(),
+        "Drag the striker along the base line (or tap/hold the arrow keys).\nPress on the striker and pull back, away from the aim; release to strike.\nA/D aim, W/S power, Space strikes.\n1-9: choose a drill   N: another position\nH: the coach's shot   J: take it   P: progress\nG: aim guide   F: fix/turn board   Esc: menu".into(),
     );
 }
 

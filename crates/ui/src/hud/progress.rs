@@ -1,0 +1,195 @@
+//! Training's progress page (`P` in training): each drill's success rate day by day, as bars
+//! (the height the rate, the number under each the day's attempts), over the board until `P`
+//! again.
+
+use crate::modes::training::Training;
+use crate::theme::{palette, size, text};
+use crate::{Phase, Playing, Screen};
+use bevy::prelude::*;
+use carrom_trainer::{DrillKind, Progress, Tally};
+
+/// Days shown for each drill (the latest with attempts).
+const DAYS: usize = 10;
+/// The bars' height for a rate of 100%.
+const BAR: f32 = 60.0;
+
+/// The page is up, drawn for this many attempts (redrawn when they change).
+#[derive(Resource, Default)]
+struct ProgressPage(Option<u64>);
+
+#[derive(Component)]
+struct PageRoot;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ProgressPage>().add_systems(
+        Update,
+        (toggle, draw)
+            .chain()
+            .run_if(in_state(Playing::Training))
+            .run_if(in_state(Phase::Aim)),
+    );
+}
+
+fn toggle(keys: Option<Res<ButtonInput<KeyCode>>>, mut page: ResMut<ProgressPage>) {
+    if keys.is_some_and(|k| k.just_pressed(KeyCode::KeyP)) {
+        page.0 = if page.0.is_some() {
+            None
+        } else {
+            Some(u64::MAX)
+        };
+    }
+}
+
+/// A drill's days with attempts, oldest first: (day, tally over its levels).
+pub fn days_of(progress: &Progress, kind: DrillKind) -> Vec<(String, Tally)> {
+    let mut days: Vec<(String, Tally)> = progress
+        .days
+        .iter()
+        .filter_map(|(day, drills)| {
+            let levels = drills.get(&kind)?;
+            let mut t = Tally::default();
+            for l in levels.values() {
+                t.attempts += l.attempts;
+                t.successes += l.successes;
+            }
+            (t.attempts > 0).then(|| (day.0.clone(), t))
+        })
+        .collect();
+    let skip = days.len().saturating_sub(DAYS);
+    days.drain(..skip);
+    days
+}
+
+fn draw(
+    mut commands: Commands,
+    mut page: ResMut<ProgressPage>,
+    training: Res<Training>,
+    shown: Query<Entity, With<PageRoot>>,
+) {
+    let want = page.0.map(|_| training.attempts);
+    let drawn = !shown.is_empty();
+    if page.0.is_none() {
+        for e in &shown {
+            commands.entity(e).despawn();
+        }
+        return;
+    }
+    if drawn && page.0 == want {
+        return;
+    }
+    page.0 = want;
+    for e in &shown {
+        commands.entity(e).despawn();
+    }
+    let progress = &training.trainer.progress;
+    commands
+        .spawn((
+            PageRoot,
+            DespawnOnExit(Screen::Game),
+            Node {
+                position_type: PositionType::Absolute,
+                left: percent(22),
+                right: percent(22),
+                top: percent(4),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(px(12)),
+                row_gap: px(6),
+                ..default()
+            },
+            BackgroundColor(palette::PAGE.with_alpha(1.0)),
+            GlobalZIndex(20),
+        ))
+        .with_children(|p| {
+            p.spawn(text(
+                format!("PROGRESS OF {} (P closes)", progress.name.to_uppercase()),
+                size::MENU_HEADING,
+                palette::PAGE_TEXT,
+            ));
+            for row in training.trainer.drills() {
+                let days = days_of(progress, row.kind);
+                p.spawn(Node {
+                    column_gap: px(4),
+                    align_items: AlignItems::FlexEnd,
+                    ..default()
+                })
+                .with_children(|line| {
+                    line.spawn((
+                        text(
+                            crate::text::for_display(&format!(
+                                "{} (level {})",
+                                row.name, row.level
+                            )),
+                            14.0,
+                            palette::PAGE_TEXT,
+                        ),
+                        Node {
+                            width: px(230),
+                            ..default()
+                        },
+                    ));
+                    if days.is_empty() {
+                        line.spawn(text("not tried", 14.0, palette::MENU_SMALL));
+                    }
+                    for (day, t) in days {
+                        line.spawn(Node {
+                            flex_direction: FlexDirection::Column,
+                            align_items: AlignItems::Center,
+                            width: px(34),
+                            ..default()
+                        })
+                        .with_children(|bar| {
+                            bar.spawn(text(
+                                format!("{:.0}%", 100.0 * t.rate()),
+                                11.0,
+                                palette::PAGE_TEXT,
+                            ));
+                            bar.spawn((
+                                Node {
+                                    width: px(18),
+                                    height: px((BAR * t.rate() as f32).max(2.0)),
+                                    ..default()
+                                },
+                                BackgroundColor(palette::POWER_TEXT),
+                            ));
+                            bar.spawn(text(
+                                format!("{}\n{}", t.attempts, &day[5.min(day.len())..]),
+                                10.0,
+                                palette::MENU_SMALL,
+                            ));
+                        });
+                    }
+                });
+            }
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carrom_trainer::Day;
+
+    /// A drill's days are its own, each day's levels added up, oldest first, the last ten.
+    #[test]
+    fn a_drills_days_add_its_levels_and_keep_the_last_ten() {
+        let mut p = Progress::new("Asha");
+        for d in 0..12 {
+            let day = Day::from_unix_days(20_000 + d);
+            p.record(DrillKind::Cut30, 1, true, &day);
+            p.record(DrillKind::Cut30, 1, false, &day);
+        }
+        p.record(DrillKind::Cut60, 1, true, &Day::from_unix_days(20_011));
+        let days = days_of(&p, DrillKind::Cut30);
+        assert_eq!(days.len(), DAYS);
+        assert_eq!(
+            days[0].0,
+            Day::from_unix_days(20_002).0,
+            "the oldest two dropped"
+        );
+        assert!(days.iter().all(|(_, t)| *t
+            == Tally {
+                attempts: 2,
+                successes: 1
+            }));
+        assert!(days_of(&p, DrillKind::Break).is_empty());
+    }
+}
