@@ -143,15 +143,23 @@ fn label_of(
     }
 }
 
+/// The newest autosaved match, read from the disk as the menu comes up (not every frame).
+#[derive(Resource, Default)]
+pub(super) struct NewestAutosave(Option<String>);
+
+pub(super) fn read_newest_autosave(mut newest: ResMut<NewestAutosave>) {
+    newest.0 = recent_autosaves(1)
+        .first()
+        .map(|p| crate::screens::library::title_of_file(p));
+}
+
 /// What Continue would go back to: the game a person left with Esc, or the newest autosaved
 /// match (a demo at the table is passed by).
-fn continue_text(board: &OnBoard) -> Option<String> {
+fn continue_text(board: &OnBoard, newest: &NewestAutosave) -> Option<String> {
     if board.open && !board.people.is_empty() {
         return Some(board.title.clone());
     }
-    recent_autosaves(1)
-        .first()
-        .map(|p| crate::screens::library::title_of_file(p))
+    newest.0.clone()
 }
 
 #[allow(clippy::type_complexity, clippy::too_many_arguments)]
@@ -161,6 +169,7 @@ pub(super) fn labels(
     settings: Res<Settings>,
     file: Res<SettingsFile>,
     board: Res<OnBoard>,
+    newest: Res<NewestAutosave>,
     mut q: Query<
         (&ChoiceLabel, &mut Text),
         (
@@ -179,7 +188,7 @@ pub(super) fn labels(
             t.0 = want;
         }
     }
-    let can = continue_text(&board);
+    let can = continue_text(&board, &newest);
     for (l, mut t) in &mut q {
         let want = label_of(l.0, &rules, &players, &settings, can.as_deref());
         if t.0 != want {

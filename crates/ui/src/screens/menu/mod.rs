@@ -38,7 +38,11 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuRules>()
         .add_sub_state::<MenuPage>()
         .add_systems(Startup, from_settings)
-        .add_systems(OnEnter(Screen::Menu), spawn_menu)
+        .init_resource::<labels::NewestAutosave>()
+        .add_systems(
+            OnEnter(Screen::Menu),
+            (spawn_menu, labels::read_newest_autosave),
+        )
         .add_observer(players::end_typing)
         .add_systems(
             Update,
