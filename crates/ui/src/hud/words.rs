@@ -145,7 +145,8 @@ fn match_banner(
 /// in the banner, and the keys.
 fn training_panels(training: Res<Training>, mut panels: ResMut<Panels>) {
     let mut lines = vec!["TRAINING".to_string(), String::new()];
-    for (i, row) in training.trainer.drills().iter().enumerate() {
+    let rows = training.trainer.drills();
+    for (i, row) in rows.iter().enumerate() {
         let here = if row.kind == training.drill.kind {
             ">"
         } else {
@@ -174,10 +175,8 @@ fn training_panels(training: Res<Training>, mut panels: ResMut<Panels>) {
         lines.push("Reading your matches for the shots you miss...".into());
     }
     set(&mut panels.score, lines.join("\n"));
-    let name = training
-        .trainer
-        .drills()
-        .into_iter()
+    let name = rows
+        .iter()
         .find(|r| r.kind == training.drill.kind)
         .map_or(String::new(), |r| {
             format!(

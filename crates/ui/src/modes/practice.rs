@@ -4,8 +4,8 @@
 //! Practice has no match: its data is the rack on the board and the breaks so far.
 
 use super::OnBoard;
-use super::turn::{Announcement, EndedStroke, FireParams, table_loaded};
-use crate::sim::{Equipment, LiveTable, SimSet};
+use super::turn::{Announcement, EndedStroke, FireParams, aim_once_loaded};
+use crate::sim::{Equipment, SimSet};
 use crate::{Phase, Playing};
 use bevy::prelude::*;
 use carrom_physics::{Piece, Seat, Spec, opening_rack};
@@ -84,7 +84,7 @@ pub(super) fn plugin(app: &mut App) {
             record_break.run_if(in_state(Phase::Moving)),
             reset_rack.run_if(not(in_state(Phase::Moving))),
             rerack_after_a_break.run_if(in_state(Phase::Aim)),
-            wait_for_table.run_if(in_state(Phase::Idle)),
+            aim_once_loaded.run_if(in_state(Phase::Idle)),
         )
             .after(SimSet)
             .run_if(in_state(Playing::Practice)),
@@ -94,13 +94,6 @@ pub(super) fn plugin(app: &mut App) {
 /// The shared systems see the practice as it now stands.
 fn show_the_practice(practice: Res<BreakPractice>, mut board: ResMut<OnBoard>) {
     board.set_if_neq(practice.on_board());
-}
-
-/// After a load: the player breaks again.
-fn wait_for_table(live: Res<LiveTable>, mut phase: ResMut<NextState<Phase>>) {
-    if table_loaded(&live) {
-        phase.set(Phase::Aim);
-    }
 }
 
 /// A break came to rest: what it pocketed, how many pieces left the outer circle, whether the

@@ -7,8 +7,8 @@
 //! every attempt; a damaged progress file is set aside and named in the call box.
 
 use super::OnBoard;
-use super::turn::{Announcement, EndedStroke, FireParams, table_loaded};
-use crate::sim::{Equipment, LiveTable, SimSet};
+use super::turn::{Announcement, EndedStroke, FireParams, aim_once_loaded};
+use crate::sim::{Equipment, SimSet};
 use crate::{Phase, Playing};
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
@@ -143,7 +143,7 @@ pub(super) fn plugin(app: &mut App) {
             score_the_stroke.run_if(in_state(Phase::Moving)),
             read_the_proposal,
             choose_drill.run_if(in_state(Phase::Aim)),
-            wait_for_table.run_if(in_state(Phase::Idle)),
+            aim_once_loaded.run_if(in_state(Phase::Idle)),
         )
             .after(SimSet)
             .run_if(in_state(Playing::Training)),
@@ -161,12 +161,6 @@ fn read_the_proposal(mut training: ResMut<Training>) {
     {
         training.proposal_task = None;
         training.proposal = proposal;
-    }
-}
-
-fn wait_for_table(live: Res<LiveTable>, mut phase: ResMut<NextState<Phase>>) {
-    if table_loaded(&live) {
-        phase.set(Phase::Aim);
     }
 }
 

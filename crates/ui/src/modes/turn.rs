@@ -310,6 +310,14 @@ pub fn table_loaded(live: &LiveTable) -> bool {
     live.roster.is_some() && !live.running
 }
 
+/// An unrefereed mode (practice, training): once the pieces loaded are at rest, the player
+/// aims.
+pub fn aim_once_loaded(live: Res<LiveTable>, mut phase: ResMut<NextState<Phase>>) {
+    if table_loaded(&live) {
+        phase.set(Phase::Aim);
+    }
+}
+
 /// A turn begins: the aim faces the one to act; a person's striker starts at the first legal
 /// place from the middle.
 fn begin_turn(
