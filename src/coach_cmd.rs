@@ -4,21 +4,11 @@ use crate::input::read_request;
 use carrom_ai::coach::{Advice, describe, hint, kind_name};
 use carrom_physics::shot::validate_pieces;
 use carrom_physics::{Piece, PieceColour, Seat, Spec, opening_rack};
-use carrom_referee::{QueenState, Referee, Rules, Seats};
+use carrom_referee::{Referee, Rules, Seats};
+use carrom_trainer::QueenAt;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::path::Path;
-
-/// Where the Queen is, as a hint request says it.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq)]
-#[serde(rename_all = "snake_case")]
-enum QueenAt {
-    #[default]
-    OnBoard,
-    AwaitingCover,
-    CoveredByWhite,
-    CoveredByBlack,
-}
 
 /// `{"rules": "icf", "seat": "south", "pieces": [{"kind","x","y"}], "queen": "on_board" |
 /// "awaiting_cover" | "covered_by_white" | "covered_by_black", "colour": "white" | "black"}`; `seats` (2 or 4) and `seed` are optional.
@@ -92,12 +82,7 @@ fn position(spec: &Spec, request: &HintRequest) -> Result<(Vec<Piece>, Referee),
         }
         _ => {}
     }
-    let queen = match request.queen {
-        QueenAt::OnBoard => QueenState::OnBoard,
-        QueenAt::AwaitingCover => QueenState::AwaitingCover { by: request.seat },
-        QueenAt::CoveredByWhite => QueenState::Covered(PieceColour::White),
-        QueenAt::CoveredByBlack => QueenState::Covered(PieceColour::Black),
-    };
+    let queen = request.queen.state(request.seat);
     let men = |c: PieceColour| count(c) as u8;
     let referee = Referee::in_position_with_queen(
         rules,

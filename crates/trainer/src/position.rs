@@ -20,6 +20,18 @@ pub enum QueenAt {
     CoveredByBlack,
 }
 
+impl QueenAt {
+    /// The referee's Queen for a position where `seat` is to strike.
+    pub fn state(self, seat: Seat) -> QueenState {
+        match self {
+            QueenAt::OnBoard => QueenState::OnBoard,
+            QueenAt::AwaitingCover => QueenState::AwaitingCover { by: seat },
+            QueenAt::CoveredByWhite => QueenState::Covered(PieceColour::White),
+            QueenAt::CoveredByBlack => QueenState::Covered(PieceColour::Black),
+        }
+    }
+}
+
 /// A position to play from: `pieces` on the board (the physics crate's pieces, which
 /// `carrom_physics::Table::new` loads), the player at `seat` to strike with `colour`, the
 /// Queen `queen`, under the ICF Laws in singles.
@@ -50,12 +62,7 @@ impl Position {
     /// board). `None` when the position has no man of a colour (the board would be over).
     pub fn referee(&self) -> Option<Referee> {
         let count = |c: PieceColour| self.pieces.iter().filter(|p| p.kind == c).count() as u8;
-        let queen = match self.queen {
-            QueenAt::OnBoard => QueenState::OnBoard,
-            QueenAt::AwaitingCover => QueenState::AwaitingCover { by: self.seat },
-            QueenAt::CoveredByWhite => QueenState::Covered(PieceColour::White),
-            QueenAt::CoveredByBlack => QueenState::Covered(PieceColour::Black),
-        };
+        let queen = self.queen.state(self.seat);
         let rules = Rules::preset(&self.rules)?;
         let seats = if matches!(self.seat, Seat::East | Seat::West) {
             Seats::Doubles
