@@ -116,7 +116,6 @@ impl SeatsArg {
 }
 
 /// A seat at the board.
-#[cfg(feature = "game")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SeatArg {
     South,
@@ -125,7 +124,6 @@ pub enum SeatArg {
     West,
 }
 
-#[cfg(feature = "game")]
 impl SeatArg {
     pub fn seat(self) -> carrom_physics::Seat {
         match self {
@@ -207,7 +205,6 @@ pub fn seconds(text: &str) -> Result<f64, String> {
 }
 
 /// A player's name: 1 to 24 characters (as the menu allows).
-#[cfg(feature = "game")]
 pub fn player_name(text: &str) -> Result<String, String> {
     let n = text.trim().chars().count();
     if n == 0 || n > 24 {

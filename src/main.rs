@@ -8,6 +8,7 @@ mod display;
 mod game_cmd;
 mod input;
 mod match_cmd;
+mod net_cmd;
 mod physics_cmd;
 mod referee_cmd;
 mod trainer_cmd;
@@ -71,6 +72,10 @@ enum Command {
     /// Play back a match's replay (or save) file: checks it ends as recorded, printing the
     /// rulings; with `--window`, plays it on the board.
     Replay(match_cmd::ReplayArgs),
+    /// Host a match for people at other machines: prints the address and the join code.
+    Host(net_cmd::HostArgs),
+    /// Join a hosted match with its address and code (to play a seat, or to watch).
+    Join(net_cmd::JoinArgs),
     /// The trainer: `--stats` prints each player's progress in the drills (per drill and
     /// level, by day) and the drill proposed from his own matches' misses.
     Trainer(trainer_cmd::TrainerArgs),
@@ -111,6 +116,8 @@ fn main() -> ExitCode {
         #[cfg(feature = "game")]
         Command::Screenshot(args) => game_cmd::screenshot(&spec, args),
         Command::Replay(args) => replay(&spec, args),
+        Command::Host(args) => net_cmd::host(&spec, args),
+        Command::Join(args) => net_cmd::join(&spec, args),
         Command::Trainer(args) => trainer_cmd::trainer(&spec, &args),
         Command::CoachReliability(args) => trainer_cmd::coach_reliability(&spec, &args),
     };

@@ -12,8 +12,10 @@ use carrom_physics::{
 };
 use carrom_referee::{Geometry, StrokeReport};
 
-/// What a stroke did: the pieces left at rest, and the referee's report of it.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// What a stroke did: the pieces left at rest, and the referee's report of it. A networked
+/// match's host sends it with each stroke, so every machine takes the host's outcome.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StrokeOutcome {
     /// The pieces at rest on the board afterwards (pocketed and jumped pieces removed), in
     /// their order before the stroke.

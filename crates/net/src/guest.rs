@@ -1,0 +1,348 @@
+//! A guest: a player (or a spectator) at another machine. It follows the host's match, sends
+//! the actions of its own seats, and keeps a save of the match after every action, so a match
+//! whose host is gone can be hosted again (`carrom host --load`).
+
+use crate::apply::{self, AtGuest};
+use crate::host::LOCAL;
+use crate::protocol::{Applied, PROTOCOL, Role, SeatState, ToGuest, ToHost};
+use crate::wire::{Client, FromGuest, FromHost};
+use carrom_match::{Action, Actor, Match};
+use carrom_physics::Spec;
+use carrom_referee::{Rules, Seat};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// Who a guest is and what it plays with.
+#[derive(Clone, Debug)]
+pub struct Joining {
+    pub code: String,
+    pub name: String,
+    pub role: Role,
+    /// Seats asked for (empty: the next free one, or the ones this name held).
+    pub seats: Vec<Seat>,
+    /// The guest's seats are played by a computer of this level.
+    pub computer: Option<String>,
+    pub spec: Spec,
+    /// The rules the guest expects, if it was told.
+    pub rules: Option<Rules>,
+    /// Where to keep the match's save after every action.
+    pub save: Option<PathBuf>,
+}
+
+impl Joining {
+    fn hello(&self) -> ToHost {
+        ToHost::Hello {
+            protocol: PROTOCOL,
+            code: self.code.clone(),
+            name: self.name.clone(),
+            role: self.role,
+            seats: self.seats.clone(),
+            computer: self.computer.clone(),
+            spec: Box::new(self.spec.clone()),
+            rules: self.rules.map(Box::new),
+        }
+    }
+}
+
+enum Link {
+    Quic(Client),
+    /// The host's own people, in the host's process.
+    Local {
+        to_host: mpsc::Sender<FromGuest>,
+        from_host: mpsc::Receiver<ToGuest>,
+    },
+}
+
+impl Link {
+    fn send(&self, message: ToHost) {
+        match self {
+            Link::Quic(c) => c.send(&message),
+            Link::Local { to_host, .. } => {
+                let _ = to_host.send(FromGuest::Message {
+                    conn: LOCAL,
+                    message,
+                });
+            }
+        }
+    }
+
+    fn recv(&self, wait: Duration) -> Option<FromHost> {
+        match self {
+            Link::Quic(c) => {
+                if wait.is_zero() {
+                    c.incoming.try_recv().ok()
+                } else {
+                    c.incoming.recv_timeout(wait).ok()
+                }
+            }
+            Link::Local { from_host, .. } => {
+                let got = if wait.is_zero() {
+                    from_host
+                        .try_recv()
+                        .map_err(|e| e == mpsc::TryRecvError::Disconnected)
+                } else {
+                    from_host
+                        .recv_timeout(wait)
+                        .map_err(|e| e == mpsc::RecvTimeoutError::Disconnected)
+                };
+                match got {
+                    Ok(m) => Some(FromHost::Message(m)),
+                    Err(true) => Some(FromHost::Closed("the host stopped".into())),
+                    Err(false) => None,
+                }
+            }
+        }
+    }
+}
+
+/// What a guest saw.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GuestEvent {
+    /// Who sits where changed.
+    Seating,
+    /// The match arrived (at its start, or the whole of it on a join, rejoin or resync).
+    Match,
+    /// The host applied an action; [`Guest::apply`] takes it.
+    Applied(Applied),
+    /// The host refused one of this guest's messages.
+    Rejected(String),
+    /// Something for the log: a position corrected to the host's, a resync asked for.
+    Note(String),
+    /// The connection is gone; the text says why.
+    Closed(String),
+}
+
+/// A guest at a hosted match.
+pub struct Guest {
+    link: Link,
+    pub joining: Joining,
+    /// The seats this guest plays (none for a spectator).
+    pub seats: Vec<Seat>,
+    pub seating: Vec<SeatState>,
+    pub game: Option<Match>,
+    /// The last action sent, by its index: not sent again until the match moves on.
+    sent: Option<usize>,
+    pub connected: bool,
+}
+
+impl Guest {
+    /// Joins the host at `addr`: connects, says hello and waits (up to `timeout`) for the
+    /// welcome. A refusal is the error, with the host's reason.
+    pub fn join(addr: SocketAddr, joining: Joining, timeout: Duration) -> Result<Guest, String> {
+        let client = Client::connect(addr, timeout)?;
+        Guest::welcomed(Link::Quic(client), joining, timeout)
+    }
+
+    /// The host's own people, joined through the host's in-process link.
+    pub fn local(
+        link: (mpsc::Sender<FromGuest>, mpsc::Receiver<ToGuest>),
+        joining: Joining,
+        timeout: Duration,
+    ) -> Result<Guest, String> {
+        Guest::welcomed(
+            Link::Local {
+                to_host: link.0,
+                from_host: link.1,
+            },
+            joining,
+            timeout,
+        )
+    }
+
+    fn welcomed(link: Link, joining: Joining, timeout: Duration) -> Result<Guest, String> {
+        link.send(joining.hello());
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(format!("no welcome within {} s", timeout.as_secs()));
+            }
+            match link.recv(left.min(Duration::from_millis(100))) {
+                Some(FromHost::Message(ToGuest::Welcome {
+                    protocol,
+                    seats,
+                    seating,
+                })) => {
+                    if protocol != PROTOCOL {
+                        return Err(format!(
+                            "the host speaks protocol version {protocol}, this carrom {PROTOCOL}"
+                        ));
+                    }
+                    return Ok(Guest {
+                        link,
+                        joining,
+                        seats,
+                        seating,
+                        game: None,
+                        sent: None,
+                        connected: true,
+                    });
+                }
+                Some(FromHost::Message(ToGuest::Refused { reason })) => {
+                    return Err(format!("refused: {reason}"));
+                }
+                Some(FromHost::Closed(why)) => return Err(why),
+                Some(FromHost::Bad(why)) => return Err(why),
+                Some(FromHost::Message(_)) | None => {}
+            }
+        }
+    }
+
+    /// Connects again (after the connection dropped) with the same hello: the host gives this
+    /// name its seats back and sends the whole match.
+    pub fn rejoin(&mut self, addr: SocketAddr, timeout: Duration) -> Result<(), String> {
+        let joining = Joining {
+            seats: self.seats.clone(),
+            ..self.joining.clone()
+        };
+        let again = Guest::join(addr, joining, timeout)?;
+        self.link = again.link;
+        self.seats = again.seats;
+        self.seating = again.seating;
+        self.sent = None;
+        self.connected = true;
+        Ok(())
+    }
+
+    /// Reads what arrived (waiting up to `wait` for the first message). A match is taken at
+    /// once; an action is returned for the caller to show and [`Guest::apply`].
+    pub fn poll(&mut self, wait: Duration) -> Vec<GuestEvent> {
+        let mut events = Vec::new();
+        let mut next = self.link.recv(wait);
+        while let Some(got) = next {
+            match got {
+                FromHost::Message(m) => self.message(m, &mut events),
+                FromHost::Bad(why) => events.push(GuestEvent::Note(format!(
+                    "a message from the host could not be read: {why}"
+                ))),
+                FromHost::Closed(why) => {
+                    self.connected = false;
+                    events.push(GuestEvent::Closed(why));
+                    break;
+                }
+            }
+            next = self.link.recv(Duration::ZERO);
+        }
+        events
+    }
+
+    fn message(&mut self, message: ToGuest, events: &mut Vec<GuestEvent>) {
+        match message {
+            ToGuest::Welcome { seats, seating, .. } => {
+                self.seats = seats;
+                self.seating = seating;
+                events.push(GuestEvent::Seating);
+            }
+            ToGuest::Seating { seating } => {
+                self.seating = seating;
+                events.push(GuestEvent::Seating);
+            }
+            ToGuest::Match { setup, spec, log } => match rebuild(&spec, *setup, &log) {
+                Ok((game, notes)) => {
+                    self.game = Some(game);
+                    self.sent = None;
+                    events.extend(notes.into_iter().map(GuestEvent::Note));
+                    events.push(GuestEvent::Match);
+                    self.save();
+                }
+                Err(e) => events.push(GuestEvent::Note(format!(
+                    "the host's match could not be followed: {e}"
+                ))),
+            },
+            ToGuest::Applied(applied) => events.push(GuestEvent::Applied(applied)),
+            ToGuest::Refused { reason } => {
+                self.connected = false;
+                events.push(GuestEvent::Closed(format!("refused: {reason}")));
+            }
+            ToGuest::Rejected { reason } => events.push(GuestEvent::Rejected(reason)),
+        }
+    }
+
+    /// Takes the host's action into this guest's match (with the host's outcome) and saves the
+    /// match. When the position differs from the host's even after taking its pieces, the guest
+    /// asks for the whole match again.
+    pub fn apply(&mut self, applied: &Applied) -> Result<AtGuest, String> {
+        let game = self.game.as_mut().ok_or("no match yet")?;
+        if applied.index < game.actions.len() {
+            // Already in the match (it arrived with a resync).
+            return Ok(AtGuest {
+                verdict: None,
+                corrected: None,
+            });
+        }
+        match apply::at_guest(game, applied) {
+            Ok(r) => {
+                self.save();
+                Ok(r)
+            }
+            Err(e) => {
+                self.link.send(ToHost::Resync);
+                Err(format!("{e}; asked the host for the whole match"))
+            }
+        }
+    }
+
+    /// Who acts next, when it is one of this guest's seats.
+    pub fn to_act(&self) -> Option<Actor> {
+        let actor = self.game.as_ref()?.next_actor()?;
+        self.seats.contains(&actor.seat()).then_some(actor)
+    }
+
+    /// Sends an action for this guest's seat that is to act (once per action of the match).
+    pub fn act(&mut self, action: Action) -> bool {
+        let Some(game) = &self.game else {
+            return false;
+        };
+        let index = game.actions.len();
+        if self.sent == Some(index) || self.to_act().is_none() {
+            return false;
+        }
+        self.sent = Some(index);
+        self.link.send(ToHost::Act { index, action });
+        true
+    }
+
+    /// Whether this guest's last action is still waiting for the host.
+    pub fn waiting_for_host(&self) -> bool {
+        self.game
+            .as_ref()
+            .is_some_and(|g| self.sent == Some(g.actions.len()))
+    }
+
+    /// Sends any message (the hostile-peer tests send what a fair guest would not).
+    pub fn send_raw(&self, message: ToHost) {
+        self.link.send(message);
+    }
+
+    /// Sends raw bytes as they are (hostile-peer tests).
+    pub fn send_bytes(&self, bytes: Vec<u8>) {
+        if let Link::Quic(c) = &self.link {
+            c.send_bytes(bytes);
+        }
+    }
+
+    fn save(&self) {
+        if let (Some(path), Some(game)) = (&self.joining.save, &self.game)
+            && let Err(e) = crate::keep_save(path, game)
+        {
+            eprintln!("{e}");
+        }
+    }
+}
+
+/// The host's match rebuilt from its setup and log, each action taken with the host's outcome.
+fn rebuild(
+    spec: &Spec,
+    setup: carrom_match::MatchSetup,
+    log: &[Applied],
+) -> Result<(Match, Vec<String>), String> {
+    let mut game = Match::new(spec, setup).map_err(|e| e.to_string())?;
+    let mut notes = Vec::new();
+    for applied in log {
+        let r = apply::at_guest(&mut game, applied)?;
+        notes.extend(r.corrected);
+    }
+    Ok((game, notes))
+}

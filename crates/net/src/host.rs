@@ -1,0 +1,785 @@
+//! The host: its match is the referee. Guests join with the code and are given seats; every
+//! action comes to the host, is checked by its [`Match`] (whose turn, a legal stroke or
+//! placement) and goes to every machine with its outcome and the digest after it.
+
+use crate::apply;
+use crate::protocol::{Applied, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
+use crate::protocol::{rules_difference, spec_difference};
+use crate::wire::{ConnId, FromGuest, Server};
+use carrom_match::{Action, Match, MatchSetup, SaveFile};
+use carrom_physics::Spec;
+use carrom_referee::{Seat, Verdict};
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// The connection number of the host's own guest (the windowed host's people), in-process.
+pub const LOCAL: ConnId = 0;
+/// The longest name a guest may give.
+pub const MAX_NAME: usize = 24;
+
+/// How a match is hosted.
+#[derive(Clone, Debug)]
+pub struct HostConfig {
+    /// Where to listen: `0.0.0.0:PORT` for other machines, `127.0.0.1:0` in tests.
+    pub bind: SocketAddr,
+    /// The join code guests must give.
+    pub code: String,
+    /// The match's setup. A guest's seat takes the guest's name (and computer level, if its
+    /// seats are played by a computer) when the match starts.
+    pub setup: MatchSetup,
+    /// Who plays each seat of `setup`.
+    pub holders: Vec<(Seat, Holder)>,
+    pub spec: Spec,
+    /// A saved match to go on with (`carrom host --load`): its actions are played again first.
+    pub resume: Option<SaveFile>,
+    /// Where the host keeps its save of the match after every action.
+    pub save: Option<PathBuf>,
+    /// A guest's seat whose guest has been gone this long when it is to act is handed to a
+    /// computer (`None`: the match waits).
+    pub hand_over_after: Option<Duration>,
+}
+
+/// A computer at the host: given the match when one of the host's computer seats is to act, it
+/// returns that seat's action.
+pub type ComputerPlay = Box<dyn FnMut(&Match) -> Option<Action> + Send>;
+
+/// What happened at the host, for its log or its window.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HostEvent {
+    Joined {
+        name: String,
+        seats: Vec<Seat>,
+        role: Role,
+    },
+    Refused {
+        from: String,
+        reason: String,
+    },
+    Rejected {
+        name: String,
+        reason: String,
+    },
+    Left {
+        name: String,
+        seats: Vec<Seat>,
+    },
+    Started,
+    Applied {
+        index: usize,
+        by: Seat,
+    },
+    HandedOver {
+        seat: Seat,
+    },
+    Over,
+}
+
+#[derive(Clone, Debug)]
+struct SeatInfo {
+    seat: Seat,
+    holder: Holder,
+    name: String,
+    conn: Option<ConnId>,
+    /// A guest's seat handed to a computer: the guest's name, to give it back when he returns.
+    handed_from: Option<String>,
+    gone_since: Option<Instant>,
+    computer: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+struct GuestInfo {
+    name: String,
+    from: String,
+    role: Option<Role>,
+    seats: Vec<Seat>,
+}
+
+/// A hosted match.
+pub struct Host {
+    server: Server,
+    config: HostConfig,
+    seats: Vec<SeatInfo>,
+    guests: BTreeMap<ConnId, GuestInfo>,
+    local: Option<mpsc::Sender<ToGuest>>,
+    game: Option<Match>,
+    log: Vec<Applied>,
+    computers: ComputerPlay,
+    /// Every verdict's lines so far, for the headless host's printout.
+    pub calls: Vec<String>,
+}
+
+impl Host {
+    /// Starts listening. With `resume`, the saved match is played again at once (its players
+    /// keep their names; guests take their seats back).
+    pub fn start(config: HostConfig, computers: ComputerPlay) -> Result<Host, String> {
+        config
+            .setup
+            .validate()
+            .map_err(|e| format!("the match's setup: {e}"))?;
+        for &seat in config.setup.seats.seats() {
+            if !config.holders.iter().any(|(s, _)| *s == seat) {
+                return Err(format!("nobody is given the {} seat", seat.name()));
+            }
+        }
+        let server = Server::start(config.bind)?;
+        let seats = config
+            .setup
+            .seats
+            .seats()
+            .iter()
+            .map(|&seat| {
+                let holder = config
+                    .holders
+                    .iter()
+                    .find(|(s, _)| *s == seat)
+                    .map(|(_, h)| *h)
+                    .expect("checked above");
+                let player = config.setup.player(seat);
+                SeatInfo {
+                    seat,
+                    holder,
+                    name: if holder == Holder::Guest && config.resume.is_none() {
+                        String::new()
+                    } else {
+                        player.name.clone()
+                    },
+                    conn: None,
+                    handed_from: None,
+                    gone_since: None,
+                    computer: player.computer.clone(),
+                }
+            })
+            .collect();
+        let mut host = Host {
+            server,
+            config,
+            seats,
+            guests: BTreeMap::new(),
+            local: None,
+            game: None,
+            log: Vec::new(),
+            computers,
+            calls: Vec::new(),
+        };
+        if let Some(save) = host.config.resume.clone() {
+            host.resume(&save)?;
+        }
+        Ok(host)
+    }
+
+    fn resume(&mut self, save: &SaveFile) -> Result<(), String> {
+        let spec = save.physics(&self.config.spec);
+        let mut game = Match::new(&spec, save.setup.clone()).map_err(|e| e.to_string())?;
+        for (i, &action) in save.actions.iter().enumerate() {
+            let by = game
+                .next_actor()
+                .ok_or_else(|| format!("the save's action {i} comes after the match ended"))?
+                .seat();
+            let (applied, _) = apply::at_host(&mut game, by, action)
+                .map_err(|e| format!("the save's action {i}: {e}"))?;
+            self.log.push(applied);
+        }
+        self.config.spec = spec;
+        self.game = Some(game);
+        Ok(())
+    }
+
+    /// The address the host listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.server.addr
+    }
+
+    pub fn code(&self) -> &str {
+        &self.config.code
+    }
+
+    /// The match, once every guest's seat is filled.
+    pub fn game(&self) -> Option<&Match> {
+        self.game.as_ref()
+    }
+
+    pub fn log(&self) -> &[Applied] {
+        &self.log
+    }
+
+    /// Who sits where, as every machine sees it.
+    pub fn seating(&self) -> Vec<SeatState> {
+        self.seats
+            .iter()
+            .map(|s| SeatState {
+                seat: s.seat,
+                name: s.name.clone(),
+                holder: s.holder,
+                connected: match s.holder {
+                    Holder::Guest => s.conn.is_some(),
+                    Holder::Host => s.conn == Some(LOCAL) || self.local.is_none(),
+                    Holder::Computer => true,
+                },
+            })
+            .collect()
+    }
+
+    /// A link for the host's own guest (its people, in the same process): messages to it come out
+    /// of the returned receiver, its messages go into the returned sender as connection
+    /// [`LOCAL`].
+    pub fn local_link(&mut self) -> (mpsc::Sender<FromGuest>, mpsc::Receiver<ToGuest>) {
+        let (tx, rx) = mpsc::channel();
+        self.local = Some(tx);
+        let inject = self.server.inject.clone();
+        let _ = inject.send(FromGuest::Connected {
+            conn: LOCAL,
+            from: SocketAddr::from(([127, 0, 0, 1], 0)),
+        });
+        (inject, rx)
+    }
+
+    fn send(&self, conn: ConnId, message: ToGuest) {
+        if conn == LOCAL {
+            if let Some(local) = &self.local {
+                let _ = local.send(message);
+            }
+        } else {
+            self.server.send(conn, message);
+        }
+    }
+
+    fn broadcast(&self, message: &ToGuest) {
+        for (&conn, guest) in &self.guests {
+            if guest.role.is_some() {
+                self.send(conn, message.clone());
+            }
+        }
+    }
+
+    fn broadcast_seating(&self) {
+        self.broadcast(&ToGuest::Seating {
+            seating: self.seating(),
+        });
+    }
+
+    fn refuse(&mut self, conn: ConnId, reason: String) -> HostEvent {
+        let from = self
+            .guests
+            .remove(&conn)
+            .map_or_else(|| format!("connection {conn}"), |g| g.from);
+        if conn == LOCAL {
+            self.send(
+                conn,
+                ToGuest::Refused {
+                    reason: reason.clone(),
+                },
+            );
+        } else {
+            self.server.close(
+                conn,
+                ToGuest::Refused {
+                    reason: reason.clone(),
+                },
+            );
+        }
+        HostEvent::Refused { from, reason }
+    }
+
+    /// Handles whatever arrived (waiting up to `wait` for the first message) and lets a computer
+    /// seat act; returns what happened.
+    pub fn poll(&mut self, wait: Duration) -> Vec<HostEvent> {
+        let mut events = Vec::new();
+        let first = if wait.is_zero() {
+            self.server.incoming.try_recv().ok()
+        } else {
+            self.server.incoming.recv_timeout(wait).ok()
+        };
+        if let Some(first) = first {
+            self.handle(first, &mut events);
+            while let Ok(next) = self.server.incoming.try_recv() {
+                self.handle(next, &mut events);
+            }
+        }
+        self.hand_over_gone_seats(&mut events);
+        self.computer_acts(&mut events);
+        events
+    }
+
+    fn handle(&mut self, incoming: FromGuest, events: &mut Vec<HostEvent>) {
+        match incoming {
+            FromGuest::Connected { conn, from } => {
+                self.guests.insert(
+                    conn,
+                    GuestInfo {
+                        name: String::new(),
+                        from: from.to_string(),
+                        role: None,
+                        seats: Vec::new(),
+                    },
+                );
+            }
+            FromGuest::Closed { conn } => {
+                if let Some(guest) = self.guests.remove(&conn) {
+                    for s in self.seats.iter_mut().filter(|s| s.conn == Some(conn)) {
+                        s.conn = None;
+                        s.gone_since = Some(Instant::now());
+                    }
+                    if guest.role.is_some() {
+                        self.broadcast_seating();
+                        events.push(HostEvent::Left {
+                            name: guest.name,
+                            seats: guest.seats,
+                        });
+                    }
+                }
+            }
+            FromGuest::Bad { conn, reason } => {
+                let name = self
+                    .guests
+                    .get(&conn)
+                    .map_or(String::new(), |g| g.name.clone());
+                self.send(
+                    conn,
+                    ToGuest::Rejected {
+                        reason: reason.clone(),
+                    },
+                );
+                events.push(HostEvent::Rejected { name, reason });
+            }
+            FromGuest::Message { conn, message } => match message {
+                ToHost::Hello {
+                    protocol,
+                    code,
+                    name,
+                    role,
+                    seats,
+                    computer,
+                    spec,
+                    rules,
+                } => {
+                    let hello = Hello {
+                        protocol,
+                        code,
+                        name,
+                        role,
+                        seats,
+                        computer,
+                        spec,
+                        rules,
+                    };
+                    let event = self.hello(conn, hello);
+                    events.push(event);
+                    if let HostEvent::Joined { .. } = events.last().expect("pushed") {
+                        self.start_when_seated(events);
+                    }
+                }
+                ToHost::Act { index, action } => {
+                    if let Err(reason) = self.act(conn, index, action, events) {
+                        let name = self
+                            .guests
+                            .get(&conn)
+                            .map_or(String::new(), |g| g.name.clone());
+                        self.send(
+                            conn,
+                            ToGuest::Rejected {
+                                reason: reason.clone(),
+                            },
+                        );
+                        events.push(HostEvent::Rejected { name, reason });
+                    }
+                }
+                ToHost::Resync => {
+                    if self.guests.get(&conn).is_some_and(|g| g.role.is_some()) {
+                        self.send_match(conn);
+                    }
+                }
+            },
+        }
+    }
+
+    fn send_match(&self, conn: ConnId) {
+        if let Some(game) = &self.game {
+            self.send(
+                conn,
+                ToGuest::Match {
+                    setup: Box::new(game.setup.clone()),
+                    spec: Box::new(game.spec.clone()),
+                    log: self.log.clone(),
+                },
+            );
+        }
+    }
+
+    fn hello(&mut self, conn: ConnId, hello: Hello) -> HostEvent {
+        let Some(guest) = self.guests.get(&conn) else {
+            return HostEvent::Refused {
+                from: format!("connection {conn}"),
+                reason: "a hello from a connection already gone".into(),
+            };
+        };
+        if guest.role.is_some() {
+            return self.refuse(conn, "a second hello on one connection".into());
+        }
+        if hello.protocol != PROTOCOL {
+            return self.refuse(
+                conn,
+                format!(
+                    "protocol version {} is not the host's {PROTOCOL}: update carrom on one machine",
+                    hello.protocol
+                ),
+            );
+        }
+        if hello.code != self.config.code {
+            return self.refuse(conn, "wrong join code".into());
+        }
+        let spec = self.game.as_ref().map_or(&self.config.spec, |g| &g.spec);
+        if let Some(d) = spec_difference(spec, &hello.spec) {
+            return self.refuse(conn, format!("the physics differs from the host's: {d}"));
+        }
+        if let Some(rules) = &hello.rules {
+            let ours = self
+                .game
+                .as_ref()
+                .map_or(&self.config.setup.rules, |g| &g.setup.rules);
+            if let Some(d) = rules_difference(ours, rules) {
+                return self.refuse(conn, format!("the rules differ from the host's: {d}"));
+            }
+        }
+        let name = hello.name.trim().to_string();
+        if name.is_empty() || name.chars().count() > MAX_NAME || name.chars().any(char::is_control)
+        {
+            return self.refuse(
+                conn,
+                format!(
+                    "a name must be 1 to {MAX_NAME} characters, none of them control characters"
+                ),
+            );
+        }
+        if let Some(level) = &hello.computer
+            && level.len() > MAX_NAME
+        {
+            return self.refuse(conn, "a computer level's name is too long".into());
+        }
+        let seats = match hello.role {
+            Role::Spectator => Vec::new(),
+            Role::Player => match self.seats_for(conn, &name, &hello.seats) {
+                Ok(seats) => seats,
+                Err(reason) => return self.refuse(conn, reason),
+            },
+        };
+        // A guest coming back on a new connection while its old one has not timed out yet.
+        let old: Vec<ConnId> = self
+            .seats
+            .iter()
+            .filter(|s| seats.contains(&s.seat))
+            .filter_map(|s| s.conn)
+            .filter(|&c| c != conn)
+            .collect();
+        for c in old {
+            self.guests.remove(&c);
+            self.server.close(
+                c,
+                ToGuest::Refused {
+                    reason: format!("{name} joined again from another connection"),
+                },
+            );
+        }
+        let started = self.game.is_some();
+        for s in self.seats.iter_mut().filter(|s| seats.contains(&s.seat)) {
+            s.conn = Some(conn);
+            s.gone_since = None;
+            if s.handed_from.take().is_some() {
+                s.holder = Holder::Guest;
+            }
+            if !started {
+                s.name = name.clone();
+                s.computer = hello.computer.clone();
+            }
+        }
+        let guest = self.guests.get_mut(&conn).expect("checked above");
+        guest.name = name.clone();
+        guest.role = Some(hello.role);
+        guest.seats = seats.clone();
+        self.send(
+            conn,
+            ToGuest::Welcome {
+                protocol: PROTOCOL,
+                seats: seats.clone(),
+                seating: self.seating(),
+            },
+        );
+        self.broadcast_seating();
+        if started {
+            self.send_match(conn);
+        }
+        HostEvent::Joined {
+            name,
+            seats,
+            role: hello.role,
+        }
+    }
+
+    /// The seats a guest is given: those it asks for, or those its name held (a rejoin), or the
+    /// first free guest's seat.
+    fn seats_for(&self, conn: ConnId, name: &str, asked: &[Seat]) -> Result<Vec<Seat>, String> {
+        let may_hold = |s: &SeatInfo| match s.holder {
+            Holder::Guest => true,
+            Holder::Host => conn == LOCAL,
+            Holder::Computer => s.handed_from.as_deref() == Some(name),
+        };
+        let taken_by_another = |s: &SeatInfo| {
+            let named = if s.holder == Holder::Computer {
+                s.handed_from.as_deref().unwrap_or("")
+            } else {
+                &s.name
+            };
+            // Before the match starts a seat is free until a guest holds it; after, a seat
+            // belongs to the name that played it.
+            (self.game.is_some() || s.conn.is_some()) && !named.is_empty() && named != name
+        };
+        if !asked.is_empty() {
+            let mut seats = Vec::new();
+            for &seat in asked {
+                let Some(s) = self.seats.iter().find(|s| s.seat == seat) else {
+                    return Err(format!("the match has no {} seat", seat.name()));
+                };
+                if !may_hold(s) {
+                    return Err(format!("the {} seat is not a guest's", seat.name()));
+                }
+                if taken_by_another(s) {
+                    return Err(format!("the {} seat is {}'s", seat.name(), s.name));
+                }
+                if !seats.contains(&seat) {
+                    seats.push(seat);
+                }
+            }
+            return Ok(seats);
+        }
+        let held: Vec<Seat> = self
+            .seats
+            .iter()
+            .filter(|s| may_hold(s) && (s.name == name || s.handed_from.as_deref() == Some(name)))
+            .filter(|s| self.game.is_some() || s.conn.is_some())
+            .map(|s| s.seat)
+            .collect();
+        if !held.is_empty() {
+            return Ok(held);
+        }
+        self.seats
+            .iter()
+            .find(|s| s.holder == Holder::Guest && s.conn.is_none() && !taken_by_another(s))
+            .map(|s| vec![s.seat])
+            .ok_or_else(|| "every guest's seat is taken".to_string())
+    }
+
+    fn start_when_seated(&mut self, events: &mut Vec<HostEvent>) {
+        if self.game.is_some() {
+            return;
+        }
+        let waiting = |s: &SeatInfo| {
+            s.conn.is_none()
+                && (s.holder == Holder::Guest || (s.holder == Holder::Host && self.local.is_some()))
+        };
+        if self.seats.iter().any(waiting) {
+            return;
+        }
+        let mut setup = self.config.setup.clone();
+        for s in &self.seats {
+            if let Some(i) = setup.index_of(s.seat) {
+                setup.players[i].name = s.name.clone();
+                if s.holder == Holder::Guest {
+                    setup.players[i].computer = s.computer.clone();
+                }
+            }
+        }
+        match Match::new(&self.config.spec, setup) {
+            Ok(game) => {
+                self.game = Some(game);
+                for &conn in self.guests.keys() {
+                    self.send_match(conn);
+                }
+                events.push(HostEvent::Started);
+            }
+            Err(e) => events.push(HostEvent::Rejected {
+                name: String::new(),
+                reason: format!("the match cannot start: {e}"),
+            }),
+        }
+    }
+
+    fn act(
+        &mut self,
+        conn: ConnId,
+        index: usize,
+        action: Action,
+        events: &mut Vec<HostEvent>,
+    ) -> Result<(), String> {
+        let guest = self
+            .guests
+            .get(&conn)
+            .ok_or_else(|| "say hello first".to_string())?;
+        match guest.role {
+            None => return Err("say hello first".into()),
+            Some(Role::Spectator) => return Err("a spectator does not play".into()),
+            Some(Role::Player) => {}
+        }
+        let game = self
+            .game
+            .as_ref()
+            .ok_or_else(|| "the match has not started: seats are still empty".to_string())?;
+        let next = game.actions.len();
+        if index != next {
+            return Err(format!(
+                "action {index} is not the next one ({next}): it was applied already or came too late"
+            ));
+        }
+        let actor = game
+            .next_actor()
+            .ok_or_else(|| "the match is over".to_string())?;
+        let seat = actor.seat();
+        if !guest.seats.contains(&seat) {
+            return Err(format!(
+                "it is {}'s turn, and the {} seat is not yours",
+                game.seat_name(seat),
+                seat.name()
+            ));
+        }
+        if !self
+            .seats
+            .iter()
+            .any(|s| s.seat == seat && s.conn == Some(conn))
+        {
+            return Err(format!("the {} seat was handed to a computer", seat.name()));
+        }
+        self.apply(seat, action, events)
+    }
+
+    fn apply(
+        &mut self,
+        by: Seat,
+        action: Action,
+        events: &mut Vec<HostEvent>,
+    ) -> Result<(), String> {
+        let game = self.game.as_mut().ok_or("the match has not started")?;
+        match (game.next_actor(), action) {
+            (Some(carrom_match::Actor::Placer { .. }), Action::Stroke { .. } | Action::Pass) => {
+                return Err("a returned piece must be placed first".into());
+            }
+            (Some(carrom_match::Actor::Striker(_)), Action::Place { .. }) => {
+                return Err("there is no piece to place".into());
+            }
+            (_, Action::Stroke { shot }) if shot.seat != by => {
+                return Err(format!(
+                    "a stroke from the {} seat, but {} is to strike",
+                    shot.seat.name(),
+                    by.name()
+                ));
+            }
+            _ => {}
+        }
+        let (applied, verdict) = apply::at_host(game, by, action).map_err(|e| e.to_string())?;
+        if let Some(v) = &verdict {
+            let lines = game.verdict_lines(v);
+            self.calls.extend(lines);
+        }
+        let index = applied.index;
+        let over = game.is_over();
+        self.log.push(applied.clone());
+        self.broadcast(&ToGuest::Applied(applied));
+        events.push(HostEvent::Applied { index, by });
+        if over {
+            events.push(HostEvent::Over);
+        }
+        self.save();
+        Ok(())
+    }
+
+    fn save(&self) {
+        if let (Some(path), Some(game)) = (&self.config.save, &self.game)
+            && let Err(e) = crate::keep_save(path, game)
+        {
+            eprintln!("{e}");
+        }
+    }
+
+    fn computer_acts(&mut self, events: &mut Vec<HostEvent>) {
+        let Some(game) = &self.game else { return };
+        let Some(actor) = game.next_actor() else {
+            return;
+        };
+        let seat = actor.seat();
+        if !self
+            .seats
+            .iter()
+            .any(|s| s.seat == seat && s.holder == Holder::Computer)
+        {
+            return;
+        }
+        if let Some(action) = (self.computers)(game)
+            && let Err(reason) = self.apply(seat, action, events)
+        {
+            events.push(HostEvent::Rejected {
+                name: format!("the computer at {}", seat.name()),
+                reason,
+            });
+        }
+    }
+
+    /// Hands a guest's seat to the host's computer (the guest left and the match should go on);
+    /// the guest gets it back when it rejoins.
+    pub fn hand_to_computer(&mut self, seat: Seat) -> Option<HostEvent> {
+        let s = self
+            .seats
+            .iter_mut()
+            .find(|s| s.seat == seat && s.holder == Holder::Guest && s.conn.is_none())?;
+        s.handed_from = Some(s.name.clone());
+        s.holder = Holder::Computer;
+        self.broadcast_seating();
+        Some(HostEvent::HandedOver { seat })
+    }
+
+    fn hand_over_gone_seats(&mut self, events: &mut Vec<HostEvent>) {
+        let (Some(after), Some(game)) = (self.config.hand_over_after, &self.game) else {
+            return;
+        };
+        let Some(actor) = game.next_actor() else {
+            return;
+        };
+        let gone = self.seats.iter().any(|s| {
+            s.seat == actor.seat()
+                && s.holder == Holder::Guest
+                && s.gone_since.is_some_and(|t| t.elapsed() >= after)
+        });
+        if gone && let Some(e) = self.hand_to_computer(actor.seat()) {
+            events.push(e);
+        }
+    }
+
+    /// Whether every guest that is still connected has been sent the whole match (the headless
+    /// host waits for this before it stops).
+    pub fn guests(&self) -> usize {
+        self.guests.values().filter(|g| g.role.is_some()).count()
+    }
+
+    /// Plays the verdict lines of the last action.
+    pub fn last_verdict(&self) -> Option<&Verdict> {
+        self.game.as_ref().and_then(|g| g.last.as_ref())
+    }
+}
+
+struct Hello {
+    protocol: u32,
+    code: String,
+    name: String,
+    role: Role,
+    seats: Vec<Seat>,
+    computer: Option<String>,
+    spec: Box<Spec>,
+    rules: Option<Box<carrom_referee::Rules>>,
+}
+
+/// A join code: six letters and digits that cannot be confused (no 0/O, 1/I/L).
+pub fn new_code(rng: &mut impl rand::Rng) -> String {
+    const ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+    (0..6)
+        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
+        .collect()
+}

@@ -1,0 +1,30 @@
+//! Play across machines. The host's [`carrom_match::Match`] is the referee: guests connect over
+//! QUIC (quinn, TLS 1.3) with the host's join code, are given seats, and send only their own
+//! seats' actions; the host checks each one, plays it on its physics and sends every machine the
+//! action with its outcome (where every piece ended) and the digest of the position after it.
+//! A guest animates the stroke on its own board and then takes the host's outcome, so machines
+//! whose floating point differs never drift apart; if a digest still differs, the guest takes
+//! the host's position and says so.
+//!
+//! Bevy-free: `carrom host --headless` and `carrom join --headless` run on it, and so does the
+//! game's networked mode.
+
+pub mod apply;
+pub mod guest;
+pub mod host;
+pub mod protocol;
+pub mod wire;
+
+pub use guest::{Guest, GuestEvent, Joining};
+pub use host::{ComputerPlay, Host, HostConfig, HostEvent, LOCAL, new_code};
+pub use protocol::{Applied, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
+
+/// Writes the match's save to `path` (atomically), making its folder first.
+pub fn keep_save(path: &std::path::Path, game: &carrom_match::Match) -> Result<(), String> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    carrom_match::SaveFile::of(game)
+        .write(path)
+        .map_err(|e| e.to_string())
+}

@@ -1,0 +1,230 @@
+//! What crosses the network: serde messages with a protocol version, each sent as one frame (a
+//! four-byte big-endian length, then the message as JSON). A guest's messages are small and
+//! bounded; the host's may carry the whole match so far (a guest that joins late or rejoins).
+
+use carrom_match::{Action, MatchSetup, StrokeOutcome};
+use carrom_physics::{Piece, Spec};
+use carrom_referee::{Rules, Seat};
+use serde::{Deserialize, Serialize};
+
+/// The protocol's version: a guest and a host must speak the same one.
+pub const PROTOCOL: u32 = 1;
+/// The QUIC application protocol name (ALPN).
+pub const ALPN: &[u8] = b"carrom/1";
+/// The largest message a guest may send, in bytes (a hello with its physics spec is about 2 KB).
+pub const MAX_GUEST_MESSAGE: usize = 16 * 1024;
+/// The largest message the host sends: the whole match so far, for a guest that rejoins.
+pub const MAX_HOST_MESSAGE: usize = 64 * 1024 * 1024;
+/// A guest may send this many messages a second on average ...
+pub const GUEST_RATE: f64 = 20.0;
+/// ... and this many at once.
+pub const GUEST_BURST: f64 = 40.0;
+/// A guest whose messages were dropped this many times for coming too fast is disconnected.
+pub const FLOOD_LIMIT: u32 = 200;
+
+/// Whether a guest comes to play or to watch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Player,
+    Spectator,
+}
+
+/// A guest's message to the host.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ToHost {
+    /// The first message: who the guest is and what it plays with. The host compares the
+    /// protocol version, the physics spec and (when the guest names them) the rules.
+    Hello {
+        protocol: u32,
+        code: String,
+        name: String,
+        role: Role,
+        /// Seats the guest asks for; empty: the next free seat (or, on a rejoin, the seats this
+        /// name held).
+        #[serde(default)]
+        seats: Vec<Seat>,
+        /// The guest's seats are played by a computer of this level.
+        #[serde(default)]
+        computer: Option<String>,
+        spec: Box<Spec>,
+        /// The rules the guest expects, when it was told which.
+        #[serde(default)]
+        rules: Option<Box<Rules>>,
+    },
+    /// An action for one of the guest's seats, as the match's action number `index` (the
+    /// number of actions before it). A resent action whose index has passed is refused, so a
+    /// stroke is applied once or not at all.
+    Act { index: usize, action: Action },
+    /// The guest's position differs from the host's: send the whole match again.
+    Resync,
+}
+
+/// How a seat is filled, as every machine sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatState {
+    pub seat: Seat,
+    /// The player's name (empty while a guest's seat waits for its guest).
+    pub name: String,
+    pub holder: Holder,
+    /// A guest's seat: its guest is connected. Always true for the host's seats.
+    pub connected: bool,
+}
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Holder {
+    /// A person at the host's machine.
+    Host,
+    /// A computer run by the host (a seat given to a computer, or one whose guest left and was
+    /// handed over).
+    Computer,
+    /// A guest's seat: a person (or a computer) at another machine.
+    Guest,
+}
+
+/// One action as the host applied it: what it was, who made it, where every piece ended
+/// (the stroke's outcome and the position after it) and the digest of that position.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Applied {
+    /// The action's number in the match (0 for the first).
+    pub index: usize,
+    pub by: Seat,
+    pub action: Action,
+    /// A stroke's outcome on the host's physics.
+    #[serde(default)]
+    pub outcome: Option<StrokeOutcome>,
+    /// The pieces at rest after the action (with the umpire's returns and a new rack).
+    pub layout: Vec<Piece>,
+    /// [`carrom_match::Match::digest`] after the action, 16 hex digits.
+    pub digest: String,
+}
+
+/// The host's message to a guest.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ToGuest {
+    /// The guest is in: its seats (none for a spectator), and who sits where.
+    Welcome {
+        protocol: u32,
+        seats: Vec<Seat>,
+        seating: Vec<SeatState>,
+    },
+    /// The match, from its setup and every action so far (sent when it starts, and to a guest
+    /// that joins later, rejoins or asks for it again).
+    Match {
+        setup: Box<MatchSetup>,
+        spec: Box<Spec>,
+        log: Vec<Applied>,
+    },
+    /// The next action, applied by the host.
+    Applied(Applied),
+    /// Who sits where changed (a guest joined, left or came back; a seat was handed to a
+    /// computer).
+    Seating { seating: Vec<SeatState> },
+    /// The guest's hello is refused; the connection closes.
+    Refused { reason: String },
+    /// One of the guest's messages is refused; the connection stays.
+    Rejected { reason: String },
+}
+
+/// A message as one frame: its length (four bytes, big-endian), then its JSON.
+pub fn frame<T: Serialize>(message: &T) -> Vec<u8> {
+    let body = serde_json::to_vec(message).expect("a protocol message is always JSON");
+    let mut out = Vec::with_capacity(body.len() + 4);
+    out.extend_from_slice(&(body.len() as u32).to_be_bytes());
+    out.extend_from_slice(&body);
+    out
+}
+
+/// A frame's body as a message; the error names what is wrong.
+pub fn parse<T: for<'de> Deserialize<'de>>(body: &[u8]) -> Result<T, String> {
+    serde_json::from_slice(body).map_err(|e| format!("malformed message: {e}"))
+}
+
+/// The first difference between two specs, as a field path and both values (`sim.min_dt: 0.0001 here,
+/// 0.0002 there`), or `None` when they are the same.
+pub fn spec_difference(ours: &Spec, theirs: &Spec) -> Option<String> {
+    let a = serde_json::to_value(ours).ok()?;
+    let b = serde_json::to_value(theirs).ok()?;
+    first_difference(&a, &b, String::new())
+}
+
+/// The first difference between two rule sets, named the same way.
+pub fn rules_difference(ours: &Rules, theirs: &Rules) -> Option<String> {
+    let a = serde_json::to_value(ours).ok()?;
+    let b = serde_json::to_value(theirs).ok()?;
+    first_difference(&a, &b, String::new())
+}
+
+fn first_difference(a: &serde_json::Value, b: &serde_json::Value, path: String) -> Option<String> {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let mut keys: Vec<&String> = x.keys().chain(y.keys()).collect();
+            keys.sort();
+            keys.dedup();
+            keys.into_iter().find_map(|k| {
+                let here = if path.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{path}.{k}")
+                };
+                match (x.get(k), y.get(k)) {
+                    (Some(p), Some(q)) => first_difference(p, q, here),
+                    (p, q) => Some(format!("{here}: {} here, {} there", show(p), show(q))),
+                }
+            })
+        }
+        _ if a == b => None,
+        _ => Some(format!(
+            "{}: {a} here, {b} there",
+            if path.is_empty() { "value" } else { &path }
+        )),
+    }
+}
+
+fn show(v: Option<&serde_json::Value>) -> String {
+    v.map_or("missing".into(), |v| v.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_survives_its_frame_bit_for_bit() {
+        let action = Action::Place {
+            x: 0.123_456_79,
+            y: -1.0e-7,
+        };
+        let message = ToHost::Act { index: 7, action };
+        let bytes = frame(&message);
+        let len = u32::from_be_bytes(bytes[..4].try_into().unwrap()) as usize;
+        assert_eq!(len, bytes.len() - 4);
+        let back: ToHost = parse(&bytes[4..]).unwrap();
+        assert_eq!(back, message);
+    }
+
+    #[test]
+    fn a_spec_difference_names_the_field_and_both_values() {
+        let ours = Spec::default();
+        let mut theirs = Spec::default();
+        theirs.sim.min_dt *= 2.0;
+        let d = spec_difference(&ours, &theirs).unwrap();
+        assert!(d.starts_with("sim.min_dt: "), "{d}");
+        assert!(d.contains("here") && d.contains("there"), "{d}");
+        assert_eq!(spec_difference(&ours, &ours.clone()), None);
+    }
+
+    #[test]
+    fn a_message_with_an_unknown_field_is_malformed() {
+        let e = parse::<ToHost>(br#"{"type":"act","index":0,"action":{"type":"pass"},"extra":1}"#)
+            .unwrap_err();
+        assert!(e.starts_with("malformed message: "), "{e}");
+    }
+}

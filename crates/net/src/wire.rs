@@ -1,0 +1,572 @@
+//! The transport: QUIC (quinn) over TLS 1.3 (rustls), one bidirectional stream a connection,
+//! run on a tokio runtime in a thread of its own. The match logic never sees a socket: it reads
+//! [`FromGuest`] / [`FromHost`] from a channel and writes messages into one.
+//!
+//! The host's certificate is made afresh at each start and is not checked by guests: the link is
+//! encrypted, and the join code, sent inside it, is what lets a guest in.
+
+use crate::protocol::{
+    ALPN, FLOOD_LIMIT, GUEST_BURST, GUEST_RATE, MAX_GUEST_MESSAGE, MAX_HOST_MESSAGE, ToGuest,
+    ToHost, frame, parse,
+};
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc as tmpsc;
+
+/// How long a connection may stay silent before it counts as gone (keep-alives every second).
+pub const IDLE_TIMEOUT: Duration = Duration::from_secs(5);
+const KEEP_ALIVE: Duration = Duration::from_secs(1);
+
+/// A connection's number at the host.
+pub type ConnId = u64;
+
+/// What the host's transport hands the match logic.
+#[derive(Debug)]
+pub enum FromGuest {
+    Connected {
+        conn: ConnId,
+        from: SocketAddr,
+    },
+    Message {
+        conn: ConnId,
+        message: ToHost,
+    },
+    /// A message that could not be read (malformed, too large, too fast); the text says why.
+    Bad {
+        conn: ConnId,
+        reason: String,
+    },
+    Closed {
+        conn: ConnId,
+    },
+}
+
+/// What the host's match logic hands the transport.
+#[derive(Debug)]
+pub enum ToWire {
+    Send {
+        conn: ConnId,
+        message: ToGuest,
+    },
+    /// Send this message, then close the connection.
+    Close {
+        conn: ConnId,
+        last: ToGuest,
+    },
+}
+
+/// What a guest's transport hands the guest.
+#[derive(Debug)]
+pub enum FromHost {
+    Message(ToGuest),
+    Bad(String),
+    /// The connection ended; the text says how.
+    Closed(String),
+}
+
+fn transport() -> Arc<quinn::TransportConfig> {
+    let mut t = quinn::TransportConfig::default();
+    t.max_idle_timeout(Some(IDLE_TIMEOUT.try_into().expect("a short timeout")));
+    t.keep_alive_interval(Some(KEEP_ALIVE));
+    t.max_concurrent_uni_streams(0u8.into());
+    t.max_concurrent_bidi_streams(1u8.into());
+    Arc::new(t)
+}
+
+fn provider() -> Arc<rustls::crypto::CryptoProvider> {
+    Arc::new(rustls::crypto::ring::default_provider())
+}
+
+fn server_config() -> Result<quinn::ServerConfig, String> {
+    let cert = rcgen::generate_simple_self_signed(vec!["carrom".into()])
+        .map_err(|e| format!("cannot make the host's certificate: {e}"))?;
+    let der = rustls::pki_types::CertificateDer::from(cert.cert);
+    let key = rustls::pki_types::PrivatePkcs8KeyDer::from(cert.signing_key.serialize_der());
+    let mut tls = rustls::ServerConfig::builder_with_provider(provider())
+        .with_protocol_versions(&[&rustls::version::TLS13])
+        .map_err(|e| e.to_string())?
+        .with_no_client_auth()
+        .with_single_cert(vec![der], key.into())
+        .map_err(|e| format!("cannot use the host's certificate: {e}"))?;
+    tls.alpn_protocols = vec![ALPN.to_vec()];
+    let crypto =
+        quinn::crypto::rustls::QuicServerConfig::try_from(tls).map_err(|e| e.to_string())?;
+    let mut config = quinn::ServerConfig::with_crypto(Arc::new(crypto));
+    config.transport_config(transport());
+    Ok(config)
+}
+
+fn client_config() -> Result<quinn::ClientConfig, String> {
+    let mut tls = rustls::ClientConfig::builder_with_provider(provider())
+        .with_protocol_versions(&[&rustls::version::TLS13])
+        .map_err(|e| e.to_string())?
+        .dangerous()
+        .with_custom_certificate_verifier(Arc::new(AnyHostCertificate(provider())))
+        .with_no_client_auth();
+    tls.alpn_protocols = vec![ALPN.to_vec()];
+    let crypto =
+        quinn::crypto::rustls::QuicClientConfig::try_from(tls).map_err(|e| e.to_string())?;
+    let mut config = quinn::ClientConfig::new(Arc::new(crypto));
+    config.transport_config(transport());
+    Ok(config)
+}
+
+/// The host's certificate is made at its start, so a guest has nothing to check it against:
+/// it accepts any certificate (the handshake's signatures are still checked, so the link is
+/// encrypted to whoever holds the key).
+#[derive(Debug)]
+struct AnyHostCertificate(Arc<rustls::crypto::CryptoProvider>);
+
+impl rustls::client::danger::ServerCertVerifier for AnyHostCertificate {
+    fn verify_server_cert(
+        &self,
+        _end_entity: &rustls::pki_types::CertificateDer<'_>,
+        _intermediates: &[rustls::pki_types::CertificateDer<'_>],
+        _server_name: &rustls::pki_types::ServerName<'_>,
+        _ocsp: &[u8],
+        _now: rustls::pki_types::UnixTime,
+    ) -> Result<rustls::client::danger::ServerCertVerified, rustls::Error> {
+        Ok(rustls::client::danger::ServerCertVerified::assertion())
+    }
+
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        cert: &rustls::pki_types::CertificateDer<'_>,
+        dss: &rustls::DigitallySignedStruct,
+    ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls12_signature(
+            message,
+            cert,
+            dss,
+            &self.0.signature_verification_algorithms,
+        )
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &rustls::pki_types::CertificateDer<'_>,
+        dss: &rustls::DigitallySignedStruct,
+    ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls13_signature(
+            message,
+            cert,
+            dss,
+            &self.0.signature_verification_algorithms,
+        )
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<rustls::SignatureScheme> {
+        self.0.signature_verification_algorithms.supported_schemes()
+    }
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the network thread: {e}"))
+}
+
+/// The host's side of the network: listening on `addr`, its incoming messages in `incoming`.
+pub struct Server {
+    pub addr: SocketAddr,
+    pub incoming: mpsc::Receiver<FromGuest>,
+    /// The same channel's sender, for a guest in this process (the windowed host's own seats).
+    pub inject: mpsc::Sender<FromGuest>,
+    out: tmpsc::UnboundedSender<ToWire>,
+    _thread: std::thread::JoinHandle<()>,
+}
+
+impl Server {
+    /// Listens on `addr` (port 0: any free port).
+    pub fn start(addr: SocketAddr) -> Result<Server, String> {
+        let config = server_config()?;
+        let (in_tx, in_rx) = mpsc::channel();
+        let (out_tx, out_rx) = tmpsc::unbounded_channel();
+        let (ready_tx, ready_rx) = mpsc::channel();
+        let inject = in_tx.clone();
+        let thread = std::thread::Builder::new()
+            .name("carrom-host-net".into())
+            .spawn(move || {
+                let rt = match runtime() {
+                    Ok(rt) => rt,
+                    Err(e) => {
+                        let _ = ready_tx.send(Err(e));
+                        return;
+                    }
+                };
+                rt.block_on(async move {
+                    let endpoint = match quinn::Endpoint::server(config, addr) {
+                        Ok(e) => e,
+                        Err(e) => {
+                            let _ = ready_tx.send(Err(format!("cannot listen on {addr}: {e}")));
+                            return;
+                        }
+                    };
+                    let bound = endpoint.local_addr().unwrap_or(addr);
+                    let _ = ready_tx.send(Ok(bound));
+                    serve(endpoint, in_tx, out_rx).await;
+                });
+            })
+            .map_err(|e| format!("cannot start the network thread: {e}"))?;
+        let addr = ready_rx
+            .recv()
+            .map_err(|_| "the network thread stopped".to_string())??;
+        Ok(Server {
+            addr,
+            incoming: in_rx,
+            inject,
+            out: out_tx,
+            _thread: thread,
+        })
+    }
+
+    pub fn send(&self, conn: ConnId, message: ToGuest) {
+        let _ = self.out.send(ToWire::Send { conn, message });
+    }
+
+    pub fn close(&self, conn: ConnId, last: ToGuest) {
+        let _ = self.out.send(ToWire::Close { conn, last });
+    }
+}
+
+enum Outgoing {
+    Frame(Vec<u8>),
+    Close(Vec<u8>),
+}
+
+type Routes = Arc<Mutex<HashMap<ConnId, tmpsc::UnboundedSender<Outgoing>>>>;
+
+async fn serve(
+    endpoint: quinn::Endpoint,
+    incoming: mpsc::Sender<FromGuest>,
+    mut out: tmpsc::UnboundedReceiver<ToWire>,
+) {
+    let routes: Routes = Arc::default();
+    let router = {
+        let routes = routes.clone();
+        async move {
+            while let Some(w) = out.recv().await {
+                let (conn, item) = match w {
+                    ToWire::Send { conn, message } => (conn, Outgoing::Frame(frame(&message))),
+                    ToWire::Close { conn, last } => (conn, Outgoing::Close(frame(&last))),
+                };
+                if let Some(tx) = routes.lock().expect("routes").get(&conn) {
+                    let _ = tx.send(item);
+                }
+            }
+        }
+    };
+    let accept = async move {
+        // Connection numbers start at 1; 0 is the host's own guest, in this process.
+        let mut next: ConnId = 1;
+        while let Some(connecting) = endpoint.accept().await {
+            let conn = next;
+            next += 1;
+            let (tx, rx) = tmpsc::unbounded_channel();
+            routes.lock().expect("routes").insert(conn, tx);
+            let incoming = incoming.clone();
+            let routes = routes.clone();
+            tokio::spawn(async move {
+                if let Ok(connection) = connecting.await {
+                    let _ = incoming.send(FromGuest::Connected {
+                        conn,
+                        from: connection.remote_address(),
+                    });
+                    guest_connection(conn, connection, &incoming, rx).await;
+                    let _ = incoming.send(FromGuest::Closed { conn });
+                }
+                routes.lock().expect("routes").remove(&conn);
+            });
+        }
+    };
+    tokio::select! {
+        _ = router => {}
+        _ = accept => {}
+    }
+}
+
+/// One guest: its stream's frames read with their size and rate bounded, and our frames written.
+async fn guest_connection(
+    conn: ConnId,
+    connection: quinn::Connection,
+    incoming: &mpsc::Sender<FromGuest>,
+    mut out: tmpsc::UnboundedReceiver<Outgoing>,
+) {
+    let Ok(Ok((mut send, mut recv))) =
+        tokio::time::timeout(Duration::from_secs(10), connection.accept_bi()).await
+    else {
+        connection.close(1u32.into(), b"no stream");
+        return;
+    };
+    let writer = {
+        let connection = connection.clone();
+        async move {
+            while let Some(item) = out.recv().await {
+                match item {
+                    Outgoing::Frame(bytes) => {
+                        if send.write_all(&bytes).await.is_err() {
+                            break;
+                        }
+                    }
+                    Outgoing::Close(bytes) => {
+                        let _ = send.write_all(&bytes).await;
+                        let _ = send.finish();
+                        // Give the last message time to arrive before the connection closes.
+                        let _ = tokio::time::timeout(Duration::from_secs(2), send.stopped()).await;
+                        connection.close(0u32.into(), b"closed by the host");
+                        break;
+                    }
+                }
+            }
+        }
+    };
+    let reader = async {
+        let mut bucket = GUEST_BURST;
+        let mut last = Instant::now();
+        let mut dropped = 0u32;
+        loop {
+            let mut len = [0u8; 4];
+            if recv.read_exact(&mut len).await.is_err() {
+                break;
+            }
+            let len = u32::from_be_bytes(len) as usize;
+            if len > MAX_GUEST_MESSAGE {
+                let _ = incoming.send(FromGuest::Bad {
+                    conn,
+                    reason: format!(
+                        "a message of {len} bytes is over the limit of {MAX_GUEST_MESSAGE}"
+                    ),
+                });
+                break;
+            }
+            let mut body = vec![0u8; len];
+            if recv.read_exact(&mut body).await.is_err() {
+                break;
+            }
+            let now = Instant::now();
+            bucket =
+                (bucket + now.duration_since(last).as_secs_f64() * GUEST_RATE).min(GUEST_BURST);
+            last = now;
+            if bucket < 1.0 {
+                dropped += 1;
+                if dropped == 1 || dropped.is_multiple_of(50) {
+                    let _ = incoming.send(FromGuest::Bad {
+                        conn,
+                        reason: format!(
+                            "too many messages: at most {GUEST_RATE} a second ({dropped} dropped)"
+                        ),
+                    });
+                }
+                if dropped >= FLOOD_LIMIT {
+                    let _ = incoming.send(FromGuest::Bad {
+                        conn,
+                        reason: format!("disconnected after {dropped} messages sent too fast"),
+                    });
+                    break;
+                }
+                continue;
+            }
+            bucket -= 1.0;
+            let _ = incoming.send(match parse::<ToHost>(&body) {
+                Ok(message) => FromGuest::Message { conn, message },
+                Err(reason) => FromGuest::Bad { conn, reason },
+            });
+        }
+    };
+    tokio::pin!(writer);
+    tokio::select! {
+        _ = &mut writer => {}
+        _ = reader => {
+            // The guest is cut off: the host's answer to its last message (a refusal) still
+            // goes out before the connection closes.
+            let _ = tokio::time::timeout(Duration::from_millis(500), &mut writer).await;
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+    }
+    connection.close(0u32.into(), b"bye");
+}
+
+/// A guest's side of the network: connected to the host, its messages in `incoming`.
+pub struct Client {
+    pub incoming: mpsc::Receiver<FromHost>,
+    out: tmpsc::UnboundedSender<Vec<u8>>,
+    _thread: std::thread::JoinHandle<()>,
+}
+
+impl Client {
+    /// Connects to the host at `addr` within `timeout`; the error says why not.
+    pub fn connect(addr: SocketAddr, timeout: Duration) -> Result<Client, String> {
+        let config = client_config()?;
+        let (in_tx, in_rx) = mpsc::channel();
+        let (out_tx, out_rx) = tmpsc::unbounded_channel::<Vec<u8>>();
+        let (ready_tx, ready_rx) = mpsc::channel();
+        let thread = std::thread::Builder::new()
+            .name("carrom-guest-net".into())
+            .spawn(move || {
+                let rt = match runtime() {
+                    Ok(rt) => rt,
+                    Err(e) => {
+                        let _ = ready_tx.send(Err(e));
+                        return;
+                    }
+                };
+                rt.block_on(async move {
+                    let local: SocketAddr = if addr.is_ipv6() {
+                        "[::]:0".parse().expect("an address")
+                    } else {
+                        "0.0.0.0:0".parse().expect("an address")
+                    };
+                    let mut endpoint = match quinn::Endpoint::client(local) {
+                        Ok(e) => e,
+                        Err(e) => {
+                            let _ = ready_tx.send(Err(format!("cannot open a socket: {e}")));
+                            return;
+                        }
+                    };
+                    endpoint.set_default_client_config(config);
+                    let connecting = match endpoint.connect(addr, "carrom") {
+                        Ok(c) => c,
+                        Err(e) => {
+                            let _ = ready_tx.send(Err(format!("cannot connect to {addr}: {e}")));
+                            return;
+                        }
+                    };
+                    let opened = tokio::time::timeout(timeout, async {
+                        let connection = connecting.await.map_err(|e| e.to_string())?;
+                        let (send, recv) = connection.open_bi().await.map_err(|e| e.to_string())?;
+                        Ok::<_, String>((connection, send, recv))
+                    })
+                    .await;
+                    let (connection, send, recv) = match opened {
+                        Ok(Ok(x)) => x,
+                        Ok(Err(e)) => {
+                            let _ = ready_tx.send(Err(format!("cannot connect to {addr}: {e}")));
+                            return;
+                        }
+                        Err(_) => {
+                            let _ = ready_tx.send(Err(format!(
+                                "no answer from {addr} within {} s",
+                                timeout.as_secs()
+                            )));
+                            return;
+                        }
+                    };
+                    let _ = ready_tx.send(Ok(()));
+                    host_connection(connection, send, recv, in_tx, out_rx).await;
+                    endpoint.wait_idle().await;
+                });
+            })
+            .map_err(|e| format!("cannot start the network thread: {e}"))?;
+        ready_rx
+            .recv()
+            .map_err(|_| "the network thread stopped".to_string())??;
+        Ok(Client {
+            incoming: in_rx,
+            out: out_tx,
+            _thread: thread,
+        })
+    }
+
+    pub fn send(&self, message: &ToHost) {
+        let _ = self.out.send(frame(message));
+    }
+
+    /// Sends raw bytes (the hostile-peer tests send what no guest would).
+    pub fn send_bytes(&self, bytes: Vec<u8>) {
+        let _ = self.out.send(bytes);
+    }
+}
+
+async fn host_connection(
+    connection: quinn::Connection,
+    mut send: quinn::SendStream,
+    mut recv: quinn::RecvStream,
+    incoming: mpsc::Sender<FromHost>,
+    mut out: tmpsc::UnboundedReceiver<Vec<u8>>,
+) {
+    let writer = async move {
+        while let Some(bytes) = out.recv().await {
+            if send.write_all(&bytes).await.is_err() {
+                break;
+            }
+        }
+        // The guest is done: finish the stream so its last message is delivered.
+        let _ = send.finish();
+        let _ = tokio::time::timeout(Duration::from_secs(2), send.stopped()).await;
+    };
+    let reader = async {
+        loop {
+            let mut len = [0u8; 4];
+            if let Err(e) = recv.read_exact(&mut len).await {
+                return match e {
+                    quinn::ReadExactError::FinishedEarly(_) => "the host closed the match".into(),
+                    quinn::ReadExactError::ReadError(e) => format!("the connection ended: {e}"),
+                };
+            }
+            let len = u32::from_be_bytes(len) as usize;
+            if len > MAX_HOST_MESSAGE {
+                return format!("the host sent a message of {len} bytes, over the limit");
+            }
+            let mut body = vec![0u8; len];
+            if let Err(e) = recv.read_exact(&mut body).await {
+                return format!("the connection ended: {e}");
+            }
+            let _ = incoming.send(match parse::<ToGuest>(&body) {
+                Ok(m) => FromHost::Message(m),
+                Err(e) => FromHost::Bad(e),
+            });
+        }
+    };
+    let why = tokio::select! {
+        why = reader => why,
+        _ = writer => "the guest left".to_string(),
+    };
+    let _ = incoming.send(FromHost::Closed(why));
+    connection.close(0u32.into(), b"bye");
+}
+
+/// This machine's addresses, loopback last: the addresses a host tells its guests.
+pub fn interface_addresses() -> Vec<std::net::IpAddr> {
+    let mut out = Vec::new();
+    #[cfg(unix)]
+    // SAFETY: getifaddrs fills a list we only read, and free it with freeifaddrs.
+    unsafe {
+        let mut list: *mut libc::ifaddrs = std::ptr::null_mut();
+        if libc::getifaddrs(&mut list) == 0 {
+            let mut at = list;
+            while !at.is_null() {
+                let a = (*at).ifa_addr;
+                if !a.is_null() {
+                    match i32::from((*a).sa_family) {
+                        libc::AF_INET => {
+                            let v4 = &*(a as *const libc::sockaddr_in);
+                            out.push(std::net::IpAddr::from(
+                                u32::from_be(v4.sin_addr.s_addr).to_be_bytes(),
+                            ));
+                        }
+                        libc::AF_INET6 => {
+                            let v6 = &*(a as *const libc::sockaddr_in6);
+                            let ip = std::net::Ipv6Addr::from(v6.sin6_addr.s6_addr);
+                            // Link-local addresses need a scope to be reached: not useful to give.
+                            if (ip.segments()[0] & 0xffc0) != 0xfe80 {
+                                out.push(std::net::IpAddr::V6(ip));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                at = (*at).ifa_next;
+            }
+            libc::freeifaddrs(list);
+        }
+    }
+    out.sort_by_key(|a| (a.is_loopback(), a.is_ipv6()));
+    out.dedup();
+    out
+}

@@ -1,0 +1,318 @@
+//! A hostile peer on the loopback interface: every wrong move is refused with a message, and the
+//! match goes on unharmed. Each wait is bounded.
+
+use carrom_match::{Action, MatchSetup};
+use carrom_net::wire::Client;
+use carrom_net::{
+    Guest, GuestEvent, Holder, Host, HostConfig, HostEvent, Joining, PROTOCOL, Role, ToGuest,
+    ToHost,
+};
+use carrom_physics::{Shot, Spec};
+use carrom_referee::{Rules, Seat, Seats};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const WAIT: Duration = Duration::from_secs(10);
+
+struct Hosting {
+    host: Arc<Mutex<Host>>,
+    events: Arc<Mutex<Vec<HostEvent>>>,
+    stop: Arc<Mutex<bool>>,
+}
+
+impl Drop for Hosting {
+    fn drop(&mut self) {
+        *self.stop.lock().unwrap() = true;
+    }
+}
+
+/// A singles match on 127.0.0.1 whose two seats are guests', polled in a thread of its own.
+fn host() -> Hosting {
+    let setup = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 5);
+    let config = HostConfig {
+        bind: "127.0.0.1:0".parse().unwrap(),
+        code: "FAIR42".into(),
+        setup,
+        holders: vec![(Seat::South, Holder::Guest), (Seat::North, Holder::Guest)],
+        spec: Spec::default(),
+        resume: None,
+        save: None,
+        hand_over_after: None,
+    };
+    let host = Arc::new(Mutex::new(
+        Host::start(config, Box::new(|_| None)).expect("the host starts"),
+    ));
+    let events = Arc::new(Mutex::new(Vec::new()));
+    let stop = Arc::new(Mutex::new(false));
+    {
+        let (host, events, stop) = (host.clone(), events.clone(), stop.clone());
+        std::thread::spawn(move || {
+            let t0 = Instant::now();
+            while !*stop.lock().unwrap() && t0.elapsed() < Duration::from_secs(120) {
+                let new = host.lock().unwrap().poll(Duration::ZERO);
+                events.lock().unwrap().extend(new);
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        });
+    }
+    Hosting { host, events, stop }
+}
+
+fn joining(name: &str, code: &str, seats: &[Seat], role: Role) -> Joining {
+    Joining {
+        code: code.into(),
+        name: name.into(),
+        role,
+        seats: seats.to_vec(),
+        computer: None,
+        spec: Spec::default(),
+        rules: None,
+        save: None,
+    }
+}
+
+fn join(h: &Hosting, name: &str, seats: &[Seat]) -> Guest {
+    let addr = h.host.lock().unwrap().addr();
+    Guest::join(addr, joining(name, "FAIR42", seats, Role::Player), WAIT).expect("joins")
+}
+
+/// Polls `guest` until `pick` finds what it waits for, or the wait runs out.
+#[track_caller]
+fn wait_for<T>(guest: &mut Guest, mut pick: impl FnMut(&GuestEvent) -> Option<T>) -> T {
+    let t0 = Instant::now();
+    while t0.elapsed() < WAIT {
+        for e in guest.poll(Duration::from_millis(20)) {
+            if let GuestEvent::Applied(a) = &e {
+                guest.apply(a).expect("the host's action applies");
+            }
+            if let Some(t) = pick(&e) {
+                return t;
+            }
+        }
+    }
+    panic!("waited {WAIT:?} in vain");
+}
+
+#[track_caller]
+fn rejected(guest: &mut Guest) -> String {
+    wait_for(guest, |e| match e {
+        GuestEvent::Rejected(r) => Some(r.clone()),
+        _ => None,
+    })
+}
+
+fn digest(h: &Hosting) -> (usize, u64) {
+    let host = h.host.lock().unwrap();
+    let g = host.game().expect("the match started");
+    (g.actions.len(), g.digest())
+}
+
+fn break_shot() -> Shot {
+    Shot {
+        seat: Seat::South,
+        position: 0.0,
+        angle_deg: 0.0,
+        power: 1.0,
+    }
+}
+
+#[test]
+fn a_wrong_code_a_wrong_protocol_and_other_physics_are_refused_by_name() {
+    let h = host();
+    let addr = h.host.lock().unwrap().addr();
+    let e = Guest::join(addr, joining("Eve", "WRONG1", &[], Role::Player), WAIT)
+        .err()
+        .expect("refused");
+    assert_eq!(e, "refused: wrong join code");
+
+    let mut spec = Spec::default();
+    spec.sim.min_dt *= 2.0;
+    let mut other = joining("Eve", "FAIR42", &[], Role::Player);
+    other.spec = spec;
+    let e = Guest::join(addr, other, WAIT).err().expect("refused");
+    assert!(
+        e.contains("the physics differs") && e.contains("sim.min_dt"),
+        "{e}"
+    );
+
+    let mut rules = Rules::icf();
+    rules.game_points += 4;
+    let mut other = joining("Eve", "FAIR42", &[], Role::Player);
+    other.rules = Some(rules);
+    let e = Guest::join(addr, other, WAIT).err().expect("refused");
+    assert!(
+        e.contains("the rules differ") && e.contains("game_points"),
+        "{e}"
+    );
+
+    let client = Client::connect(addr, WAIT).unwrap();
+    client.send(&ToHost::Hello {
+        protocol: PROTOCOL + 1,
+        code: "FAIR42".into(),
+        name: "Eve".into(),
+        role: Role::Player,
+        seats: vec![],
+        computer: None,
+        spec: Box::default(),
+        rules: None,
+    });
+    let got = client.incoming.recv_timeout(WAIT).expect("an answer");
+    match got {
+        carrom_net::wire::FromHost::Message(ToGuest::Refused { reason }) => {
+            assert!(reason.contains("protocol version"), "{reason}")
+        }
+        other => panic!("not refused: {other:?}"),
+    }
+    // Nobody got in: the match has not started.
+    assert!(h.host.lock().unwrap().game().is_none());
+}
+
+#[test]
+fn a_guest_acts_only_for_its_own_seat_and_in_its_turn() {
+    let h = host();
+    let mut asha = join(&h, "Asha", &[Seat::South]);
+    let mut eve = join(&h, "Eve", &[]);
+    assert_eq!(eve.seats, vec![Seat::North]);
+    wait_for(&mut asha, |e| (*e == GuestEvent::Match).then_some(()));
+    wait_for(&mut eve, |e| (*e == GuestEvent::Match).then_some(()));
+    let before = digest(&h);
+
+    // Eve strikes for South, whose turn it is.
+    eve.send_raw(ToHost::Act {
+        index: 0,
+        action: Action::Stroke { shot: break_shot() },
+    });
+    let r = rejected(&mut eve);
+    assert!(r.contains("south seat is not yours"), "{r}");
+    // Eve places a piece nobody returned, as if it were her turn.
+    eve.send_raw(ToHost::Act {
+        index: 0,
+        action: Action::Place { x: 0.0, y: 0.1 },
+    });
+    let r = rejected(&mut eve);
+    assert!(r.contains("not yours"), "{r}");
+    // Asha strikes, but from North's seat.
+    asha.send_raw(ToHost::Act {
+        index: 0,
+        action: Action::Stroke {
+            shot: Shot {
+                seat: Seat::North,
+                ..break_shot()
+            },
+        },
+    });
+    let r = rejected(&mut asha);
+    assert!(r.contains("a stroke from the north seat"), "{r}");
+    // Asha strikes with a power no hand has.
+    asha.send_raw(ToHost::Act {
+        index: 0,
+        action: Action::Stroke {
+            shot: Shot {
+                power: 7.0,
+                ..break_shot()
+            },
+        },
+    });
+    rejected(&mut asha);
+    assert_eq!(digest(&h), before, "nothing refused changed the match");
+
+    // Asha breaks; the same stroke sent again is not applied twice.
+    assert!(asha.act(Action::Stroke { shot: break_shot() }));
+    wait_for(&mut asha, |e| {
+        matches!(e, GuestEvent::Applied(_)).then_some(())
+    });
+    asha.send_raw(ToHost::Act {
+        index: 0,
+        action: Action::Stroke { shot: break_shot() },
+    });
+    let r = rejected(&mut asha);
+    assert!(r.contains("applied already"), "{r}");
+    assert_eq!(digest(&h).0, 1);
+    assert_eq!(asha.game.as_ref().unwrap().digest(), digest(&h).1);
+}
+
+#[test]
+fn a_spectator_watches_and_never_acts() {
+    let h = host();
+    let _asha = join(&h, "Asha", &[]);
+    let _ravi = join(&h, "Ravi", &[]);
+    let addr = h.host.lock().unwrap().addr();
+    let mut watcher =
+        Guest::join(addr, joining("Kim", "FAIR42", &[], Role::Spectator), WAIT).unwrap();
+    assert!(watcher.seats.is_empty());
+    wait_for(&mut watcher, |e| (*e == GuestEvent::Match).then_some(()));
+    watcher.send_raw(ToHost::Act {
+        index: 0,
+        action: Action::Stroke { shot: break_shot() },
+    });
+    assert_eq!(rejected(&mut watcher), "a spectator does not play");
+    // A seat that is no guest's is refused, and so is a seat another guest holds.
+    let e = Guest::join(
+        addr,
+        joining("Eve", "FAIR42", &[Seat::North], Role::Player),
+        WAIT,
+    )
+    .err()
+    .unwrap();
+    assert!(e.contains("the north seat is Ravi's"), "{e}");
+    assert_eq!(digest(&h).0, 0);
+}
+
+#[test]
+fn malformed_oversized_and_flooding_messages_are_refused_and_the_match_goes_on() {
+    let h = host();
+    let mut asha = join(&h, "Asha", &[Seat::South]);
+    let mut eve = join(&h, "Eve", &[Seat::North]);
+    wait_for(&mut asha, |e| (*e == GuestEvent::Match).then_some(()));
+    let before = digest(&h);
+
+    // Not JSON, and JSON that is no message.
+    let mut junk = 9u32.to_be_bytes().to_vec();
+    junk.extend_from_slice(b"not json!");
+    eve.send_bytes(junk);
+    let r = rejected(&mut eve);
+    assert!(r.starts_with("malformed message"), "{r}");
+    let body = br#"{"type":"act","index":"zero"}"#;
+    let mut bad = (body.len() as u32).to_be_bytes().to_vec();
+    bad.extend_from_slice(body);
+    eve.send_bytes(bad);
+    assert!(rejected(&mut eve).starts_with("malformed message"));
+
+    // A flood: at most 20 a second are read, the rest dropped with a message.
+    for _ in 0..150 {
+        eve.send_raw(ToHost::Resync);
+    }
+    let r = rejected(&mut eve);
+    assert!(r.starts_with("too many messages"), "{r}");
+
+    // A frame longer than any guest message: refused, and that guest is disconnected.
+    let mut huge = (1u32 << 24).to_be_bytes().to_vec();
+    huge.extend(std::iter::repeat_n(b' ', 1024));
+    eve.send_bytes(huge);
+    let closed = wait_for(&mut eve, |e| match e {
+        GuestEvent::Rejected(r) if r.contains("over the limit") => Some(r.clone()),
+        _ => None,
+    });
+    assert!(closed.contains("16777216 bytes"), "{closed}");
+    wait_for(&mut eve, |e| {
+        matches!(e, GuestEvent::Closed(_)).then_some(())
+    });
+    assert_eq!(digest(&h), before);
+
+    // The match goes on: Asha breaks, Eve comes back and is brought up to date.
+    assert!(asha.act(Action::Stroke { shot: break_shot() }));
+    wait_for(&mut asha, |e| {
+        matches!(e, GuestEvent::Applied(_)).then_some(())
+    });
+    let addr = h.host.lock().unwrap().addr();
+    let mut back = Guest::join(addr, joining("Eve", "FAIR42", &[], Role::Player), WAIT).unwrap();
+    assert_eq!(back.seats, vec![Seat::North]);
+    wait_for(&mut back, |e| (*e == GuestEvent::Match).then_some(()));
+    assert_eq!(back.game.as_ref().unwrap().digest(), digest(&h).1);
+    let events = h.events.lock().unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, HostEvent::Left { name, .. } if name == "Eve"))
+    );
+}

@@ -1,0 +1,503 @@
+//! `carrom host` and `carrom join`: a match across machines. Thin: the network and the host's
+//! referee are `carrom_net`, the computers `carrom_ai`. Without a window (`--headless`) every
+//! seat of this machine is a computer's (or the guest watches), which is how a server for
+//! computer matches runs and how the tests play.
+
+use crate::args::{LengthArg, LevelArg, RulesArg, SeatArg, player_name, rules_arg, seed};
+use carrom_ai::Computers;
+use carrom_match::{Match, MatchSetup, SaveFile};
+use carrom_net::{Guest, GuestEvent, Holder, Host, HostConfig, HostEvent, Joining, Role};
+use carrom_physics::Spec;
+use carrom_referee::{Seat, Seats};
+use clap::ValueEnum;
+use serde_json::json;
+use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Singles or doubles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum NetMode {
+    Singles,
+    Doubles,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct HostArgs {
+    /// The UDP port to listen on (0: any free port, printed at the start).
+    #[arg(long, default_value_t = 7878)]
+    pub port: u16,
+    /// The address to listen on: `::` (the default) for every interface, `127.0.0.1` for this
+    /// machine only.
+    #[arg(long, default_value = "::")]
+    pub bind: IpAddr,
+    /// The join code guests must give (six letters and digits made up when omitted).
+    #[arg(long, value_parser = code)]
+    pub code: Option<String>,
+    /// No window: the host's seats are all computers (see --computer).
+    #[arg(long)]
+    pub headless: bool,
+    #[arg(long, value_enum, default_value_t = NetMode::Singles)]
+    pub mode: NetMode,
+    /// Rules: icf, vkk, fof2022, casual or traditional, or a rules file (.toml or .ron).
+    #[arg(long, default_value = "icf", value_parser = rules_arg)]
+    pub rules: RulesArg,
+    /// The match's length: one board, one game, or the rule set's full match.
+    #[arg(long, value_enum, default_value_t = LengthArg::Full)]
+    pub length: LengthArg,
+    /// Names of the host's players in seat order (South, North in singles; South, East, North,
+    /// West in doubles); a guest's seat takes the guest's name.
+    #[arg(long, value_delimiter = ',', value_parser = player_name)]
+    pub names: Vec<String>,
+    /// Seats played by the host's computer, e.g. `north` or `east,west`.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub computer: Vec<SeatArg>,
+    /// Seats played by people at the host's machine (in the window; South when omitted and
+    /// South is not a computer's). Every other seat is a guest's.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub here: Vec<SeatArg>,
+    /// The host's computers' level.
+    #[arg(long, value_enum, default_value_t = LevelArg::Medium)]
+    pub level: LevelArg,
+    /// The match's seed, 0 to 18446744073709551615.
+    #[arg(long, default_value_t = 1, value_parser = seed)]
+    pub seed: u64,
+    /// Go on with a saved match (a guest's save of a match whose host went).
+    #[arg(long)]
+    pub load: Option<PathBuf>,
+    /// Keep the match's save here after every action.
+    #[arg(long)]
+    pub save: Option<PathBuf>,
+    /// Hand a guest's seat to the host's computer when its guest has been gone this many seconds
+    /// at its turn (without it the match waits).
+    #[arg(long)]
+    pub hand_over: Option<u64>,
+    /// Print only a JSON summary at the end (the digest after every action, the score).
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct JoinArgs {
+    /// The host's address and port, as `HOST:PORT` (`127.0.0.1:7878`, `[::1]:7878`).
+    pub addr: String,
+    /// The host's join code.
+    #[arg(long, value_parser = code)]
+    pub code: String,
+    #[arg(long, default_value = "Guest", value_parser = player_name)]
+    pub name: String,
+    /// No window: play this guest's seats with a computer (--computer) or watch (--watch).
+    #[arg(long)]
+    pub headless: bool,
+    /// This guest's seats are played by a computer.
+    #[arg(long)]
+    pub computer: bool,
+    /// The computer's level.
+    #[arg(long, value_enum, default_value_t = LevelArg::Medium)]
+    pub level: LevelArg,
+    /// Watch, as a spectator.
+    #[arg(long, conflicts_with = "computer")]
+    pub watch: bool,
+    /// Ask for these seats (the next free one when omitted; on a rejoin, the ones this name
+    /// held).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub seats: Vec<SeatArg>,
+    /// Keep the match's save here after every action (by default in the data directory's `net`
+    /// folder), so it can be hosted again if the host goes.
+    #[arg(long)]
+    pub save: Option<PathBuf>,
+    /// Seconds to keep trying to reconnect when the connection drops.
+    #[arg(long, default_value_t = 30)]
+    pub retry: u64,
+    /// Print only a JSON summary at the end.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn code(text: &str) -> Result<String, String> {
+    let t = text.trim().to_uppercase();
+    if t.is_empty() || t.len() > 16 || !t.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Err("a join code is 1 to 16 letters and digits".into());
+    }
+    Ok(t)
+}
+
+/// A summary every machine prints alike, so they can be compared.
+fn summary(role: &str, game: Option<&Match>) -> serde_json::Value {
+    match game {
+        Some(g) => json!({
+            "role": role,
+            "actions": g.actions.len(),
+            "games": g.referee.games(),
+            "score": g.referee.score(),
+            "finished": g.is_over(),
+            "digests": g.digests.iter().map(|d| format!("{d:016x}")).collect::<Vec<_>>(),
+            "invariant_violations": g.violations.len(),
+        }),
+        None => json!({ "role": role, "actions": 0, "finished": false }),
+    }
+}
+
+/// The seats of a hosted match and who holds each.
+fn holders(seats: Seats, args: &HostArgs) -> Result<Vec<(Seat, Holder)>, String> {
+    for s in args.computer.iter().chain(&args.here) {
+        if !seats.seats().contains(&s.seat()) {
+            return Err(format!(
+                "{} does not play in this match ({})",
+                s.seat().name(),
+                seats.names()
+            ));
+        }
+    }
+    if args.headless && !args.here.is_empty() {
+        return Err("--here: a headless host has nobody at its machine; use --computer".into());
+    }
+    let mut here: Vec<Seat> = args.here.iter().map(|s| s.seat()).collect();
+    let computer: Vec<Seat> = args.computer.iter().map(|s| s.seat()).collect();
+    if let Some(s) = here.iter().find(|s| computer.contains(s)) {
+        return Err(format!("{} is both --here and --computer", s.name()));
+    }
+    if here.is_empty() && !args.headless && !computer.contains(&Seat::South) {
+        here.push(Seat::South);
+    }
+    let holders: Vec<(Seat, Holder)> = seats
+        .seats()
+        .iter()
+        .map(|&s| {
+            let h = if computer.contains(&s) {
+                Holder::Computer
+            } else if here.contains(&s) {
+                Holder::Host
+            } else {
+                Holder::Guest
+            };
+            (s, h)
+        })
+        .collect();
+    if !holders.iter().any(|(_, h)| *h == Holder::Guest) {
+        return Err("every seat is the host's: leave at least one for a guest".into());
+    }
+    Ok(holders)
+}
+
+/// The host's computers: every seat it may have to play (its own, and a guest's handed over).
+fn host_computers(setup: &MatchSetup, level: LevelArg) -> Result<Computers, String> {
+    let mut all = setup.clone();
+    for p in &mut all.players {
+        if p.computer.is_none() {
+            p.computer = Some(level.name().into());
+        }
+    }
+    Computers::for_setup(&all)
+}
+
+pub fn host_config(spec: &Spec, args: &HostArgs) -> Result<(HostConfig, LevelArg), String> {
+    let resume = match &args.load {
+        Some(path) => Some(SaveFile::load(path).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    let mut rules = args.rules.clone();
+    args.length.apply(&mut rules);
+    let seats = match (&resume, args.mode) {
+        (Some(save), _) => save.setup.seats,
+        (None, NetMode::Singles) => Seats::Singles,
+        (None, NetMode::Doubles) => Seats::Doubles,
+    };
+    let holders = holders(seats, args)?;
+    let setup = match &resume {
+        Some(save) => save.setup.clone(),
+        None => {
+            let mut setup = MatchSetup::new(seats, rules.rules, &rules.name, args.seed);
+            if args.names.len() > seats.count() {
+                return Err(format!(
+                    "--names: {} names for {} seats",
+                    args.names.len(),
+                    seats.count()
+                ));
+            }
+            for (i, &seat) in seats.seats().iter().enumerate() {
+                if let Some(n) = args.names.get(i) {
+                    setup.players[i].name = n.clone();
+                }
+                if holders.contains(&(seat, Holder::Computer)) {
+                    setup.players[i].computer = Some(args.level.name().into());
+                    if args.names.get(i).is_none() {
+                        setup.players[i].name = format!("{} (computer)", seat.title());
+                    }
+                }
+            }
+            setup
+        }
+    };
+    let code = args.code.clone().unwrap_or_else(|| {
+        let mut rng = rand::rng();
+        carrom_net::new_code(&mut rng)
+    });
+    Ok((
+        HostConfig {
+            bind: SocketAddr::new(args.bind, args.port),
+            code,
+            setup,
+            holders,
+            spec: spec.clone(),
+            resume,
+            save: args.save.clone(),
+            hand_over_after: args.hand_over.map(Duration::from_secs),
+        },
+        args.level,
+    ))
+}
+
+/// Starts the host with its computers.
+pub fn start_host(config: HostConfig, level: LevelArg) -> Result<Host, String> {
+    let mut computers = host_computers(&config.setup, level)?;
+    let play = Box::new(move |game: &Match| computers.act(game));
+    Host::start(config, play)
+}
+
+/// The addresses to give guests: the host's port on each of this machine's addresses.
+pub fn addresses_to_give(host: &Host) -> Vec<String> {
+    let port = host.addr().port();
+    let ip = host.addr().ip();
+    if !ip.is_unspecified() {
+        return vec![host.addr().to_string()];
+    }
+    let mut out: Vec<String> = carrom_net::wire::interface_addresses()
+        .into_iter()
+        .filter(|a| ip.is_ipv6() || a.is_ipv4())
+        .map(|a| SocketAddr::new(a, port).to_string())
+        .collect();
+    if out.is_empty() {
+        out.push(SocketAddr::new(ip, port).to_string());
+    }
+    out
+}
+
+pub fn host(spec: &Spec, args: HostArgs) -> Result<(), String> {
+    if !args.headless {
+        return Err(
+            "the game's window is not in this build's `carrom host` yet; use --headless".into(),
+        );
+    }
+    let (config, level) = host_config(spec, &args)?;
+    let mut host = start_host(config, level)?;
+    // The first line gives the port, for scripts that start a host on port 0.
+    println!("Hosting on {} with code {}", host.addr(), host.code());
+    if !args.json {
+        println!(
+            "Give guests one of: {}",
+            addresses_to_give(&host).join(", ")
+        );
+    }
+    let mut over_at: Option<Instant> = None;
+    let mut printed = 0;
+    loop {
+        let events = host.poll(Duration::from_millis(50));
+        if !args.json {
+            for e in &events {
+                if let Some(line) = host_line(e) {
+                    println!("{line}");
+                }
+            }
+            for line in &host.calls[printed..] {
+                println!("  {line}");
+            }
+        }
+        printed = host.calls.len();
+        if host.game().is_some_and(Match::is_over) {
+            let t = *over_at.get_or_insert_with(Instant::now);
+            // The guests have the last action; give them a moment to read it and leave.
+            if host.guests() == 0 || t.elapsed() > Duration::from_secs(5) {
+                break;
+            }
+        }
+    }
+    let s = summary("host", host.game());
+    if args.json {
+        println!("{s}");
+    } else if let Some(g) = host.game() {
+        println!(
+            "Match over after {} actions: games {:?}, score {:?}",
+            g.actions.len(),
+            g.referee.games(),
+            g.referee.score()
+        );
+    }
+    Ok(())
+}
+
+fn host_line(e: &HostEvent) -> Option<String> {
+    let seats = |s: &[Seat]| s.iter().map(|s| s.name()).collect::<Vec<_>>().join(", ");
+    Some(match e {
+        HostEvent::Joined {
+            name,
+            seats: s,
+            role,
+        } => match role {
+            Role::Player => format!("{name} joined ({})", seats(s)),
+            Role::Spectator => format!("{name} is watching"),
+        },
+        HostEvent::Refused { from, reason } => format!("Refused {from}: {reason}"),
+        HostEvent::Rejected { name, reason } => format!("Refused a message from {name}: {reason}"),
+        HostEvent::Left { name, seats: s } => {
+            format!("{name} is disconnected ({}): the match waits", seats(s))
+        }
+        HostEvent::Started => "Every seat is filled: the match starts".into(),
+        HostEvent::HandedOver { seat } => {
+            format!("The {} seat is handed to the computer", seat.name())
+        }
+        HostEvent::Applied { .. } | HostEvent::Over => return None,
+    })
+}
+
+fn default_save(code: &str, name: &str) -> Option<PathBuf> {
+    let file: String = format!("{code}-{name}")
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    carrom_trainer::data_dir().map(|d| d.join("net").join(format!("{file}.json")))
+}
+
+pub fn resolve(addr: &str) -> Result<SocketAddr, String> {
+    addr.to_socket_addrs()
+        .map_err(|e| format!("{addr}: not an address and port ({e})"))?
+        .next()
+        .ok_or_else(|| format!("{addr}: no address"))
+}
+
+pub fn joining(spec: &Spec, args: &JoinArgs) -> Joining {
+    Joining {
+        code: args.code.clone(),
+        name: args.name.clone(),
+        role: if args.watch {
+            Role::Spectator
+        } else {
+            Role::Player
+        },
+        seats: args.seats.iter().map(|s| s.seat()).collect(),
+        computer: args.computer.then(|| args.level.name().to_string()),
+        spec: spec.clone(),
+        rules: None,
+        save: args
+            .save
+            .clone()
+            .or_else(|| default_save(&args.code, &args.name)),
+    }
+}
+
+pub fn join(spec: &Spec, args: JoinArgs) -> Result<(), String> {
+    if !args.headless {
+        return Err(
+            "the game's window is not in this build's `carrom join` yet; use --headless".into(),
+        );
+    }
+    if !args.computer && !args.watch {
+        return Err("a headless guest plays with --computer or watches with --watch".into());
+    }
+    let addr = resolve(&args.addr)?;
+    let mut guest = Guest::join(addr, joining(spec, &args), Duration::from_secs(10))?;
+    if !args.json {
+        let seats: Vec<&str> = guest.seats.iter().map(|s| s.name()).collect();
+        println!(
+            "Joined {addr} as {} ({})",
+            args.name,
+            if seats.is_empty() {
+                "watching".to_string()
+            } else {
+                seats.join(", ")
+            }
+        );
+    }
+    let mut computers: Option<Computers> = None;
+    loop {
+        for e in guest.poll(Duration::from_millis(50)) {
+            match e {
+                GuestEvent::Match => {
+                    if args.computer
+                        && let Some(g) = &guest.game
+                    {
+                        computers = Some(Computers::for_setup(&g.setup)?);
+                    }
+                }
+                GuestEvent::Applied(a) => match guest.apply(&a) {
+                    Ok(r) => {
+                        if let Some(note) = r.corrected {
+                            eprintln!("{note}");
+                        }
+                        if !args.json
+                            && let (Some(v), Some(g)) = (&r.verdict, &guest.game)
+                        {
+                            for line in g.verdict_lines(v) {
+                                println!("  {line}");
+                            }
+                        }
+                    }
+                    Err(e) => eprintln!("{e}"),
+                },
+                GuestEvent::Rejected(why) => eprintln!("The host refused: {why}"),
+                GuestEvent::Note(note) => eprintln!("{note}"),
+                GuestEvent::Seating => {}
+                GuestEvent::Closed(why) => {
+                    if guest.game.as_ref().is_some_and(Match::is_over) {
+                        break;
+                    }
+                    if why.starts_with("refused") {
+                        return Err(why);
+                    }
+                    eprintln!("{why}; reconnecting");
+                    reconnect(&mut guest, addr, args.retry)?;
+                }
+            }
+        }
+        if guest.game.as_ref().is_some_and(Match::is_over) {
+            break;
+        }
+        if let (Some(c), Some(g)) = (&mut computers, &guest.game)
+            && guest.to_act().is_some()
+            && !guest.waiting_for_host()
+            && let Some(action) = c.act(g)
+        {
+            guest.act(action);
+        }
+    }
+    let s = summary("guest", guest.game.as_ref());
+    if args.json {
+        println!("{s}");
+    } else if let Some(g) = &guest.game {
+        println!(
+            "Match over after {} actions: games {:?}, score {:?}",
+            g.actions.len(),
+            g.referee.games(),
+            g.referee.score()
+        );
+    }
+    Ok(())
+}
+
+fn reconnect(guest: &mut Guest, addr: SocketAddr, retry: u64) -> Result<(), String> {
+    let until = Instant::now() + Duration::from_secs(retry);
+    loop {
+        match guest.rejoin(addr, Duration::from_secs(3)) {
+            Ok(()) => return Ok(()),
+            Err(e) if e.starts_with("refused") => return Err(e),
+            Err(e) => {
+                if Instant::now() >= until {
+                    let kept = guest.joining.save.as_ref().map_or(String::new(), |p| {
+                        format!(
+                            "; the match so far is saved in {} (`carrom host --load` it)",
+                            p.display()
+                        )
+                    });
+                    return Err(format!("the host is gone ({e}){kept}"));
+                }
+                std::thread::sleep(Duration::from_millis(500));
+            }
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! Play across machines, on the loopback interface only: a headless host and two headless
+//! guests play a seeded doubles match with computers in every seat, and every machine ends with
+//! the same score and the same digest after every action, also when a guest is killed mid-match
+//! and comes back. Every process is killed if it outlives its bound.
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BOUND: Duration = Duration::from_secs(240);
+
+struct Proc(Child);
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn carrom(config: &Path, args: &[&str]) -> Proc {
+    Proc(
+        Command::new(env!("CARGO_BIN_EXE_carrom"))
+            .args(args)
+            .env("CARROM_CONFIG_DIR", config)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("carrom runs"),
+    )
+}
+
+/// A headless doubles host on 127.0.0.1 with computers at South and North; its port.
+fn host(config: &Path, seed: &str) -> (Proc, u16) {
+    let mut p = carrom(
+        config,
+        &[
+            "host",
+            "--headless",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--code",
+            "LOOP42",
+            "--mode",
+            "doubles",
+            "--computer",
+            "south,north",
+            "--level",
+            "easy",
+            "--seed",
+            seed,
+            "--json",
+        ],
+    );
+    let mut first = String::new();
+    BufReader::new(p.0.stdout.as_mut().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // "Hosting on 127.0.0.1:PORT with code LOOP42"
+    let port = first
+        .split_whitespace()
+        .nth(2)
+        .and_then(|a| a.rsplit(':').next())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {first:?}"));
+    (p, port)
+}
+
+fn guest(config: &Path, port: u16, name: &str, save: &Path) -> Proc {
+    carrom(
+        config,
+        &[
+            "join",
+            &format!("127.0.0.1:{port}"),
+            "--code",
+            "loop42",
+            "--name",
+            name,
+            "--headless",
+            "--computer",
+            "--level",
+            "easy",
+            "--save",
+            save.to_str().unwrap(),
+            "--json",
+        ],
+    )
+}
+
+/// The process's JSON summary (its last line), once it ends within the bound.
+fn summary(mut p: Proc, t0: Instant) -> Value {
+    while p.0.try_wait().unwrap().is_none() {
+        assert!(t0.elapsed() < BOUND, "still running after {BOUND:?}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let mut out = String::new();
+    std::io::Read::read_to_string(p.0.stdout.as_mut().unwrap(), &mut out).unwrap();
+    let mut err = String::new();
+    std::io::Read::read_to_string(p.0.stderr.as_mut().unwrap(), &mut err).unwrap();
+    assert!(p.0.wait().unwrap().success(), "exit failed: {out}\n{err}");
+    serde_json::from_str(out.lines().last().unwrap_or(""))
+        .unwrap_or_else(|e| panic!("no summary ({e}): {out}\n{err}"))
+}
+
+fn assert_alike(machines: &[Value]) {
+    let host = &machines[0];
+    assert_eq!(host["finished"], true, "{host}");
+    assert_eq!(host["invariant_violations"], 0);
+    let n = host["actions"].as_u64().unwrap();
+    assert!(n > 50, "a whole match has more than 50 actions: {n}");
+    assert_eq!(host["digests"].as_array().unwrap().len() as u64, n);
+    for m in &machines[1..] {
+        for field in ["actions", "games", "score", "finished", "digests"] {
+            assert_eq!(m[field], host[field], "{field} differs");
+        }
+    }
+}
+
+#[test]
+fn a_doubles_match_across_three_machines_ends_alike_on_every_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let t0 = Instant::now();
+    let (h, port) = host(dir.path(), "3");
+    let east = guest(dir.path(), port, "Ravi", &dir.path().join("ravi.json"));
+    let west = guest(dir.path(), port, "Asha", &dir.path().join("asha.json"));
+    let machines = [summary(h, t0), summary(east, t0), summary(west, t0)];
+    assert_alike(&machines);
+    // Each guest kept a save of the match, which replays to the same end.
+    let replay = Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args(["replay", dir.path().join("ravi.json").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+}
+
+#[test]
+fn a_guest_killed_mid_match_rejoins_and_every_machine_ends_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let t0 = Instant::now();
+    let (h, port) = host(dir.path(), "4");
+    let ravi_save = dir.path().join("ravi.json");
+    let mut ravi = guest(dir.path(), port, "Ravi", &ravi_save);
+    let asha = guest(dir.path(), port, "Asha", &dir.path().join("asha.json"));
+    // Kill Ravi once his save holds 60 actions: the match is under way.
+    loop {
+        assert!(t0.elapsed() < BOUND, "the match never got going");
+        let actions = std::fs::read_to_string(&ravi_save)
+            .ok()
+            .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+            .and_then(|v| v["actions"].as_array().map(Vec::len))
+            .unwrap_or(0);
+        if actions >= 60 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    ravi.0.kill().unwrap();
+    ravi.0.wait().unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let back = guest(dir.path(), port, "Ravi", &ravi_save);
+    let machines = [summary(h, t0), summary(asha, t0), summary(back, t0)];
+    assert_alike(&machines);
+}
