@@ -174,8 +174,10 @@ fn holders(seats: Seats, args: &HostArgs) -> Result<Vec<(Seat, Holder)>, String>
             (s, h)
         })
         .collect();
-    if !holders.iter().any(|(_, h)| *h == Holder::Guest) {
-        return Err("every seat is the host's: leave at least one for a guest".into());
+    if holders.iter().any(|(_, h)| *h == Holder::Host)
+        && !holders.iter().any(|(_, h)| *h == Holder::Guest)
+    {
+        return Err("every seat is at the host's machine: leave one for a guest".into());
     }
     Ok(holders)
 }
@@ -276,7 +278,7 @@ pub fn addresses_to_give(host: &Host) -> Vec<String> {
 pub fn host(spec: &Spec, args: HostArgs) -> Result<(), String> {
     if !args.headless {
         return Err(
-            "the game's window is not in this build's `carrom host` yet; use --headless".into(),
+            "a hosted match in the game's window is not built yet: host with --headless (computers at the host's seats)".into(),
         );
     }
     let (config, level) = host_config(spec, &args)?;
@@ -291,8 +293,10 @@ pub fn host(spec: &Spec, args: HostArgs) -> Result<(), String> {
     }
     let mut over_at: Option<Instant> = None;
     let mut printed = 0;
+    let mut had_guests = false;
     loop {
         let events = host.poll(Duration::from_millis(50));
+        had_guests |= host.guests() > 0;
         if !args.json {
             for e in &events {
                 if let Some(line) = host_line(e) {
@@ -307,7 +311,7 @@ pub fn host(spec: &Spec, args: HostArgs) -> Result<(), String> {
         if host.game().is_some_and(Match::is_over) {
             let t = *over_at.get_or_insert_with(Instant::now);
             // The guests have the last action; give them a moment to read it and leave.
-            if host.guests() == 0 || t.elapsed() > Duration::from_secs(5) {
+            if (had_guests && host.guests() == 0) || t.elapsed() > Duration::from_secs(5) {
                 break;
             }
         }
@@ -394,7 +398,7 @@ pub fn joining(spec: &Spec, args: &JoinArgs) -> Joining {
 pub fn join(spec: &Spec, args: JoinArgs) -> Result<(), String> {
     if !args.headless {
         return Err(
-            "the game's window is not in this build's `carrom join` yet; use --headless".into(),
+            "a joined match in the game's window is not built yet: join with --headless and --computer or --watch".into(),
         );
     }
     if !args.computer && !args.watch {

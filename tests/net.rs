@@ -169,3 +169,94 @@ fn a_guest_killed_mid_match_rejoins_and_every_machine_ends_alike() {
     let machines = [summary(h, t0), summary(asha, t0), summary(back, t0)];
     assert_alike(&machines);
 }
+
+#[test]
+fn a_refused_join_exits_non_zero_with_the_hosts_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_h, port) = host(dir.path(), "5");
+    let out = Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args([
+            "join",
+            &format!("127.0.0.1:{port}"),
+            "--code",
+            "WRONG9",
+            "--headless",
+            "--computer",
+        ])
+        .env("CARROM_CONFIG_DIR", dir.path())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("refused: wrong join code"), "{err}");
+
+    let out = Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args([
+            "join",
+            "nowhere",
+            "--code",
+            "LOOP42",
+            "--headless",
+            "--watch",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("nowhere: not an address and port"), "{err}");
+}
+
+#[test]
+fn a_spectator_watches_a_match_of_computers_to_its_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let t0 = Instant::now();
+    let mut h = carrom(
+        dir.path(),
+        &[
+            "host",
+            "--headless",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--code",
+            "SHOW1",
+            "--computer",
+            "south,north",
+            "--level",
+            "easy",
+            "--length",
+            "board",
+            "--json",
+        ],
+    );
+    let mut first = String::new();
+    BufReader::new(h.0.stdout.as_mut().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let port = first
+        .split_whitespace()
+        .nth(2)
+        .unwrap()
+        .rsplit(':')
+        .next()
+        .unwrap()
+        .to_string();
+    let watcher = carrom(
+        dir.path(),
+        &[
+            "join",
+            &format!("127.0.0.1:{port}"),
+            "--code",
+            "show1",
+            "--name",
+            "Kim",
+            "--headless",
+            "--watch",
+            "--json",
+        ],
+    );
+    let machines = [summary(h, t0), summary(watcher, t0)];
+    assert_eq!(machines[1]["digests"], machines[0]["digests"]);
+    assert_eq!(machines[1]["finished"], true);
+}

@@ -167,6 +167,11 @@ impl Host {
         if let Some(save) = host.config.resume.clone() {
             host.resume(&save)?;
         }
+        // Computers in every seat (a server for computer matches): the match starts at once,
+        // and spectators join it.
+        if host.seats.iter().all(|s| s.holder == Holder::Computer) {
+            host.start_when_seated(&mut Vec::new());
+        }
         Ok(host)
     }
 
