@@ -216,7 +216,11 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
 
 /// The game in a window (the display found first), with a runtime directory the graphics
 /// libraries do not complain about.
-fn open_window(spec: &Spec, launch: Launch, shot: Option<ScreenshotPlan>) -> Result<(), String> {
+pub fn open_window(
+    spec: &Spec,
+    launch: Launch,
+    shot: Option<ScreenshotPlan>,
+) -> Result<(), String> {
     display::quiet_runtime_dir();
     carrom_ui::run_windowed(spec, launch, shot)
 }

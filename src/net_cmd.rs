@@ -277,9 +277,7 @@ pub fn addresses_to_give(host: &Host) -> Vec<String> {
 
 pub fn host(spec: &Spec, args: HostArgs) -> Result<(), String> {
     if !args.headless {
-        return Err(
-            "a hosted match in the game's window is not built yet: host with --headless (computers at the host's seats)".into(),
-        );
+        return host_in_window(spec, args);
     }
     let (config, level) = host_config(spec, &args)?;
     let mut host = start_host(config, level)?;
@@ -397,9 +395,7 @@ pub fn joining(spec: &Spec, args: &JoinArgs) -> Joining {
 
 pub fn join(spec: &Spec, args: JoinArgs) -> Result<(), String> {
     if !args.headless {
-        return Err(
-            "a joined match in the game's window is not built yet: join with --headless and --computer or --watch".into(),
-        );
+        return join_in_window(spec, args);
     }
     if !args.computer && !args.watch {
         return Err("a headless guest plays with --computer or watches with --watch".into());
@@ -504,4 +500,145 @@ fn reconnect(guest: &mut Guest, addr: SocketAddr, retry: u64) -> Result<(), Stri
             }
         }
     }
+}
+
+/// Reads the host's messages until its match has started (every seat filled); the host's
+/// actions that came with it, to be played in the window.
+#[cfg(feature = "game")]
+fn wait_for_start(guest: &mut Guest, waiting: &str) -> Result<Vec<carrom_net::Applied>, String> {
+    let mut said = false;
+    let mut backlog = Vec::new();
+    while guest.game.is_none() {
+        for e in guest.poll(Duration::from_millis(100)) {
+            match e {
+                GuestEvent::Closed(why) => return Err(why),
+                GuestEvent::Applied(a) => backlog.push(a),
+                GuestEvent::Seating if !said => {
+                    println!("{waiting}");
+                    said = true;
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(backlog)
+}
+
+#[cfg(feature = "game")]
+fn open_online(
+    spec: &Spec,
+    guest: Guest,
+    backlog: Vec<carrom_net::Applied>,
+    addr: Option<SocketAddr>,
+    hosting: Option<(String, Vec<String>)>,
+) -> Result<(), String> {
+    let start = carrom_ui::OnlineStart {
+        guest: std::sync::Arc::new(std::sync::Mutex::new(Some(guest))),
+        backlog,
+        addr,
+        hosting,
+    };
+    let launch = carrom_ui::Launch {
+        start: carrom_ui::Start::Online(start),
+        fixed_board: false,
+        speed: 1.0,
+        save_path: None,
+        hints: false,
+    };
+    crate::game_cmd::open_window(spec, launch, None)
+}
+
+#[cfg(not(feature = "game"))]
+fn host_in_window(_: &Spec, _: HostArgs) -> Result<(), String> {
+    Err("this carrom is built without the game's window: host with --headless".into())
+}
+
+#[cfg(not(feature = "game"))]
+fn join_in_window(_: &Spec, _: JoinArgs) -> Result<(), String> {
+    Err("this carrom is built without the game's window: join with --headless".into())
+}
+
+/// The host's window: the host's match runs in a thread of its own (its computers too), and the
+/// window plays the seats of the people here through the host's in-process link.
+#[cfg(feature = "game")]
+fn host_in_window(spec: &Spec, args: HostArgs) -> Result<(), String> {
+    if let Err(why) = crate::display::find() {
+        return Err(format!(
+            "hosting in the game's window needs a display (none found: {why}); `carrom host --headless` runs without one"
+        ));
+    }
+    let (config, level) = host_config(spec, &args)?;
+    let here: Vec<Seat> = config
+        .holders
+        .iter()
+        .filter(|(_, h)| *h == Holder::Host)
+        .map(|(s, _)| *s)
+        .collect();
+    if here.is_empty() {
+        return Err(
+            "nobody plays at the host's machine (--here): host with --headless instead".into(),
+        );
+    }
+    let save = args.save.clone();
+    let mut host = start_host(config, level)?;
+    let link = host.local_link();
+    let code = host.code().to_string();
+    let addresses = addresses_to_give(&host);
+    println!("Hosting on {} with code {code}", host.addr());
+    println!("Give guests one of: {}", addresses.join(", "));
+    std::thread::Builder::new()
+        .name("carrom-host".into())
+        .spawn(move || {
+            loop {
+                for e in host.poll(Duration::from_millis(20)) {
+                    if let Some(line) = host_line(&e) {
+                        println!("{line}");
+                    }
+                }
+            }
+        })
+        .map_err(|e| format!("cannot start the host: {e}"))?;
+    let joining = Joining {
+        code: code.clone(),
+        name: "Host".into(),
+        role: Role::Player,
+        seats: here,
+        computer: None,
+        spec: spec.clone(),
+        rules: None,
+        save: save.or_else(|| default_save(&code, "host")),
+    };
+    let mut guest = Guest::local(link, joining, Duration::from_secs(10))?;
+    let backlog = wait_for_start(
+        &mut guest,
+        &format!("Waiting for guests: give them the address and the code {code}"),
+    )?;
+    open_online(spec, guest, backlog, None, Some((code, addresses)))
+}
+
+/// A guest's window.
+#[cfg(feature = "game")]
+fn join_in_window(spec: &Spec, args: JoinArgs) -> Result<(), String> {
+    if args.computer {
+        return Err("--computer plays a guest's seats without a window: add --headless".into());
+    }
+    if let Err(why) = crate::display::find() {
+        return Err(format!(
+            "joining in the game's window needs a display (none found: {why}); `carrom join --headless` runs without one"
+        ));
+    }
+    let addr = resolve(&args.addr)?;
+    let mut guest = Guest::join(addr, joining(spec, &args), Duration::from_secs(10))?;
+    let seats: Vec<&str> = guest.seats.iter().map(|s| s.name()).collect();
+    println!(
+        "Joined {addr} as {} ({})",
+        args.name,
+        if seats.is_empty() {
+            "watching".into()
+        } else {
+            seats.join(", ")
+        }
+    );
+    let backlog = wait_for_start(&mut guest, "Waiting for the other guests")?;
+    open_online(spec, guest, backlog, Some(addr), None)
 }

@@ -494,7 +494,8 @@ impl Host {
             if s.handed_from.take().is_some() {
                 s.holder = Holder::Guest;
             }
-            if !started {
+            // A guest's seat takes the guest's name; the host's own seats keep theirs.
+            if !started && s.holder == Holder::Guest {
                 s.name = name.clone();
                 s.computer = hello.computer.clone();
             }

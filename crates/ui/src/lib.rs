@@ -61,6 +61,8 @@ pub enum Mode {
     Replay,
     /// Drills by kind of shot.
     Training,
+    /// A match across machines: the host's match followed, this machine's seats played here.
+    Online,
 }
 
 /// The mode being played on the game screen (none while the menu is up): each mode's systems
@@ -72,6 +74,7 @@ pub enum Playing {
     Demo,
     Replay,
     Training,
+    Online,
 }
 
 impl ComputedStates for Playing {
@@ -85,6 +88,7 @@ impl ComputedStates for Playing {
             (Screen::Game, Mode::Demo) => Some(Playing::Demo),
             (Screen::Game, Mode::Replay) => Some(Playing::Replay),
             (Screen::Game, Mode::Training) => Some(Playing::Training),
+            (Screen::Game, Mode::Online) => Some(Playing::Online),
         }
     }
 }
@@ -174,6 +178,30 @@ pub enum Start {
     Demo(MatchSetup),
     /// Play a save's actions back on the board.
     Replay(SaveFile),
+    /// A match across machines, joined (or hosted here) and started.
+    Online(OnlineStart),
+}
+
+/// A match across machines as the game starts it: the guest (this machine's link to the host,
+/// whose match has started), and what the host's window shows.
+#[derive(Clone)]
+pub struct OnlineStart {
+    pub guest: std::sync::Arc<std::sync::Mutex<Option<carrom_net::Guest>>>,
+    /// The host's actions that came with the match's start, still to be played.
+    pub backlog: Vec<carrom_net::Applied>,
+    /// The host's address, to reconnect to (none at the host's own window).
+    pub addr: Option<std::net::SocketAddr>,
+    /// At the host: the join code and the addresses to give.
+    pub hosting: Option<(String, Vec<String>)>,
+}
+
+impl std::fmt::Debug for OnlineStart {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OnlineStart")
+            .field("addr", &self.addr)
+            .field("hosting", &self.hosting)
+            .finish_non_exhaustive()
+    }
 }
 
 /// The states every app has: the screen, the mode and what is computed from them, the turn's
@@ -257,11 +285,28 @@ pub fn run_windowed(
     if !sound {
         println!("No audio device: sound is off.");
     }
+    // A match across machines names this machine's part in it, so two windows on one desktop
+    // are told apart.
+    let title = match &launch.start {
+        Start::Online(online) => match &online.hosting {
+            Some((code, _)) => format!("Carrom — hosting {code}"),
+            None => {
+                let name = online
+                    .guest
+                    .lock()
+                    .ok()
+                    .and_then(|g| g.as_ref().map(|g| g.joining.name.clone()))
+                    .unwrap_or_default();
+                format!("Carrom — {name}, joined")
+            }
+        },
+        _ => "Carrom — ICF Laws".into(),
+    };
     let mut app = App::new();
     let plugins = DefaultPlugins
         .set(WindowPlugin {
             primary_window: Some(Window {
-                title: "Carrom — ICF Laws".into(),
+                title,
                 resolution: bevy::window::WindowResolution::new(size.0, size.1),
                 ..default()
             }),

@@ -2,6 +2,7 @@
 //! act, practice its breaks; and each mode its keys. Each writer runs in its own mode.
 
 use super::{Panels, WritePanels};
+use crate::modes::online::Online;
 use crate::modes::practice::BreakPractice;
 use crate::modes::replay::ReplayTape;
 use crate::modes::table::Table;
@@ -19,16 +20,21 @@ pub(super) fn plugin(app: &mut App) {
         (Playing::Match, "MATCH"),
         (Playing::Demo, "COMPUTER DEMO"),
         (Playing::Replay, "REPLAY"),
+        (Playing::Online, "ACROSS MACHINES"),
     ] {
         app.add_systems(
             Update,
-            (move |table: Res<Table>, mut panels: ResMut<Panels>| {
+            (move |table: Res<Table>, online: Option<Res<Online>>, mut panels: ResMut<Panels>| {
                 let mut lines = vec![title.to_string()];
                 lines.push(format!(
                     "{} rules",
                     rules_title(&table.model.setup.rules_name)
                 ));
                 lines.extend(table.model.scoreboard());
+                if let Some(online) = online {
+                    lines.push(String::new());
+                    lines.extend(online.seating_lines(table.actor()));
+                }
                 set(&mut panels.score, lines.join("\n"));
             })
             .in_set(WritePanels)
@@ -40,7 +46,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             match_banner.run_if(in_state(Refereed)),
             (|mut panels: ResMut<Panels>| set(&mut panels.help, MATCH_KEYS.to_string()))
-                .run_if(in_state(Playing::Match)),
+                .run_if(in_state(Playing::Match).or_else(in_state(Playing::Online))),
             demo_keys.run_if(in_state(Playing::Demo)),
             replay_keys.run_if(in_state(Playing::Replay)),
             practice_panels.run_if(in_state(Playing::Practice)),

@@ -9,13 +9,15 @@
 //! - [`table`]: a refereed match at the table; [`flow`], its turn flow: the computers' turns,
 //!   the referee's judging, the board's results; [`dues`], returned pieces placed; [`saves`], the F5 save, the autosave and the
 //!   replay of a finished match; [`leave`], Esc.
-//! - [`practice`], [`demo`], [`replay`]: each mode's own systems.
+//! - [`practice`], [`demo`], [`replay`], [`training`], [`online`] (a match across machines):
+//!   each mode's own systems.
 
 pub mod aim;
 pub mod demo;
 pub mod dues;
 pub mod flow;
 pub mod leave;
+pub mod online;
 pub mod practice;
 pub mod replay;
 pub mod saves;
@@ -131,6 +133,7 @@ pub(super) fn plugin(app: &mut App) {
             training::plugin,
             demo::plugin,
             replay::plugin,
+            online::plugin,
         ));
 }
 
@@ -203,6 +206,10 @@ fn begin(
                     piece_direction: guides,
                 };
                 let on_board = table.on_board();
+                if let Start::Online(online) = &launch.start {
+                    commands
+                        .insert_resource(online::Online::new(online, table.model.actions.len()));
+                }
                 commands.insert_resource(table);
                 match tape {
                     Some(tape) => commands.insert_resource(tape),
@@ -229,6 +236,10 @@ fn begin(
     }
     if entered != Mode::Training {
         commands.remove_resource::<training::Training>();
+    }
+    // Leaving a match across machines for another game closes its link.
+    if entered != Mode::Online {
+        commands.remove_resource::<online::Online>();
     }
     commands.insert_resource(view);
     commands.insert_resource(on_board);

@@ -28,6 +28,9 @@ pub struct Table {
     pub hints: bool,
     /// How many of the match's ended boards the players have seen the result of.
     pub results_seen: usize,
+    /// A match across machines: the seats played at this machine (none for a spectator);
+    /// every other seat's actions come from the host.
+    pub here: Option<Vec<Seat>>,
 }
 
 impl Table {
@@ -49,6 +52,7 @@ impl Table {
             replay_path: None,
             hints: false,
             results_seen: 0,
+            here: None,
         })
     }
 
@@ -91,6 +95,29 @@ impl Table {
                 let call = table.model.last_call();
                 (Mode::Match, table, None, call)
             }
+            Start::Online(online) => {
+                let guard = online.guest.lock().map_err(|_| "the network link broke")?;
+                let guest = guard.as_ref().ok_or("not joined to a match")?;
+                let game = guest
+                    .game
+                    .clone()
+                    .ok_or("the host's match has not started")?;
+                let mut table = Table::new(spec, game.setup.clone(), false)?;
+                let resumed = carrom_match::Resumed::at(game);
+                table.model = resumed.game;
+                table.results_seen = resumed.results_seen;
+                table.here = Some(guest.seats.clone());
+                table.title = format!("{} (across machines)", table.title);
+                let mut call = vec![match &online.hosting {
+                    Some((code, addresses)) => format!(
+                        "Hosting: code {code} at {}",
+                        addresses.first().map_or("", String::as_str)
+                    ),
+                    None => format!("Joined as {}", guest.joining.name),
+                }];
+                call.extend(table.model.last_call());
+                (Mode::Online, table, None, call)
+            }
             Start::Menu | Start::Practice | Start::Training => {
                 return Err("not a match: nothing to put on the table".into());
             }
@@ -124,6 +151,9 @@ impl Table {
     /// Whether nobody at the table is a person (a demo, a replay, or computers in every seat):
     /// results go by on their own.
     pub fn watched(&self) -> bool {
+        if let Some(here) = &self.here {
+            return here.is_empty();
+        }
         self.spectated
             || self
                 .model
@@ -139,7 +169,12 @@ impl Table {
         self.model.placer().or(self.model.turn())
     }
 
+    /// Whether no person at this machine acts now: a computer, a recording, or (across
+    /// machines) a seat played elsewhere.
     pub fn actor_is_computer(&self) -> bool {
+        if let Some(here) = &self.here {
+            return self.actor().is_none_or(|s| !here.contains(&s));
+        }
         self.spectated || self.actor().is_some_and(|s| self.model.is_computer(s))
     }
 
@@ -155,7 +190,9 @@ impl Table {
             due: self.model.pending.front().map(|r| r.piece),
             title: self.title.clone(),
             open: !self.model.is_over(),
-            people: if self.spectated {
+            people: if let Some(here) = &self.here {
+                here.clone()
+            } else if self.spectated {
                 Vec::new()
             } else {
                 self.model
@@ -219,6 +256,12 @@ fn play_again_at_the_table(
     mut fire: FireParams,
     mut told: MessageWriter<Announcement>,
 ) {
+    if table.here.is_some() {
+        told.write(Announcement::Note(
+            "A match across machines is played again by hosting another.".into(),
+        ));
+        return;
+    }
     match play_again(&mut table, &spec.0) {
         Ok(()) => {
             told.write(Announcement::Call(Vec::new()));

@@ -1,0 +1,288 @@
+//! A match across machines ([`carrom_net`]): the host's match is the referee. This machine's
+//! people strike and place as in any match, and each of their actions goes to the host as it is
+//! made; every other seat's action comes from the host and is played on the board like a
+//! computer's (its aim shown, then struck). When an action has been played here, the host's
+//! outcome is taken: the position is compared with the host's digest, and where this machine's
+//! physics ended elsewhere the host's pieces are put on the board.
+
+use super::dues::place_due;
+use super::table::Table;
+use super::turn::{Aim, AimChecked, AimInput, Announcement, FireParams, Thinking};
+use crate::sim::{LoadTable, SimSet};
+use crate::{OnlineStart, Phase, Playing};
+use bevy::prelude::*;
+use bevy::tasks::AsyncComputeTaskPool;
+use carrom_match::Action;
+use carrom_net::apply::hex;
+use carrom_net::{Applied, Guest, GuestEvent, Holder, SeatState, ToHost};
+use std::collections::VecDeque;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Seconds between attempts to reconnect to the host.
+const RETRY_SECONDS: f32 = 3.0;
+
+/// The link to the host and the host's actions not yet played here.
+#[derive(Resource)]
+pub struct Online {
+    guest: Arc<Mutex<Option<Guest>>>,
+    addr: Option<SocketAddr>,
+    /// At the host's window: the join code and the addresses to give.
+    pub hosting: Option<(String, Vec<String>)>,
+    /// The host's actions, in order, not yet taken into the match here.
+    queue: VecDeque<Applied>,
+    /// The action (by its number) handed to the board from the host.
+    fed: Option<usize>,
+    /// This machine's stroke sent to the host, by its number.
+    sent: Option<usize>,
+    /// Actions looked at for this machine's placements to send.
+    checked: usize,
+    retry_in: f32,
+    /// Who sits where, and who is connected, as the host last said.
+    pub seating: Vec<SeatState>,
+    /// The seats played at this machine.
+    pub here: Vec<carrom_physics::Seat>,
+    pub connected: bool,
+}
+
+impl Online {
+    pub fn new(start: &OnlineStart, actions: usize) -> Online {
+        let (seating, here) = start
+            .guest
+            .lock()
+            .ok()
+            .and_then(|g| g.as_ref().map(|g| (g.seating.clone(), g.seats.clone())))
+            .unwrap_or_default();
+        Online {
+            guest: start.guest.clone(),
+            addr: start.addr,
+            hosting: start.hosting.clone(),
+            queue: start.backlog.iter().cloned().collect(),
+            fed: None,
+            sent: None,
+            checked: actions,
+            retry_in: RETRY_SECONDS,
+            seating,
+            here,
+            connected: true,
+        }
+    }
+
+    /// The seating in words for the panel: each seat, who plays it, whether connected, and the
+    /// code to give at the host's window.
+    pub fn seating_lines(&self, to_act: Option<carrom_physics::Seat>) -> Vec<String> {
+        let mut lines = Vec::new();
+        if let Some((code, addresses)) = &self.hosting {
+            lines.push(format!("Join code {code}"));
+            lines.extend(addresses.iter().take(2).map(|a| format!("at {a}")));
+        }
+        if !self.connected {
+            lines.push("Connection lost: reconnecting...".into());
+        }
+        for s in &self.seating {
+            let who = if self.here.contains(&s.seat) {
+                "here".to_string()
+            } else {
+                match s.holder {
+                    Holder::Host => "at the host".into(),
+                    Holder::Computer => "computer".into(),
+                    Holder::Guest if s.connected => "connected".into(),
+                    Holder::Guest => "DISCONNECTED".into(),
+                }
+            };
+            let turn = if to_act == Some(s.seat) { "> " } else { "" };
+            lines.push(format!("{turn}{}: {} ({who})", s.seat.title(), s.name));
+        }
+        lines
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            follow_host.before(SimSet),
+            remote_stroke
+                .after(AimInput)
+                .before(AimChecked)
+                .run_if(in_state(Phase::Aim)),
+            remote_placement
+                .before(SimSet)
+                .run_if(in_state(Phase::PlaceDue)),
+        )
+            .run_if(in_state(Playing::Online)),
+    )
+    .add_systems(
+        PostUpdate,
+        send_own_actions.run_if(in_state(Playing::Online)),
+    );
+}
+
+/// Reads what the host sent, reconnects when the link is lost, and takes into the match here
+/// every host action already played on this board (correcting the position where it differs).
+fn follow_host(
+    time: Res<Time>,
+    mut online: ResMut<Online>,
+    mut table: ResMut<Table>,
+    phase: Res<State<Phase>>,
+    mut fire: FireParams,
+    mut told: MessageWriter<Announcement>,
+) {
+    let online = &mut *online;
+    let Ok(mut guard) = online.guest.lock() else {
+        return;
+    };
+    let Some(guest) = guard.as_mut() else { return };
+    let mut whole_match = false;
+    for e in guest.poll(Duration::ZERO) {
+        match e {
+            GuestEvent::Applied(a) => online.queue.push_back(a),
+            GuestEvent::Match => whole_match = true,
+            GuestEvent::Seating => {}
+            GuestEvent::Rejected(r) => {
+                told.write(Announcement::Note(format!("The host refused: {r}")));
+            }
+            GuestEvent::Note(n) => warn!("{n}"),
+            GuestEvent::Closed(why) => {
+                told.write(Announcement::Note(format!("{why}: reconnecting")));
+            }
+        }
+    }
+    online.seating = guest.seating.clone();
+    online.connected = guest.connected;
+    if !guest.connected
+        && let Some(addr) = online.addr
+    {
+        online.retry_in -= time.delta_secs();
+        if online.retry_in <= 0.0 {
+            online.retry_in = RETRY_SECONDS;
+            match guest.rejoin(addr, Duration::from_secs(1)) {
+                Ok(()) => {
+                    told.write(Announcement::Note("Reconnected to the host.".into()));
+                }
+                Err(e) => warn!("reconnecting: {e}"),
+            }
+        }
+    }
+    let mut differs = false;
+    while let Some(front) = online.queue.front() {
+        if front.index >= table.model.actions.len() {
+            break;
+        }
+        let a = online.queue.pop_front().expect("a front");
+        match guest.apply(&a) {
+            Ok(r) => {
+                if let Some(n) = r.corrected {
+                    warn!("{n}");
+                }
+                let ours = table.model.digests.get(a.index).map(|d| hex(*d));
+                if ours.as_deref() != Some(a.digest.as_str()) {
+                    info!(
+                        "action {}: the board here ended elsewhere than the host's (digest {}, the host's {}); taking the host's",
+                        a.index,
+                        ours.unwrap_or_default(),
+                        a.digest
+                    );
+                    differs = true;
+                }
+            }
+            Err(e) => warn!("{e}"),
+        }
+    }
+    if (differs || whole_match)
+        && *phase.get() != Phase::Moving
+        && let Some(game) = &guest.game
+    {
+        if whole_match || game.actions.len() == table.model.actions.len() {
+            table.model = game.clone();
+            let n = table.model.actions.len();
+            online.queue.retain(|a| a.index >= n);
+            online.checked = n;
+            fire.show_table(&table.model.layout);
+        }
+    }
+}
+
+/// A seat played elsewhere is to strike: its stroke (or pass), once the host sends it, is the
+/// turn's decision, shown and struck like a computer's.
+fn remote_stroke(
+    mut online: ResMut<Online>,
+    table: Res<Table>,
+    mut thinking: ResMut<Thinking>,
+    aim: Res<Aim>,
+) {
+    if !table.actor_is_computer() || thinking.is_thinking() || aim.planned.is_some() {
+        return;
+    }
+    let n = table.model.actions.len();
+    if online.fed == Some(n) {
+        return;
+    }
+    if let Some(a) = online.queue.front()
+        && a.index == n
+        && matches!(a.action, Action::Stroke { .. } | Action::Pass)
+    {
+        let action = a.action;
+        online.fed = Some(n);
+        thinking.start(AsyncComputeTaskPool::get().spawn(async move { (Some(action), None) }));
+    }
+}
+
+/// A seat played elsewhere places a returned piece where the host says it did.
+fn remote_placement(
+    mut online: ResMut<Online>,
+    mut table: ResMut<Table>,
+    mut fire: FireParams,
+    mut told: MessageWriter<Announcement>,
+) {
+    if !table.actor_is_computer() {
+        return;
+    }
+    let n = table.model.actions.len();
+    if let Some(a) = online.queue.front()
+        && a.index == n
+        && let Action::Place { x, y } = a.action
+    {
+        online.fed = Some(n);
+        if let Err(e) = place_due(&mut table, Vec2::new(x, y), &mut fire) {
+            told.write(Announcement::Note(e));
+        }
+    }
+}
+
+/// This machine's people's actions go to the host as they are made: a stroke as it is struck,
+/// a placement as the piece is put down.
+fn send_own_actions(
+    mut loads: MessageReader<LoadTable>,
+    mut online: ResMut<Online>,
+    table: Res<Table>,
+) {
+    let online = &mut *online;
+    let Ok(guard) = online.guest.lock() else {
+        return;
+    };
+    let Some(guest) = guard.as_ref() else { return };
+    let n = table.model.actions.len();
+    for load in loads.read() {
+        if let Some(shot) = load.shot
+            && online.here.contains(&shot.seat)
+            && !table.actor_is_computer()
+            && online.sent != Some(n)
+        {
+            online.sent = Some(n);
+            guest.send_raw(ToHost::Act {
+                index: n,
+                action: Action::Stroke { shot },
+            });
+        }
+    }
+    for i in online.checked..n {
+        if let action @ Action::Place { .. } = table.model.actions[i]
+            && online.fed != Some(i)
+        {
+            guest.send_raw(ToHost::Act { index: i, action });
+        }
+    }
+    online.checked = n;
+}
