@@ -654,6 +654,9 @@ fn clearing_scaling() {
         b.endgame_samples *= depth;
         b.refine_samples *= depth;
         b.max_work *= width * depth as usize;
+        if let Some(look) = lookahead_from_env(&player.budget) {
+            player.lookahead = Some(look);
+        }
         let run = carrom_ai::benchmark::play_board_with(&spec, &mut player, &mut exec, noise);
         println!(
             "board {i}: {} strikes, cleared {}",
@@ -677,6 +680,37 @@ fn clearing_scaling() {
         summary.mean_decision_ms,
         summary.max_decision_ms
     );
+}
+
+/// A lookahead from the environment, for screening (`CARROM_LA_K` finalists, 0 or unset: the
+/// level's own, 1: none; `CARROM_LA_DISTINCT=1` one a target; `CARROM_LA_M` outcomes each, `CARROM_LA_W` the correction's weight,
+/// `CARROM_LA_MIN` the fewest pieces, `CARROM_LA_IW` the inner search's width and
+/// `CARROM_LA_FRESH` its fresh samples).
+fn lookahead_from_env(hard: &carrom_ai::Budget) -> Option<carrom_ai::lookahead::Lookahead> {
+    let k: usize = common::env_or("CARROM_LA_K", 0);
+    if k == 0 {
+        return None;
+    }
+    let iw: usize = common::env_or("CARROM_LA_IW", 1);
+    let base = carrom_ai::player::HARD_INNER;
+    let inner = carrom_ai::Budget {
+        candidates: base.candidates * iw,
+        safeties: base.safeties * iw,
+        safety_work: base.safety_work * iw,
+        max_safeties: base.max_safeties * iw,
+        max_work: base.max_work * iw,
+        limits: hard.limits,
+        ..base
+    };
+    Some(carrom_ai::lookahead::Lookahead {
+        finalists: k,
+        outcomes: common::env_or("CARROM_LA_M", 4),
+        inner,
+        inner_samples: common::env_or("CARROM_LA_FRESH", 8),
+        weight: common::env_or("CARROM_LA_W", 1.0),
+        min_pieces: common::env_or("CARROM_LA_MIN", 6),
+        distinct: common::env_or("CARROM_LA_DISTINCT", 0u8) == 1,
+    })
 }
 
 /// The coach's latency: 100 seeded positions of 3 to 19 pieces (one in ten the opening

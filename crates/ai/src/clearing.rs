@@ -190,6 +190,17 @@ impl Judge for ClearingJudge<'_> {
     }
 }
 
+/// What [`ClearingJudge`] on `state` would value an outcome that leaves the board as it is:
+/// minus its cost, with the piece premium when `state` has [`PREMIUM_FROM`] pieces or more.
+pub fn outcome_value(spec: &Spec, state: &ClearingState, lone: Option<&LoneManCosts>) -> f32 {
+    let premium = if state.layout.len() >= PREMIUM_FROM {
+        PIECE_PREMIUM
+    } else {
+        0.0
+    };
+    -board_cost(spec, state, lone, premium)
+}
+
 /// A clearing board's expected remaining strokes, with the shipped lone-man table when it was
 /// computed for `spec` (see [`strokes_to_clear_with`]).
 pub fn strokes_to_clear(spec: &Spec, state: &ClearingState) -> f32 {

@@ -27,6 +27,7 @@ pub mod game;
 pub mod geom;
 pub mod ladder;
 pub mod lone_man;
+pub mod lookahead;
 pub mod noise;
 pub mod player;
 pub mod search;

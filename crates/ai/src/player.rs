@@ -5,6 +5,7 @@ use crate::candidates::{GenLimits, ShotKind};
 use crate::clearing::{ClearingJudge, ClearingState};
 use crate::game::{MatchJudge, choose_due_spot};
 use crate::lone_man::LoneManCosts;
+use crate::lookahead::{self, Lookahead};
 use crate::noise::Noise;
 use crate::search::{self, Budget, Decision, Judge, Weighed};
 use carrom_physics::{Piece, Seat, Shot, Spec};
@@ -29,6 +30,40 @@ pub const SAFETY_WORK: usize = 2000;
 /// ms without the limit, on a host at about 70% of that speed) and the three hard clearing
 /// sets' 386 ms.
 pub const HARD_WORK: usize = 15_000;
+
+/// The hard level's next-stroke search in its lookahead ([`HARD_LOOKAHEAD`]): about a
+/// seventh of its own (16 cuts and 16-48 safety and break-up shots, 2 samples each, the best 4
+/// with 6 more; at most 2500 work).
+pub const HARD_INNER: Budget = Budget {
+    candidates: 16,
+    samples: 2,
+    safeties: 16,
+    safety_work: 400,
+    max_safeties: 48,
+    endgame_pieces: 7,
+    endgame_samples: 4,
+    max_work: 2500,
+    refine: 4,
+    refine_samples: 6,
+    limits: GenLimits {
+        positions_per_aim: 6,
+        banks: true,
+        combinations: true,
+        break_up_offsets: search::OFF_CENTRE_BREAK_UPS,
+        plays_safe: true,
+    },
+};
+
+/// How the hard level looks two strokes ahead on a clearing board (see [`lookahead`]).
+pub const HARD_LOOKAHEAD: Lookahead = Lookahead {
+    finalists: 3,
+    outcomes: 4,
+    inner: HARD_INNER,
+    inner_samples: 8,
+    weight: 1.0,
+    min_pieces: 6,
+    distinct: false,
+};
 
 /// How strong a computer player is: a rung of the [`LADDER`], weakest first. Each level's
 /// noise, search, description and measured rating are data, in its [`LevelSpec`].
@@ -58,6 +93,8 @@ pub struct LevelSpec {
     /// [`Noise::BENCHMARK`] for every level).
     pub noise: Noise,
     pub budget: Budget,
+    /// How it looks two strokes ahead on a clearing board (`None`: it does not).
+    pub lookahead: Option<Lookahead>,
 }
 
 /// The search of a level that only tries a few straight cuts, each simulated a few times, and
@@ -104,6 +141,7 @@ pub const LADDER: [LevelSpec; 5] = [
             power: 0.0128,
         },
         budget: plain_search(4, 1, 1, false, false),
+        lookahead: None,
     },
     LevelSpec {
         level: Level::Easy,
@@ -116,6 +154,7 @@ pub const LADDER: [LevelSpec; 5] = [
             power: 0.0105,
         },
         budget: plain_search(8, 2, 1, false, false),
+        lookahead: None,
     },
     LevelSpec {
         level: Level::Medium,
@@ -146,6 +185,7 @@ pub const LADDER: [LevelSpec; 5] = [
             endgame_samples: 0,
             max_work: 0,
         },
+        lookahead: None,
     },
     LevelSpec {
         level: Level::Skilled,
@@ -176,6 +216,7 @@ pub const LADDER: [LevelSpec; 5] = [
             endgame_samples: 6,
             max_work: HARD_WORK / 2,
         },
+        lookahead: None,
     },
     LevelSpec {
         level: Level::Hard,
@@ -202,6 +243,7 @@ pub const LADDER: [LevelSpec; 5] = [
             endgame_samples: 8,
             max_work: HARD_WORK,
         },
+        lookahead: None,
     },
 ];
 
@@ -287,6 +329,8 @@ pub struct Player {
     pub budget: Budget,
     /// The noise the player assumes its shots will have when it plans.
     pub plan_noise: Noise,
+    /// How it looks two strokes ahead on a clearing board.
+    pub lookahead: Option<Lookahead>,
     rng: ChaCha8Rng,
     /// What the last decision found (for display and statistics).
     pub last: Option<Decision>,
@@ -306,6 +350,7 @@ impl Player {
             noise: spec.noise,
             budget: spec.budget,
             plan_noise: spec.noise,
+            lookahead: spec.lookahead,
             rng: ChaCha8Rng::seed_from_u64(seed),
             last: None,
             weighed: Vec::new(),
@@ -392,7 +437,32 @@ impl Player {
             state,
             lone: LoneManCosts::for_spec(spec),
         };
-        self.decide(spec, &state.layout, Seat::South, &judge)
+        let shot = self.decide(spec, &state.layout, Seat::South, &judge);
+        let Some(look) = self.lookahead else {
+            return shot;
+        };
+        let seed = self.rng.random::<u64>();
+        let Some((best, sims)) = lookahead::choose(
+            spec,
+            state,
+            judge.lone,
+            &self.weighed,
+            &look,
+            self.plan_noise,
+            seed,
+        ) else {
+            return shot;
+        };
+        let chosen = self.weighed[best];
+        self.weighed[..=best].rotate_right(1);
+        if let Some(d) = self.last.as_mut() {
+            d.shot = chosen.candidate.shot;
+            d.kind = chosen.candidate.kind;
+            d.target = chosen.candidate.target;
+            d.value = chosen.value;
+            d.simulations += sims;
+        }
+        Some(chosen.candidate.shot)
     }
 
     /// Where this player (at `placer`) puts a returned due/penalty man of `colour` (Laws 78,

@@ -3,6 +3,7 @@
 mod common;
 
 use carrom_ai::clearing::{strokes_to_clear, strokes_to_clear_with};
+use carrom_ai::lookahead::Lookahead;
 use carrom_ai::{Budget, ClearingState, GenLimits, Level, Noise, Player};
 use carrom_match::stroke_report;
 use carrom_physics::shot::play;
@@ -164,6 +165,50 @@ fn same_seed_same_moves() {
     let a = moves(21);
     assert_eq!(a.len(), 3);
     assert_eq!(a, moves(21));
+}
+
+/// Two strokes ahead: the player values its finalists also by the next stroke their outcomes
+/// leave. Its shot is one its search weighed, legal, put first in what it weighed, and the
+/// same seed still gives the same moves.
+#[test]
+fn looking_two_strokes_ahead_plays_a_weighed_legal_shot_and_replays_exactly() {
+    let spec = Spec::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let layout = random_scatter(&mut rng, &spec, 9);
+    let moves = |seed: u64| {
+        let mut p = small_player(seed).with_plan_noise(Noise::BENCHMARK);
+        p.budget.samples = 2;
+        p.budget.refine = 4;
+        p.budget.refine_samples = 2;
+        let inner = p.budget;
+        p.lookahead = Some(Lookahead {
+            finalists: 3,
+            outcomes: 2,
+            inner,
+            inner_samples: 2,
+            weight: 1.0,
+            min_pieces: 6,
+            distinct: false,
+        });
+        let mut state = clearing_state(layout.clone());
+        let mut exec = ChaCha8Rng::seed_from_u64(seed);
+        let mut shots = Vec::new();
+        for _ in 0..3 {
+            let Some(shot) = p.choose_clearing_shot(&spec, &state) else {
+                break;
+            };
+            assert_eq!(p.weighed[0].candidate.shot, shot);
+            assert_eq!(p.last.as_ref().map(|d| d.shot), Some(shot));
+            shots.push(shot);
+            let played = Noise::BENCHMARK.apply(&spec, &state.layout, &shot, &mut exec);
+            let r = run(&spec, &state.layout, &played);
+            state.apply(&spec, &r);
+        }
+        shots
+    };
+    let a = moves(23);
+    assert_eq!(a.len(), 3);
+    assert_eq!(a, moves(23));
 }
 
 #[test]
