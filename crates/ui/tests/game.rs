@@ -1265,3 +1265,96 @@ fn a_training_stroke_is_scored_and_the_next_attempt_set() {
         carrom_trainer::DrillKind::Cut30
     );
 }
+
+/// A match across machines, watched in the app: the host's computers play on the host (in this
+/// process, on the loopback link), each stroke comes over and is played on the board, and after
+/// each the position here is the host's, digest for digest.
+#[test]
+fn a_match_across_machines_is_played_on_the_board_as_the_host_played_it() {
+    use carrom_net::{Guest, GuestEvent, Holder, Host, HostConfig, Joining, Role};
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+    let spec = Spec::default();
+    let setup = computer_singles();
+    let mut computers = Computers::for_setup(&setup).unwrap();
+    let mut host = Host::start(
+        HostConfig {
+            bind: "127.0.0.1:0".parse().unwrap(),
+            code: "APP1".into(),
+            setup,
+            holders: vec![
+                (Seat::South, Holder::Computer),
+                (Seat::North, Holder::Computer),
+            ],
+            spec: spec.clone(),
+            resume: None,
+            save: None,
+            hand_over_after: None,
+        },
+        Box::new(move |game| computers.act(game)),
+    )
+    .unwrap();
+    let link = host.local_link();
+    let host = Arc::new(Mutex::new(host));
+    let stop = Arc::new(Mutex::new(false));
+    let hosting = {
+        let (host, stop) = (host.clone(), stop.clone());
+        std::thread::spawn(move || {
+            let t0 = std::time::Instant::now();
+            // The host plays its first strokes and then waits: enough for the test.
+            while !*stop.lock().unwrap() && t0.elapsed() < Duration::from_secs(120) {
+                let mut h = host.lock().unwrap();
+                if h.game().is_some_and(|g| g.actions.len() >= 8) {
+                    drop(h);
+                    std::thread::sleep(Duration::from_millis(10));
+                    continue;
+                }
+                h.poll(Duration::from_millis(5));
+            }
+        })
+    };
+    let joining = Joining {
+        code: "APP1".into(),
+        name: "Kim".into(),
+        role: Role::Spectator,
+        seats: vec![],
+        computer: None,
+        spec: spec.clone(),
+        rules: None,
+        save: None,
+    };
+    let mut guest = Guest::local(link, joining, Duration::from_secs(10)).unwrap();
+    let mut backlog = Vec::new();
+    let t0 = std::time::Instant::now();
+    while guest.game.is_none() && t0.elapsed() < Duration::from_secs(10) {
+        for e in guest.poll(Duration::from_millis(10)) {
+            if let GuestEvent::Applied(a) = e {
+                backlog.push(a);
+            }
+        }
+    }
+    let start = carrom_ui::OnlineStart {
+        guest: Arc::new(Mutex::new(Some(guest))),
+        backlog,
+        addr: None,
+        hosting: None,
+    };
+    let mut app = headless_app(&spec, launch(Start::Online(start)));
+    run_until(&mut app, 40_000, |app| {
+        app.world()
+            .get_resource::<Table>()
+            .is_some_and(|t| t.model.actions.len() >= 8)
+    });
+    assert_eq!(playing(&app), Some(carrom_ui::Playing::Online));
+    *stop.lock().unwrap() = true;
+    hosting.join().unwrap();
+    let host = host.lock().unwrap();
+    let hosts = &host.game().unwrap().digests[..8];
+    let table = app.world().resource::<Table>();
+    assert_eq!(&table.model.digests[..8], hosts);
+    assert!(table.watched(), "a spectator's results go by on their own");
+    assert!(
+        table.actor_is_computer(),
+        "nobody acts here for the host's seats"
+    );
+}

@@ -193,14 +193,13 @@ fn follow_host(
     if (differs || whole_match)
         && *phase.get() != Phase::Moving
         && let Some(game) = &guest.game
+        && (whole_match || game.actions.len() == table.model.actions.len())
     {
-        if whole_match || game.actions.len() == table.model.actions.len() {
-            table.model = game.clone();
-            let n = table.model.actions.len();
-            online.queue.retain(|a| a.index >= n);
-            online.checked = n;
-            fire.show_table(&table.model.layout);
-        }
+        table.model = game.clone();
+        let n = table.model.actions.len();
+        online.queue.retain(|a| a.index >= n);
+        online.checked = n;
+        fire.show_table(&table.model.layout);
     }
 }
 
