@@ -17,6 +17,8 @@ use std::time::{Duration, Instant};
 
 /// The connection number of the host's own guest (the windowed host's people), in-process.
 pub const LOCAL: ConnId = 0;
+/// How long a new connection has to say hello.
+pub const HELLO_WITHIN: Duration = Duration::from_secs(10);
 /// The longest name a guest may give.
 pub const MAX_NAME: usize = 24;
 
@@ -93,6 +95,8 @@ struct SeatInfo {
 struct GuestInfo {
     name: String,
     from: String,
+    /// When it connected: a connection that says no hello within [`HELLO_WITHIN`] is closed.
+    since: Instant,
     role: Option<Role>,
     seats: Vec<Seat>,
 }
@@ -303,6 +307,16 @@ impl Host {
                 self.handle(next, &mut events);
             }
         }
+        let silent: Vec<ConnId> = self
+            .guests
+            .iter()
+            .filter(|(c, g)| **c != LOCAL && g.role.is_none() && g.since.elapsed() > HELLO_WITHIN)
+            .map(|(c, _)| *c)
+            .collect();
+        for conn in silent {
+            let reason = format!("no hello within {} s", HELLO_WITHIN.as_secs());
+            events.push(self.refuse(conn, reason));
+        }
         self.hand_over_gone_seats(&mut events);
         self.computer_acts(&mut events);
         events
@@ -316,6 +330,7 @@ impl Host {
                     GuestInfo {
                         name: String::new(),
                         from: from.to_string(),
+                        since: Instant::now(),
                         role: None,
                         seats: Vec::new(),
                     },

@@ -20,6 +20,10 @@ use tokio::sync::mpsc as tmpsc;
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(5);
 const KEEP_ALIVE: Duration = Duration::from_secs(1);
 
+/// The most connections a host keeps at once (players, spectators and peers not yet past their
+/// hello); more are refused.
+pub const MAX_CONNECTIONS: usize = 32;
+
 /// A connection's number at the host.
 pub type ConnId = u64;
 
@@ -266,6 +270,10 @@ async fn serve(
         // Connection numbers start at 1; 0 is the host's own guest, in this process.
         let mut next: ConnId = 1;
         while let Some(connecting) = endpoint.accept().await {
+            if routes.lock().expect("routes").len() >= MAX_CONNECTIONS {
+                connecting.refuse();
+                continue;
+            }
             let conn = next;
             next += 1;
             let (tx, rx) = tmpsc::unbounded_channel();

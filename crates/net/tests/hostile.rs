@@ -316,3 +316,22 @@ fn malformed_oversized_and_flooding_messages_are_refused_and_the_match_goes_on()
             .any(|e| matches!(e, HostEvent::Left { name, .. } if name == "Eve"))
     );
 }
+
+#[test]
+fn a_peer_that_never_says_hello_is_closed() {
+    let h = host();
+    let addr = h.host.lock().unwrap().addr();
+    let client = Client::connect(addr, WAIT).unwrap();
+    // Half of a frame's length, and then nothing.
+    client.send_bytes(vec![0, 0]);
+    let got = client
+        .incoming
+        .recv_timeout(carrom_net::host::HELLO_WITHIN + WAIT)
+        .expect("an answer");
+    match got {
+        carrom_net::wire::FromHost::Message(ToGuest::Refused { reason }) => {
+            assert!(reason.contains("no hello"), "{reason}")
+        }
+        other => panic!("not refused: {other:?}"),
+    }
+}
