@@ -138,6 +138,20 @@ fn summary(role: &str, game: Option<&Match>) -> serde_json::Value {
     }
 }
 
+/// The end of a headless host's or guest's run: the JSON summary, or a line in words.
+fn print_end(role: &str, game: Option<&Match>, json: bool) {
+    if json {
+        println!("{}", summary(role, game));
+    } else if let Some(g) = game {
+        println!(
+            "Match over after {} actions: games {:?}, score {:?}",
+            g.actions.len(),
+            g.referee.games(),
+            g.referee.score()
+        );
+    }
+}
+
 /// The seats of a hosted match and who holds each.
 fn holders(seats: Seats, args: &HostArgs) -> Result<Vec<(Seat, Holder)>, String> {
     for s in args.computer.iter().chain(&args.here) {
@@ -314,17 +328,7 @@ pub fn host(spec: &Spec, args: HostArgs) -> Result<(), String> {
             }
         }
     }
-    let s = summary("host", host.game());
-    if args.json {
-        println!("{s}");
-    } else if let Some(g) = host.game() {
-        println!(
-            "Match over after {} actions: games {:?}, score {:?}",
-            g.actions.len(),
-            g.referee.games(),
-            g.referee.score()
-        );
-    }
+    print_end("host", host.game(), args.json);
     Ok(())
 }
 
@@ -466,17 +470,7 @@ pub fn join(spec: &Spec, args: JoinArgs) -> Result<(), String> {
             guest.act(action);
         }
     }
-    let s = summary("guest", guest.game.as_ref());
-    if args.json {
-        println!("{s}");
-    } else if let Some(g) = &guest.game {
-        println!(
-            "Match over after {} actions: games {:?}, score {:?}",
-            g.actions.len(),
-            g.referee.games(),
-            g.referee.score()
-        );
-    }
+    print_end("guest", guest.game.as_ref(), args.json);
     Ok(())
 }
 

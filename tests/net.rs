@@ -56,18 +56,22 @@ fn host(config: &Path, seed: &str) -> (Proc, u16) {
             "--json",
         ],
     );
+    let port = port_of(&mut p);
+    (p, port)
+}
+
+/// The port a host printed in its first line ("Hosting on 127.0.0.1:PORT with code CODE").
+fn port_of(host: &mut Proc) -> u16 {
     let mut first = String::new();
-    BufReader::new(p.0.stdout.as_mut().unwrap())
+    BufReader::new(host.0.stdout.as_mut().unwrap())
         .read_line(&mut first)
         .unwrap();
-    // "Hosting on 127.0.0.1:PORT with code LOOP42"
-    let port = first
+    first
         .split_whitespace()
         .nth(2)
         .and_then(|a| a.rsplit(':').next())
         .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no port in {first:?}"));
-    (p, port)
+        .unwrap_or_else(|| panic!("no port in {first:?}"))
 }
 
 fn guest(config: &Path, port: u16, name: &str, save: &Path) -> Proc {
@@ -230,18 +234,7 @@ fn a_spectator_watches_a_match_of_computers_to_its_end() {
             "--json",
         ],
     );
-    let mut first = String::new();
-    BufReader::new(h.0.stdout.as_mut().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let port = first
-        .split_whitespace()
-        .nth(2)
-        .unwrap()
-        .rsplit(':')
-        .next()
-        .unwrap()
-        .to_string();
+    let port = port_of(&mut h);
     let watcher = carrom(
         dir.path(),
         &[

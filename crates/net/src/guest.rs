@@ -4,7 +4,7 @@
 
 use crate::apply::{self, AtGuest};
 use crate::host::LOCAL;
-use crate::protocol::{Applied, PROTOCOL, Role, SeatState, ToGuest, ToHost};
+use crate::protocol::{Applied, Hello, PROTOCOL, Role, SeatState, ToGuest, ToHost};
 use crate::wire::{Client, FromGuest, FromHost};
 use carrom_match::{Action, Actor, Match};
 use carrom_physics::Spec;
@@ -33,7 +33,7 @@ pub struct Joining {
 
 impl Joining {
     fn hello(&self) -> ToHost {
-        ToHost::Hello {
+        ToHost::Hello(Hello {
             protocol: PROTOCOL,
             code: self.code.clone(),
             name: self.name.clone(),
@@ -42,7 +42,7 @@ impl Joining {
             computer: self.computer.clone(),
             spec: Box::new(self.spec.clone()),
             rules: self.rules.map(Box::new),
-        }
+        })
     }
 }
 

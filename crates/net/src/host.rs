@@ -3,7 +3,7 @@
 //! placement) and goes to every machine with its outcome and the digest after it.
 
 use crate::apply;
-use crate::protocol::{Applied, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
+use crate::protocol::{Applied, Hello, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
 use crate::protocol::{rules_difference, spec_difference};
 use crate::wire::{ConnId, FromGuest, Server};
 use carrom_match::{Action, Match, MatchSetup, SaveFile};
@@ -292,6 +292,21 @@ impl Host {
         HostEvent::Refused { from, reason }
     }
 
+    /// Refuses one of a guest's messages; the connection stays.
+    fn reject(&self, conn: ConnId, reason: String) -> HostEvent {
+        let name = self
+            .guests
+            .get(&conn)
+            .map_or(String::new(), |g| g.name.clone());
+        self.send(
+            conn,
+            ToGuest::Rejected {
+                reason: reason.clone(),
+            },
+        );
+        HostEvent::Rejected { name, reason }
+    }
+
     /// Handles whatever arrived (waiting up to `wait` for the first message) and lets a computer
     /// seat act; returns what happened.
     pub fn poll(&mut self, wait: Duration) -> Vec<HostEvent> {
@@ -351,40 +366,9 @@ impl Host {
                     }
                 }
             }
-            FromGuest::Bad { conn, reason } => {
-                let name = self
-                    .guests
-                    .get(&conn)
-                    .map_or(String::new(), |g| g.name.clone());
-                self.send(
-                    conn,
-                    ToGuest::Rejected {
-                        reason: reason.clone(),
-                    },
-                );
-                events.push(HostEvent::Rejected { name, reason });
-            }
+            FromGuest::Bad { conn, reason } => events.push(self.reject(conn, reason)),
             FromGuest::Message { conn, message } => match message {
-                ToHost::Hello {
-                    protocol,
-                    code,
-                    name,
-                    role,
-                    seats,
-                    computer,
-                    spec,
-                    rules,
-                } => {
-                    let hello = Hello {
-                        protocol,
-                        code,
-                        name,
-                        role,
-                        seats,
-                        computer,
-                        spec,
-                        rules,
-                    };
+                ToHost::Hello(hello) => {
                     let event = self.hello(conn, hello);
                     events.push(event);
                     if let HostEvent::Joined { .. } = events.last().expect("pushed") {
@@ -393,17 +377,7 @@ impl Host {
                 }
                 ToHost::Act { index, action } => {
                     if let Err(reason) = self.act(conn, index, action, events) {
-                        let name = self
-                            .guests
-                            .get(&conn)
-                            .map_or(String::new(), |g| g.name.clone());
-                        self.send(
-                            conn,
-                            ToGuest::Rejected {
-                                reason: reason.clone(),
-                            },
-                        );
-                        events.push(HostEvent::Rejected { name, reason });
+                        events.push(self.reject(conn, reason));
                     }
                 }
                 ToHost::Resync => {
@@ -784,17 +758,6 @@ impl Host {
     pub fn last_verdict(&self) -> Option<&Verdict> {
         self.game.as_ref().and_then(|g| g.last.as_ref())
     }
-}
-
-struct Hello {
-    protocol: u32,
-    code: String,
-    name: String,
-    role: Role,
-    seats: Vec<Seat>,
-    computer: Option<String>,
-    spec: Box<Spec>,
-    rules: Option<Box<carrom_referee::Rules>>,
 }
 
 /// A join code: six letters and digits that cannot be confused (no 0/O, 1/I/L).

@@ -34,31 +34,36 @@ pub enum Role {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ToHost {
-    /// The first message: who the guest is and what it plays with. The host compares the
-    /// protocol version, the physics spec and (when the guest names them) the rules.
-    Hello {
-        protocol: u32,
-        code: String,
-        name: String,
-        role: Role,
-        /// Seats the guest asks for; empty: the next free seat (or, on a rejoin, the seats this
-        /// name held).
-        #[serde(default)]
-        seats: Vec<Seat>,
-        /// The guest's seats are played by a computer of this level.
-        #[serde(default)]
-        computer: Option<String>,
-        spec: Box<Spec>,
-        /// The rules the guest expects, when it was told which.
-        #[serde(default)]
-        rules: Option<Box<Rules>>,
-    },
+    /// The first message: who the guest is and what it plays with.
+    Hello(Hello),
     /// An action for one of the guest's seats, as the match's action number `index` (the
     /// number of actions before it). A resent action whose index has passed is refused, so a
     /// stroke is applied once or not at all.
     Act { index: usize, action: Action },
     /// The guest's position differs from the host's: send the whole match again.
     Resync,
+}
+
+/// A guest's first message: who it is and what it plays with. The host compares the protocol
+/// version, the physics spec and (when the guest names them) the rules.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Hello {
+    pub protocol: u32,
+    pub code: String,
+    pub name: String,
+    pub role: Role,
+    /// Seats the guest asks for; empty: the next free seat (or, on a rejoin, the seats this
+    /// name held).
+    #[serde(default)]
+    pub seats: Vec<Seat>,
+    /// The guest's seats are played by a computer of this level.
+    #[serde(default)]
+    pub computer: Option<String>,
+    pub spec: Box<Spec>,
+    /// The rules the guest expects, when it was told which.
+    #[serde(default)]
+    pub rules: Option<Box<Rules>>,
 }
 
 /// How a seat is filled, as every machine sees it.
@@ -219,6 +224,26 @@ mod tests {
         assert!(d.starts_with("sim.min_dt: "), "{d}");
         assert!(d.contains("here") && d.contains("there"), "{d}");
         assert_eq!(spec_difference(&ours, &ours.clone()), None);
+    }
+
+    #[test]
+    fn a_hello_survives_its_frame_and_refuses_an_unknown_field() {
+        let hello = ToHost::Hello(Hello {
+            protocol: PROTOCOL,
+            code: "K7M2QX".into(),
+            name: "Ravi".into(),
+            role: Role::Player,
+            seats: vec![Seat::North],
+            computer: None,
+            spec: Box::default(),
+            rules: None,
+        });
+        let bytes = frame(&hello);
+        assert_eq!(parse::<ToHost>(&bytes[4..]).unwrap(), hello);
+        let mut value: serde_json::Value = serde_json::from_slice(&bytes[4..]).unwrap();
+        value["colour"] = "blue".into();
+        let e = parse::<ToHost>(value.to_string().as_bytes()).unwrap_err();
+        assert!(e.contains("colour"), "{e}");
     }
 
     #[test]

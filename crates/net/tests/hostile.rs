@@ -2,6 +2,7 @@
 //! match goes on unharmed. Each wait is bounded.
 
 use carrom_match::{Action, MatchSetup};
+use carrom_net::protocol::Hello;
 use carrom_net::wire::Client;
 use carrom_net::{
     Guest, GuestEvent, Holder, Host, HostConfig, HostEvent, Joining, PROTOCOL, Role, ToGuest,
@@ -146,7 +147,7 @@ fn a_wrong_code_a_wrong_protocol_and_other_physics_are_refused_by_name() {
     );
 
     let client = Client::connect(addr, WAIT).unwrap();
-    client.send(&ToHost::Hello {
+    client.send(&ToHost::Hello(Hello {
         protocol: PROTOCOL + 1,
         code: "FAIR42".into(),
         name: "Eve".into(),
@@ -155,7 +156,7 @@ fn a_wrong_code_a_wrong_protocol_and_other_physics_are_refused_by_name() {
         computer: None,
         spec: Box::default(),
         rules: None,
-    });
+    }));
     let got = client.incoming.recv_timeout(WAIT).expect("an answer");
     match got {
         carrom_net::wire::FromHost::Message(ToGuest::Refused { reason }) => {
