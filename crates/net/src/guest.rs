@@ -52,6 +52,7 @@ enum Link {
     Local {
         to_host: mpsc::Sender<FromGuest>,
         from_host: mpsc::Receiver<ToGuest>,
+        waker: crate::wire::Waker,
     },
 }
 
@@ -137,14 +138,15 @@ impl Guest {
 
     /// The host's own people, joined through the host's in-process link.
     pub fn local(
-        link: (mpsc::Sender<FromGuest>, mpsc::Receiver<ToGuest>),
+        link: crate::host::LocalLink,
         joining: Joining,
         timeout: Duration,
     ) -> Result<Guest, String> {
         Guest::welcomed(
             Link::Local {
-                to_host: link.0,
-                from_host: link.1,
+                to_host: link.to_host,
+                from_host: link.from_host,
+                waker: link.waker,
             },
             joining,
             timeout,
@@ -190,6 +192,18 @@ impl Guest {
         }
     }
 
+    /// Calls `wake` whenever a message from the host arrives (from the network's thread): the
+    /// game's window, resting while nobody here acts, wakes to read it.
+    pub fn set_waker(&mut self, wake: impl Fn() + Send + 'static) {
+        let slot = match &self.link {
+            Link::Quic(c) => &c.waker,
+            Link::Local { waker, .. } => waker,
+        };
+        if let Ok(mut w) = slot.lock() {
+            *w = Some(Box::new(wake));
+        }
+    }
+
     /// Connects again (after the connection dropped) with the same hello: the host gives this
     /// name its seats back and sends the whole match.
     pub fn rejoin(&mut self, addr: SocketAddr, timeout: Duration) -> Result<(), String> {
@@ -198,6 +212,11 @@ impl Guest {
             ..self.joining.clone()
         };
         let again = Guest::join(addr, joining, timeout)?;
+        if let (Link::Quic(old), Link::Quic(new)) = (&self.link, &again.link)
+            && let (Ok(mut old), Ok(mut new)) = (old.waker.lock(), new.waker.lock())
+        {
+            *new = old.take();
+        }
         self.link = again.link;
         self.seats = again.seats;
         self.seating = again.seating;

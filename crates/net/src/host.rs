@@ -44,6 +44,14 @@ pub struct HostConfig {
     pub hand_over_after: Option<Duration>,
 }
 
+/// The link of the host's own guest, in the host's process.
+pub struct LocalLink {
+    pub to_host: mpsc::Sender<FromGuest>,
+    pub from_host: mpsc::Receiver<ToGuest>,
+    /// Called after each message to the guest.
+    pub waker: crate::wire::Waker,
+}
+
 /// A computer at the host: given the match when one of the host's computer seats is to act, it
 /// returns that seat's action.
 pub type ComputerPlay = Box<dyn FnMut(&Match) -> Option<Action> + Send>;
@@ -108,6 +116,8 @@ pub struct Host {
     seats: Vec<SeatInfo>,
     guests: BTreeMap<ConnId, GuestInfo>,
     local: Option<mpsc::Sender<ToGuest>>,
+    /// Called after each message to the host's own guest.
+    local_waker: crate::wire::Waker,
     game: Option<Match>,
     log: Vec<Applied>,
     computers: ComputerPlay,
@@ -163,6 +173,7 @@ impl Host {
             seats,
             guests: BTreeMap::new(),
             local: None,
+            local_waker: Default::default(),
             game: None,
             log: Vec::new(),
             computers,
@@ -234,21 +245,27 @@ impl Host {
     /// A link for the host's own guest (its people, in the same process): messages to it come out
     /// of the returned receiver, its messages go into the returned sender as connection
     /// [`LOCAL`].
-    pub fn local_link(&mut self) -> (mpsc::Sender<FromGuest>, mpsc::Receiver<ToGuest>) {
+    pub fn local_link(&mut self) -> LocalLink {
         let (tx, rx) = mpsc::channel();
         self.local = Some(tx);
+        let waker = self.local_waker.clone();
         let inject = self.server.inject.clone();
         let _ = inject.send(FromGuest::Connected {
             conn: LOCAL,
             from: SocketAddr::from(([127, 0, 0, 1], 0)),
         });
-        (inject, rx)
+        LocalLink {
+            to_host: inject,
+            from_host: rx,
+            waker,
+        }
     }
 
     fn send(&self, conn: ConnId, message: ToGuest) {
         if conn == LOCAL {
             if let Some(local) = &self.local {
                 let _ = local.send(message);
+                crate::wire::wake(&self.local_waker);
             }
         } else {
             self.server.send(conn, message);

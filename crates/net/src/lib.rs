@@ -16,7 +16,7 @@ pub mod protocol;
 pub mod wire;
 
 pub use guest::{Guest, GuestEvent, Joining};
-pub use host::{ComputerPlay, Host, HostConfig, HostEvent, LOCAL, new_code};
+pub use host::{ComputerPlay, Host, HostConfig, HostEvent, LOCAL, LocalLink, new_code};
 pub use protocol::{Applied, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
 
 /// Writes the match's save to `path` (atomically), making its folder first.

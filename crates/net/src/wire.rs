@@ -24,6 +24,18 @@ const KEEP_ALIVE: Duration = Duration::from_secs(1);
 /// hello); more are refused.
 pub const MAX_CONNECTIONS: usize = 32;
 
+/// Called after each message is handed to the guest (the game's window wakes to read it).
+pub type Waker = Arc<Mutex<Option<Box<dyn Fn() + Send>>>>;
+
+/// Calls the waker, if one is set.
+pub fn wake(waker: &Waker) {
+    if let Ok(w) = waker.lock()
+        && let Some(w) = w.as_ref()
+    {
+        w();
+    }
+}
+
 /// A connection's number at the host.
 pub type ConnId = u64;
 
@@ -403,6 +415,8 @@ async fn guest_connection(
 /// A guest's side of the network: connected to the host, its messages in `incoming`.
 pub struct Client {
     pub incoming: mpsc::Receiver<FromHost>,
+    /// Called after each message from the host arrives.
+    pub waker: Waker,
     out: tmpsc::UnboundedSender<Vec<u8>>,
     _thread: std::thread::JoinHandle<()>,
 }
@@ -414,6 +428,8 @@ impl Client {
         let (in_tx, in_rx) = mpsc::channel();
         let (out_tx, out_rx) = tmpsc::unbounded_channel::<Vec<u8>>();
         let (ready_tx, ready_rx) = mpsc::channel();
+        let waker: Waker = Arc::default();
+        let woken = waker.clone();
         let thread = std::thread::Builder::new()
             .name("carrom-guest-net".into())
             .spawn(move || {
@@ -466,7 +482,7 @@ impl Client {
                         }
                     };
                     let _ = ready_tx.send(Ok(()));
-                    host_connection(connection, send, recv, in_tx, out_rx).await;
+                    host_connection(connection, send, recv, in_tx, out_rx, woken).await;
                     endpoint.wait_idle().await;
                 });
             })
@@ -476,6 +492,7 @@ impl Client {
             .map_err(|_| "the network thread stopped".to_string())??;
         Ok(Client {
             incoming: in_rx,
+            waker,
             out: out_tx,
             _thread: thread,
         })
@@ -497,6 +514,7 @@ async fn host_connection(
     mut recv: quinn::RecvStream,
     incoming: mpsc::Sender<FromHost>,
     mut out: tmpsc::UnboundedReceiver<Vec<u8>>,
+    waker: Waker,
 ) {
     let writer = async move {
         while let Some(bytes) = out.recv().await {
@@ -529,6 +547,7 @@ async fn host_connection(
                 Ok(m) => FromHost::Message(m),
                 Err(e) => FromHost::Bad(e),
             });
+            wake(&waker);
         }
     };
     let why = tokio::select! {
@@ -536,6 +555,7 @@ async fn host_connection(
         _ = writer => "the guest left".to_string(),
     };
     let _ = incoming.send(FromHost::Closed(why));
+    wake(&waker);
     connection.close(0u32.into(), b"bye");
 }
 

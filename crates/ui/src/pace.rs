@@ -80,6 +80,8 @@ struct Activity<'w, 's> {
     canvas: Option<Res<'w, BoardCanvas>>,
     statistics: Option<Res<'w, crate::screens::library::Statistics>>,
     training: Option<Res<'w, crate::modes::training::Training>>,
+    online: Option<Res<'w, crate::modes::online::Online>>,
+    aim: Option<Res<'w, crate::modes::turn::Aim>>,
     keys: Option<Res<'w, ButtonInput<KeyCode>>>,
     mouse: Option<Res<'w, ButtonInput<MouseButton>>>,
 }
@@ -123,6 +125,15 @@ impl Activity<'_, '_> {
             || pending
     }
 
+    /// Across machines: another machine's player is to act and his action has not come (the
+    /// window rests; the host's message wakes it).
+    fn waiting_for_another_machine(&self) -> bool {
+        self.online
+            .as_ref()
+            .is_some_and(|o| o.waiting_for_host(self.board.turns))
+            && self.aim.as_ref().is_none_or(|a| a.planned.is_none())
+    }
+
     /// What on the board moves or counts time, if anything does.
     fn moving(&self) -> Option<&'static str> {
         if *self.screen.get() != Screen::Game {
@@ -141,7 +152,9 @@ impl Activity<'_, '_> {
             (phase == Phase::Idle, "the table loading"),
             (phase == Phase::Moving || self.live.running, "a stroke"),
             (
-                matches!(phase, Phase::Aim | Phase::PlaceDue) && self.board.computer,
+                matches!(phase, Phase::Aim | Phase::PlaceDue)
+                    && self.board.computer
+                    && !self.waiting_for_another_machine(),
                 "a computer's turn",
             ),
             (

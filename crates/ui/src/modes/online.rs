@@ -44,6 +44,8 @@ pub struct Online {
     /// The seats played at this machine.
     pub here: Vec<carrom_physics::Seat>,
     pub connected: bool,
+    /// The window is woken by the host's messages.
+    waker_set: bool,
 }
 
 impl Online {
@@ -66,11 +68,18 @@ impl Online {
             seating,
             here,
             connected: true,
+            waker_set: false,
         }
     }
 
     /// The seating in words for the panel: each seat, who plays it, whether connected, and the
     /// code to give at the host's window.
+    /// Whether the next action (number `actions`) is another machine's and has not come yet:
+    /// the window rests until a message from the host wakes it.
+    pub fn waiting_for_host(&self, actions: usize) -> bool {
+        !self.queue.iter().any(|a| a.index == actions)
+    }
+
     pub fn seating_lines(&self, to_act: Option<carrom_physics::Seat>) -> Vec<String> {
         let mut lines = Vec::new();
         if let Some((code, addresses)) = &self.hosting {
@@ -102,6 +111,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
+            wake_on_messages,
             follow_host.before(SimSet),
             remote_stroke
                 .after(AimInput)
@@ -117,6 +127,26 @@ pub(super) fn plugin(app: &mut App) {
         PostUpdate,
         send_own_actions.run_if(in_state(Playing::Online)),
     );
+}
+
+/// A message from the host wakes the window (which rests while nobody here acts).
+fn wake_on_messages(
+    mut online: ResMut<Online>,
+    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+) {
+    let Some(proxy) = proxy else { return };
+    if online.waker_set {
+        return;
+    }
+    online.waker_set = true;
+    let proxy = (**proxy).clone();
+    if let Ok(mut guard) = online.guest.lock()
+        && let Some(guest) = guard.as_mut()
+    {
+        guest.set_waker(move || {
+            let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
+        });
+    }
 }
 
 /// Reads what the host sent, reconnects when the link is lost, and takes into the match here
