@@ -181,11 +181,29 @@ impl rustls::client::danger::ServerCertVerifier for AnyHostCertificate {
     }
 }
 
-fn runtime() -> Result<tokio::runtime::Runtime, String> {
-    tokio::runtime::Builder::new_current_thread()
+/// Runs `work` on a tokio runtime in a thread of its own. `work` says through its sender when
+/// it is ready (or why it cannot be), and this waits for that word.
+fn network_thread<T, F>(
+    name: &str,
+    work: impl FnOnce(mpsc::Sender<Result<T, String>>) -> F + Send + 'static,
+) -> Result<(T, std::thread::JoinHandle<()>), String>
+where
+    T: Send + 'static,
+    F: std::future::Future<Output = ()>,
+{
+    let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the network thread: {e}"))
+        .map_err(|e| format!("cannot start the network thread: {e}"))?;
+    let (ready_tx, ready_rx) = mpsc::channel();
+    let thread = std::thread::Builder::new()
+        .name(name.into())
+        .spawn(move || rt.block_on(work(ready_tx)))
+        .map_err(|e| format!("cannot start the network thread: {e}"))?;
+    let ready = ready_rx
+        .recv()
+        .map_err(|_| "the network thread stopped".to_string())??;
+    Ok((ready, thread))
 }
 
 /// The host's side of the network: listening on `addr`, its incoming messages in `incoming`.
@@ -204,35 +222,18 @@ impl Server {
         let config = server_config()?;
         let (in_tx, in_rx) = mpsc::channel();
         let (out_tx, out_rx) = tmpsc::unbounded_channel();
-        let (ready_tx, ready_rx) = mpsc::channel();
         let inject = in_tx.clone();
-        let thread = std::thread::Builder::new()
-            .name("carrom-host-net".into())
-            .spawn(move || {
-                let rt = match runtime() {
-                    Ok(rt) => rt,
-                    Err(e) => {
-                        let _ = ready_tx.send(Err(e));
-                        return;
-                    }
-                };
-                rt.block_on(async move {
-                    let endpoint = match quinn::Endpoint::server(config, addr) {
-                        Ok(e) => e,
-                        Err(e) => {
-                            let _ = ready_tx.send(Err(format!("cannot listen on {addr}: {e}")));
-                            return;
-                        }
-                    };
-                    let bound = endpoint.local_addr().unwrap_or(addr);
-                    let _ = ready_tx.send(Ok(bound));
-                    serve(endpoint, in_tx, out_rx).await;
-                });
-            })
-            .map_err(|e| format!("cannot start the network thread: {e}"))?;
-        let addr = ready_rx
-            .recv()
-            .map_err(|_| "the network thread stopped".to_string())??;
+        let (addr, thread) = network_thread("carrom-host-net", move |ready| async move {
+            let endpoint = match quinn::Endpoint::server(config, addr) {
+                Ok(e) => e,
+                Err(e) => {
+                    let _ = ready.send(Err(format!("cannot listen on {addr}: {e}")));
+                    return;
+                }
+            };
+            let _ = ready.send(Ok(endpoint.local_addr().unwrap_or(addr)));
+            serve(endpoint, in_tx, out_rx).await;
+        })?;
         Ok(Server {
             addr,
             incoming: in_rx,
@@ -427,69 +428,53 @@ impl Client {
         let config = client_config()?;
         let (in_tx, in_rx) = mpsc::channel();
         let (out_tx, out_rx) = tmpsc::unbounded_channel::<Vec<u8>>();
-        let (ready_tx, ready_rx) = mpsc::channel();
         let waker: Waker = Arc::default();
         let woken = waker.clone();
-        let thread = std::thread::Builder::new()
-            .name("carrom-guest-net".into())
-            .spawn(move || {
-                let rt = match runtime() {
-                    Ok(rt) => rt,
-                    Err(e) => {
-                        let _ = ready_tx.send(Err(e));
-                        return;
-                    }
-                };
-                rt.block_on(async move {
-                    let local: SocketAddr = if addr.is_ipv6() {
-                        "[::]:0".parse().expect("an address")
-                    } else {
-                        "0.0.0.0:0".parse().expect("an address")
-                    };
-                    let mut endpoint = match quinn::Endpoint::client(local) {
-                        Ok(e) => e,
-                        Err(e) => {
-                            let _ = ready_tx.send(Err(format!("cannot open a socket: {e}")));
-                            return;
-                        }
-                    };
-                    endpoint.set_default_client_config(config);
-                    let connecting = match endpoint.connect(addr, "carrom") {
-                        Ok(c) => c,
-                        Err(e) => {
-                            let _ = ready_tx.send(Err(format!("cannot connect to {addr}: {e}")));
-                            return;
-                        }
-                    };
-                    let opened = tokio::time::timeout(timeout, async {
-                        let connection = connecting.await.map_err(|e| e.to_string())?;
-                        let (send, recv) = connection.open_bi().await.map_err(|e| e.to_string())?;
-                        Ok::<_, String>((connection, send, recv))
-                    })
-                    .await;
-                    let (connection, send, recv) = match opened {
-                        Ok(Ok(x)) => x,
-                        Ok(Err(e)) => {
-                            let _ = ready_tx.send(Err(format!("cannot connect to {addr}: {e}")));
-                            return;
-                        }
-                        Err(_) => {
-                            let _ = ready_tx.send(Err(format!(
-                                "no answer from {addr} within {} s",
-                                timeout.as_secs()
-                            )));
-                            return;
-                        }
-                    };
-                    let _ = ready_tx.send(Ok(()));
-                    host_connection(connection, send, recv, in_tx, out_rx, woken).await;
-                    endpoint.wait_idle().await;
-                });
+        let ((), thread) = network_thread("carrom-guest-net", move |ready| async move {
+            let local: SocketAddr = if addr.is_ipv6() {
+                "[::]:0".parse().expect("an address")
+            } else {
+                "0.0.0.0:0".parse().expect("an address")
+            };
+            let mut endpoint = match quinn::Endpoint::client(local) {
+                Ok(e) => e,
+                Err(e) => {
+                    let _ = ready.send(Err(format!("cannot open a socket: {e}")));
+                    return;
+                }
+            };
+            endpoint.set_default_client_config(config);
+            let connecting = match endpoint.connect(addr, "carrom") {
+                Ok(c) => c,
+                Err(e) => {
+                    let _ = ready.send(Err(format!("cannot connect to {addr}: {e}")));
+                    return;
+                }
+            };
+            let opened = tokio::time::timeout(timeout, async {
+                let connection = connecting.await.map_err(|e| e.to_string())?;
+                let (send, recv) = connection.open_bi().await.map_err(|e| e.to_string())?;
+                Ok::<_, String>((connection, send, recv))
             })
-            .map_err(|e| format!("cannot start the network thread: {e}"))?;
-        ready_rx
-            .recv()
-            .map_err(|_| "the network thread stopped".to_string())??;
+            .await;
+            let (connection, send, recv) = match opened {
+                Ok(Ok(x)) => x,
+                Ok(Err(e)) => {
+                    let _ = ready.send(Err(format!("cannot connect to {addr}: {e}")));
+                    return;
+                }
+                Err(_) => {
+                    let _ = ready.send(Err(format!(
+                        "no answer from {addr} within {} s",
+                        timeout.as_secs()
+                    )));
+                    return;
+                }
+            };
+            let _ = ready.send(Ok(()));
+            host_connection(connection, send, recv, in_tx, out_rx, woken).await;
+            endpoint.wait_idle().await;
+        })?;
         Ok(Client {
             incoming: in_rx,
             waker,
