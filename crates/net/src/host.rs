@@ -8,7 +8,7 @@ use crate::protocol::{rules_difference, spec_difference};
 use crate::wire::{ConnId, FromGuest, Server};
 use carrom_match::{Action, Match, MatchSetup, SaveFile};
 use carrom_physics::Spec;
-use carrom_referee::{Seat, Verdict};
+use carrom_referee::Seat;
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -219,10 +219,6 @@ impl Host {
     /// The match, once every guest's seat is filled.
     pub fn game(&self) -> Option<&Match> {
         self.game.as_ref()
-    }
-
-    pub fn log(&self) -> &[Applied] {
-        &self.log
     }
 
     /// Who sits where, as every machine sees it.
@@ -765,15 +761,10 @@ impl Host {
         }
     }
 
-    /// Whether every guest that is still connected has been sent the whole match (the headless
-    /// host waits for this before it stops).
+    /// The guests connected and past their hello (the headless host waits for them to leave
+    /// once the match is over).
     pub fn guests(&self) -> usize {
         self.guests.values().filter(|g| g.role.is_some()).count()
-    }
-
-    /// Plays the verdict lines of the last action.
-    pub fn last_verdict(&self) -> Option<&Verdict> {
-        self.game.as_ref().and_then(|g| g.last.as_ref())
     }
 }
 
