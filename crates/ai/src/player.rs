@@ -31,6 +31,16 @@ pub const SAFETY_WORK: usize = 2000;
 /// sets' 386 ms.
 pub const HARD_WORK: usize = 15_000;
 
+/// The hard level's shot generator (six striker places an aim, banks, combinations, break-ups
+/// off centre, safeties), which its lookahead's inner search shares.
+pub const HARD_LIMITS: GenLimits = GenLimits {
+    positions_per_aim: 6,
+    banks: true,
+    combinations: true,
+    break_up_offsets: search::OFF_CENTRE_BREAK_UPS,
+    plays_safe: true,
+};
+
 /// The hard level's next-stroke search in its lookahead ([`HARD_LOOKAHEAD`]): about a
 /// seventh of its own (16 cuts and 16-48 safety and break-up shots, 2 samples each, the best 4
 /// with 6 more; at most 2500 work).
@@ -45,13 +55,7 @@ pub const HARD_INNER: Budget = Budget {
     max_work: 2500,
     refine: 4,
     refine_samples: 6,
-    limits: GenLimits {
-        positions_per_aim: 6,
-        banks: true,
-        combinations: true,
-        break_up_offsets: search::OFF_CENTRE_BREAK_UPS,
-        plays_safe: true,
-    },
+    limits: HARD_LIMITS,
 };
 
 /// How the hard level looks two strokes ahead on a clearing board (see [`lookahead`]).
@@ -230,13 +234,7 @@ pub const LADDER: [LevelSpec; 5] = [
             samples: 4,
             refine: 12,
             refine_samples: 16,
-            limits: GenLimits {
-                positions_per_aim: 6,
-                banks: true,
-                combinations: true,
-                break_up_offsets: search::OFF_CENTRE_BREAK_UPS,
-                plays_safe: true,
-            },
+            limits: HARD_LIMITS,
             safety_work: SAFETY_WORK,
             max_safeties: 320,
             endgame_pieces: 7,
