@@ -32,32 +32,33 @@ fn carrom(config: &Path, args: &[&str]) -> Proc {
     )
 }
 
-/// A headless doubles host on 127.0.0.1 with computers at South and North; its port.
-fn host(config: &Path, seed: &str) -> (Proc, u16) {
-    let mut p = carrom(
-        config,
-        &[
-            "host",
-            "--headless",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--code",
-            "LOOP42",
-            "--mode",
-            "doubles",
-            "--computer",
-            "south,north",
-            "--level",
-            "easy",
-            "--seed",
-            seed,
-            "--json",
-        ],
-    );
+/// A headless host on 127.0.0.1 with computers (easy) at South and North, printing only its
+/// summary at the end, with the code and the options given; its port.
+fn headless_host(config: &Path, code: &str, options: &[&str]) -> (Proc, u16) {
+    let mut args = vec![
+        "host",
+        "--headless",
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        "0",
+        "--code",
+        code,
+        "--computer",
+        "south,north",
+        "--level",
+        "easy",
+        "--json",
+    ];
+    args.extend_from_slice(options);
+    let mut p = carrom(config, &args);
     let port = port_of(&mut p);
     (p, port)
+}
+
+/// A headless doubles host (code LOOP42) with computers at South and North; its port.
+fn host(config: &Path, seed: &str) -> (Proc, u16) {
+    headless_host(config, "LOOP42", &["--mode", "doubles", "--seed", seed])
 }
 
 /// The port a host printed in its first line ("Hosting on 127.0.0.1:PORT with code CODE").
@@ -214,27 +215,7 @@ fn a_refused_join_exits_non_zero_with_the_hosts_reason() {
 fn a_spectator_watches_a_match_of_computers_to_its_end() {
     let dir = tempfile::tempdir().unwrap();
     let t0 = Instant::now();
-    let mut h = carrom(
-        dir.path(),
-        &[
-            "host",
-            "--headless",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--code",
-            "SHOW1",
-            "--computer",
-            "south,north",
-            "--level",
-            "easy",
-            "--length",
-            "board",
-            "--json",
-        ],
-    );
-    let port = port_of(&mut h);
+    let (h, port) = headless_host(dir.path(), "SHOW1", &["--length", "board"]);
     let watcher = carrom(
         dir.path(),
         &[

@@ -138,36 +138,20 @@ fn spawn_library(mut commands: Commands) {
                     ..default()
                 })
                 .with_children(|list| {
-                    list.spawn(text(
+                    file_section(
+                        list,
                         "Go on with a match (each match keeps its own autosave)",
-                        size::MENU_NOTE,
-                        palette::MENU_SMALL,
-                    ));
-                    if going_on.is_empty() {
-                        list.spawn(text(
-                            "No match in progress.",
-                            size::MENU_NOTE,
-                            palette::PAGE_TEXT,
-                        ));
-                    }
-                    for path in going_on {
-                        file_row(list, &path, true);
-                    }
-                    list.spawn(text(
+                        "No match in progress.",
+                        &going_on,
+                        true,
+                    );
+                    file_section(
+                        list,
                         "Watch a replay or a save, or see its statistics",
-                        size::MENU_NOTE,
-                        palette::MENU_SMALL,
-                    ));
-                    if to_watch.is_empty() {
-                        list.spawn(text(
-                            "No saves or replays yet: F5 saves a match, and a finished match leaves its replay.",
-                            size::MENU_NOTE,
-                            palette::PAGE_TEXT,
-                        ));
-                    }
-                    for path in to_watch {
-                        file_row(list, &path, false);
-                    }
+                        "No saves or replays yet: F5 saves a match, and a finished match leaves its replay.",
+                        &to_watch,
+                        false,
+                    );
                 });
                 cols.spawn((
                     Node {
@@ -201,6 +185,23 @@ fn spawn_library(mut commands: Commands) {
 }
 
 /// A file's row: its title, and Continue (a match in progress) or Watch and Statistics.
+/// A heading, then a row for each file (or a line saying there is none).
+fn file_section(
+    list: &mut ChildSpawnerCommands,
+    heading: &str,
+    none: &str,
+    paths: &[std::path::PathBuf],
+    going_on: bool,
+) {
+    list.spawn(text(heading, size::MENU_NOTE, palette::MENU_SMALL));
+    if paths.is_empty() {
+        list.spawn(text(none, size::MENU_NOTE, palette::PAGE_TEXT));
+    }
+    for path in paths {
+        file_row(list, path, going_on);
+    }
+}
+
 fn file_row(list: &mut ChildSpawnerCommands, path: &Path, going_on: bool) {
     let title = title_of_file(path);
     list.spawn(Node {
