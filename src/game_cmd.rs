@@ -86,6 +86,8 @@ pub enum ShotModeArg {
     Summary,
     /// The menu's page of saved matches and replays (those in the data directory).
     Library,
+    /// The menu's page to host or join a match across machines.
+    Across,
     /// A drill of the trainer (the straight cut, progress not kept).
     Training,
 }
@@ -312,6 +314,7 @@ pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
         ShotModeArg::Practice => (ShotMode::Practice, Start::Practice, 1.0),
         ShotModeArg::Menu => (ShotMode::Menu, Start::Menu, 1.0),
         ShotModeArg::Library => (ShotMode::Library, Start::Menu, 1.0),
+        ShotModeArg::Across => (ShotMode::Across, Start::Menu, 1.0),
         ShotModeArg::Training => (ShotMode::Training, Start::Training, 1.0),
         ShotModeArg::Hint => (
             ShotMode::Hint,

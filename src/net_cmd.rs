@@ -11,7 +11,7 @@ use carrom_physics::Spec;
 use carrom_referee::{Seat, Seats};
 use clap::ValueEnum;
 use serde_json::json;
-use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -25,7 +25,7 @@ pub enum NetMode {
 #[derive(clap::Args, Debug)]
 pub struct HostArgs {
     /// The UDP port to listen on (0: any free port, printed at the start).
-    #[arg(long, default_value_t = 7878)]
+    #[arg(long, default_value_t = carrom_net::DEFAULT_PORT)]
     pub port: u16,
     /// The address to listen on: `::` (the default) for every interface, `127.0.0.1` for this
     /// machine only.
@@ -115,11 +115,7 @@ pub struct JoinArgs {
 }
 
 fn code(text: &str) -> Result<String, String> {
-    let t = text.trim().to_uppercase();
-    if t.is_empty() || t.len() > 16 || !t.chars().all(|c| c.is_ascii_alphanumeric()) {
-        return Err("a join code is 1 to 16 letters and digits".into());
-    }
-    Ok(t)
+    carrom_net::join_code(text)
 }
 
 /// A summary every machine prints alike, so they can be compared.
@@ -196,17 +192,6 @@ fn holders(seats: Seats, args: &HostArgs) -> Result<Vec<(Seat, Holder)>, String>
     Ok(holders)
 }
 
-/// The host's computers: every seat it may have to play (its own, and a guest's handed over).
-fn host_computers(setup: &MatchSetup, level: LevelArg) -> Result<Computers, String> {
-    let mut all = setup.clone();
-    for p in &mut all.players {
-        if p.computer.is_none() {
-            p.computer = Some(level.name().into());
-        }
-    }
-    Computers::for_setup(&all)
-}
-
 pub fn host_config(spec: &Spec, args: &HostArgs) -> Result<(HostConfig, LevelArg), String> {
     let resume = match &args.load {
         Some(path) => Some(SaveFile::load(path).map_err(|e| e.to_string())?),
@@ -266,27 +251,9 @@ pub fn host_config(spec: &Spec, args: &HostArgs) -> Result<(HostConfig, LevelArg
 
 /// Starts the host with its computers.
 pub fn start_host(config: HostConfig, level: LevelArg) -> Result<Host, String> {
-    let mut computers = host_computers(&config.setup, level)?;
+    let mut computers = Computers::for_every_seat(&config.setup, level.level())?;
     let play = Box::new(move |game: &Match| computers.act(game));
     Host::start(config, play)
-}
-
-/// The addresses to give guests: the host's port on each of this machine's addresses.
-pub fn addresses_to_give(host: &Host) -> Vec<String> {
-    let port = host.addr().port();
-    let ip = host.addr().ip();
-    if !ip.is_unspecified() {
-        return vec![host.addr().to_string()];
-    }
-    let mut out: Vec<String> = carrom_net::wire::interface_addresses()
-        .into_iter()
-        .filter(|a| ip.is_ipv6() || a.is_ipv4())
-        .map(|a| SocketAddr::new(a, port).to_string())
-        .collect();
-    if out.is_empty() {
-        out.push(SocketAddr::new(ip, port).to_string());
-    }
-    out
 }
 
 pub fn host(spec: &Spec, args: HostArgs) -> Result<(), String> {
@@ -300,7 +267,7 @@ pub fn host(spec: &Spec, args: HostArgs) -> Result<(), String> {
     if !args.json {
         println!(
             "Give guests one of: {}",
-            addresses_to_give(&host).join(", ")
+            host.addresses_to_give().join(", ")
         );
     }
     let mut over_at: Option<Instant> = None;
@@ -357,24 +324,7 @@ fn host_line(e: &HostEvent) -> Option<String> {
 }
 
 fn default_save(code: &str, name: &str) -> Option<PathBuf> {
-    let file: String = format!("{code}-{name}")
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    carrom_trainer::data_dir().map(|d| d.join("net").join(format!("{file}.json")))
-}
-
-pub fn resolve(addr: &str) -> Result<SocketAddr, String> {
-    addr.to_socket_addrs()
-        .map_err(|e| format!("{addr}: not an address and port ({e})"))?
-        .next()
-        .ok_or_else(|| format!("{addr}: no address"))
+    carrom_trainer::data_dir().map(|d| d.join("net").join(carrom_net::save_file_name(code, name)))
 }
 
 pub fn joining(spec: &Spec, args: &JoinArgs) -> Joining {
@@ -404,7 +354,7 @@ pub fn join(spec: &Spec, args: JoinArgs) -> Result<(), String> {
     if !args.computer && !args.watch {
         return Err("a headless guest plays with --computer or watches with --watch".into());
     }
-    let addr = resolve(&args.addr)?;
+    let addr = carrom_net::resolve(&args.addr)?;
     let mut guest = Guest::join(addr, joining(spec, &args), Duration::from_secs(10))?;
     if !args.json {
         let seats: Vec<&str> = guest.seats.iter().map(|s| s.name()).collect();
@@ -524,13 +474,13 @@ fn open_online(
     guest: Guest,
     backlog: Vec<carrom_net::Applied>,
     addr: Option<SocketAddr>,
-    hosting: Option<(String, Vec<String>)>,
+    hosting: Option<carrom_net::HostThread>,
 ) -> Result<(), String> {
     let start = carrom_ui::OnlineStart {
         guest: std::sync::Arc::new(std::sync::Mutex::new(Some(guest))),
         backlog,
         addr,
-        hosting,
+        hosting: hosting.map(std::sync::Arc::new),
     };
     let launch = carrom_ui::Launch {
         start: carrom_ui::Start::Online(start),
@@ -574,24 +524,15 @@ fn host_in_window(spec: &Spec, args: HostArgs) -> Result<(), String> {
         );
     }
     let save = args.save.clone();
-    let mut host = start_host(config, level)?;
-    let link = host.local_link();
-    let code = host.code().to_string();
-    let addresses = addresses_to_give(&host);
-    println!("Hosting on {} with code {code}", host.addr());
-    println!("Give guests one of: {}", addresses.join(", "));
-    std::thread::Builder::new()
-        .name("carrom-host".into())
-        .spawn(move || {
-            loop {
-                for e in host.poll(Duration::from_millis(20)) {
-                    if let Some(line) = host_line(&e) {
-                        println!("{line}");
-                    }
-                }
-            }
-        })
-        .map_err(|e| format!("cannot start the host: {e}"))?;
+    let host = start_host(config, level)?;
+    let (host, link) = carrom_net::HostThread::start(host, |e| {
+        if let Some(line) = host_line(e) {
+            println!("{line}");
+        }
+    })?;
+    let code = host.code.clone();
+    println!("Hosting on {} with code {code}", host.addr);
+    println!("Give guests one of: {}", host.addresses.join(", "));
     let joining = Joining {
         code: code.clone(),
         name: "Host".into(),
@@ -607,7 +548,7 @@ fn host_in_window(spec: &Spec, args: HostArgs) -> Result<(), String> {
         &mut guest,
         &format!("Waiting for guests: give them the address and the code {code}"),
     )?;
-    open_online(spec, guest, backlog, None, Some((code, addresses)))
+    open_online(spec, guest, backlog, None, Some(host))
 }
 
 /// A guest's window.
@@ -621,7 +562,7 @@ fn join_in_window(spec: &Spec, args: JoinArgs) -> Result<(), String> {
             "joining in the game's window needs a display (none found: {why}); `carrom join --headless` runs without one"
         ));
     }
-    let addr = resolve(&args.addr)?;
+    let addr = carrom_net::resolve(&args.addr)?;
     let mut guest = Guest::join(addr, joining(spec, &args), Duration::from_secs(10))?;
     let seats: Vec<&str> = guest.seats.iter().map(|s| s.name()).collect();
     println!(

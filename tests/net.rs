@@ -198,7 +198,8 @@ fn a_refused_join_exits_non_zero_with_the_hosts_reason() {
     let out = Command::new(env!("CARGO_BIN_EXE_carrom"))
         .args([
             "join",
-            "nowhere",
+            // A port that is not a number: refused before any name is looked up.
+            "nowhere:port",
             "--code",
             "LOOP42",
             "--headless",
@@ -208,7 +209,10 @@ fn a_refused_join_exits_non_zero_with_the_hosts_reason() {
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("nowhere: not an address and port"), "{err}");
+    assert!(
+        err.contains("nowhere:port: not an address and port"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -39,6 +39,16 @@ impl Computers {
         Computers::for_setup_with(setup, |level| *level.spec())
     }
 
+    /// Computers for every seat of `setup`: its computer players at their own levels, and its
+    /// people's seats at `level` (a host's computer plays a guest's seat handed to it).
+    pub fn for_every_seat(setup: &MatchSetup, level: Level) -> Result<Computers, String> {
+        let mut all = setup.clone();
+        for p in &mut all.players {
+            p.computer.get_or_insert_with(|| level.name().to_string());
+        }
+        Computers::for_setup(&all)
+    }
+
     /// The computer players of `setup`, each playing as `spec_of` its level says (a ladder's
     /// variation being measured; [`Computers::for_setup`] plays the [`crate::LADDER`]).
     pub fn for_setup_with(

@@ -216,6 +216,24 @@ impl Host {
         &self.config.code
     }
 
+    /// The addresses to give guests: the host's port on each of this machine's addresses (the
+    /// one it listens on, when that is not every interface).
+    pub fn addresses_to_give(&self) -> Vec<String> {
+        let addr = self.addr();
+        if !addr.ip().is_unspecified() {
+            return vec![addr.to_string()];
+        }
+        let mut out: Vec<String> = crate::wire::interface_addresses()
+            .into_iter()
+            .filter(|a| addr.is_ipv6() || a.is_ipv4())
+            .map(|a| SocketAddr::new(a, addr.port()).to_string())
+            .collect();
+        if out.is_empty() {
+            out.push(addr.to_string());
+        }
+        out
+    }
+
     /// The match, once every guest's seat is filled.
     pub fn game(&self) -> Option<&Match> {
         self.game.as_ref()
@@ -768,10 +786,32 @@ impl Host {
     }
 }
 
+/// A join code as typed: 1 to 16 letters and digits, read in capitals (`play1` is `PLAY1`).
+pub fn join_code(text: &str) -> Result<String, String> {
+    let t = text.trim().to_uppercase();
+    if t.is_empty() || t.len() > 16 || !t.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Err("a join code is 1 to 16 letters and digits".into());
+    }
+    Ok(t)
+}
+
 /// A join code: six letters and digits that cannot be confused (no 0/O, 1/I/L).
 pub fn new_code(rng: &mut impl rand::Rng) -> String {
     const ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
     (0..6)
         .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_join_code_is_read_in_capitals_and_nothing_but_letters_and_digits() {
+        assert_eq!(join_code(" play1 "), Ok("PLAY1".into()));
+        assert!(join_code("").is_err());
+        assert!(join_code("AB-12").is_err());
+        assert!(join_code(&"A".repeat(17)).is_err());
+    }
 }

@@ -12,12 +12,15 @@
 pub mod apply;
 pub mod guest;
 pub mod host;
+pub mod hosting;
 pub mod protocol;
 pub mod wire;
 
 pub use guest::{Guest, GuestEvent, Joining};
-pub use host::{ComputerPlay, Host, HostConfig, HostEvent, LOCAL, LocalLink, new_code};
+pub use host::{ComputerPlay, Host, HostConfig, HostEvent, LOCAL, LocalLink, join_code, new_code};
+pub use hosting::{HostThread, save_file_name};
 pub use protocol::{Applied, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
+pub use wire::{DEFAULT_PORT, resolve};
 
 /// Writes the match's save to `path` (atomically), making its folder first.
 pub fn keep_save(path: &std::path::Path, game: &carrom_match::Match) -> Result<(), String> {

@@ -36,6 +36,33 @@ pub fn wake(waker: &Waker) {
     }
 }
 
+/// The port a host listens on unless told otherwise, and a guest's when its address has none.
+pub const DEFAULT_PORT: u16 = 7878;
+
+/// The host's address as a person gives it: `HOST:PORT` (`192.168.1.20:7878`, `[::1]:7878`,
+/// `localhost:7878`), or an address or name alone, on [`DEFAULT_PORT`].
+pub fn resolve(text: &str) -> Result<SocketAddr, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("no address: give the host's, as 192.168.1.20:7878".into());
+    }
+    if let Ok(addr) = text.parse::<SocketAddr>() {
+        return Ok(addr);
+    }
+    if let Ok(ip) = text.trim_matches(['[', ']']).parse::<std::net::IpAddr>() {
+        return Ok(SocketAddr::new(ip, DEFAULT_PORT));
+    }
+    let with_port = if text.contains(':') {
+        text.to_string()
+    } else {
+        format!("{text}:{DEFAULT_PORT}")
+    };
+    std::net::ToSocketAddrs::to_socket_addrs(&with_port)
+        .map_err(|e| format!("{text}: not an address and port ({e})"))?
+        .next()
+        .ok_or_else(|| format!("{text}: no address"))
+}
+
 /// A connection's number at the host.
 pub type ConnId = u64;
 
@@ -582,4 +609,20 @@ pub fn interface_addresses() -> Vec<std::net::IpAddr> {
     out.sort_by_key(|a| (a.is_loopback(), a.is_ipv6()));
     out.dedup();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_without_a_port_is_on_the_default_port() {
+        let at = |s: &str| resolve(s).map(|a| a.to_string());
+        assert_eq!(at("127.0.0.1:9000"), Ok("127.0.0.1:9000".into()));
+        assert_eq!(at(" 127.0.0.1 "), Ok("127.0.0.1:7878".into()));
+        assert_eq!(at("[::1]:9000"), Ok("[::1]:9000".into()));
+        assert_eq!(at("::1"), Ok("[::1]:7878".into()));
+        assert!(resolve("").unwrap_err().contains("no address"));
+        assert!(resolve("127.0.0.1:notaport").is_err());
+    }
 }

@@ -191,16 +191,37 @@ pub struct OnlineStart {
     pub backlog: Vec<carrom_net::Applied>,
     /// The host's address, to reconnect to (none at the host's own window).
     pub addr: Option<std::net::SocketAddr>,
-    /// At the host: the join code and the addresses to give.
-    pub hosting: Option<(String, Vec<String>)>,
+    /// At the host's window: the host, running in its thread (its join code and the addresses
+    /// to give), kept as long as the match is.
+    pub hosting: Option<std::sync::Arc<carrom_net::HostThread>>,
 }
 
 impl std::fmt::Debug for OnlineStart {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("OnlineStart")
             .field("addr", &self.addr)
-            .field("hosting", &self.hosting)
+            .field("hosting", &self.hosting.as_ref().map(|h| &h.code))
             .finish_non_exhaustive()
+    }
+}
+
+/// The window's title: a match across machines names this machine's part in it ("Carrom —
+/// hosting PLAY1", "Carrom — Ravi, joined"), so two windows on one desktop are told apart.
+pub fn window_title(start: &Start) -> String {
+    match start {
+        Start::Online(online) => match &online.hosting {
+            Some(host) => format!("Carrom — hosting {}", host.code),
+            None => {
+                let name = online
+                    .guest
+                    .lock()
+                    .ok()
+                    .and_then(|g| g.as_ref().map(|g| g.joining.name.clone()))
+                    .unwrap_or_default();
+                format!("Carrom — {name}, joined")
+            }
+        },
+        _ => "Carrom — ICF Laws".into(),
     }
 }
 
@@ -285,23 +306,7 @@ pub fn run_windowed(
     if !sound {
         println!("No audio device: sound is off.");
     }
-    // A match across machines names this machine's part in it, so two windows on one desktop
-    // are told apart.
-    let title = match &launch.start {
-        Start::Online(online) => match &online.hosting {
-            Some((code, _)) => format!("Carrom — hosting {code}"),
-            None => {
-                let name = online
-                    .guest
-                    .lock()
-                    .ok()
-                    .and_then(|g| g.as_ref().map(|g| g.joining.name.clone()))
-                    .unwrap_or_default();
-                format!("Carrom — {name}, joined")
-            }
-        },
-        _ => "Carrom — ICF Laws".into(),
-    };
+    let title = window_title(&launch.start);
     let mut app = App::new();
     let plugins = DefaultPlugins
         .set(WindowPlugin {

@@ -81,6 +81,7 @@ struct Activity<'w, 's> {
     statistics: Option<Res<'w, crate::screens::library::Statistics>>,
     training: Option<Res<'w, crate::modes::training::Training>>,
     online: Option<Res<'w, crate::modes::online::Online>>,
+    lobby: Option<Res<'w, crate::screens::menu::lobby::Lobby>>,
     aim: Option<Res<'w, crate::modes::turn::Aim>>,
     keys: Option<Res<'w, ButtonInput<KeyCode>>>,
     mouse: Option<Res<'w, ButtonInput<MouseButton>>>,
@@ -97,6 +98,9 @@ impl Activity<'_, '_> {
         }
         if self.statistics.as_ref().is_some_and(|s| s.busy()) {
             return Some("a replay working out statistics");
+        }
+        if self.lobby.as_ref().is_some_and(|l| l.connecting()) {
+            return Some("connecting to a match across machines");
         }
         self.moving()
     }

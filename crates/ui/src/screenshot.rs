@@ -31,6 +31,8 @@ pub enum ShotMode {
     Summary,
     /// The menu's page of saved matches and replays.
     Library,
+    /// The menu's page to host or join a match across machines.
+    Across,
     /// A drill of the trainer, ready to strike.
     Training,
 }
@@ -150,6 +152,15 @@ impl Scene<'_> {
         self.in_phase(Phase::Aim) && !self.board.computer
     }
 
+    /// Whether the menu's `page` is open (opening it on the way).
+    fn page_open(&mut self, page: MenuPage) -> bool {
+        let open = self.page.as_deref().is_some_and(|p| *p.get() == page);
+        if !open && let Some(next) = self.next_page.as_deref_mut() {
+            next.set(page);
+        }
+        open
+    }
+
     /// Whether the frame for `plan` is on the screen (setting it up on the way); an error when
     /// it cannot be reached.
     fn ready(&mut self, plan: &ScreenshotPlan, frames: u32) -> Result<bool, String> {
@@ -162,16 +173,8 @@ impl Scene<'_> {
                     .is_some_and(|p| *p.get() == Playing::Training);
                 training && self.persons_turn() && frames >= 30
             }
-            ShotMode::Library => {
-                let open = self
-                    .page
-                    .as_deref()
-                    .is_some_and(|p| *p.get() == MenuPage::Library);
-                if !open && let Some(next) = self.next_page.as_deref_mut() {
-                    next.set(MenuPage::Library);
-                }
-                open && frames >= 20
-            }
+            ShotMode::Library => self.page_open(MenuPage::Library) && frames >= 20,
+            ShotMode::Across => self.page_open(MenuPage::AcrossMachines) && frames >= 20,
             ShotMode::Practice => self.practice() && frames >= 30,
             ShotMode::Hint => self.hint(frames)?,
             ShotMode::Stroke => self.stroke(frames) && frames >= 40,

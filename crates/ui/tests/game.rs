@@ -1358,3 +1358,203 @@ fn a_match_across_machines_is_played_on_the_board_as_the_host_played_it() {
         "nobody acts here for the host's seats"
     );
 }
+
+/// The menu's page, as a person types into it: each letter of `s` a key, then Enter.
+fn type_into_field(app: &mut App, s: &str) {
+    for ch in s.chars() {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: KeyCode::KeyA,
+            logical_key: Key::Character(ch.to_string().into()),
+            state: ButtonState::Pressed,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+    app.world_mut().write_message(KeyboardInput {
+        key_code: KeyCode::Enter,
+        logical_key: Key::Enter,
+        state: ButtonState::Pressed,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
+    app.update();
+}
+
+fn menu_page(app: &App) -> carrom_ui::screens::menu::MenuPage {
+    *app.world()
+        .resource::<State<carrom_ui::screens::menu::MenuPage>>()
+        .get()
+}
+
+/// Joining from the menu: the address, the code and the name typed into the page's fields, a
+/// wrong code refused there with the host's reason, then the match (a host's computers, on the
+/// loopback link) watched on the board, each stroke's position the host's.
+#[test]
+fn a_match_across_machines_is_joined_from_the_menu() {
+    use carrom_net::{Holder, Host, HostConfig, HostThread};
+    use carrom_ui::screens::menu::MenuPage;
+    use carrom_ui::screens::menu::across::AcrossForm;
+    use std::time::Duration;
+    let spec = Spec::default();
+    let setup = computer_singles();
+    let mut computers = Computers::for_setup(&setup).unwrap();
+    let host = Host::start(
+        HostConfig {
+            bind: "127.0.0.1:0".parse().unwrap(),
+            code: "MENU1".into(),
+            setup,
+            holders: vec![
+                (Seat::South, Holder::Computer),
+                (Seat::North, Holder::Computer),
+            ],
+            spec: spec.clone(),
+            resume: None,
+            save: None,
+            hand_over_after: None,
+        },
+        Box::new(move |game| computers.act(game)),
+    )
+    .unwrap();
+    let (host, _link) = HostThread::start(host, |_| {}).unwrap();
+    let mut app = carrom_ui::headless_app_with_screens(&spec, launch(Start::Menu));
+    app.world_mut()
+        .insert_resource(ButtonInput::<KeyCode>::default());
+    for _ in 0..3 {
+        app.update();
+    }
+    click(&mut app, "Play across machines");
+    app.update();
+    assert_eq!(menu_page(&app), MenuPage::AcrossMachines);
+    click(&mut app, "Host's address");
+    type_into_field(&mut app, &host.addr.to_string());
+    click(&mut app, "Join code");
+    app.update();
+    // The host's form also has a join code: the join form's is the second.
+    let join_code = {
+        let form = app.world().resource::<AcrossForm>();
+        assert_eq!(form.address, host.addr.to_string(), "typed into the field");
+        form.join_code.clone()
+    };
+    assert!(join_code.is_empty() || join_code.len() == 6);
+    app.world_mut().resource_mut::<AcrossForm>().join_code = "WRONG".into();
+    click(&mut app, "Join to play");
+    assert!(app.world().resource::<AcrossForm>().watch, "to watch");
+    click(&mut app, "Join the match");
+    run_until(&mut app, 4_000, |app| {
+        app.world().resource::<AcrossForm>().message.is_some()
+    });
+    let refused = app.world().resource::<AcrossForm>().message.clone();
+    assert!(
+        refused
+            .as_deref()
+            .is_some_and(|m| m.contains("wrong join code")),
+        "{refused:?}"
+    );
+    app.update();
+    assert_eq!(
+        menu_page(&app),
+        MenuPage::AcrossMachines,
+        "back on the form"
+    );
+    app.world_mut().resource_mut::<AcrossForm>().join_code = "menu1".into();
+    click(&mut app, "Join the match");
+    run_until(&mut app, 4_000, |app| {
+        std::thread::sleep(Duration::from_millis(1));
+        playing(app) == Some(carrom_ui::Playing::Online)
+    });
+    // The match so far came with the join; the host's next strokes are played on the board.
+    let joined_at = app.world().resource::<Table>().model.actions.len();
+    run_until(&mut app, 40_000, |app| {
+        std::thread::sleep(Duration::from_millis(1));
+        app.world()
+            .get_resource::<Table>()
+            .is_some_and(|t| t.model.actions.len() >= joined_at + 2)
+    });
+    let table = app.world().resource::<Table>();
+    assert!(table.watched(), "a spectator watches");
+    assert!(table.model.violations.is_empty());
+    assert_eq!(menu_entities(&mut app), 0, "the menu's pages are gone");
+}
+
+/// Hosting from the menu: South played here, North a guest's; the waiting room shows the seats
+/// until a guest (a headless one, on the loopback link) takes North, and the match starts on
+/// the board with South, here, to break.
+#[test]
+fn a_match_across_machines_is_hosted_from_the_menu() {
+    use carrom_net::{Guest, Joining, Role};
+    use carrom_ui::screens::menu::MenuPage;
+    use carrom_ui::screens::menu::across::AcrossForm;
+    use carrom_ui::screens::menu::lobby::Lobby;
+    use std::time::Duration;
+    let spec = Spec::default();
+    let mut app = carrom_ui::headless_app_with_screens(&spec, launch(Start::Menu));
+    app.world_mut()
+        .insert_resource(ButtonInput::<KeyCode>::default());
+    for _ in 0..3 {
+        app.update();
+    }
+    click(&mut app, "Play across machines");
+    {
+        let mut form = app.world_mut().resource_mut::<AcrossForm>();
+        form.bind = std::net::Ipv4Addr::LOCALHOST.into();
+        form.port = "0".into();
+        form.code = "ROOM7".into();
+    }
+    // Every seat here leaves nobody to join: refused on the form.
+    click(&mut app, "North: a guest");
+    click(&mut app, "North: the computer");
+    click(&mut app, "Host the match");
+    let why = app.world().resource::<AcrossForm>().message.clone();
+    assert!(why.is_some_and(|m| m.contains("a Guest's")));
+    assert_eq!(menu_page(&app), MenuPage::AcrossMachines);
+    click(&mut app, "North:");
+    assert_eq!(
+        app.world().resource::<AcrossForm>().holders[1],
+        carrom_net::Holder::Guest
+    );
+    click(&mut app, "Host the match");
+    run_until(&mut app, 4_000, |app| {
+        app.world().resource::<Lobby>().hosting_addr().is_some()
+            && menu_page(app) == MenuPage::Waiting
+    });
+    let port = app
+        .world()
+        .resource::<Lobby>()
+        .hosting_addr()
+        .unwrap()
+        .port();
+    let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
+    let guest = std::thread::spawn(move || {
+        let joining = Joining {
+            code: "ROOM7".into(),
+            name: "Ravi".into(),
+            role: Role::Player,
+            seats: vec![],
+            computer: Some("easy".into()),
+            spec: Spec::default(),
+            rules: None,
+            save: None,
+        };
+        let mut g = Guest::join(addr, joining, Duration::from_secs(10)).unwrap();
+        let t0 = std::time::Instant::now();
+        while g.game.is_none() && t0.elapsed() < Duration::from_secs(20) {
+            g.poll(Duration::from_millis(10));
+        }
+        (g.seats.clone(), g.game.is_some())
+    });
+    run_until(&mut app, 40_000, |app| {
+        std::thread::sleep(Duration::from_millis(1));
+        playing(app) == Some(carrom_ui::Playing::Online)
+    });
+    let (seats, started) = guest.join().unwrap();
+    assert_eq!(seats, vec![Seat::North], "the guest takes the free seat");
+    assert!(started, "the guest's match started too");
+    run_until(&mut app, 200, |app| phase(app) == Phase::Aim);
+    let table = app.world().resource::<Table>();
+    assert_eq!(table.here.as_deref(), Some(&[Seat::South][..]));
+    assert!(!table.actor_is_computer(), "South, here, breaks");
+    assert_eq!(table.model.setup.player(Seat::North).name, "Ravi");
+}

@@ -28,8 +28,8 @@ const RETRY_SECONDS: f32 = 3.0;
 pub struct Online {
     guest: Arc<Mutex<Option<Guest>>>,
     addr: Option<SocketAddr>,
-    /// At the host's window: the join code and the addresses to give.
-    pub hosting: Option<(String, Vec<String>)>,
+    /// At the host's window: the host (its join code, the addresses to give).
+    pub hosting: Option<Arc<carrom_net::HostThread>>,
     /// The host's actions, in order, not yet taken into the match here.
     queue: VecDeque<Applied>,
     /// The action (by its number) handed to the board from the host.
@@ -72,39 +72,54 @@ impl Online {
         }
     }
 
-    /// The seating in words for the panel: each seat, who plays it, whether connected, and the
-    /// code to give at the host's window.
     /// Whether the next action (number `actions`) is another machine's and has not come yet:
     /// the window rests until a message from the host wakes it.
     pub fn waiting_for_host(&self, actions: usize) -> bool {
         !self.queue.iter().any(|a| a.index == actions)
     }
 
+    /// The seating in words for the panel: the code to give at the host's window, whether the
+    /// link is up, and each seat ([`seat_lines`]).
     pub fn seating_lines(&self, to_act: Option<carrom_physics::Seat>) -> Vec<String> {
         let mut lines = Vec::new();
-        if let Some((code, addresses)) = &self.hosting {
-            lines.push(format!("Join code {code}"));
-            lines.extend(addresses.iter().take(2).map(|a| format!("at {a}")));
+        if let Some(host) = &self.hosting {
+            lines.push(format!("Join code {}", host.code));
+            lines.extend(host.addresses.iter().take(2).map(|a| format!("at {a}")));
         }
         if !self.connected {
             lines.push("Connection lost: reconnecting...".into());
         }
-        for s in &self.seating {
-            let who = if self.here.contains(&s.seat) {
+        lines.extend(seat_lines(&self.seating, &self.here, to_act));
+        lines
+    }
+}
+
+/// Each seat, who plays it and whether connected, with `>` at the one to act: "> East: Ravi
+/// (connected)".
+pub fn seat_lines(
+    seating: &[SeatState],
+    here: &[carrom_physics::Seat],
+    to_act: Option<carrom_physics::Seat>,
+) -> Vec<String> {
+    seating
+        .iter()
+        .map(|s| {
+            let who = if here.contains(&s.seat) {
                 "here".to_string()
             } else {
                 match s.holder {
                     Holder::Host => "at the host".into(),
                     Holder::Computer => "computer".into(),
+                    Holder::Guest if s.name.is_empty() => "waiting for a guest".into(),
                     Holder::Guest if s.connected => "connected".into(),
                     Holder::Guest => "DISCONNECTED".into(),
                 }
             };
             let turn = if to_act == Some(s.seat) { "> " } else { "" };
-            lines.push(format!("{turn}{}: {} ({who})", s.seat.title(), s.name));
-        }
-        lines
-    }
+            let name = if s.name.is_empty() { "-" } else { &s.name };
+            format!("{turn}{}: {name} ({who})", s.seat.title())
+        })
+        .collect()
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -139,13 +154,19 @@ fn wake_on_messages(
         return;
     }
     online.waker_set = true;
-    let proxy = (**proxy).clone();
     if let Ok(mut guard) = online.guest.lock()
         && let Some(guest) = guard.as_mut()
     {
-        guest.set_waker(move || {
-            let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
-        });
+        guest.set_waker(waker(&proxy));
+    }
+}
+
+/// Wakes the window (resting while nobody here acts) from another thread: the network's, when
+/// the host's message comes.
+pub fn waker(proxy: &bevy::winit::EventLoopProxyWrapper) -> impl Fn() + Send + 'static {
+    let proxy = (**proxy).clone();
+    move || {
+        let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
     }
 }
 

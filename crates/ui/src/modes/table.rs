@@ -109,9 +109,10 @@ impl Table {
                 table.here = Some(guest.seats.clone());
                 table.title = format!("{} (across machines)", table.title);
                 let mut call = vec![match &online.hosting {
-                    Some((code, addresses)) => format!(
-                        "Hosting: code {code} at {}",
-                        addresses.first().map_or("", String::as_str)
+                    Some(host) => format!(
+                        "Hosting: code {} at {}",
+                        host.code,
+                        host.addresses.first().map_or("", String::as_str)
                     ),
                     None => format!("Joined as {}", guest.joining.name),
                 }];

@@ -23,6 +23,8 @@ pub(super) enum Choice {
     HowToPlay,
     /// The page of saved matches (to go on with) and replays (to watch).
     Library,
+    /// Host or join a match across machines.
+    AcrossMachines,
     Quit,
     Rules,
     /// How long a match is: one board, one game, the rule set's whole match.
@@ -100,6 +102,7 @@ fn label_of(
         Choice::Demo4 => "Computer demo - doubles".into(),
         Choice::HowToPlay => "How to play".into(),
         Choice::Library => "Saved matches and replays".into(),
+        Choice::AcrossMachines => "Play across machines - host or join".into(),
         Choice::Quit => "Quit".into(),
         Choice::Rules => format!(
             "Rules: {}",

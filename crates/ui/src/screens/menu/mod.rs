@@ -5,9 +5,12 @@
 //! or turning board, the aim guide in ICF matches, and the players' names (click one to type a
 //! new name) and which seats the computer plays.
 
+pub mod across;
 pub mod labels;
+pub mod lobby;
 pub mod players;
 pub mod start;
+mod typing;
 
 use crate::modes::OnBoard;
 use crate::settings::Settings;
@@ -28,6 +31,10 @@ pub enum MenuPage {
     HowToPlay,
     /// Saved matches to go on with and replays to watch ([`crate::screens::library`]).
     Library,
+    /// Host a match across machines, or join one ([`across`]).
+    AcrossMachines,
+    /// Waiting for the players of a match across machines ([`lobby`]).
+    Waiting,
 }
 
 /// The rule set picked in the menu (an index into `PRESET_NAMES`).
@@ -37,6 +44,7 @@ pub(super) struct MenuRules(pub(super) usize);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuRules>()
         .add_sub_state::<MenuPage>()
+        .add_plugins((across::plugin, lobby::plugin))
         .add_systems(Startup, from_settings)
         .init_resource::<labels::NewestAutosave>()
         .add_systems(
@@ -46,7 +54,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(players::end_typing)
         .add_systems(
             Update,
-            (players::type_name, menu_keys, labels::labels)
+            // Esc is read before the typing, which it ends: it then leaves no page.
+            (menu_keys, players::type_name, labels::labels)
                 .chain()
                 .run_if(in_state(Screen::Menu)),
         );
@@ -123,6 +132,12 @@ fn spawn_play_choices(left: &mut ChildSpawnerCommands) {
         Choice::Demo4,
         LOOK,
         |_: On<Activate>, mut m: MenuStart| m.demo_of(Seats::Doubles),
+    );
+    choice_button(
+        left,
+        Choice::AcrossMachines,
+        LOOK,
+        |_: On<Activate>, mut page: ResMut<NextState<MenuPage>>| page.set(MenuPage::AcrossMachines),
     );
     choice_button(
         left,
@@ -329,22 +344,26 @@ fn spawn_menu(mut commands: Commands) {
         });
 }
 
-/// Esc: closes how-to-play; otherwise goes back to the game left with Esc, if any.
+/// Esc: closes a page over the menu (the waiting room goes back to the page it came from);
+/// otherwise goes back to the game left with Esc, if any. While a name or a field is typed, Esc
+/// belongs to the typing.
 fn menu_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     players: Res<MenuPlayers>,
+    form: Res<across::AcrossForm>,
     board: Res<OnBoard>,
     page: Res<State<MenuPage>>,
     mut next_page: ResMut<NextState<MenuPage>>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
     let Some(keys) = keys else { return };
-    if !keys.just_pressed(KeyCode::Escape) || players.editing.is_some() {
+    if !keys.just_pressed(KeyCode::Escape) || players.editing.is_some() || form.typing() {
         return;
     }
-    if *page.get() != MenuPage::Choices {
-        next_page.set(MenuPage::Choices);
-        return;
+    match page.get() {
+        MenuPage::Choices => {}
+        MenuPage::Waiting => return next_page.set(MenuPage::AcrossMachines),
+        _ => return next_page.set(MenuPage::Choices),
     }
     if board.open {
         screen.set(Screen::Game);

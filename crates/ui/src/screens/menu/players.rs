@@ -1,10 +1,11 @@
 //! The menu's players: a row per seat with its name (click to type a new one) and whether the
 //! computer plays it; the rows make a match's players.
 
+use super::typing::{Typed, type_key};
 use crate::settings::{NAME_MAX, Settings, SettingsFile};
 use crate::theme::Activate;
 use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use carrom_ai::Level;
 use carrom_match::{MatchSetup, Player};
@@ -84,9 +85,8 @@ impl MenuPlayers {
     }
 }
 
-/// Typing a new name into the row being edited: the old name starts selected, so the first
-/// letter typed replaces it and Backspace clears it; Enter or Tab keeps the name (an empty name
-/// keeps the old one), Esc puts the old one back.
+/// Typing a new name into the row being edited ([`super::typing`]): an empty name keeps the
+/// old one.
 pub(super) fn type_name(
     mut keys: MessageReader<KeyboardInput>,
     mut players: ResMut<MenuPlayers>,
@@ -100,50 +100,24 @@ pub(super) fn type_name(
         let Some((row, old)) = players.editing.clone() else {
             continue;
         };
-        match &key.logical_key {
-            Key::Enter | Key::Tab | Key::Escape => {
-                if matches!(key.logical_key, Key::Escape) || players.names[row].trim().is_empty() {
-                    players.names[row] = old;
-                }
-                players.editing = None;
-                players.selected = false;
-                if settings.names != players.names {
-                    settings.names = players.names.clone();
-                    file.store(&settings);
-                }
-            }
-            Key::Backspace if players.selected => {
-                players.names[row].clear();
-                players.selected = false;
-            }
-            Key::Backspace => {
-                players.names[row].pop();
-            }
-            Key::Character(_) | Key::Space if players.selected => {
-                players.names[row].clear();
-                players.selected = false;
-                type_letter(&mut players.names[row], &key.logical_key);
-            }
-            Key::Character(_) | Key::Space => {
-                type_letter(&mut players.names[row], &key.logical_key)
-            }
-            _ => {}
+        let players = &mut *players;
+        let typed = type_key(
+            &key.logical_key,
+            &mut players.names[row],
+            &mut players.selected,
+            NAME_MAX,
+        );
+        if typed == Typed::Going {
+            continue;
         }
-    }
-}
-
-/// A letter (or a space) typed at the end of `name`, up to [`NAME_MAX`] characters.
-fn type_letter(name: &mut String, key: &Key) {
-    match key {
-        Key::Character(c) => {
-            for ch in c.chars().filter(|ch| !ch.is_control()) {
-                if name.chars().count() < NAME_MAX {
-                    name.push(ch);
-                }
-            }
+        if typed == Typed::Undone || players.names[row].trim().is_empty() {
+            players.names[row] = old;
         }
-        Key::Space if name.chars().count() < NAME_MAX => name.push(' '),
-        _ => {}
+        players.editing = None;
+        if settings.names != players.names {
+            settings.names = players.names.clone();
+            file.store(&settings);
+        }
     }
 }
 

@@ -1,0 +1,702 @@
+//! Play across machines from the menu ([`MenuPage::AcrossMachines`]). Host a match: singles
+//! or doubles, who plays each seat (a person here, a guest at another machine, or this
+//! machine's computer), the port and the join code; the rules, the match's length, the
+//! computers' level and the names are the menu's. Or join one: the host's address, its code and
+//! a name, to play or to watch. Either goes to the waiting room ([`super::lobby`]).
+
+use super::MenuPage;
+use super::MenuRules;
+use super::lobby;
+use super::players::{MenuPlayers, ROWS};
+use super::typing::{Typed, type_key};
+use crate::settings::{NAME_MAX, Settings};
+use crate::theme::{Activate, button, palette, size, text};
+use bevy::input::ButtonState;
+use bevy::input::keyboard::KeyboardInput;
+use bevy::prelude::*;
+use carrom_match::{MatchLength, MatchSetup};
+use carrom_net::{DEFAULT_PORT, Holder, HostConfig, Joining, Role};
+use carrom_physics::Spec;
+use carrom_referee::{PRESET_NAMES, Rules, Seat, Seats};
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::path::Path;
+
+/// A text of the page that is typed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Field {
+    /// The port the host listens on.
+    Port,
+    /// The host's join code.
+    Code,
+    /// The host's address, to join.
+    Address,
+    /// The code to join with.
+    JoinCode,
+    /// The name to join under.
+    Name,
+}
+
+impl Field {
+    /// The most characters the field holds.
+    fn max(self) -> usize {
+        match self {
+            Field::Port => 5,
+            Field::Code | Field::JoinCode => 16,
+            Field::Address => 64,
+            Field::Name => NAME_MAX,
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Field::Port => "Port",
+            Field::Code | Field::JoinCode => "Join code",
+            Field::Address => "Host's address",
+            Field::Name => "Your name",
+        }
+    }
+}
+
+/// What the page's host and join forms hold.
+#[derive(Resource, Debug)]
+pub struct AcrossForm {
+    pub doubles: bool,
+    /// Where the host listens: every interface (`::`), or one address (the tests' loopback).
+    pub bind: IpAddr,
+    /// Who plays the seat of each of the menu's player rows (South, North, East, West).
+    pub holders: [Holder; 4],
+    pub port: String,
+    pub code: String,
+    pub address: String,
+    pub join_code: String,
+    pub name: String,
+    /// Join to watch, not to play.
+    pub watch: bool,
+    /// The field being typed, and what it held before.
+    editing: Option<(Field, String)>,
+    selected: bool,
+    /// Why hosting or joining did not go (or how the last match across machines ended).
+    pub message: Option<String>,
+}
+
+impl Default for AcrossForm {
+    fn default() -> Self {
+        AcrossForm {
+            doubles: false,
+            bind: Ipv6Addr::UNSPECIFIED.into(),
+            holders: [Holder::Host, Holder::Guest, Holder::Guest, Holder::Guest],
+            port: DEFAULT_PORT.to_string(),
+            code: carrom_net::new_code(&mut rand::rng()),
+            address: String::new(),
+            join_code: String::new(),
+            name: String::new(),
+            watch: false,
+            editing: None,
+            selected: false,
+            message: None,
+        }
+    }
+}
+
+impl AcrossForm {
+    pub fn text(&self, field: Field) -> &str {
+        match field {
+            Field::Port => &self.port,
+            Field::Code => &self.code,
+            Field::Address => &self.address,
+            Field::JoinCode => &self.join_code,
+            Field::Name => &self.name,
+        }
+    }
+
+    fn text_mut(&mut self, field: Field) -> &mut String {
+        match field {
+            Field::Port => &mut self.port,
+            Field::Code => &mut self.code,
+            Field::Address => &mut self.address,
+            Field::JoinCode => &mut self.join_code,
+            Field::Name => &mut self.name,
+        }
+    }
+
+    /// A field is being typed.
+    pub fn typing(&self) -> bool {
+        self.editing.is_some()
+    }
+
+    fn seats(&self) -> Seats {
+        if self.doubles {
+            Seats::Doubles
+        } else {
+            Seats::Singles
+        }
+    }
+
+    fn holder(&self, seat: Seat) -> Holder {
+        self.holders[ROWS.iter().position(|s| *s == seat).unwrap_or(0)]
+    }
+
+    /// The seats played by people at this machine.
+    pub fn here(&self) -> Vec<Seat> {
+        self.seats()
+            .seats()
+            .iter()
+            .copied()
+            .filter(|s| self.holder(*s) == Holder::Host)
+            .collect()
+    }
+
+    /// The match to host as the form and the menu say: `rules_name` and `length` the menu's,
+    /// the players the menu's rows (a seat played here takes its row's name, a computer's its
+    /// level), the seed `seed`. An error says what to change.
+    pub fn host_config(
+        &self,
+        spec: &Spec,
+        players: &MenuPlayers,
+        (rules_name, length): (&str, MatchLength),
+        seed: u64,
+    ) -> Result<HostConfig, String> {
+        let port: u16 = self.port.trim().parse().map_err(|_| {
+            format!(
+                "Port: `{}` is not a port (a number up to 65535)",
+                self.port.trim()
+            )
+        })?;
+        let code = carrom_net::join_code(&self.code).map_err(|e| format!("Join code: {e}"))?;
+        let seats = self.seats();
+        let holders: Vec<(Seat, Holder)> =
+            seats.seats().iter().map(|&s| (s, self.holder(s))).collect();
+        if !holders.iter().any(|(_, h)| *h == Holder::Host) {
+            return Err("Nobody plays at this machine: make a seat Here.".into());
+        }
+        if !holders.iter().any(|(_, h)| *h == Holder::Guest) {
+            return Err("Every seat is played at this machine: make a seat a Guest's.".into());
+        }
+        let mut rules = Rules::preset(rules_name).unwrap_or_else(Rules::icf);
+        length.apply(&mut rules);
+        let mut setup = MatchSetup::new(seats, rules, rules_name, seed);
+        let level = players.level.name();
+        for (i, &(seat, holder)) in holders.iter().enumerate() {
+            let row = ROWS.iter().position(|s| *s == seat).unwrap_or(0);
+            let name = players.names[row].trim();
+            match holder {
+                Holder::Host if !name.is_empty() => setup.players[i].name = name.to_string(),
+                Holder::Computer => {
+                    setup.players[i].name = format!("Computer ({level})");
+                    setup.players[i].computer = Some(level.to_string());
+                }
+                _ => {}
+            }
+        }
+        Ok(HostConfig {
+            bind: SocketAddr::new(self.bind, port),
+            code,
+            setup,
+            holders,
+            spec: spec.clone(),
+            resume: None,
+            save: None,
+            hand_over_after: None,
+        })
+    }
+
+    /// Who joins, as the form says, and the address as typed (looked up when joining, off the
+    /// frame thread). The save is kept in `data`'s `net` folder, when there is one.
+    pub fn joining(&self, spec: &Spec, data: Option<&Path>) -> Result<(String, Joining), String> {
+        if self.address.trim().is_empty() {
+            return Err("Host's address: type the address the host gives, as 192.168.1.20:7878 (the port 7878 when it has none).".into());
+        }
+        let code = carrom_net::join_code(&self.join_code).map_err(|e| format!("Join code: {e}"))?;
+        let name = self.name.trim();
+        if name.is_empty() {
+            return Err("Your name: type the name to play under.".into());
+        }
+        let save = data.map(|d| d.join("net").join(carrom_net::save_file_name(&code, name)));
+        Ok((
+            self.address.trim().to_string(),
+            Joining {
+                code,
+                name: name.to_string(),
+                role: if self.watch {
+                    Role::Spectator
+                } else {
+                    Role::Player
+                },
+                seats: Vec::new(),
+                computer: None,
+                spec: spec.clone(),
+                rules: None,
+                save,
+            },
+        ))
+    }
+}
+
+/// What a text of the page shows.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+enum Item {
+    Mode,
+    /// The seat of a menu row.
+    Seat(usize),
+    Field(Field),
+    Watch,
+    /// The menu's rules, length and level, which the hosted match takes.
+    Terms,
+    Message,
+}
+
+/// The button of a menu row's seat: hidden when the seat is not in the match (East and West
+/// in singles).
+#[derive(Component)]
+struct SeatButton(usize);
+
+/// A field's button (a click on it starts typing; a click elsewhere ends it).
+#[derive(Component)]
+struct FieldButton;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AcrossForm>()
+        .add_systems(
+            OnEnter(MenuPage::AcrossMachines),
+            (name_from_menu, spawn_page),
+        )
+        .add_observer(end_typing)
+        .add_systems(
+            Update,
+            (type_field.after(super::menu_keys), show_items)
+                .chain()
+                .run_if(in_state(MenuPage::AcrossMachines)),
+        );
+}
+
+/// The name to join under starts as the menu's first player's.
+fn name_from_menu(mut form: ResMut<AcrossForm>, players: Res<MenuPlayers>) {
+    if form.name.trim().is_empty() {
+        form.name = players.names[0].trim().to_string();
+    }
+}
+
+fn spawn_page(mut commands: Commands) {
+    let column = || Node {
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        row_gap: px(8),
+        width: px(440),
+        ..default()
+    };
+    commands
+        .spawn((
+            DespawnOnExit(MenuPage::AcrossMachines),
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                justify_content: JustifyContent::Center,
+                row_gap: px(10),
+                ..default()
+            },
+            BackgroundColor(palette::PAGE.with_alpha(1.0)),
+            GlobalZIndex(30),
+        ))
+        .with_children(|page| {
+            page.spawn(text(
+                "PLAY ACROSS MACHINES",
+                size::MENU_HEADING + 4.0,
+                palette::MENU_TITLE,
+            ));
+            page.spawn(text(
+                "Every stroke is played on every board; the host's machine is the referee.",
+                size::MENU_NOTE,
+                palette::PAGE_TEXT,
+            ));
+            page.spawn(Node {
+                column_gap: px(40),
+                align_items: AlignItems::FlexStart,
+                margin: UiRect::vertical(px(10)),
+                ..default()
+            })
+            .with_children(|cols| {
+                cols.spawn(column()).with_children(spawn_host_form);
+                cols.spawn(column()).with_children(spawn_join_form);
+            });
+            page.spawn((
+                Item::Message,
+                text("", size::MENU_NOTE + 1.0, palette::MENU_WARNING),
+                Node {
+                    max_width: px(900),
+                    ..default()
+                },
+            ));
+            button(
+                page,
+                200.0,
+                34.0,
+                text("Back (Esc)", 16.0, palette::BUTTON_TEXT),
+                |_: On<Activate>, mut page: ResMut<NextState<MenuPage>>| {
+                    page.set(MenuPage::Choices)
+                },
+            );
+        });
+}
+
+const WIDE: f32 = 420.0;
+
+/// A button showing `item`, doing `action` when clicked.
+fn item_button<M>(
+    parent: &mut ChildSpawnerCommands,
+    item: Item,
+    action: impl bevy::ecs::observer::IntoEntityObserver<M>,
+) -> Entity {
+    button(
+        parent,
+        WIDE,
+        34.0,
+        (item, text("", 16.0, palette::BUTTON_TEXT)),
+        action,
+    )
+}
+
+/// A field's button: a click starts typing into it, its old text selected.
+fn field_button(parent: &mut ChildSpawnerCommands, field: Field) {
+    let b = item_button(
+        parent,
+        Item::Field(field),
+        move |_: On<Activate>, mut form: ResMut<AcrossForm>| {
+            let old = form.text(field).to_string();
+            form.editing = Some((field, old));
+            form.selected = true;
+        },
+    );
+    parent.commands().entity(b).insert(FieldButton);
+}
+
+fn heading(parent: &mut ChildSpawnerCommands, words: &str, note: &str) {
+    parent.spawn(text(words, size::MENU_HEADING, palette::MENU_SMALL));
+    parent.spawn((
+        text(note, size::MENU_NOTE, palette::PAGE_TEXT),
+        Node {
+            width: px(WIDE),
+            ..default()
+        },
+    ));
+}
+
+fn spawn_host_form(col: &mut ChildSpawnerCommands) {
+    heading(
+        col,
+        "HOST A MATCH",
+        "Give the players at other machines this machine's address and the join code. Click a seat to choose who plays it.",
+    );
+    item_button(
+        col,
+        Item::Mode,
+        |_: On<Activate>, mut form: ResMut<AcrossForm>| form.doubles = !form.doubles,
+    );
+    for row in 0..ROWS.len() {
+        let b = item_button(
+            col,
+            Item::Seat(row),
+            move |_: On<Activate>, mut form: ResMut<AcrossForm>| {
+                form.holders[row] = match form.holders[row] {
+                    Holder::Host => Holder::Guest,
+                    Holder::Guest => Holder::Computer,
+                    Holder::Computer => Holder::Host,
+                };
+            },
+        );
+        col.commands().entity(b).insert(SeatButton(row));
+    }
+    field_button(col, Field::Port);
+    field_button(col, Field::Code);
+    col.spawn((
+        Item::Terms,
+        text("", size::MENU_NOTE, palette::PAGE_TEXT),
+        Node {
+            width: px(WIDE),
+            ..default()
+        },
+    ));
+    button(
+        col,
+        WIDE,
+        40.0,
+        text("Host the match", 19.0, palette::BUTTON_TEXT),
+        lobby::host_from_form,
+    );
+}
+
+fn spawn_join_form(col: &mut ChildSpawnerCommands) {
+    heading(
+        col,
+        "JOIN A MATCH",
+        "Type the address and the join code the host gives you. Click a line to type into it; Enter keeps it.",
+    );
+    field_button(col, Field::Address);
+    field_button(col, Field::JoinCode);
+    field_button(col, Field::Name);
+    item_button(
+        col,
+        Item::Watch,
+        |_: On<Activate>, mut form: ResMut<AcrossForm>| form.watch = !form.watch,
+    );
+    button(
+        col,
+        WIDE,
+        40.0,
+        text("Join the match", 19.0, palette::BUTTON_TEXT),
+        lobby::join_from_form,
+    );
+}
+
+/// An item's words as the form, the menu and the settings stand.
+fn words(
+    item: Item,
+    form: &AcrossForm,
+    players: &MenuPlayers,
+    rules: &MenuRules,
+    settings: &Settings,
+) -> String {
+    match item {
+        Item::Mode => format!(
+            "Match: {}",
+            if form.doubles {
+                "doubles (four players)"
+            } else {
+                "singles (two players)"
+            }
+        ),
+        Item::Seat(row) => {
+            let seat = ROWS[row];
+            let name = players.names[row].trim();
+            match form.holders[row] {
+                Holder::Host => format!("{}: {name}, here", seat.title()),
+                Holder::Guest => format!("{}: a guest at another machine", seat.title()),
+                Holder::Computer => format!(
+                    "{}: the computer ({}), here",
+                    seat.title(),
+                    players.level.name()
+                ),
+            }
+        }
+        Item::Field(field) => {
+            let shown = form.text(field);
+            match &form.editing {
+                Some((f, _)) if *f == field && form.selected => {
+                    format!("{}: [{shown}]", field.title())
+                }
+                Some((f, _)) if *f == field => format!("{}: {shown}_", field.title()),
+                _ if shown.is_empty() => format!("{}: (click to type)", field.title()),
+                _ => format!("{}: {shown}", field.title()),
+            }
+        }
+        Item::Watch => if form.watch {
+            "Join to watch (a spectator)"
+        } else {
+            "Join to play (the next free seat)"
+        }
+        .into(),
+        Item::Terms => {
+            let name = PRESET_NAMES[rules.0 % PRESET_NAMES.len()];
+            let set = Rules::preset(name).unwrap_or_else(Rules::icf);
+            let length = MatchLength::parse(&settings.length).unwrap_or_default();
+            format!(
+                "Rules {}, {}; the names and the computer's level are the menu's.",
+                name.to_uppercase(),
+                length.describe(&set)
+            )
+        }
+        Item::Message => form.message.clone().unwrap_or_default(),
+    }
+}
+
+fn show_items(
+    form: Res<AcrossForm>,
+    players: Res<MenuPlayers>,
+    rules: Res<MenuRules>,
+    settings: Res<Settings>,
+    mut items: Query<(&Item, &mut Text)>,
+    mut seats: Query<(&SeatButton, &mut Node)>,
+) {
+    for (b, mut node) in &mut seats {
+        let display = if form.seats().seats().contains(&ROWS[b.0]) {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    for (item, mut t) in &mut items {
+        let want = words(*item, &form, &players, &rules, &settings);
+        if t.0 != want {
+            t.0 = want;
+        }
+    }
+}
+
+/// Typing into the field being edited ([`super::typing`]); an empty port or name keeps the
+/// old one, and a code is read in capitals.
+fn type_field(mut keys: MessageReader<KeyboardInput>, mut form: ResMut<AcrossForm>) {
+    for key in keys.read() {
+        if key.state != ButtonState::Pressed {
+            continue;
+        }
+        let Some((field, old)) = form.editing.clone() else {
+            continue;
+        };
+        let form = &mut *form;
+        let mut selected = form.selected;
+        let typed = type_key(
+            &key.logical_key,
+            form.text_mut(field),
+            &mut selected,
+            field.max(),
+        );
+        form.selected = selected;
+        if typed != Typed::Going {
+            keep_field(form, field, old, typed == Typed::Undone);
+        }
+    }
+}
+
+/// The field's typing ends: `undo`, its old text back; an empty port or name keeps the old
+/// one; a code is read in capitals.
+fn keep_field(form: &mut AcrossForm, field: Field, old: String, undo: bool) {
+    let text = form.text_mut(field);
+    if undo || (matches!(field, Field::Port | Field::Name) && text.trim().is_empty()) {
+        *text = old;
+    }
+    if matches!(field, Field::Code | Field::JoinCode) {
+        *text = text.trim().to_uppercase();
+    }
+    form.editing = None;
+    form.selected = false;
+}
+
+/// A click on anything but a field ends the typing, keeping what was typed.
+fn end_typing(
+    click: On<Activate>,
+    fields: Query<(), With<FieldButton>>,
+    form: Option<ResMut<AcrossForm>>,
+) {
+    let Some(mut form) = form else { return };
+    if fields.contains(click.0) {
+        return;
+    }
+    if let Some((field, old)) = form.editing.clone() {
+        keep_field(&mut form, field, old, false);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn players() -> MenuPlayers {
+        let mut p = MenuPlayers::from_settings(&Settings::default());
+        p.names = ["Asha".into(), "Ravi".into(), "Meera".into(), "Kim".into()];
+        p
+    }
+
+    fn config(form: &AcrossForm) -> Result<HostConfig, String> {
+        form.host_config(&Spec::default(), &players(), ("icf", MatchLength::Board), 7)
+    }
+
+    #[test]
+    fn a_hosted_doubles_match_gives_each_seat_to_whom_the_form_says() {
+        let mut form = AcrossForm {
+            doubles: true,
+            holders: [Holder::Host, Holder::Computer, Holder::Guest, Holder::Guest],
+            port: "0".into(),
+            code: "play1".into(),
+            ..AcrossForm::default()
+        };
+        let c = config(&form).unwrap();
+        assert_eq!(c.code, "PLAY1");
+        assert_eq!(c.bind.port(), 0);
+        assert_eq!(c.setup.seats, Seats::Doubles);
+        assert_eq!(
+            c.holders,
+            vec![
+                (Seat::South, Holder::Host),
+                (Seat::East, Holder::Guest),
+                (Seat::North, Holder::Computer),
+                (Seat::West, Holder::Guest),
+            ]
+        );
+        assert_eq!(c.setup.player(Seat::South).name, "Asha");
+        assert_eq!(
+            c.setup.player(Seat::North).computer.as_deref(),
+            Some("medium")
+        );
+        assert_eq!(form.here(), vec![Seat::South]);
+        // Every seat here leaves nobody to join; none here leaves nobody to play in the window.
+        form.holders = [Holder::Host; 4];
+        assert!(config(&form).unwrap_err().contains("a Guest's"));
+        form.holders = [Holder::Guest; 4];
+        assert!(config(&form).unwrap_err().contains("make a seat Here"));
+    }
+
+    #[test]
+    fn a_bad_port_or_code_is_named_in_the_form() {
+        let form = AcrossForm {
+            port: "78x".into(),
+            ..AcrossForm::default()
+        };
+        assert!(config(&form).unwrap_err().starts_with("Port: `78x`"));
+        let form = AcrossForm {
+            code: "no-dash".into(),
+            ..AcrossForm::default()
+        };
+        assert!(config(&form).unwrap_err().starts_with("Join code:"));
+    }
+
+    #[test]
+    fn joining_needs_an_address_a_code_and_a_name_and_keeps_a_save_named_for_them() {
+        let spec = Spec::default();
+        let mut form = AcrossForm {
+            address: " 127.0.0.1:9000 ".into(),
+            join_code: "ab12".into(),
+            name: "Ravi".into(),
+            ..AcrossForm::default()
+        };
+        let (addr, j) = form.joining(&spec, Some(Path::new("/data"))).unwrap();
+        assert_eq!(addr, "127.0.0.1:9000");
+        assert_eq!(j.code, "AB12");
+        assert_eq!(j.role, Role::Player);
+        assert_eq!(
+            j.save.as_deref(),
+            Some(Path::new("/data/net/AB12-Ravi.json"))
+        );
+        form.watch = true;
+        assert_eq!(form.joining(&spec, None).unwrap().1.role, Role::Spectator);
+        form.name = " ".into();
+        assert!(
+            form.joining(&spec, None)
+                .unwrap_err()
+                .starts_with("Your name")
+        );
+        form.address.clear();
+        assert!(
+            form.joining(&spec, None)
+                .unwrap_err()
+                .starts_with("Host's address")
+        );
+    }
+
+    #[test]
+    fn typing_a_code_ends_in_capitals_and_an_emptied_port_keeps_the_old_one() {
+        let mut form = AcrossForm {
+            join_code: "ab1".into(),
+            ..AcrossForm::default()
+        };
+        keep_field(&mut form, Field::JoinCode, String::new(), false);
+        assert_eq!(form.join_code, "AB1");
+        form.port.clear();
+        keep_field(&mut form, Field::Port, "7878".into(), false);
+        assert_eq!(form.port, "7878");
+    }
+}
