@@ -3,14 +3,21 @@
 # people would: one hosts (Asha at South, with the host's hard computers at North and West), the
 # other joins (Ravi, given East).
 #
-# A one-board, one-game doubles match (a rules file made here) under Xvfb, the two windows side by
-# side (the host's at the left, the guest's 1280 pixels to the right). Each window logs where
-# its striker is when its own player is to strike ("striker at window (x, y)"); xdotool presses
-# on it in that window, pulls back in small moves and lets go.
+# A one-board doubles match under Xvfb, the two windows side by side (the host's at the left,
+# the guest's 1280 pixels to the right). How the match is set up:
+#   START=cli (the default): `carrom host` and `carrom join`, with a one-board rules file.
+#   START=menu: both games start at the menu, and the script clicks through "Play across
+#     machines" as a person would: the host chooses doubles, the computer at North and West,
+#     this machine only and port 0, and hosts; the guest types the address, the code and his
+#     name into the join form and joins. The menu's settings (one board, hard computers, the
+#     names) are the settings files written here.
+# Each window logs where its striker is when its own player is to strike ("striker at window
+# (x, y)"); xdotool presses on it in that window, pulls back in small moves and lets go.
 # Enter dismisses what waits in a window (a due to place, the board's result). When the match
 # ends in both windows (each logs "Match summary"), both windows are captured. Screens go to
 # `$OUT_DIR` (default: the build's target directory): online-host.png and online-guest.png at
-# the end, online-host-play.png and online-guest-play.png after the fourth stroke.
+# the end, online-host-play.png and online-guest-play.png after the fourth stroke, and with
+# START=menu online-menu-host.png, online-menu-join.png and online-waiting.png on the way.
 #
 #   scripts/online-playthrough.sh [path/to/carrom]   (default: target/release/carrom)
 # Needs: xvfb, xdotool, imagemagick (apt-get install xvfb xdotool imagemagick).
@@ -28,34 +35,98 @@ Xvfb "$display" -screen 0 2560x960x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
 sleep 2
 export DISPLAY="$display" WGPU_BACKEND="${WGPU_BACKEND:-vulkan}"
-printf 'boards_per_game = 1\ngames_to_win = 1\n' > "$work/one-board.toml"
-
 mkdir -p "$work/host" "$work/guest"
-CARROM_CONFIG_DIR="$work/host" "$carrom" host --bind 127.0.0.1 --port 0 --code PLAY1 \
-  --mode doubles --here south --computer north,west --level hard \
-  --names Asha,Guest,Meera,Vikram --rules "$work/one-board.toml" --seed 3 > "$work/host.log" 2>&1 &
-host_pid=$!
-for _ in $(seq 100); do
-  port=$(grep -o 'Hosting on 127.0.0.1:[0-9]*' "$work/host.log" 2>/dev/null | grep -o '[0-9]*$' || true)
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-[ -n "${port:-}" ] || { echo "the host did not start:"; cat "$work/host.log"; exit 1; }
-echo "host on 127.0.0.1:$port"
-CARROM_CONFIG_DIR="$work/guest" "$carrom" join "127.0.0.1:$port" --code play1 --name Ravi \
-  > "$work/guest.log" 2>&1 &
-guest_pid=$!
-
-# Both windows: the host's on the left, the guest's on the right.
-find_window() { # title
+find_window() { # title [a window not to take]
   for _ in $(seq 150); do
-    w=$(xdotool search --name "$1" 2>/dev/null | head -1 || true)
+    w=$(xdotool search --name "$1" 2>/dev/null | grep -vx "${2:-none}" | head -1 || true)
     [ -n "$w" ] && { echo "$w"; return 0; }
     sleep 0.2
   done
   return 1
 }
-host_win=$(find_window "hosting PLAY1") || { echo "no host window:"; tail -20 "$work/host.log"; exit 1; }
+# A click at (x, y) of the screen, the pointer brought there first.
+click_at() {
+  xdotool mousemove "$1" "$2"; sleep 0.3; xdotool click 1; sleep 0.6
+}
+# Typed into the window's field being edited, then Enter.
+type_in() { # window text
+  xdotool windowfocus "$1" 2>/dev/null || true
+  sleep 0.2
+  xdotool type --delay 120 "$2"
+  xdotool key Return
+  sleep 0.5
+}
+code=PLAY1
+if [ "${START:-cli}" = menu ]; then
+  # The menu's settings: one board, the hard computers, the host's names.
+  printf '(volume: 0.0, names: ("Asha", "Guest", "Meera", "Vikram"), level: "hard", length: "board")\n' \
+    > "$work/host/settings.ron"
+  printf '(volume: 0.0, names: ("Somebody", "Guest", "Player 3", "Player 4"), level: "hard", length: "board")\n' \
+    > "$work/guest/settings.ron"
+  CARROM_CONFIG_DIR="$work/host" "$carrom" > "$work/host.log" 2>&1 &
+  host_pid=$!
+  first=$(find_window "ICF Laws") || { echo "no host window:"; tail -20 "$work/host.log"; exit 1; }
+  sleep 8
+  click_at 296 730          # Play across machines - host or join
+  click_at 333 289          # Match: doubles
+  click_at 333 398          # North: the computer
+  click_at 333 506          # West: the computer
+  click_at 333 667          # Open to: this machine only
+  click_at 333 559          # Port: 0, any free port
+  type_in "$first" 0
+  import -window "$first" "$out_dir/online-menu-host.png"
+  click_at 333 775          # Host the match
+  for _ in $(seq 100); do
+    line=$(grep -ao 'Hosting on 127.0.0.1:[0-9]* with code [0-9A-Z]*' "$work/host.log" || true)
+    [ -n "$line" ] && break
+    sleep 0.1
+  done
+  [ -n "${line:-}" ] || { echo "the menu did not host:"; tail -20 "$work/host.log"; exit 1; }
+  port=$(echo "$line" | sed 's/.*127.0.0.1:\([0-9]*\).*/\1/')
+  code=${line##* }
+  echo "the host's menu hosts on 127.0.0.1:$port with code $code"
+  sleep 1
+  import -window "$first" "$out_dir/online-waiting.png"
+  CARROM_CONFIG_DIR="$work/guest" "$carrom" > "$work/guest.log" 2>&1 &
+  guest_pid=$!
+  second=$(find_window "ICF Laws" "$first") ||
+    { echo "no guest window:"; tail -20 "$work/guest.log"; exit 1; }
+  for _ in $(seq 20); do
+    sleep 0.5
+    xdotool windowmove "$second" 1280 0 2>/dev/null || true
+    xdotool getwindowgeometry "$second" | grep -q "Position: 1280,0" && break
+  done
+  sleep 8
+  click_at $(( 1280 + 296 )) 730   # Play across machines - host or join
+  click_at $(( 1280 + 947 )) 270   # Host's address
+  type_in "$second" "127.0.0.1:$port"
+  click_at $(( 1280 + 947 )) 324   # Join code
+  type_in "$second" "$(echo "$code" | tr 'A-Z' 'a-z')"
+  click_at $(( 1280 + 947 )) 378   # Your name
+  type_in "$second" Ravi
+  import -window "$second" "$out_dir/online-menu-join.png"
+  click_at $(( 1280 + 947 )) 490   # Join the match
+else
+  printf 'boards_per_game = 1\ngames_to_win = 1\n' > "$work/one-board.toml"
+  CARROM_CONFIG_DIR="$work/host" "$carrom" host --bind 127.0.0.1 --port 0 --code "$code" \
+    --mode doubles --here south --computer north,west --level hard \
+    --names Asha,Guest,Meera,Vikram --rules "$work/one-board.toml" --seed 3 > "$work/host.log" 2>&1 &
+  host_pid=$!
+  for _ in $(seq 100); do
+    port=$(grep -o 'Hosting on 127.0.0.1:[0-9]*' "$work/host.log" 2>/dev/null | grep -o '[0-9]*$' || true)
+    [ -n "$port" ] && break
+    sleep 0.1
+  done
+  [ -n "${port:-}" ] || { echo "the host did not start:"; cat "$work/host.log"; exit 1; }
+  echo "host on 127.0.0.1:$port"
+  CARROM_CONFIG_DIR="$work/guest" "$carrom" join "127.0.0.1:$port" --code play1 --name Ravi \
+    > "$work/guest.log" 2>&1 &
+  guest_pid=$!
+fi
+
+# Both windows, named for their part once the match starts: the host's on the left, the
+# guest's on the right.
+host_win=$(find_window "hosting $code") || { echo "no host window:"; tail -20 "$work/host.log"; exit 1; }
 guest_win=$(find_window "Ravi, joined") || { echo "no guest window:"; tail -20 "$work/guest.log"; exit 1; }
 # The window opens at the screen's corner and may be placed again as it maps: move it until it
 # stays.

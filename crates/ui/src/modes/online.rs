@@ -90,7 +90,19 @@ impl Online {
             lines.push("Connection lost: reconnecting...".into());
         }
         lines.extend(seat_lines(&self.seating, &self.here, to_act));
+        if self.hosting.is_some() && !self.disconnected().is_empty() {
+            lines.push("C: the computer plays for the disconnected until they come back".into());
+        }
         lines
+    }
+
+    /// The guests' seats whose guest is disconnected.
+    fn disconnected(&self) -> Vec<carrom_physics::Seat> {
+        self.seating
+            .iter()
+            .filter(|s| s.holder == Holder::Guest && !s.connected && !s.name.is_empty())
+            .map(|s| s.seat)
+            .collect()
     }
 }
 
@@ -135,6 +147,7 @@ pub(super) fn plugin(app: &mut App) {
             remote_placement
                 .before(SimSet)
                 .run_if(in_state(Phase::PlaceDue)),
+            hand_over_key,
         )
             .run_if(in_state(Playing::Online)),
     )
@@ -142,6 +155,28 @@ pub(super) fn plugin(app: &mut App) {
         PostUpdate,
         send_own_actions.run_if(in_state(Playing::Online)),
     );
+}
+
+/// C, at the host's window: the host's computer plays each disconnected guest's seat until its
+/// guest comes back (rather than the match waiting for him).
+fn hand_over_key(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    online: Res<Online>,
+    mut told: MessageWriter<Announcement>,
+) {
+    let (Some(keys), Some(host)) = (keys, &online.hosting) else {
+        return;
+    };
+    if !keys.just_pressed(KeyCode::KeyC) {
+        return;
+    }
+    for seat in online.disconnected() {
+        host.hand_to_computer(seat);
+        told.write(Announcement::Note(format!(
+            "The computer plays {} until its player comes back.",
+            seat.title()
+        )));
+    }
 }
 
 /// A message from the host wakes the window (which rests while nobody here acts).

@@ -18,7 +18,7 @@ use carrom_match::{MatchLength, MatchSetup};
 use carrom_net::{DEFAULT_PORT, Holder, HostConfig, Joining, Role};
 use carrom_physics::Spec;
 use carrom_referee::{PRESET_NAMES, Rules, Seat, Seats};
-use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::path::Path;
 
 /// A text of the page that is typed.
@@ -57,6 +57,25 @@ impl Field {
     }
 }
 
+/// What a guest joins as: to play the seats listed (none listed: the next free one; two, for
+/// two people at the guest's machine), or to watch.
+pub const JOIN_AS: [(&str, Option<&[Seat]>); 8] = [
+    ("play (the next free seat)", Some(&[])),
+    ("play South", Some(&[Seat::South])),
+    ("play North", Some(&[Seat::North])),
+    ("play East", Some(&[Seat::East])),
+    ("play West", Some(&[Seat::West])),
+    (
+        "play East and West (two people)",
+        Some(&[Seat::East, Seat::West]),
+    ),
+    (
+        "play South and North (two people)",
+        Some(&[Seat::South, Seat::North]),
+    ),
+    ("watch (a spectator)", None),
+];
+
 /// What the page's host and join forms hold.
 #[derive(Resource, Debug)]
 pub struct AcrossForm {
@@ -70,8 +89,8 @@ pub struct AcrossForm {
     pub address: String,
     pub join_code: String,
     pub name: String,
-    /// Join to watch, not to play.
-    pub watch: bool,
+    /// What to join as: an index into [`JOIN_AS`].
+    pub join_as: usize,
     /// The field being typed, and what it held before.
     editing: Option<(Field, String)>,
     selected: bool,
@@ -90,7 +109,7 @@ impl Default for AcrossForm {
             address: String::new(),
             join_code: String::new(),
             name: String::new(),
-            watch: false,
+            join_as: 0,
             editing: None,
             selected: false,
             message: None,
@@ -182,7 +201,7 @@ impl AcrossForm {
             match holder {
                 Holder::Host if !name.is_empty() => setup.players[i].name = name.to_string(),
                 Holder::Computer => {
-                    setup.players[i].name = format!("Computer ({level})");
+                    setup.players[i].name = format!("{} ({level})", seat.title());
                     setup.players[i].computer = Some(level.to_string());
                 }
                 _ => {}
@@ -217,12 +236,14 @@ impl AcrossForm {
             Joining {
                 code,
                 name: name.to_string(),
-                role: if self.watch {
-                    Role::Spectator
-                } else {
-                    Role::Player
+                role: match JOIN_AS[self.join_as % JOIN_AS.len()].1 {
+                    Some(_) => Role::Player,
+                    None => Role::Spectator,
                 },
-                seats: Vec::new(),
+                seats: JOIN_AS[self.join_as % JOIN_AS.len()]
+                    .1
+                    .unwrap_or_default()
+                    .to_vec(),
                 computer: None,
                 spec: spec.clone(),
                 rules: None,
@@ -236,6 +257,8 @@ impl AcrossForm {
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
 enum Item {
     Mode,
+    /// Every interface, or this machine only.
+    Open,
     /// The seat of a menu row.
     Seat(usize),
     Field(Field),
@@ -293,7 +316,9 @@ fn spawn_page(mut commands: Commands) {
                 height: percent(100),
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
-                justify_content: JustifyContent::Center,
+                // From the top: choosing doubles adds seats below, and nothing above moves.
+                justify_content: JustifyContent::FlexStart,
+                padding: UiRect::top(px(60)),
                 row_gap: px(10),
                 ..default()
             },
@@ -410,6 +435,17 @@ fn spawn_host_form(col: &mut ChildSpawnerCommands) {
     }
     field_button(col, Field::Port);
     field_button(col, Field::Code);
+    item_button(
+        col,
+        Item::Open,
+        |_: On<Activate>, mut form: ResMut<AcrossForm>| {
+            form.bind = if form.bind.is_loopback() {
+                Ipv6Addr::UNSPECIFIED.into()
+            } else {
+                Ipv4Addr::LOCALHOST.into()
+            };
+        },
+    );
     col.spawn((
         Item::Terms,
         text("", size::MENU_NOTE, palette::PAGE_TEXT),
@@ -439,7 +475,9 @@ fn spawn_join_form(col: &mut ChildSpawnerCommands) {
     item_button(
         col,
         Item::Watch,
-        |_: On<Activate>, mut form: ResMut<AcrossForm>| form.watch = !form.watch,
+        |_: On<Activate>, mut form: ResMut<AcrossForm>| {
+            form.join_as = (form.join_as + 1) % JOIN_AS.len()
+        },
     );
     button(
         col,
@@ -474,7 +512,7 @@ fn words(
                 Holder::Host => format!("{}: {name}, here", seat.title()),
                 Holder::Guest => format!("{}: a guest at another machine", seat.title()),
                 Holder::Computer => format!(
-                    "{}: the computer ({}), here",
+                    "{}: the computer ({}) here",
                     seat.title(),
                     players.level.name()
                 ),
@@ -491,12 +529,9 @@ fn words(
                 _ => format!("{}: {shown}", field.title()),
             }
         }
-        Item::Watch => if form.watch {
-            "Join to watch (a spectator)"
-        } else {
-            "Join to play (the next free seat)"
-        }
-        .into(),
+        Item::Open if form.bind.is_loopback() => "Open to: this machine only".into(),
+        Item::Open => "Open to: other machines too".into(),
+        Item::Watch => format!("Join to {}", JOIN_AS[form.join_as % JOIN_AS.len()].0),
         Item::Terms => {
             let name = PRESET_NAMES[rules.0 % PRESET_NAMES.len()];
             let set = Rules::preset(name).unwrap_or_else(Rules::icf);
@@ -671,7 +706,13 @@ mod tests {
             j.save.as_deref(),
             Some(Path::new("/data/net/AB12-Ravi.json"))
         );
-        form.watch = true;
+        form.join_as = 5;
+        let two = form.joining(&spec, None).unwrap().1;
+        assert_eq!(
+            (two.role, two.seats),
+            (Role::Player, vec![Seat::East, Seat::West])
+        );
+        form.join_as = JOIN_AS.len() - 1;
         assert_eq!(form.joining(&spec, None).unwrap().1.role, Role::Spectator);
         form.name = " ".into();
         assert!(

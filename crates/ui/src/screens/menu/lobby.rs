@@ -155,6 +155,11 @@ pub(super) fn host_from_form(
         }
     };
     let code = host.code.clone();
+    info!(
+        "Hosting on {} with code {code}; give guests one of: {}",
+        host.addr,
+        host.addresses.join(", ")
+    );
     let joining = Joining {
         code: code.clone(),
         name: "Host".into(),
