@@ -518,11 +518,6 @@ fn host_in_window(spec: &Spec, args: HostArgs) -> Result<(), String> {
         .filter(|(_, h)| *h == Holder::Host)
         .map(|(s, _)| *s)
         .collect();
-    if here.is_empty() {
-        return Err(
-            "nobody plays at the host's machine (--here): host with --headless instead".into(),
-        );
-    }
     let save = args.save.clone();
     let host = start_host(config, level)?;
     let (host, link) = carrom_net::HostThread::start(host, |e| {
@@ -533,10 +528,15 @@ fn host_in_window(spec: &Spec, args: HostArgs) -> Result<(), String> {
     let code = host.code.clone();
     println!("Hosting on {} with code {code}", host.addr);
     println!("Give guests one of: {}", host.addresses.join(", "));
+    // With nobody playing at the host's machine, its window watches.
     let joining = Joining {
         code: code.clone(),
         name: "Host".into(),
-        role: Role::Player,
+        role: if here.is_empty() {
+            Role::Spectator
+        } else {
+            Role::Player
+        },
         seats: here,
         computer: None,
         spec: spec.clone(),

@@ -1561,3 +1561,48 @@ fn a_match_across_machines_is_hosted_from_the_menu() {
     assert!(!table.actor_is_computer(), "South, here, breaks");
     assert_eq!(table.model.setup.player(Seat::North).name, "Ravi");
 }
+
+/// Computers alone, hosted from the menu: a demo for spectators at other machines, the host's
+/// window watching it from the start.
+#[test]
+fn a_match_of_computers_hosted_from_the_menu_is_watched_in_the_hosts_window() {
+    use carrom_ui::screens::menu::across::AcrossForm;
+    use std::time::Duration;
+    let spec = Spec::default();
+    let mut app = carrom_ui::headless_app_with_screens(&spec, launch(Start::Menu));
+    app.world_mut()
+        .insert_resource(ButtonInput::<KeyCode>::default());
+    for _ in 0..3 {
+        app.update();
+    }
+    click(&mut app, "Play across machines");
+    {
+        let mut form = app.world_mut().resource_mut::<AcrossForm>();
+        form.bind = std::net::Ipv4Addr::LOCALHOST.into();
+        form.port = "0".into();
+    }
+    click(&mut app, "South:");
+    click(&mut app, "South:");
+    click(&mut app, "North:");
+    click(&mut app, "Host the match");
+    run_until(&mut app, 4_000, |app| {
+        std::thread::sleep(Duration::from_millis(1));
+        playing(app) == Some(carrom_ui::Playing::Online)
+    });
+    run_until(&mut app, 40_000, |app| {
+        std::thread::sleep(Duration::from_millis(1));
+        app.world()
+            .get_resource::<Table>()
+            .is_some_and(|t| t.model.actions.len() >= 2)
+    });
+    let table = app.world().resource::<Table>();
+    assert!(table.watched(), "nobody plays here: the window watches");
+    assert!(
+        table
+            .model
+            .setup
+            .players
+            .iter()
+            .all(|p| p.computer.is_some())
+    );
+}

@@ -185,10 +185,9 @@ impl AcrossForm {
         let seats = self.seats();
         let holders: Vec<(Seat, Holder)> =
             seats.seats().iter().map(|&s| (s, self.holder(s))).collect();
-        if !holders.iter().any(|(_, h)| *h == Holder::Host) {
-            return Err("Nobody plays at this machine: make a seat Here.".into());
-        }
-        if !holders.iter().any(|(_, h)| *h == Holder::Guest) {
+        if holders.iter().any(|(_, h)| *h == Holder::Host)
+            && !holders.iter().any(|(_, h)| *h == Holder::Guest)
+        {
             return Err("Every seat is played at this machine: make a seat a Guest's.".into());
         }
         let mut rules = Rules::preset(rules_name).unwrap_or_else(Rules::icf);
@@ -412,7 +411,7 @@ fn spawn_host_form(col: &mut ChildSpawnerCommands) {
     heading(
         col,
         "HOST A MATCH",
-        "Give the players at other machines this machine's address and the join code. Click a seat to choose who plays it.",
+        "Give the players at other machines this machine's address and the join code. Click a seat to choose who plays it (with nobody here, this window watches).",
     );
     item_button(
         col,
@@ -668,11 +667,13 @@ mod tests {
             Some("medium")
         );
         assert_eq!(form.here(), vec![Seat::South]);
-        // Every seat here leaves nobody to join; none here leaves nobody to play in the window.
+        // Every seat here leaves nobody to join.
         form.holders = [Holder::Host; 4];
         assert!(config(&form).unwrap_err().contains("a Guest's"));
-        form.holders = [Holder::Guest; 4];
-        assert!(config(&form).unwrap_err().contains("make a seat Here"));
+        // Computers alone: a demo for spectators, the host's window one of them.
+        form.holders = [Holder::Computer; 4];
+        assert!(config(&form).is_ok());
+        assert!(form.here().is_empty());
     }
 
     #[test]

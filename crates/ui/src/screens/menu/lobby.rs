@@ -160,11 +160,17 @@ pub(super) fn host_from_form(
         host.addr,
         host.addresses.join(", ")
     );
+    // With nobody playing here, the host's window watches.
+    let here = s.form.here();
     let joining = Joining {
         code: code.clone(),
         name: "Host".into(),
-        role: Role::Player,
-        seats: s.form.here(),
+        role: if here.is_empty() {
+            Role::Spectator
+        } else {
+            Role::Player
+        },
+        seats: here,
         computer: None,
         spec: s.spec.0.clone(),
         rules: None,
