@@ -5,6 +5,7 @@
 use crate::apply::{self, AtGuest};
 use crate::host::LOCAL;
 use crate::protocol::{Applied, Hello, PROTOCOL, Role, SeatState, ToGuest, ToHost};
+use crate::protocol::{Binding, Prover, code_proof, proof_holds};
 use crate::wire::{Client, FromGuest, FromHost};
 use carrom_match::{Action, Actor, Match};
 use carrom_physics::Spec;
@@ -32,10 +33,11 @@ pub struct Joining {
 }
 
 impl Joining {
-    fn hello(&self) -> ToHost {
+    /// The hello for the connection of `binding`: the code's proof, not the code.
+    fn hello(&self, binding: &Binding) -> ToHost {
         ToHost::Hello(Hello {
             protocol: PROTOCOL,
-            code: self.code.clone(),
+            proof: code_proof(&self.code, Prover::Guest, binding),
             name: self.name.clone(),
             role: self.role,
             seats: self.seats.clone(),
@@ -57,6 +59,14 @@ enum Link {
 }
 
 impl Link {
+    /// The connection's TLS binding (zeros for the in-process link, which has no TLS).
+    fn binding(&self) -> Binding {
+        match self {
+            Link::Quic(c) => c.binding,
+            Link::Local { .. } => crate::host::LOCAL_BINDING,
+        }
+    }
+
     fn send(&self, message: ToHost) {
         match self {
             Link::Quic(c) => c.send(&message),
@@ -154,7 +164,8 @@ impl Guest {
     }
 
     fn welcomed(link: Link, joining: Joining, timeout: Duration) -> Result<Guest, String> {
-        link.send(joining.hello());
+        let binding = link.binding();
+        link.send(joining.hello(&binding));
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -164,6 +175,7 @@ impl Guest {
             match link.recv(left.min(Duration::from_millis(100))) {
                 Some(FromHost::Message(ToGuest::Welcome {
                     protocol,
+                    proof,
                     seats,
                     seating,
                 })) => {
@@ -171,6 +183,9 @@ impl Guest {
                         return Err(format!(
                             "the host speaks protocol version {protocol}, this carrom {PROTOCOL}"
                         ));
+                    }
+                    if !proof_holds(&joining.code, Prover::Host, &binding, &proof) {
+                        return Err("the host did not prove that it knows the join code: this is not the host the code came from, or a machine is in between".into());
                     }
                     return Ok(Guest {
                         link,

@@ -4,6 +4,7 @@
 
 use crate::apply;
 use crate::protocol::{Applied, Hello, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
+use crate::protocol::{Binding, Prover, code_proof, proof_holds};
 use crate::protocol::{rules_difference, spec_difference};
 use crate::wire::{ConnId, FromGuest, Server};
 use carrom_match::{Action, Match, MatchSetup, SaveFile};
@@ -17,6 +18,8 @@ use std::time::{Duration, Instant};
 
 /// The connection number of the host's own guest (the windowed host's people), in-process.
 pub const LOCAL: ConnId = 0;
+/// The host's own guest's binding: its link is in-process, without TLS to bind to.
+pub const LOCAL_BINDING: Binding = [0; 32];
 /// How long a new connection has to say hello.
 pub const HELLO_WITHIN: Duration = Duration::from_secs(10);
 /// The longest name a guest may give.
@@ -107,6 +110,8 @@ struct GuestInfo {
     since: Instant,
     role: Option<Role>,
     seats: Vec<Seat>,
+    /// The connection's TLS binding: the guest's proof of the code is made for it.
+    binding: Binding,
 }
 
 /// A hosted match.
@@ -267,6 +272,8 @@ impl Host {
         let _ = inject.send(FromGuest::Connected {
             conn: LOCAL,
             from: SocketAddr::from(([127, 0, 0, 1], 0)),
+            // In-process, with no TLS: the proofs are made on zeros.
+            binding: LOCAL_BINDING,
         });
         LocalLink {
             to_host: inject,
@@ -370,7 +377,11 @@ impl Host {
 
     fn handle(&mut self, incoming: FromGuest, events: &mut Vec<HostEvent>) {
         match incoming {
-            FromGuest::Connected { conn, from } => {
+            FromGuest::Connected {
+                conn,
+                from,
+                binding,
+            } => {
                 self.guests.insert(
                     conn,
                     GuestInfo {
@@ -379,6 +390,7 @@ impl Host {
                         since: Instant::now(),
                         role: None,
                         seats: Vec::new(),
+                        binding,
                     },
                 );
             }
@@ -440,6 +452,7 @@ impl Host {
                 reason: "a hello from a connection already gone".into(),
             };
         };
+        let binding = guest.binding;
         if guest.role.is_some() {
             return self.refuse(conn, "a second hello on one connection".into());
         }
@@ -452,7 +465,7 @@ impl Host {
                 ),
             );
         }
-        if hello.code != self.config.code {
+        if !proof_holds(&self.config.code, Prover::Guest, &binding, &hello.proof) {
             return self.refuse(conn, "wrong join code".into());
         }
         let spec = self.game.as_ref().map_or(&self.config.spec, |g| &g.spec);
@@ -524,10 +537,12 @@ impl Host {
         guest.name = name.clone();
         guest.role = Some(hello.role);
         guest.seats = seats.clone();
+        let proof = code_proof(&self.config.code, Prover::Host, &guest.binding);
         self.send(
             conn,
             ToGuest::Welcome {
                 protocol: PROTOCOL,
+                proof,
                 seats: seats.clone(),
                 seating: self.seating(),
             },

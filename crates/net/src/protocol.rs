@@ -8,7 +8,7 @@ use carrom_referee::{Rules, Seat};
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version: a guest and a host must speak the same one.
-pub const PROTOCOL: u32 = 1;
+pub const PROTOCOL: u32 = 2;
 /// The QUIC application protocol name (ALPN).
 pub const ALPN: &[u8] = b"carrom/1";
 /// The largest message a guest may send, in bytes (a hello with its physics spec is about 2 KB).
@@ -21,6 +21,57 @@ pub const GUEST_RATE: f64 = 20.0;
 pub const GUEST_BURST: f64 = 40.0;
 /// A guest whose messages were dropped this many times for coming too fast is disconnected.
 pub const FLOOD_LIMIT: u32 = 200;
+
+/// This connection's TLS binding: keying material both ends export from the TLS session
+/// (RFC 5705), the same at both ends of one connection and different on any other. A machine
+/// between a guest and the host holds two connections, so two bindings.
+pub type Binding = [u8; 32];
+
+/// Who proves knowing the join code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prover {
+    Guest,
+    Host,
+}
+
+/// A proof of knowing the join code on the connection of `binding`: HMAC-SHA-256 keyed by the
+/// code over who proves and the binding, in hex. The guest proves first and the host answers
+/// with its own, so neither sends the code, and a proof made on one connection (say, by a
+/// machine in the middle, relaying) does not hold on another.
+pub fn code_proof(code: &str, who: Prover, binding: &Binding) -> String {
+    let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, code.as_bytes());
+    let tag = ring::hmac::sign(&key, &proof_message(who, binding));
+    tag.as_ref().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Whether `proof` is `who`'s proof of `code` on the connection of `binding` (compared in
+/// constant time).
+pub fn proof_holds(code: &str, who: Prover, binding: &Binding, proof: &str) -> bool {
+    let Some(tag) = unhex(proof) else {
+        return false;
+    };
+    let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, code.as_bytes());
+    ring::hmac::verify(&key, &proof_message(who, binding), &tag).is_ok()
+}
+
+fn proof_message(who: Prover, binding: &Binding) -> Vec<u8> {
+    let mut m = match who {
+        Prover::Guest => b"carrom guest".to_vec(),
+        Prover::Host => b"carrom host".to_vec(),
+    };
+    m.extend_from_slice(binding);
+    m
+}
+
+fn unhex(text: &str) -> Option<Vec<u8>> {
+    if text.len() != 64 || !text.is_ascii() {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok())
+        .collect()
+}
 
 /// Whether a guest comes to play or to watch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,7 +101,9 @@ pub enum ToHost {
 #[serde(deny_unknown_fields)]
 pub struct Hello {
     pub protocol: u32,
-    pub code: String,
+    /// The guest's proof that it knows the join code ([`code_proof`]): the code itself never
+    /// crosses the network.
+    pub proof: String,
     pub name: String,
     pub role: Role,
     /// Seats the guest asks for; empty: the next free seat (or, on a rejoin, the seats this
@@ -116,6 +169,9 @@ pub enum ToGuest {
     /// The guest is in: its seats (none for a spectator), and who sits where.
     Welcome {
         protocol: u32,
+        /// The host's proof that it knows the join code ([`code_proof`]), made for this
+        /// connection: a machine between the guest and the host cannot make it.
+        proof: String,
         seats: Vec<Seat>,
         seating: Vec<SeatState>,
     },
@@ -230,7 +286,7 @@ mod tests {
     fn a_hello_survives_its_frame_and_refuses_an_unknown_field() {
         let hello = ToHost::Hello(Hello {
             protocol: PROTOCOL,
-            code: "K7M2QX".into(),
+            proof: code_proof("K7M2QX", Prover::Guest, &[7; 32]),
             name: "Ravi".into(),
             role: Role::Player,
             seats: vec![Seat::North],
@@ -244,6 +300,30 @@ mod tests {
         value["colour"] = "blue".into();
         let e = parse::<ToHost>(value.to_string().as_bytes()).unwrap_err();
         assert!(e.contains("colour"), "{e}");
+    }
+
+    #[test]
+    fn a_proof_holds_for_its_code_its_prover_and_its_connection_only() {
+        let here = [1u8; 32];
+        let proof = code_proof("K7M2QX", Prover::Guest, &here);
+        assert!(proof_holds("K7M2QX", Prover::Guest, &here, &proof));
+        assert!(
+            !proof_holds("K7M2QY", Prover::Guest, &here, &proof),
+            "another code"
+        );
+        assert!(
+            !proof_holds("K7M2QX", Prover::Host, &here, &proof),
+            "the other side's"
+        );
+        assert!(
+            !proof_holds("K7M2QX", Prover::Guest, &[2; 32], &proof),
+            "another connection"
+        );
+        assert!(
+            !proof_holds("K7M2QX", Prover::Guest, &here, "zz"),
+            "not a proof"
+        );
+        assert!(!proof.contains("K7M2QX"));
     }
 
     #[test]

@@ -6,8 +6,8 @@
 //! encrypted, and the join code, sent inside it, is what lets a guest in.
 
 use crate::protocol::{
-    ALPN, FLOOD_LIMIT, GUEST_BURST, GUEST_RATE, MAX_GUEST_MESSAGE, MAX_HOST_MESSAGE, ToGuest,
-    ToHost, frame, parse,
+    ALPN, Binding, FLOOD_LIMIT, GUEST_BURST, GUEST_RATE, MAX_GUEST_MESSAGE, MAX_HOST_MESSAGE,
+    ToGuest, ToHost, frame, parse,
 };
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -72,6 +72,8 @@ pub enum FromGuest {
     Connected {
         conn: ConnId,
         from: SocketAddr,
+        /// The connection's TLS binding, for the guest's proof of the code.
+        binding: Binding,
     },
     Message {
         conn: ConnId,
@@ -325,6 +327,7 @@ async fn serve(
                     let _ = incoming.send(FromGuest::Connected {
                         conn,
                         from: connection.remote_address(),
+                        binding: binding(&connection),
                     });
                     guest_connection(conn, connection, &incoming, rx).await;
                     let _ = incoming.send(FromGuest::Closed { conn });
@@ -440,9 +443,22 @@ async fn guest_connection(
     connection.close(0u32.into(), b"bye");
 }
 
+/// The label both ends export their connection's binding under.
+const BINDING_LABEL: &[u8] = b"EXPORTER-carrom-join-code";
+
+/// The connection's TLS binding ([`Binding`]). A TLS 1.3 session always exports it; were it
+/// ever to fail, the zeros left would differ from the other end's and the proofs would fail.
+fn binding(connection: &quinn::Connection) -> Binding {
+    let mut out = [0u8; 32];
+    let _ = connection.export_keying_material(&mut out, BINDING_LABEL, b"");
+    out
+}
+
 /// A guest's side of the network: connected to the host, its messages in `incoming`.
 pub struct Client {
     pub incoming: mpsc::Receiver<FromHost>,
+    /// The connection's TLS binding, for the proofs of the code.
+    pub binding: Binding,
     /// Called after each message from the host arrives.
     pub waker: Waker,
     out: tmpsc::UnboundedSender<Vec<u8>>,
@@ -457,7 +473,7 @@ impl Client {
         let (out_tx, out_rx) = tmpsc::unbounded_channel::<Vec<u8>>();
         let waker: Waker = Arc::default();
         let woken = waker.clone();
-        let ((), thread) = network_thread("carrom-guest-net", move |ready| async move {
+        let (binding, thread) = network_thread("carrom-guest-net", move |ready| async move {
             let local: SocketAddr = if addr.is_ipv6() {
                 "[::]:0".parse().expect("an address")
             } else {
@@ -498,12 +514,13 @@ impl Client {
                     return;
                 }
             };
-            let _ = ready.send(Ok(()));
+            let _ = ready.send(Ok(binding(&connection)));
             host_connection(connection, send, recv, in_tx, out_rx, woken).await;
             endpoint.wait_idle().await;
         })?;
         Ok(Client {
             incoming: in_rx,
+            binding,
             waker,
             out: out_tx,
             _thread: thread,

@@ -2,7 +2,7 @@
 //! match goes on unharmed. Each wait is bounded.
 
 use carrom_match::{Action, MatchSetup};
-use carrom_net::protocol::Hello;
+use carrom_net::protocol::{Hello, Prover, code_proof, proof_holds};
 use carrom_net::wire::Client;
 use carrom_net::{
     Guest, GuestEvent, Holder, Host, HostConfig, HostEvent, Joining, PROTOCOL, Role, ToGuest,
@@ -149,7 +149,7 @@ fn a_wrong_code_a_wrong_protocol_and_other_physics_are_refused_by_name() {
     let client = Client::connect(addr, WAIT).unwrap();
     client.send(&ToHost::Hello(Hello {
         protocol: PROTOCOL + 1,
-        code: "FAIR42".into(),
+        proof: code_proof("FAIR42", Prover::Guest, &client.binding),
         name: "Eve".into(),
         role: Role::Player,
         seats: vec![],
@@ -164,8 +164,73 @@ fn a_wrong_code_a_wrong_protocol_and_other_physics_are_refused_by_name() {
         }
         other => panic!("not refused: {other:?}"),
     }
+    // A proof of the right code made for another connection (a machine in the middle relaying
+    // a guest's hello) is a wrong code here.
+    let first = Client::connect(addr, WAIT).unwrap();
+    let relay = Client::connect(addr, WAIT).unwrap();
+    relay.send(&ToHost::Hello(Hello {
+        protocol: PROTOCOL,
+        proof: code_proof("FAIR42", Prover::Guest, &first.binding),
+        name: "Mallory".into(),
+        role: Role::Player,
+        seats: vec![],
+        computer: None,
+        spec: Box::default(),
+        rules: None,
+    }));
+    match relay.incoming.recv_timeout(WAIT).expect("an answer") {
+        carrom_net::wire::FromHost::Message(ToGuest::Refused { reason }) => {
+            assert_eq!(reason, "wrong join code")
+        }
+        other => panic!("not refused: {other:?}"),
+    }
     // Nobody got in: the match has not started.
     assert!(h.host.lock().unwrap().game().is_none());
+}
+
+/// A "host" that does not know the code (a machine in the middle, or the wrong address) cannot
+/// prove it: the guest leaves, and says why.
+#[test]
+fn a_host_that_cannot_prove_the_code_is_left() {
+    use carrom_net::wire::{FromGuest, Server};
+    let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = server.addr;
+    let guest = std::thread::spawn(move || {
+        Guest::join(addr, joining("Ravi", "FAIR42", &[], Role::Player), WAIT)
+            .err()
+            .expect("the guest leaves")
+    });
+    let t0 = Instant::now();
+    let mut binding = None;
+    while t0.elapsed() < WAIT {
+        match server.incoming.recv_timeout(WAIT) {
+            Ok(FromGuest::Connected { binding: b, .. }) => binding = Some(b),
+            Ok(FromGuest::Message {
+                conn,
+                message: ToHost::Hello(hello),
+            }) => {
+                let binding = binding.expect("connected first");
+                // The guest's proof holds for the right code, and gives nothing else away.
+                assert!(proof_holds("FAIR42", Prover::Guest, &binding, &hello.proof));
+                server.send(
+                    conn,
+                    ToGuest::Welcome {
+                        protocol: PROTOCOL,
+                        proof: code_proof("GUESS1", Prover::Host, &binding),
+                        seats: vec![Seat::North],
+                        seating: vec![],
+                    },
+                );
+                break;
+            }
+            _ => {}
+        }
+    }
+    let e = guest.join().unwrap();
+    assert!(
+        e.contains("did not prove that it knows the join code"),
+        "{e}"
+    );
 }
 
 #[test]
