@@ -528,21 +528,8 @@ fn host_in_window(spec: &Spec, args: HostArgs) -> Result<(), String> {
     let code = host.code.clone();
     println!("Hosting on {} with code {code}", host.addr);
     println!("Give guests one of: {}", host.addresses.join(", "));
-    // With nobody playing at the host's machine, its window watches.
-    let joining = Joining {
-        code: code.clone(),
-        name: "Host".into(),
-        role: if here.is_empty() {
-            Role::Spectator
-        } else {
-            Role::Player
-        },
-        seats: here,
-        computer: None,
-        spec: spec.clone(),
-        rules: None,
-        save: save.or_else(|| default_save(&code, "host")),
-    };
+    let save = save.or_else(|| default_save(&code, "host"));
+    let joining = Joining::at_host(&code, here, spec, save);
     let mut guest = Guest::local(link, joining, Duration::from_secs(10))?;
     let backlog = wait_for_start(
         &mut guest,

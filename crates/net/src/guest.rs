@@ -33,6 +33,25 @@ pub struct Joining {
 }
 
 impl Joining {
+    /// The host's own window joining through its in-process link: it plays the seats `here`,
+    /// or watches when nobody plays at the host's machine.
+    pub fn at_host(code: &str, here: Vec<Seat>, spec: &Spec, save: Option<PathBuf>) -> Joining {
+        Joining {
+            code: code.to_string(),
+            name: "Host".into(),
+            role: if here.is_empty() {
+                Role::Spectator
+            } else {
+                Role::Player
+            },
+            seats: here,
+            computer: None,
+            spec: spec.clone(),
+            rules: None,
+            save,
+        }
+    }
+
     /// The hello for the connection of `binding`: the code's proof, not the code.
     fn hello(&self, binding: &Binding) -> ToHost {
         ToHost::Hello(Hello {

@@ -1266,21 +1266,16 @@ fn a_training_stroke_is_scored_and_the_next_attempt_set() {
     );
 }
 
-/// A match across machines, watched in the app: the host's computers play on the host (in this
-/// process, on the loopback link), each stroke comes over and is played on the board, and after
-/// each the position here is the host's, digest for digest.
-#[test]
-fn a_match_across_machines_is_played_on_the_board_as_the_host_played_it() {
-    use carrom_net::{Guest, GuestEvent, Holder, Host, HostConfig, Joining, Role};
-    use std::sync::{Arc, Mutex};
-    use std::time::Duration;
-    let spec = Spec::default();
+/// A host on the loopback interface whose computers play both seats of a singles match (easy),
+/// with the join code `code`.
+fn computers_host(spec: &Spec, code: &str) -> carrom_net::Host {
+    use carrom_net::{Holder, Host, HostConfig};
     let setup = computer_singles();
     let mut computers = Computers::for_setup(&setup).unwrap();
-    let mut host = Host::start(
+    Host::start(
         HostConfig {
             bind: "127.0.0.1:0".parse().unwrap(),
-            code: "APP1".into(),
+            code: code.into(),
             setup,
             holders: vec![
                 (Seat::South, Holder::Computer),
@@ -1293,7 +1288,19 @@ fn a_match_across_machines_is_played_on_the_board_as_the_host_played_it() {
         },
         Box::new(move |game| computers.act(game)),
     )
-    .unwrap();
+    .unwrap()
+}
+
+/// A match across machines, watched in the app: the host's computers play on the host (in this
+/// process, on the loopback link), each stroke comes over and is played on the board, and after
+/// each the position here is the host's, digest for digest.
+#[test]
+fn a_match_across_machines_is_played_on_the_board_as_the_host_played_it() {
+    use carrom_net::{Guest, GuestEvent, Joining, Role};
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+    let spec = Spec::default();
+    let mut host = computers_host(&spec, "APP1");
     let link = host.local_link();
     let host = Arc::new(Mutex::new(host));
     let stop = Arc::new(Mutex::new(false));
@@ -1383,6 +1390,18 @@ fn type_into_field(app: &mut App, s: &str) {
     app.update();
 }
 
+/// The app at the menu's page to play across machines, opened by its button.
+fn across_page(spec: &Spec) -> App {
+    let mut app = carrom_ui::headless_app_with_screens(spec, launch(Start::Menu));
+    app.world_mut()
+        .insert_resource(ButtonInput::<KeyCode>::default());
+    for _ in 0..3 {
+        app.update();
+    }
+    click(&mut app, "Play across machines");
+    app
+}
+
 fn menu_page(app: &App) -> carrom_ui::screens::menu::MenuPage {
     *app.world()
         .resource::<State<carrom_ui::screens::menu::MenuPage>>()
@@ -1394,38 +1413,14 @@ fn menu_page(app: &App) -> carrom_ui::screens::menu::MenuPage {
 /// loopback link) watched on the board, each stroke's position the host's.
 #[test]
 fn a_match_across_machines_is_joined_from_the_menu() {
-    use carrom_net::{Holder, Host, HostConfig, HostThread};
+    use carrom_net::HostThread;
     use carrom_ui::screens::menu::MenuPage;
     use carrom_ui::screens::menu::across::AcrossForm;
     use std::time::Duration;
     let spec = Spec::default();
-    let setup = computer_singles();
-    let mut computers = Computers::for_setup(&setup).unwrap();
-    let host = Host::start(
-        HostConfig {
-            bind: "127.0.0.1:0".parse().unwrap(),
-            code: "MENU1".into(),
-            setup,
-            holders: vec![
-                (Seat::South, Holder::Computer),
-                (Seat::North, Holder::Computer),
-            ],
-            spec: spec.clone(),
-            resume: None,
-            save: None,
-            hand_over_after: None,
-        },
-        Box::new(move |game| computers.act(game)),
-    )
-    .unwrap();
+    let host = computers_host(&spec, "MENU1");
     let (host, _link) = HostThread::start(host, |_| {}).unwrap();
-    let mut app = carrom_ui::headless_app_with_screens(&spec, launch(Start::Menu));
-    app.world_mut()
-        .insert_resource(ButtonInput::<KeyCode>::default());
-    for _ in 0..3 {
-        app.update();
-    }
-    click(&mut app, "Play across machines");
+    let mut app = across_page(&spec);
     app.update();
     assert_eq!(menu_page(&app), MenuPage::AcrossMachines);
     click(&mut app, "Host's address");
@@ -1493,13 +1488,7 @@ fn a_match_across_machines_is_hosted_from_the_menu() {
     use carrom_ui::screens::menu::lobby::Lobby;
     use std::time::Duration;
     let spec = Spec::default();
-    let mut app = carrom_ui::headless_app_with_screens(&spec, launch(Start::Menu));
-    app.world_mut()
-        .insert_resource(ButtonInput::<KeyCode>::default());
-    for _ in 0..3 {
-        app.update();
-    }
-    click(&mut app, "Play across machines");
+    let mut app = across_page(&spec);
     {
         let mut form = app.world_mut().resource_mut::<AcrossForm>();
         form.bind = std::net::Ipv4Addr::LOCALHOST.into();
@@ -1569,13 +1558,7 @@ fn a_match_of_computers_hosted_from_the_menu_is_watched_in_the_hosts_window() {
     use carrom_ui::screens::menu::across::AcrossForm;
     use std::time::Duration;
     let spec = Spec::default();
-    let mut app = carrom_ui::headless_app_with_screens(&spec, launch(Start::Menu));
-    app.world_mut()
-        .insert_resource(ButtonInput::<KeyCode>::default());
-    for _ in 0..3 {
-        app.update();
-    }
-    click(&mut app, "Play across machines");
+    let mut app = across_page(&spec);
     {
         let mut form = app.world_mut().resource_mut::<AcrossForm>();
         form.bind = std::net::Ipv4Addr::LOCALHOST.into();

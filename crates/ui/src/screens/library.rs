@@ -102,22 +102,14 @@ fn spawn_library(mut commands: Commands) {
     let going_on = recent_autosaves(LISTED);
     let to_watch = finished_and_saved();
     commands
-        .spawn((
-            DespawnOnExit(MenuPage::Library),
+        .spawn(super::menu::page_over_menu(
+            MenuPage::Library,
             Node {
-                position_type: PositionType::Absolute,
-                width: percent(100),
-                height: percent(100),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
                 padding: UiRect::all(px(16)),
                 row_gap: px(6),
                 overflow: Overflow::clip(),
                 ..default()
             },
-            // Opaque: the lists are read without the menu showing through.
-            BackgroundColor(palette::PAGE.with_alpha(1.0)),
-            GlobalZIndex(30),
         ))
         .with_children(|page| {
             page.spawn(text(
@@ -172,15 +164,7 @@ fn spawn_library(mut commands: Commands) {
                     ));
                 });
             });
-            button(
-                page,
-                200.0,
-                34.0,
-                text("Back (Esc)", 16.0, palette::BUTTON_TEXT),
-                |_: On<Activate>, mut page: ResMut<NextState<MenuPage>>| {
-                    page.set(MenuPage::Choices)
-                },
-            );
+            super::menu::back_button(page, "Back (Esc)", MenuPage::Choices);
         });
 }
 

@@ -307,22 +307,15 @@ fn spawn_page(mut commands: Commands) {
         ..default()
     };
     commands
-        .spawn((
-            DespawnOnExit(MenuPage::AcrossMachines),
+        .spawn(super::page_over_menu(
+            MenuPage::AcrossMachines,
             Node {
-                position_type: PositionType::Absolute,
-                width: percent(100),
-                height: percent(100),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
                 // From the top: choosing doubles adds seats below, and nothing above moves.
                 justify_content: JustifyContent::FlexStart,
                 padding: UiRect::top(px(60)),
                 row_gap: px(10),
                 ..default()
             },
-            BackgroundColor(palette::PAGE.with_alpha(1.0)),
-            GlobalZIndex(30),
         ))
         .with_children(|page| {
             page.spawn(text(
@@ -353,15 +346,7 @@ fn spawn_page(mut commands: Commands) {
                     ..default()
                 },
             ));
-            button(
-                page,
-                200.0,
-                34.0,
-                text("Back (Esc)", 16.0, palette::BUTTON_TEXT),
-                |_: On<Activate>, mut page: ResMut<NextState<MenuPage>>| {
-                    page.set(MenuPage::Choices)
-                },
-            );
+            super::back_button(page, "Back (Esc)", MenuPage::Choices);
         });
 }
 

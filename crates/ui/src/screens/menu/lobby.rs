@@ -13,13 +13,13 @@ use super::start::MenuStart;
 use crate::modes::online::{seat_lines, waker};
 use crate::settings::{Settings, SettingsFile, data_dir};
 use crate::sim::Equipment;
-use crate::theme::{Activate, button, palette, size, text};
+use crate::theme::{Activate, palette, size, text};
 use crate::{OnlineStart, Start};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use carrom_ai::Computers;
 use carrom_match::MatchLength;
-use carrom_net::{Applied, Guest, GuestEvent, Host, HostThread, Joining, Role};
+use carrom_net::{Applied, Guest, GuestEvent, Host, HostThread, Joining};
 use carrom_referee::PRESET_NAMES;
 use std::net::SocketAddr;
 use std::sync::mpsc::{self, TryRecvError};
@@ -160,25 +160,11 @@ pub(super) fn host_from_form(
         host.addr,
         host.addresses.join(", ")
     );
-    // With nobody playing here, the host's window watches.
-    let here = s.form.here();
-    let joining = Joining {
-        code: code.clone(),
-        name: "Host".into(),
-        role: if here.is_empty() {
-            Role::Spectator
-        } else {
-            Role::Player
-        },
-        seats: here,
-        computer: None,
-        spec: s.spec.0.clone(),
-        rules: None,
-        save: s.data().map(|d| {
-            d.join("net")
-                .join(carrom_net::save_file_name(&code, "host"))
-        }),
-    };
+    let save = s.data().map(|d| {
+        d.join("net")
+            .join(carrom_net::save_file_name(&code, "host"))
+    });
+    let joining = Joining::at_host(&code, s.form.here(), &s.spec.0, save);
     let wake = s.waker();
     s.lobby.leave();
     s.lobby.hosting = Some(Arc::new(host));
@@ -296,20 +282,13 @@ struct RoomText;
 
 fn spawn_room(mut commands: Commands) {
     commands
-        .spawn((
-            DespawnOnExit(MenuPage::Waiting),
+        .spawn(super::page_over_menu(
+            MenuPage::Waiting,
             Node {
-                position_type: PositionType::Absolute,
-                width: percent(100),
-                height: percent(100),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
                 justify_content: JustifyContent::Center,
                 row_gap: px(14),
                 ..default()
             },
-            BackgroundColor(palette::PAGE.with_alpha(1.0)),
-            GlobalZIndex(30),
         ))
         .with_children(|page| {
             page.spawn(text(
@@ -325,15 +304,7 @@ fn spawn_room(mut commands: Commands) {
                     ..default()
                 },
             ));
-            button(
-                page,
-                200.0,
-                34.0,
-                text("Cancel (Esc)", 16.0, palette::BUTTON_TEXT),
-                |_: On<Activate>, mut page: ResMut<NextState<MenuPage>>| {
-                    page.set(MenuPage::AcrossMachines)
-                },
-            );
+            super::back_button(page, "Cancel (Esc)", MenuPage::AcrossMachines);
         });
 }
 

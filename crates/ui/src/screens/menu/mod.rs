@@ -344,6 +344,36 @@ fn spawn_menu(mut commands: Commands) {
         });
 }
 
+/// A page over the menu, for as long as the menu is at `page`: the whole window, opaque (what is
+/// on it is read without the menu showing through), its items in a column laid out by `node`
+/// (its spacing and where the column starts).
+pub(crate) fn page_over_menu(page: MenuPage, node: Node) -> impl Bundle {
+    (
+        DespawnOnExit(page),
+        Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            ..node
+        },
+        BackgroundColor(palette::PAGE.with_alpha(1.0)),
+        GlobalZIndex(30),
+    )
+}
+
+/// A page's button back to the menu's `page` ("Back (Esc)", "Cancel (Esc)").
+pub(crate) fn back_button(parent: &mut ChildSpawnerCommands, label: &str, page: MenuPage) {
+    button(
+        parent,
+        200.0,
+        34.0,
+        text(label, 16.0, palette::BUTTON_TEXT),
+        move |_: On<Activate>, mut next: ResMut<NextState<MenuPage>>| next.set(page),
+    );
+}
+
 /// Esc: closes a page over the menu (the waiting room goes back to the page it came from);
 /// otherwise goes back to the game left with Esc, if any. While a name or a field is typed, Esc
 /// belongs to the typing.
