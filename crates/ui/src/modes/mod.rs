@@ -159,8 +159,16 @@ fn begin(
     mut told: MessageWriter<Announcement>,
     settings: Option<Res<Settings>>,
     file: Option<ResMut<SettingsFile>>,
+    mut window: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
 ) {
     let launch = &begin.0;
+    // The title names this machine's part in a match across machines, and goes back after.
+    if let Ok(mut w) = window.single_mut() {
+        let title = crate::window_title(&launch.start);
+        if w.title != title {
+            w.title = title;
+        }
+    }
     let settings = settings.map(|s| s.clone()).unwrap_or_default();
     let fixed_board = launch.fixed_board || settings.fixed_board;
     let (entered, view, on_board, call) = if let Start::Training = launch.start {

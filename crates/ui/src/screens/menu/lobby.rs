@@ -16,7 +16,6 @@ use crate::sim::Equipment;
 use crate::theme::{Activate, palette, size, text};
 use crate::{OnlineStart, Start};
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 use carrom_ai::Computers;
 use carrom_match::MatchLength;
 use carrom_net::{Applied, Guest, GuestEvent, Host, HostThread, Joining};
@@ -210,7 +209,6 @@ fn follow_lobby(
     mut form: ResMut<AcrossForm>,
     mut page: ResMut<NextState<MenuPage>>,
     proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
-    mut window: Query<&mut Window, With<PrimaryWindow>>,
     mut start: MenuStart,
 ) {
     let lobby = &mut *lobby;
@@ -269,11 +267,7 @@ fn follow_lobby(
         addr: lobby.addr,
         hosting: lobby.hosting.take(),
     };
-    let begin = Start::Online(online);
-    if let Ok(mut w) = window.single_mut() {
-        w.title = crate::window_title(&begin);
-    }
-    start.begin(begin);
+    start.begin(Start::Online(online));
 }
 
 /// The room's changing text.
