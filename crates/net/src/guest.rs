@@ -5,7 +5,7 @@
 use crate::apply::{self, AtGuest};
 use crate::host::LOCAL;
 use crate::protocol::{Applied, Hello, PROTOCOL, Role, SeatState, ToGuest, ToHost};
-use crate::protocol::{Binding, Prover, code_proof, proof_holds};
+use crate::protocol::{Binding, CodeExchange, Prover, code_proof, proof_holds};
 use crate::wire::{Client, FromGuest, FromHost};
 use carrom_match::{Action, Actor, Match};
 use carrom_physics::Spec;
@@ -52,11 +52,11 @@ impl Joining {
         }
     }
 
-    /// The hello for the connection of `binding`: the code's proof, not the code.
-    fn hello(&self, binding: &Binding) -> ToHost {
+    /// The hello, with this end's message of the code's key exchange (not the code).
+    fn hello(&self, pake: String) -> ToHost {
         ToHost::Hello(Hello {
             protocol: PROTOCOL,
-            proof: code_proof(&self.code, Prover::Guest, binding),
+            pake,
             name: self.name.clone(),
             role: self.role,
             seats: self.seats.clone(),
@@ -184,7 +184,10 @@ impl Guest {
 
     fn welcomed(link: Link, joining: Joining, timeout: Duration) -> Result<Guest, String> {
         let binding = link.binding();
-        link.send(joining.hello(&binding));
+        let (exchange, pake) = CodeExchange::start(&joining.code);
+        let mut exchange = Some(exchange);
+        let mut key = None;
+        link.send(joining.hello(pake));
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -192,6 +195,17 @@ impl Guest {
                 return Err(format!("no welcome within {} s", timeout.as_secs()));
             }
             match link.recv(left.min(Duration::from_millis(100))) {
+                // The host's half of the exchange: this end's proof that it used the same code.
+                Some(FromHost::Message(ToGuest::Challenge { pake })) => {
+                    let Some(exchange) = exchange.take() else {
+                        return Err("the host answered the hello twice".into());
+                    };
+                    let shared = exchange.finish(&pake)?;
+                    link.send(ToHost::Proof {
+                        proof: code_proof(&shared, Prover::Guest, &binding),
+                    });
+                    key = Some(shared);
+                }
                 Some(FromHost::Message(ToGuest::Welcome {
                     protocol,
                     proof,
@@ -203,7 +217,10 @@ impl Guest {
                             "the host speaks protocol version {protocol}, this carrom {PROTOCOL}"
                         ));
                     }
-                    if !proof_holds(&joining.code, Prover::Host, &binding, &proof) {
+                    if !key
+                        .as_ref()
+                        .is_some_and(|k| proof_holds(k, Prover::Host, &binding, &proof))
+                    {
                         return Err("the host did not prove that it knows the join code: this is not the host the code came from, or a machine is in between".into());
                     }
                     return Ok(Guest {
@@ -215,6 +232,10 @@ impl Guest {
                         sent: None,
                         connected: true,
                     });
+                }
+                // Before the welcome, a message the host could not read ends the join.
+                Some(FromHost::Message(ToGuest::Rejected { reason })) => {
+                    return Err(format!("refused: {reason}"));
                 }
                 Some(FromHost::Message(ToGuest::Refused { reason })) => {
                     return Err(format!("refused: {reason}"));
@@ -292,6 +313,10 @@ impl Guest {
                 self.seating = seating;
                 events.push(GuestEvent::Seating);
             }
+            // The key exchange is over once the guest is welcomed.
+            ToGuest::Challenge { .. } => events.push(GuestEvent::Note(
+                "the host sent a key exchange's message after the welcome".into(),
+            )),
             ToGuest::Match { setup, spec, log } => match rebuild(&spec, *setup, &log) {
                 Ok((game, notes)) => {
                     self.game = Some(game);

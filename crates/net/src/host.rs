@@ -4,7 +4,7 @@
 
 use crate::apply;
 use crate::protocol::{Applied, Hello, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
-use crate::protocol::{Binding, Prover, code_proof, proof_holds};
+use crate::protocol::{Binding, CodeExchange, Prover, SessionKey, code_proof, proof_holds};
 use crate::protocol::{rules_difference, spec_difference};
 use crate::wire::{ConnId, FromGuest, Server};
 use carrom_match::{Action, Match, MatchSetup, SaveFile};
@@ -112,6 +112,8 @@ struct GuestInfo {
     seats: Vec<Seat>,
     /// The connection's TLS binding: the guest's proof of the code is made for it.
     binding: Binding,
+    /// A hello whose key exchange is answered, waiting for the guest's proof.
+    pending: Option<Box<(Hello, SessionKey)>>,
 }
 
 /// A hosted match.
@@ -391,6 +393,7 @@ impl Host {
                         role: None,
                         seats: Vec::new(),
                         binding,
+                        pending: None,
                     },
                 );
             }
@@ -409,10 +412,25 @@ impl Host {
                     }
                 }
             }
+            // Before its hello is taken, a connection whose message cannot be read (another
+            // version's, say) is closed with the reason.
+            FromGuest::Bad { conn, reason }
+                if self.guests.get(&conn).is_some_and(|g| g.role.is_none()) =>
+            {
+                events.push(self.refuse(
+                    conn,
+                    format!("{reason} (this host speaks protocol version {PROTOCOL}: is the other carrom another version?)"),
+                ));
+            }
             FromGuest::Bad { conn, reason } => events.push(self.reject(conn, reason)),
             FromGuest::Message { conn, message } => match message {
                 ToHost::Hello(hello) => {
-                    let event = self.hello(conn, hello);
+                    if let Some(refused) = self.hello(conn, hello) {
+                        events.push(refused);
+                    }
+                }
+                ToHost::Proof { proof } => {
+                    let event = self.proof(conn, &proof);
                     events.push(event);
                     if let HostEvent::Joined { .. } = events.last().expect("pushed") {
                         self.start_when_seated(events);
@@ -445,27 +463,55 @@ impl Host {
         }
     }
 
-    fn hello(&mut self, conn: ConnId, hello: Hello) -> HostEvent {
+    /// A guest's hello: its protocol checked, the host's half of the code's key exchange sent
+    /// back (a [`ToGuest::Challenge`]); the guest is let in on its proof ([`Host::proof`]).
+    /// Nothing to say unless it is refused.
+    fn hello(&mut self, conn: ConnId, hello: Hello) -> Option<HostEvent> {
         let Some(guest) = self.guests.get(&conn) else {
-            return HostEvent::Refused {
+            return Some(HostEvent::Refused {
                 from: format!("connection {conn}"),
                 reason: "a hello from a connection already gone".into(),
-            };
+            });
         };
-        let binding = guest.binding;
-        if guest.role.is_some() {
-            return self.refuse(conn, "a second hello on one connection".into());
+        if guest.role.is_some() || guest.pending.is_some() {
+            return Some(self.refuse(conn, "a second hello on one connection".into()));
         }
         if hello.protocol != PROTOCOL {
-            return self.refuse(
+            return Some(self.refuse(
                 conn,
                 format!(
                     "protocol version {} is not the host's {PROTOCOL}: update carrom on one machine",
                     hello.protocol
                 ),
-            );
+            ));
         }
-        if !proof_holds(&self.config.code, Prover::Guest, &binding, &hello.proof) {
+        let (exchange, message) = CodeExchange::start(&self.config.code);
+        let key = match exchange.finish(&hello.pake) {
+            Ok(key) => key,
+            Err(e) => return Some(self.refuse(conn, e)),
+        };
+        if let Some(guest) = self.guests.get_mut(&conn) {
+            guest.pending = Some(Box::new((hello, key)));
+        }
+        self.send(conn, ToGuest::Challenge { pake: message });
+        None
+    }
+
+    /// A guest's proof of the code: with it, its hello is checked (the physics, the rules, the
+    /// name, the seats) and the guest welcomed.
+    fn proof(&mut self, conn: ConnId, proof: &str) -> HostEvent {
+        let Some(guest) = self.guests.get_mut(&conn) else {
+            return HostEvent::Refused {
+                from: format!("connection {conn}"),
+                reason: "a proof from a connection already gone".into(),
+            };
+        };
+        let binding = guest.binding;
+        let Some(pending) = guest.pending.take() else {
+            return self.refuse(conn, "a proof before a hello".into());
+        };
+        let (hello, key) = *pending;
+        if !proof_holds(&key, Prover::Guest, &binding, proof) {
             return self.refuse(conn, "wrong join code".into());
         }
         let spec = self.game.as_ref().map_or(&self.config.spec, |g| &g.spec);
@@ -537,7 +583,7 @@ impl Host {
         guest.name = name.clone();
         guest.role = Some(hello.role);
         guest.seats = seats.clone();
-        let proof = code_proof(&self.config.code, Prover::Host, &guest.binding);
+        let proof = code_proof(&key, Prover::Host, &guest.binding);
         self.send(
             conn,
             ToGuest::Welcome {

@@ -83,8 +83,9 @@ impl HostThread {
 }
 
 impl Drop for HostThread {
-    /// Stops the host: its thread ends after its current poll (or its computer's stroke), and
-    /// the port is free again once it has.
+    /// Stops the host: waits for its thread to end (after its current poll, or after the
+    /// stroke its computer is choosing); the network's thread, which holds the port, closes it
+    /// a moment later.
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(t) = self.thread.take() {

@@ -34,23 +34,60 @@ pub enum Prover {
     Host,
 }
 
-/// A proof of knowing the join code on the connection of `binding`: HMAC-SHA-256 keyed by the
-/// code over who proves and the binding, in hex. The guest proves first and the host answers
-/// with its own, so neither sends the code, and a proof made on one connection (say, by a
-/// machine in the middle, relaying) does not hold on another.
-pub fn code_proof(code: &str, who: Prover, binding: &Binding) -> String {
-    let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, code.as_bytes());
-    let tag = ring::hmac::sign(&key, &proof_message(who, binding));
-    tag.as_ref().iter().map(|b| format!("{b:02x}")).collect()
+/// One end's half of the join code's key exchange: SPAKE2 (a password-authenticated key
+/// exchange) with the code as the password. Each end sends its message ([`CodeExchange::start`])
+/// and finishes with the other's; the two keys are equal only when both ends used the same
+/// code. A peer that does not know the code learns nothing from the messages or the proofs to
+/// try codes with offline: each connection is one guess.
+pub struct CodeExchange(spake2::Spake2<spake2::Ed25519Group>);
+
+/// The key both ends of a connection share once the exchange is done (when their codes agree).
+#[derive(Clone)]
+pub struct SessionKey(Vec<u8>);
+
+impl std::fmt::Debug for SessionKey {
+    /// The key itself is not shown.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SessionKey(..)")
+    }
 }
 
-/// Whether `proof` is `who`'s proof of `code` on the connection of `binding` (compared in
+impl CodeExchange {
+    /// Starts the exchange with `code`: this end's half, and its message (in hex) to send.
+    pub fn start(code: &str) -> (CodeExchange, String) {
+        let (state, message) = spake2::Spake2::<spake2::Ed25519Group>::start_symmetric(
+            &spake2::Password::new(code.as_bytes()),
+            &spake2::Identity::new(b"carrom join code"),
+        );
+        (CodeExchange(state), hex(&message))
+    }
+
+    /// The shared key, from the other end's message; an error when it cannot be read.
+    pub fn finish(self, theirs: &str) -> Result<SessionKey, String> {
+        let bytes = unhex(theirs).ok_or("the key exchange's message is not hex")?;
+        self.0
+            .finish(&bytes)
+            .map(SessionKey)
+            .map_err(|e| format!("the key exchange's message: {e:?}"))
+    }
+}
+
+/// `who`'s proof, on the connection of `binding`, that its key is `key`: HMAC-SHA-256 keyed by
+/// the exchange's key over who proves and the binding, in hex. The guest proves first; the host
+/// answers with its own proof in the welcome. A proof made on one connection (say, by a machine
+/// in the middle relaying) does not hold on another.
+pub fn code_proof(key: &SessionKey, who: Prover, binding: &Binding) -> String {
+    let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, &key.0);
+    hex(ring::hmac::sign(&key, &proof_message(who, binding)).as_ref())
+}
+
+/// Whether `proof` is `who`'s proof of `key` on the connection of `binding` (compared in
 /// constant time).
-pub fn proof_holds(code: &str, who: Prover, binding: &Binding, proof: &str) -> bool {
+pub fn proof_holds(key: &SessionKey, who: Prover, binding: &Binding, proof: &str) -> bool {
     let Some(tag) = unhex(proof) else {
         return false;
     };
-    let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, code.as_bytes());
+    let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, &key.0);
     ring::hmac::verify(&key, &proof_message(who, binding), &tag).is_ok()
 }
 
@@ -63,8 +100,12 @@ fn proof_message(who: Prover, binding: &Binding) -> Vec<u8> {
     m
 }
 
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 fn unhex(text: &str) -> Option<Vec<u8>> {
-    if text.len() != 64 || !text.is_ascii() {
+    if !text.len().is_multiple_of(2) || text.len() > 512 || !text.is_ascii() {
         return None;
     }
     (0..text.len())
@@ -93,6 +134,9 @@ pub enum ToHost {
     Act { index: usize, action: Action },
     /// The guest's position differs from the host's: send the whole match again.
     Resync,
+    /// After the host's [`ToGuest::Challenge`]: the guest's proof that its key is the host's
+    /// ([`code_proof`]), that is, that it used the same join code.
+    Proof { proof: String },
 }
 
 /// A guest's first message: who it is and what it plays with. The host compares the protocol
@@ -101,9 +145,9 @@ pub enum ToHost {
 #[serde(deny_unknown_fields)]
 pub struct Hello {
     pub protocol: u32,
-    /// The guest's proof that it knows the join code ([`code_proof`]): the code itself never
-    /// crosses the network.
-    pub proof: String,
+    /// The guest's message of the join code's key exchange ([`CodeExchange`]): the code itself
+    /// never crosses the network.
+    pub pake: String,
     pub name: String,
     pub role: Role,
     /// Seats the guest asks for; empty: the next free seat (or, on a rejoin, the seats this
@@ -167,9 +211,11 @@ pub struct Applied {
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ToGuest {
     /// The guest is in: its seats (none for a spectator), and who sits where.
+    /// The host's message of the join code's key exchange, answering the guest's hello.
+    Challenge { pake: String },
     Welcome {
         protocol: u32,
-        /// The host's proof that it knows the join code ([`code_proof`]), made for this
+        /// The host's proof that its key is the guest's ([`code_proof`]), made for this
         /// connection: a machine between the guest and the host cannot make it.
         proof: String,
         seats: Vec<Seat>,
@@ -286,7 +332,7 @@ mod tests {
     fn a_hello_survives_its_frame_and_refuses_an_unknown_field() {
         let hello = ToHost::Hello(Hello {
             protocol: PROTOCOL,
-            proof: code_proof("K7M2QX", Prover::Guest, &[7; 32]),
+            pake: CodeExchange::start("K7M2QX").1,
             name: "Ravi".into(),
             role: Role::Player,
             seats: vec![Seat::North],
@@ -302,28 +348,45 @@ mod tests {
         assert!(e.contains("colour"), "{e}");
     }
 
+    /// Both ends of one connection, each with its code: the keys their exchange gives.
+    fn exchange(guest_code: &str, host_code: &str) -> (SessionKey, SessionKey) {
+        let (guest, to_host) = CodeExchange::start(guest_code);
+        let (host, to_guest) = CodeExchange::start(host_code);
+        (
+            guest.finish(&to_guest).unwrap(),
+            host.finish(&to_host).unwrap(),
+        )
+    }
+
     #[test]
-    fn a_proof_holds_for_its_code_its_prover_and_its_connection_only() {
+    fn a_proof_holds_for_the_same_code_the_right_prover_and_its_connection_only() {
         let here = [1u8; 32];
-        let proof = code_proof("K7M2QX", Prover::Guest, &here);
-        assert!(proof_holds("K7M2QX", Prover::Guest, &here, &proof));
+        let (guest, host) = exchange("K7M2QX", "K7M2QX");
+        let proof = code_proof(&guest, Prover::Guest, &here);
+        assert!(proof_holds(&host, Prover::Guest, &here, &proof));
         assert!(
-            !proof_holds("K7M2QY", Prover::Guest, &here, &proof),
-            "another code"
-        );
-        assert!(
-            !proof_holds("K7M2QX", Prover::Host, &here, &proof),
+            !proof_holds(&host, Prover::Host, &here, &proof),
             "the other side's"
         );
         assert!(
-            !proof_holds("K7M2QX", Prover::Guest, &[2; 32], &proof),
+            !proof_holds(&host, Prover::Guest, &[2; 32], &proof),
             "another connection"
         );
         assert!(
-            !proof_holds("K7M2QX", Prover::Guest, &here, "zz"),
+            !proof_holds(&host, Prover::Guest, &here, "zz"),
             "not a proof"
         );
-        assert!(!proof.contains("K7M2QX"));
+        let (wrong, host) = exchange("K7M2QY", "K7M2QX");
+        let proof = code_proof(&wrong, Prover::Guest, &here);
+        assert!(
+            !proof_holds(&host, Prover::Guest, &here, &proof),
+            "another code"
+        );
+        // The messages say nothing of the code, and differ at each start.
+        let (_, a) = CodeExchange::start("K7M2QX");
+        let (_, b) = CodeExchange::start("K7M2QX");
+        assert_ne!(a, b);
+        assert!(CodeExchange::start("K7M2QX").0.finish("not hex").is_err());
     }
 
     #[test]

@@ -3,7 +3,9 @@
 //! [`FromGuest`] / [`FromHost`] from a channel and writes messages into one.
 //!
 //! The host's certificate is made afresh at each start and is not checked by guests: the link is
-//! encrypted, and the join code, sent inside it, is what lets a guest in.
+//! encrypted, and the join code lets a guest in without crossing it. Both ends run a key
+//! exchange with the code as its password ([`crate::protocol::CodeExchange`]) and prove their
+//! keys on this connection's TLS binding.
 
 use crate::protocol::{
     ALPN, Binding, FLOOD_LIMIT, GUEST_BURST, GUEST_RATE, MAX_GUEST_MESSAGE, MAX_HOST_MESSAGE,
@@ -324,10 +326,15 @@ async fn serve(
             let routes = routes.clone();
             tokio::spawn(async move {
                 if let Ok(connection) = connecting.await {
+                    let Some(binding) = binding(&connection) else {
+                        connection.close(2u32.into(), b"no TLS keying material");
+                        routes.lock().expect("routes").remove(&conn);
+                        return;
+                    };
                     let _ = incoming.send(FromGuest::Connected {
                         conn,
                         from: connection.remote_address(),
-                        binding: binding(&connection),
+                        binding,
                     });
                     guest_connection(conn, connection, &incoming, rx).await;
                     let _ = incoming.send(FromGuest::Closed { conn });
@@ -446,12 +453,14 @@ async fn guest_connection(
 /// The label both ends export their connection's binding under.
 const BINDING_LABEL: &[u8] = b"EXPORTER-carrom-join-code";
 
-/// The connection's TLS binding ([`Binding`]). A TLS 1.3 session always exports it; were it
-/// ever to fail, the zeros left would differ from the other end's and the proofs would fail.
-fn binding(connection: &quinn::Connection) -> Binding {
+/// The connection's TLS binding ([`Binding`]); `None` if the TLS session cannot export it (a
+/// TLS 1.3 session always can), and the connection is then not used.
+fn binding(connection: &quinn::Connection) -> Option<Binding> {
     let mut out = [0u8; 32];
-    let _ = connection.export_keying_material(&mut out, BINDING_LABEL, b"");
-    out
+    connection
+        .export_keying_material(&mut out, BINDING_LABEL, b"")
+        .ok()
+        .map(|()| out)
 }
 
 /// A guest's side of the network: connected to the host, its messages in `incoming`.
@@ -514,7 +523,13 @@ impl Client {
                     return;
                 }
             };
-            let _ = ready.send(Ok(binding(&connection)));
+            let Some(binding) = binding(&connection) else {
+                let _ = ready.send(Err(format!(
+                    "the connection to {addr} has no TLS keying material to bind the join code to"
+                )));
+                return;
+            };
+            let _ = ready.send(Ok(binding));
             host_connection(connection, send, recv, in_tx, out_rx, woken).await;
             endpoint.wait_idle().await;
         })?;

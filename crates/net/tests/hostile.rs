@@ -2,7 +2,7 @@
 //! match goes on unharmed. Each wait is bounded.
 
 use carrom_match::{Action, MatchSetup};
-use carrom_net::protocol::{Hello, Prover, code_proof, proof_holds};
+use carrom_net::protocol::{CodeExchange, Hello, Prover, code_proof, proof_holds};
 use carrom_net::wire::Client;
 use carrom_net::{
     Guest, GuestEvent, Holder, Host, HostConfig, HostEvent, Joining, PROTOCOL, Role, ToGuest,
@@ -94,6 +94,46 @@ fn wait_for<T>(guest: &mut Guest, mut pick: impl FnMut(&GuestEvent) -> Option<T>
     panic!("waited {WAIT:?} in vain");
 }
 
+/// A hello as a fair guest's, but for its protocol version and key exchange's message.
+fn hello_of(name: &str, protocol: u32, pake: String) -> ToHost {
+    ToHost::Hello(Hello {
+        protocol,
+        pake,
+        name: name.into(),
+        role: Role::Player,
+        seats: vec![],
+        computer: None,
+        spec: Box::default(),
+        rules: None,
+    })
+}
+
+/// A message as a frame: its length, then its JSON.
+fn frame_of(value: &serde_json::Value) -> Vec<u8> {
+    let body = value.to_string().into_bytes();
+    let mut bytes = (body.len() as u32).to_be_bytes().to_vec();
+    bytes.extend(body);
+    bytes
+}
+
+/// The host's answer to a raw client, which must be a refusal: its reason.
+#[track_caller]
+fn refused(client: &Client) -> String {
+    match client.incoming.recv_timeout(WAIT).expect("an answer") {
+        carrom_net::wire::FromHost::Message(ToGuest::Refused { reason }) => reason,
+        other => panic!("not refused: {other:?}"),
+    }
+}
+
+/// The host's half of the key exchange, answering a raw client's hello.
+#[track_caller]
+fn challenge(client: &Client) -> String {
+    match client.incoming.recv_timeout(WAIT).expect("an answer") {
+        carrom_net::wire::FromHost::Message(ToGuest::Challenge { pake }) => pake,
+        other => panic!("not a challenge: {other:?}"),
+    }
+}
+
 #[track_caller]
 fn rejected(guest: &mut Guest) -> String {
     wait_for(guest, |e| match e {
@@ -147,43 +187,38 @@ fn a_wrong_code_a_wrong_protocol_and_other_physics_are_refused_by_name() {
     );
 
     let client = Client::connect(addr, WAIT).unwrap();
-    client.send(&ToHost::Hello(Hello {
-        protocol: PROTOCOL + 1,
-        proof: code_proof("FAIR42", Prover::Guest, &client.binding),
-        name: "Eve".into(),
-        role: Role::Player,
-        seats: vec![],
-        computer: None,
-        spec: Box::default(),
-        rules: None,
-    }));
-    let got = client.incoming.recv_timeout(WAIT).expect("an answer");
-    match got {
-        carrom_net::wire::FromHost::Message(ToGuest::Refused { reason }) => {
-            assert!(reason.contains("protocol version"), "{reason}")
-        }
-        other => panic!("not refused: {other:?}"),
-    }
+    client.send(&hello_of(
+        "Eve",
+        PROTOCOL + 1,
+        CodeExchange::start("FAIR42").1,
+    ));
+    assert!(refused(&client).contains("protocol version"));
+    // A message of another version's hello (here, one that sends the code itself) is refused
+    // with the reason, not left unanswered.
+    let old = Client::connect(addr, WAIT).unwrap();
+    let mut value = serde_json::to_value(hello_of("Eve", PROTOCOL, String::new())).unwrap();
+    value.as_object_mut().unwrap().remove("pake");
+    value["code"] = "FAIR42".into();
+    old.send_bytes(frame_of(&value));
+    let why = refused(&old);
+    assert!(why.contains("another version"), "{why}");
     // A proof of the right code made for another connection (a machine in the middle relaying
-    // a guest's hello) is a wrong code here.
+    // what a guest proved) is a wrong code here.
     let first = Client::connect(addr, WAIT).unwrap();
     let relay = Client::connect(addr, WAIT).unwrap();
-    relay.send(&ToHost::Hello(Hello {
-        protocol: PROTOCOL,
-        proof: code_proof("FAIR42", Prover::Guest, &first.binding),
-        name: "Mallory".into(),
-        role: Role::Player,
-        seats: vec![],
-        computer: None,
-        spec: Box::default(),
-        rules: None,
-    }));
-    match relay.incoming.recv_timeout(WAIT).expect("an answer") {
-        carrom_net::wire::FromHost::Message(ToGuest::Refused { reason }) => {
-            assert_eq!(reason, "wrong join code")
-        }
-        other => panic!("not refused: {other:?}"),
-    }
+    let (exchange, pake) = CodeExchange::start("FAIR42");
+    relay.send(&hello_of("Mallory", PROTOCOL, pake));
+    let key = exchange.finish(&challenge(&relay)).unwrap();
+    relay.send(&ToHost::Proof {
+        proof: code_proof(&key, Prover::Guest, &first.binding),
+    });
+    assert_eq!(refused(&relay), "wrong join code");
+    // A proof before any hello is refused too.
+    let eager = Client::connect(addr, WAIT).unwrap();
+    eager.send(&ToHost::Proof {
+        proof: "00".repeat(32),
+    });
+    assert_eq!(refused(&eager), "a proof before a hello");
     // Nobody got in: the match has not started.
     assert!(h.host.lock().unwrap().game().is_none());
 }
@@ -200,8 +235,10 @@ fn a_host_that_cannot_prove_the_code_is_left() {
             .err()
             .expect("the guest leaves")
     });
+    // It answers the exchange with a code of its own and welcomes the guest with a proof.
     let t0 = Instant::now();
     let mut binding = None;
+    let mut key = None;
     while t0.elapsed() < WAIT {
         match server.incoming.recv_timeout(WAIT) {
             Ok(FromGuest::Connected { binding: b, .. }) => binding = Some(b),
@@ -209,14 +246,22 @@ fn a_host_that_cannot_prove_the_code_is_left() {
                 conn,
                 message: ToHost::Hello(hello),
             }) => {
-                let binding = binding.expect("connected first");
-                // The guest's proof holds for the right code, and gives nothing else away.
-                assert!(proof_holds("FAIR42", Prover::Guest, &binding, &hello.proof));
+                let (exchange, pake) = CodeExchange::start("GUESS1");
+                key = Some(exchange.finish(&hello.pake).unwrap());
+                server.send(conn, ToGuest::Challenge { pake });
+            }
+            Ok(FromGuest::Message {
+                conn,
+                message: ToHost::Proof { proof },
+            }) => {
+                let (binding, key) = (binding.expect("connected"), key.take().expect("a hello"));
+                // The guest's proof does not hold for the guessed code.
+                assert!(!proof_holds(&key, Prover::Guest, &binding, &proof));
                 server.send(
                     conn,
                     ToGuest::Welcome {
                         protocol: PROTOCOL,
-                        proof: code_proof("GUESS1", Prover::Host, &binding),
+                        proof: code_proof(&key, Prover::Host, &binding),
                         seats: vec![Seat::North],
                         seating: vec![],
                     },

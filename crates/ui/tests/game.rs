@@ -1589,3 +1589,64 @@ fn a_match_of_computers_hosted_from_the_menu_is_watched_in_the_hosts_window() {
             .all(|p| p.computer.is_some())
     );
 }
+
+/// Hosting again from the menu while this machine still hosts a match (left with Esc): the
+/// first stops and frees its port, and the second listens on the same port.
+#[test]
+fn hosting_again_stops_the_match_hosted_before_and_takes_its_port() {
+    use carrom_ui::modes::online::Online;
+    use carrom_ui::screens::menu::across::AcrossForm;
+    use carrom_ui::screens::menu::lobby::Lobby;
+    use std::time::Duration;
+    let spec = Spec::default();
+    let mut app = across_page(&spec);
+    let computers_here = |app: &mut App, port: &str| {
+        let mut form = app.world_mut().resource_mut::<AcrossForm>();
+        form.bind = std::net::Ipv4Addr::LOCALHOST.into();
+        form.port = port.into();
+        form.holders = [carrom_net::Holder::Computer; 4];
+    };
+    computers_here(&mut app, "0");
+    click(&mut app, "Host the match");
+    run_until(&mut app, 4_000, |app| {
+        std::thread::sleep(Duration::from_millis(1));
+        playing(app) == Some(carrom_ui::Playing::Online)
+    });
+    let port = app
+        .world()
+        .resource::<Online>()
+        .hosting
+        .as_ref()
+        .unwrap()
+        .addr
+        .port();
+    for _ in 0..3 {
+        if *app.world().resource::<State<Screen>>().get() == Screen::Menu {
+            break;
+        }
+        press(&mut app, KeyCode::Escape);
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    click(&mut app, "Play across machines");
+    computers_here(&mut app, &port.to_string());
+    click(&mut app, "Host the match");
+    run_until(&mut app, 4_000, |app| {
+        std::thread::sleep(Duration::from_millis(1));
+        playing(app) == Some(carrom_ui::Playing::Online)
+    });
+    assert_eq!(app.world().resource::<AcrossForm>().message, None);
+    let again = app
+        .world()
+        .resource::<Online>()
+        .hosting
+        .as_ref()
+        .unwrap()
+        .addr
+        .port();
+    assert_eq!(again, port, "the same port, freed by the first match");
+    assert!(
+        app.world().resource::<Lobby>().hosting_addr().is_none(),
+        "handed to the board"
+    );
+}

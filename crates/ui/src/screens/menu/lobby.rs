@@ -10,7 +10,8 @@ use super::MenuRules;
 use super::across::AcrossForm;
 use super::players::MenuPlayers;
 use super::start::MenuStart;
-use crate::modes::online::{seat_lines, waker};
+use crate::modes::OnBoard;
+use crate::modes::online::{Online, seat_lines, waker};
 use crate::settings::{Settings, SettingsFile, data_dir};
 use crate::sim::Equipment;
 use crate::theme::{Activate, palette, size, text};
@@ -113,6 +114,9 @@ pub(super) struct Setting<'w> {
     spec: Res<'w, Equipment>,
     file: Res<'w, SettingsFile>,
     proxy: Option<Res<'w, bevy::winit::EventLoopProxyWrapper>>,
+    /// A match across machines at the table, perhaps hosted here.
+    online: Option<ResMut<'w, Online>>,
+    board: ResMut<'w, OnBoard>,
 }
 
 impl Setting<'_> {
@@ -135,6 +139,13 @@ pub(super) fn host_from_form(
     rules: Res<MenuRules>,
     settings: Res<Settings>,
 ) {
+    // A match this machine still hosts (left with Esc, or over) stops: it holds the port, and
+    // this machine hosts one match at a time.
+    if let Some(host) = s.online.as_mut().and_then(|o| o.hosting.take()) {
+        info!("the match hosted with code {} stops", host.code);
+        drop(host);
+        s.board.open = false;
+    }
     let rules_name = PRESET_NAMES[rules.0 % PRESET_NAMES.len()];
     let length = MatchLength::parse(&settings.length).unwrap_or_default();
     let seed = rand::random::<u64>() % 1_000_000;
