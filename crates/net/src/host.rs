@@ -507,6 +507,9 @@ impl Host {
             };
         };
         let binding = guest.binding;
+        if guest.role.is_some() {
+            return self.reject(conn, "a proof after the welcome".into());
+        }
         let Some(pending) = guest.pending.take() else {
             return self.refuse(conn, "a proof before a hello".into());
         };

@@ -302,6 +302,11 @@ fn a_guest_acts_only_for_its_own_seat_and_in_its_turn() {
     });
     let r = rejected(&mut eve);
     assert!(r.contains("not yours"), "{r}");
+    // Eve proves her code again once welcomed: refused, and she stays.
+    eve.send_raw(ToHost::Proof {
+        proof: "00".repeat(32),
+    });
+    assert_eq!(rejected(&mut eve), "a proof after the welcome");
     // Asha strikes, but from North's seat.
     asha.send_raw(ToHost::Act {
         index: 0,
