@@ -1390,7 +1390,8 @@ fn type_into_field(app: &mut App, s: &str) {
     app.update();
 }
 
-/// The app at the menu's page to play across machines, opened by its button.
+/// The app at the menu's page to play across machines, opened by its button; its host form
+/// on the loopback interface, on any free port.
 fn across_page(spec: &Spec) -> App {
     let mut app = carrom_ui::headless_app_with_screens(spec, launch(Start::Menu));
     app.world_mut()
@@ -1399,6 +1400,11 @@ fn across_page(spec: &Spec) -> App {
         app.update();
     }
     click(&mut app, "Play across machines");
+    let mut form = app
+        .world_mut()
+        .resource_mut::<carrom_ui::screens::menu::across::AcrossForm>();
+    form.bind = std::net::Ipv4Addr::LOCALHOST.into();
+    form.port = "0".into();
     app
 }
 
@@ -1489,12 +1495,7 @@ fn a_match_across_machines_is_hosted_from_the_menu() {
     use std::time::Duration;
     let spec = Spec::default();
     let mut app = across_page(&spec);
-    {
-        let mut form = app.world_mut().resource_mut::<AcrossForm>();
-        form.bind = std::net::Ipv4Addr::LOCALHOST.into();
-        form.port = "0".into();
-        form.code = "ROOM7".into();
-    }
+    app.world_mut().resource_mut::<AcrossForm>().code = "ROOM7".into();
     // Every seat here leaves nobody to join: refused on the form.
     click(&mut app, "North: a guest");
     click(&mut app, "North: the computer");
@@ -1555,15 +1556,9 @@ fn a_match_across_machines_is_hosted_from_the_menu() {
 /// window watching it from the start.
 #[test]
 fn a_match_of_computers_hosted_from_the_menu_is_watched_in_the_hosts_window() {
-    use carrom_ui::screens::menu::across::AcrossForm;
     use std::time::Duration;
     let spec = Spec::default();
     let mut app = across_page(&spec);
-    {
-        let mut form = app.world_mut().resource_mut::<AcrossForm>();
-        form.bind = std::net::Ipv4Addr::LOCALHOST.into();
-        form.port = "0".into();
-    }
     click(&mut app, "South:");
     click(&mut app, "South:");
     click(&mut app, "North:");
@@ -1602,7 +1597,6 @@ fn hosting_again_stops_the_match_hosted_before_and_takes_its_port() {
     let mut app = across_page(&spec);
     let computers_here = |app: &mut App, port: &str| {
         let mut form = app.world_mut().resource_mut::<AcrossForm>();
-        form.bind = std::net::Ipv4Addr::LOCALHOST.into();
         form.port = port.into();
         form.holders = [carrom_net::Holder::Computer; 4];
     };
