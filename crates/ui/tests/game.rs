@@ -1600,20 +1600,18 @@ fn hosting_again_stops_the_match_hosted_before_and_takes_its_port() {
         form.port = port.into();
         form.holders = [carrom_net::Holder::Computer; 4];
     };
+    // Hosts with the form and waits for the board: the port the host listens on.
+    let host = |app: &mut App| {
+        click(app, "Host the match");
+        run_until(app, 4_000, |app| {
+            std::thread::sleep(Duration::from_millis(1));
+            playing(app) == Some(carrom_ui::Playing::Online)
+        });
+        let online = app.world().resource::<Online>();
+        online.hosting.as_ref().unwrap().addr.port()
+    };
     computers_here(&mut app, "0");
-    click(&mut app, "Host the match");
-    run_until(&mut app, 4_000, |app| {
-        std::thread::sleep(Duration::from_millis(1));
-        playing(app) == Some(carrom_ui::Playing::Online)
-    });
-    let port = app
-        .world()
-        .resource::<Online>()
-        .hosting
-        .as_ref()
-        .unwrap()
-        .addr
-        .port();
+    let port = host(&mut app);
     for _ in 0..3 {
         if *app.world().resource::<State<Screen>>().get() == Screen::Menu {
             break;
@@ -1624,20 +1622,8 @@ fn hosting_again_stops_the_match_hosted_before_and_takes_its_port() {
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
     click(&mut app, "Play across machines");
     computers_here(&mut app, &port.to_string());
-    click(&mut app, "Host the match");
-    run_until(&mut app, 4_000, |app| {
-        std::thread::sleep(Duration::from_millis(1));
-        playing(app) == Some(carrom_ui::Playing::Online)
-    });
+    let again = host(&mut app);
     assert_eq!(app.world().resource::<AcrossForm>().message, None);
-    let again = app
-        .world()
-        .resource::<Online>()
-        .hosting
-        .as_ref()
-        .unwrap()
-        .addr
-        .port();
     assert_eq!(again, port, "the same port, freed by the first match");
     assert!(
         app.world().resource::<Lobby>().hosting_addr().is_none(),
