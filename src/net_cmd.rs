@@ -89,7 +89,7 @@ pub struct JoinArgs {
     /// No window: play this guest's seats with a computer (--computer) or watch (--watch).
     #[arg(long)]
     pub headless: bool,
-    /// This guest's seats are played by a computer.
+    /// This guest's seats are played by a computer (in the window, shown as it plays).
     #[arg(long)]
     pub computer: bool,
     /// The computer's level.
@@ -541,9 +541,6 @@ fn host_in_window(spec: &Spec, args: HostArgs) -> Result<(), String> {
 /// A guest's window.
 #[cfg(feature = "game")]
 fn join_in_window(spec: &Spec, args: JoinArgs) -> Result<(), String> {
-    if args.computer {
-        return Err("--computer plays a guest's seats without a window: add --headless".into());
-    }
     if let Err(why) = crate::display::find() {
         return Err(format!(
             "joining in the game's window needs a display (none found: {why}); `carrom join --headless` runs without one"

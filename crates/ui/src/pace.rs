@@ -130,12 +130,12 @@ impl Activity<'_, '_> {
     }
 
     /// Across machines: another machine's player is to act and his action has not come (the
-    /// window rests; the host's message wakes it).
+    /// window rests; the host's message wakes it). This machine's computer keeps it drawing.
     fn waiting_for_another_machine(&self) -> bool {
-        self.online
-            .as_ref()
-            .is_some_and(|o| o.waiting_for_host(self.board.turns))
-            && self.aim.as_ref().is_none_or(|a| a.planned.is_none())
+        self.online.as_ref().is_some_and(|o| {
+            o.waiting_for_host(self.board.turns)
+                && self.board.actor.is_none_or(|s| !o.here.contains(&s))
+        }) && self.aim.as_ref().is_none_or(|a| a.planned.is_none())
     }
 
     /// What on the board moves or counts time, if anything does.

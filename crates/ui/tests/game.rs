@@ -1630,3 +1630,101 @@ fn hosting_again_stops_the_match_hosted_before_and_takes_its_port() {
         "handed to the board"
     );
 }
+
+/// A guest whose seat its computer plays (`carrom join --computer`, in a window): North's
+/// strokes are chosen here, sent to the host and played there, and the board here follows the
+/// host's match, digest for digest.
+#[test]
+fn a_guests_seat_is_played_by_its_computer_in_the_window() {
+    use carrom_net::{Guest, GuestEvent, Holder, Host, HostConfig, HostThread, Joining, Role};
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+    let spec = Spec::default();
+    let mut setup = human_singles();
+    setup.players[0].computer = Some("easy".into());
+    let mut computers = Computers::for_every_seat(&setup, carrom_ai::Level::Easy).unwrap();
+    let host = Host::start(
+        HostConfig {
+            bind: "127.0.0.1:0".parse().unwrap(),
+            code: "COMP1".into(),
+            setup,
+            holders: vec![
+                (Seat::South, Holder::Computer),
+                (Seat::North, Holder::Guest),
+            ],
+            spec: spec.clone(),
+            resume: None,
+            save: None,
+            hand_over_after: None,
+        },
+        Box::new(move |game| computers.act(game)),
+    )
+    .unwrap();
+    let (host, link) = HostThread::start(host, |_| {}).unwrap();
+    let joining = Joining {
+        code: "COMP1".into(),
+        name: "Ravi".into(),
+        role: Role::Player,
+        seats: vec![Seat::North],
+        computer: Some("easy".into()),
+        spec: spec.clone(),
+        rules: None,
+        save: None,
+    };
+    let mut guest = Guest::join(host.addr, joining, Duration::from_secs(10)).unwrap();
+    let mut backlog = Vec::new();
+    let t0 = std::time::Instant::now();
+    while guest.game.is_none() && t0.elapsed() < Duration::from_secs(10) {
+        for e in guest.poll(Duration::from_millis(10)) {
+            if let GuestEvent::Applied(a) = e {
+                backlog.push(a);
+            }
+        }
+    }
+    // The host's window watches, to compare with.
+    let mut watcher = Guest::local(
+        link,
+        Joining::at_host("COMP1", vec![], &spec, None),
+        Duration::from_secs(10),
+    )
+    .unwrap();
+    let start = carrom_ui::OnlineStart {
+        guest: Arc::new(Mutex::new(Some(guest))),
+        backlog,
+        addr: Some(host.addr),
+        hosting: None,
+    };
+    let mut app = headless_app(&spec, launch(Start::Online(start)));
+    let north_strokes = |t: &Table| {
+        t.model
+            .actions
+            .iter()
+            .filter(|a| matches!(a, Action::Stroke { shot } if shot.seat == Seat::North))
+            .count()
+    };
+    run_until(&mut app, 60_000, |app| {
+        std::thread::sleep(Duration::from_millis(1));
+        app.world()
+            .get_resource::<Table>()
+            .is_some_and(|t| north_strokes(t) >= 2)
+    });
+    let t0 = std::time::Instant::now();
+    let here = app.world().resource::<Table>().model.digests.clone();
+    while watcher
+        .game
+        .as_ref()
+        .is_none_or(|g| g.digests.len() < here.len())
+        && t0.elapsed() < Duration::from_secs(20)
+    {
+        for e in watcher.poll(Duration::from_millis(10)) {
+            if let GuestEvent::Applied(a) = e {
+                watcher.apply(&a).unwrap();
+            }
+        }
+    }
+    let hosts = &watcher.game.as_ref().unwrap().digests[..here.len()];
+    assert_eq!(hosts, &here[..], "the host's match is the one played here");
+    let table = app.world().resource::<Table>();
+    assert_eq!(table.here.as_deref(), Some(&[Seat::North][..]));
+    assert!(table.model.violations.is_empty());
+}

@@ -17,7 +17,11 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             pointer_due,
-            computer_due.run_if(in_state(Playing::Match).or_else(in_state(Playing::Demo))),
+            computer_due.run_if(
+                in_state(Playing::Match)
+                    .or_else(in_state(Playing::Demo))
+                    .or_else(in_state(Playing::Online)),
+            ),
         )
             .chain()
             .before(SimSet)
@@ -122,7 +126,7 @@ fn computer_due(
     mut fire: FireParams,
     mut told: MessageWriter<Announcement>,
 ) {
-    if !table.actor_is_computer() {
+    if !table.actor_is_computer() || table.actor_is_elsewhere() {
         return;
     }
     // The computer's aim stays on screen long enough to be seen even at 8x (the stroke itself

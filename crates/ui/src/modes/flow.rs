@@ -18,9 +18,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Phase::Over), show_result)
         .add_systems(
             OnEnter(Phase::Aim),
-            computers_think
-                .after(TurnBegins)
-                .run_if(in_state(Playing::Match).or_else(in_state(Playing::Demo))),
+            computers_think.after(TurnBegins).run_if(
+                in_state(Playing::Match)
+                    .or_else(in_state(Playing::Demo))
+                    .or_else(in_state(Playing::Online)),
+            ),
         )
         .add_systems(
             Update,
@@ -62,9 +64,10 @@ fn wait_for_table(table: Res<Table>, live: Res<LiveTable>, mut phase: ResMut<Nex
     });
 }
 
-/// A computer to strike starts deciding, off the frame thread.
+/// A computer to strike starts deciding, off the frame thread (across machines, only this
+/// machine's: another machine's stroke comes from the host).
 fn computers_think(table: Res<Table>, mut thinking: ResMut<Thinking>) {
-    if !table.actor_is_computer() {
+    if !table.actor_is_computer() || table.actor_is_elsewhere() {
         return;
     }
     let model = table.model.clone();

@@ -297,7 +297,7 @@ fn remote_stroke(
     mut thinking: ResMut<Thinking>,
     aim: Res<Aim>,
 ) {
-    if !table.actor_is_computer() || thinking.is_thinking() || aim.planned.is_some() {
+    if !table.actor_is_elsewhere() || thinking.is_thinking() || aim.planned.is_some() {
         return;
     }
     let n = table.model.actions.len();
@@ -321,7 +321,7 @@ fn remote_placement(
     mut fire: FireParams,
     mut told: MessageWriter<Announcement>,
 ) {
-    if !table.actor_is_computer() {
+    if !table.actor_is_elsewhere() {
         return;
     }
     let n = table.model.actions.len();
@@ -352,7 +352,7 @@ fn send_own_actions(
     for load in loads.read() {
         if let Some(shot) = load.shot
             && online.here.contains(&shot.seat)
-            && !table.actor_is_computer()
+            && !table.actor_is_elsewhere()
             && online.sent != Some(n)
         {
             online.sent = Some(n);

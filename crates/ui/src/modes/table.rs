@@ -173,10 +173,19 @@ impl Table {
     /// Whether no person at this machine acts now: a computer, a recording, or (across
     /// machines) a seat played elsewhere.
     pub fn actor_is_computer(&self) -> bool {
-        if let Some(here) = &self.here {
-            return self.actor().is_none_or(|s| !here.contains(&s));
+        if self.actor_is_elsewhere() {
+            return true;
         }
         self.spectated || self.actor().is_some_and(|s| self.model.is_computer(s))
+    }
+
+    /// Across machines: the seat to act is played at another machine (or nobody is to act).
+    /// A seat of this machine is played by its person, or by its computer when its player is
+    /// one (`carrom join --computer`).
+    pub fn actor_is_elsewhere(&self) -> bool {
+        self.here
+            .as_ref()
+            .is_some_and(|here| self.actor().is_none_or(|s| !here.contains(&s)))
     }
 
     /// What the shared systems see of the match.
