@@ -105,7 +105,7 @@ if [ "${START:-cli}" = menu ]; then
   click_at $(( 1280 + 947 )) 378   # Your name
   type_in "$second" Ravi
   import -window "$second" "$out_dir/online-menu-join.png"
-  click_at $(( 1280 + 947 )) 490   # Join the match
+  click_at $(( 1280 + 947 )) 543   # Join the match
 else
   printf 'boards_per_game = 1\ngames_to_win = 1\n' > "$work/one-board.toml"
   CARROM_CONFIG_DIR="$work/host" "$carrom" host --bind 127.0.0.1 --port 0 --code "$code" \

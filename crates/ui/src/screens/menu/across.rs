@@ -91,6 +91,8 @@ pub struct AcrossForm {
     pub name: String,
     /// What to join as: an index into [`JOIN_AS`].
     pub join_as: usize,
+    /// The seats joined are played by this machine's computer (at the menu's level).
+    pub by_computer: bool,
     /// The field being typed, and what it held before.
     editing: Option<(Field, String)>,
     selected: bool,
@@ -110,6 +112,7 @@ impl Default for AcrossForm {
             join_code: String::new(),
             name: String::new(),
             join_as: 0,
+            by_computer: false,
             editing: None,
             selected: false,
             message: None,
@@ -219,8 +222,14 @@ impl AcrossForm {
     }
 
     /// Who joins, as the form says, and the address as typed (looked up when joining, off the
-    /// frame thread). The save is kept in `data`'s `net` folder, when there is one.
-    pub fn joining(&self, spec: &Spec, data: Option<&Path>) -> Result<(String, Joining), String> {
+    /// frame thread); `level`, the computer's, if it plays the seats. The save is kept in
+    /// `data`'s `net` folder, when there is one.
+    pub fn joining(
+        &self,
+        spec: &Spec,
+        data: Option<&Path>,
+        level: &str,
+    ) -> Result<(String, Joining), String> {
         if self.address.trim().is_empty() {
             return Err("Host's address: type the address the host gives, as 192.168.1.20:7878 (the port 7878 when it has none).".into());
         }
@@ -243,7 +252,7 @@ impl AcrossForm {
                     .1
                     .unwrap_or_default()
                     .to_vec(),
-                computer: None,
+                computer: self.by_computer.then(|| level.to_string()),
                 spec: spec.clone(),
                 rules: None,
                 save,
@@ -262,6 +271,8 @@ enum Item {
     Seat(usize),
     Field(Field),
     Watch,
+    /// Who plays the seats joined: the person here or this machine's computer.
+    PlayedBy,
     /// The menu's rules, length and level, which the hosted match takes.
     Terms,
     Message,
@@ -463,6 +474,11 @@ fn spawn_join_form(col: &mut ChildSpawnerCommands) {
             form.join_as = (form.join_as + 1) % JOIN_AS.len()
         },
     );
+    item_button(
+        col,
+        Item::PlayedBy,
+        |_: On<Activate>, mut form: ResMut<AcrossForm>| form.by_computer = !form.by_computer,
+    );
     button(
         col,
         WIDE,
@@ -516,6 +532,10 @@ fn words(
         Item::Open if form.bind.is_loopback() => "Open to: this machine only".into(),
         Item::Open => "Open to: other machines too".into(),
         Item::Watch => format!("Join to {}", JOIN_AS[form.join_as % JOIN_AS.len()].0),
+        Item::PlayedBy if form.by_computer => {
+            format!("Played by: the computer ({}) here", players.level.name())
+        }
+        Item::PlayedBy => "Played by: you, here".into(),
         Item::Terms => {
             let name = PRESET_NAMES[rules.0 % PRESET_NAMES.len()];
             let set = Rules::preset(name).unwrap_or_else(Rules::icf);
@@ -684,7 +704,10 @@ mod tests {
             name: "Ravi".into(),
             ..AcrossForm::default()
         };
-        let (addr, j) = form.joining(&spec, Some(Path::new("/data"))).unwrap();
+        let (addr, j) = form
+            .joining(&spec, Some(Path::new("/data")), "hard")
+            .unwrap();
+        assert_eq!(j.computer, None, "played by the person here");
         assert_eq!(addr, "127.0.0.1:9000");
         assert_eq!(j.code, "AB12");
         assert_eq!(j.role, Role::Player);
@@ -692,23 +715,35 @@ mod tests {
             j.save.as_deref(),
             Some(Path::new("/data/net/AB12-Ravi.json"))
         );
+        form.by_computer = true;
+        assert_eq!(
+            form.joining(&spec, None, "hard")
+                .unwrap()
+                .1
+                .computer
+                .as_deref(),
+            Some("hard")
+        );
         form.join_as = 5;
-        let two = form.joining(&spec, None).unwrap().1;
+        let two = form.joining(&spec, None, "hard").unwrap().1;
         assert_eq!(
             (two.role, two.seats),
             (Role::Player, vec![Seat::East, Seat::West])
         );
         form.join_as = JOIN_AS.len() - 1;
-        assert_eq!(form.joining(&spec, None).unwrap().1.role, Role::Spectator);
+        assert_eq!(
+            form.joining(&spec, None, "hard").unwrap().1.role,
+            Role::Spectator
+        );
         form.name = " ".into();
         assert!(
-            form.joining(&spec, None)
+            form.joining(&spec, None, "hard")
                 .unwrap_err()
                 .starts_with("Your name")
         );
         form.address.clear();
         assert!(
-            form.joining(&spec, None)
+            form.joining(&spec, None, "hard")
                 .unwrap_err()
                 .starts_with("Host's address")
         );

@@ -187,9 +187,10 @@ pub(super) fn host_from_form(
 }
 
 /// "Join the match": connects to the host's address with the code and the name.
-pub(super) fn join_from_form(_: On<Activate>, mut s: Setting) {
+pub(super) fn join_from_form(_: On<Activate>, mut s: Setting, players: Res<MenuPlayers>) {
     let data = s.data();
-    let (address, joining) = match s.form.joining(&s.spec.0, data.as_deref()) {
+    let level = players.level.name();
+    let (address, joining) = match s.form.joining(&s.spec.0, data.as_deref(), level) {
         Ok(j) => j,
         Err(e) => {
             s.form.message = Some(e);
