@@ -1266,21 +1266,22 @@ fn a_training_stroke_is_scored_and_the_next_attempt_set() {
     );
 }
 
-/// A host on the loopback interface whose computers play both seats of a singles match (easy),
-/// with the join code `code`.
-fn computers_host(spec: &Spec, code: &str) -> carrom_net::Host {
-    use carrom_net::{Holder, Host, HostConfig};
-    let setup = computer_singles();
-    let mut computers = Computers::for_setup(&setup).unwrap();
+/// A host on the loopback interface for `setup`, with the join code `code`, each seat held as
+/// `holders` says; its computers (easy, for a seat handed to them) play where it is theirs.
+fn loopback_host(
+    spec: &Spec,
+    code: &str,
+    setup: MatchSetup,
+    holders: Vec<(Seat, carrom_net::Holder)>,
+) -> carrom_net::Host {
+    use carrom_net::{Host, HostConfig};
+    let mut computers = Computers::for_every_seat(&setup, carrom_ai::Level::Easy).unwrap();
     Host::start(
         HostConfig {
             bind: "127.0.0.1:0".parse().unwrap(),
             code: code.into(),
             setup,
-            holders: vec![
-                (Seat::South, Holder::Computer),
-                (Seat::North, Holder::Computer),
-            ],
+            holders,
             spec: spec.clone(),
             resume: None,
             save: None,
@@ -1289,6 +1290,17 @@ fn computers_host(spec: &Spec, code: &str) -> carrom_net::Host {
         Box::new(move |game| computers.act(game)),
     )
     .unwrap()
+}
+
+/// A host on the loopback interface whose computers play both seats of a singles match (easy),
+/// with the join code `code`.
+fn computers_host(spec: &Spec, code: &str) -> carrom_net::Host {
+    use carrom_net::Holder;
+    let holders = vec![
+        (Seat::South, Holder::Computer),
+        (Seat::North, Holder::Computer),
+    ];
+    loopback_host(spec, code, computer_singles(), holders)
 }
 
 /// A match across machines, watched in the app: the host's computers play on the host (in this
@@ -1636,30 +1648,17 @@ fn hosting_again_stops_the_match_hosted_before_and_takes_its_port() {
 /// host's match, digest for digest.
 #[test]
 fn a_guests_seat_is_played_by_its_computer_in_the_window() {
-    use carrom_net::{Guest, GuestEvent, Holder, Host, HostConfig, HostThread, Joining, Role};
+    use carrom_net::{Guest, GuestEvent, Holder, HostThread, Joining, Role};
     use std::sync::{Arc, Mutex};
     use std::time::Duration;
     let spec = Spec::default();
     let mut setup = human_singles();
     setup.players[0].computer = Some("easy".into());
-    let mut computers = Computers::for_every_seat(&setup, carrom_ai::Level::Easy).unwrap();
-    let host = Host::start(
-        HostConfig {
-            bind: "127.0.0.1:0".parse().unwrap(),
-            code: "COMP1".into(),
-            setup,
-            holders: vec![
-                (Seat::South, Holder::Computer),
-                (Seat::North, Holder::Guest),
-            ],
-            spec: spec.clone(),
-            resume: None,
-            save: None,
-            hand_over_after: None,
-        },
-        Box::new(move |game| computers.act(game)),
-    )
-    .unwrap();
+    let holders = vec![
+        (Seat::South, Holder::Computer),
+        (Seat::North, Holder::Guest),
+    ];
+    let host = loopback_host(&spec, "COMP1", setup, holders);
     let (host, link) = HostThread::start(host, |_| {}).unwrap();
     let joining = Joining {
         code: "COMP1".into(),
