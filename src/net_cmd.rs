@@ -354,19 +354,9 @@ pub fn join(spec: &Spec, args: JoinArgs) -> Result<(), String> {
     if !args.computer && !args.watch {
         return Err("a headless guest plays with --computer or watches with --watch".into());
     }
-    let addr = carrom_net::resolve(&args.addr)?;
-    let mut guest = Guest::join(addr, joining(spec, &args), Duration::from_secs(10))?;
+    let (addr, mut guest) = join_host(spec, &args)?;
     if !args.json {
-        let seats: Vec<&str> = guest.seats.iter().map(|s| s.name()).collect();
-        println!(
-            "Joined {addr} as {} ({})",
-            args.name,
-            if seats.is_empty() {
-                "watching".to_string()
-            } else {
-                seats.join(", ")
-            }
-        );
+        println!("{}", joined(addr, &guest));
     }
     let mut computers: Option<Computers> = None;
     loop {
@@ -422,6 +412,24 @@ pub fn join(spec: &Spec, args: JoinArgs) -> Result<(), String> {
     }
     print_end("guest", guest.game.as_ref(), args.json);
     Ok(())
+}
+
+/// Joins the host `args` names: its address and the guest joined there.
+fn join_host(spec: &Spec, args: &JoinArgs) -> Result<(SocketAddr, Guest), String> {
+    let addr = carrom_net::resolve(&args.addr)?;
+    let guest = Guest::join(addr, joining(spec, args), Duration::from_secs(10))?;
+    Ok((addr, guest))
+}
+
+/// "Joined 127.0.0.1:7878 as Ravi (north)", or "(watching)".
+fn joined(addr: SocketAddr, guest: &Guest) -> String {
+    let seats: Vec<&str> = guest.seats.iter().map(|s| s.name()).collect();
+    let seats = if seats.is_empty() {
+        "watching".to_string()
+    } else {
+        seats.join(", ")
+    };
+    format!("Joined {addr} as {} ({seats})", guest.joining.name)
 }
 
 fn reconnect(guest: &mut Guest, addr: SocketAddr, retry: u64) -> Result<(), String> {
@@ -546,18 +554,8 @@ fn join_in_window(spec: &Spec, args: JoinArgs) -> Result<(), String> {
             "joining in the game's window needs a display (none found: {why}); `carrom join --headless` runs without one"
         ));
     }
-    let addr = carrom_net::resolve(&args.addr)?;
-    let mut guest = Guest::join(addr, joining(spec, &args), Duration::from_secs(10))?;
-    let seats: Vec<&str> = guest.seats.iter().map(|s| s.name()).collect();
-    println!(
-        "Joined {addr} as {} ({})",
-        args.name,
-        if seats.is_empty() {
-            "watching".into()
-        } else {
-            seats.join(", ")
-        }
-    );
+    let (addr, mut guest) = join_host(spec, &args)?;
+    println!("{}", joined(addr, &guest));
     let backlog = wait_for_start(&mut guest, "Waiting for the other guests")?;
     open_online(spec, guest, backlog, Some(addr), None)
 }

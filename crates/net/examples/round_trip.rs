@@ -16,16 +16,9 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(200);
     let setup = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 1);
-    let config = HostConfig {
-        bind: "127.0.0.1:0".parse().unwrap(),
-        code: "TRIP".into(),
-        setup,
-        holders: vec![(Seat::South, Holder::Guest), (Seat::North, Holder::Guest)],
-        spec: Spec::default(),
-        resume: None,
-        save: None,
-        hand_over_after: None,
-    };
+    let holders = vec![(Seat::South, Holder::Guest), (Seat::North, Holder::Guest)];
+    let bind = "127.0.0.1:0".parse().unwrap();
+    let config = HostConfig::new(bind, "TRIP", setup, holders, &Spec::default());
     let mut host = Host::start(config, Box::new(|_| None)).expect("the host starts");
     let addr = host.addr();
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -36,14 +29,8 @@ fn main() {
         }
     });
     let joining = |name: &str, seat: Seat| Joining {
-        code: "TRIP".into(),
-        name: name.into(),
-        role: Role::Player,
         seats: vec![seat],
-        computer: None,
-        spec: Spec::default(),
-        rules: None,
-        save: None,
+        ..Joining::new("TRIP", name, Role::Player, &Spec::default())
     };
     let timeout = Duration::from_secs(10);
     let mut south = Guest::join(addr, joining("South", Seat::South), timeout).unwrap();

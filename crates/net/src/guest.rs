@@ -36,19 +36,30 @@ impl Joining {
     /// The host's own window joining through its in-process link: it plays the seats `here`,
     /// or watches when nobody plays at the host's machine.
     pub fn at_host(code: &str, here: Vec<Seat>, spec: &Spec, save: Option<PathBuf>) -> Joining {
+        let role = if here.is_empty() {
+            Role::Spectator
+        } else {
+            Role::Player
+        };
+        Joining {
+            seats: here,
+            save,
+            ..Joining::new(code, "Host", role, spec)
+        }
+    }
+
+    /// `name` joining with the join code `code` as `role`: for the next free seat (or the seats
+    /// this name held), played by its person, the rules not named, no save kept.
+    pub fn new(code: &str, name: &str, role: Role, spec: &Spec) -> Joining {
         Joining {
             code: code.to_string(),
-            name: "Host".into(),
-            role: if here.is_empty() {
-                Role::Spectator
-            } else {
-                Role::Player
-            },
-            seats: here,
+            name: name.to_string(),
+            role,
+            seats: Vec::new(),
             computer: None,
             spec: spec.clone(),
             rules: None,
-            save,
+            save: None,
         }
     }
 

@@ -47,6 +47,30 @@ pub struct HostConfig {
     pub hand_over_after: Option<Duration>,
 }
 
+impl HostConfig {
+    /// A match to host on `bind` with the join code `code`, its seats held as `holders` says:
+    /// a new match (no save to go on with), no save kept by the host, and a match that waits
+    /// for a guest who has gone.
+    pub fn new(
+        bind: SocketAddr,
+        code: &str,
+        setup: MatchSetup,
+        holders: Vec<(Seat, Holder)>,
+        spec: &Spec,
+    ) -> HostConfig {
+        HostConfig {
+            bind,
+            code: code.to_string(),
+            setup,
+            holders,
+            spec: spec.clone(),
+            resume: None,
+            save: None,
+            hand_over_after: None,
+        }
+    }
+}
+
 /// The link of the host's own guest, in the host's process.
 pub struct LocalLink {
     pub to_host: mpsc::Sender<FromGuest>,

@@ -11,16 +11,7 @@ use std::time::{Duration, Instant};
 const WAIT: Duration = Duration::from_secs(20);
 
 fn joining(name: &str, role: Role) -> Joining {
-    Joining {
-        code: "HAND1".into(),
-        name: name.into(),
-        role,
-        seats: vec![],
-        computer: None,
-        spec: Spec::default(),
-        rules: None,
-        save: None,
-    }
+    Joining::new("HAND1", name, role, &Spec::default())
 }
 
 /// Polls `guest`, taking the host's actions, until `done` says so or the wait runs out.
@@ -52,27 +43,16 @@ fn north(guest: &Guest) -> carrom_net::SeatState {
 
 #[test]
 fn a_disconnected_guests_seat_is_played_by_the_hosts_computer_once_the_host_says_so() {
-    let setup = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 9);
-    let mut setup_with_computer = setup.clone();
-    setup_with_computer.players[0].computer = Some("easy".into());
-    let mut computers = Computers::for_every_seat(&setup_with_computer, Level::Easy).unwrap();
-    let host = Host::start(
-        HostConfig {
-            bind: "127.0.0.1:0".parse().unwrap(),
-            code: "HAND1".into(),
-            setup: setup_with_computer,
-            holders: vec![
-                (Seat::South, Holder::Computer),
-                (Seat::North, Holder::Guest),
-            ],
-            spec: Spec::default(),
-            resume: None,
-            save: None,
-            hand_over_after: None,
-        },
-        Box::new(move |game| computers.act(game)),
-    )
-    .unwrap();
+    let mut setup = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 9);
+    setup.players[0].computer = Some("easy".into());
+    let mut computers = Computers::for_every_seat(&setup, Level::Easy).unwrap();
+    let holders = vec![
+        (Seat::South, Holder::Computer),
+        (Seat::North, Holder::Guest),
+    ];
+    let bind = "127.0.0.1:0".parse().unwrap();
+    let config = HostConfig::new(bind, "HAND1", setup, holders, &Spec::default());
+    let host = Host::start(config, Box::new(move |game| computers.act(game))).unwrap();
     let (host, link) = HostThread::start(host, |_| {}).unwrap();
     // The host's window watches through its link; Ravi, at another machine, takes North.
     let mut window = Guest::local(link, joining("Host", Role::Spectator), WAIT).unwrap();

@@ -30,16 +30,9 @@ impl Drop for Hosting {
 /// A singles match on 127.0.0.1 whose two seats are guests', polled in a thread of its own.
 fn host() -> Hosting {
     let setup = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 5);
-    let config = HostConfig {
-        bind: "127.0.0.1:0".parse().unwrap(),
-        code: "FAIR42".into(),
-        setup,
-        holders: vec![(Seat::South, Holder::Guest), (Seat::North, Holder::Guest)],
-        spec: Spec::default(),
-        resume: None,
-        save: None,
-        hand_over_after: None,
-    };
+    let holders = vec![(Seat::South, Holder::Guest), (Seat::North, Holder::Guest)];
+    let bind = "127.0.0.1:0".parse().unwrap();
+    let config = HostConfig::new(bind, "FAIR42", setup, holders, &Spec::default());
     let host = Arc::new(Mutex::new(
         Host::start(config, Box::new(|_| None)).expect("the host starts"),
     ));
@@ -61,14 +54,8 @@ fn host() -> Hosting {
 
 fn joining(name: &str, code: &str, seats: &[Seat], role: Role) -> Joining {
     Joining {
-        code: code.into(),
-        name: name.into(),
-        role,
         seats: seats.to_vec(),
-        computer: None,
-        spec: Spec::default(),
-        rules: None,
-        save: None,
+        ..Joining::new(code, name, role, &Spec::default())
     }
 }
 

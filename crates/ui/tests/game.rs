@@ -1276,20 +1276,8 @@ fn loopback_host(
 ) -> carrom_net::Host {
     use carrom_net::{Host, HostConfig};
     let mut computers = Computers::for_every_seat(&setup, carrom_ai::Level::Easy).unwrap();
-    Host::start(
-        HostConfig {
-            bind: "127.0.0.1:0".parse().unwrap(),
-            code: code.into(),
-            setup,
-            holders,
-            spec: spec.clone(),
-            resume: None,
-            save: None,
-            hand_over_after: None,
-        },
-        Box::new(move |game| computers.act(game)),
-    )
-    .unwrap()
+    let config = HostConfig::new("127.0.0.1:0".parse().unwrap(), code, setup, holders, spec);
+    Host::start(config, Box::new(move |game| computers.act(game))).unwrap()
 }
 
 /// A host on the loopback interface whose computers play both seats of a singles match (easy),
@@ -1332,16 +1320,7 @@ fn a_match_across_machines_is_played_on_the_board_as_the_host_played_it() {
             }
         })
     };
-    let joining = Joining {
-        code: "APP1".into(),
-        name: "Kim".into(),
-        role: Role::Spectator,
-        seats: vec![],
-        computer: None,
-        spec: spec.clone(),
-        rules: None,
-        save: None,
-    };
+    let joining = Joining::new("APP1", "Kim", Role::Spectator, &spec);
     let mut guest = Guest::local(link, joining, Duration::from_secs(10)).unwrap();
     let mut backlog = Vec::new();
     let t0 = std::time::Instant::now();
@@ -1534,14 +1513,8 @@ fn a_match_across_machines_is_hosted_from_the_menu() {
     let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
     let guest = std::thread::spawn(move || {
         let joining = Joining {
-            code: "ROOM7".into(),
-            name: "Ravi".into(),
-            role: Role::Player,
-            seats: vec![],
             computer: Some("easy".into()),
-            spec: Spec::default(),
-            rules: None,
-            save: None,
+            ..Joining::new("ROOM7", "Ravi", Role::Player, &Spec::default())
         };
         let mut g = Guest::join(addr, joining, Duration::from_secs(10)).unwrap();
         let t0 = std::time::Instant::now();
@@ -1661,14 +1634,9 @@ fn a_guests_seat_is_played_by_its_computer_in_the_window() {
     let host = loopback_host(&spec, "COMP1", setup, holders);
     let (host, link) = HostThread::start(host, |_| {}).unwrap();
     let joining = Joining {
-        code: "COMP1".into(),
-        name: "Ravi".into(),
-        role: Role::Player,
         seats: vec![Seat::North],
         computer: Some("easy".into()),
-        spec: spec.clone(),
-        rules: None,
-        save: None,
+        ..Joining::new("COMP1", "Ravi", Role::Player, &spec)
     };
     let mut guest = Guest::join(host.addr, joining, Duration::from_secs(10)).unwrap();
     let mut backlog = Vec::new();

@@ -209,16 +209,8 @@ impl AcrossForm {
                 _ => {}
             }
         }
-        Ok(HostConfig {
-            bind: SocketAddr::new(self.bind, port),
-            code,
-            setup,
-            holders,
-            spec: spec.clone(),
-            resume: None,
-            save: None,
-            hand_over_after: None,
-        })
+        let bind = SocketAddr::new(self.bind, port);
+        Ok(HostConfig::new(bind, &code, setup, holders, spec))
     }
 
     /// Who joins, as the form says, and the address as typed (looked up when joining, off the
@@ -239,23 +231,19 @@ impl AcrossForm {
             return Err("Your name: type the name to play under.".into());
         }
         let save = data.map(|d| d.join("net").join(carrom_net::save_file_name(&code, name)));
+        let seats = JOIN_AS[self.join_as % JOIN_AS.len()].1;
+        let role = if seats.is_some() {
+            Role::Player
+        } else {
+            Role::Spectator
+        };
         Ok((
             self.address.trim().to_string(),
             Joining {
-                code,
-                name: name.to_string(),
-                role: match JOIN_AS[self.join_as % JOIN_AS.len()].1 {
-                    Some(_) => Role::Player,
-                    None => Role::Spectator,
-                },
-                seats: JOIN_AS[self.join_as % JOIN_AS.len()]
-                    .1
-                    .unwrap_or_default()
-                    .to_vec(),
+                seats: seats.unwrap_or_default().to_vec(),
                 computer: self.by_computer.then(|| level.to_string()),
-                spec: spec.clone(),
-                rules: None,
                 save,
+                ..Joining::new(&code, name, role, spec)
             },
         ))
     }
