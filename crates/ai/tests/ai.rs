@@ -8,7 +8,7 @@ use carrom_ai::{Budget, ClearingState, GenLimits, Level, Noise, Player};
 use carrom_match::stroke_report;
 use carrom_physics::shot::play;
 use carrom_physics::soak::random_scatter;
-use carrom_physics::{Piece, Seat, ShotResult, Spec, Table, Vec2};
+use carrom_physics::{Piece, Seat, Shot, ShotResult, Spec, Table, Vec2};
 use carrom_referee::{PieceColour, QueenState, Referee, Rules, Seats, StrokeReport};
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -141,6 +141,31 @@ fn does_not_pocket_the_opponents_last_man() {
     );
 }
 
+/// Up to three strokes `p` chooses to clear `layout`, each played with the benchmark's noise
+/// (its hands seeded from `seed`); `check` looks at the player and each shot it chose.
+fn clearing_moves(
+    spec: &Spec,
+    layout: &[Piece],
+    p: &mut Player,
+    seed: u64,
+    mut check: impl FnMut(&Player, Shot),
+) -> Vec<Shot> {
+    let mut state = clearing_state(layout.to_vec());
+    let mut exec = ChaCha8Rng::seed_from_u64(seed);
+    let mut shots = Vec::new();
+    for _ in 0..3 {
+        let Some(shot) = p.choose_clearing_shot(spec, &state) else {
+            break;
+        };
+        check(p, shot);
+        shots.push(shot);
+        let played = Noise::BENCHMARK.apply(spec, &state.layout, &shot, &mut exec);
+        let r = run(spec, &state.layout, &played);
+        state.apply(spec, &r);
+    }
+    shots
+}
+
 #[test]
 fn same_seed_same_moves() {
     let spec = Spec::default();
@@ -148,19 +173,7 @@ fn same_seed_same_moves() {
     let layout = random_scatter(&mut rng, &spec, 9);
     let moves = |seed: u64| {
         let mut p = small_player(seed).with_plan_noise(Noise::BENCHMARK);
-        let mut state = clearing_state(layout.clone());
-        let mut exec = ChaCha8Rng::seed_from_u64(seed);
-        let mut shots = Vec::new();
-        for _ in 0..3 {
-            let Some(shot) = p.choose_clearing_shot(&spec, &state) else {
-                break;
-            };
-            shots.push(shot);
-            let played = Noise::BENCHMARK.apply(&spec, &state.layout, &shot, &mut exec);
-            let r = run(&spec, &state.layout, &played);
-            state.apply(&spec, &r);
-        }
-        shots
+        clearing_moves(&spec, &layout, &mut p, seed, |_, _| {})
     };
     let a = moves(21);
     assert_eq!(a.len(), 3);
@@ -190,21 +203,10 @@ fn looking_two_strokes_ahead_plays_a_weighed_legal_shot_and_replays_exactly() {
             min_pieces: 6,
             distinct: false,
         });
-        let mut state = clearing_state(layout.clone());
-        let mut exec = ChaCha8Rng::seed_from_u64(seed);
-        let mut shots = Vec::new();
-        for _ in 0..3 {
-            let Some(shot) = p.choose_clearing_shot(&spec, &state) else {
-                break;
-            };
+        clearing_moves(&spec, &layout, &mut p, seed, |p, shot| {
             assert_eq!(p.weighed[0].candidate.shot, shot);
             assert_eq!(p.last.as_ref().map(|d| d.shot), Some(shot));
-            shots.push(shot);
-            let played = Noise::BENCHMARK.apply(&spec, &state.layout, &shot, &mut exec);
-            let r = run(&spec, &state.layout, &played);
-            state.apply(&spec, &r);
-        }
-        shots
+        })
     };
     let a = moves(23);
     assert_eq!(a.len(), 3);
