@@ -30,11 +30,8 @@ work="$(mktemp -d)"
 host_pid=""; guest_pid=""
 trap 'kill $host_pid $guest_pid $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT
 
-display=":$(( (RANDOM % 200) + 400 ))"
-Xvfb "$display" -screen 0 2560x960x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
-sleep 2
-export DISPLAY="$display" WGPU_BACKEND="${WGPU_BACKEND:-vulkan}"
+source "$(dirname "$0")/lib/xvfb-player.sh"
+start_xvfb 2560x960 400
 mkdir -p "$work/host" "$work/guest"
 find_window() { # title [a window not to take]
   for _ in $(seq 150); do
@@ -168,8 +165,7 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
     n=$(grep -c "striker at window" "$work/$who.log" || true)
     if [ "$n" -gt "${seen[$who]}" ]; then
       seen[$who]=$n
-      read -r x y < <(grep -o "striker at window ([0-9]*, [0-9]*)" "$work/$who.log" | tail -1 |
-                      sed 's/[^0-9 ]//g; s/^ *//; s/  */ /g')
+      read -r x y < <(striker_at "$work/$who.log")
       x=$(( x + ${left[$who]} ))
       calls=$(grep -c "G[0-9]* B[0-9]*" "$work/$who.log" || true)
       # A press the window missed (it was not yet taking the pointer) is made again.
@@ -178,12 +174,7 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
         sleep 0.3
         xdotool mousemove "$x" "$y"
         sleep 0.3
-        xdotool mousedown 1
-        for k in 1 2 3 4 5 6 7 8; do
-          xdotool mousemove "$(( x + k * (strokes % 3 - 1) * 2 ))" "$(( y + k * 9 ))"
-          sleep 0.05
-        done
-        xdotool mouseup 1
+        pull_back "$x" "$y" "$(( (strokes % 3 - 1) * 2 ))" 9
         for _ in $(seq 40); do
           [ "$(grep -c "G[0-9]* B[0-9]*" "$work/$who.log" || true)" -gt "$calls" ] && break 2
           sleep 0.25

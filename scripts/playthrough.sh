@@ -21,11 +21,9 @@ minutes="${MINUTES:-15}"
 work="$(mktemp -d)"
 trap 'kill $game $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT
 
-display=":$(( (RANDOM % 200) + 400 ))"
-Xvfb "$display" -screen 0 1280x960x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
-sleep 2
-export DISPLAY="$display" WGPU_BACKEND="${WGPU_BACKEND:-vulkan}" CARROM_CONFIG_DIR="$work"
+source "$(dirname "$0")/lib/xvfb-player.sh"
+start_xvfb 1280x960 400
+export CARROM_CONFIG_DIR="$work"
 printf 'boards_per_game = %s\ngames_to_win = 1\n' "${BOARDS:-1}" > "$work/playthrough.toml"
 
 "$carrom" play --mode singles --rules "$work/playthrough.toml" --computer north --level hard \
@@ -60,17 +58,11 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
   n=$(grep -c "striker at window" "$work/game.log" || true)
   if [ "$n" -gt "$seen" ]; then
     seen=$n
-    read -r x y < <(grep -o "striker at window ([0-9]*, [0-9]*)" "$work/game.log" | tail -1 |
-                    sed 's/[^0-9 ]//g; s/^ *//; s/  */ /g')
+    read -r x y < <(striker_at "$work/game.log")
     xdotool mousemove "$x" "$y"
     sleep 0.2
-    xdotool mousedown 1
     # Pull back (down the screen, a little to one side) in small moves.
-    for k in 1 2 3 4 5 6 7 8; do
-      xdotool mousemove "$(( x + k * (strokes % 3 - 1) * 2 ))" "$(( y + k * 9 ))"
-      sleep 0.05
-    done
-    xdotool mouseup 1
+    pull_back "$x" "$y" "$(( (strokes % 3 - 1) * 2 ))" 9
     strokes=$(( strokes + 1 ))
     sleep 1
   else

@@ -23,11 +23,9 @@ strokes_wanted="${STROKES:-3}"
 work="$(mktemp -d)"
 trap 'kill $game $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT
 
-display=":$(( (RANDOM % 200) + 600 ))"
-Xvfb "$display" -screen 0 1280x960x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
-sleep 2
-export DISPLAY="$display" WGPU_BACKEND="${WGPU_BACKEND:-vulkan}" CARROM_CONFIG_DIR="$work"
+source "$(dirname "$0")/lib/xvfb-player.sh"
+start_xvfb 1280x960 600
+export CARROM_CONFIG_DIR="$work"
 "$carrom" play --mode training > "$work/game.log" 2>&1 &
 game=$!
 
@@ -48,17 +46,11 @@ while [ "$strokes" -lt "$strokes_wanted" ] || [ "$(grep -c 'Training: ' "$work/g
   n=$(grep -c "striker at window" "$work/game.log" || true)
   if [ "$n" -gt "$seen" ]; then
     seen=$n
-    read -r x y < <(grep -o "striker at window ([0-9]*, [0-9]*)" "$work/game.log" | tail -1 |
-                    sed 's/[^0-9 ]//g; s/^ *//; s/  */ /g')
+    read -r x y < <(striker_at "$work/game.log")
     scored=$(grep -c "Training: " "$work/game.log" || true)
     xdotool mousemove "$x" "$y"
     sleep 0.2
-    xdotool mousedown 1
-    for k in 1 2 3 4 5 6 7 8; do
-      xdotool mousemove "$(( x + k * (strokes % 3 - 1) * 3 ))" "$(( y + k * 10 ))"
-      sleep 0.05
-    done
-    xdotool mouseup 1
+    pull_back "$x" "$y" "$(( (strokes % 3 - 1) * 3 ))" 10
     strokes=$(( strokes + 1 ))
     # The stroke must be scored.
     for _ in $(seq 120); do
