@@ -454,28 +454,6 @@ fn reconnect(guest: &mut Guest, addr: SocketAddr, retry: u64) -> Result<(), Stri
     }
 }
 
-/// Reads the host's messages until its match has started (every seat filled); the host's
-/// actions that came with it, to be played in the window.
-#[cfg(feature = "game")]
-fn wait_for_start(guest: &mut Guest, waiting: &str) -> Result<Vec<carrom_net::Applied>, String> {
-    let mut said = false;
-    let mut backlog = Vec::new();
-    while guest.game.is_none() {
-        for e in guest.poll(Duration::from_millis(100)) {
-            match e {
-                GuestEvent::Closed(why) => return Err(why),
-                GuestEvent::Applied(a) => backlog.push(a),
-                GuestEvent::Seating if !said => {
-                    println!("{waiting}");
-                    said = true;
-                }
-                _ => {}
-            }
-        }
-    }
-    Ok(backlog)
-}
-
 #[cfg(feature = "game")]
 fn open_online(
     spec: &Spec,
@@ -539,10 +517,8 @@ fn host_in_window(spec: &Spec, args: HostArgs) -> Result<(), String> {
     let save = save.or_else(|| default_save(&code, "host"));
     let joining = Joining::at_host(&code, here, spec, save);
     let mut guest = Guest::local(link, joining, Duration::from_secs(10))?;
-    let backlog = wait_for_start(
-        &mut guest,
-        &format!("Waiting for guests: give them the address and the code {code}"),
-    )?;
+    let waiting = format!("Waiting for guests: give them the address and the code {code}");
+    let backlog = guest.wait_for_start(None, || println!("{waiting}"))?;
     open_online(spec, guest, backlog, None, Some(host))
 }
 
@@ -556,6 +532,6 @@ fn join_in_window(spec: &Spec, args: JoinArgs) -> Result<(), String> {
     }
     let (addr, mut guest) = join_host(spec, &args)?;
     println!("{}", joined(addr, &guest));
-    let backlog = wait_for_start(&mut guest, "Waiting for the other guests")?;
+    let backlog = guest.wait_for_start(None, || println!("Waiting for the other guests"))?;
     open_online(spec, guest, backlog, Some(addr), None)
 }

@@ -258,6 +258,40 @@ impl Guest {
         }
     }
 
+    /// Reads the host's messages until its match has started (every seat filled), for at most
+    /// `within` (`None`: as long as the link holds): the host's actions that came with the
+    /// start, still to be played. `waiting` is called once, when the first seating comes.
+    pub fn wait_for_start(
+        &mut self,
+        within: Option<Duration>,
+        waiting: impl FnOnce(),
+    ) -> Result<Vec<Applied>, String> {
+        let t0 = Instant::now();
+        let mut waiting = Some(waiting);
+        let mut backlog = Vec::new();
+        while self.game.is_none() {
+            if within.is_some_and(|w| t0.elapsed() >= w) {
+                return Err(format!(
+                    "the match did not start within {} s",
+                    t0.elapsed().as_secs()
+                ));
+            }
+            for e in self.poll(Duration::from_millis(100)) {
+                match e {
+                    GuestEvent::Closed(why) => return Err(why),
+                    GuestEvent::Applied(a) => backlog.push(a),
+                    GuestEvent::Seating => {
+                        if let Some(said) = waiting.take() {
+                            said();
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(backlog)
+    }
+
     /// Calls `wake` whenever a message from the host arrives (from the network's thread): the
     /// game's window, resting while nobody here acts, wakes to read it.
     pub fn set_waker(&mut self, wake: impl Fn() + Send + 'static) {

@@ -1296,7 +1296,7 @@ fn computers_host(spec: &Spec, code: &str) -> carrom_net::Host {
 /// each the position here is the host's, digest for digest.
 #[test]
 fn a_match_across_machines_is_played_on_the_board_as_the_host_played_it() {
-    use carrom_net::{Guest, GuestEvent, Joining, Role};
+    use carrom_net::{Guest, Joining, Role};
     use std::sync::{Arc, Mutex};
     use std::time::Duration;
     let spec = Spec::default();
@@ -1322,15 +1322,9 @@ fn a_match_across_machines_is_played_on_the_board_as_the_host_played_it() {
     };
     let joining = Joining::new("APP1", "Kim", Role::Spectator, &spec);
     let mut guest = Guest::local(link, joining, Duration::from_secs(10)).unwrap();
-    let mut backlog = Vec::new();
-    let t0 = std::time::Instant::now();
-    while guest.game.is_none() && t0.elapsed() < Duration::from_secs(10) {
-        for e in guest.poll(Duration::from_millis(10)) {
-            if let GuestEvent::Applied(a) = e {
-                backlog.push(a);
-            }
-        }
-    }
+    let backlog = guest
+        .wait_for_start(Some(Duration::from_secs(10)), || {})
+        .unwrap();
     let start = carrom_ui::OnlineStart {
         guest: Arc::new(Mutex::new(Some(guest))),
         backlog,
@@ -1517,11 +1511,8 @@ fn a_match_across_machines_is_hosted_from_the_menu() {
             ..Joining::new("ROOM7", "Ravi", Role::Player, &Spec::default())
         };
         let mut g = Guest::join(addr, joining, Duration::from_secs(10)).unwrap();
-        let t0 = std::time::Instant::now();
-        while g.game.is_none() && t0.elapsed() < Duration::from_secs(20) {
-            g.poll(Duration::from_millis(10));
-        }
-        (g.seats.clone(), g.game.is_some())
+        let started = g.wait_for_start(Some(Duration::from_secs(20)), || {});
+        (g.seats.clone(), started.is_ok())
     });
     run_until(&mut app, 40_000, |app| {
         std::thread::sleep(Duration::from_millis(1));
@@ -1639,15 +1630,9 @@ fn a_guests_seat_is_played_by_its_computer_in_the_window() {
         ..Joining::new("COMP1", "Ravi", Role::Player, &spec)
     };
     let mut guest = Guest::join(host.addr, joining, Duration::from_secs(10)).unwrap();
-    let mut backlog = Vec::new();
-    let t0 = std::time::Instant::now();
-    while guest.game.is_none() && t0.elapsed() < Duration::from_secs(10) {
-        for e in guest.poll(Duration::from_millis(10)) {
-            if let GuestEvent::Applied(a) = e {
-                backlog.push(a);
-            }
-        }
-    }
+    let backlog = guest
+        .wait_for_start(Some(Duration::from_secs(10)), || {})
+        .unwrap();
     // The host's window watches, to compare with.
     let mut watcher = Guest::local(
         link,
