@@ -338,20 +338,13 @@ impl Host {
             .guests
             .remove(&conn)
             .map_or_else(|| format!("connection {conn}"), |g| g.from);
+        let last = ToGuest::Refused {
+            reason: reason.clone(),
+        };
         if conn == LOCAL {
-            self.send(
-                conn,
-                ToGuest::Refused {
-                    reason: reason.clone(),
-                },
-            );
+            self.send(conn, last);
         } else {
-            self.server.close(
-                conn,
-                ToGuest::Refused {
-                    reason: reason.clone(),
-                },
-            );
+            self.server.close(conn, last);
         }
         HostEvent::Refused { from, reason }
     }
@@ -707,8 +700,11 @@ impl Host {
         match Match::new(&self.config.spec, setup) {
             Ok(game) => {
                 self.game = Some(game);
-                for &conn in self.guests.keys() {
-                    self.send_match(conn);
+                // Only to those welcomed: a connection still proving its code learns nothing.
+                for (&conn, guest) in &self.guests {
+                    if guest.role.is_some() {
+                        self.send_match(conn);
+                    }
                 }
                 events.push(HostEvent::Started);
             }

@@ -210,6 +210,30 @@ fn a_wrong_code_a_wrong_protocol_and_other_physics_are_refused_by_name() {
     assert!(h.host.lock().unwrap().game().is_none());
 }
 
+/// A connection that answers the key exchange with no proof is told nothing of the match, even
+/// when it starts: only the guests welcomed get it.
+#[test]
+fn a_connection_still_proving_its_code_is_not_sent_the_match() {
+    let h = host();
+    let addr = h.host.lock().unwrap().addr();
+    let lurker = Client::connect(addr, WAIT).unwrap();
+    lurker.send(&hello_of(
+        "Lurker",
+        PROTOCOL,
+        CodeExchange::start("FAIR42").1,
+    ));
+    challenge(&lurker);
+    let mut asha = join(&h, "Asha", &[Seat::South]);
+    let _eve = join(&h, "Eve", &[Seat::North]);
+    wait_for(&mut asha, |e| (*e == GuestEvent::Match).then_some(()));
+    let t0 = Instant::now();
+    while t0.elapsed() < Duration::from_secs(1) {
+        if let Ok(got) = lurker.incoming.recv_timeout(Duration::from_millis(50)) {
+            panic!("the lurker was sent {got:?}");
+        }
+    }
+}
+
 /// A "host" that does not know the code (a machine in the middle, or the wrong address) cannot
 /// prove it: the guest leaves, and says why.
 #[test]
