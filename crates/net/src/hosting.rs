@@ -84,8 +84,7 @@ impl HostThread {
 
 impl Drop for HostThread {
     /// Stops the host: waits for its thread to end (after its current poll, or after the
-    /// stroke its computer is choosing); the network's thread, which holds the port, closes it
-    /// a moment later.
+    /// stroke its computer is choosing), and with it the network's thread, which frees the port.
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(t) = self.thread.take() {

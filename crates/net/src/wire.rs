@@ -244,7 +244,7 @@ pub struct Server {
     /// The same channel's sender, for a guest in this process (the windowed host's own seats).
     pub inject: mpsc::Sender<FromGuest>,
     out: tmpsc::UnboundedSender<ToWire>,
-    _thread: std::thread::JoinHandle<()>,
+    thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Server {
@@ -270,7 +270,7 @@ impl Server {
             incoming: in_rx,
             inject,
             out: out_tx,
-            _thread: thread,
+            thread: Some(thread),
         })
     }
 
@@ -280,6 +280,18 @@ impl Server {
 
     pub fn close(&self, conn: ConnId, last: ToGuest) {
         let _ = self.out.send(ToWire::Close { conn, last });
+    }
+}
+
+impl Drop for Server {
+    /// Stops listening: closing the channel to the network's thread ends it, and waiting for it
+    /// frees the port before this returns (a host started next may listen on it at once).
+    fn drop(&mut self) {
+        let (closed, _) = tmpsc::unbounded_channel();
+        drop(std::mem::replace(&mut self.out, closed));
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
     }
 }
 
