@@ -40,7 +40,7 @@ pub mod text;
 pub mod theme;
 
 pub use launch::{Launch, OnlineStart, Start, window_title};
-pub use states::{Leave, Mode, Pause, Phase, Playing, Refereed, Screen, Watched};
+pub use states::{Leave, LiveMatch, Mode, Pause, Phase, Playing, Refereed, Screen, Watched};
 
 use bevy::prelude::*;
 use carrom_physics::Spec;

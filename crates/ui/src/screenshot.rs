@@ -8,7 +8,7 @@ use crate::modes::turn::{Aim, aim_shot};
 use crate::modes::{OnBoard, View};
 use crate::screens::menu::MenuPage;
 use crate::sim::Equipment;
-use crate::states::{Phase, Playing, Screen};
+use crate::states::{Phase, Playing, Screen, Watched};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use carrom_physics::SeatAxes;
@@ -131,6 +131,7 @@ struct Scene<'w> {
     screen: Res<'w, State<Screen>>,
     phase: Option<Res<'w, State<Phase>>>,
     playing: Option<Res<'w, State<Playing>>>,
+    watched: Option<Res<'w, State<Watched>>>,
     board: Res<'w, OnBoard>,
     view: ResMut<'w, View>,
     table: Option<Res<'w, Table>>,
@@ -223,7 +224,8 @@ impl Scene<'_> {
             && self.coach.note.is_none()
             && let Some(table) = self.table.as_deref()
         {
-            crate::coach::ask_at_the_table(&mut self.coach, table, &self.equipment.0);
+            let watched = self.watched.is_some();
+            crate::coach::ask_at_the_table(&mut self.coach, table, watched, &self.equipment.0);
         }
         if let Some(note) = &self.coach.note {
             return Err(format!("no hint: {note}"));

@@ -14,7 +14,7 @@ use crate::modes::table::Table;
 use crate::modes::training::Training;
 use crate::modes::turn::{Aim, aim_shot};
 use crate::sim::Equipment;
-use crate::states::{Phase, Playing, Refereed, Screen};
+use crate::states::{Phase, Playing, Refereed, Screen, Watched};
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
@@ -101,10 +101,11 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// May the player to act at the table ask for a hint now, and on what position?
-fn at_the_table(table: &Table) -> Result<(Seat, Vec<Piece>, Referee), String> {
+/// May the player to act at the table ask for a hint now, and on what position? `watched`, in
+/// a demo or a replay (nobody at the table plays).
+fn at_the_table(table: &Table, watched: bool) -> Result<(Seat, Vec<Piece>, Referee), String> {
     let seat = table.actor().ok_or("no hint: the match is over")?;
-    if table.actor_is_computer() {
+    if watched || table.actor_is_computer() {
         return Err("no hint: a computer is to strike".into());
     }
     if table.model.placer().is_some() {
@@ -162,10 +163,16 @@ fn ask(
     }
 }
 
-/// Starts computing a hint for the player to strike at the table.
-pub fn ask_at_the_table(coach: &mut Coach, table: &Table, spec: &carrom_physics::Spec) {
+/// Starts computing a hint for the player to strike at the table (`watched`: in a demo or a
+/// replay).
+pub fn ask_at_the_table(
+    coach: &mut Coach,
+    table: &Table,
+    watched: bool,
+    spec: &carrom_physics::Spec,
+) {
     let seed = table.model.actions.len() as u64;
-    ask(coach, at_the_table(table), spec, seed);
+    ask(coach, at_the_table(table, watched), spec, seed);
 }
 
 /// H asked for a hint: a second H hides it.
@@ -190,10 +197,11 @@ fn hint_at_the_table(
     mut coach: ResMut<Coach>,
     phase: Res<State<Phase>>,
     table: Res<Table>,
+    watched: Option<Res<State<Watched>>>,
     spec: Res<Equipment>,
 ) {
     if wants_a_hint(keys, &mut coach, &phase) {
-        ask_at_the_table(&mut coach, &table, &spec.0);
+        ask_at_the_table(&mut coach, &table, watched.is_some(), &spec.0);
     }
 }
 

@@ -4,25 +4,18 @@
 use super::table::Table;
 use super::turn::{Aim, Announcement, ComputerDelay, Drag, FireParams, Pointer, Touch};
 use crate::sim::{SimSet, SimSpeed};
-use crate::states::{Phase, Playing};
+use crate::states::{LiveMatch, Phase, Refereed, Watched};
 use bevy::prelude::*;
 use carrom_match::Action;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Phase::PlaceDue),
-        begin_due.run_if(in_state(crate::states::Refereed)),
+        begin_due.run_if(in_state(Refereed)),
     )
     .add_systems(
         Update,
-        (
-            pointer_due,
-            computer_due.run_if(
-                in_state(Playing::Match)
-                    .or_else(in_state(Playing::Demo))
-                    .or_else(in_state(Playing::Online)),
-            ),
-        )
+        (pointer_due, computer_due.run_if(in_state(LiveMatch)))
             .chain()
             .before(SimSet)
             .run_if(in_state(Phase::PlaceDue)),
@@ -48,15 +41,18 @@ pub fn place_due(table: &mut Table, at: Vec2, fire: &mut FireParams) -> Result<(
     Ok(())
 }
 
+/// A person places the returned piece: dragged with the pointer, put down on letting go (or
+/// with Enter).
 fn pointer_due(
     mut aim: ResMut<Aim>,
     pointer: Res<Pointer>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
+    watched: Option<Res<State<Watched>>>,
     mut table: ResMut<Table>,
     mut fire: FireParams,
     mut told: MessageWriter<Announcement>,
 ) {
-    if table.actor_is_computer() {
+    if watched.is_some() || table.actor_is_computer() {
         return;
     }
     // The frame's presses, moves and releases in the order they came: a quick drag and let
@@ -118,15 +114,18 @@ fn put_down(
     }
 }
 
+/// A computer places the returned piece where it chooses, once its wait is over.
 fn computer_due(
     time: Res<Time>,
     mut aim: ResMut<Aim>,
+    watched: Option<Res<State<Watched>>>,
     mut table: ResMut<Table>,
     speed: Res<SimSpeed>,
     mut fire: FireParams,
     mut told: MessageWriter<Announcement>,
 ) {
-    if !table.actor_is_computer() || table.actor_is_elsewhere() {
+    let computer = watched.is_some() || table.actor_is_computer();
+    if !computer || table.actor_is_elsewhere() {
         return;
     }
     // The computer's aim stays on screen long enough to be seen even at 8x (the stroke itself

@@ -7,7 +7,7 @@ use super::turn::{
     Thinking, TurnBegins,
 };
 use crate::sim::{LiveTable, SimSet, SimSpeed};
-use crate::states::{Phase, Playing, Refereed};
+use crate::states::{LiveMatch, Pause, Phase, Refereed, Watched};
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
 use carrom_match::Action;
@@ -18,11 +18,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Phase::Over), show_result)
         .add_systems(
             OnEnter(Phase::Aim),
-            computers_think.after(TurnBegins).run_if(
-                in_state(Playing::Match)
-                    .or_else(in_state(Playing::Demo))
-                    .or_else(in_state(Playing::Online)),
-            ),
+            computers_think
+                .after(TurnBegins)
+                .run_if(in_state(LiveMatch)),
         )
         .add_systems(
             Update,
@@ -66,8 +64,13 @@ fn wait_for_table(table: Res<Table>, live: Res<LiveTable>, mut phase: ResMut<Nex
 
 /// A computer to strike starts deciding, off the frame thread (across machines, only this
 /// machine's: another machine's stroke comes from the host).
-fn computers_think(table: Res<Table>, mut thinking: ResMut<Thinking>) {
-    if !table.actor_is_computer() || table.actor_is_elsewhere() {
+fn computers_think(
+    table: Res<Table>,
+    watched: Option<Res<State<Watched>>>,
+    mut thinking: ResMut<Thinking>,
+) {
+    let computer = watched.is_some() || table.actor_is_computer();
+    if !computer || table.actor_is_elsewhere() {
         return;
     }
     let model = table.model.clone();
@@ -102,18 +105,20 @@ fn collect_decision(
     aim.wait = delay.0;
 }
 
+/// A computer (or a recording) strikes once its aim has been shown long enough.
+#[allow(clippy::too_many_arguments)]
 fn computer_turn(
     time: Res<Time>,
     speed: Res<SimSpeed>,
-    paused: Option<Res<State<crate::states::Pause>>>,
+    paused: Option<Res<State<Pause>>>,
+    watched: Option<Res<State<Watched>>>,
     mut aim: ResMut<Aim>,
     mut table: ResMut<Table>,
     mut fire: FireParams,
     mut told: MessageWriter<Announcement>,
 ) {
-    if !table.actor_is_computer()
-        || paused.is_some_and(|p| *p.get() == crate::states::Pause::Paused)
-    {
+    let computer = watched.is_some() || table.actor_is_computer();
+    if !computer || paused.is_some_and(|p| *p.get() == Pause::Paused) {
         return;
     }
     // The computer's aim stays on screen long enough to be seen even at 8x (the stroke itself
@@ -196,20 +201,21 @@ fn show_result(mut shown: ResMut<ResultShown>) {
 fn after_board_result(
     time: Res<Time>,
     speed: Res<SimSpeed>,
-    paused: Option<Res<State<crate::states::Pause>>>,
+    paused: Option<Res<State<Pause>>>,
+    watched: Option<Res<State<Watched>>>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
     pointer: Res<Pointer>,
     mut shown: ResMut<ResultShown>,
     mut table: ResMut<Table>,
     mut fire: FireParams,
 ) {
-    if !paused.is_some_and(|p| *p.get() == crate::states::Pause::Paused) {
+    if !paused.is_some_and(|p| *p.get() == Pause::Paused) {
         shown.0 += time.delta_secs() * speed.factor.clamp(1.0, 2.0);
     }
     let asked = pointer.clicked()
         || keys.is_some_and(|k| k.just_pressed(KeyCode::Enter) || k.just_pressed(KeyCode::Space));
-    let timed_out =
-        table.watched() && (shown.0 >= RESULT_SECONDS || speed.steps_per_frame.is_some());
+    let nobody_plays = watched.is_some() || table.watched();
+    let timed_out = nobody_plays && (shown.0 >= RESULT_SECONDS || speed.steps_per_frame.is_some());
     if (asked && shown.0 > RESULT_GRACE) || timed_out {
         table.results_seen = table.model.stats.boards.len();
         fire.show_table(&table.model.layout);

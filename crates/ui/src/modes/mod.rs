@@ -28,7 +28,7 @@ pub mod turn;
 use crate::launch::{Launch, Start};
 use crate::settings::{Settings, SettingsFile};
 use crate::sim::Equipment;
-use crate::states::{Mode, Screen};
+use crate::states::{Mode, Playing, Screen};
 use bevy::prelude::*;
 use carrom_physics::{Piece, PieceColour, Seat};
 use practice::BreakPractice;
@@ -214,7 +214,7 @@ fn begin(
                     guides,
                     piece_direction: guides,
                 };
-                let on_board = table.on_board();
+                let on_board = table.on_board(entered.playing().is_some_and(Playing::watched));
                 if let Start::Online(online) = &launch.start {
                     commands
                         .insert_resource(online::Online::new(online, table.model.actions.len()));

@@ -5,7 +5,7 @@
 use super::turn::{Announcement, FireParams};
 use super::{OnBoard, replay::ReplayTape};
 use crate::launch::{Launch, Start};
-use crate::states::{Mode, Refereed};
+use crate::states::{Mode, Playing, Refereed, Watched};
 use bevy::prelude::*;
 use carrom_ai::Computers;
 use carrom_match::{Match, MatchSetup};
@@ -18,8 +18,6 @@ pub struct Table {
     pub model: Match,
     /// The computer players at the table.
     pub computers: Computers,
-    /// Nobody at the table plays (a demo, a replay): no person's input acts.
-    pub spectated: bool,
     /// What is at the table, for the menu ("the demo", or the sides' names).
     pub title: String,
     pub save_path: PathBuf,
@@ -37,7 +35,7 @@ pub struct Table {
 impl Table {
     /// A table at the start of its match. An unplayable setup (a player missing, an unknown
     /// computer level) is an error naming the field.
-    pub fn new(spec: &Spec, setup: MatchSetup, spectated: bool) -> Result<Table, String> {
+    pub fn new(spec: &Spec, setup: MatchSetup) -> Result<Table, String> {
         let computers = Computers::for_setup(&setup)?;
         let model = Match::new(spec, setup)?;
         Ok(Table {
@@ -48,7 +46,6 @@ impl Table {
             ),
             model,
             computers,
-            spectated,
             save_path: PathBuf::from("carrom-save.json"),
             replay_path: None,
             hints: false,
@@ -64,19 +61,14 @@ impl Table {
         spec: &Spec,
     ) -> Result<(Mode, Table, Option<ReplayTape>, Vec<String>), String> {
         let (mode, mut table, tape, call) = match &launch.start {
-            Start::Match(setup) => (
-                Mode::Match,
-                Table::new(spec, setup.clone(), false)?,
-                None,
-                vec![],
-            ),
+            Start::Match(setup) => (Mode::Match, Table::new(spec, setup.clone())?, None, vec![]),
             Start::Demo(setup) => {
-                let mut table = Table::new(spec, setup.clone(), true)?;
+                let mut table = Table::new(spec, setup.clone())?;
                 table.title = "the demo".into();
                 (Mode::Demo, table, None, vec![])
             }
             Start::Replay(file) => {
-                let mut table = Table::new(spec, file.setup.clone(), true)?;
+                let mut table = Table::new(spec, file.setup.clone())?;
                 table.title = "the replay".into();
                 let call = vec![format!(
                     "Replay: {} actions, {} rules, seed {}",
@@ -88,7 +80,7 @@ impl Table {
                 (Mode::Replay, table, Some(tape), call)
             }
             Start::Resume(game) => {
-                let mut table = Table::new(spec, game.setup.clone(), false)?;
+                let mut table = Table::new(spec, game.setup.clone())?;
                 // Resumed just after a board ended: its result is shown again.
                 let resumed = carrom_match::Resumed::at((**game).clone());
                 table.model = resumed.game;
@@ -103,7 +95,7 @@ impl Table {
                     .game
                     .clone()
                     .ok_or("the host's match has not started")?;
-                let mut table = Table::new(spec, game.setup.clone(), false)?;
+                let mut table = Table::new(spec, game.setup.clone())?;
                 let resumed = carrom_match::Resumed::at(game);
                 table.model = resumed.game;
                 table.results_seen = resumed.results_seen;
@@ -137,8 +129,6 @@ impl Table {
         Ok((mode, table, tape, call))
     }
 
-    /// Whether the aim guide starts on in `mode`: not in an ICF match unless the settings say
-    /// so (real play has none), everywhere else.
     /// The board that has just ended and whose result is still to be shown (none once the
     /// match is over: the summary takes its place).
     pub fn board_result(&self) -> Option<&carrom_match::BoardStats> {
@@ -150,20 +140,19 @@ impl Table {
         }
     }
 
-    /// Whether nobody at the table is a person (a demo, a replay, or computers in every seat):
-    /// results go by on their own.
+    /// Whether no seat at the table is a person's (computers in every seat; across machines,
+    /// no seat played here): results go by on their own, as in a demo or a replay (which are
+    /// [`Watched`] whoever their players were).
     pub fn watched(&self) -> bool {
         if let Some(here) = &self.here {
             return here.is_empty();
         }
-        self.spectated
-            || self
-                .model
-                .referee
-                .seats()
-                .seats()
-                .iter()
-                .all(|s| self.model.is_computer(*s))
+        self.model
+            .referee
+            .seats()
+            .seats()
+            .iter()
+            .all(|s| self.model.is_computer(*s))
     }
 
     /// Who is to act now.
@@ -171,13 +160,14 @@ impl Table {
         self.model.placer().or(self.model.turn())
     }
 
-    /// Whether no person at this machine acts now: a computer, a recording, or (across
-    /// machines) a seat played elsewhere.
+    /// Whether no person at this machine acts now by the seats: a computer, or (across
+    /// machines) a seat played elsewhere. In a demo or a replay ([`Watched`]) no person acts
+    /// whoever is to act.
     pub fn actor_is_computer(&self) -> bool {
         if self.actor_is_elsewhere() {
             return true;
         }
-        self.spectated || self.actor().is_some_and(|s| self.model.is_computer(s))
+        self.actor().is_some_and(|s| self.model.is_computer(s))
     }
 
     /// Across machines: the seat to act is played at another machine (or nobody is to act).
@@ -189,13 +179,14 @@ impl Table {
             .is_some_and(|here| self.actor().is_none_or(|s| !here.contains(&s)))
     }
 
-    /// What the shared systems see of the match.
-    pub fn on_board(&self) -> OnBoard {
+    /// What the shared systems see of the match; `watched`, in a demo or a replay (nobody at
+    /// the table plays).
+    pub fn on_board(&self, watched: bool) -> OnBoard {
         let actor = self.actor();
         OnBoard {
             pieces: self.model.layout.clone(),
             actor,
-            computer: self.actor_is_computer(),
+            computer: watched || self.actor_is_computer(),
             name: actor.map_or(String::new(), |s| self.model.player(s).name.clone()),
             turns: self.model.actions.len(),
             due: self.model.pending.front().map(|r| r.piece),
@@ -203,7 +194,7 @@ impl Table {
             open: !self.model.is_over(),
             people: if let Some(here) = &self.here {
                 here.clone()
-            } else if self.spectated {
+            } else if watched {
                 Vec::new()
             } else {
                 self.model
@@ -231,9 +222,18 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The shared systems see the match as it now stands.
-fn show_the_table(table: Res<Table>, mut board: ResMut<OnBoard>) {
-    board.set_if_neq(table.on_board());
+/// The shared systems see the match as it now stands. A table set up as a game begins, with
+/// the menu still up, is shown by the set-up ([`super::Begin`]): its mode's states are not
+/// entered yet.
+fn show_the_table(
+    table: Res<Table>,
+    playing: Option<Res<State<Playing>>>,
+    watched: Option<Res<State<Watched>>>,
+    mut board: ResMut<OnBoard>,
+) {
+    if playing.is_some() {
+        board.set_if_neq(table.on_board(watched.is_some()));
+    }
 }
 
 /// The seed of the match after one seeded `seed` (another demo, a match played again).
@@ -243,13 +243,13 @@ pub fn next_seed(seed: u64) -> u64 {
 }
 
 /// Another match at the table: the same players and rules with the next seed. The board's
-/// view, hints and save paths stay as they were. (A replay goes on as a demo: see
-/// [`super::replay`].)
-pub fn play_again(table: &mut Table, spec: &Spec) -> Result<(), String> {
+/// view, hints and save paths stay as they were, and a demo's or a replay's title
+/// (`watched`). (A replay goes on as a demo: see [`super::replay`].)
+pub fn play_again(table: &mut Table, spec: &Spec, watched: bool) -> Result<(), String> {
     let mut setup = table.model.setup.clone();
     setup.seed = next_seed(setup.seed);
-    let mut next = Table::new(spec, setup, table.spectated)?;
-    if table.spectated {
+    let mut next = Table::new(spec, setup)?;
+    if watched {
         next.title = table.title.clone();
     }
     next.hints = table.hints;
@@ -263,6 +263,7 @@ pub fn play_again(table: &mut Table, spec: &Spec) -> Result<(), String> {
 fn play_again_at_the_table(
     _: On<PlayAgain>,
     mut table: ResMut<Table>,
+    watched: Option<Res<State<Watched>>>,
     spec: Res<crate::sim::Equipment>,
     mut fire: FireParams,
     mut told: MessageWriter<Announcement>,
@@ -273,7 +274,7 @@ fn play_again_at_the_table(
         ));
         return;
     }
-    match play_again(&mut table, &spec.0) {
+    match play_again(&mut table, &spec.0, watched.is_some()) {
         Ok(()) => {
             told.write(Announcement::Call(Vec::new()));
             fire.show_table(&table.model.layout);
