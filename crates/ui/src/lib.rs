@@ -18,7 +18,7 @@
 //! - [`board`]: the board drawn, the pieces' motion, the layout of the window, the seats' names.
 //! - [`hud`]: the side panels, the aim's marks, the aim guide and the trajectory preview.
 //! - [`coach`], [`audio`], [`settings`], [`theme`] (the look), [`screenshot`], and [`pace`]
-//!   (the window draws continuously only while something moves).
+//!   (the window draws continuously only while something moves, as each part tells it).
 //!
 //! The match itself is `carrom_match::Match` and the computer players `carrom_ai::Computers`:
 //! neither knows Bevy, so the headless demo, self-play, saves and replays run the same code as
@@ -48,6 +48,8 @@ use carrom_physics::Spec;
 /// The simulation and game flow without a window (tests use this with `MinimalPlugins`).
 pub fn core_plugins(app: &mut App, spec: &Spec) {
     states::plugin(app);
+    // What moves tells the window's pace (there is one only in a window).
+    app.add_message::<pace::StayAwake>();
     app.insert_resource(sim::Equipment(spec.clone()))
         .add_plugins((sim::plugin, modes::plugin));
 }

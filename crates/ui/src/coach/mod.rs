@@ -13,6 +13,7 @@ use crate::modes::OnBoard;
 use crate::modes::table::Table;
 use crate::modes::training::Training;
 use crate::modes::turn::{Aim, aim_shot};
+use crate::pace;
 use crate::sim::Equipment;
 use crate::states::{Phase, Playing, Refereed, Screen, Watched};
 use bevy::prelude::*;
@@ -77,6 +78,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Game), draw::spawn_text)
         .add_systems(OnEnter(Phase::Moving), judge_the_stroke)
         .add_systems(OnExit(Screen::Game), clear)
+        .add_systems(
+            PostUpdate,
+            pace::while_busy(Coach::busy, "the coach").run_if(in_state(Screen::Game)),
+        )
         // Another match at the table starts without the last one's hint or judgement.
         .add_observer(|_: On<crate::modes::table::PlayAgain>, coach: ResMut<Coach>| clear(coach))
         .add_systems(

@@ -62,6 +62,11 @@ pub(super) fn plugin(app: &mut App) {
     ))
     .init_resource::<Panels>()
     .init_resource::<BannerFlash>()
+    .add_systems(
+        PostUpdate,
+        crate::pace::while_busy(BannerFlash::flashing, "the banner's flash")
+            .run_if(in_state(Screen::Game)),
+    )
     .add_systems(OnEnter(Screen::Game), spawn_hud)
     // The match summary takes the window: the panels step aside while it is up (it holds
     // their figures and more), so it covers nothing at any size.

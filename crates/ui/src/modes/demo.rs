@@ -11,6 +11,11 @@ pub(super) fn plugin(app: &mut App) {
         table.computers.commentary = true
     })
     .add_systems(
+        PostUpdate,
+        crate::pace::stay_awake("a demo or a replay")
+            .run_if(in_state(Watched).and_then(in_state(Pause::Running))),
+    )
+    .add_systems(
         Update,
         (
             (pause_key, speed_keys).run_if(in_state(Watched)),

@@ -1,11 +1,13 @@
 //! A refereed match's turn flow: the computers decide and strike, the referee judges each
 //! stroke that came to rest, and a board's result stays until the players go on.
 
+use super::OnBoard;
 use super::table::Table;
 use super::turn::{
     Aim, AimChecked, AimInput, Announcement, ComputerDelay, EndedStroke, FireParams, Pointer,
     Thinking, TurnBegins,
 };
+use crate::pace::{AFTERGLOW, StayAwake};
 use crate::sim::{LiveTable, SimSet, SimSpeed};
 use crate::states::{LiveMatch, Pause, Phase, Refereed, Watched};
 use bevy::prelude::*;
@@ -43,7 +45,28 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .after(SimSet)
                 .run_if(in_state(Refereed)),
-        );
+        )
+        .add_systems(PostUpdate, stay_awake.run_if(in_state(Refereed)));
+}
+
+/// The window keeps drawing through a computer's turn at this machine (another machine's
+/// turn: [`super::online`]) and the first moments of a result.
+fn stay_awake(
+    phase: Res<State<Phase>>,
+    board: Res<OnBoard>,
+    table: Res<Table>,
+    shown: Res<ResultShown>,
+    mut awake: MessageWriter<StayAwake>,
+) {
+    match phase.get() {
+        Phase::Aim | Phase::PlaceDue if board.computer && !table.actor_is_elsewhere() => {
+            awake.write(StayAwake("a computer's turn"));
+        }
+        Phase::BoardOver | Phase::Over if shown.0 < RESULT_GRACE + AFTERGLOW => {
+            awake.write(StayAwake("a result's grace"));
+        }
+        _ => {}
+    }
 }
 
 /// After a load: on to the right phase.

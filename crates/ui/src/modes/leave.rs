@@ -25,6 +25,10 @@ pub(super) fn plugin(app: &mut App) {
                 escape.run_if(in_state(Screen::Game).and_then(not(in_state(Playing::Match)))),
                 forget_the_question.run_if(in_state(Leave::Asked)),
             ),
+        )
+        .add_systems(
+            PostUpdate,
+            crate::pace::stay_awake("the question to leave").run_if(in_state(Leave::Asked)),
         );
 }
 

@@ -5,10 +5,12 @@
 //! outcome is taken: the position is compared with the host's digest, and where this machine's
 //! physics ended elsewhere the host's pieces are put on the board.
 
+use super::OnBoard;
 use super::dues::place_due;
 use super::table::Table;
 use super::turn::{Aim, AimChecked, AimInput, Announcement, FireParams, Thinking};
 use crate::launch::OnlineStart;
+use crate::pace::StayAwake;
 use crate::sim::{LoadTable, SimSet};
 use crate::states::{Phase, Playing};
 use bevy::prelude::*;
@@ -154,8 +156,24 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         PostUpdate,
-        send_own_actions.run_if(in_state(Playing::Online)),
+        (send_own_actions, stay_awake).run_if(in_state(Playing::Online)),
     );
+}
+
+/// Another machine's player to act: the window keeps drawing once his action has come (its aim
+/// shown, then struck), and rests while it has not (the host's message wakes it).
+fn stay_awake(
+    phase: Res<State<Phase>>,
+    board: Res<OnBoard>,
+    online: Res<Online>,
+    aim: Res<Aim>,
+    mut awake: MessageWriter<StayAwake>,
+) {
+    let elsewhere = board.actor.is_none_or(|s| !online.here.contains(&s));
+    let come = !online.waiting_for_host(board.turns) || aim.planned.is_some();
+    if matches!(phase.get(), Phase::Aim | Phase::PlaceDue) && board.computer && elsewhere && come {
+        awake.write(StayAwake("a computer's turn"));
+    }
 }
 
 /// C, at the host's window: the host's computer plays each disconnected guest's seat until its

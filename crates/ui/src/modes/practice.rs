@@ -79,6 +79,15 @@ pub(super) fn plugin(app: &mut App) {
         show_the_practice.run_if(resource_exists_and_changed::<BreakPractice>),
     )
     .add_systems(
+        PostUpdate,
+        // The spread counts down only while a turn waits.
+        crate::pace::while_busy(
+            |p: &BreakPractice| !p.fresh && p.spread > 0.0,
+            "a break's spread",
+        )
+        .run_if(in_state(Phase::Aim)),
+    )
+    .add_systems(
         Update,
         (
             record_break.run_if(in_state(Phase::Moving)),

@@ -9,7 +9,7 @@
 use super::OnBoard;
 use super::turn::{Announcement, EndedStroke, FireParams, aim_once_loaded};
 use crate::sim::{Equipment, SimSet};
-use crate::states::{Phase, Playing};
+use crate::states::{Phase, Playing, Screen};
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
@@ -136,6 +136,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         PreUpdate,
         show_the_training.run_if(resource_exists_and_changed::<Training>),
+    )
+    .add_systems(
+        PostUpdate,
+        crate::pace::while_busy(Training::reading_matches, "the player's matches being read")
+            .run_if(in_state(Screen::Game)),
     )
     .add_systems(
         Update,

@@ -3,6 +3,7 @@
 //! only when a person is to act ([`OnBoard::computer`]); the modes decide the rest.
 
 use super::{OnBoard, View};
+use crate::pace::StayAwake;
 use crate::sim::{Equipment, LiveTable, LoadTable, SimSet, StrokeEnded};
 use crate::states::{Phase, Screen};
 use bevy::prelude::*;
@@ -289,7 +290,27 @@ pub(super) fn plugin(app: &mut App) {
                 .before(SimSet),
         )
         .add_systems(Update, view_keys.run_if(in_state(Screen::Game)))
-        .add_systems(PostUpdate, record_announcements);
+        .add_systems(PostUpdate, record_announcements)
+        .add_systems(PostUpdate, stay_awake.run_if(in_state(Screen::Game)));
+}
+
+/// The window keeps drawing while the table loads, a stroke runs or a computer thinks.
+fn stay_awake(
+    phase: Option<Res<State<Phase>>>,
+    live: Res<LiveTable>,
+    thinking: Res<Thinking>,
+    mut awake: MessageWriter<StayAwake>,
+) {
+    let phase = phase.map_or(Phase::Idle, |p| *p.get());
+    if phase == Phase::Idle {
+        awake.write(StayAwake("the table loading"));
+    }
+    if phase == Phase::Moving || live.running {
+        awake.write(StayAwake("a stroke"));
+    }
+    if thinking.is_thinking() {
+        awake.write(StayAwake("a computer thinking"));
+    }
 }
 
 /// Loads the pieces at rest onto the rapier context and waits a frame for it.
