@@ -1,6 +1,7 @@
 //! The game's states: which screen is up, what is at the table ([`Mode`]), the mode being
 //! played and what is computed from it ([`Playing`], [`Refereed`], [`LiveMatch`],
-//! [`Watched`]), where a turn stands ([`Phase`]), the pause and the question to leave. Every system that runs in one mode, or for one kind of match, runs by one of these.
+//! [`Watched`], [`AtTable`]), where a turn stands ([`Phase`]), the pause and the question to
+//! leave. Every system that runs in one mode, or for one kind of match, runs by one of these.
 
 use bevy::prelude::*;
 
@@ -125,6 +126,24 @@ impl ComputedStates for Watched {
     }
 }
 
+/// A refereed match is at the table, on the board or kept while the menu is up (a match, a
+/// demo, a replay, one across machines): the match's [`crate::modes::table::Table`] lives as
+/// long as this does. Another such mode sets its own table, so going from one to another is
+/// not a transition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AtTable;
+
+impl ComputedStates for AtTable {
+    type SourceStates = Mode;
+    const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
+
+    fn compute(mode: Mode) -> Option<AtTable> {
+        mode.playing()
+            .is_some_and(Playing::refereed)
+            .then_some(AtTable)
+    }
+}
+
 /// Where a turn stands: a sub-state of the game screen, so it exists only while a game is on.
 #[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[source(Screen = Screen::Game)]
@@ -172,6 +191,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_computed_state::<Refereed>()
         .add_computed_state::<LiveMatch>()
         .add_computed_state::<Watched>()
+        .add_computed_state::<AtTable>()
         .add_sub_state::<Phase>()
         .add_sub_state::<Pause>()
         .add_sub_state::<Leave>();
@@ -218,5 +238,12 @@ mod tests {
             [Mode::Match, Mode::Demo, Mode::Online]
         );
         assert_eq!(of(Playing::watched), [Mode::Demo, Mode::Replay]);
+        // The table is kept for every refereed mode (on the menu too), for no other.
+        let at_table: Vec<Mode> = MODES
+            .into_iter()
+            .filter(|m| AtTable::compute(*m).is_some())
+            .collect();
+        assert_eq!(at_table, of(Playing::refereed));
+        assert_eq!(AtTable::compute(Mode::None), None);
     }
 }

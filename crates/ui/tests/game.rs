@@ -15,10 +15,12 @@ use carrom_physics::{
 use carrom_referee::{Placer, Rules, Seats, StrokeReport};
 use carrom_ui::modes::OnBoard;
 use carrom_ui::modes::aim::power_of_pull;
+use carrom_ui::modes::calls::CallLog;
 use carrom_ui::modes::flow::ResultShown;
+use carrom_ui::modes::input::WindowToBoard;
 use carrom_ui::modes::replay::ReplayTape;
 use carrom_ui::modes::table::Table;
-use carrom_ui::modes::turn::{Aim, CallLog, WindowToBoard, aim_shot, angle_for};
+use carrom_ui::modes::turn::{Aim, aim_shot, angle_for};
 use carrom_ui::sim::{
     BoardBody, BoardEntities, Cushion, LiveTable, LoadTable, PocketSensor, StrokeEnded,
     final_positions,

@@ -1,8 +1,10 @@
 //! Returned pieces (dues, Law 89): placed inside the outer circle by the one who owes them, a
 //! person by dragging the piece (Enter or letting go places it), a computer by its choice.
 
+use super::calls::Announcement;
+use super::input::{Pointer, Touch};
 use super::table::Table;
-use super::turn::{Aim, Announcement, ComputerDelay, Drag, FireParams, Pointer, Touch};
+use super::turn::{Aim, ComputerDelay, Drag, FireParams};
 use crate::sim::{SimSet, SimSpeed};
 use crate::states::{LiveMatch, Phase, Refereed, Watched};
 use bevy::prelude::*;

@@ -2,10 +2,11 @@
 //! stroke that came to rest, and a board's result stays until the players go on.
 
 use super::OnBoard;
+use super::calls::Announcement;
+use super::input::Pointer;
 use super::table::Table;
 use super::turn::{
-    Aim, AimChecked, AimInput, Announcement, ComputerDelay, EndedStroke, FireParams, Pointer,
-    Thinking, TurnBegins,
+    Aim, AimChecked, AimInput, ComputerDelay, EndedStroke, FireParams, Thinking, TurnBegins,
 };
 use crate::pace::{AFTERGLOW, StayAwake};
 use crate::sim::{LiveTable, SimSet, SimSpeed};
@@ -14,8 +15,15 @@ use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
 use carrom_match::Action;
 
+/// The referee has judged a stroke of the match (a match's saves follow it).
+#[derive(Message, Debug, Clone, Copy)]
+pub struct Judged {
+    pub match_over: bool,
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ResultShown>()
+        .add_message::<Judged>()
         .add_systems(OnEnter(Phase::BoardOver), show_result)
         .add_systems(OnEnter(Phase::Over), show_result)
         .add_systems(
@@ -175,7 +183,7 @@ pub fn finish_stroke(
     mut table: ResMut<Table>,
     mut fire: FireParams,
     mut told: MessageWriter<Announcement>,
-    mut judged: MessageWriter<super::saves::Judged>,
+    mut judged: MessageWriter<Judged>,
 ) {
     let Some((shot, outcome)) = stroke.take() else {
         return;
@@ -186,13 +194,13 @@ pub fn finish_stroke(
                 info!("{l}");
             }
             told.write(Announcement::Call(table.model.last_call()));
-            judged.write(super::saves::Judged {
+            judged.write(Judged {
                 match_over: v.match_result.is_some(),
             });
         }
         Err(e) => {
             told.write(Announcement::Note(format!("referee: {e}")));
-            judged.write(super::saves::Judged { match_over: false });
+            judged.write(Judged { match_over: false });
         }
     }
     if table.board_result().is_some() {

@@ -1,8 +1,8 @@
 //! Esc leaves the game for the menu; the game stays at the table for Continue. In a match being
 //! played the first Esc asks ([`Leave::Asked`]) and a second within a few seconds leaves.
 
+use super::calls::Announcement;
 use super::table::Table;
-use super::turn::Announcement;
 use crate::states::{Leave, Playing, Screen};
 use bevy::prelude::*;
 

@@ -2,10 +2,11 @@
 //! computer players, where it is saved, the results seen), and another match at the same table.
 //! Its turn flow is [`super::flow`].
 
-use super::turn::{Announcement, FireParams};
-use super::{OnBoard, replay::ReplayTape};
-use crate::launch::{Launch, Start};
-use crate::states::{Mode, Playing, Refereed, Watched};
+use super::calls::Announcement;
+use super::turn::FireParams;
+use super::{Entering, OnBoard};
+use crate::launch::Launch;
+use crate::states::{AtTable, Mode, Playing, Refereed, Watched};
 use bevy::prelude::*;
 use carrom_ai::Computers;
 use carrom_match::{Match, MatchSetup};
@@ -54,79 +55,24 @@ impl Table {
         })
     }
 
-    /// The table a launch asks for (anything but practice): the mode it enters, the table, a
-    /// replay's tape, and the first call to show.
-    pub fn begin(
-        launch: &Launch,
-        spec: &Spec,
-    ) -> Result<(Mode, Table, Option<ReplayTape>, Vec<String>), String> {
-        let (mode, mut table, tape, call) = match &launch.start {
-            Start::Match(setup) => (Mode::Match, Table::new(spec, setup.clone())?, None, vec![]),
-            Start::Demo(setup) => {
-                let mut table = Table::new(spec, setup.clone())?;
-                table.title = "the demo".into();
-                (Mode::Demo, table, None, vec![])
-            }
-            Start::Replay(file) => {
-                let mut table = Table::new(spec, file.setup.clone())?;
-                table.title = "the replay".into();
-                let call = vec![format!(
-                    "Replay: {} actions, {} rules, seed {}",
-                    file.actions.len(),
-                    file.setup.rules_name,
-                    file.setup.seed
-                )];
-                let tape = ReplayTape(file.actions.iter().copied().collect());
-                (Mode::Replay, table, Some(tape), call)
-            }
-            Start::Resume(game) => {
-                let mut table = Table::new(spec, game.setup.clone())?;
-                // Resumed just after a board ended: its result is shown again.
-                let resumed = carrom_match::Resumed::at((**game).clone());
-                table.model = resumed.game;
-                table.results_seen = resumed.results_seen;
-                let call = table.model.last_call();
-                (Mode::Match, table, None, call)
-            }
-            Start::Online(online) => {
-                let guard = online.guest.lock().map_err(|_| "the network link broke")?;
-                let guest = guard.as_ref().ok_or("not joined to a match")?;
-                let game = guest
-                    .game
-                    .clone()
-                    .ok_or("the host's match has not started")?;
-                let mut table = Table::new(spec, game.setup.clone())?;
-                let resumed = carrom_match::Resumed::at(game);
-                table.model = resumed.game;
-                table.results_seen = resumed.results_seen;
-                table.here = Some(guest.seats.clone());
-                table.title = format!("{} (across machines)", table.title);
-                let mut call = vec![match &online.hosting {
-                    Some(host) => format!(
-                        "Hosting: code {} at {}",
-                        host.code,
-                        host.addresses.first().map_or("", String::as_str)
-                    ),
-                    None => format!("Joined as {}", guest.joining.name),
-                }];
-                call.extend(table.model.last_call());
-                (Mode::Online, table, None, call)
-            }
-            Start::Menu | Start::Practice | Start::Training => {
-                return Err("not a match: nothing to put on the table".into());
-            }
-        };
-        table.hints = launch.hints;
+    /// A table at a match already under way (a save resumed, a match across machines joined):
+    /// a match standing just after a board ended shows its result again.
+    pub fn resumed(spec: &Spec, game: Match) -> Result<Table, String> {
+        let mut table = Table::new(spec, game.setup.clone())?;
+        let resumed = carrom_match::Resumed::at(game);
+        table.model = resumed.game;
+        table.results_seen = resumed.results_seen;
+        Ok(table)
+    }
+
+    /// The table as the launch asks: the coach's hints, and where the match is saved when it
+    /// says.
+    pub fn launched(mut self, launch: &Launch) -> Table {
+        self.hints = launch.hints;
         if let Some(p) = &launch.save_path {
-            table.save_path = p.clone();
-        } else if mode == Mode::Match {
-            table.save_path = crate::settings::save_path_for(&table.model.setup);
+            self.save_path = p.clone();
         }
-        if mode == Mode::Match {
-            // A finished match keeps its replay next to the save.
-            table.replay_path = Some(table.save_path.with_extension("replay.json"));
-        }
-        Ok((mode, table, tape, call))
+        self
     }
 
     /// The board that has just ended and whose result is still to be shown (none once the
@@ -210,12 +156,32 @@ impl Table {
     }
 }
 
+/// `mode` is entered with `table` at the table (a mode with a table sets it up, then enters
+/// here): what the shared systems see of it, and the first call.
+pub fn enter(
+    entering: &mut Entering,
+    launch: &Launch,
+    mode: Mode,
+    table: Table,
+    call: Vec<String>,
+) {
+    let watched = mode.playing().is_some_and(Playing::watched);
+    let on_board = table.on_board(watched);
+    entering.commands.insert_resource(table);
+    entering.enter(launch, mode, on_board, call);
+}
+
 /// Another match at the table (the summary's Play again, a demo's N).
 #[derive(Event, Debug, Clone, Copy)]
 pub struct PlayAgain;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_observer(play_again_at_the_table.run_if(in_state(Refereed)))
+        // The table goes when a mode without one is entered (another mode with a table sets
+        // its own).
+        .add_systems(OnExit(AtTable), |mut commands: Commands| {
+            commands.remove_resource::<Table>();
+        })
         .add_systems(
             PreUpdate,
             show_the_table.run_if(resource_exists_and_changed::<Table>),

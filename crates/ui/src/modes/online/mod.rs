@@ -5,11 +5,14 @@
 //! outcome is taken: the position is compared with the host's digest, and where this machine's
 //! physics ended elsewhere the host's pieces are put on the board.
 
-use super::OnBoard;
-use super::dues::place_due;
-use super::table::Table;
-use super::turn::{Aim, AimChecked, AimInput, Announcement, FireParams, Thinking};
+mod setup;
+
 use crate::launch::OnlineStart;
+use crate::modes::OnBoard;
+use crate::modes::calls::Announcement;
+use crate::modes::dues::place_due;
+use crate::modes::table::Table;
+use crate::modes::turn::{Aim, AimChecked, AimInput, FireParams, Thinking};
 use crate::pace::StayAwake;
 use crate::sim::{LoadTable, SimSet};
 use crate::states::{Phase, Playing};
@@ -138,26 +141,27 @@ pub fn seat_lines(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (
-            wake_on_messages,
-            follow_host.before(SimSet),
-            remote_stroke
-                .after(AimInput)
-                .before(AimChecked)
-                .run_if(in_state(Phase::Aim)),
-            remote_placement
-                .before(SimSet)
-                .run_if(in_state(Phase::PlaceDue)),
-            hand_over_key,
+    app.add_plugins(setup::plugin)
+        .add_systems(
+            Update,
+            (
+                wake_on_messages,
+                follow_host.before(SimSet),
+                remote_stroke
+                    .after(AimInput)
+                    .before(AimChecked)
+                    .run_if(in_state(Phase::Aim)),
+                remote_placement
+                    .before(SimSet)
+                    .run_if(in_state(Phase::PlaceDue)),
+                hand_over_key,
+            )
+                .run_if(in_state(Playing::Online)),
         )
-            .run_if(in_state(Playing::Online)),
-    )
-    .add_systems(
-        PostUpdate,
-        (send_own_actions, stay_awake).run_if(in_state(Playing::Online)),
-    );
+        .add_systems(
+            PostUpdate,
+            (send_own_actions, stay_awake).run_if(in_state(Playing::Online)),
+        );
 }
 
 /// Another machine's player to act: the window keeps drawing once his action has come (its aim
