@@ -72,10 +72,6 @@ impl DrillKind {
         }
     }
 
-    pub fn from_key(key: &str) -> Option<DrillKind> {
-        DrillKind::ALL.into_iter().find(|k| k.key() == key)
-    }
-
     /// The cut angle range of a direct cut drill, in degrees.
     fn cut_range(self) -> Option<(f32, f32)> {
         match self {
