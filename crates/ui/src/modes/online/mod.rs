@@ -243,10 +243,43 @@ fn follow_host(
         return;
     };
     let Some(guest) = guard.as_mut() else { return };
+    let whole_match = read_host(guest, &mut online.queue, &mut told);
+    online.seating = guest.seating.clone();
+    online.connected = guest.connected;
+    if !guest.connected
+        && let Some(addr) = online.addr
+    {
+        online.retry_in -= time.delta_secs();
+        if online.retry_in <= 0.0 {
+            online.retry_in = RETRY_SECONDS;
+            rejoin(guest, addr, &mut told);
+        }
+    }
+    let differs = take_host_actions(guest, &mut online.queue, &table);
+    if (differs || whole_match)
+        && *phase.get() != Phase::Moving
+        && let Some(game) = &guest.game
+        && (whole_match || game.actions.len() == table.model.actions.len())
+    {
+        table.model = game.clone();
+        let n = table.model.actions.len();
+        online.queue.retain(|a| a.index >= n);
+        online.checked = n;
+        fire.show_table(&table.model.layout);
+    }
+}
+
+/// The host's messages since the last frame: its actions queued, its refusals and a lost link
+/// told. Whether it sent its whole match (after a reconnection).
+fn read_host(
+    guest: &mut Guest,
+    queue: &mut VecDeque<Applied>,
+    told: &mut MessageWriter<Announcement>,
+) -> bool {
     let mut whole_match = false;
     for e in guest.poll(Duration::ZERO) {
         match e {
-            GuestEvent::Applied(a) => online.queue.push_back(a),
+            GuestEvent::Applied(a) => queue.push_back(a),
             GuestEvent::Match => whole_match = true,
             GuestEvent::Seating => {}
             GuestEvent::Rejected(r) => {
@@ -258,28 +291,28 @@ fn follow_host(
             }
         }
     }
-    online.seating = guest.seating.clone();
-    online.connected = guest.connected;
-    if !guest.connected
-        && let Some(addr) = online.addr
-    {
-        online.retry_in -= time.delta_secs();
-        if online.retry_in <= 0.0 {
-            online.retry_in = RETRY_SECONDS;
-            match guest.rejoin(addr, Duration::from_secs(1)) {
-                Ok(()) => {
-                    told.write(Announcement::Note("Reconnected to the host.".into()));
-                }
-                Err(e) => warn!("reconnecting: {e}"),
-            }
+    whole_match
+}
+
+/// One try to join the host at `addr` again.
+fn rejoin(guest: &mut Guest, addr: SocketAddr, told: &mut MessageWriter<Announcement>) {
+    match guest.rejoin(addr, Duration::from_secs(1)) {
+        Ok(()) => {
+            told.write(Announcement::Note("Reconnected to the host.".into()));
         }
+        Err(e) => warn!("reconnecting: {e}"),
     }
+}
+
+/// The host's actions already played on this board, taken into the guest's copy of the match
+/// in order. Whether the board here ended anywhere else than the host's for any of them.
+fn take_host_actions(guest: &mut Guest, queue: &mut VecDeque<Applied>, table: &Table) -> bool {
     let mut differs = false;
-    while let Some(front) = online.queue.front() {
+    while let Some(front) = queue.front() {
         if front.index >= table.model.actions.len() {
             break;
         }
-        let a = online.queue.pop_front().expect("a front");
+        let a = queue.pop_front().expect("a front");
         match guest.apply(&a) {
             Ok(r) => {
                 if let Some(n) = r.corrected {
@@ -299,17 +332,7 @@ fn follow_host(
             Err(e) => warn!("{e}"),
         }
     }
-    if (differs || whole_match)
-        && *phase.get() != Phase::Moving
-        && let Some(game) = &guest.game
-        && (whole_match || game.actions.len() == table.model.actions.len())
-    {
-        table.model = game.clone();
-        let n = table.model.actions.len();
-        online.queue.retain(|a| a.index >= n);
-        online.checked = n;
-        fire.show_table(&table.model.layout);
-    }
+    differs
 }
 
 /// A seat played elsewhere is to strike: its stroke (or pass), once the host sends it, is the
