@@ -113,7 +113,7 @@ pub fn run_windowed(
     spec: &Spec,
     launch: Launch,
     shot: Option<screenshot::ScreenshotPlan>,
-) -> Result<(), String> {
+) -> Result<(), screenshot::ScreenshotError> {
     let size = shot.as_ref().map_or((1280, 960), |p| p.size);
     let sound = audio::output_available();
     if !sound {

@@ -25,15 +25,35 @@ use carrom_ai::coach::{Commentary, Hint, OwnShotJudged, hint, judge_own_shot};
 use carrom_physics::{Piece, PieceColour, Seat};
 use carrom_referee::{Referee, Rules, Seats};
 
+/// Why the coach gives no hint (the words are the ones the coach's line shows).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum NoHint {
+    #[error("no hint: the match is over")]
+    MatchOver,
+    #[error("no hint: a computer is to strike")]
+    ComputerToStrike,
+    #[error("no hint while a piece is being placed")]
+    PieceBeingPlaced,
+    #[error("hints are off in this match (turn them on with --hints)")]
+    HintsOff,
+    #[error("no hint: it is not this player's turn")]
+    NotThisPlayersTurn,
+    /// The position on the board is not one the referee can stand at (its words).
+    #[error("no hint here: {0}")]
+    NoPosition(String),
+    #[error("no hint: no legal place for the striker (Law 142)")]
+    NoLegalPlace,
+}
+
 /// The hint asked for, being computed, or shown; and the demo's commentary.
 #[derive(Resource, Default)]
 pub struct Coach {
-    task: Option<Task<Result<Hint, String>>>,
+    task: Option<Task<Result<Hint, NoHint>>>,
     /// The hint on the board, for the player at this seat, at this many actions into the
     /// match (a hint is cleared as soon as anything moves).
     pub shown: Option<(Hint, Seat, usize)>,
     /// Why there is no hint (no legal place, hints off).
-    pub note: Option<String>,
+    pub note: Option<NoHint>,
     /// The demo computer's plan for the stroke it is about to play.
     pub plan: Option<Commentary>,
     /// Show the other shots the computer weighed.
@@ -108,27 +128,27 @@ pub(super) fn plugin(app: &mut App) {
 
 /// May the player to act at the table ask for a hint now, and on what position? `watched`, in
 /// a demo or a replay (nobody at the table plays).
-fn at_the_table(table: &Table, watched: bool) -> Result<(Seat, Vec<Piece>, Referee), String> {
-    let seat = table.actor().ok_or("no hint: the match is over")?;
+fn at_the_table(table: &Table, watched: bool) -> Result<(Seat, Vec<Piece>, Referee), NoHint> {
+    let seat = table.actor().ok_or(NoHint::MatchOver)?;
     if watched || table.actor_is_computer() {
-        return Err("no hint: a computer is to strike".into());
+        return Err(NoHint::ComputerToStrike);
     }
     if table.model.placer().is_some() {
-        return Err("no hint while a piece is being placed".into());
+        return Err(NoHint::PieceBeingPlaced);
     }
     if !table.hints {
-        return Err("hints are off in this match (turn them on with --hints)".into());
+        return Err(NoHint::HintsOff);
     }
     let referee = table.model.referee;
     if referee.turn() != Some(seat) {
-        return Err("no hint: it is not this player's turn".into());
+        return Err(NoHint::NotThisPlayersTurn);
     }
     Ok((seat, table.model.layout.clone(), referee))
 }
 
 /// Practice's position as the referee sees it: the player plays white from South on whatever
 /// is left (no opponent).
-fn in_practice(board: &OnBoard) -> Result<(Seat, Vec<Piece>, Referee), String> {
+fn in_practice(board: &OnBoard) -> Result<(Seat, Vec<Piece>, Referee), NoHint> {
     let layout = board.pieces.clone();
     let men = |c: PieceColour| layout.iter().filter(|p| p.kind == c).count() as u8;
     let referee = Referee::in_position(
@@ -140,7 +160,7 @@ fn in_practice(board: &OnBoard) -> Result<(Seat, Vec<Piece>, Referee), String> {
         men(PieceColour::Black),
         false,
     )
-    .map_err(|e| format!("no hint here: {e}"))?;
+    .map_err(|e| NoHint::NoPosition(e.to_string()))?;
     Ok((Seat::South, layout, referee))
 }
 
@@ -148,7 +168,7 @@ fn in_practice(board: &OnBoard) -> Result<(Seat, Vec<Piece>, Referee), String> {
 /// with `seed`.
 fn ask(
     coach: &mut Coach,
-    position: Result<(Seat, Vec<Piece>, Referee), String>,
+    position: Result<(Seat, Vec<Piece>, Referee), NoHint>,
     spec: &carrom_physics::Spec,
     seed: u64,
 ) {
@@ -160,8 +180,7 @@ fn ask(
             coach.asked = Some((layout.clone(), referee));
             let spec = spec.clone();
             coach.task = Some(AsyncComputeTaskPool::get().spawn(async move {
-                hint(&spec, &layout, seat, &referee, seed)
-                    .ok_or_else(|| "no hint: no legal place for the striker (Law 142)".to_string())
+                hint(&spec, &layout, seat, &referee, seed).ok_or(NoHint::NoLegalPlace)
             }));
         }
         Err(e) => coach.note = Some(e),

@@ -8,7 +8,7 @@ use super::turn::{Aim, ComputerDelay, Drag, FireParams};
 use crate::sim::{SimSet, SimSpeed};
 use crate::states::{LiveMatch, Phase, Refereed, Watched};
 use bevy::prelude::*;
-use carrom_match::Action;
+use carrom_match::{Action, MatchError};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -33,11 +33,11 @@ fn begin_due(mut aim: ResMut<Aim>, table: Res<Table>, delay: Res<ComputerDelay>)
         .model
         .check_place(at[0], at[1])
         .err()
-        .map(String::from);
+        .map(|e| e.to_string());
 }
 
 /// Puts the next returned piece down at `at`, if the Laws allow it there.
-pub fn place_due(table: &mut Table, at: Vec2, fire: &mut FireParams) -> Result<(), String> {
+pub fn place_due(table: &mut Table, at: Vec2, fire: &mut FireParams) -> Result<(), MatchError> {
     table.model.place(at.x, at.y)?;
     fire.show_table(&table.model.layout);
     Ok(())
@@ -82,7 +82,7 @@ fn pointer_due(
         .model
         .check_place(aim.due_at.x, aim.due_at.y)
         .err()
-        .map(String::from);
+        .map(|e| e.to_string());
     let confirm =
         keys.is_some_and(|k| k.just_pressed(KeyCode::Enter) || k.just_pressed(KeyCode::Space));
     if confirm {
@@ -103,14 +103,14 @@ fn put_down(
         .model
         .check_place(aim.due_at.x, aim.due_at.y)
         .err()
-        .map(String::from);
+        .map(|e| e.to_string());
     if aim.due_illegal.is_some() {
         return false;
     }
     match place_due(table, aim.due_at, fire) {
         Ok(()) => true,
         Err(e) => {
-            told.write(Announcement::Note(e));
+            told.write(Announcement::Note(e.to_string()));
             false
         }
     }
@@ -141,6 +141,6 @@ fn computer_due(
     if let Some(Action::Place { x, y }) = action
         && let Err(e) = place_due(table, Vec2::new(x, y), &mut fire)
     {
-        told.write(Announcement::Note(e));
+        told.write(Announcement::Note(e.to_string()));
     }
 }

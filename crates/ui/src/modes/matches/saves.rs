@@ -8,7 +8,7 @@ use crate::modes::table::Table;
 use crate::settings::SettingsFile;
 use crate::states::Playing;
 use bevy::prelude::*;
-use carrom_match::{Match, SaveFile};
+use carrom_match::{Match, SaveError, SaveFile};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -82,11 +82,11 @@ pub fn autosave(model: &Match, file: Option<&SettingsFile>) -> Option<String> {
 
 /// Writes the match as a save at `path` (atomically, as every save), making its directory
 /// first: the F5 save, the autosave and the finished match's replay.
-fn write_match(model: &Match, path: &std::path::Path) -> Result<(), String> {
+fn write_match(model: &Match, path: &std::path::Path) -> Result<(), SaveError> {
     if let Some(dir) = path.parent()
         && !dir.as_os_str().is_empty()
     {
         let _ = std::fs::create_dir_all(dir);
     }
-    Ok(SaveFile::of(model).write(path)?)
+    SaveFile::of(model).write(path)
 }

@@ -377,7 +377,7 @@ fn remote_placement(
     {
         online.fed = Some(n);
         if let Err(e) = place_due(&mut table, Vec2::new(x, y), &mut fire) {
-            told.write(Announcement::Note(e));
+            told.write(Announcement::Note(e.to_string()));
         }
     }
 }

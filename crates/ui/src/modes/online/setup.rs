@@ -5,7 +5,7 @@
 
 use super::Online;
 use crate::launch::{OnlineStart, Start};
-use crate::modes::table::{self, Table};
+use crate::modes::table::{self, Table, TableError};
 use crate::modes::{Begin, Entering};
 use crate::sim::Equipment;
 use crate::states::Mode;
@@ -34,15 +34,25 @@ fn begin(begin: On<Begin>, spec: Res<Equipment>, mut entering: Entering) {
     table::enter(&mut entering, launch, Mode::Online, table, call);
 }
 
+/// Why a match across machines cannot be put on the table here.
+#[derive(Debug, thiserror::Error)]
+pub enum NotAtTheTable {
+    #[error("the network link broke")]
+    LinkBroke,
+    #[error("not joined to a match")]
+    NotJoined,
+    #[error("the host's match has not started")]
+    HostNotStarted,
+    #[error(transparent)]
+    Table(#[from] TableError),
+}
+
 /// The host's match at the table here, with this machine's seats, and the first call: the
 /// join code at the host's window, or whom this machine joined as.
-fn at_the_table(online: &OnlineStart, spec: &Spec) -> Result<(Table, Vec<String>), String> {
-    let guard = online.guest.lock().map_err(|_| "the network link broke")?;
-    let guest = guard.as_ref().ok_or("not joined to a match")?;
-    let game = guest
-        .game
-        .clone()
-        .ok_or("the host's match has not started")?;
+fn at_the_table(online: &OnlineStart, spec: &Spec) -> Result<(Table, Vec<String>), NotAtTheTable> {
+    let guard = online.guest.lock().map_err(|_| NotAtTheTable::LinkBroke)?;
+    let guest = guard.as_ref().ok_or(NotAtTheTable::NotJoined)?;
+    let game = guest.game.clone().ok_or(NotAtTheTable::HostNotStarted)?;
     let mut table = Table::resumed(spec, game)?;
     table.here = Some(guest.seats.clone());
     table.title = format!("{} (across machines)", table.title);

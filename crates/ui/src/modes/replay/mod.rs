@@ -68,7 +68,7 @@ fn recorded_placement(
     match tape.0.pop_front() {
         Some(Action::Place { x, y }) => {
             if let Err(e) = place_due(&mut table, Vec2::new(x, y), &mut fire) {
-                told.write(Announcement::Note(e));
+                told.write(Announcement::Note(e.to_string()));
             }
         }
         _ => {
