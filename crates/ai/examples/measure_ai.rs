@@ -13,10 +13,10 @@ use carrom_ai::Noise;
 use carrom_ai::clearing::{ClearingState, pocket_order};
 use carrom_ai::coach::{Hint, hint};
 use carrom_ai::search::Judge;
-use carrom_ai::{Level, Player};
+use carrom_ai::{Level, Player, Rung};
 use carrom_physics::shot::play;
-use carrom_physics::{Piece, PieceColour, Seat, Spec, Table};
-use carrom_referee::{Referee, Rules, Seats};
+use carrom_physics::{Piece, Seat, Spec, Table};
+use carrom_referee::Referee;
 use rand::SeedableRng;
 use std::time::Instant;
 
@@ -721,16 +721,7 @@ fn hint_latency() {
     for k in 0..100u64 {
         let (layout, referee) = if k % 10 == 9 {
             let rack = carrom_physics::opening_rack(&spec.board, Seat::South);
-            let r = Referee::in_position(
-                Rules::icf(),
-                Seats::Singles,
-                Seat::South,
-                PieceColour::White,
-                9,
-                9,
-                false,
-            )
-            .unwrap();
+            let r = carrom_match::referee_for_south(&rack).unwrap();
             (rack, r)
         } else {
             common::mid_game_position(&spec, 1000 + k, 3 + (k as usize * 5) % 16)

@@ -8,11 +8,11 @@ use crate::lone_man::LoneManCosts;
 use crate::lookahead::{self, Lookahead};
 use crate::noise::Noise;
 use crate::search::{self, Budget, Decision, Judge, Weighed};
+use carrom_match::Level;
 use carrom_physics::{Piece, Seat, Shot, Spec};
 use carrom_referee::{PieceColour, Referee};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde::Serialize;
 
 /// The hard level's safety and break-up work: shots simulated times pieces on the board (see
 /// [`Budget::safety_work`]): 105 shots with 19 pieces, 200 with 10, the cap of 320 from 6 down.
@@ -68,18 +68,6 @@ pub const HARD_LOOKAHEAD: Lookahead = Lookahead {
     min_pieces: 6,
     distinct: false,
 };
-
-/// How strong a computer player is: a rung of the [`LADDER`], weakest first. Each level's
-/// noise, search, description and measured rating are data, in its [`LevelSpec`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    Beginner,
-    Easy,
-    Medium,
-    Skilled,
-    Hard,
-}
 
 /// One rung of the ladder: what a level is called, how it plays (for a person choosing an
 /// opponent), its rating as `carrom ladder` measured it, the hand that plays its strokes and
@@ -245,75 +233,38 @@ pub const LADDER: [LevelSpec; 5] = [
     },
 ];
 
-/// Older names a level is also known by: `fast`, an earlier quick bot, is read as `easy` so
-/// that saves naming it still load.
-const ALIASES: [(&str, Level); 1] = [("fast", Level::Easy)];
-
-impl Level {
-    /// Every level, weakest first (the ladder's order).
-    pub const ALL: [Level; 5] = [
-        Level::Beginner,
-        Level::Easy,
-        Level::Medium,
-        Level::Skilled,
-        Level::Hard,
-    ];
-
-    /// The demo's two levels when none is chosen: the top two of the ladder, the stronger
-    /// first.
-    pub const DEMO: [Level; 2] = [Level::Hard, Level::Skilled];
-
-    /// The strongest level (the coach's search).
-    pub const STRONGEST: Level = Level::Hard;
-
-    /// The ladder, weakest first.
-    pub fn ladder() -> &'static [LevelSpec] {
-        &LADDER
-    }
-
+/// What the AI's [`LADDER`] says of a [`Level`]: how it plays (for a person choosing an
+/// opponent), its measured rating, the hand that plays its strokes and the search that
+/// chooses them.
+pub trait Rung: Copy {
     /// This level's rung of the ladder.
-    pub fn spec(self) -> &'static LevelSpec {
-        &LADDER[self as usize]
-    }
-
-    pub fn name(self) -> &'static str {
-        self.spec().name
-    }
+    fn spec(self) -> &'static LevelSpec;
 
     /// One line on how the level plays.
-    pub fn blurb(self) -> &'static str {
+    fn blurb(self) -> &'static str {
         self.spec().blurb
     }
 
     /// The level's measured Elo rating (the weakest is 1000).
-    pub fn rating(self) -> f64 {
+    fn rating(self) -> f64 {
         self.spec().rating
     }
 
-    /// The level called `name` (or one of its older names), ignoring case and surrounding
-    /// spaces.
-    pub fn parse(name: &str) -> Option<Level> {
-        let name = name.trim().to_ascii_lowercase();
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == name)
-            .or_else(|| ALIASES.iter().find(|a| a.0 == name).map(|a| a.1))
-    }
-
-    /// The names of every level, weakest first, comma-separated (for messages).
-    pub fn names() -> String {
-        Level::ALL.map(Level::name).join(", ")
-    }
-
     /// The search budget of the level.
-    pub fn budget(self) -> Budget {
+    fn budget(self) -> Budget {
         self.spec().budget
     }
 
     /// How precisely a player of the level executes a shot (used in self-play and the game;
     /// the clearing benchmark uses [`Noise::BENCHMARK`] for every level).
-    pub fn execution_noise(self) -> Noise {
+    fn execution_noise(self) -> Noise {
         self.spec().noise
+    }
+}
+
+impl Rung for Level {
+    fn spec(self) -> &'static LevelSpec {
+        &LADDER[self as usize]
     }
 }
 

@@ -7,7 +7,7 @@ use carrom_ai::break_search::{BookSearch, find};
 use carrom_ai::lone_man::spec_key;
 use carrom_ai::noise::mix;
 use carrom_ai::search::Judge;
-use carrom_ai::{ClearingJudge, ClearingState, Level, LoneManCosts, Noise, Player, ShotKind};
+use carrom_ai::{ClearingJudge, ClearingState, Level, LoneManCosts, Noise, Player, Rung, ShotKind};
 use carrom_physics::shot::play;
 use carrom_physics::{Seat, Spec, Table};
 use rand::SeedableRng;

@@ -25,6 +25,21 @@ pub enum SetupError {
     Breaker { seat: Seat, seats: Seats },
 }
 
+/// A player's name that cannot be used ([`crate::Player::checked_name`]).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum NameError {
+    /// Empty, or longer than [`crate::Player::MAX_NAME`] characters.
+    #[error(
+        "a name is 1 to {} characters (this one has {chars})",
+        crate::Player::MAX_NAME
+    )]
+    Length { chars: usize },
+    /// A control character (an escape, a bell, a new line) that would reach other players'
+    /// screens.
+    #[error("a name has no control characters")]
+    Control,
+}
+
 /// Rules that cannot be had by a preset name or file ([`crate::load_rules`]).
 #[derive(Debug, thiserror::Error)]
 pub enum LoadRulesError {

@@ -7,7 +7,7 @@ use crate::host::LOCAL;
 use crate::protocol::{Applied, Hello, PROTOCOL, Role, SeatState, ToGuest, ToHost};
 use crate::protocol::{Binding, CodeExchange, Prover, code_proof, proof_holds};
 use crate::wire::{Client, FromGuest, FromHost};
-use carrom_match::{Action, Actor, Match};
+use carrom_match::{Action, Actor, Level, Match};
 use carrom_physics::Spec;
 use carrom_referee::{Rules, Seat};
 use std::net::SocketAddr;
@@ -24,7 +24,7 @@ pub struct Joining {
     /// Seats asked for (empty: the next free one, or the ones this name held).
     pub seats: Vec<Seat>,
     /// The guest's seats are played by a computer of this level.
-    pub computer: Option<String>,
+    pub computer: Option<Level>,
     pub spec: Spec,
     /// The rules the guest expects, if it was told.
     pub rules: Option<Rules>,
@@ -71,7 +71,7 @@ impl Joining {
             name: self.name.clone(),
             role: self.role,
             seats: self.seats.clone(),
-            computer: self.computer.clone(),
+            computer: self.computer,
             spec: Box::new(self.spec.clone()),
             rules: self.rules.map(Box::new),
         })

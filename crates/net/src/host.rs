@@ -7,7 +7,7 @@ use crate::protocol::{Applied, Hello, Holder, PROTOCOL, Role, SeatState, ToGuest
 use crate::protocol::{Binding, CodeExchange, Prover, SessionKey, code_proof, proof_holds};
 use crate::protocol::{rules_difference, spec_difference};
 use crate::wire::{ConnId, FromGuest, Server};
-use carrom_match::{Action, Match, MatchSetup, SaveFile};
+use carrom_match::{Action, Level, Match, MatchSetup, Player, SaveFile};
 use carrom_physics::Spec;
 use carrom_referee::Seat;
 use std::collections::BTreeMap;
@@ -22,8 +22,6 @@ pub const LOCAL: ConnId = 0;
 pub const LOCAL_BINDING: Binding = [0; 32];
 /// How long a new connection has to say hello.
 pub const HELLO_WITHIN: Duration = Duration::from_secs(10);
-/// The longest name a guest may give.
-pub const MAX_NAME: usize = 24;
 
 /// How a match is hosted.
 #[derive(Clone, Debug)]
@@ -123,7 +121,7 @@ struct SeatInfo {
     /// A guest's seat handed to a computer: the guest's name, to give it back when he returns.
     handed_from: Option<String>,
     gone_since: Option<Instant>,
-    computer: Option<String>,
+    computer: Option<Level>,
 }
 
 #[derive(Clone, Debug)]
@@ -194,7 +192,7 @@ impl Host {
                     conn: None,
                     handed_from: None,
                     gone_since: None,
-                    computer: player.computer.clone(),
+                    computer: player.computer,
                 }
             })
             .collect();
@@ -547,21 +545,15 @@ impl Host {
                 return self.refuse(conn, format!("the rules differ from the host's: {d}"));
             }
         }
-        let name = hello.name.trim().to_string();
-        if name.is_empty() || name.chars().count() > MAX_NAME || name.chars().any(char::is_control)
-        {
+        let Ok(name) = Player::checked_name(&hello.name) else {
             return self.refuse(
                 conn,
                 format!(
-                    "a name must be 1 to {MAX_NAME} characters, none of them control characters"
+                    "a name must be 1 to {} characters, none of them control characters",
+                    Player::MAX_NAME
                 ),
             );
-        }
-        if let Some(level) = &hello.computer
-            && level.len() > MAX_NAME
-        {
-            return self.refuse(conn, "a computer level's name is too long".into());
-        }
+        };
         let seats = match hello.role {
             Role::Spectator => Vec::new(),
             Role::Player => match self.seats_for(conn, &name, &hello.seats) {
@@ -596,7 +588,7 @@ impl Host {
             // A guest's seat takes the guest's name; the host's own seats keep theirs.
             if !started && s.holder == Holder::Guest {
                 s.name = name.clone();
-                s.computer = hello.computer.clone();
+                s.computer = hello.computer;
             }
         }
         let guest = self.guests.get_mut(&conn).expect("checked above");
@@ -693,7 +685,7 @@ impl Host {
             if let Some(i) = setup.index_of(s.seat) {
                 setup.players[i].name = s.name.clone();
                 if s.holder == Holder::Guest {
-                    setup.players[i].computer = s.computer.clone();
+                    setup.players[i].computer = s.computer;
                 }
             }
         }

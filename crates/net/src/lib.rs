@@ -14,12 +14,15 @@ pub mod guest;
 pub mod host;
 pub mod hosting;
 pub mod protocol;
+pub mod seating;
 pub mod wire;
+mod words;
 
 pub use guest::{Guest, GuestEvent, Joining};
 pub use host::{ComputerPlay, Host, HostConfig, HostEvent, LOCAL, LocalLink, join_code, new_code};
 pub use hosting::{HostThread, save_file_name};
 pub use protocol::{Applied, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
+pub use seating::{SeatingError, seat_computers, seat_holders};
 pub use wire::{DEFAULT_PORT, resolve};
 
 /// Writes the match's save to `path` (atomically), making its folder first.

@@ -2,7 +2,7 @@
 //! four-byte big-endian length, then the message as JSON). A guest's messages are small and
 //! bounded; the host's may carry the whole match so far (a guest that joins late or rejoins).
 
-use carrom_match::{Action, MatchSetup, StrokeOutcome};
+use carrom_match::{Action, Level, MatchSetup, StrokeOutcome};
 use carrom_physics::{Piece, Spec};
 use carrom_referee::{Rules, Seat};
 use serde::{Deserialize, Serialize};
@@ -156,7 +156,7 @@ pub struct Hello {
     pub seats: Vec<Seat>,
     /// The guest's seats are played by a computer of this level.
     #[serde(default)]
-    pub computer: Option<String>,
+    pub computer: Option<Level>,
     pub spec: Box<Spec>,
     /// The rules the guest expects, when it was told which.
     #[serde(default)]

@@ -7,6 +7,7 @@
 pub mod bench;
 pub mod geometry;
 pub mod rack;
+pub mod report;
 pub mod shot;
 pub mod soak;
 pub mod spec;

@@ -24,6 +24,7 @@
 
 mod event;
 mod placement;
+mod preset;
 mod referee;
 mod report;
 mod rules;
@@ -36,6 +37,7 @@ pub use placement::{
     CENTRE_CIRCLE_RADIUS, Geometry, OUTER_CIRCLE_RADIUS, PIECE_RADIUS, PlacementError,
     validate_placement,
 };
+pub use preset::Preset;
 pub use referee::{JudgeError, MEN_PER_COLOUR, QueenRight, Referee};
 pub use report::{Colour, PieceColour, StrokeReport};
 pub use rules::{

@@ -1,5 +1,6 @@
 //! Rule variants as data: the [`Rules`] struct, its presets and loading from RON / TOML.
 
+use crate::preset::Preset;
 use crate::seat::TurnOrder;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -357,14 +358,10 @@ impl Rules {
 
     /// A preset by name (`icf`, `vkk`, `fof2022`, `casual`, `traditional`).
     pub fn preset(name: &str) -> Option<Rules> {
-        match name {
-            "icf" => Some(Rules::icf()),
-            "vkk" => Some(Rules::vkk()),
-            "fof2022" => Some(Rules::fof2022()),
-            "casual" => Some(Rules::casual()),
-            "traditional" => Some(Rules::traditional()),
-            _ => None,
-        }
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.name() == name)
+            .map(Preset::rules)
     }
 
     /// Checks values that parse but make no sense. On failure: the field and the reason.

@@ -24,9 +24,12 @@
 pub mod audio;
 pub mod board;
 pub mod coach;
+#[cfg(unix)]
+pub mod display;
 pub mod hud;
 pub mod modes;
 pub mod pace;
+pub mod scenes;
 pub mod screens;
 pub mod screenshot;
 pub mod settings;

@@ -34,10 +34,10 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table at the start of its match. An unplayable setup (a player missing, an unknown
-    /// computer level) is an error naming the field.
+    /// A table at the start of its match. An unplayable setup (a player missing) is an error
+    /// naming the field.
     pub fn new(spec: &Spec, setup: MatchSetup, spectated: bool) -> Result<Table, String> {
-        let computers = Computers::for_setup(&setup)?;
+        let computers = Computers::for_setup(&setup);
         let model = Match::new(spec, setup)?;
         Ok(Table {
             title: format!(

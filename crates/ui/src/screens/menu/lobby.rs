@@ -18,9 +18,7 @@ use crate::theme::{Activate, palette, size, text};
 use crate::{OnlineStart, Start};
 use bevy::prelude::*;
 use carrom_ai::Computers;
-use carrom_match::MatchLength;
 use carrom_net::{Applied, Guest, GuestEvent, Host, HostThread, Joining};
-use carrom_referee::PRESET_NAMES;
 use std::net::SocketAddr;
 use std::sync::mpsc::{self, TryRecvError};
 use std::sync::{Arc, Mutex};
@@ -146,14 +144,12 @@ pub(super) fn host_from_form(
         drop(host);
         s.board.open = false;
     }
-    let rules_name = PRESET_NAMES[rules.0 % PRESET_NAMES.len()];
-    let length = MatchLength::parse(&settings.length).unwrap_or_default();
     let seed = rand::random::<u64>() % 1_000_000;
     let started = s
         .form
-        .host_config(&s.spec.0, &players, (rules_name, length), seed)
+        .host_config(&s.spec.0, &players, (rules.0, settings.length), seed)
         .and_then(|config| {
-            let mut computers = Computers::for_every_seat(&config.setup, players.level)?;
+            let mut computers = Computers::for_every_seat(&config.setup, players.level);
             let host = Host::start(config, Box::new(move |game| computers.act(game)))?;
             HostThread::start(host, |e| info!("host: {e:?}"))
         });
@@ -189,8 +185,7 @@ pub(super) fn host_from_form(
 /// "Join the match": connects to the host's address with the code and the name.
 pub(super) fn join_from_form(_: On<Activate>, mut s: Setting, players: Res<MenuPlayers>) {
     let data = s.data();
-    let level = players.level.name();
-    let (address, joining) = match s.form.joining(&s.spec.0, data.as_deref(), level) {
+    let (address, joining) = match s.form.joining(&s.spec.0, data.as_deref(), players.level) {
         Ok(j) => j,
         Err(e) => {
             s.form.message = Some(e);
