@@ -71,48 +71,13 @@ pub struct PlayArgs {
 }
 
 /// What `carrom screenshot` captures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ShotModeArg {
-    Demo,
-    Practice,
-    Menu,
-    /// A person's turn with the coach's hint on the board.
-    Hint,
-    /// A person pulling back the striker: the power meter and the aim guide.
-    Stroke,
-    /// A board's result.
-    Result,
-    /// The end of a match.
-    Summary,
-    /// The menu's page of saved matches and replays (those in the data directory).
-    Library,
-    /// The menu's page to host or join a match across machines.
-    Across,
-    /// A drill of the trainer (the straight cut, progress not kept).
-    Training,
-}
-
-impl ShotModeArg {
-    fn shot_mode(self) -> ShotMode {
-        match self {
-            ShotModeArg::Demo => ShotMode::Demo,
-            ShotModeArg::Practice => ShotMode::Practice,
-            ShotModeArg::Menu => ShotMode::Menu,
-            ShotModeArg::Hint => ShotMode::Hint,
-            ShotModeArg::Stroke => ShotMode::Stroke,
-            ShotModeArg::Result => ShotMode::Result,
-            ShotModeArg::Summary => ShotMode::Summary,
-            ShotModeArg::Library => ShotMode::Library,
-            ShotModeArg::Across => ShotMode::Across,
-            ShotModeArg::Training => ShotMode::Training,
-        }
-    }
-}
-
 #[derive(clap::Args, Debug)]
 pub struct ScreenshotArgs {
-    #[arg(long, value_enum, default_value_t = ShotModeArg::Demo)]
-    pub mode: ShotModeArg,
+    /// What to capture: demo, practice, menu, hint (a person's turn with the coach's hint),
+    /// stroke (pulling back the striker), result (a board's), summary (a match's), library
+    /// (the saved matches), across (hosting or joining) or training (a drill).
+    #[arg(long, value_parser = named::<ShotMode>(), default_value = "demo")]
+    pub mode: ShotMode,
     /// The window's size, WIDTHxHEIGHT, each 320 to 7680.
     #[arg(long, default_value = "1280x960", value_parser = parse_size)]
     pub size: (u32, u32),
@@ -274,7 +239,7 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
 }
 
 pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
-    let mode = args.mode.shot_mode();
+    let mode = args.mode;
     let (start, speed) = carrom_ui::scenes::start_of(mode, spec)?;
     let plan = ScreenshotPlan {
         mode,

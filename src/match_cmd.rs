@@ -122,12 +122,7 @@ pub fn headless_demo_to(spec: &Spec, setup: MatchSetup, out: Option<&Path>) -> R
     );
     played?;
     if let Some(out) = out {
-        if let Some(dir) = out.parent()
-            && !dir.as_os_str().is_empty()
-        {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        }
-        SaveFile::of(&game).write(out).map_err(|e| e.to_string())?;
+        carrom_net::keep_save(out, &game)?;
         println!("Replay written to {}", out.display());
     }
     Ok(())

@@ -291,7 +291,8 @@ fn a_replay_prints_the_statistics_of_the_match_as_json() {
 /// easy.
 #[test]
 fn a_replay_written_before_levels_were_typed_still_loads_and_replays() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/replay-before-typed-levels.json");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/replay-before-typed-levels.json");
     let out = carrom(&["replay", path.to_str().unwrap()]);
     let (stdout, stderr) = text(&out);
     assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");

@@ -2,7 +2,6 @@
 //! network protocol, the settings, the menu and the command line. How each level plays is the
 //! AI crate's (its ladder).
 
-use crate::Seat;
 use crate::named::Named;
 
 /// How strong a computer player is: a rung of the AI's ladder, weakest first. Written by its
@@ -67,12 +66,6 @@ impl Level {
     pub fn names() -> String {
         <Level as Named>::names()
     }
-
-    /// The name of a computer player of this level at `seat` who has no name of his own:
-    /// "North (hard)". Every layer names a computer with this.
-    pub fn computer_name(self, seat: Seat) -> String {
-        format!("{} ({})", seat.title(), self.name())
-    }
 }
 
 #[cfg(test)]
@@ -98,10 +91,5 @@ mod tests {
             e.contains("`expert` is not a level: beginner, easy, medium, skilled, hard"),
             "{e}"
         );
-    }
-
-    #[test]
-    fn a_computer_is_named_after_its_seat_and_level() {
-        assert_eq!(Level::Hard.computer_name(Seat::North), "North (hard)");
     }
 }

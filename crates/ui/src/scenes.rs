@@ -4,9 +4,41 @@
 use crate::Start;
 use crate::screenshot::ShotMode;
 use carrom_ai::{Computers, computer_setup};
-use carrom_match::{Actor, Level, Match, MatchSetup};
+use carrom_match::{Actor, Level, Match, MatchSetup, Named};
 use carrom_physics::{Seat, Spec};
 use carrom_referee::{Rules, Seats};
+
+impl Named for ShotMode {
+    const ALL: &'static [ShotMode] = &[
+        ShotMode::Demo,
+        ShotMode::Practice,
+        ShotMode::Menu,
+        ShotMode::Hint,
+        ShotMode::Stroke,
+        ShotMode::Result,
+        ShotMode::Summary,
+        ShotMode::Library,
+        ShotMode::Across,
+        ShotMode::Training,
+    ];
+    const WHAT: &'static str = "a screenshot's mode";
+
+    /// The name `carrom screenshot --mode` takes.
+    fn name(self) -> &'static str {
+        match self {
+            ShotMode::Demo => "demo",
+            ShotMode::Practice => "practice",
+            ShotMode::Menu => "menu",
+            ShotMode::Hint => "hint",
+            ShotMode::Stroke => "stroke",
+            ShotMode::Result => "result",
+            ShotMode::Summary => "summary",
+            ShotMode::Library => "library",
+            ShotMode::Across => "across",
+            ShotMode::Training => "training",
+        }
+    }
+}
 
 /// How the game starts for a screenshot of `mode`, and the speed of its simulation.
 pub fn start_of(mode: ShotMode, spec: &Spec) -> Result<(Start, f32), String> {

@@ -324,7 +324,11 @@ mod tests {
         let d = dir("typed");
         std::fs::create_dir_all(&d).unwrap();
         let path = d.join("settings.ron");
-        std::fs::write(&path, "(rules: \"casual\", level: \"fast\", length: \"board\")").unwrap();
+        std::fs::write(
+            &path,
+            "(rules: \"casual\", level: \"fast\", length: \"board\")",
+        )
+        .unwrap();
         let (s, message) = Settings::load(&path);
         assert_eq!(message, None);
         assert_eq!(
@@ -337,7 +341,10 @@ mod tests {
         assert!(text.contains("rules: \"casual\""), "{text}");
         std::fs::write(&path, "(level: \"expert\")").unwrap();
         let message = Settings::load(&path).1.unwrap();
-        assert!(message.contains("level: `expert` is not a level"), "{message}");
+        assert!(
+            message.contains("level: `expert` is not a level"),
+            "{message}"
+        );
         std::fs::remove_dir_all(&d).ok();
     }
 }
