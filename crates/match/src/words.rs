@@ -326,6 +326,10 @@ pub fn sentence(e: &Event, names: &Names) -> String {
             "{} played an improper stroke in his attempt to break: he loses his turn, with no due or penalty (Law 45(c), read for every improper break). Own men and the Queen pocketed come out (Law 64(b)); the opponent's men stay pocketed (Law 76).",
             seat(by)
         ),
+        Event::BreakAttemptFoul { by } => format!(
+            "{} fouled in his attempt to break: the house rules make no exception for the break, so the turn ends and the foul costs its penalty. The break is still to be made.",
+            seat(by)
+        ),
         Event::BreakStillToMake { next, attempts } => format!(
             "No carrom man touched: the break is still to be made. Turn passes to {} (house rules: only the very first turn has {attempts} attempts).",
             seat(next)
@@ -480,6 +484,23 @@ pub fn sentence(e: &Event, names: &Names) -> String {
                 &format!("{} dues", colour.name())
             ),
             if *owed == 1 { "stays" } else { "stay" }
+        ),
+        Event::DuesWaitForEndOfTurn { colour, men: n } => format!(
+            "{} owed {} in the pockets: the opponent returns {} at the end of the turn (house rules).",
+            men(*n, *colour),
+            if *n == 1 { "is" } else { "are" },
+            if *n == 1 { "it" } else { "them" }
+        ),
+        Event::DuesReturnedAtEndOfTurn {
+            by,
+            placer,
+            colour,
+            men: n,
+        } => format!(
+            "{}'s turn is over: {} returns the owed {} to the board (house rules: at the end of the turn).",
+            seat(by),
+            seat(placer),
+            men(*n, *colour)
         ),
         Event::PiecesOffBoard { queen, own, other } => {
             let men = u16::from(*own) + u16::from(*other);

@@ -75,7 +75,7 @@ pub enum JudgeError {
 
 /// The referee of one match.
 ///
-/// `Copy` and under 70 bytes: the AI may clone it per simulated outcome. It keeps no history;
+/// `Copy` and 76 bytes: the AI may clone it per simulated outcome. It keeps no history;
 /// log the [`Verdict`]s if you need one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Referee {
@@ -436,7 +436,7 @@ impl Referee {
             improper,
             mine,
             covering: self.queen == (QueenState::AwaitingCover { by }),
-            right: self.man_pocketed[me.index()] && mine.owed == 0,
+            right: self.man_pocketed[me.index()] && mine.outstanding() == 0,
             all_nine: mine.pocketed == 0,
             penalty_free: breaking && improper && rules.improper_break == ImproperBreak::Any,
             last_own: own_n > 0 && own_n == mine.on_board && mine.owed == 0,

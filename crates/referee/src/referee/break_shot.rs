@@ -194,6 +194,12 @@ impl Referee {
             return;
         }
         let by = self.turn;
+        let foul =
+            improper || r.striker_pocketed || (r.striker_overboard && self.rules.overboard_is_foul);
+        if foul && self.rules.break_fouls_penalised {
+            self.break_attempt_foul(r, improper, v);
+            return;
+        }
         if improper || r.striker_pocketed {
             rule(
                 v,
@@ -252,5 +258,24 @@ impl Referee {
             );
             self.keep_turn();
         }
+    }
+
+    /// House rules (`break_fouls_penalised`): a foul in an attempt to break that touched no man
+    /// is judged as any foul stroke (its penalty, owed while nothing is pocketed, and the turn
+    /// ends at once); on the last of the attempts it is also the failure to break in them
+    /// (`break_miss_is_foul`). The break is still to be made.
+    fn break_attempt_foul(&mut self, r: &StrokeReport, improper: bool, v: &mut Verdict) {
+        let by = self.turn;
+        let has_attempts =
+            self.rules.break_attempts_for == BreakAttemptsFor::EveryBreaker || self.first_turn();
+        let last_attempt = has_attempts && self.break_misses + 1 >= self.rules.break_attempts;
+        rule(v, "45(c)", Event::BreakAttemptFoul { by });
+        self.stroke(r, improper, false, v);
+        if last_attempt && self.rules.break_miss_is_foul {
+            let colour = self.colour_of(by);
+            self.owe(colour, 1);
+            rule(v, "45(b)", Event::BreakMissFoul);
+        }
+        self.break_misses = 0;
     }
 }

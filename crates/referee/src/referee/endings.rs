@@ -95,9 +95,14 @@ impl Points {
     fn below(&self, side: Side) -> bool {
         self.score[side.index()] < self.rules.queen_points_below
     }
+    /// The special endings' points count in full: below the limit, or at any score when the
+    /// rules do not limit them (`forfeit_points_limited`, FOF 2022).
+    fn forfeit_in_full(&self, side: Side) -> bool {
+        !self.rules.forfeit_points_limited || self.below(side)
+    }
     /// "Shall win/lose by 3 points; if the score is 22 or more, by 1 point."
     fn forfeit(&self, side: Side) -> u16 {
-        u16::from(if self.below(side) {
+        u16::from(if self.forfeit_in_full(side) {
             self.rules.forfeit_points
         } else {
             self.rules.forfeit_points_at_limit
@@ -111,9 +116,10 @@ impl Points {
             0
         }
     }
-    /// "The points for the Queen" in a lost board: none from 22 on (Laws 103, 106, 111).
+    /// "The points for the Queen" in a lost board: none from 22 on (Laws 103, 106, 111). Under
+    /// FOF 2022 they are its "three points extra", which count at any score.
     fn queen_forfeit(&self, side: Side) -> u16 {
-        if self.below(side) {
+        if self.forfeit_in_full(side) {
             u16::from(self.rules.forfeit_points)
         } else {
             0

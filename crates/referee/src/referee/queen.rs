@@ -41,7 +41,7 @@ impl Referee {
             return QueenRight::NotOnBoard;
         }
         let m = self.men(self.colour_of(seat));
-        if m.owed > 0 {
+        if m.outstanding() > 0 {
             QueenRight::No
         } else if self.has_pocketed_a_man(self.side_of(seat)) {
             QueenRight::Yes
@@ -120,7 +120,7 @@ impl Referee {
             } else {
                 QueenBack::AtOnce
             };
-            if st.mine.owed > 0 {
+            if st.mine.outstanding() > 0 {
                 new_queen = without_right(out);
                 rule(v, "95(b)", Event::QueenWithDueOutstanding { back });
             } else if right && !all_nine_with_men {
@@ -196,7 +196,7 @@ impl Referee {
             }
         } else {
             out.queen_back = true;
-            if st.mine.owed > 0 {
+            if st.mine.outstanding() > 0 {
                 rule(v, "95(b)", Event::QueenStrikerWithDue);
             } else if st.all_nine && own_n == 0 {
                 rule(v, "95(d)", Event::QueenStrikerAllNine);

@@ -67,13 +67,13 @@ pub fn rules_note(name: &str) -> &'static str {
         }
         "vkk" => "VKK: the ICF Laws in one game of 6 boards or 25 points.",
         "fof2022" => {
-            "FOF 2022: 29 points or 8 boards; the Queen is worth 5 below 25; pocketing an opponent's man ends the turn."
+            "FOF 2022: 29 points or 8 boards; the Queen is worth 5 below 25, a lost board's 3 points count at any score; pocketing an opponent's man ends the turn."
         }
         "casual" => {
             "Casual: one game to 25 or 8 boards; pocketing an opponent's man ends the turn; the aim guide shows the struck piece."
         }
         "traditional" => {
-            "Traditional house rules: best of three boards, each won by clearing your pieces; clockwise turns, the Queen worth 5 below 24, every foul a penalty man, pieces off the board are fouls."
+            "Traditional house rules: best of three boards, each won by clearing your pieces; clockwise turns, the Queen worth 5 below 24, every foul a penalty man (in the break attempts too), owed ones back at the end of the turn, pieces off the board are fouls."
         }
         _ => "",
     }
