@@ -16,7 +16,7 @@ use crate::modes::flow::{RESULT_GRACE, ResultShown};
 use crate::modes::practice::BreakPractice;
 use crate::modes::turn::Thinking;
 use crate::sim::LiveTable;
-use crate::{Leave, Pause, Phase, Screen, Watched};
+use crate::states::{Leave, Pause, Phase, Screen, Watched};
 use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
 use std::time::Duration;

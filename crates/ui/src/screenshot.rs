@@ -8,7 +8,7 @@ use crate::modes::turn::{Aim, aim_shot};
 use crate::modes::{OnBoard, View};
 use crate::screens::menu::MenuPage;
 use crate::sim::Equipment;
-use crate::{Phase, Playing, Screen};
+use crate::states::{Phase, Playing, Screen};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use carrom_physics::SeatAxes;

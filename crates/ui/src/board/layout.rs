@@ -91,7 +91,7 @@ fn fit(
     mut cam: Query<&mut Projection, With<MainCamera>>,
     mut panels: Query<&mut Node, With<SidePanel>>,
     mut scaled: ResMut<UiScale>,
-    screen: Option<Res<State<crate::Screen>>>,
+    screen: Option<Res<State<crate::states::Screen>>>,
 ) {
     let Ok(window) = window.single() else { return };
     let (w, h) = (window.width(), window.height());
@@ -104,7 +104,7 @@ fn fit(
     }
     // The menu is scaled to its columns; the game to its panels.
     let scale = match screen.as_deref().map(|s| *s.get()) {
-        Some(crate::Screen::Menu) => ui_scale(w, h, None),
+        Some(crate::states::Screen::Menu) => ui_scale(w, h, None),
         _ => layout.scale,
     };
     if (scaled.0 - scale).abs() > 1e-4 {

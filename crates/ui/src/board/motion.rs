@@ -6,8 +6,8 @@
 use super::draw::{PieceLook, spawn_piece};
 use crate::modes::table::Table;
 use crate::sim::{BodyMarker, Equipment, LiveTable, SimSet};
+use crate::states::{Phase, Refereed, Screen};
 use crate::theme::palette;
-use crate::{Phase, Refereed, Screen};
 use bevy::prelude::*;
 use carrom_physics::{BodyId, EventKind};
 

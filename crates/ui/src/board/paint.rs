@@ -10,8 +10,8 @@
 
 use super::draw::{BoardPart, FRAME};
 use super::layout::{Layout, LayoutSet, board_extent};
-use crate::Screen;
 use crate::sim::Equipment;
+use crate::states::Screen;
 use crate::theme::palette;
 use crate::theme::palette::{BOARD_INK as INK, BOARD_RED as RED, SURFACE, WOOD, WOOD_DARK};
 use bevy::camera::visibility::RenderLayers;

@@ -5,8 +5,8 @@
 use super::draw::FRAME;
 use crate::modes::table::Table;
 use crate::sim::Equipment;
+use crate::states::{Phase, Refereed, Screen};
 use crate::theme::palette;
-use crate::{Phase, Refereed, Screen};
 use bevy::prelude::*;
 use carrom_physics::{Seat, SeatAxes};
 

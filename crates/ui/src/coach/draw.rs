@@ -2,9 +2,9 @@
 //! and the coach's words beside the board.
 
 use super::{Coach, CoachText};
-use crate::Screen;
 use crate::modes::OnBoard;
 use crate::sim::Equipment;
+use crate::states::Screen;
 use crate::theme::palette;
 use bevy::prelude::*;
 use carrom_ai::coach::describe;

@@ -14,7 +14,7 @@ use crate::modes::table::Table;
 use crate::modes::training::Training;
 use crate::modes::turn::{Aim, aim_shot};
 use crate::sim::Equipment;
-use crate::{Phase, Playing, Refereed, Screen};
+use crate::states::{Phase, Playing, Refereed, Screen};
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};

@@ -7,8 +7,8 @@ use crate::board::draw::MainCamera;
 use crate::modes::turn::{Aim, Drag, Thinking, aim_shot};
 use crate::modes::{OnBoard, View};
 use crate::sim::Equipment;
+use crate::states::{Phase, Screen};
 use crate::theme::palette;
-use crate::{Phase, Screen};
 use bevy::prelude::*;
 use carrom_physics::Spec;
 

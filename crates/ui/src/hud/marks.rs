@@ -8,8 +8,8 @@ use crate::board::piece_art::Look;
 use crate::modes::OnBoard;
 use crate::modes::turn::{Aim, Drag, Pointer, Thinking, aim_shot};
 use crate::sim::Equipment;
+use crate::states::{Phase, Screen};
 use crate::theme::palette;
-use crate::{Phase, Screen};
 use bevy::prelude::*;
 use carrom_physics::PieceColour;
 

@@ -14,9 +14,9 @@ use crate::board::draw::{PieceLook, spawn_piece};
 use crate::board::layout::{GAP, SidePanel};
 use crate::modes::OnBoard;
 use crate::modes::turn::{Aim, CallLog};
+use crate::states::{Phase, Screen};
 use crate::text::{break_long_words, for_display};
 use crate::theme::{palette, size};
-use crate::{Phase, Screen};
 use bevy::prelude::*;
 use carrom_physics::PieceColour;
 

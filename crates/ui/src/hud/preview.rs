@@ -5,8 +5,8 @@
 use crate::modes::OnBoard;
 use crate::modes::turn::{Aim, aim_shot};
 use crate::sim::{Equipment, SimSet};
+use crate::states::{Phase, Playing, Screen};
 use crate::theme::palette;
-use crate::{Phase, Playing, Screen};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use carrom_physics::{BodyId, Clock, Fate, Piece, PieceColour, Shot, Table};

@@ -3,8 +3,8 @@
 //! again.
 
 use crate::modes::training::Training;
+use crate::states::{Phase, Playing, Screen};
 use crate::theme::{palette, size, text};
-use crate::{Phase, Playing, Screen};
 use bevy::prelude::*;
 use carrom_trainer::{DrillKind, Progress, Tally};
 

@@ -4,8 +4,8 @@
 //! replay.
 
 use crate::modes::table::Table;
+use crate::states::{Refereed, Screen};
 use crate::theme::{palette, size, text};
-use crate::{Refereed, Screen};
 use bevy::prelude::*;
 use carrom_referee::{PieceColour, QueenState, Side};
 

@@ -9,8 +9,8 @@ use crate::modes::table::Table;
 use crate::modes::training::Training;
 use crate::modes::turn::Thinking;
 use crate::sim::SimSpeed;
+use crate::states::{Pause, Phase, Playing, Refereed};
 use crate::text::rules_title;
-use crate::{Pause, Phase, Playing, Refereed};
 use bevy::prelude::*;
 
 const MATCH_KEYS: &str = "Drag the striker along your base line (or tap/hold the arrow keys).\nPress on the striker and pull back, away from the aim; release to strike. Back onto the striker or right-click cancels.\nA/D aim, W/S power, Space strikes.\nDues: drag the piece inside the outer circle; release or Enter places it.\nH: the coach's hint (when hints are on)   J: take it\nG: aim guide   F5: save\nF: fix/turn board   Esc: menu";

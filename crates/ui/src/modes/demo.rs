@@ -3,7 +3,7 @@
 
 use super::table::{PlayAgain, Table};
 use crate::sim::SimSpeed;
-use crate::{Pause, Playing, Watched};
+use crate::states::{Pause, Playing, Watched};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

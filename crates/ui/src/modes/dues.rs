@@ -4,14 +4,14 @@
 use super::table::Table;
 use super::turn::{Aim, Announcement, ComputerDelay, Drag, FireParams, Pointer, Touch};
 use crate::sim::{SimSet, SimSpeed};
-use crate::{Phase, Playing};
+use crate::states::{Phase, Playing};
 use bevy::prelude::*;
 use carrom_match::Action;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Phase::PlaceDue),
-        begin_due.run_if(in_state(crate::Refereed)),
+        begin_due.run_if(in_state(crate::states::Refereed)),
     )
     .add_systems(
         Update,

@@ -7,7 +7,7 @@ use super::turn::{
     Thinking, TurnBegins,
 };
 use crate::sim::{LiveTable, SimSet, SimSpeed};
-use crate::{Phase, Playing, Refereed};
+use crate::states::{Phase, Playing, Refereed};
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
 use carrom_match::Action;
@@ -105,13 +105,15 @@ fn collect_decision(
 fn computer_turn(
     time: Res<Time>,
     speed: Res<SimSpeed>,
-    paused: Option<Res<State<crate::Pause>>>,
+    paused: Option<Res<State<crate::states::Pause>>>,
     mut aim: ResMut<Aim>,
     mut table: ResMut<Table>,
     mut fire: FireParams,
     mut told: MessageWriter<Announcement>,
 ) {
-    if !table.actor_is_computer() || paused.is_some_and(|p| *p.get() == crate::Pause::Paused) {
+    if !table.actor_is_computer()
+        || paused.is_some_and(|p| *p.get() == crate::states::Pause::Paused)
+    {
         return;
     }
     // The computer's aim stays on screen long enough to be seen even at 8x (the stroke itself
@@ -194,14 +196,14 @@ fn show_result(mut shown: ResMut<ResultShown>) {
 fn after_board_result(
     time: Res<Time>,
     speed: Res<SimSpeed>,
-    paused: Option<Res<State<crate::Pause>>>,
+    paused: Option<Res<State<crate::states::Pause>>>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
     pointer: Res<Pointer>,
     mut shown: ResMut<ResultShown>,
     mut table: ResMut<Table>,
     mut fire: FireParams,
 ) {
-    if !paused.is_some_and(|p| *p.get() == crate::Pause::Paused) {
+    if !paused.is_some_and(|p| *p.get() == crate::states::Pause::Paused) {
         shown.0 += time.delta_secs() * speed.factor.clamp(1.0, 2.0);
     }
     let asked = pointer.clicked()

@@ -3,7 +3,7 @@
 
 use super::table::Table;
 use super::turn::Announcement;
-use crate::{Leave, Playing, Screen};
+use crate::states::{Leave, Playing, Screen};
 use bevy::prelude::*;
 
 /// Seconds the question stands.

@@ -25,9 +25,10 @@ pub mod table;
 pub mod training;
 pub mod turn;
 
+use crate::launch::{Launch, Start};
 use crate::settings::{Settings, SettingsFile};
 use crate::sim::Equipment;
-use crate::{Launch, Mode, Screen, Start};
+use crate::states::{Mode, Screen};
 use bevy::prelude::*;
 use carrom_physics::{Piece, PieceColour, Seat};
 use practice::BreakPractice;
@@ -164,7 +165,7 @@ fn begin(
     let launch = &begin.0;
     // The title names this machine's part in a match across machines, and goes back after.
     if let Ok(mut w) = window.single_mut() {
-        let title = crate::window_title(&launch.start);
+        let title = crate::launch::window_title(&launch.start);
         if w.title != title {
             w.title = title;
         }

@@ -8,8 +8,9 @@
 use super::dues::place_due;
 use super::table::Table;
 use super::turn::{Aim, AimChecked, AimInput, Announcement, FireParams, Thinking};
+use crate::launch::OnlineStart;
 use crate::sim::{LoadTable, SimSet};
-use crate::{OnlineStart, Phase, Playing};
+use crate::states::{Phase, Playing};
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
 use carrom_match::Action;

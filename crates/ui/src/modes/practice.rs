@@ -6,7 +6,7 @@
 use super::OnBoard;
 use super::turn::{Announcement, EndedStroke, FireParams, aim_once_loaded};
 use crate::sim::{Equipment, SimSet};
-use crate::{Phase, Playing};
+use crate::states::{Phase, Playing};
 use bevy::prelude::*;
 use carrom_physics::{Piece, Seat, Spec, opening_rack};
 

@@ -5,7 +5,7 @@
 use super::dues::place_due;
 use super::table::{PlayAgain, Table};
 use super::turn::{Announcement, FireParams, Thinking, TurnBegins};
-use crate::{Mode, Phase, Playing};
+use crate::states::{Mode, Phase, Playing};
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
 use carrom_match::Action;

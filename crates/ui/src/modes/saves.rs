@@ -4,8 +4,8 @@
 
 use super::table::Table;
 use super::turn::Announcement;
-use crate::Playing;
 use crate::settings::SettingsFile;
+use crate::states::Playing;
 use bevy::prelude::*;
 use carrom_match::{Match, SaveFile};
 

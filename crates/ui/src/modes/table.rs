@@ -4,7 +4,8 @@
 
 use super::turn::{Announcement, FireParams};
 use super::{OnBoard, replay::ReplayTape};
-use crate::{Launch, Mode, Refereed, Start};
+use crate::launch::{Launch, Start};
+use crate::states::{Mode, Refereed};
 use bevy::prelude::*;
 use carrom_ai::Computers;
 use carrom_match::{Match, MatchSetup};

@@ -9,7 +9,7 @@
 use super::OnBoard;
 use super::turn::{Announcement, EndedStroke, FireParams, aim_once_loaded};
 use crate::sim::{Equipment, SimSet};
-use crate::{Phase, Playing};
+use crate::states::{Phase, Playing};
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};

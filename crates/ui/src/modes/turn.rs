@@ -4,7 +4,7 @@
 
 use super::{OnBoard, View};
 use crate::sim::{Equipment, LiveTable, LoadTable, SimSet, StrokeEnded};
-use crate::{Phase, Screen};
+use crate::states::{Phase, Screen};
 use bevy::prelude::*;
 use bevy::tasks::{Task, futures::check_ready};
 use bevy::window::WindowEvent;

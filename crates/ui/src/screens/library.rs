@@ -5,7 +5,7 @@
 
 use super::menu::MenuPage;
 use super::menu::start::MenuStart;
-use crate::Start;
+use crate::launch::Start;
 use crate::settings::{newest_files, recent_autosaves, saves_dir};
 use crate::sim::Equipment;
 use crate::theme::{Activate, button, palette, size, text};

@@ -3,10 +3,10 @@
 //! [`super::summary`].)
 
 use crate::modes::table::Table;
+use crate::states::{Phase, Refereed};
 use crate::text::for_display;
 use crate::theme::palette::{CARD, CARD_DIM as DIM, CARD_EDGE as EDGE, CARD_INK as INK, NOTICE};
 use crate::theme::side_colour;
-use crate::{Phase, Refereed};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

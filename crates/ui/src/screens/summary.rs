@@ -4,9 +4,9 @@
 use super::results::{card, overlay, text};
 use crate::modes::flow::{RESULT_GRACE, ResultShown};
 use crate::modes::table::{PlayAgain, Table};
+use crate::states::{Phase, Refereed, Screen};
 use crate::theme::palette::{CARD_DIM as DIM, CARD_INK as INK};
 use crate::theme::{Activate, side_colour};
-use crate::{Phase, Refereed, Screen};
 use bevy::prelude::*;
 use carrom_match::{BoardStats, Match};
 

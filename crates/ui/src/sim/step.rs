@@ -204,7 +204,7 @@ fn send_pocketings(
 pub fn sync_transforms(
     live: Res<LiveTable>,
     speed: Res<SimSpeed>,
-    phase: Option<Res<State<crate::Phase>>>,
+    phase: Option<Res<State<crate::states::Phase>>>,
     bodies: Query<(&BoardBody, &Transform), Without<BodyMarker>>,
     mut q: Query<(&BodyMarker, &mut Transform, &mut Visibility), Without<BoardBody>>,
 ) {
@@ -222,7 +222,7 @@ pub fn sync_transforms(
         let striker_away = marker.0 == BodyId::Striker
             && phase
                 .as_ref()
-                .is_some_and(|p| *p.get() != crate::Phase::Moving);
+                .is_some_and(|p| *p.get() != crate::states::Phase::Moving);
         let want = match body {
             Some((_, from)) if on && !striker_away => {
                 let now = Vec2::new(from.translation.x, from.translation.y);

@@ -12,10 +12,11 @@ pub mod players;
 pub mod start;
 mod typing;
 
+use crate::launch::Start;
 use crate::modes::OnBoard;
 use crate::settings::Settings;
+use crate::states::Screen;
 use crate::theme::{Activate, button, palette, size, text};
-use crate::{Screen, Start};
 use bevy::prelude::*;
 use carrom_referee::{Preset, Seat, Seats};
 use labels::{Choice, ChoiceLabel, LevelNote, RulesNote, SettingsNote};

@@ -1,0 +1,76 @@
+//! How a game is launched: what to start ([`Start`], from the command line or a choice of the
+//! menu) and how ([`Launch`]), and the window's title that names it.
+
+use bevy::prelude::*;
+use carrom_match::{Match, MatchSetup, SaveFile};
+use std::path::PathBuf;
+
+/// How the app starts.
+#[derive(Resource, Clone, Debug)]
+pub struct Launch {
+    pub start: Start,
+    pub fixed_board: bool,
+    pub speed: f32,
+    pub save_path: Option<PathBuf>,
+    /// The coach's hints in a match (always on in practice).
+    pub hints: bool,
+}
+
+#[derive(Clone, Debug)]
+pub enum Start {
+    Menu,
+    Match(MatchSetup),
+    /// Resume a saved match, already replayed (and checked) from its save.
+    Resume(Box<Match>),
+    Practice,
+    /// Drills by kind of shot.
+    Training,
+    Demo(MatchSetup),
+    /// Play a save's actions back on the board.
+    Replay(SaveFile),
+    /// A match across machines, joined (or hosted here) and started.
+    Online(OnlineStart),
+}
+
+/// A match across machines as the game starts it: the guest (this machine's link to the host,
+/// whose match has started), and what the host's window shows.
+#[derive(Clone)]
+pub struct OnlineStart {
+    pub guest: std::sync::Arc<std::sync::Mutex<Option<carrom_net::Guest>>>,
+    /// The host's actions that came with the match's start, still to be played.
+    pub backlog: Vec<carrom_net::Applied>,
+    /// The host's address, to reconnect to (none at the host's own window).
+    pub addr: Option<std::net::SocketAddr>,
+    /// At the host's window: the host, running in its thread (its join code and the addresses
+    /// to give), kept as long as the match is.
+    pub hosting: Option<std::sync::Arc<carrom_net::HostThread>>,
+}
+
+impl std::fmt::Debug for OnlineStart {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OnlineStart")
+            .field("addr", &self.addr)
+            .field("hosting", &self.hosting.as_ref().map(|h| &h.code))
+            .finish_non_exhaustive()
+    }
+}
+
+/// The window's title: a match across machines names this machine's part in it ("Carrom —
+/// hosting PLAY1", "Carrom — Ravi, joined"), so two windows on one desktop are told apart.
+pub fn window_title(start: &Start) -> String {
+    match start {
+        Start::Online(online) => match &online.hosting {
+            Some(host) => format!("Carrom — hosting {}", host.code),
+            None => {
+                let name = online
+                    .guest
+                    .lock()
+                    .ok()
+                    .and_then(|g| g.as_ref().map(|g| g.joining.name.clone()))
+                    .unwrap_or_default();
+                format!("Carrom — {name}, joined")
+            }
+        },
+        _ => "Carrom — ICF Laws".into(),
+    }
+}
