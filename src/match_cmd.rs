@@ -100,6 +100,9 @@ pub fn headless_demo(spec: &Spec, setup: MatchSetup) -> Result<(), String> {
 
 /// [`headless_demo`], the finished match written as a replay to `out` (atomically).
 pub fn headless_demo_to(spec: &Spec, setup: MatchSetup, out: Option<&Path>) -> Result<(), String> {
+    if let Some(out) = out {
+        can_write(out).map_err(|e| format!("--replay-out {}: {e}", out.display()))?;
+    }
     let t0 = Instant::now();
     println!(
         "Headless demo: {} computer players, {} rules, seed {}",
@@ -126,6 +129,21 @@ pub fn headless_demo_to(spec: &Spec, setup: MatchSetup, out: Option<&Path>) -> R
         println!("Replay written to {}", out.display());
     }
     Ok(())
+}
+
+/// Whether a file can be written at `path` (its folder made if need be): asked before a match
+/// is played, so a bad `--replay-out` costs nothing.
+fn can_write(path: &Path) -> std::io::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    if path.is_dir() {
+        return Err(std::io::Error::other("it is a folder"));
+    }
+    let mut probe = path.as_os_str().to_owned();
+    probe.push(".probe");
+    std::fs::File::create(&probe)?;
+    std::fs::remove_file(&probe)
 }
 
 /// Reads a save or replay and plays it again headless: the setup must be playable (its rules,

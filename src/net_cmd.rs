@@ -3,7 +3,7 @@
 //! seat of this machine is a computer's (or the guest watches), which is how a server for
 //! computer matches runs and how the tests play.
 
-use crate::args::{RulesArg, SeatArg, named, player_name, rules_arg, seed};
+use crate::args::{RulesArg, SeatArg, count, named, player_name, rules_arg, seed};
 use carrom_ai::Computers;
 use carrom_ai::Level;
 use carrom_match::MatchLength;
@@ -108,8 +108,8 @@ pub struct JoinArgs {
     /// folder), so it can be hosted again if the host goes.
     #[arg(long)]
     pub save: Option<PathBuf>,
-    /// Seconds to keep trying to reconnect when the connection drops.
-    #[arg(long, default_value_t = 30)]
+    /// Seconds to keep trying to reconnect when the connection drops, 0 to 86400.
+    #[arg(long, default_value_t = 30, value_parser = count::<0, 86_400>)]
     pub retry: u64,
     /// Print only a JSON summary at the end.
     #[arg(long)]
