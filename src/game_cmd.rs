@@ -265,14 +265,19 @@ fn played_until(
     level: &str,
     stop: impl Fn(&Match) -> bool,
 ) -> Result<Match, String> {
-    let mut setup = MatchSetup::new(Seats::Singles, load_rules("icf")?, "icf", seed);
+    let mut setup = MatchSetup::new(
+        Seats::Singles,
+        load_rules("icf").map_err(|e| e.to_string())?,
+        "icf",
+        seed,
+    );
     setup.players[0].name = names[0].into();
     setup.players[1].name = names[1].into();
     setup.players[1].computer = Some(level.into());
     let mut both = setup.clone();
     both.players[0].computer = Some(level.into());
     let mut hands = carrom_ai::Computers::for_setup(&both)?;
-    let mut model = Match::new(spec, setup)?;
+    let mut model = Match::new(spec, setup).map_err(|e| e.to_string())?;
     while !stop(&model) {
         if model.is_over() {
             return Err("the match ended before the screenshot's position".into());
@@ -280,7 +285,7 @@ fn played_until(
         let action = hands
             .act(&model)
             .ok_or("the computers stopped before the screenshot's position")?;
-        model.apply(&action)?;
+        model.apply(&action).map_err(|e| e.to_string())?;
     }
     Ok(model)
 }

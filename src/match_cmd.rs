@@ -113,7 +113,7 @@ pub fn headless_demo_to(spec: &Spec, setup: MatchSetup, out: Option<&Path>) -> R
         setup.seed
     );
     let computers = Computers::for_setup(&setup)?;
-    let mut game = Match::new(spec, setup)?;
+    let mut game = Match::new(spec, setup).map_err(|e| e.to_string())?;
     let played = finish_headless(&mut game, computers);
     println!(
         "Match over after {} actions in {:.1} s: games {:?}, winner {}",
@@ -148,7 +148,7 @@ pub fn load_save(
     file: &Path,
     print: impl FnMut(&str),
 ) -> Result<(SaveFile, Match), String> {
-    let save = SaveFile::load(file)?;
+    let save = SaveFile::load(file).map_err(|e| e.to_string())?;
     let game = check_save(spec, file, &save, print)?;
     Ok((save, game))
 }
@@ -163,7 +163,9 @@ fn check_save(
     let name = file.display();
     Computers::for_setup(&save.setup).map_err(|e| format!("{name}: setup.{e}"))?;
     // The one resume of a save (the game menu's Continue goes through it too).
-    Ok(carrom_match::resume(spec, save, &name.to_string(), print)?.game)
+    carrom_match::resume(spec, save, &name.to_string(), print)
+        .map(|r| r.game)
+        .map_err(|e| e.to_string())
 }
 
 /// What `carrom replay` prints of the statistics.
@@ -189,7 +191,7 @@ impl StatsOutput {
 /// Replays a save or replay file headless and checks that it ends as recorded; then prints its
 /// statistics if asked.
 pub fn replay_check(spec: &Spec, file: &Path, stats: StatsOutput) -> Result<SaveFile, String> {
-    let save = SaveFile::load(file)?;
+    let save = SaveFile::load(file).map_err(|e| e.to_string())?;
     let text = stats != StatsOutput::Json;
     if text {
         println!(
@@ -284,7 +286,7 @@ fn finish_headless(game: &mut Match, mut computers: Computers) -> Result<(), Str
                 println!("  {who} {line}");
             }
         }
-        if let Some(v) = game.apply(&action)? {
+        if let Some(v) = game.apply(&action).map_err(|e| e.to_string())? {
             for line in game.verdict_lines(&v) {
                 println!("{line}");
             }

@@ -79,7 +79,7 @@ pub fn play_game_with(
         decision_ms: [Vec::new(), Vec::new()],
     };
     let (mut game, mut computers) = match Match::new(spec, setup.clone())
-        .map_err(String::from)
+        .map_err(|e| e.to_string())
         .and_then(|game| Ok((game, Computers::for_setup_with(&setup, &spec_of)?)))
     {
         Ok(both) => both,

@@ -32,7 +32,9 @@ mod stats;
 pub mod umpire;
 pub mod words;
 
-pub use error::{LoadRulesError, MatchError, ReplayError, SaveError, SetupError};
+pub use error::{
+    LoadRulesError, MatchError, ReplayError, ResumeError, SaveError, SetupError, WriteError,
+};
 pub use game::{Action, Actor, Call, Match};
 pub use resume::{Resumed, resume};
 pub use save::{FORMAT, OLDEST_VERSION, SaveFile, VERSION, write_atomically};
