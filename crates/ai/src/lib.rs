@@ -23,6 +23,7 @@ pub mod candidates;
 pub mod clearing;
 pub mod coach;
 pub mod computers;
+pub mod data_file;
 pub mod game;
 pub mod geom;
 pub mod ladder;
