@@ -26,11 +26,11 @@ pub mod computers;
 pub mod data_file;
 pub mod game;
 pub mod geom;
-pub mod ladder;
 pub mod lone_man;
-pub mod lookahead;
 pub mod noise;
 pub mod player;
+#[cfg(feature = "research")]
+pub mod research;
 pub mod search;
 pub mod selfplay;
 
@@ -39,7 +39,6 @@ pub use candidates::{Candidate, GenLimits, ShotKind};
 pub use clearing::{ClearingJudge, ClearingState};
 pub use computers::{Computers, computer_setup, level_of};
 pub use game::{MatchJudge, choose_due_spot};
-pub use ladder::{LadderReport, PairResult, Pairs, RatedLevel, run_ladder};
 pub use lone_man::LoneManCosts;
 pub use noise::Noise;
 pub use player::{HARD_WORK, LADDER, Level, LevelSpec, Player, SAFETY_WORK};
