@@ -5,9 +5,11 @@ use crate::args::{
     JsonOnly, LevelList, LevelPair, SeatsArg, count, level_list, level_pair, named, seed,
 };
 use carrom_ai::benchmark::clearing_with;
-use carrom_ai::breaks::{break_map, write_png};
+use carrom_ai::breaks::break_map;
+use carrom_ai::research::break_png::write_png;
+use carrom_ai::research::ladder::{Pairs, run_ladder};
 use carrom_ai::selfplay::selfplay as run_selfplay;
-use carrom_ai::{LADDER, LevelSpec, Noise, Pairs, run_ladder};
+use carrom_ai::{LADDER, LevelSpec, Noise};
 use carrom_ai::{Level, Rung};
 use carrom_physics::Spec;
 use carrom_referee::Rules;
@@ -198,7 +200,7 @@ pub fn breaks(spec: &Spec, args: &BreaksArgs) -> Result<(), String> {
     let (out, json) = (args.out.as_deref(), args.json.json);
     let map = break_map(spec, args.grid, args.seed, Noise::BENCHMARK);
     if let Some(path) = out {
-        write_png(&map, path)?;
+        write_png(&map, path).map_err(|e| e.to_string())?;
     }
     let b = map.best;
     if !json {

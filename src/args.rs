@@ -114,7 +114,7 @@ impl Default for RulesArg {
 }
 
 pub fn rules_arg(text: &str) -> Result<RulesArg, String> {
-    let rules = carrom_match::load_rules(text)?;
+    let rules = carrom_match::load_rules(text).map_err(|e| e.to_string())?;
     Ok(RulesArg {
         name: text.to_string(),
         rules,

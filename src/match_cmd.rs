@@ -111,7 +111,7 @@ pub fn headless_demo_to(spec: &Spec, setup: MatchSetup, out: Option<&Path>) -> R
         setup.seed
     );
     let computers = Computers::for_setup(&setup);
-    let mut game = Match::new(spec, setup)?;
+    let mut game = Match::new(spec, setup).map_err(|e| e.to_string())?;
     let played = finish_headless(&mut game, computers);
     println!(
         "Match over after {} actions in {:.1} s: games {:?}, winner {}",
@@ -125,7 +125,7 @@ pub fn headless_demo_to(spec: &Spec, setup: MatchSetup, out: Option<&Path>) -> R
     );
     played?;
     if let Some(out) = out {
-        carrom_net::keep_save(out, &game)?;
+        carrom_net::keep_save(out, &game).map_err(|e| e.to_string())?;
         println!("Replay written to {}", out.display());
     }
     Ok(())
@@ -156,7 +156,7 @@ pub fn load_save(
     file: &Path,
     print: impl FnMut(&str),
 ) -> Result<(SaveFile, Match), String> {
-    let save = SaveFile::load(file)?;
+    let save = SaveFile::load(file).map_err(|e| e.to_string())?;
     let game = check_save(spec, file, &save, print)?;
     Ok((save, game))
 }
@@ -170,7 +170,9 @@ fn check_save(
 ) -> Result<Match, String> {
     let name = file.display();
     // The one resume of a save (the game menu's Continue goes through it too).
-    Ok(carrom_match::resume(spec, save, &name.to_string(), print)?.game)
+    carrom_match::resume(spec, save, &name.to_string(), print)
+        .map(|r| r.game)
+        .map_err(|e| e.to_string())
 }
 
 /// What `carrom replay` prints of the statistics.
@@ -196,7 +198,7 @@ impl StatsOutput {
 /// Replays a save or replay file headless and checks that it ends as recorded; then prints its
 /// statistics if asked.
 pub fn replay_check(spec: &Spec, file: &Path, stats: StatsOutput) -> Result<SaveFile, String> {
-    let save = SaveFile::load(file)?;
+    let save = SaveFile::load(file).map_err(|e| e.to_string())?;
     let text = stats != StatsOutput::Json;
     if text {
         println!(

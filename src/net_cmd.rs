@@ -8,7 +8,7 @@ use carrom_ai::Computers;
 use carrom_ai::Level;
 use carrom_match::MatchLength;
 use carrom_match::{Match, MatchSetup, SaveFile};
-use carrom_net::{Guest, GuestEvent, Holder, Host, HostConfig, Joining, Role};
+use carrom_net::{Guest, GuestEvent, Holder, Host, HostConfig, Joining, LinkClosed, Role};
 use carrom_physics::Spec;
 use carrom_referee::{Seat, Seats};
 use clap::ValueEnum;
@@ -116,7 +116,7 @@ pub struct JoinArgs {
     pub json: bool,
 }
 
-fn code(text: &str) -> Result<String, String> {
+fn code(text: &str) -> Result<String, carrom_net::JoinCodeError> {
     carrom_net::join_code(text)
 }
 
@@ -218,7 +218,7 @@ pub fn host_config(spec: &Spec, args: &HostArgs) -> Result<(HostConfig, Level), 
 pub fn start_host(config: HostConfig, level: Level) -> Result<Host, String> {
     let mut computers = Computers::for_every_seat(&config.setup, level);
     let play = Box::new(move |game: &Match| computers.act(game));
-    Host::start(config, play)
+    Host::start(config, play).map_err(|e| e.to_string())
 }
 
 pub fn host(spec: &Spec, args: HostArgs) -> Result<(), String> {
@@ -332,8 +332,8 @@ pub fn join(spec: &Spec, args: JoinArgs) -> Result<(), String> {
                     if guest.game.as_ref().is_some_and(Match::is_over) {
                         break;
                     }
-                    if why.starts_with("refused") {
-                        return Err(why);
+                    if matches!(why, LinkClosed::Refused(_)) {
+                        return Err(why.to_string());
                     }
                     eprintln!("{why}; reconnecting");
                     reconnect(&mut guest, addr, args.retry)?;
@@ -357,8 +357,9 @@ pub fn join(spec: &Spec, args: JoinArgs) -> Result<(), String> {
 
 /// Joins the host `args` names: its address and the guest joined there.
 fn join_host(spec: &Spec, args: &JoinArgs) -> Result<(SocketAddr, Guest), String> {
-    let addr = carrom_net::resolve(&args.addr)?;
-    let guest = Guest::join(addr, joining(spec, args), Duration::from_secs(10))?;
+    let addr = carrom_net::resolve(&args.addr).map_err(|e| e.to_string())?;
+    let guest = Guest::join(addr, joining(spec, args), Duration::from_secs(10))
+        .map_err(|e| e.to_string())?;
     Ok((addr, guest))
 }
 
@@ -378,7 +379,7 @@ fn reconnect(guest: &mut Guest, addr: SocketAddr, retry: u64) -> Result<(), Stri
     loop {
         match guest.rejoin(addr, Duration::from_secs(3)) {
             Ok(()) => return Ok(()),
-            Err(e) if e.starts_with("refused") => return Err(e),
+            Err(e) if e.is_refusal() => return Err(e.to_string()),
             Err(e) => {
                 if Instant::now() >= until {
                     let kept = guest.joining.save.as_ref().map_or(String::new(), |p| {
@@ -451,15 +452,19 @@ fn host_in_window(spec: &Spec, args: HostArgs) -> Result<(), String> {
         if let Some(line) = e.words() {
             println!("{line}");
         }
-    })?;
+    })
+    .map_err(|e| e.to_string())?;
     let code = host.code.clone();
     println!("Hosting on {} with code {code}", host.addr);
     println!("Give guests one of: {}", host.addresses.join(", "));
     let save = save.or_else(|| default_save(&code, "host"));
     let joining = Joining::at_host(&code, here, spec, save);
-    let mut guest = Guest::local(link, joining, Duration::from_secs(10))?;
+    let mut guest =
+        Guest::local(link, joining, Duration::from_secs(10)).map_err(|e| e.to_string())?;
     let waiting = format!("Waiting for guests: give them the address and the code {code}");
-    let backlog = guest.wait_for_start(None, || println!("{waiting}"))?;
+    let backlog = guest
+        .wait_for_start(None, || println!("{waiting}"))
+        .map_err(|e| e.to_string())?;
     open_online(spec, guest, backlog, None, Some(host))
 }
 
@@ -473,6 +478,8 @@ fn join_in_window(spec: &Spec, args: JoinArgs) -> Result<(), String> {
     }
     let (addr, mut guest) = join_host(spec, &args)?;
     println!("{}", joined(addr, &guest));
-    let backlog = guest.wait_for_start(None, || println!("Waiting for the other guests"))?;
+    let backlog = guest
+        .wait_for_start(None, || println!("Waiting for the other guests"))
+        .map_err(|e| e.to_string())?;
     open_online(spec, guest, backlog, Some(addr), None)
 }

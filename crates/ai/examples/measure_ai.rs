@@ -686,13 +686,15 @@ fn clearing_scaling() {
 /// level's own, 1: none; `CARROM_LA_DISTINCT=1` one a target; `CARROM_LA_M` outcomes each, `CARROM_LA_W` the correction's weight,
 /// `CARROM_LA_MIN` the fewest pieces, `CARROM_LA_IW` the inner search's width and
 /// `CARROM_LA_FRESH` its fresh samples).
-fn lookahead_from_env(hard: &carrom_ai::Budget) -> Option<carrom_ai::lookahead::Lookahead> {
+fn lookahead_from_env(
+    hard: &carrom_ai::Budget,
+) -> Option<carrom_ai::research::lookahead::Lookahead> {
     let k: usize = common::env_or("CARROM_LA_K", 0);
     if k == 0 {
         return None;
     }
     let iw: usize = common::env_or("CARROM_LA_IW", 1);
-    let base = carrom_ai::player::HARD_INNER;
+    let base = carrom_ai::research::lookahead::HARD_INNER;
     let inner = carrom_ai::Budget {
         candidates: base.candidates * iw,
         safeties: base.safeties * iw,
@@ -702,7 +704,7 @@ fn lookahead_from_env(hard: &carrom_ai::Budget) -> Option<carrom_ai::lookahead::
         limits: hard.limits,
         ..base
     };
-    Some(carrom_ai::lookahead::Lookahead {
+    Some(carrom_ai::research::lookahead::Lookahead {
         finalists: k,
         outcomes: common::env_or("CARROM_LA_M", 4),
         inner,

@@ -23,14 +23,15 @@ pub mod candidates;
 pub mod clearing;
 pub mod coach;
 pub mod computers;
+pub mod data_file;
 pub mod game;
 pub mod geom;
-pub mod ladder;
 pub mod lone_man;
-pub mod lookahead;
 pub mod noise;
 pub mod player;
 mod report;
+#[cfg(feature = "research")]
+pub mod research;
 pub mod search;
 pub mod selfplay;
 
@@ -40,7 +41,6 @@ pub use carrom_match::Level;
 pub use clearing::{ClearingJudge, ClearingState};
 pub use computers::{Computers, Played, PlayedOut, computer_setup};
 pub use game::{MatchJudge, choose_due_spot};
-pub use ladder::{LadderReport, PairResult, Pairs, RatedLevel, run_ladder};
 pub use lone_man::LoneManCosts;
 pub use noise::Noise;
 pub use player::{HARD_WORK, LADDER, LevelSpec, Player, Rung, SAFETY_WORK};

@@ -5,7 +5,6 @@ use crate::candidates::{GenLimits, ShotKind};
 use crate::clearing::{ClearingJudge, ClearingState};
 use crate::game::{MatchJudge, choose_due_spot};
 use crate::lone_man::LoneManCosts;
-use crate::lookahead::{self, Lookahead};
 use crate::noise::Noise;
 use crate::search::{self, Budget, Decision, Judge, Weighed};
 use carrom_match::Level;
@@ -32,41 +31,13 @@ pub const SAFETY_WORK: usize = 2000;
 pub const HARD_WORK: usize = 15_000;
 
 /// The hard level's shot generator (six striker places an aim, banks, combinations, break-ups
-/// off centre, safeties), which its lookahead's inner search shares.
+/// off centre, safeties).
 pub const HARD_LIMITS: GenLimits = GenLimits {
     positions_per_aim: 6,
     banks: true,
     combinations: true,
     break_up_offsets: search::OFF_CENTRE_BREAK_UPS,
     plays_safe: true,
-};
-
-/// The hard level's next-stroke search in its lookahead ([`HARD_LOOKAHEAD`]): about a
-/// seventh of its own (16 cuts and 16-48 safety and break-up shots, 2 samples each, the best 4
-/// with 6 more; at most 2500 work).
-pub const HARD_INNER: Budget = Budget {
-    candidates: 16,
-    samples: 2,
-    safeties: 16,
-    safety_work: 400,
-    max_safeties: 48,
-    endgame_pieces: 7,
-    endgame_samples: 4,
-    max_work: 2500,
-    refine: 4,
-    refine_samples: 6,
-    limits: HARD_LIMITS,
-};
-
-/// How the hard level looks two strokes ahead on a clearing board (see [`lookahead`]).
-pub const HARD_LOOKAHEAD: Lookahead = Lookahead {
-    finalists: 3,
-    outcomes: 4,
-    inner: HARD_INNER,
-    inner_samples: 8,
-    weight: 1.0,
-    min_pieces: 6,
-    distinct: false,
 };
 
 /// One rung of the ladder: what a level is called, how it plays (for a person choosing an
@@ -85,8 +56,6 @@ pub struct LevelSpec {
     /// [`Noise::BENCHMARK`] for every level).
     pub noise: Noise,
     pub budget: Budget,
-    /// How it looks two strokes ahead on a clearing board (`None`: it does not).
-    pub lookahead: Option<Lookahead>,
 }
 
 /// The search of a level that only tries a few straight cuts, each simulated a few times, and
@@ -133,7 +102,6 @@ pub const LADDER: [LevelSpec; 5] = [
             power: 0.0128,
         },
         budget: plain_search(4, 1, 1, false, false),
-        lookahead: None,
     },
     LevelSpec {
         level: Level::Easy,
@@ -146,7 +114,6 @@ pub const LADDER: [LevelSpec; 5] = [
             power: 0.0105,
         },
         budget: plain_search(8, 2, 1, false, false),
-        lookahead: None,
     },
     LevelSpec {
         level: Level::Medium,
@@ -177,7 +144,6 @@ pub const LADDER: [LevelSpec; 5] = [
             endgame_samples: 0,
             max_work: 0,
         },
-        lookahead: None,
     },
     LevelSpec {
         level: Level::Skilled,
@@ -208,7 +174,6 @@ pub const LADDER: [LevelSpec; 5] = [
             endgame_samples: 6,
             max_work: HARD_WORK / 2,
         },
-        lookahead: None,
     },
     LevelSpec {
         level: Level::Hard,
@@ -229,7 +194,6 @@ pub const LADDER: [LevelSpec; 5] = [
             endgame_samples: 8,
             max_work: HARD_WORK,
         },
-        lookahead: None,
     },
 ];
 
@@ -278,9 +242,10 @@ pub struct Player {
     pub budget: Budget,
     /// The noise the player assumes its shots will have when it plans.
     pub plan_noise: Noise,
-    /// How it looks two strokes ahead on a clearing board.
-    pub lookahead: Option<Lookahead>,
-    rng: ChaCha8Rng,
+    /// How it looks two strokes ahead on a clearing board (a research tool: no level does).
+    #[cfg(feature = "research")]
+    pub lookahead: Option<crate::research::lookahead::Lookahead>,
+    pub(crate) rng: ChaCha8Rng,
     /// What the last decision found (for display and statistics).
     pub last: Option<Decision>,
     /// Every shot the last search simulated, best first (empty after a book break).
@@ -299,7 +264,8 @@ impl Player {
             noise: spec.noise,
             budget: spec.budget,
             plan_noise: spec.noise,
-            lookahead: spec.lookahead,
+            #[cfg(feature = "research")]
+            lookahead: None,
             rng: ChaCha8Rng::seed_from_u64(seed),
             last: None,
             weighed: Vec::new(),
@@ -387,31 +353,12 @@ impl Player {
             lone: LoneManCosts::for_spec(spec),
         };
         let shot = self.decide(spec, &state.layout, Seat::South, &judge);
-        let Some(look) = self.lookahead else {
-            return shot;
-        };
-        let seed = self.rng.random::<u64>();
-        let Some((best, sims)) = lookahead::choose(
-            spec,
-            state,
-            judge.lone,
-            &self.weighed,
-            &look,
-            self.plan_noise,
-            seed,
-        ) else {
-            return shot;
-        };
-        let chosen = self.weighed[best];
-        self.weighed[..=best].rotate_right(1);
-        if let Some(d) = self.last.as_mut() {
-            d.shot = chosen.candidate.shot;
-            d.kind = chosen.candidate.kind;
-            d.target = chosen.candidate.target;
-            d.value = chosen.value;
-            d.simulations += sims;
+        #[cfg(feature = "research")]
+        if let Some(look) = self.lookahead {
+            let lone = judge.lone;
+            return crate::research::lookahead::look_ahead(self, spec, state, lone, &look).or(shot);
         }
-        Some(chosen.candidate.shot)
+        shot
     }
 
     /// Where this player (at `placer`) puts a returned due/penalty man of `colour` (Laws 78,

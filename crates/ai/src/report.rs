@@ -2,7 +2,8 @@
 //! `carrom ladder` print them.
 
 use crate::benchmark::{BoardRun, ClearingSummary};
-use crate::ladder::{LadderReport, PairResult};
+#[cfg(feature = "research")]
+use crate::research::ladder::{LadderReport, PairResult};
 use crate::selfplay::{GameRun, SelfplaySummary};
 use carrom_match::Level;
 
@@ -75,6 +76,7 @@ impl SelfplaySummary {
     }
 }
 
+#[cfg(feature = "research")]
 impl PairResult {
     /// [`PairResult::line`] with the invariants the pair's games violated, and examples.
     pub fn lines(&self) -> Vec<String> {
@@ -90,6 +92,7 @@ impl PairResult {
     }
 }
 
+#[cfg(feature = "research")]
 impl LadderReport {
     /// Each level's rating with its 95% interval, then the invariant violations.
     pub fn rating_lines(&self) -> Vec<String> {

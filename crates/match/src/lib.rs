@@ -35,7 +35,10 @@ pub mod umpire;
 pub mod words;
 
 pub use carrom_terms::{Level, Named};
-pub use error::{LoadRulesError, MatchError, NameError, ReplayError, SaveError, SetupError};
+pub use error::{
+    LoadRulesError, MatchError, NameError, ReplayError, ResumeError, SaveError, SetupError,
+    WriteError,
+};
 pub use game::{Action, Actor, Call, Match};
 pub use position::{referee_at, referee_for_south};
 pub use resume::{Resumed, resume};

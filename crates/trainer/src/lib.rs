@@ -34,6 +34,8 @@ pub mod words;
 
 pub use drill::{Aim, Drill, DrillKind, LEVELS, Stage, Target};
 pub use position::{Position, PositionError, QueenAt};
-pub use progress::{Day, Ladder, Loaded, Progress, ProgressError, Tally, data_dir, progress_path};
+pub use progress::{
+    Day, Ladder, Loaded, Progress, ProgressError, ProgressFault, Tally, data_dir, progress_path,
+};
 pub use score::{MissWay, Score, ScoreError, Scored, score};
 pub use trainer::{DrillRow, Trainer, rows};

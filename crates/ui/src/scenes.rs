@@ -81,7 +81,7 @@ fn played_until(
     let mut both = setup.clone();
     both.players[0].computer = Some(level);
     let mut hands = Computers::for_setup(&both);
-    let mut model = Match::new(spec, setup)?;
+    let mut model = Match::new(spec, setup).map_err(|e| e.to_string())?;
     while !stop(&model) {
         if model.is_over() {
             return Err("the match ended before the screenshot's position".into());
@@ -89,7 +89,7 @@ fn played_until(
         let action = hands
             .act(&model)
             .ok_or("the computers stopped before the screenshot's position")?;
-        model.apply(&action)?;
+        model.apply(&action).map_err(|e| e.to_string())?;
     }
     Ok(model)
 }

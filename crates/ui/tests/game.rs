@@ -756,7 +756,9 @@ fn a_save_resumes_the_same_way_from_load_and_from_continue() {
     let mut bad = SaveFile::of(&game);
     bad.score[0] += 1;
     bad.write(&path).unwrap();
-    let e = carrom_match::resume(&spec, &bad, &path.display().to_string(), |_| {}).unwrap_err();
+    let e = carrom_match::resume(&spec, &bad, &path.display().to_string(), |_| {})
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("does not end as recorded"), "{e}");
     let e2 = carrom_ui::screens::menu::start::resume_file(&spec, &path).unwrap_err();
     assert_eq!(e, e2);

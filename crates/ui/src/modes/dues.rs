@@ -38,12 +38,12 @@ fn begin_due(mut aim: ResMut<Aim>, table: Res<Table>, delay: Res<ComputerDelay>)
         .model
         .check_place(at[0], at[1])
         .err()
-        .map(String::from);
+        .map(|e| e.to_string());
 }
 
 /// Puts the next returned piece down at `at`, if the Laws allow it there.
 pub fn place_due(table: &mut Table, at: Vec2, fire: &mut FireParams) -> Result<(), String> {
-    table.model.place(at.x, at.y)?;
+    table.model.place(at.x, at.y).map_err(|e| e.to_string())?;
     fire.show_table(&table.model.layout);
     Ok(())
 }
@@ -84,7 +84,7 @@ fn pointer_due(
         .model
         .check_place(aim.due_at.x, aim.due_at.y)
         .err()
-        .map(String::from);
+        .map(|e| e.to_string());
     let confirm =
         keys.is_some_and(|k| k.just_pressed(KeyCode::Enter) || k.just_pressed(KeyCode::Space));
     if confirm {
@@ -105,7 +105,7 @@ fn put_down(
         .model
         .check_place(aim.due_at.x, aim.due_at.y)
         .err()
-        .map(String::from);
+        .map(|e| e.to_string());
     if aim.due_illegal.is_some() {
         return false;
     }

@@ -13,7 +13,7 @@ use crate::sim::{LoadTable, SimSet};
 use crate::states::{Phase, Playing};
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
-use carrom_match::Action;
+use carrom_match::{Action, Match};
 use carrom_net::apply::hex;
 use carrom_net::{Applied, Guest, GuestEvent, Holder, SeatState, ToHost};
 use std::collections::VecDeque;
@@ -221,21 +221,7 @@ fn follow_host(
         return;
     };
     let Some(guest) = guard.as_mut() else { return };
-    let mut whole_match = false;
-    for e in guest.poll(Duration::ZERO) {
-        match e {
-            GuestEvent::Applied(a) => online.queue.push_back(a),
-            GuestEvent::Match => whole_match = true,
-            GuestEvent::Seating => {}
-            GuestEvent::Rejected(r) => {
-                told.write(Announcement::Note(format!("The host refused: {r}")));
-            }
-            GuestEvent::Note(n) => warn!("{n}"),
-            GuestEvent::Closed(why) => {
-                told.write(Announcement::Note(format!("{why}: reconnecting")));
-            }
-        }
-    }
+    let whole_match = read_host(guest, &mut online.queue, &mut told);
     online.seating = guest.seating.clone();
     online.connected = guest.connected;
     if !guest.connected
@@ -252,18 +238,59 @@ fn follow_host(
             }
         }
     }
+    let differs = take_played(guest, &mut online.queue, &table.model);
+    if (differs || whole_match)
+        && *phase.get() != Phase::Moving
+        && let Some(game) = &guest.game
+        && (whole_match || game.actions.len() == table.model.actions.len())
+    {
+        table.model = game.clone();
+        let n = table.model.actions.len();
+        online.queue.retain(|a| a.index >= n);
+        online.checked = n;
+        fire.show_table(&table.model.layout);
+    }
+}
+
+/// The host's messages: its actions queued, what to tell said. Whether the whole match came.
+fn read_host(
+    guest: &mut Guest,
+    queue: &mut VecDeque<Applied>,
+    told: &mut MessageWriter<Announcement>,
+) -> bool {
+    let mut whole_match = false;
+    for e in guest.poll(Duration::ZERO) {
+        match e {
+            GuestEvent::Applied(a) => queue.push_back(a),
+            GuestEvent::Match => whole_match = true,
+            GuestEvent::Seating => {}
+            GuestEvent::Rejected(r) => {
+                told.write(Announcement::Note(format!("The host refused: {r}")));
+            }
+            GuestEvent::Note(n) => warn!("{n}"),
+            GuestEvent::Closed(why) => {
+                told.write(Announcement::Note(format!("{why}: reconnecting")));
+            }
+        }
+    }
+    whole_match
+}
+
+/// Takes into the guest's match every queued host action already played on this board
+/// (`played`). Whether the board here ended elsewhere than the host's.
+fn take_played(guest: &mut Guest, queue: &mut VecDeque<Applied>, played: &Match) -> bool {
     let mut differs = false;
-    while let Some(front) = online.queue.front() {
-        if front.index >= table.model.actions.len() {
+    while let Some(front) = queue.front() {
+        if front.index >= played.actions.len() {
             break;
         }
-        let a = online.queue.pop_front().expect("a front");
+        let a = queue.pop_front().expect("a front");
         match guest.apply(&a) {
             Ok(r) => {
                 if let Some(n) = r.corrected {
                     warn!("{n}");
                 }
-                let ours = table.model.digests.get(a.index).map(|d| hex(*d));
+                let ours = played.digests.get(a.index).map(|d| hex(*d));
                 if ours.as_deref() != Some(a.digest.as_str()) {
                     info!(
                         "action {}: the board here ended elsewhere than the host's (digest {}, the host's {}); taking the host's",
@@ -277,17 +304,7 @@ fn follow_host(
             Err(e) => warn!("{e}"),
         }
     }
-    if (differs || whole_match)
-        && *phase.get() != Phase::Moving
-        && let Some(game) = &guest.game
-        && (whole_match || game.actions.len() == table.model.actions.len())
-    {
-        table.model = game.clone();
-        let n = table.model.actions.len();
-        online.queue.retain(|a| a.index >= n);
-        online.checked = n;
-        fire.show_table(&table.model.layout);
-    }
+    differs
 }
 
 /// A seat played elsewhere is to strike: its stroke (or pass), once the host sends it, is the

@@ -94,5 +94,5 @@ fn write_match(model: &Match, path: &std::path::Path) -> Result<(), String> {
     {
         let _ = std::fs::create_dir_all(dir);
     }
-    Ok(SaveFile::of(model).write(path)?)
+    SaveFile::of(model).write(path).map_err(|e| e.to_string())
 }

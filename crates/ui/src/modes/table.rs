@@ -39,7 +39,7 @@ impl Table {
     /// naming the field.
     pub fn new(spec: &Spec, setup: MatchSetup, spectated: bool) -> Result<Table, String> {
         let computers = Computers::for_setup(&setup);
-        let model = Match::new(spec, setup)?;
+        let model = Match::new(spec, setup).map_err(|e| e.to_string())?;
         Ok(Table {
             title: format!(
                 "{} v {}",

@@ -249,7 +249,7 @@ fn file_row(list: &mut ChildSpawnerCommands, path: &Path, going_on: bool) {
 /// A save's statistics: its match replayed (checked as `carrom replay` checks it), a line per
 /// player and per board.
 pub fn statistics_of(spec: &carrom_physics::Spec, path: &Path) -> Result<Vec<String>, String> {
-    let save = SaveFile::load(path)?;
+    let save = SaveFile::load(path).map_err(|e| e.to_string())?;
     let game =
         Match::replay(spec, &save, |_| {}).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(game.stats.lines())

@@ -150,8 +150,9 @@ pub(super) fn host_from_form(
         .host_config(&s.spec.0, &players, (rules.0, settings.length), seed)
         .and_then(|config| {
             let mut computers = Computers::for_every_seat(&config.setup, players.level);
-            let host = Host::start(config, Box::new(move |game| computers.act(game)))?;
-            HostThread::start(host, |e| info!("host: {e:?}"))
+            let host = Host::start(config, Box::new(move |game| computers.act(game)))
+                .map_err(|e| e.to_string())?;
+            HostThread::start(host, |e| info!("host: {e:?}")).map_err(|e| e.to_string())
         });
     let (host, link) = match started {
         Ok(started) => started,
@@ -176,7 +177,9 @@ pub(super) fn host_from_form(
     s.lobby.hosting = Some(Arc::new(host));
     s.lobby
         .connect(format!("Hosting with code {code}"), wake, move || {
-            Guest::local(link, joining, WELCOME_WITHIN).map(|g| (g, None))
+            Guest::local(link, joining, WELCOME_WITHIN)
+                .map(|g| (g, None))
+                .map_err(|e| e.to_string())
         });
     s.form.message = None;
     s.page.set(MenuPage::Waiting);
@@ -196,8 +199,10 @@ pub(super) fn join_from_form(_: On<Activate>, mut s: Setting, players: Res<MenuP
     s.lobby.leave();
     s.lobby
         .connect(format!("Connecting to {address}..."), wake, move || {
-            let addr = carrom_net::resolve(&address)?;
-            Guest::join(addr, joining, WELCOME_WITHIN).map(|g| (g, Some(addr)))
+            let addr = carrom_net::resolve(&address).map_err(|e| e.to_string())?;
+            Guest::join(addr, joining, WELCOME_WITHIN)
+                .map(|g| (g, Some(addr)))
+                .map_err(|e| e.to_string())
         });
     s.form.message = None;
     s.page.set(MenuPage::Waiting);

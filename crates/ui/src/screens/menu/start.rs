@@ -27,9 +27,10 @@ pub fn resume_autosave(spec: &carrom_physics::Spec) -> Result<Match, String> {
 /// The match saved at `path`, resumed ([`carrom_match::resume`]). The one autosave of earlier
 /// versions becomes the match's own autosave.
 pub fn resume_file(spec: &carrom_physics::Spec, path: &std::path::Path) -> Result<Match, String> {
-    let save = SaveFile::load(path)?;
-    let game =
-        carrom_match::resume(spec, &save, &path.display().to_string(), |_| {}).map(|r| r.game)?;
+    let save = SaveFile::load(path).map_err(|e| e.to_string())?;
+    let game = carrom_match::resume(spec, &save, &path.display().to_string(), |_| {})
+        .map(|r| r.game)
+        .map_err(|e| e.to_string())?;
     if legacy_autosave_path().as_deref() == Some(path)
         && let Some(own) = autosave_path_for(&game.setup)
     {
