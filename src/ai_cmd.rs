@@ -2,12 +2,15 @@
 //! `carrom_ai`.
 
 use crate::args::{
-    JsonOnly, LevelArg, LevelList, LevelPair, SeatsArg, count, level_list, level_pair, seed,
+    JsonOnly, LevelList, LevelPair, SeatsArg, count, level_list, level_pair, named, seed,
 };
 use carrom_ai::benchmark::clearing_with;
-use carrom_ai::breaks::{break_map, write_png};
+use carrom_ai::breaks::break_map;
+use carrom_ai::research::break_png::write_png;
+use carrom_ai::research::ladder::{Pairs, run_ladder};
 use carrom_ai::selfplay::selfplay as run_selfplay;
-use carrom_ai::{LADDER, LevelSpec, Noise, Pairs, run_ladder};
+use carrom_ai::{LADDER, LevelSpec, Noise};
+use carrom_ai::{Level, Rung};
 use carrom_physics::Spec;
 use carrom_referee::Rules;
 use std::path::PathBuf;
@@ -20,8 +23,8 @@ pub struct PracticeArgs {
     /// The seed of the boards' noise, 0 to 18446744073709551615.
     #[arg(long, default_value_t = 1, value_parser = seed)]
     pub seed: u64,
-    #[arg(long, value_enum, default_value_t = LevelArg::Hard)]
-    pub level: LevelArg,
+    #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Hard)]
+    pub level: Level,
     #[command(flatten)]
     pub json: JsonOnly,
     /// Also report the decision times (wall clock) in the JSON line; without it, a seeded
@@ -90,7 +93,7 @@ fn json_line(value: &impl serde::Serialize) -> Result<String, String> {
 
 pub fn practice(spec: &Spec, args: &PracticeArgs) -> Result<(), String> {
     let (json, timings) = (args.json.json, args.timings);
-    let level = args.level.level();
+    let level = args.level;
     let boards = args.boards as u32;
     let summary = clearing_with(
         spec,
@@ -100,31 +103,12 @@ pub fn practice(spec: &Spec, args: &PracticeArgs) -> Result<(), String> {
         Noise::BENCHMARK,
         |i, run| {
             if !json {
-                println!(
-                    "board {:>3}: {} in {} strikes",
-                    i + 1,
-                    if run.cleared {
-                        "cleared"
-                    } else {
-                        "NOT cleared"
-                    },
-                    run.strikes
-                );
+                println!("{}", run.line(i + 1));
             }
         },
     );
     if !json {
-        println!(
-            "{} practice at benchmark noise (0.005 of the base line, 2 deg, 0.01 power): {}/{} boards cleared, {:.2} strikes on average (median {}, max {}), {:.0} ms per decision (slowest {:.0} ms)",
-            level.name(),
-            summary.cleared,
-            summary.boards,
-            summary.mean_strikes,
-            summary.median_strikes,
-            summary.max_strikes,
-            summary.mean_decision_ms,
-            summary.max_decision_ms
-        );
+        println!("{}", summary.line(level));
     }
     println!(
         "{}",
@@ -148,7 +132,7 @@ pub fn practice(spec: &Spec, args: &PracticeArgs) -> Result<(), String> {
 
 pub fn selfplay(spec: &Spec, args: &SelfplayArgs) -> Result<(), String> {
     let json = args.json.json;
-    let levels = args.levels.0.map(LevelArg::level);
+    let levels = args.levels.0;
     let seats = args.seats.seats();
     let (games, seed) = (args.games as u32, args.seed);
     // One ICF game (Law 56: 25 points or eight boards) per game played.
@@ -156,40 +140,11 @@ pub fn selfplay(spec: &Spec, args: &SelfplayArgs) -> Result<(), String> {
     rules.games_to_win = 1;
     let summary = run_selfplay(spec, rules, seats, levels, games, seed, |g, run| {
         if !json {
-            let winner = match run.winner {
-                Some(w) => format!("side {w} ({}) wins", levels[w].name()),
-                None => "unfinished".into(),
-            };
-            println!(
-                "game {:>3}: {winner} {}-{} in {} boards, {} strokes{}",
-                g + 1,
-                run.score[0],
-                run.score[1],
-                run.boards,
-                run.strokes,
-                if run.violations.is_empty() {
-                    String::new()
-                } else {
-                    format!("; VIOLATIONS: {}", run.violations.join("; "))
-                }
-            );
+            println!("{}", run.line(g + 1, levels));
         }
     });
     if !json {
-        println!(
-            "{} vs {}: {}-{} over {} games, {:.1} strokes per game, {:.0}/{:.0} ms per decision (slowest {:.0}/{:.0} ms), {} invariant violations",
-            levels[0].name(),
-            levels[1].name(),
-            summary.wins[0],
-            summary.wins[1],
-            summary.games,
-            summary.mean_strokes_per_game,
-            summary.mean_decision_ms[0],
-            summary.mean_decision_ms[1],
-            summary.max_decision_ms[0],
-            summary.max_decision_ms[1],
-            summary.invariant_violations
-        );
+        println!("{}", summary.line(levels));
     }
     println!(
         "{}",
@@ -228,28 +183,14 @@ pub fn ladder(spec: &Spec, args: &LadderArgs) -> Result<(), String> {
     };
     let report = run_ladder(spec, &levels, pairs, games, args.seed, |p| {
         if !json {
-            println!(
-                "{}{}",
-                p.line(),
-                if p.invariant_violations > 0 {
-                    format!("; {} INVARIANT VIOLATIONS", p.invariant_violations)
-                } else {
-                    String::new()
-                }
-            );
-            for v in &p.violation_examples {
-                println!("    {v}");
-            }
+            p.lines().iter().for_each(|line| println!("{line}"));
         }
     });
     if !json {
-        for l in &report.levels {
-            println!(
-                "{:>8}: {:.0} (95%: {:.0} to {:.0})",
-                l.name, l.rating, l.low, l.high
-            );
-        }
-        println!("{} invariant violations", report.invariant_violations);
+        report
+            .rating_lines()
+            .iter()
+            .for_each(|line| println!("{line}"));
     }
     println!("{}", json_line(&report)?);
     Ok(())
@@ -259,7 +200,7 @@ pub fn breaks(spec: &Spec, args: &BreaksArgs) -> Result<(), String> {
     let (out, json) = (args.out.as_deref(), args.json.json);
     let map = break_map(spec, args.grid, args.seed, Noise::BENCHMARK);
     if let Some(path) = out {
-        write_png(&map, path)?;
+        write_png(&map, path).map_err(|e| e.to_string())?;
     }
     let b = map.best;
     if !json {

@@ -3,74 +3,36 @@
 //! seat, the rules, and numbers with their ranges (each range is also in `--help`).
 
 use carrom_ai::Level;
+use carrom_match::Named;
 use carrom_referee::{Rules, Seats};
 use clap::ValueEnum;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use std::path::PathBuf;
 
-/// How long a match is: one board, one game, or the rule set's whole match.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum LengthArg {
-    Board,
-    Game,
-    #[default]
-    Full,
-}
-
-impl LengthArg {
-    /// `rules` shortened to this length.
-    pub fn apply(self, rules: &mut RulesArg) {
-        let length = match self {
-            LengthArg::Board => carrom_match::MatchLength::Board,
-            LengthArg::Game => carrom_match::MatchLength::Game,
-            LengthArg::Full => carrom_match::MatchLength::Full,
-        };
-        length.apply(&mut rules.rules);
-    }
-}
-
-/// A computer player's level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum LevelArg {
-    Beginner,
-    #[value(alias = "fast")]
-    Easy,
-    Medium,
-    Skilled,
-    Hard,
-}
-
-impl LevelArg {
-    pub fn level(self) -> Level {
-        match self {
-            LevelArg::Beginner => Level::Beginner,
-            LevelArg::Easy => Level::Easy,
-            LevelArg::Medium => Level::Medium,
-            LevelArg::Skilled => Level::Skilled,
-            LevelArg::Hard => Level::Hard,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        self.level().name()
-    }
+/// A clap parser for a word with a fixed list of names (a level, a match's length): its names
+/// (and older names) are the possible values `--help` lists and an error names.
+pub fn named<T: Named + Send + Sync>() -> impl TypedValueParser<Value = T> {
+    let values = T::ALL.iter().map(|v| {
+        let aliases = T::ALIASES.iter().filter(|a| a.1 == *v).map(|a| a.0);
+        PossibleValue::new(v.name()).aliases(aliases)
+    });
+    // Every value the parser lets through is one of the names or aliases just listed.
+    PossibleValuesParser::new(values).map(|name| T::parse(&name).unwrap_or(T::ALL[0]))
 }
 
 /// The level of the demo's computer players when none is given.
-pub const DEMO_LEVEL: LevelArg = LevelArg::Medium;
+pub const DEMO_LEVEL: Level = Level::Medium;
 
 /// Two computer levels, `side0,side1` (as `medium,easy`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LevelPair(pub [LevelArg; 2]);
+pub struct LevelPair(pub [Level; 2]);
 
 pub fn level_pair(text: &str) -> Result<LevelPair, String> {
     let parts: Vec<&str> = text.split(',').collect();
     let [a, b] = parts.as_slice() else {
         return Err("expected two levels, side 0's then side 1's, as `medium,easy`".into());
     };
-    let one = |name: &str| {
-        LevelArg::from_str(name.trim(), false)
-            .map_err(|_| format!("`{name}` is not a level: {}", Level::names()))
-    };
+    let one = |name: &str| Level::parse_or_explain(name.trim());
     Ok(LevelPair([one(a)?, one(b)?]))
 }
 
@@ -82,9 +44,7 @@ pub struct LevelList(pub Vec<Level>);
 pub fn level_list(text: &str) -> Result<LevelList, String> {
     let mut levels = Vec::new();
     for name in text.split(',') {
-        let level = LevelArg::from_str(name.trim(), false)
-            .map_err(|_| format!("`{name}` is not a level: {}", Level::names()))?
-            .level();
+        let level = Level::parse_or_explain(name.trim())?;
         if levels.contains(&level) {
             return Err(format!("`{}` is named twice", level.name()));
         }
@@ -154,7 +114,7 @@ impl Default for RulesArg {
 }
 
 pub fn rules_arg(text: &str) -> Result<RulesArg, String> {
-    let rules = carrom_match::load_rules(text)?;
+    let rules = carrom_match::load_rules(text).map_err(|e| e.to_string())?;
     Ok(RulesArg {
         name: text.to_string(),
         rules,
@@ -204,13 +164,9 @@ pub fn seconds(text: &str) -> Result<f64, String> {
     Ok(v)
 }
 
-/// A player's name: 1 to 24 characters (as the menu allows).
+/// A player's name: 1 to 24 characters, no control characters (as the menu allows).
 pub fn player_name(text: &str) -> Result<String, String> {
-    let n = text.trim().chars().count();
-    if n == 0 || n > 24 {
-        return Err(format!("a name is 1 to 24 characters (this one has {n})"));
-    }
-    Ok(text.trim().to_string())
+    carrom_match::Player::checked_name(text).map_err(|e| e.to_string())
 }
 
 /// A request's file; stdin when it is omitted or `-`.

@@ -2,10 +2,9 @@
 
 use crate::input::read_request;
 use carrom_ai::coach::{Advice, describe, hint, kind_name};
-use carrom_physics::shot::validate_pieces;
 use carrom_physics::{Piece, PieceColour, Seat, Spec, opening_rack};
-use carrom_referee::{Referee, Rules, Seats};
-use carrom_trainer::QueenAt;
+use carrom_referee::{Referee, Seats};
+use carrom_trainer::{Position, QueenAt};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::path::Path;
@@ -41,59 +40,22 @@ fn white() -> PieceColour {
 
 /// The pieces and the referee's state a request describes.
 fn position(spec: &Spec, request: &HintRequest) -> Result<(Vec<Piece>, Referee), String> {
-    let rules = Rules::preset(&request.rules).ok_or_else(|| {
-        format!(
-            "rules: unknown rules `{}` (expected one of {})",
-            request.rules,
-            carrom_referee::PRESET_NAMES.join(", ")
-        )
-    })?;
     let seats = match request.seats {
         Some(n) => Seats::from_count(n)
             .ok_or_else(|| format!("seats: {n} players: expected 2 (singles) or 4 (doubles)"))?,
-        None if matches!(request.seat, Seat::East | Seat::West) => Seats::Doubles,
-        None => Seats::Singles,
+        None => Seats::of_seat(request.seat),
     };
-    let pieces = request
-        .pieces
-        .clone()
-        .unwrap_or_else(|| opening_rack(&spec.board, request.seat));
-    validate_pieces(spec, &pieces).map_err(|e| e.to_string())?;
-    let count = |c: PieceColour| pieces.iter().filter(|p| p.kind == c).count();
-    let queen_on = count(PieceColour::Queen) == 1;
-    match (request.queen, queen_on) {
-        (QueenAt::OnBoard, false) => {
-            return Err(
-                "queen: `on_board`, but no piece in `pieces` is the Queen (her kind is `queen`)"
-                    .into(),
-            );
-        }
-        (QueenAt::AwaitingCover, true) => {
-            return Err(
-                "queen: `awaiting_cover`, but the Queen is in `pieces` (she is in a pocket until covered)"
-                    .into(),
-            );
-        }
-        (QueenAt::CoveredByWhite | QueenAt::CoveredByBlack, true) => {
-            return Err(
-                "queen: covered, but the Queen is in `pieces` (a covered Queen stays in her pocket)"
-                    .into(),
-            );
-        }
-        _ => {}
-    }
-    let queen = request.queen.state(request.seat);
-    let men = |c: PieceColour| count(c) as u8;
-    let referee = Referee::in_position_with_queen(
-        rules,
-        seats,
-        request.seat,
-        request.colour,
-        men(PieceColour::White),
-        men(PieceColour::Black),
-        queen,
-    )?;
-    Ok((pieces, referee))
+    let position = Position {
+        rules: request.rules.clone(),
+        seat: request.seat,
+        colour: request.colour,
+        queen: request.queen,
+        pieces: (request.pieces.clone()).unwrap_or_else(|| opening_rack(&spec.board, request.seat)),
+    };
+    let referee = position
+        .checked_referee(spec, seats)
+        .map_err(|e| e.to_string())?;
+    Ok((position.pieces, referee))
 }
 
 fn advice_json(a: &Advice, seat: Seat) -> Value {

@@ -1,16 +1,16 @@
 //! The game's commands: play, demo, screenshot, replay. Thin: the game is `carrom_ui`.
 
-use crate::args::{
-    DEMO_LEVEL, LengthArg, LevelArg, RulesArg, SeatArg, count, player_name, rules_arg, seed,
-};
-use crate::display::{self, Xvfb};
+use crate::args::{DEMO_LEVEL, RulesArg, SeatArg, count, named, player_name, rules_arg, seed};
 use crate::match_cmd::{
     DemoArgs, ReplayArgs, computers_match, demo_levels, demo_setup, headless_demo, load_save,
     replay_check, resume_headless,
 };
-use carrom_match::{Match, MatchSetup, load_rules};
+use carrom_ai::Level;
+use carrom_match::MatchLength;
+use carrom_match::{MatchSetup, Player};
 use carrom_physics::Spec;
 use carrom_referee::Seats;
+use carrom_ui::display::{self, Xvfb};
 use carrom_ui::screenshot::{ScreenshotPlan, ShotMode};
 use carrom_ui::{Launch, Start};
 use clap::ValueEnum;
@@ -45,14 +45,14 @@ pub struct PlayArgs {
     #[arg(long, value_parser = rules_arg)]
     pub rules: Option<RulesArg>,
     /// The match's length: one board, one game, or the rule set's full match.
-    #[arg(long, value_enum, default_value_t = LengthArg::Full)]
-    pub length: LengthArg,
+    #[arg(long, value_parser = named::<MatchLength>(), default_value_t = MatchLength::Full)]
+    pub length: MatchLength,
     /// Seats played by the computer in a match, e.g. `north` or `east,west`.
     #[arg(long, value_enum, value_delimiter = ',')]
     pub computer: Vec<SeatArg>,
     /// The computer's level (medium when omitted).
-    #[arg(long, value_enum)]
-    pub level: Option<LevelArg>,
+    #[arg(long, value_parser = named::<Level>())]
+    pub level: Option<Level>,
     /// Keep the board fixed (South at the bottom) instead of turning it to the striker.
     #[arg(long)]
     pub fixed_board: bool,
@@ -71,31 +71,13 @@ pub struct PlayArgs {
 }
 
 /// What `carrom screenshot` captures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ShotModeArg {
-    Demo,
-    Practice,
-    Menu,
-    /// A person's turn with the coach's hint on the board.
-    Hint,
-    /// A person pulling back the striker: the power meter and the aim guide.
-    Stroke,
-    /// A board's result.
-    Result,
-    /// The end of a match.
-    Summary,
-    /// The menu's page of saved matches and replays (those in the data directory).
-    Library,
-    /// The menu's page to host or join a match across machines.
-    Across,
-    /// A drill of the trainer (the straight cut, progress not kept).
-    Training,
-}
-
 #[derive(clap::Args, Debug)]
 pub struct ScreenshotArgs {
-    #[arg(long, value_enum, default_value_t = ShotModeArg::Demo)]
-    pub mode: ShotModeArg,
+    /// What to capture: demo, practice, menu, hint (a person's turn with the coach's hint),
+    /// stroke (pulling back the striker), result (a board's), summary (a match's), library
+    /// (the saved matches), across (hosting or joining) or training (a drill).
+    #[arg(long, value_parser = named::<ShotMode>(), default_value = "demo")]
+    pub mode: ShotMode,
     /// The window's size, WIDTHxHEIGHT, each 320 to 7680.
     #[arg(long, default_value = "1280x960", value_parser = parse_size)]
     pub size: (u32, u32),
@@ -118,22 +100,12 @@ fn match_seats(mode: PlayMode) -> Option<Seats> {
     }
 }
 
-/// `carrom play`. Every flag is checked first, the same whether or not a window can open.
-pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
-    let mode = args.mode.unwrap_or_default();
-    let mut rules = args.rules.clone().unwrap_or_default();
-    args.length.apply(&mut rules);
-    let seed = args.seed.unwrap_or(1);
-    let level = args.level.unwrap_or(DEMO_LEVEL);
-    let mode_name = mode.to_possible_value().map(|v| v.get_name().to_string());
-    let mode_name = mode_name.unwrap_or_default();
+/// `carrom play`'s seats and names, checked against its mode before anything starts.
+fn check_seats(args: &PlayArgs, mode: PlayMode, mode_name: &str) -> Result<(), String> {
     match match_seats(mode) {
         Some(seats) => {
-            if let Some(c) = args
-                .computer
-                .iter()
-                .find(|c| !seats.seats().contains(&c.seat()))
-            {
+            let outside = args.computer.iter().find(|c| !seats.contains(c.seat()));
+            if let Some(c) = outside {
                 return Err(format!(
                     "--computer: {} does not play in {mode_name} ({})",
                     c.seat().name(),
@@ -147,15 +119,26 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
                     seats.count()
                 ));
             }
+            Ok(())
         }
-        None if args.load.is_none() && !args.computer.is_empty() => {
-            return Err(format!(
-                "--computer: seats are played by the computer in a match (--mode singles or \
-                 doubles), not in {mode_name}"
-            ));
-        }
-        None => {}
+        None if args.load.is_none() && !args.computer.is_empty() => Err(format!(
+            "--computer: seats are played by the computer in a match (--mode singles or \
+             doubles), not in {mode_name}"
+        )),
+        None => Ok(()),
     }
+}
+
+/// `carrom play`. Every flag is checked first, the same whether or not a window can open.
+pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
+    let mode = args.mode.unwrap_or_default();
+    let mut rules = args.rules.clone().unwrap_or_default();
+    args.length.apply(&mut rules.rules);
+    let seed = args.seed.unwrap_or(1);
+    let level = args.level.unwrap_or(DEMO_LEVEL);
+    let mode_name = mode.to_possible_value().map(|v| v.get_name().to_string());
+    let mode_name = mode_name.unwrap_or_default();
+    check_seats(&args, mode, &mode_name)?;
     if let Err(why) = display::find() {
         if let Some(path) = &args.load {
             // A missing or bad save is an error whatever the display.
@@ -175,11 +158,11 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
     let make = |seats: Seats| -> MatchSetup {
         let mut setup = MatchSetup::new(seats, rules.rules, &rules.name, seed);
         for (i, seat) in seats.seats().iter().enumerate() {
+            if args.computer.iter().any(|c| c.seat() == *seat) {
+                setup.players[i] = Player::computer(*seat, level);
+            }
             if let Some(n) = args.names.get(i) {
                 setup.players[i].name = n.clone();
-            }
-            if args.computer.iter().any(|c| c.seat() == *seat) {
-                setup.players[i].computer = Some(level.name().into());
             }
         }
         setup
@@ -255,92 +238,9 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
-/// A seeded singles match for a screenshot, South's and North's players named `names` (North
-/// the computer), both seats played by `level` computers until `stop` says so after an action;
-/// an error if the match ends first (unless `stop` accepts the end).
-fn played_until(
-    spec: &Spec,
-    seed: u64,
-    names: [&str; 2],
-    level: &str,
-    stop: impl Fn(&Match) -> bool,
-) -> Result<Match, String> {
-    let mut setup = MatchSetup::new(Seats::Singles, load_rules("icf")?, "icf", seed);
-    setup.players[0].name = names[0].into();
-    setup.players[1].name = names[1].into();
-    setup.players[1].computer = Some(level.into());
-    let mut both = setup.clone();
-    both.players[0].computer = Some(level.into());
-    let mut hands = carrom_ai::Computers::for_setup(&both)?;
-    let mut model = Match::new(spec, setup)?;
-    while !stop(&model) {
-        if model.is_over() {
-            return Err("the match ended before the screenshot's position".into());
-        }
-        let action = hands
-            .act(&model)
-            .ok_or("the computers stopped before the screenshot's position")?;
-        model.apply(&action)?;
-    }
-    Ok(model)
-}
-
-/// Asha (South) and Ravi (North, the computer), played by easy computers (seed 5).
-fn asha_and_ravi_until(spec: &Spec, stop: impl Fn(&Match) -> bool) -> Result<Match, String> {
-    played_until(spec, 5, ["Asha", "Ravi"], "easy", stop)
-}
-
-/// The hint's position: a person at South against a medium computer, seeded strokes played
-/// until South is to strike in the middle of the board.
-fn hint_position(spec: &Spec) -> Result<Match, String> {
-    played_until(spec, 11, ["South", "North (computer)"], "medium", |m| {
-        m.referee.strokes() >= 8
-            && m.next_actor() == Some(carrom_match::Actor::Striker(carrom_physics::Seat::South))
-    })
-}
-
-/// A board has just ended (not the match).
-fn just_after_a_board(m: &Match) -> bool {
-    !m.is_over() && m.last.as_ref().is_some_and(|v| v.board_result.is_some())
-}
-
 pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
-    let demo = || {
-        let rules = RulesArg::default();
-        computers_match(Seats::Doubles, &rules, [DEMO_LEVEL.level(); 2], 7)
-    };
-    let (mode, start, speed) = match args.mode {
-        ShotModeArg::Demo => (ShotMode::Demo, Start::Demo(demo()), 8.0),
-        ShotModeArg::Practice => (ShotMode::Practice, Start::Practice, 1.0),
-        ShotModeArg::Menu => (ShotMode::Menu, Start::Menu, 1.0),
-        ShotModeArg::Library => (ShotMode::Library, Start::Menu, 1.0),
-        ShotModeArg::Across => (ShotMode::Across, Start::Menu, 1.0),
-        ShotModeArg::Training => (ShotMode::Training, Start::Training, 1.0),
-        ShotModeArg::Hint => (
-            ShotMode::Hint,
-            Start::Resume(Box::new(hint_position(spec)?)),
-            1.0,
-        ),
-        ShotModeArg::Stroke => (
-            ShotMode::Stroke,
-            Start::Resume(Box::new(asha_and_ravi_until(spec, |m| {
-                m.referee.strokes() >= 6
-                    && m.next_actor()
-                        == Some(carrom_match::Actor::Striker(carrom_physics::Seat::South))
-            })?)),
-            1.0,
-        ),
-        ShotModeArg::Result => (
-            ShotMode::Result,
-            Start::Resume(Box::new(asha_and_ravi_until(spec, just_after_a_board)?)),
-            1.0,
-        ),
-        ShotModeArg::Summary => (
-            ShotMode::Summary,
-            Start::Resume(Box::new(asha_and_ravi_until(spec, Match::is_over)?)),
-            1.0,
-        ),
-    };
+    let mode = args.mode;
+    let (start, speed) = carrom_ui::scenes::start_of(mode, spec)?;
     let plan = ScreenshotPlan {
         mode,
         size: args.size,

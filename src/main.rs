@@ -3,7 +3,6 @@
 mod ai_cmd;
 mod args;
 mod coach_cmd;
-mod display;
 #[cfg(feature = "game")]
 mod game_cmd;
 mod input;
@@ -174,7 +173,7 @@ fn demo(spec: &carrom_physics::Spec, args: match_cmd::DemoArgs) -> Result<(), St
     return game_cmd::demo(spec, args);
     #[cfg(not(feature = "game"))]
     {
-        if !args.headless && display::has_display() {
+        if !args.headless {
             println!("This build has no game window (built without the `game` feature): headless.");
         }
         match_cmd::headless_demo_to(
@@ -216,8 +215,8 @@ fn default_command(spec: &carrom_physics::Spec) -> ExitCode {
     }
 }
 
-/// Every error: one line, `error: ` and the message (cut by [`input::abbreviate`]), exit 2.
+/// Every error: one line, `error: ` and the message (cut by [`carrom_match::quote::abbreviate`]), exit 2.
 fn fail(message: String) -> ExitCode {
-    eprintln!("error: {}", input::abbreviate(&message));
+    eprintln!("error: {}", carrom_match::quote::abbreviate(&message));
     ExitCode::from(2)
 }

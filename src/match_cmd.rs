@@ -1,10 +1,12 @@
 //! The match commands that need no window: the headless demo and the replay check. Thin: the
 //! match is `carrom_match`, the computer players `carrom_ai`.
 
-use crate::args::{LengthArg, LevelArg, RulesArg, SeatsArg, rules_arg, seed, speed};
-use carrom_ai::Computers;
+use crate::args::{RulesArg, SeatsArg, named, rules_arg, seed, speed};
 use carrom_ai::Level;
-use carrom_match::{Action, Match, MatchSetup, Player, SaveFile};
+use carrom_ai::selfplay::STROKE_CAP;
+use carrom_ai::{Computers, PlayedOut};
+use carrom_match::MatchLength;
+use carrom_match::{Match, MatchSetup, SaveFile};
 use carrom_physics::Spec;
 use carrom_referee::Seats;
 use std::path::{Path, PathBuf};
@@ -20,8 +22,8 @@ pub struct DemoArgs {
     pub seed: u64,
     /// The computers' level (every seat); without it, the ladder's top two, hard against
     /// skilled.
-    #[arg(long, value_enum)]
-    pub level: Option<LevelArg>,
+    #[arg(long, value_parser = named::<Level>())]
+    pub level: Option<Level>,
     /// No window: print the rulings as the match goes.
     #[arg(long)]
     pub headless: bool,
@@ -32,8 +34,8 @@ pub struct DemoArgs {
     #[arg(long, default_value = "icf", value_parser = rules_arg)]
     pub rules: RulesArg,
     /// The match's length: one board, one game, or the rule set's full match.
-    #[arg(long, value_enum, default_value_t = LengthArg::Full)]
-    pub length: LengthArg,
+    #[arg(long, value_parser = named::<MatchLength>(), default_value_t = MatchLength::Full)]
+    pub length: MatchLength,
     /// With --headless: write the finished match to this file as a replay (the game's list of
     /// saved matches and replays shows the files in its data directory's `saves`).
     #[arg(long, requires = "headless")]
@@ -64,7 +66,7 @@ impl ReplayArgs {
 /// The demo's match: computer players of the ladder's top two levels, or of the one asked for.
 pub fn demo_setup(args: &DemoArgs) -> MatchSetup {
     let mut rules = args.rules.clone();
-    args.length.apply(&mut rules);
+    args.length.apply(&mut rules.rules);
     computers_match(
         args.seats.seats(),
         &rules,
@@ -75,8 +77,8 @@ pub fn demo_setup(args: &DemoArgs) -> MatchSetup {
 
 /// The demo's levels by side: the one asked for at every seat, else the ladder's top two (the
 /// strongest on side 0).
-pub fn demo_levels(level: Option<LevelArg>) -> [Level; 2] {
-    level.map_or(Level::DEMO, |l| [l.level(), l.level()])
+pub fn demo_levels(level: Option<Level>) -> [Level; 2] {
+    level.map_or(Level::DEMO, |l| [l, l])
 }
 
 /// A match of computer players, each side at its level.
@@ -87,14 +89,7 @@ pub fn computers_match(
     seed: u64,
 ) -> MatchSetup {
     let mut setup = MatchSetup::new(seats, rules.rules, &rules.name, seed);
-    let all = seats.seats();
-    for (p, seat) in setup.players.iter_mut().zip(all.iter()) {
-        let level = levels[seats.side_of(*seat).index()];
-        *p = Player {
-            name: format!("{} (computer)", p.name),
-            computer: Some(level.name().into()),
-        };
-    }
+    carrom_ai::computer_setup(&mut setup, levels);
     setup
 }
 
@@ -105,6 +100,9 @@ pub fn headless_demo(spec: &Spec, setup: MatchSetup) -> Result<(), String> {
 
 /// [`headless_demo`], the finished match written as a replay to `out` (atomically).
 pub fn headless_demo_to(spec: &Spec, setup: MatchSetup, out: Option<&Path>) -> Result<(), String> {
+    if let Some(out) = out {
+        can_write(out).map_err(|e| format!("--replay-out {}: {e}", out.display()))?;
+    }
     let t0 = Instant::now();
     println!(
         "Headless demo: {} computer players, {} rules, seed {}",
@@ -112,8 +110,8 @@ pub fn headless_demo_to(spec: &Spec, setup: MatchSetup, out: Option<&Path>) -> R
         setup.rules_name,
         setup.seed
     );
-    let computers = Computers::for_setup(&setup)?;
-    let mut game = Match::new(spec, setup)?;
+    let computers = Computers::for_setup(&setup);
+    let mut game = Match::new(spec, setup).map_err(|e| e.to_string())?;
     let played = finish_headless(&mut game, computers);
     println!(
         "Match over after {} actions in {:.1} s: games {:?}, winner {}",
@@ -127,15 +125,25 @@ pub fn headless_demo_to(spec: &Spec, setup: MatchSetup, out: Option<&Path>) -> R
     );
     played?;
     if let Some(out) = out {
-        if let Some(dir) = out.parent()
-            && !dir.as_os_str().is_empty()
-        {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        }
-        SaveFile::of(&game).write(out).map_err(|e| e.to_string())?;
+        carrom_net::keep_save(out, &game).map_err(|e| e.to_string())?;
         println!("Replay written to {}", out.display());
     }
     Ok(())
+}
+
+/// Whether a file can be written at `path` (its folder made if need be): asked before a match
+/// is played, so a bad `--replay-out` costs nothing.
+fn can_write(path: &Path) -> std::io::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    if path.is_dir() {
+        return Err(std::io::Error::other("it is a folder"));
+    }
+    let mut probe = path.as_os_str().to_owned();
+    probe.push(".probe");
+    std::fs::File::create(&probe)?;
+    std::fs::remove_file(&probe)
 }
 
 /// Reads a save or replay and plays it again headless: the setup must be playable (its rules,
@@ -148,7 +156,7 @@ pub fn load_save(
     file: &Path,
     print: impl FnMut(&str),
 ) -> Result<(SaveFile, Match), String> {
-    let save = SaveFile::load(file)?;
+    let save = SaveFile::load(file).map_err(|e| e.to_string())?;
     let game = check_save(spec, file, &save, print)?;
     Ok((save, game))
 }
@@ -161,9 +169,10 @@ fn check_save(
     print: impl FnMut(&str),
 ) -> Result<Match, String> {
     let name = file.display();
-    Computers::for_setup(&save.setup).map_err(|e| format!("{name}: setup.{e}"))?;
     // The one resume of a save (the game menu's Continue goes through it too).
-    Ok(carrom_match::resume(spec, save, &name.to_string(), print)?.game)
+    carrom_match::resume(spec, save, &name.to_string(), print)
+        .map(|r| r.game)
+        .map_err(|e| e.to_string())
 }
 
 /// What `carrom replay` prints of the statistics.
@@ -189,7 +198,7 @@ impl StatsOutput {
 /// Replays a save or replay file headless and checks that it ends as recorded; then prints its
 /// statistics if asked.
 pub fn replay_check(spec: &Spec, file: &Path, stats: StatsOutput) -> Result<SaveFile, String> {
-    let save = SaveFile::load(file)?;
+    let save = SaveFile::load(file).map_err(|e| e.to_string())?;
     let text = stats != StatsOutput::Json;
     if text {
         println!(
@@ -265,35 +274,38 @@ pub fn resume_headless(spec: &Spec, file: &Path, no_display: &str) -> Result<(),
         file.display(),
         save.actions.len()
     );
-    finish_headless(&mut game, Computers::for_setup(&save.setup)?)
+    finish_headless(&mut game, Computers::for_setup(&save.setup))
 }
 
 /// Computers play `game` to its end, the rulings printed as they are made.
 /// Each stroke is announced first: the computer's intent, its chance, and the other shots it
 /// weighed.
 fn finish_headless(game: &mut Match, mut computers: Computers) -> Result<(), String> {
-    const MAX_ACTIONS: usize = 20_000;
     computers.commentary = true;
-    while !game.is_over() && game.actions.len() < MAX_ACTIONS {
-        let Some(action) = computers.act(game) else {
-            break;
-        };
-        if let (Action::Stroke { .. }, Some(c)) = (&action, computers.last_commentary.take()) {
+    let end = computers.play_out(game, STROKE_CAP, |game, played| {
+        if let Some(c) = played.commentary {
             let who = game.seat_name(c.seat);
             for line in c.lines() {
                 println!("  {who} {line}");
             }
         }
-        if let Some(v) = game.apply(&action)? {
-            for line in game.verdict_lines(&v) {
+        if let Some(v) = played.verdict {
+            for line in game.verdict_lines(v) {
                 println!("{line}");
             }
         }
-    }
+    });
+    let played = match end {
+        PlayedOut::Over => Ok(()),
+        PlayedOut::Capped(cap) => Err(format!("the match did not end within {cap} strokes")),
+        PlayedOut::NoComputer(seat) => Err(format!("no computer plays {seat}")),
+        PlayedOut::Refused(_, e) => Err(e.to_string()),
+    };
     print_stats(game);
     for v in &game.violations {
         println!("INVARIANT VIOLATED {v}");
     }
+    played?;
     if game.violations.is_empty() {
         Ok(())
     } else {

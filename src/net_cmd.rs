@@ -3,10 +3,12 @@
 //! seat of this machine is a computer's (or the guest watches), which is how a server for
 //! computer matches runs and how the tests play.
 
-use crate::args::{LengthArg, LevelArg, RulesArg, SeatArg, player_name, rules_arg, seed};
+use crate::args::{RulesArg, SeatArg, count, named, player_name, rules_arg, seed};
 use carrom_ai::Computers;
+use carrom_ai::Level;
+use carrom_match::MatchLength;
 use carrom_match::{Match, MatchSetup, SaveFile};
-use carrom_net::{Guest, GuestEvent, Holder, Host, HostConfig, HostEvent, Joining, Role};
+use carrom_net::{Guest, GuestEvent, Holder, Host, HostConfig, Joining, LinkClosed, Role};
 use carrom_physics::Spec;
 use carrom_referee::{Seat, Seats};
 use clap::ValueEnum;
@@ -43,8 +45,8 @@ pub struct HostArgs {
     #[arg(long, default_value = "icf", value_parser = rules_arg)]
     pub rules: RulesArg,
     /// The match's length: one board, one game, or the rule set's full match.
-    #[arg(long, value_enum, default_value_t = LengthArg::Full)]
-    pub length: LengthArg,
+    #[arg(long, value_parser = named::<MatchLength>(), default_value_t = MatchLength::Full)]
+    pub length: MatchLength,
     /// Names of the host's players in seat order (South, North in singles; South, East, North,
     /// West in doubles); a guest's seat takes the guest's name.
     #[arg(long, value_delimiter = ',', value_parser = player_name)]
@@ -57,8 +59,8 @@ pub struct HostArgs {
     #[arg(long, value_enum, value_delimiter = ',')]
     pub here: Vec<SeatArg>,
     /// The host's computers' level.
-    #[arg(long, value_enum, default_value_t = LevelArg::Medium)]
-    pub level: LevelArg,
+    #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Medium)]
+    pub level: Level,
     /// The match's seed, 0 to 18446744073709551615.
     #[arg(long, default_value_t = 1, value_parser = seed)]
     pub seed: u64,
@@ -93,8 +95,8 @@ pub struct JoinArgs {
     #[arg(long)]
     pub computer: bool,
     /// The computer's level.
-    #[arg(long, value_enum, default_value_t = LevelArg::Medium)]
-    pub level: LevelArg,
+    #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Medium)]
+    pub level: Level,
     /// Watch, as a spectator.
     #[arg(long, conflicts_with = "computer")]
     pub watch: bool,
@@ -106,15 +108,15 @@ pub struct JoinArgs {
     /// folder), so it can be hosted again if the host goes.
     #[arg(long)]
     pub save: Option<PathBuf>,
-    /// Seconds to keep trying to reconnect when the connection drops.
-    #[arg(long, default_value_t = 30)]
+    /// Seconds to keep trying to reconnect when the connection drops, 0 to 86400.
+    #[arg(long, default_value_t = 30, value_parser = count::<0, 86_400>)]
     pub retry: u64,
     /// Print only a JSON summary at the end.
     #[arg(long)]
     pub json: bool,
 }
 
-fn code(text: &str) -> Result<String, String> {
+fn code(text: &str) -> Result<String, carrom_net::JoinCodeError> {
     carrom_net::join_code(text)
 }
 
@@ -148,57 +150,27 @@ fn print_end(role: &str, game: Option<&Match>, json: bool) {
     }
 }
 
-/// The seats of a hosted match and who holds each.
+/// The seats of a hosted match and who holds each: `--computer`'s, `--here`'s (South's by
+/// default in a window, unless the computer plays it) and the guests'.
 fn holders(seats: Seats, args: &HostArgs) -> Result<Vec<(Seat, Holder)>, String> {
-    for s in args.computer.iter().chain(&args.here) {
-        if !seats.seats().contains(&s.seat()) {
-            return Err(format!(
-                "{} does not play in this match ({})",
-                s.seat().name(),
-                seats.names()
-            ));
-        }
-    }
     if args.headless && !args.here.is_empty() {
         return Err("--here: a headless host has nobody at its machine; use --computer".into());
     }
     let mut here: Vec<Seat> = args.here.iter().map(|s| s.seat()).collect();
     let computer: Vec<Seat> = args.computer.iter().map(|s| s.seat()).collect();
-    if let Some(s) = here.iter().find(|s| computer.contains(s)) {
-        return Err(format!("{} is both --here and --computer", s.name()));
-    }
     if here.is_empty() && !args.headless && !computer.contains(&Seat::South) {
         here.push(Seat::South);
     }
-    let holders: Vec<(Seat, Holder)> = seats
-        .seats()
-        .iter()
-        .map(|&s| {
-            let h = if computer.contains(&s) {
-                Holder::Computer
-            } else if here.contains(&s) {
-                Holder::Host
-            } else {
-                Holder::Guest
-            };
-            (s, h)
-        })
-        .collect();
-    if holders.iter().any(|(_, h)| *h == Holder::Host)
-        && !holders.iter().any(|(_, h)| *h == Holder::Guest)
-    {
-        return Err("every seat is at the host's machine: leave one for a guest".into());
-    }
-    Ok(holders)
+    carrom_net::seat_holders(seats, &here, &computer).map_err(|e| e.to_string())
 }
 
-pub fn host_config(spec: &Spec, args: &HostArgs) -> Result<(HostConfig, LevelArg), String> {
+pub fn host_config(spec: &Spec, args: &HostArgs) -> Result<(HostConfig, Level), String> {
     let resume = match &args.load {
         Some(path) => Some(SaveFile::load(path).map_err(|e| e.to_string())?),
         None => None,
     };
     let mut rules = args.rules.clone();
-    args.length.apply(&mut rules);
+    args.length.apply(&mut rules.rules);
     let seats = match (&resume, args.mode) {
         (Some(save), _) => save.setup.seats,
         (None, NetMode::Singles) => Seats::Singles,
@@ -216,16 +188,9 @@ pub fn host_config(spec: &Spec, args: &HostArgs) -> Result<(HostConfig, LevelArg
                     seats.count()
                 ));
             }
-            for (i, &seat) in seats.seats().iter().enumerate() {
-                if let Some(n) = args.names.get(i) {
-                    setup.players[i].name = n.clone();
-                }
-                if holders.contains(&(seat, Holder::Computer)) {
-                    setup.players[i].computer = Some(args.level.name().into());
-                    if args.names.get(i).is_none() {
-                        setup.players[i].name = format!("{} (computer)", seat.title());
-                    }
-                }
+            carrom_net::seat_computers(&mut setup, &holders, args.level);
+            for (player, name) in setup.players.iter_mut().zip(&args.names) {
+                player.name = name.clone();
             }
             setup
         }
@@ -250,10 +215,10 @@ pub fn host_config(spec: &Spec, args: &HostArgs) -> Result<(HostConfig, LevelArg
 }
 
 /// Starts the host with its computers.
-pub fn start_host(config: HostConfig, level: LevelArg) -> Result<Host, String> {
-    let mut computers = Computers::for_every_seat(&config.setup, level.level())?;
+pub fn start_host(config: HostConfig, level: Level) -> Result<Host, String> {
+    let mut computers = Computers::for_every_seat(&config.setup, level);
     let play = Box::new(move |game: &Match| computers.act(game));
-    Host::start(config, play)
+    Host::start(config, play).map_err(|e| e.to_string())
 }
 
 pub fn host(spec: &Spec, args: HostArgs) -> Result<(), String> {
@@ -278,7 +243,7 @@ pub fn host(spec: &Spec, args: HostArgs) -> Result<(), String> {
         had_guests |= host.guests() > 0;
         if !args.json {
             for e in &events {
-                if let Some(line) = host_line(e) {
+                if let Some(line) = e.words() {
                     println!("{line}");
                 }
             }
@@ -299,30 +264,6 @@ pub fn host(spec: &Spec, args: HostArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn host_line(e: &HostEvent) -> Option<String> {
-    let seats = |s: &[Seat]| s.iter().map(|s| s.name()).collect::<Vec<_>>().join(", ");
-    Some(match e {
-        HostEvent::Joined {
-            name,
-            seats: s,
-            role,
-        } => match role {
-            Role::Player => format!("{name} joined ({})", seats(s)),
-            Role::Spectator => format!("{name} is watching"),
-        },
-        HostEvent::Refused { from, reason } => format!("Refused {from}: {reason}"),
-        HostEvent::Rejected { name, reason } => format!("Refused a message from {name}: {reason}"),
-        HostEvent::Left { name, seats: s } => {
-            format!("{name} is disconnected ({}): the match waits", seats(s))
-        }
-        HostEvent::Started => "Every seat is filled: the match starts".into(),
-        HostEvent::HandedOver { seat } => {
-            format!("The {} seat is handed to the computer", seat.name())
-        }
-        HostEvent::Applied { .. } | HostEvent::Over => return None,
-    })
-}
-
 fn default_save(code: &str, name: &str) -> Option<PathBuf> {
     carrom_trainer::data_dir().map(|d| d.join("net").join(carrom_net::save_file_name(code, name)))
 }
@@ -337,7 +278,7 @@ pub fn joining(spec: &Spec, args: &JoinArgs) -> Joining {
             Role::Player
         },
         seats: args.seats.iter().map(|s| s.seat()).collect(),
-        computer: args.computer.then(|| args.level.name().to_string()),
+        computer: args.computer.then_some(args.level),
         spec: spec.clone(),
         rules: None,
         save: args
@@ -366,7 +307,7 @@ pub fn join(spec: &Spec, args: JoinArgs) -> Result<(), String> {
                     if args.computer
                         && let Some(g) = &guest.game
                     {
-                        computers = Some(Computers::for_setup(&g.setup)?);
+                        computers = Some(Computers::for_setup(&g.setup));
                     }
                 }
                 GuestEvent::Applied(a) => match guest.apply(&a) {
@@ -391,8 +332,8 @@ pub fn join(spec: &Spec, args: JoinArgs) -> Result<(), String> {
                     if guest.game.as_ref().is_some_and(Match::is_over) {
                         break;
                     }
-                    if why.starts_with("refused") {
-                        return Err(why);
+                    if matches!(why, LinkClosed::Refused(_)) {
+                        return Err(why.to_string());
                     }
                     eprintln!("{why}; reconnecting");
                     reconnect(&mut guest, addr, args.retry)?;
@@ -416,8 +357,9 @@ pub fn join(spec: &Spec, args: JoinArgs) -> Result<(), String> {
 
 /// Joins the host `args` names: its address and the guest joined there.
 fn join_host(spec: &Spec, args: &JoinArgs) -> Result<(SocketAddr, Guest), String> {
-    let addr = carrom_net::resolve(&args.addr)?;
-    let guest = Guest::join(addr, joining(spec, args), Duration::from_secs(10))?;
+    let addr = carrom_net::resolve(&args.addr).map_err(|e| e.to_string())?;
+    let guest = Guest::join(addr, joining(spec, args), Duration::from_secs(10))
+        .map_err(|e| e.to_string())?;
     Ok((addr, guest))
 }
 
@@ -437,7 +379,7 @@ fn reconnect(guest: &mut Guest, addr: SocketAddr, retry: u64) -> Result<(), Stri
     loop {
         match guest.rejoin(addr, Duration::from_secs(3)) {
             Ok(()) => return Ok(()),
-            Err(e) if e.starts_with("refused") => return Err(e),
+            Err(e) if e.is_refusal() => return Err(e.to_string()),
             Err(e) => {
                 if Instant::now() >= until {
                     let kept = guest.joining.save.as_ref().map_or(String::new(), |p| {
@@ -492,7 +434,7 @@ fn join_in_window(_: &Spec, _: JoinArgs) -> Result<(), String> {
 /// window plays the seats of the people here through the host's in-process link.
 #[cfg(feature = "game")]
 fn host_in_window(spec: &Spec, args: HostArgs) -> Result<(), String> {
-    if let Err(why) = crate::display::find() {
+    if let Err(why) = carrom_ui::display::find() {
         return Err(format!(
             "hosting in the game's window needs a display (none found: {why}); `carrom host --headless` runs without one"
         ));
@@ -507,31 +449,37 @@ fn host_in_window(spec: &Spec, args: HostArgs) -> Result<(), String> {
     let save = args.save.clone();
     let host = start_host(config, level)?;
     let (host, link) = carrom_net::HostThread::start(host, |e| {
-        if let Some(line) = host_line(e) {
+        if let Some(line) = e.words() {
             println!("{line}");
         }
-    })?;
+    })
+    .map_err(|e| e.to_string())?;
     let code = host.code.clone();
     println!("Hosting on {} with code {code}", host.addr);
     println!("Give guests one of: {}", host.addresses.join(", "));
     let save = save.or_else(|| default_save(&code, "host"));
     let joining = Joining::at_host(&code, here, spec, save);
-    let mut guest = Guest::local(link, joining, Duration::from_secs(10))?;
+    let mut guest =
+        Guest::local(link, joining, Duration::from_secs(10)).map_err(|e| e.to_string())?;
     let waiting = format!("Waiting for guests: give them the address and the code {code}");
-    let backlog = guest.wait_for_start(None, || println!("{waiting}"))?;
+    let backlog = guest
+        .wait_for_start(None, || println!("{waiting}"))
+        .map_err(|e| e.to_string())?;
     open_online(spec, guest, backlog, None, Some(host))
 }
 
 /// A guest's window.
 #[cfg(feature = "game")]
 fn join_in_window(spec: &Spec, args: JoinArgs) -> Result<(), String> {
-    if let Err(why) = crate::display::find() {
+    if let Err(why) = carrom_ui::display::find() {
         return Err(format!(
             "joining in the game's window needs a display (none found: {why}); `carrom join --headless` runs without one"
         ));
     }
     let (addr, mut guest) = join_host(spec, &args)?;
     println!("{}", joined(addr, &guest));
-    let backlog = guest.wait_for_start(None, || println!("Waiting for the other guests"))?;
+    let backlog = guest
+        .wait_for_start(None, || println!("Waiting for the other guests"))
+        .map_err(|e| e.to_string())?;
     open_online(spec, guest, backlog, Some(addr), None)
 }

@@ -2,11 +2,11 @@
 
 use crate::args::{JsonOnly, count, seconds, seed};
 use crate::input::read_request;
-use carrom_physics::Pocket;
+use carrom_physics::report::BoardReport;
 use carrom_physics::shot::ShotError;
 use carrom_physics::soak::FaultKind;
 use carrom_physics::{BodyId, Piece, Shot, Spec, opening_rack, simulate};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::path::Path;
 
 pub fn load_spec(path: Option<&Path>) -> Result<Spec, String> {
@@ -17,72 +17,8 @@ pub fn load_spec(path: Option<&Path>) -> Result<Spec, String> {
 }
 
 /// `carrom board`: the spec in force and the geometry derived from it.
-#[derive(Serialize)]
-struct BoardReport<'a> {
-    playing_surface: f32,
-    pockets: [Pocket; 4],
-    base_lines: BaseLines,
-    arrows: Vec<Arrow>,
-    centre_circle_radius: f32,
-    outer_circle_radius: f32,
-    coin: Disc,
-    striker: Disc,
-    spec: &'a Spec,
-}
-
-#[derive(Serialize)]
-struct BaseLines {
-    length: f32,
-    outer_from_centre: f32,
-    inner_from_centre: f32,
-    base_circle_radius: f32,
-    base_circle_along: f32,
-}
-
-#[derive(Serialize)]
-struct Arrow {
-    from: [f32; 2],
-    to: [f32; 2],
-}
-
-#[derive(Serialize)]
-struct Disc {
-    radius: f32,
-    mass: f32,
-}
-
 pub fn board(spec: &Spec) -> Result<(), String> {
-    let b = &spec.board;
-    let report = BoardReport {
-        playing_surface: b.playing_surface,
-        pockets: b.pockets(),
-        base_lines: BaseLines {
-            length: b.base_line_length,
-            outer_from_centre: b.outer_line_offset(),
-            inner_from_centre: b.inner_line_offset(),
-            base_circle_radius: b.base_circle_radius(),
-            base_circle_along: b.base_circle_along(),
-        },
-        arrows: b
-            .arrows()
-            .iter()
-            .map(|(a, z)| Arrow {
-                from: [a.x, a.y],
-                to: [z.x, z.y],
-            })
-            .collect(),
-        centre_circle_radius: b.centre_circle_radius(),
-        outer_circle_radius: b.outer_circle_radius(),
-        coin: Disc {
-            radius: b.coin_radius(),
-            mass: b.coin_mass,
-        },
-        striker: Disc {
-            radius: b.striker_radius(),
-            mass: b.striker_mass,
-        },
-        spec,
-    };
+    let report = BoardReport::of(spec);
     println!(
         "{}",
         serde_json::to_string(&report).map_err(|e| e.to_string())?
@@ -158,20 +94,8 @@ pub fn soak(spec: &Spec, spec_path: Option<&Path>, args: &SoakArgs) -> Result<()
             None => "carrom simulate".to_string(),
         };
         for f in &report.faults {
-            let what = match f.fault {
-                FaultKind::Escaped => "escaped",
-                FaultKind::NonFinite => "non-finite",
-                FaultKind::Unfinished => "unfinished",
-            };
-            let body = match f.body {
-                BodyId::Striker => "the striker".to_string(),
-                BodyId::Piece(i) => format!("pieces[{i}]"),
-            };
             let request = serde_json::to_string(f).map_err(|e| e.to_string())?;
-            println!(
-                "{what}: {body} at step {}; replay: echo '{request}' | {command}",
-                f.step
-            );
+            println!("{}; replay: echo '{request}' | {command}", f.words());
         }
     }
     println!(
@@ -203,26 +127,7 @@ pub struct BenchArgs {
 pub fn bench(spec: &Spec, args: &BenchArgs) -> Result<(), String> {
     let r = carrom_physics::bench::bench(spec, args.seconds);
     if !args.json.json {
-        println!(
-            "break shots per second (rack, full power): {:.0}",
-            r.break_shots_per_sec
-        );
-        println!(
-            "mid-game shots per second (8-10 pieces):   {:.0}",
-            r.midgame_shots_per_sec
-        );
-        println!(
-            "microseconds per step:                     {:.2}",
-            r.us_per_step
-        );
-        println!(
-            "steps per break:                           {:.0}",
-            r.steps_per_break
-        );
-        println!(
-            "steps per mid-game shot:                   {:.0}",
-            r.steps_per_midgame_shot
-        );
+        r.lines().iter().for_each(|line| println!("{line}"));
     }
     println!("{}", serde_json::to_string(&r).map_err(|e| e.to_string())?);
     Ok(())

@@ -146,6 +146,35 @@ fn flags_are_checked_whatever_the_display() {
     );
 }
 
+/// A replay that cannot be written is refused before the match is played, not after it; a
+/// guest's `--retry` has a range (a huge one overflowed the clock when the host went).
+#[test]
+fn a_replay_out_that_cannot_be_written_and_a_retry_out_of_range_are_refused_at_once() {
+    let file = std::env::temp_dir().join(format!("carrom-not-a-folder-{}", std::process::id()));
+    std::fs::write(&file, "a file, not a folder").unwrap();
+    let out = file.join("replay.json");
+    let args = ["demo", "--headless", "--replay-out", out.to_str().unwrap()];
+    refused(
+        &carrom(&args),
+        &["--replay-out", "replay.json"],
+        "replay-out",
+    );
+    std::fs::remove_file(&file).ok();
+    for retry in ["18446744073709551615", "9223372036854775807", "86401"] {
+        let args = [
+            "join",
+            "127.0.0.1:9",
+            "--code",
+            "ABC123",
+            "--headless",
+            "--watch",
+            "--retry",
+            retry,
+        ];
+        refused(&carrom(&args), &["--retry", "0 to 86400"], retry);
+    }
+}
+
 #[cfg(feature = "game")]
 #[test]
 fn the_game_s_flags_are_checked_without_a_display() {

@@ -41,12 +41,12 @@ fn played(actions: usize, person_at_south: bool) -> Match {
     rules.games_to_win = 1;
     let mut setup = MatchSetup::new(Seats::Singles, rules, "icf", 11);
     for p in setup.players.iter_mut() {
-        p.computer = Some("easy".into());
+        p.computer = Some(carrom_match::Level::Easy);
     }
     if person_at_south {
         setup.players[0].computer = None;
     }
-    let mut computers = Computers::for_setup(&setup).unwrap();
+    let mut computers = Computers::for_setup(&setup);
     let mut game = Match::new(&spec, setup).unwrap();
     while game.actions.len() < actions {
         let action = computers.act(&game).expect("a computer acts");
@@ -211,7 +211,7 @@ fn a_replay_prints_the_statistics_of_the_match_as_json() {
     let d = dir("stats");
     let path = d.join("match.json");
     let mut game = played(0, false);
-    let mut computers = Computers::for_setup(&game.setup).unwrap();
+    let mut computers = Computers::for_setup(&game.setup);
     while !game.is_over() {
         let action = computers.act(&game).expect("a computer acts");
         game.apply(&action).unwrap();
@@ -283,4 +283,26 @@ fn a_replay_prints_the_statistics_of_the_match_as_json() {
     let out = carrom(&["replay", path.to_str().unwrap(), "--json"]);
     assert_eq!(out.status.code(), Some(2), "--json needs --stats");
     std::fs::remove_dir_all(&d).ok();
+}
+
+/// A replay written before a computer's level had a type of its own (`carrom demo --headless
+/// --seats 2 --length board --seed 41 --level easy --replay-out`, levels as text) still loads,
+/// replays to its recorded end and names its computers' level; the older name `fast` reads as
+/// easy.
+#[test]
+fn a_replay_written_before_levels_were_typed_still_loads_and_replays() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/replay-before-typed-levels.json");
+    let out = carrom(&["replay", path.to_str().unwrap()]);
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    let old = std::fs::read_to_string(&path).unwrap();
+    let fast = old.replacen("\"computer\": \"easy\"", "\"computer\": \"fast\"", 1);
+    for text in [&old, &fast] {
+        let save = SaveFile::parse(text, "old.json").unwrap();
+        let levels: Vec<_> = save.setup.players.iter().map(|p| p.computer).collect();
+        assert_eq!(levels, [Some(carrom_ai::Level::Easy); 2]);
+        let resumed = carrom_match::resume(&Spec::default(), &save, "old.json", |_| {}).unwrap();
+        assert!(resumed.game.is_over());
+    }
 }

@@ -7,7 +7,8 @@
 //! Arguments: games a pair, seed, `neighbours` or `all`, then any `level=angle_deg,position,power`,
 //! `level@candidates,samples` (first-round search), or `only=a,b` to play one pair.
 
-use carrom_ai::{LADDER, Level, LevelSpec, Noise, Pairs, run_ladder};
+use carrom_ai::research::ladder::{Pairs, run_ladder};
+use carrom_ai::{LADDER, Level, LevelSpec, Noise};
 use carrom_physics::Spec;
 use std::time::Instant;
 

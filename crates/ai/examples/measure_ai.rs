@@ -13,10 +13,10 @@ use carrom_ai::Noise;
 use carrom_ai::clearing::{ClearingState, pocket_order};
 use carrom_ai::coach::{Hint, hint};
 use carrom_ai::search::Judge;
-use carrom_ai::{Level, Player};
+use carrom_ai::{Level, Player, Rung};
 use carrom_physics::shot::play;
-use carrom_physics::{Piece, PieceColour, Seat, Spec, Table};
-use carrom_referee::{Referee, Rules, Seats};
+use carrom_physics::{Piece, Seat, Spec, Table};
+use carrom_referee::Referee;
 use rand::SeedableRng;
 use std::time::Instant;
 
@@ -686,13 +686,15 @@ fn clearing_scaling() {
 /// level's own, 1: none; `CARROM_LA_DISTINCT=1` one a target; `CARROM_LA_M` outcomes each, `CARROM_LA_W` the correction's weight,
 /// `CARROM_LA_MIN` the fewest pieces, `CARROM_LA_IW` the inner search's width and
 /// `CARROM_LA_FRESH` its fresh samples).
-fn lookahead_from_env(hard: &carrom_ai::Budget) -> Option<carrom_ai::lookahead::Lookahead> {
+fn lookahead_from_env(
+    hard: &carrom_ai::Budget,
+) -> Option<carrom_ai::research::lookahead::Lookahead> {
     let k: usize = common::env_or("CARROM_LA_K", 0);
     if k == 0 {
         return None;
     }
     let iw: usize = common::env_or("CARROM_LA_IW", 1);
-    let base = carrom_ai::player::HARD_INNER;
+    let base = carrom_ai::research::lookahead::HARD_INNER;
     let inner = carrom_ai::Budget {
         candidates: base.candidates * iw,
         safeties: base.safeties * iw,
@@ -702,7 +704,7 @@ fn lookahead_from_env(hard: &carrom_ai::Budget) -> Option<carrom_ai::lookahead::
         limits: hard.limits,
         ..base
     };
-    Some(carrom_ai::lookahead::Lookahead {
+    Some(carrom_ai::research::lookahead::Lookahead {
         finalists: k,
         outcomes: common::env_or("CARROM_LA_M", 4),
         inner,
@@ -721,16 +723,7 @@ fn hint_latency() {
     for k in 0..100u64 {
         let (layout, referee) = if k % 10 == 9 {
             let rack = carrom_physics::opening_rack(&spec.board, Seat::South);
-            let r = Referee::in_position(
-                Rules::icf(),
-                Seats::Singles,
-                Seat::South,
-                PieceColour::White,
-                9,
-                9,
-                false,
-            )
-            .unwrap();
+            let r = carrom_match::referee_for_south(&rack).unwrap();
             (rack, r)
         } else {
             common::mid_game_position(&spec, 1000 + k, 3 + (k as usize * 5) % 16)

@@ -10,7 +10,8 @@
 //! the [`Spec`] ([`crate::lone_man::spec_key`]) and the noise, and is used only for those
 //! ([`BreakBook::for_rack`]). This module is the book as data; the search reads it.
 
-use crate::lone_man::{header_and_lines, spec_key};
+use crate::data_file::{DataFileError, ShippedFileError, header_and_lines};
+use crate::lone_man::spec_key;
 use crate::noise::Noise;
 use carrom_physics::{Piece, Seat, Shot, Spec, opening_rack};
 use std::sync::OnceLock;
@@ -78,57 +79,28 @@ impl BreakBook {
     }
 
     /// Reads [`BreakBook::to_text`]'s form; the error names the line and what is wrong.
-    pub fn parse(text: &str) -> Result<BreakBook, String> {
+    pub fn parse(text: &str) -> Result<BreakBook, DataFileError> {
         let (h, lines) = header_and_lines(text)?;
         let [key, position, angle, power] = h[..] else {
-            return Err(
-                "line 1: expected `spec_key position_sigma angle_sigma_deg power_sigma`".into(),
-            );
+            return Err(DataFileError::Header(
+                "spec_key position_sigma angle_sigma_deg power_sigma",
+            ));
         };
-        let number = |line: usize, what: &str, t: &str| {
-            t.parse::<f32>()
-                .ok()
-                .filter(|v| v.is_finite())
-                .ok_or_else(|| format!("line {line}: {what} `{t}` is not a number"))
-        };
-        let spec_key = key
-            .parse()
-            .map_err(|_| format!("line 1: spec_key `{key}` is not a number"))?;
+        let spec_key = key.parse().map_err(|_| DataFileError::NotANumber {
+            line: 1,
+            what: "spec_key",
+            text: key.to_string(),
+        })?;
         let noise = Noise {
             position: number(1, "position_sigma", position)?,
             angle_deg: number(1, "angle_sigma_deg", angle)?,
             power: number(1, "power_sigma", power)?,
         };
-        let mut breaks = Vec::new();
-        for (line_no, line) in lines {
-            let f: Vec<&str> = line.split_whitespace().collect();
-            let [position, angle, power, value, pieces, striker, samples] = f[..] else {
-                return Err(format!(
-                    "line {line_no}: expected `position angle_deg power value pieces \
-                     striker_pocketed samples`, found {} fields",
-                    f.len()
-                ));
-            };
-            let b = BookBreak {
-                position: number(line_no, "position", position)?,
-                angle_deg: number(line_no, "angle_deg", angle)?,
-                power: number(line_no, "power", power)?,
-                value: number(line_no, "value", value)?,
-                pieces: number(line_no, "pieces", pieces)?,
-                striker_pocketed: number(line_no, "striker_pocketed", striker)?,
-                samples: samples
-                    .parse()
-                    .map_err(|_| format!("line {line_no}: samples `{samples}` is not a count"))?,
-            };
-            if !(-1.0..=1.0).contains(&b.position) || !(0.0..=1.0).contains(&b.power) {
-                return Err(format!(
-                    "line {line_no}: position must be within -1..1 and power within 0..1"
-                ));
-            }
-            breaks.push(b);
-        }
+        let breaks = lines
+            .map(|(line_no, line)| book_break(line_no, line))
+            .collect::<Result<Vec<_>, _>>()?;
         if breaks.is_empty() {
-            return Err("no breaks after the header".into());
+            return Err(DataFileError::Empty("breaks"));
         }
         Ok(BreakBook {
             spec_key,
@@ -139,13 +111,15 @@ impl BreakBook {
 
     /// The shipped book (found for the ICF default spec and the benchmark's noise), or why it
     /// cannot be read (a test keeps it readable).
-    pub fn icf() -> Result<&'static BreakBook, &'static str> {
-        static BOOK: OnceLock<Result<BreakBook, String>> = OnceLock::new();
+    pub fn icf() -> Result<&'static BreakBook, &'static ShippedFileError> {
+        static BOOK: OnceLock<Result<BreakBook, ShippedFileError>> = OnceLock::new();
         BOOK.get_or_init(|| {
-            BreakBook::parse(ICF_BOOK).map_err(|e| format!("data/break_book.txt: {e}"))
+            BreakBook::parse(ICF_BOOK).map_err(|source| ShippedFileError {
+                file: "data/break_book.txt",
+                source,
+            })
         })
         .as_ref()
-        .map_err(|e| e.as_str())
     }
 
     /// The shipped book, if it can be read, was found for `spec`, and `layout` is the rack as
@@ -155,4 +129,50 @@ impl BreakBook {
         (book.spec_key == spec_key(spec) && layout == opening_rack(&spec.board, seat))
             .then_some(book)
     }
+}
+
+/// A finite number on line `line` of a book, its field called `what`.
+fn number(line: usize, what: &'static str, t: &str) -> Result<f32, DataFileError> {
+    t.parse::<f32>()
+        .ok()
+        .filter(|v| v.is_finite())
+        .ok_or_else(|| DataFileError::NotANumber {
+            line,
+            what,
+            text: t.to_string(),
+        })
+}
+
+/// One break of a book: line `line_no`, `position angle_deg power value pieces
+/// striker_pocketed samples`.
+fn book_break(line_no: usize, line: &str) -> Result<BookBreak, DataFileError> {
+    const FIELDS: &str = "position angle_deg power value pieces striker_pocketed samples";
+    let f: Vec<&str> = line.split_whitespace().collect();
+    let [position, angle, power, value, pieces, striker, samples] = f[..] else {
+        return Err(DataFileError::Fields {
+            line: line_no,
+            expected: FIELDS,
+            found: f.len(),
+        });
+    };
+    let b = BookBreak {
+        position: number(line_no, "position", position)?,
+        angle_deg: number(line_no, "angle_deg", angle)?,
+        power: number(line_no, "power", power)?,
+        value: number(line_no, "value", value)?,
+        pieces: number(line_no, "pieces", pieces)?,
+        striker_pocketed: number(line_no, "striker_pocketed", striker)?,
+        samples: samples.parse().map_err(|_| DataFileError::NotACount {
+            line: line_no,
+            what: "samples",
+            text: samples.to_string(),
+        })?,
+    };
+    if !(-1.0..=1.0).contains(&b.position) || !(0.0..=1.0).contains(&b.power) {
+        return Err(DataFileError::OutOfRange {
+            line: line_no,
+            what: "position must be within -1..1 and power within 0..1",
+        });
+    }
+    Ok(b)
 }

@@ -4,7 +4,7 @@
 use crate::geom::{angle_of, legal};
 use crate::noise::{Noise, mix};
 use carrom_physics::shot::play;
-use carrom_physics::{Seat, Shot, Spec, Table, Vec2, opening_rack};
+use carrom_physics::{Piece, Seat, Shot, Spec, Table, Vec2, opening_rack};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -48,16 +48,14 @@ pub const CONFIRM_SAMPLES: u32 = crate::coach::JUDGE_SAMPLES;
 pub fn break_map(spec: &Spec, grid: bool, seed: u64, noise: Noise) -> BreakMap {
     let seat = Seat::South;
     let rack = opening_rack(&spec.board, seat);
-    let (np, offsets, samples): (usize, Vec<f32>, u32) = if grid {
-        (25, (0..25).map(|j| -12.0 + j as f32).collect(), 10)
-    } else {
-        (9, vec![0.0], 6)
+    let (positions, offsets, samples) = cells_of(spec, seat, &rack, grid);
+    let sampler = Sampler {
+        spec,
+        seat,
+        rack: &rack,
+        base: Table::new(spec, &rack),
+        noise,
     };
-    let positions: Vec<f32> = (0..np)
-        .map(|i| -0.76 + 1.52 * i as f32 / (np - 1) as f32)
-        .filter(|&p| legal(spec, seat, p, &rack))
-        .collect();
-    let base = Table::new(spec, &rack);
     let cells: Vec<(usize, usize)> = (0..positions.len())
         .flat_map(|i| (0..offsets.len()).map(move |j| (i, j)))
         .collect();
@@ -65,25 +63,9 @@ pub fn break_map(spec: &Spec, grid: bool, seed: u64, noise: Noise) -> BreakMap {
         .par_iter()
         .enumerate()
         .map(|(n, &(i, j))| {
-            let pos = positions[i];
-            let s = spec.board.striker_spot(seat, pos);
-            let angle = angle_of(seat, Vec2::ZERO - s) + offsets[j];
-            let shot = Shot {
-                seat,
-                position: pos,
-                angle_deg: angle,
-                power: 1.0,
-            };
-            let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, n as u64));
-            let (mut pieces, mut striker) = (0.0, 0.0);
-            for _ in 0..samples {
-                let s = noise.apply(spec, &rack, &shot, &mut rng);
-                let mut t = base.clone();
-                let r = play(&mut t, &s);
-                pieces += r.pieces.iter().filter(|p| p.pocketed).count() as f32;
-                striker += f32::from(u8::from(r.striker.pocketed));
-            }
-            (pieces / samples as f32, striker / samples as f32)
+            let angle = sampler.angle_to_centre(positions[i]) + offsets[j];
+            let shot = sampler.shot(positions[i], angle);
+            sampler.means(&shot, samples, mix(seed, n as u64))
         })
         .collect();
     let mut expected = vec![vec![0.0; offsets.len()]; positions.len()];
@@ -99,36 +81,16 @@ pub fn break_map(spec: &Spec, grid: bool, seed: u64, noise: Noise) -> BreakMap {
         expected[i][j] = e;
         striker_pocketed[i][j] = s;
         if e > best.expected {
-            let spot = spec.board.striker_spot(seat, positions[i]);
             best = BestBreak {
                 position: positions[i],
                 offset_deg: offsets[j],
-                angle_deg: angle_of(seat, Vec2::ZERO - spot) + offsets[j],
+                angle_deg: sampler.angle_to_centre(positions[i]) + offsets[j],
                 expected: e,
                 confirmed: 0.0,
             };
         }
     }
-    let shot = Shot {
-        seat,
-        position: best.position,
-        angle_deg: best.angle_deg,
-        power: 1.0,
-    };
-    let confirmed: f32 = (0..CONFIRM_SAMPLES)
-        .into_par_iter()
-        .map(|k| {
-            let mut rng = ChaCha8Rng::seed_from_u64(mix(!seed, u64::from(k)));
-            let s = noise.apply(spec, &rack, &shot, &mut rng);
-            let mut t = base.clone();
-            play(&mut t, &s)
-                .pieces
-                .iter()
-                .filter(|p| p.pocketed)
-                .count() as f32
-        })
-        .sum();
-    best.confirmed = confirmed / CONFIRM_SAMPLES as f32;
+    best.confirmed = sampler.confirmed(&sampler.shot(best.position, best.angle_deg), seed);
     BreakMap {
         seat,
         samples,
@@ -137,6 +99,81 @@ pub fn break_map(spec: &Spec, grid: bool, seed: u64, noise: Noise) -> BreakMap {
         expected,
         striker_pocketed,
         best,
+    }
+}
+
+/// The map's striker positions (the legal ones of `grid`'s), its direction offsets and the
+/// samples of each cell.
+fn cells_of(spec: &Spec, seat: Seat, rack: &[Piece], grid: bool) -> (Vec<f32>, Vec<f32>, u32) {
+    let (np, offsets, samples): (usize, Vec<f32>, u32) = if grid {
+        (25, (0..25).map(|j| -12.0 + j as f32).collect(), 10)
+    } else {
+        (9, vec![0.0], 6)
+    };
+    let positions = (0..np)
+        .map(|i| -0.76 + 1.52 * i as f32 / (np - 1) as f32)
+        .filter(|&p| legal(spec, seat, p, rack))
+        .collect();
+    (positions, offsets, samples)
+}
+
+/// Full-power breaks into the rack, played with noise on copies of one table.
+struct Sampler<'a> {
+    spec: &'a Spec,
+    seat: Seat,
+    rack: &'a [Piece],
+    base: Table,
+    noise: Noise,
+}
+
+impl Sampler<'_> {
+    /// The direction from the striker at `position` to the board's centre.
+    fn angle_to_centre(&self, position: f32) -> f32 {
+        let s = self.spec.board.striker_spot(self.seat, position);
+        angle_of(self.seat, Vec2::ZERO - s)
+    }
+
+    fn shot(&self, position: f32, angle_deg: f32) -> Shot {
+        Shot {
+            seat: self.seat,
+            position,
+            angle_deg,
+            power: 1.0,
+        }
+    }
+
+    /// `shot` played `samples` times with noise seeded from `seed`: the pieces pocketed and
+    /// how often the striker fell in, on average.
+    fn means(&self, shot: &Shot, samples: u32, seed: u64) -> (f32, f32) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut pieces, mut striker) = (0.0, 0.0);
+        for _ in 0..samples {
+            let s = self.noise.apply(self.spec, self.rack, shot, &mut rng);
+            let mut t = self.base.clone();
+            let r = play(&mut t, &s);
+            pieces += r.pieces.iter().filter(|p| p.pocketed).count() as f32;
+            striker += f32::from(u8::from(r.striker.pocketed));
+        }
+        (pieces / samples as f32, striker / samples as f32)
+    }
+
+    /// The pieces `shot` pockets on average over [`CONFIRM_SAMPLES`] plays with fresh noise
+    /// (each seeded from `!seed`).
+    fn confirmed(&self, shot: &Shot, seed: u64) -> f32 {
+        let pieces: f32 = (0..CONFIRM_SAMPLES)
+            .into_par_iter()
+            .map(|k| {
+                let mut rng = ChaCha8Rng::seed_from_u64(mix(!seed, u64::from(k)));
+                let s = self.noise.apply(self.spec, self.rack, shot, &mut rng);
+                let mut t = self.base.clone();
+                play(&mut t, &s)
+                    .pieces
+                    .iter()
+                    .filter(|p| p.pocketed)
+                    .count() as f32
+            })
+            .sum();
+        pieces / CONFIRM_SAMPLES as f32
     }
 }
 
@@ -154,49 +191,6 @@ pub fn colour(t: f32) -> [u8; 3] {
     let f = t - k as f32;
     let c = |n: usize| (stops[k][n] + (stops[k + 1][n] - stops[k][n]) * f) as u8;
     [c(0), c(1), c(2)]
-}
-
-/// Draws the map as a PNG heat map: x = striker position (player's left to right), y =
-/// direction offset (top = most to the left), colour = expected pieces (scale 0 to the
-/// maximum, shown by the bar on the right). The best cell is outlined in white.
-pub fn write_png(map: &BreakMap, path: &std::path::Path) -> Result<(), String> {
-    let cell = 24u32;
-    let nx = map.positions.len() as u32;
-    let ny = map.offsets_deg.len() as u32;
-    let bar = 3 * cell;
-    let (w, h) = (nx * cell + bar, ny * cell);
-    let max = map
-        .expected
-        .iter()
-        .flatten()
-        .copied()
-        .fold(0.0f32, f32::max)
-        .max(1e-6);
-    let mut img = image::RgbImage::new(w.max(1), h.max(1));
-    for (i, col) in map.expected.iter().enumerate() {
-        for (j, &e) in col.iter().enumerate() {
-            let c = colour(e / max);
-            // Offsets run -12..+12 (right..left); put the player's left at the top.
-            let row = ny - 1 - j as u32;
-            let best =
-                map.positions[i] == map.best.position && map.offsets_deg[j] == map.best.offset_deg;
-            for y in 0..cell {
-                for x in 0..cell {
-                    let edge = x == 0 || y == 0 || x == cell - 1 || y == cell - 1;
-                    let px = if best && edge { [255, 255, 255] } else { c };
-                    img.put_pixel(i as u32 * cell + x, row * cell + y, image::Rgb(px));
-                }
-            }
-        }
-    }
-    for y in 0..h {
-        let t = 1.0 - y as f32 / h.max(1) as f32;
-        for x in nx * cell + cell..w {
-            img.put_pixel(x, y, image::Rgb(colour(t)));
-        }
-    }
-    img.save_with_format(path, image::ImageFormat::Png)
-        .map_err(|e| format!("--out {}: {e}", path.display()))
 }
 
 #[cfg(test)]

@@ -3,11 +3,12 @@
 //! measured by playing it many times with the benchmark's noise and judging each stroke by the
 //! referee (so "goes in" means pocketed legally, as the Laws count it).
 
+use crate::Rung;
 use crate::candidates::ShotKind;
 use crate::game::MatchJudge;
 use crate::noise::{Noise, mix};
-use crate::player::Level;
 use crate::search::{Judge, Weighed, search_weighed};
+use carrom_match::Level;
 use carrom_match::stroke_report;
 use carrom_physics::shot::play;
 use carrom_physics::{Piece, PieceColour, Seat, Shot, Spec, Table};

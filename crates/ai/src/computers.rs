@@ -4,9 +4,10 @@
 
 use crate::coach::{self, Commentary};
 use crate::noise::mix;
-use crate::{Level, LevelSpec, Player};
-use carrom_match::{Action, Actor, Match, MatchSetup};
+use crate::{LevelSpec, Player, Rung};
+use carrom_match::{Action, Actor, Level, Match, MatchError, MatchSetup};
 use carrom_physics::Seat;
+use carrom_referee::Verdict;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
@@ -27,54 +28,39 @@ pub struct Computers {
     pub last_commentary: Option<Commentary>,
 }
 
-/// The level of a setup's computer player, by name (see [`Level::parse`]: `fast`, the name of
-/// an earlier quick bot, is read as `easy` so that saves that name it still load).
-pub fn level_of(name: &str) -> Option<Level> {
-    Level::parse(name)
-}
-
 impl Computers {
-    /// The computer players of `setup`. An unknown level is an error naming the player.
-    pub fn for_setup(setup: &MatchSetup) -> Result<Computers, String> {
+    /// The computer players of `setup`.
+    pub fn for_setup(setup: &MatchSetup) -> Computers {
         Computers::for_setup_with(setup, |level| *level.spec())
     }
 
     /// Computers for every seat of `setup`: its computer players at their own levels, and its
     /// people's seats at `level` (a host's computer plays a guest's seat handed to it).
-    pub fn for_every_seat(setup: &MatchSetup, level: Level) -> Result<Computers, String> {
+    pub fn for_every_seat(setup: &MatchSetup, level: Level) -> Computers {
         let mut all = setup.clone();
         for p in &mut all.players {
-            p.computer.get_or_insert_with(|| level.name().to_string());
+            p.computer.get_or_insert(level);
         }
         Computers::for_setup(&all)
     }
 
     /// The computer players of `setup`, each playing as `spec_of` its level says (a ladder's
     /// variation being measured; [`Computers::for_setup`] plays the [`crate::LADDER`]).
-    pub fn for_setup_with(
-        setup: &MatchSetup,
-        spec_of: impl Fn(Level) -> LevelSpec,
-    ) -> Result<Computers, String> {
+    pub fn for_setup_with(setup: &MatchSetup, spec_of: impl Fn(Level) -> LevelSpec) -> Computers {
         let mut players = Vec::new();
         for (i, (&seat, who)) in setup.seats.seats().iter().zip(&setup.players).enumerate() {
-            if let Some(name) = &who.computer {
-                let level = level_of(name).ok_or_else(|| {
-                    format!(
-                        "players[{i}].computer: `{name}` is not a level: {}",
-                        Level::names()
-                    )
-                })?;
+            if let Some(level) = who.computer {
                 let spec = spec_of(level);
                 players.push((seat, Player::of_spec(&spec, mix(setup.seed, i as u64 + 1))));
             }
         }
-        Ok(Computers {
+        Computers {
             players,
             hands: ChaCha8Rng::seed_from_u64(mix(setup.seed, 0xE7EC)),
             last_decision_ms: None,
             commentary: false,
             last_commentary: None,
-        })
+        }
     }
 
     /// The computer player at `seat`, if the seat is a computer's.
@@ -138,12 +124,76 @@ impl Computers {
     }
 }
 
+/// How a match the computers played on ended ([`Computers::play_out`]).
+#[derive(Debug)]
+pub enum PlayedOut {
+    /// The match is over.
+    Over,
+    /// The match had not ended after this many strokes.
+    Capped(u32),
+    /// A person is to act at this seat: no computer plays it.
+    NoComputer(Seat),
+    /// The match refused a computer's action.
+    Refused(Action, MatchError),
+}
+
+/// One action a computer took in [`Computers::play_out`], after the match applied it.
+#[derive(Debug)]
+pub struct Played<'a> {
+    pub seat: Seat,
+    pub action: &'a Action,
+    /// The referee's verdict on a stroke or a pass (`None` after a placement).
+    pub verdict: Option<&'a Verdict>,
+    /// How long the stroke's decision took (ms); `None` after a placement.
+    pub decision_ms: Option<f64>,
+    /// The stroke's commentary, when [`Computers::commentary`] is on.
+    pub commentary: Option<Commentary>,
+}
+
+impl Computers {
+    /// The computers play `game` on to its end, `each` told of every action once the match
+    /// has applied it; at most `stroke_cap` strokes (every match must end). The headless demo,
+    /// a saved match resumed without a window and self-play all play through this loop.
+    pub fn play_out(
+        &mut self,
+        game: &mut Match,
+        stroke_cap: u32,
+        mut each: impl FnMut(&Match, Played),
+    ) -> PlayedOut {
+        let mut strokes = 0;
+        while let Some(actor) = game.next_actor() {
+            let striking = matches!(actor, Actor::Striker(_));
+            if striking && strokes >= stroke_cap {
+                return PlayedOut::Capped(stroke_cap);
+            }
+            let Some(action) = self.act(game) else {
+                return PlayedOut::NoComputer(actor.seat());
+            };
+            strokes += u32::from(striking);
+            let commentary = self.last_commentary.take();
+            let decision_ms = self.last_decision_ms.filter(|_| striking);
+            match game.apply(&action) {
+                Ok(verdict) => each(
+                    game,
+                    Played {
+                        seat: actor.seat(),
+                        action: &action,
+                        verdict: verdict.as_ref(),
+                        decision_ms,
+                        commentary,
+                    },
+                ),
+                Err(e) => return PlayedOut::Refused(action, e),
+            }
+        }
+        PlayedOut::Over
+    }
+}
+
 /// The level of each side, for a setup of computers only.
 pub fn computer_setup(setup: &mut MatchSetup, levels: [Level; 2]) {
     let seats = setup.seats;
     for (seat, who) in seats.seats().iter().zip(setup.players.iter_mut()) {
-        let level = levels[seats.side_of(*seat).index()];
-        who.name = format!("{} ({})", seat.title(), level.name());
-        who.computer = Some(level.name().to_string());
+        *who = carrom_match::Player::computer(*seat, levels[seats.side_of(*seat).index()]);
     }
 }

@@ -8,6 +8,7 @@
 //! the [`Spec`] and is used only for that spec ([`LoneManCosts::for_spec`]); other specs fall
 //! back to the geometric estimate.
 
+use crate::data_file::{DataFileError, ShippedFileError, header_and_lines};
 use carrom_physics::{Spec, Vec2};
 use std::sync::OnceLock;
 
@@ -36,20 +37,6 @@ pub fn spec_key(spec: &Spec) -> u64 {
         .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
             (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
         })
-}
-
-/// The non-blank lines of a data file (the lone-man table, the break book) with their numbers
-/// (from 1), the first of them split into its fields: the header. An error when there is none.
-pub(crate) fn header_and_lines(
-    text: &str,
-) -> Result<(Vec<&str>, impl Iterator<Item = (usize, &str)>), String> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .map(|(n, l)| (n + 1, l))
-        .filter(|(_, l)| !l.trim().is_empty());
-    let (_, header) = lines.next().ok_or("line 1: missing header")?;
-    Ok((header.split_whitespace().collect(), lines))
 }
 
 impl LoneManCosts {
@@ -105,17 +92,24 @@ impl LoneManCosts {
     }
 
     /// Reads [`LoneManCosts::to_text`]'s form; the error names the line and what is wrong.
-    pub fn parse(text: &str) -> Result<LoneManCosts, String> {
+    pub fn parse(text: &str) -> Result<LoneManCosts, DataFileError> {
         let (h, lines) = header_and_lines(text)?;
         let [key, cells, extent] = h[..] else {
-            return Err("line 1: expected `spec_key cells extent`".into());
+            return Err(DataFileError::Header("spec_key cells extent"));
         };
-        let bad = |what: &str, t: &str| format!("line 1: {what} `{t}` is not a number");
+        let bad = |what: &'static str, t: &str| DataFileError::NotANumber {
+            line: 1,
+            what,
+            text: t.to_string(),
+        };
         let spec_key = key.parse().map_err(|_| bad("spec_key", key))?;
         let cells: usize = cells.parse().map_err(|_| bad("cells", cells))?;
         let extent: f32 = extent.parse().map_err(|_| bad("extent", extent))?;
         if cells < 2 || extent.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
-            return Err("line 1: need at least 2 cells and a positive extent".into());
+            return Err(DataFileError::OutOfRange {
+                line: 1,
+                what: "need at least 2 cells and a positive extent",
+            });
         }
         let mut values = Vec::with_capacity(cells * cells);
         for (n, line) in lines {
@@ -125,16 +119,26 @@ impl LoneManCosts {
                     t.parse::<f32>()
                         .ok()
                         .filter(|v| v.is_finite() && *v >= 0.0)
-                        .ok_or_else(|| format!("line {n}: `{t}` is not a cost"))
+                        .ok_or_else(|| DataFileError::NotACost {
+                            line: n,
+                            text: t.to_string(),
+                        })
                 })
                 .collect::<Result<_, _>>()?;
             if row.len() != cells {
-                return Err(format!("line {n}: {} values, expected {cells}", row.len()));
+                return Err(DataFileError::RowLength {
+                    line: n,
+                    found: row.len(),
+                    expected: cells,
+                });
             }
             values.extend(row);
         }
         if values.len() != cells * cells {
-            return Err(format!("{} rows, expected {cells}", values.len() / cells));
+            return Err(DataFileError::Rows {
+                found: values.len() / cells,
+                expected: cells,
+            });
         }
         Ok(LoneManCosts {
             spec_key,
@@ -146,14 +150,16 @@ impl LoneManCosts {
 
     /// The shipped table (computed for the ICF default spec), or why it cannot be read (a
     /// test keeps it readable).
-    pub fn icf() -> Result<&'static LoneManCosts, &'static str> {
-        static TABLE: OnceLock<Result<LoneManCosts, String>> = OnceLock::new();
+    pub fn icf() -> Result<&'static LoneManCosts, &'static ShippedFileError> {
+        static TABLE: OnceLock<Result<LoneManCosts, ShippedFileError>> = OnceLock::new();
         TABLE
             .get_or_init(|| {
-                LoneManCosts::parse(ICF_TABLE).map_err(|e| format!("data/lone_man.txt: {e}"))
+                LoneManCosts::parse(ICF_TABLE).map_err(|source| ShippedFileError {
+                    file: "data/lone_man.txt",
+                    source,
+                })
             })
             .as_ref()
-            .map_err(|e| e.as_str())
     }
 
     /// The shipped table if it can be read and was computed for `spec`.

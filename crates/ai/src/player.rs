@@ -5,14 +5,13 @@ use crate::candidates::{GenLimits, ShotKind};
 use crate::clearing::{ClearingJudge, ClearingState};
 use crate::game::{MatchJudge, choose_due_spot};
 use crate::lone_man::LoneManCosts;
-use crate::lookahead::{self, Lookahead};
 use crate::noise::Noise;
 use crate::search::{self, Budget, Decision, Judge, Weighed};
+use carrom_match::Level;
 use carrom_physics::{Piece, Seat, Shot, Spec};
 use carrom_referee::{PieceColour, Referee};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde::Serialize;
 
 /// The hard level's safety and break-up work: shots simulated times pieces on the board (see
 /// [`Budget::safety_work`]): 105 shots with 19 pieces, 200 with 10, the cap of 320 from 6 down.
@@ -32,7 +31,7 @@ pub const SAFETY_WORK: usize = 2000;
 pub const HARD_WORK: usize = 15_000;
 
 /// The hard level's shot generator (six striker places an aim, banks, combinations, break-ups
-/// off centre, safeties), which its lookahead's inner search shares.
+/// off centre, safeties).
 pub const HARD_LIMITS: GenLimits = GenLimits {
     positions_per_aim: 6,
     banks: true,
@@ -40,46 +39,6 @@ pub const HARD_LIMITS: GenLimits = GenLimits {
     break_up_offsets: search::OFF_CENTRE_BREAK_UPS,
     plays_safe: true,
 };
-
-/// The hard level's next-stroke search in its lookahead ([`HARD_LOOKAHEAD`]): about a
-/// seventh of its own (16 cuts and 16-48 safety and break-up shots, 2 samples each, the best 4
-/// with 6 more; at most 2500 work).
-pub const HARD_INNER: Budget = Budget {
-    candidates: 16,
-    samples: 2,
-    safeties: 16,
-    safety_work: 400,
-    max_safeties: 48,
-    endgame_pieces: 7,
-    endgame_samples: 4,
-    max_work: 2500,
-    refine: 4,
-    refine_samples: 6,
-    limits: HARD_LIMITS,
-};
-
-/// How the hard level looks two strokes ahead on a clearing board (see [`lookahead`]).
-pub const HARD_LOOKAHEAD: Lookahead = Lookahead {
-    finalists: 3,
-    outcomes: 4,
-    inner: HARD_INNER,
-    inner_samples: 8,
-    weight: 1.0,
-    min_pieces: 6,
-    distinct: false,
-};
-
-/// How strong a computer player is: a rung of the [`LADDER`], weakest first. Each level's
-/// noise, search, description and measured rating are data, in its [`LevelSpec`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    Beginner,
-    Easy,
-    Medium,
-    Skilled,
-    Hard,
-}
 
 /// One rung of the ladder: what a level is called, how it plays (for a person choosing an
 /// opponent), its rating as `carrom ladder` measured it, the hand that plays its strokes and
@@ -97,8 +56,6 @@ pub struct LevelSpec {
     /// [`Noise::BENCHMARK`] for every level).
     pub noise: Noise,
     pub budget: Budget,
-    /// How it looks two strokes ahead on a clearing board (`None`: it does not).
-    pub lookahead: Option<Lookahead>,
 }
 
 /// The search of a level that only tries a few straight cuts, each simulated a few times, and
@@ -145,7 +102,6 @@ pub const LADDER: [LevelSpec; 5] = [
             power: 0.0128,
         },
         budget: plain_search(4, 1, 1, false, false),
-        lookahead: None,
     },
     LevelSpec {
         level: Level::Easy,
@@ -158,7 +114,6 @@ pub const LADDER: [LevelSpec; 5] = [
             power: 0.0105,
         },
         budget: plain_search(8, 2, 1, false, false),
-        lookahead: None,
     },
     LevelSpec {
         level: Level::Medium,
@@ -189,7 +144,6 @@ pub const LADDER: [LevelSpec; 5] = [
             endgame_samples: 0,
             max_work: 0,
         },
-        lookahead: None,
     },
     LevelSpec {
         level: Level::Skilled,
@@ -220,7 +174,6 @@ pub const LADDER: [LevelSpec; 5] = [
             endgame_samples: 6,
             max_work: HARD_WORK / 2,
         },
-        lookahead: None,
     },
     LevelSpec {
         level: Level::Hard,
@@ -241,79 +194,41 @@ pub const LADDER: [LevelSpec; 5] = [
             endgame_samples: 8,
             max_work: HARD_WORK,
         },
-        lookahead: None,
     },
 ];
 
-/// Older names a level is also known by: `fast`, an earlier quick bot, is read as `easy` so
-/// that saves naming it still load.
-const ALIASES: [(&str, Level); 1] = [("fast", Level::Easy)];
-
-impl Level {
-    /// Every level, weakest first (the ladder's order).
-    pub const ALL: [Level; 5] = [
-        Level::Beginner,
-        Level::Easy,
-        Level::Medium,
-        Level::Skilled,
-        Level::Hard,
-    ];
-
-    /// The demo's two levels when none is chosen: the top two of the ladder, the stronger
-    /// first.
-    pub const DEMO: [Level; 2] = [Level::Hard, Level::Skilled];
-
-    /// The strongest level (the coach's search).
-    pub const STRONGEST: Level = Level::Hard;
-
-    /// The ladder, weakest first.
-    pub fn ladder() -> &'static [LevelSpec] {
-        &LADDER
-    }
-
+/// What the AI's [`LADDER`] says of a [`Level`]: how it plays (for a person choosing an
+/// opponent), its measured rating, the hand that plays its strokes and the search that
+/// chooses them.
+pub trait Rung: Copy {
     /// This level's rung of the ladder.
-    pub fn spec(self) -> &'static LevelSpec {
-        &LADDER[self as usize]
-    }
-
-    pub fn name(self) -> &'static str {
-        self.spec().name
-    }
+    fn spec(self) -> &'static LevelSpec;
 
     /// One line on how the level plays.
-    pub fn blurb(self) -> &'static str {
+    fn blurb(self) -> &'static str {
         self.spec().blurb
     }
 
     /// The level's measured Elo rating (the weakest is 1000).
-    pub fn rating(self) -> f64 {
+    fn rating(self) -> f64 {
         self.spec().rating
     }
 
-    /// The level called `name` (or one of its older names), ignoring case and surrounding
-    /// spaces.
-    pub fn parse(name: &str) -> Option<Level> {
-        let name = name.trim().to_ascii_lowercase();
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == name)
-            .or_else(|| ALIASES.iter().find(|a| a.0 == name).map(|a| a.1))
-    }
-
-    /// The names of every level, weakest first, comma-separated (for messages).
-    pub fn names() -> String {
-        Level::ALL.map(Level::name).join(", ")
-    }
-
     /// The search budget of the level.
-    pub fn budget(self) -> Budget {
+    fn budget(self) -> Budget {
         self.spec().budget
     }
 
     /// How precisely a player of the level executes a shot (used in self-play and the game;
     /// the clearing benchmark uses [`Noise::BENCHMARK`] for every level).
-    pub fn execution_noise(self) -> Noise {
+    fn execution_noise(self) -> Noise {
         self.spec().noise
+    }
+}
+
+impl Rung for Level {
+    fn spec(self) -> &'static LevelSpec {
+        &LADDER[self as usize]
     }
 }
 
@@ -327,9 +242,10 @@ pub struct Player {
     pub budget: Budget,
     /// The noise the player assumes its shots will have when it plans.
     pub plan_noise: Noise,
-    /// How it looks two strokes ahead on a clearing board.
-    pub lookahead: Option<Lookahead>,
-    rng: ChaCha8Rng,
+    /// How it looks two strokes ahead on a clearing board (a research tool: no level does).
+    #[cfg(feature = "research")]
+    pub lookahead: Option<crate::research::lookahead::Lookahead>,
+    pub(crate) rng: ChaCha8Rng,
     /// What the last decision found (for display and statistics).
     pub last: Option<Decision>,
     /// Every shot the last search simulated, best first (empty after a book break).
@@ -348,7 +264,8 @@ impl Player {
             noise: spec.noise,
             budget: spec.budget,
             plan_noise: spec.noise,
-            lookahead: spec.lookahead,
+            #[cfg(feature = "research")]
+            lookahead: None,
             rng: ChaCha8Rng::seed_from_u64(seed),
             last: None,
             weighed: Vec::new(),
@@ -436,31 +353,12 @@ impl Player {
             lone: LoneManCosts::for_spec(spec),
         };
         let shot = self.decide(spec, &state.layout, Seat::South, &judge);
-        let Some(look) = self.lookahead else {
-            return shot;
-        };
-        let seed = self.rng.random::<u64>();
-        let Some((best, sims)) = lookahead::choose(
-            spec,
-            state,
-            judge.lone,
-            &self.weighed,
-            &look,
-            self.plan_noise,
-            seed,
-        ) else {
-            return shot;
-        };
-        let chosen = self.weighed[best];
-        self.weighed[..=best].rotate_right(1);
-        if let Some(d) = self.last.as_mut() {
-            d.shot = chosen.candidate.shot;
-            d.kind = chosen.candidate.kind;
-            d.target = chosen.candidate.target;
-            d.value = chosen.value;
-            d.simulations += sims;
+        #[cfg(feature = "research")]
+        if let Some(look) = self.lookahead {
+            let lone = judge.lone;
+            return crate::research::lookahead::look_ahead(self, spec, state, lone, &look).or(shot);
         }
-        Some(chosen.candidate.shot)
+        shot
     }
 
     /// Where this player (at `placer`) puts a returned due/penalty man of `colour` (Laws 78,

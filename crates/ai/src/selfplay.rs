@@ -2,10 +2,10 @@
 //! match layer (the loop the game runs), with execution noise and dues placed by the players;
 //! the match checks its invariants after every stroke.
 
-use crate::computers::{Computers, computer_setup};
+use crate::computers::{Computers, PlayedOut, computer_setup};
 use crate::noise::mix;
-use crate::{Level, LevelSpec};
-use carrom_match::{Actor, Match, MatchSetup};
+use crate::{Level, LevelSpec, Rung};
+use carrom_match::{Action, Match, MatchSetup};
 use carrom_physics::Spec;
 use carrom_referee::{Rules, Seats, Side};
 use serde::Serialize;
@@ -78,39 +78,32 @@ pub fn play_game_with(
         violations: Vec::new(),
         decision_ms: [Vec::new(), Vec::new()],
     };
-    let (mut game, mut computers) = match Match::new(spec, setup.clone())
-        .map_err(String::from)
-        .and_then(|game| Ok((game, Computers::for_setup_with(&setup, &spec_of)?)))
-    {
-        Ok(both) => both,
+    let (mut game, mut computers) = match Match::new(spec, setup.clone()) {
+        Ok(game) => (game, Computers::for_setup_with(&setup, &spec_of)),
         Err(e) => {
             run.violations
                 .push(format!("the game could not be set up: {e}"));
             return run;
         }
     };
-    while let Some(actor) = game.next_actor() {
-        let striking = matches!(actor, Actor::Striker(_));
-        if striking && run.strokes >= STROKE_CAP {
-            run.violations
-                .push(format!("game did not end within {STROKE_CAP} strokes"));
-            break;
-        }
-        let Some(action) = computers.act(&game) else {
-            run.violations
-                .push(format!("no computer to act for {}", actor.seat()));
-            break;
-        };
-        if striking {
+    let end = computers.play_out(&mut game, STROKE_CAP, |game, played| {
+        if matches!(played.action, Action::Stroke { .. } | Action::Pass) {
             run.strokes += 1;
-            let side = game.referee.side_of(actor.seat()).index();
-            if let Some(ms) = computers.last_decision_ms {
-                run.decision_ms[side].push(ms);
-            }
         }
-        if let Err(e) = game.apply(&action) {
-            run.violations.push(format!("{action:?} was refused: {e}"));
-            break;
+        if let Some(ms) = played.decision_ms {
+            run.decision_ms[game.referee.side_of(played.seat).index()].push(ms);
+        }
+    });
+    match end {
+        PlayedOut::Over => {}
+        PlayedOut::Capped(cap) => run
+            .violations
+            .push(format!("game did not end within {cap} strokes")),
+        PlayedOut::NoComputer(seat) => run
+            .violations
+            .push(format!("no computer to act for {seat}")),
+        PlayedOut::Refused(action, e) => {
+            run.violations.push(format!("{action:?} was refused: {e}"))
         }
     }
     run.violations.extend(game.violations.iter().cloned());

@@ -3,7 +3,8 @@
 mod common;
 
 use carrom_ai::clearing::{strokes_to_clear, strokes_to_clear_with};
-use carrom_ai::lookahead::Lookahead;
+#[cfg(feature = "research")]
+use carrom_ai::research::lookahead::Lookahead;
 use carrom_ai::{Budget, ClearingState, GenLimits, Level, Noise, Player};
 use carrom_match::stroke_report;
 use carrom_physics::shot::play;
@@ -183,6 +184,7 @@ fn same_seed_same_moves() {
 /// Two strokes ahead: the player values its finalists also by the next stroke their outcomes
 /// leave. Its shot is one its search weighed, legal, put first in what it weighed, and the
 /// same seed still gives the same moves.
+#[cfg(feature = "research")]
 #[test]
 fn looking_two_strokes_ahead_plays_a_weighed_legal_shot_and_replays_exactly() {
     let spec = Spec::default();

@@ -7,7 +7,7 @@ use carrom_ai::break_search::{BookSearch, find};
 use carrom_ai::lone_man::spec_key;
 use carrom_ai::noise::mix;
 use carrom_ai::search::Judge;
-use carrom_ai::{ClearingJudge, ClearingState, Level, LoneManCosts, Noise, Player, ShotKind};
+use carrom_ai::{ClearingJudge, ClearingState, Level, LoneManCosts, Noise, Player, Rung, ShotKind};
 use carrom_physics::shot::play;
 use carrom_physics::{Seat, Spec, Table};
 use rand::SeedableRng;
@@ -111,16 +111,16 @@ fn a_book_reads_back_what_it_wrote_and_names_the_line_of_a_bad_field() {
     }
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
     lines[2] = lines[2].replacen(' ', " x ", 1);
-    let err = BreakBook::parse(&lines.join("\n")).unwrap_err();
+    let err = BreakBook::parse(&lines.join("\n")).unwrap_err().to_string();
     assert!(err.starts_with("line 3:"), "{err}");
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
     let f: Vec<&str> = lines[1].split_whitespace().collect();
     lines[1] = format!("{} nan {}", f[0], f[2..].join(" "));
-    let err = BreakBook::parse(&lines.join("\n")).unwrap_err();
+    let err = BreakBook::parse(&lines.join("\n")).unwrap_err().to_string();
     assert!(err.starts_with("line 2: angle_deg `nan`"), "{err}");
-    let err = BreakBook::parse("1 0.01 2\n").unwrap_err();
+    let err = BreakBook::parse("1 0.01 2\n").unwrap_err().to_string();
     assert!(err.starts_with("line 1:"), "{err}");
-    let err = BreakBook::parse("1 0.01 2 0.01\n").unwrap_err();
+    let err = BreakBook::parse("1 0.01 2 0.01\n").unwrap_err().to_string();
     assert!(err.contains("no breaks"), "{err}");
 }
 

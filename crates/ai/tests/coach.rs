@@ -108,7 +108,7 @@ fn commentary_announces_every_computer_stroke_and_changes_no_stroke() {
     let mut setup = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 5);
     computer_setup(&mut setup, [Level::Medium, Level::Easy]);
     let play = |commentary: bool| {
-        let mut computers = Computers::for_setup(&setup).unwrap();
+        let mut computers = Computers::for_setup(&setup);
         computers.commentary = commentary;
         let mut game = Match::new(&spec, setup.clone()).unwrap();
         let mut announced = 0;

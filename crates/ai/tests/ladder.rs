@@ -3,7 +3,7 @@
 mod common;
 
 use carrom_ai::candidates::{ShotKind, generate};
-use carrom_ai::{LADDER, Level, Noise, Player};
+use carrom_ai::{LADDER, Level, Noise, Player, Rung};
 use carrom_physics::shot::play;
 use carrom_physics::{Piece, PieceColour, Seat, Shot, Spec, Table, Vec2};
 use rand::{Rng, SeedableRng};

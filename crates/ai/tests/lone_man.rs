@@ -40,12 +40,14 @@ fn a_table_reads_back_what_it_wrote_and_names_the_line_of_a_bad_value() {
     let text = table.to_text();
     assert_eq!(LoneManCosts::parse(&text), Ok(table.clone()));
     let bad = text.replacen("1.250", "x", 1);
-    let err = LoneManCosts::parse(&bad).unwrap_err();
+    let err = LoneManCosts::parse(&bad).unwrap_err().to_string();
     assert!(err.starts_with("line 3:") && err.contains("`x`"), "{err}");
     let short: Vec<&str> = text.lines().take(10).collect();
-    let err = LoneManCosts::parse(&short.join("\n")).unwrap_err();
+    let err = LoneManCosts::parse(&short.join("\n"))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("rows, expected 29"), "{err}");
-    let err = LoneManCosts::parse("12 29").unwrap_err();
+    let err = LoneManCosts::parse("12 29").unwrap_err().to_string();
     assert!(err.starts_with("line 1:"), "{err}");
 }
 

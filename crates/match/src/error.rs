@@ -1,8 +1,8 @@
 //! What can go wrong when a match is set up, played, saved or replayed. Each error's message
 //! names the field, action or file it is about, in the words the command line prints.
 //!
-//! A caller whose own errors are messages (the command line, the game's dialogs) takes these
-//! with `?`: each converts into its message (`From<..> for String`).
+//! A caller whose own errors are messages (the command line, the game's dialogs) makes its
+//! message with `to_string()` at its edge.
 
 use carrom_physics::ShotError;
 use carrom_referee::{JudgeError, PlacementError, Seat, Seats};
@@ -23,6 +23,21 @@ pub enum SetupError {
     /// The breaker does not play in this game.
     #[error("breaker: {} does not play in {seats:?}", seat.name())]
     Breaker { seat: Seat, seats: Seats },
+}
+
+/// A player's name that cannot be used ([`crate::Player::checked_name`]).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum NameError {
+    /// Empty, or longer than [`crate::Player::MAX_NAME`] characters.
+    #[error(
+        "a name is 1 to {} characters (this one has {chars})",
+        crate::Player::MAX_NAME
+    )]
+    Length { chars: usize },
+    /// A control character (an escape, a bell, a new line) that would reach other players'
+    /// screens.
+    #[error("a name has no control characters")]
+    Control,
 }
 
 /// Rules that cannot be had by a preset name or file ([`crate::load_rules`]).
@@ -156,23 +171,36 @@ pub enum SaveError {
         source: serde_json::Error,
     },
     /// The file could not be written (the message names it).
-    #[error("{0}")]
-    Write(String),
+    #[error(transparent)]
+    Write(#[from] WriteError),
 }
 
-macro_rules! into_message {
-    ($($error:ty),*) => {$(
-        impl From<$error> for String {
-            fn from(error: $error) -> String {
-                error.to_string()
-            }
-        }
-    )*};
+/// A file that could not be written ([`crate::write_atomically`]): the file, and why.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {source}", path.display())]
+pub struct WriteError {
+    pub path: std::path::PathBuf,
+    pub source: std::io::Error,
 }
-into_message!(
-    SetupError,
-    LoadRulesError,
-    MatchError,
-    ReplayError,
-    SaveError
-);
+
+/// A saved match that cannot be gone on with ([`crate::resume`]). Each message starts with
+/// the file's name.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ResumeError {
+    /// The save's actions do not play back as recorded.
+    #[error("{name}: {source}")]
+    Replay { name: String, source: ReplayError },
+    /// The actions play back, but the match does not stand at the games and score recorded.
+    #[error(
+        "{name}: the replay does not end as recorded (games {games:?} score {score:?}, recorded \
+         games {recorded_games:?} score {recorded_score:?}); the file was made with different \
+         physics or rules"
+    )]
+    Ending {
+        name: String,
+        games: [u8; 2],
+        score: [u16; 2],
+        recorded_games: [u8; 2],
+        recorded_score: [u16; 2],
+    },
+}

@@ -471,8 +471,8 @@ impl Match {
         self.setup.side_names(side)
     }
 
-    /// A side's players with each computer's level: "Asha & Computer (hard)", "South
-    /// (computer, medium)".
+    /// A side's players with each computer's level: "Asha & North (computer, hard)" (see
+    /// [`crate::Player::name_with_level`]).
     pub fn side_with_levels(&self, side: carrom_referee::Side) -> String {
         let setup = &self.setup;
         setup
@@ -480,17 +480,7 @@ impl Match {
             .seats()
             .iter()
             .filter(|s| setup.seats.side_of(**s) == side)
-            .map(|s| {
-                let p = setup.player(*s);
-                match &p.computer {
-                    Some(level) if p.name.contains(level.as_str()) => p.name.clone(),
-                    Some(level) if p.name.ends_with("(computer)") => p
-                        .name
-                        .replace("(computer)", &format!("(computer, {level})")),
-                    Some(level) => format!("{} ({level})", p.name),
-                    None => p.name.clone(),
-                }
-            })
+            .map(|s| setup.player(*s).name_with_level())
             .collect::<Vec<_>>()
             .join(" & ")
     }

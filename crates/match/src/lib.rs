@@ -25,6 +25,8 @@
 
 mod error;
 mod game;
+mod position;
+pub mod quote;
 mod resume;
 mod save;
 mod setup;
@@ -32,8 +34,13 @@ mod stats;
 pub mod umpire;
 pub mod words;
 
-pub use error::{LoadRulesError, MatchError, ReplayError, SaveError, SetupError};
+pub use carrom_terms::{Level, Named};
+pub use error::{
+    LoadRulesError, MatchError, NameError, ReplayError, ResumeError, SaveError, SetupError,
+    WriteError,
+};
 pub use game::{Action, Actor, Call, Match};
+pub use position::{referee_at, referee_for_south};
 pub use resume::{Resumed, resume};
 pub use save::{FORMAT, OLDEST_VERSION, SaveFile, VERSION, write_atomically};
 pub use setup::{MatchLength, MatchSetup, Player, load_rules};

@@ -1,6 +1,7 @@
 //! Resuming a saved match: the one way a save becomes a match to go on with, for the command
 //! line's `--load` and the game menu's Continue alike.
 
+use crate::error::ResumeError;
 use crate::game::Match;
 use crate::save::SaveFile;
 use carrom_physics::Spec;
@@ -36,15 +37,21 @@ pub fn resume(
     save: &SaveFile,
     name: &str,
     print: impl FnMut(&str),
-) -> Result<Resumed, String> {
-    let game = Match::replay(spec, save, print).map_err(|e| format!("{name}: {e}"))?;
+) -> Result<Resumed, ResumeError> {
+    let game = Match::replay(spec, save, print).map_err(|source| ResumeError::Replay {
+        name: name.to_string(),
+        source,
+    })?;
     let games = game.referee.games();
     let score = game.referee.score();
     if games != save.games || score != save.score {
-        return Err(format!(
-            "{name}: the replay does not end as recorded (games {games:?} score {score:?}, recorded games {:?} score {:?}); the file was made with different physics or rules",
-            save.games, save.score
-        ));
+        return Err(ResumeError::Ending {
+            name: name.to_string(),
+            games,
+            score,
+            recorded_games: save.games,
+            recorded_score: save.score,
+        });
     }
     Ok(Resumed::at(game))
 }

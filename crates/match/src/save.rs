@@ -1,7 +1,7 @@
 //! Saves and replays: the match setup and every action, as JSON. A save of a finished match is
 //! its replay. Written atomically (temporary file, then rename).
 
-use crate::error::SaveError;
+use crate::error::{SaveError, WriteError};
 use crate::game::{Action, Match};
 use crate::setup::MatchSetup;
 use carrom_physics::Spec;
@@ -146,7 +146,7 @@ impl SaveFile {
             name: path.display().to_string(),
             source,
         })?;
-        write_atomically(path, text.as_bytes()).map_err(|e| SaveError::Write(e.to_string()))
+        Ok(write_atomically(path, text.as_bytes())?)
     }
 }
 
@@ -156,7 +156,7 @@ impl SaveFile {
 /// writers at the same moment (two processes saving one file) each write their own
 /// temporary file, so the file is always one writer's whole version. The error names the
 /// file.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
     let write = || -> std::io::Result<()> {
         use std::io::Write;
         let dir = match path.parent() {
@@ -184,7 +184,10 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
         tmp.persist(path).map_err(|e| e.error)?;
         Ok(())
     };
-    write().map_err(|e| format!("{}: {e}", path.display()))
+    write().map_err(|source| WriteError {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// A JSON value for an error message, cut to 40 characters.

@@ -1,7 +1,8 @@
 //! How a match is set up: the seats, who sits in them, the rules and the seed.
 
-use crate::error::{LoadRulesError, SetupError};
+use crate::error::{LoadRulesError, NameError, SetupError};
 use carrom_referee::{Rules, Seat, Seats};
+use carrom_terms::{Level, Named};
 use serde::{Deserialize, Serialize};
 
 /// Who sits in a seat.
@@ -9,8 +10,61 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields)]
 pub struct Player {
     pub name: String,
-    /// A computer player of this level (`easy`, `medium`, `hard`), or a person when `None`.
-    pub computer: Option<String>,
+    /// A computer player of this level, or a person when `None`.
+    pub computer: Option<Level>,
+}
+
+impl Player {
+    /// The longest name a player may have, in characters (the menu, the command line, the
+    /// network and the server all take this).
+    pub const MAX_NAME: usize = 24;
+
+    /// `text` as a player's name: trimmed, 1 to [`Player::MAX_NAME`] characters, none of them
+    /// control characters.
+    pub fn checked_name(text: &str) -> Result<String, NameError> {
+        let name = text.trim();
+        let chars = name.chars().count();
+        if chars == 0 || chars > Player::MAX_NAME {
+            return Err(NameError::Length { chars });
+        }
+        if name.chars().any(char::is_control) {
+            return Err(NameError::Control);
+        }
+        Ok(name.to_string())
+    }
+
+    /// A person called `name`.
+    pub fn person(name: &str) -> Player {
+        Player {
+            name: name.to_string(),
+            computer: None,
+        }
+    }
+
+    /// The computer player of `level` at `seat`, named after its seat: "North (computer)".
+    /// Every layer names a computer player with this.
+    pub fn computer(seat: Seat, level: Level) -> Player {
+        Player {
+            name: format!("{} (computer)", seat.title()),
+            computer: Some(level),
+        }
+    }
+
+    /// The name with a computer's level: "North (computer, hard)", "Asha (hard)" for a
+    /// computer given a name of its own; a person's name as it is. A name that already says
+    /// its level (saves of earlier versions named computers "North (hard)") is not repeated.
+    pub fn name_with_level(&self) -> String {
+        let Some(level) = self.computer else {
+            return self.name.clone();
+        };
+        if self.name.contains(level.name()) {
+            return self.name.clone();
+        }
+        match self.name.strip_suffix("(computer)") {
+            Some(stem) => format!("{stem}(computer, {level})"),
+            None => format!("{} ({level})", self.name),
+        }
+    }
 }
 
 /// How a match is set up.
@@ -36,10 +90,7 @@ impl MatchSetup {
         let players = seats
             .seats()
             .iter()
-            .map(|s| Player {
-                name: s.title().to_string(),
-                computer: None,
-            })
+            .map(|s| Player::person(s.title()))
             .collect();
         MatchSetup {
             seats,
@@ -99,9 +150,9 @@ impl MatchSetup {
 }
 
 /// How long a match is: one board, one game, or the rule set's whole match (ICF: best of three
-/// games). The length is written into the match's rules, so a save keeps it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+/// games). The length is written into the match's rules, so a save keeps it. Written by its
+/// name: `board`, `game`, `full`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum MatchLength {
     Board,
     Game,
@@ -109,20 +160,33 @@ pub enum MatchLength {
     Full,
 }
 
-impl MatchLength {
-    pub const ALL: [MatchLength; 3] = [MatchLength::Board, MatchLength::Game, MatchLength::Full];
+impl Named for MatchLength {
+    const ALL: &'static [MatchLength] = &MatchLength::ALL;
+    const WHAT: &'static str = "a match length";
 
     /// The name on the command line and in the settings: `board`, `game`, `full`.
-    pub fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             MatchLength::Board => "board",
             MatchLength::Game => "game",
             MatchLength::Full => "full",
         }
     }
+}
 
+carrom_terms::serde_by_name!(MatchLength);
+
+impl MatchLength {
+    pub const ALL: [MatchLength; 3] = [MatchLength::Board, MatchLength::Game, MatchLength::Full];
+
+    /// The name on the command line and in the settings: `board`, `game`, `full`.
+    pub fn name(self) -> &'static str {
+        Named::name(self)
+    }
+
+    /// The length called `name` (ignoring case and surrounding spaces).
     pub fn parse(name: &str) -> Option<MatchLength> {
-        MatchLength::ALL.into_iter().find(|l| l.name() == name)
+        <MatchLength as Named>::parse(name)
     }
 
     /// `rules` shortened to this length: one game is a match won by one game (Law 57); one

@@ -33,7 +33,7 @@ fn two_writers_at_once_leave_one_whole_version() {
                 for _ in 0..60 {
                     write_atomically(&path, &bytes)?;
                 }
-                Ok::<(), String>(())
+                Ok::<(), carrom_match::WriteError>(())
             })
         })
         .collect();
@@ -75,7 +75,7 @@ fn a_failed_write_names_the_file_and_keeps_the_old_version() {
     let path = dir.join("settings.ron");
     write_atomically(&path, b"old").unwrap();
     let missing = dir.join("no such directory").join("settings.ron");
-    let e = write_atomically(&missing, b"new").unwrap_err();
+    let e = write_atomically(&missing, b"new").unwrap_err().to_string();
     assert!(e.contains("no such directory/settings.ron"), "{e}");
     assert_eq!(std::fs::read(&path).unwrap(), b"old");
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);

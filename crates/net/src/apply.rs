@@ -1,6 +1,7 @@
 //! Applying an action to a match, at the host (on its own physics) and at a guest (with the
 //! host's outcome).
 
+use crate::error::AtGuestError;
 use crate::protocol::Applied;
 use carrom_match::{Action, Match, MatchError, outcome_of};
 use carrom_physics::Table;
@@ -53,32 +54,26 @@ pub struct AtGuest {
 /// A guest applies the host's action with the host's outcome, so the pieces end where the
 /// host's did whatever this machine's floating point does; then compares digests and, when they
 /// differ, takes the host's position.
-pub fn at_guest(game: &mut Match, applied: &Applied) -> Result<AtGuest, String> {
-    if applied.index != game.actions.len() {
-        return Err(format!(
-            "action {} arrived when {} actions were applied",
-            applied.index,
-            game.actions.len()
-        ));
+pub fn at_guest(game: &mut Match, applied: &Applied) -> Result<AtGuest, AtGuestError> {
+    let index = applied.index;
+    if index != game.actions.len() {
+        return Err(AtGuestError::OutOfOrder {
+            index,
+            applied: game.actions.len(),
+        });
     }
+    let refused = |source| AtGuestError::Refused { index, source };
     let verdict = match applied.action {
         Action::Stroke { shot } => {
             let outcome = applied
                 .outcome
                 .clone()
-                .ok_or_else(|| format!("action {}: a stroke without its outcome", applied.index))?;
-            Some(
-                game.apply_stroke(shot, outcome)
-                    .map_err(|e| format!("action {}: {e}", applied.index))?,
-            )
+                .ok_or(AtGuestError::NoOutcome(index))?;
+            Some(game.apply_stroke(shot, outcome).map_err(refused)?)
         }
-        Action::Pass => Some(
-            game.pass()
-                .map_err(|e| format!("action {}: {e}", applied.index))?,
-        ),
+        Action::Pass => Some(game.pass().map_err(refused)?),
         Action::Place { x, y } => {
-            game.place(x, y)
-                .map_err(|e| format!("action {}: {e}", applied.index))?;
+            game.place(x, y).map_err(refused)?;
             None
         }
     };
@@ -92,14 +87,15 @@ pub fn at_guest(game: &mut Match, applied: &Applied) -> Result<AtGuest, String> 
             *last = digest;
         }
         if now != applied.digest {
-            return Err(format!(
-                "action {}: the position differs from the host's even with its pieces (digest {now}, the host's {})",
-                applied.index, applied.digest
-            ));
+            return Err(AtGuestError::Differs {
+                index,
+                ours: now,
+                host: applied.digest.clone(),
+            });
         }
         corrected = Some(format!(
-            "action {}: this machine's position (digest {ours}) differed from the host's ({}); took the host's",
-            applied.index, applied.digest
+            "action {index}: this machine's position (digest {ours}) differed from the host's ({}); took the host's",
+            applied.digest
         ));
     }
     Ok(AtGuest { verdict, corrected })

@@ -3,11 +3,12 @@
 //! whose host is gone can be hosted again (`carrom host --load`).
 
 use crate::apply::{self, AtGuest};
+use crate::error::{FollowError, JoinError, LinkClosed, StartError};
 use crate::host::LOCAL;
 use crate::protocol::{Applied, Hello, PROTOCOL, Role, SeatState, ToGuest, ToHost};
 use crate::protocol::{Binding, CodeExchange, Prover, code_proof, proof_holds};
 use crate::wire::{Client, FromGuest, FromHost};
-use carrom_match::{Action, Actor, Match};
+use carrom_match::{Action, Actor, Level, Match};
 use carrom_physics::Spec;
 use carrom_referee::{Rules, Seat};
 use std::net::SocketAddr;
@@ -24,7 +25,7 @@ pub struct Joining {
     /// Seats asked for (empty: the next free one, or the ones this name held).
     pub seats: Vec<Seat>,
     /// The guest's seats are played by a computer of this level.
-    pub computer: Option<String>,
+    pub computer: Option<Level>,
     pub spec: Spec,
     /// The rules the guest expects, if it was told.
     pub rules: Option<Rules>,
@@ -71,7 +72,7 @@ impl Joining {
             name: self.name.clone(),
             role: self.role,
             seats: self.seats.clone(),
-            computer: self.computer.clone(),
+            computer: self.computer,
             spec: Box::new(self.spec.clone()),
             rules: self.rules.map(Box::new),
         })
@@ -130,7 +131,7 @@ impl Link {
                 };
                 match got {
                     Ok(m) => Some(FromHost::Message(m)),
-                    Err(true) => Some(FromHost::Closed("the host stopped".into())),
+                    Err(true) => Some(FromHost::Closed(LinkClosed::HostStopped)),
                     Err(false) => None,
                 }
             }
@@ -151,8 +152,8 @@ pub enum GuestEvent {
     Rejected(String),
     /// Something for the log: a position corrected to the host's, a resync asked for.
     Note(String),
-    /// The connection is gone; the text says why.
-    Closed(String),
+    /// The connection is gone.
+    Closed(LinkClosed),
 }
 
 /// A guest at a hosted match.
@@ -171,7 +172,7 @@ pub struct Guest {
 impl Guest {
     /// Joins the host at `addr`: connects, says hello and waits (up to `timeout`) for the
     /// welcome. A refusal is the error, with the host's reason.
-    pub fn join(addr: SocketAddr, joining: Joining, timeout: Duration) -> Result<Guest, String> {
+    pub fn join(addr: SocketAddr, joining: Joining, timeout: Duration) -> Result<Guest, JoinError> {
         let client = Client::connect(addr, timeout)?;
         Guest::welcomed(Link::Quic(client), joining, timeout)
     }
@@ -181,7 +182,7 @@ impl Guest {
         link: crate::host::LocalLink,
         joining: Joining,
         timeout: Duration,
-    ) -> Result<Guest, String> {
+    ) -> Result<Guest, JoinError> {
         Guest::welcomed(
             Link::Local {
                 to_host: link.to_host,
@@ -193,7 +194,7 @@ impl Guest {
         )
     }
 
-    fn welcomed(link: Link, joining: Joining, timeout: Duration) -> Result<Guest, String> {
+    fn welcomed(link: Link, joining: Joining, timeout: Duration) -> Result<Guest, JoinError> {
         let binding = link.binding();
         let (exchange, pake) = CodeExchange::start(&joining.code);
         let mut exchange = Some(exchange);
@@ -203,36 +204,38 @@ impl Guest {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
-                return Err(format!("no welcome within {} s", timeout.as_secs()));
+                return Err(JoinError::NoWelcome(timeout));
             }
-            match link.recv(left.min(Duration::from_millis(100))) {
+            let message = match link.recv(left.min(Duration::from_millis(100))) {
+                Some(FromHost::Message(m)) => m,
+                Some(FromHost::Closed(why)) => return Err(JoinError::Closed(why)),
+                Some(FromHost::Bad(why)) => return Err(JoinError::Malformed(why)),
+                None => continue,
+            };
+            match message {
                 // The host's half of the exchange: this end's proof that it used the same code.
-                Some(FromHost::Message(ToGuest::Challenge { pake })) => {
-                    let Some(exchange) = exchange.take() else {
-                        return Err("the host answered the hello twice".into());
-                    };
+                ToGuest::Challenge { pake } => {
+                    let exchange = exchange.take().ok_or(JoinError::ChallengedTwice)?;
                     let shared = exchange.finish(&pake)?;
                     link.send(ToHost::Proof {
                         proof: code_proof(&shared, Prover::Guest, &binding),
                     });
                     key = Some(shared);
                 }
-                Some(FromHost::Message(ToGuest::Welcome {
+                ToGuest::Welcome {
                     protocol,
                     proof,
                     seats,
                     seating,
-                })) => {
+                } => {
                     if protocol != PROTOCOL {
-                        return Err(format!(
-                            "the host speaks protocol version {protocol}, this carrom {PROTOCOL}"
-                        ));
+                        return Err(JoinError::Version(protocol));
                     }
                     if !key
                         .as_ref()
                         .is_some_and(|k| proof_holds(k, Prover::Host, &binding, &proof))
                     {
-                        return Err("the host did not prove that it knows the join code: this is not the host the code came from, or a machine is in between".into());
+                        return Err(JoinError::HostUnproven);
                     }
                     return Ok(Guest {
                         link,
@@ -245,15 +248,9 @@ impl Guest {
                     });
                 }
                 // Before the welcome, a message the host could not read ends the join.
-                Some(FromHost::Message(ToGuest::Rejected { reason })) => {
-                    return Err(format!("refused: {reason}"));
-                }
-                Some(FromHost::Message(ToGuest::Refused { reason })) => {
-                    return Err(format!("refused: {reason}"));
-                }
-                Some(FromHost::Closed(why)) => return Err(why),
-                Some(FromHost::Bad(why)) => return Err(why),
-                Some(FromHost::Message(_)) | None => {}
+                ToGuest::Rejected { reason } => return Err(JoinError::Rejected(reason)),
+                ToGuest::Refused { reason } => return Err(JoinError::Refused(reason)),
+                _ => {}
             }
         }
     }
@@ -265,20 +262,17 @@ impl Guest {
         &mut self,
         within: Option<Duration>,
         waiting: impl FnOnce(),
-    ) -> Result<Vec<Applied>, String> {
+    ) -> Result<Vec<Applied>, StartError> {
         let t0 = Instant::now();
         let mut waiting = Some(waiting);
         let mut backlog = Vec::new();
         while self.game.is_none() {
             if within.is_some_and(|w| t0.elapsed() >= w) {
-                return Err(format!(
-                    "the match did not start within {} s",
-                    t0.elapsed().as_secs()
-                ));
+                return Err(StartError::NotWithin(t0.elapsed().as_secs()));
             }
             for e in self.poll(Duration::from_millis(100)) {
                 match e {
-                    GuestEvent::Closed(why) => return Err(why),
+                    GuestEvent::Closed(why) => return Err(why.into()),
                     GuestEvent::Applied(a) => backlog.push(a),
                     GuestEvent::Seating => {
                         if let Some(said) = waiting.take() {
@@ -306,7 +300,7 @@ impl Guest {
 
     /// Connects again (after the connection dropped) with the same hello: the host gives this
     /// name its seats back and sends the whole match.
-    pub fn rejoin(&mut self, addr: SocketAddr, timeout: Duration) -> Result<(), String> {
+    pub fn rejoin(&mut self, addr: SocketAddr, timeout: Duration) -> Result<(), JoinError> {
         let joining = Joining {
             seats: self.seats.clone(),
             ..self.joining.clone()
@@ -377,7 +371,7 @@ impl Guest {
             ToGuest::Applied(applied) => events.push(GuestEvent::Applied(applied)),
             ToGuest::Refused { reason } => {
                 self.connected = false;
-                events.push(GuestEvent::Closed(format!("refused: {reason}")));
+                events.push(GuestEvent::Closed(LinkClosed::Refused(reason)));
             }
             ToGuest::Rejected { reason } => events.push(GuestEvent::Rejected(reason)),
         }
@@ -386,8 +380,8 @@ impl Guest {
     /// Takes the host's action into this guest's match (with the host's outcome) and saves the
     /// match. When the position differs from the host's even after taking its pieces, the guest
     /// asks for the whole match again.
-    pub fn apply(&mut self, applied: &Applied) -> Result<AtGuest, String> {
-        let game = self.game.as_mut().ok_or("no match yet")?;
+    pub fn apply(&mut self, applied: &Applied) -> Result<AtGuest, FollowError> {
+        let game = self.game.as_mut().ok_or(FollowError::NoMatch)?;
         if applied.index < game.actions.len() {
             // Already in the match (it arrived with a resync).
             return Ok(AtGuest {
@@ -402,7 +396,7 @@ impl Guest {
             }
             Err(e) => {
                 self.link.send(ToHost::Resync);
-                Err(format!("{e}; asked the host for the whole match"))
+                Err(FollowError::Resync(e))
             }
         }
     }
@@ -460,8 +454,8 @@ fn rebuild(
     spec: &Spec,
     setup: carrom_match::MatchSetup,
     log: &[Applied],
-) -> Result<(Match, Vec<String>), String> {
-    let mut game = Match::new(spec, setup).map_err(|e| e.to_string())?;
+) -> Result<(Match, Vec<String>), FollowError> {
+    let mut game = Match::new(spec, setup).map_err(FollowError::Setup)?;
     let mut notes = Vec::new();
     for applied in log {
         let r = apply::at_guest(&mut game, applied)?;

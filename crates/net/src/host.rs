@@ -3,11 +3,12 @@
 //! placement) and goes to every machine with its outcome and the digest after it.
 
 use crate::apply;
+use crate::error::{HostError, JoinCodeError, Refusal, Rejection, SeatRefusal};
 use crate::protocol::{Applied, Hello, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
 use crate::protocol::{Binding, CodeExchange, Prover, SessionKey, code_proof, proof_holds};
 use crate::protocol::{rules_difference, spec_difference};
 use crate::wire::{ConnId, FromGuest, Server};
-use carrom_match::{Action, Match, MatchSetup, SaveFile};
+use carrom_match::{Action, Level, Match, MatchSetup, Player, SaveFile};
 use carrom_physics::Spec;
 use carrom_referee::Seat;
 use std::collections::BTreeMap;
@@ -22,8 +23,6 @@ pub const LOCAL: ConnId = 0;
 pub const LOCAL_BINDING: Binding = [0; 32];
 /// How long a new connection has to say hello.
 pub const HELLO_WITHIN: Duration = Duration::from_secs(10);
-/// The longest name a guest may give.
-pub const MAX_NAME: usize = 24;
 
 /// How a match is hosted.
 #[derive(Clone, Debug)]
@@ -93,11 +92,11 @@ pub enum HostEvent {
     },
     Refused {
         from: String,
-        reason: String,
+        reason: Refusal,
     },
     Rejected {
         name: String,
-        reason: String,
+        reason: Rejection,
     },
     Left {
         name: String,
@@ -123,7 +122,7 @@ struct SeatInfo {
     /// A guest's seat handed to a computer: the guest's name, to give it back when he returns.
     handed_from: Option<String>,
     gone_since: Option<Instant>,
-    computer: Option<String>,
+    computer: Option<Level>,
 }
 
 #[derive(Clone, Debug)]
@@ -138,6 +137,33 @@ struct GuestInfo {
     binding: Binding,
     /// A hello whose key exchange is answered, waiting for the guest's proof.
     pending: Option<Box<(Hello, SessionKey)>>,
+}
+
+impl SeatInfo {
+    /// A seat of `config`'s match as the host starts: its holder and, unless a guest is to
+    /// take it, its player's name.
+    fn at_start(config: &HostConfig, seat: Seat) -> Result<SeatInfo, HostError> {
+        let holder = config
+            .holders
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map(|(_, h)| *h)
+            .ok_or(HostError::Unseated(seat))?;
+        let player = config.setup.player(seat);
+        Ok(SeatInfo {
+            seat,
+            holder,
+            name: if holder == Holder::Guest && config.resume.is_none() {
+                String::new()
+            } else {
+                player.name.clone()
+            },
+            conn: None,
+            handed_from: None,
+            gone_since: None,
+            computer: player.computer,
+        })
+    }
 }
 
 /// A hosted match.
@@ -159,45 +185,16 @@ pub struct Host {
 impl Host {
     /// Starts listening. With `resume`, the saved match is played again at once (its players
     /// keep their names; guests take their seats back).
-    pub fn start(config: HostConfig, computers: ComputerPlay) -> Result<Host, String> {
-        config
-            .setup
-            .validate()
-            .map_err(|e| format!("the match's setup: {e}"))?;
-        for &seat in config.setup.seats.seats() {
-            if !config.holders.iter().any(|(s, _)| *s == seat) {
-                return Err(format!("nobody is given the {} seat", seat.name()));
-            }
-        }
-        let server = Server::start(config.bind)?;
+    pub fn start(config: HostConfig, computers: ComputerPlay) -> Result<Host, HostError> {
+        config.setup.validate().map_err(HostError::Setup)?;
         let seats = config
             .setup
             .seats
             .seats()
             .iter()
-            .map(|&seat| {
-                let holder = config
-                    .holders
-                    .iter()
-                    .find(|(s, _)| *s == seat)
-                    .map(|(_, h)| *h)
-                    .expect("checked above");
-                let player = config.setup.player(seat);
-                SeatInfo {
-                    seat,
-                    holder,
-                    name: if holder == Holder::Guest && config.resume.is_none() {
-                        String::new()
-                    } else {
-                        player.name.clone()
-                    },
-                    conn: None,
-                    handed_from: None,
-                    gone_since: None,
-                    computer: player.computer.clone(),
-                }
-            })
-            .collect();
+            .map(|&seat| SeatInfo::at_start(&config, seat))
+            .collect::<Result<_, _>>()?;
+        let server = Server::start(config.bind)?;
         let mut host = Host {
             server,
             config,
@@ -221,16 +218,13 @@ impl Host {
         Ok(host)
     }
 
-    fn resume(&mut self, save: &SaveFile) -> Result<(), String> {
+    fn resume(&mut self, save: &SaveFile) -> Result<(), HostError> {
         let spec = save.physics(&self.config.spec);
-        let mut game = Match::new(&spec, save.setup.clone()).map_err(|e| e.to_string())?;
+        let mut game = Match::new(&spec, save.setup.clone()).map_err(HostError::SaveSetup)?;
         for (i, &action) in save.actions.iter().enumerate() {
-            let by = game
-                .next_actor()
-                .ok_or_else(|| format!("the save's action {i} comes after the match ended"))?
-                .seat();
+            let by = game.next_actor().ok_or(HostError::AfterTheEnd(i))?.seat();
             let (applied, _) = apply::at_host(&mut game, by, action)
-                .map_err(|e| format!("the save's action {i}: {e}"))?;
+                .map_err(|source| HostError::SaveAction { index: i, source })?;
             self.log.push(applied);
         }
         self.config.spec = spec;
@@ -333,7 +327,7 @@ impl Host {
         });
     }
 
-    fn refuse(&mut self, conn: ConnId, reason: String) -> HostEvent {
+    fn refuse(&mut self, conn: ConnId, reason: Refusal) -> HostEvent {
         let from = self
             .guests
             .remove(&conn)
@@ -350,7 +344,7 @@ impl Host {
     }
 
     /// Refuses one of a guest's messages; the connection stays.
-    fn reject(&self, conn: ConnId, reason: String) -> HostEvent {
+    fn reject(&self, conn: ConnId, reason: Rejection) -> HostEvent {
         let name = self
             .guests
             .get(&conn)
@@ -358,7 +352,7 @@ impl Host {
         self.send(
             conn,
             ToGuest::Rejected {
-                reason: reason.clone(),
+                reason: reason.to_string(),
             },
         );
         HostEvent::Rejected { name, reason }
@@ -386,7 +380,7 @@ impl Host {
             .map(|(c, _)| *c)
             .collect();
         for conn in silent {
-            let reason = format!("no hello within {} s", HELLO_WITHIN.as_secs());
+            let reason = Refusal::NoHello(HELLO_WITHIN.as_secs());
             events.push(self.refuse(conn, reason));
         }
         self.hand_over_gone_seats(&mut events);
@@ -431,39 +425,45 @@ impl Host {
             }
             // Before its hello is taken, a connection whose message cannot be read (another
             // version's, say) is closed with the reason.
-            FromGuest::Bad { conn, reason }
+            FromGuest::Bad { conn, why }
                 if self.guests.get(&conn).is_some_and(|g| g.role.is_none()) =>
             {
-                events.push(self.refuse(
-                    conn,
-                    format!("{reason} (this host speaks protocol version {PROTOCOL}: is the other carrom another version?)"),
-                ));
+                let reason = Refusal::Unreadable {
+                    reason: why.to_string(),
+                    host: PROTOCOL,
+                };
+                events.push(self.refuse(conn, reason));
             }
-            FromGuest::Bad { conn, reason } => events.push(self.reject(conn, reason)),
-            FromGuest::Message { conn, message } => match message {
-                ToHost::Hello(hello) => {
-                    if let Some(refused) = self.hello(conn, hello) {
-                        events.push(refused);
-                    }
+            FromGuest::Bad { conn, why } => events.push(self.reject(conn, why.into())),
+            FromGuest::Message { conn, message } => self.message(conn, message, events),
+        }
+    }
+
+    fn message(&mut self, conn: ConnId, message: ToHost, events: &mut Vec<HostEvent>) {
+        match message {
+            ToHost::Hello(hello) => {
+                if let Some(refused) = self.hello(conn, hello) {
+                    events.push(refused);
                 }
-                ToHost::Proof { proof } => {
-                    let event = self.proof(conn, &proof);
-                    events.push(event);
-                    if let HostEvent::Joined { .. } = events.last().expect("pushed") {
-                        self.start_when_seated(events);
-                    }
+            }
+            ToHost::Proof { proof } => {
+                let event = self.proof(conn, &proof);
+                let joined = matches!(event, HostEvent::Joined { .. });
+                events.push(event);
+                if joined {
+                    self.start_when_seated(events);
                 }
-                ToHost::Act { index, action } => {
-                    if let Err(reason) = self.act(conn, index, action, events) {
-                        events.push(self.reject(conn, reason));
-                    }
+            }
+            ToHost::Act { index, action } => {
+                if let Err(reason) = self.act(conn, index, action, events) {
+                    events.push(self.reject(conn, reason));
                 }
-                ToHost::Resync => {
-                    if self.guests.get(&conn).is_some_and(|g| g.role.is_some()) {
-                        self.send_match(conn);
-                    }
+            }
+            ToHost::Resync => {
+                if self.guests.get(&conn).is_some_and(|g| g.role.is_some()) {
+                    self.send_match(conn);
                 }
-            },
+            }
         }
     }
 
@@ -487,25 +487,23 @@ impl Host {
         let Some(guest) = self.guests.get(&conn) else {
             return Some(HostEvent::Refused {
                 from: format!("connection {conn}"),
-                reason: "a hello from a connection already gone".into(),
+                reason: Refusal::HelloWhenGone,
             });
         };
         if guest.role.is_some() || guest.pending.is_some() {
-            return Some(self.refuse(conn, "a second hello on one connection".into()));
+            return Some(self.refuse(conn, Refusal::SecondHello));
         }
         if hello.protocol != PROTOCOL {
-            return Some(self.refuse(
-                conn,
-                format!(
-                    "protocol version {} is not the host's {PROTOCOL}: update carrom on one machine",
-                    hello.protocol
-                ),
-            ));
+            let reason = Refusal::Version {
+                guest: hello.protocol,
+                host: PROTOCOL,
+            };
+            return Some(self.refuse(conn, reason));
         }
         let (exchange, message) = CodeExchange::start(&self.config.code);
         let key = match exchange.finish(&hello.pake) {
             Ok(key) => key,
-            Err(e) => return Some(self.refuse(conn, e)),
+            Err(e) => return Some(self.refuse(conn, e.into())),
         };
         if let Some(guest) = self.guests.get_mut(&conn) {
             guest.pending = Some(Box::new((hello, key)));
@@ -517,26 +515,58 @@ impl Host {
     /// A guest's proof of the code: with it, its hello is checked (the physics, the rules, the
     /// name, the seats) and the guest welcomed.
     fn proof(&mut self, conn: ConnId, proof: &str) -> HostEvent {
+        let (hello, key) = match self.authenticated(conn, proof) {
+            Ok(proven) => proven,
+            Err(event) => return event,
+        };
+        let name = match self.admissible(&hello) {
+            Ok(name) => name,
+            Err(reason) => return self.refuse(conn, reason),
+        };
+        let seats = match hello.role {
+            Role::Spectator => Vec::new(),
+            Role::Player => match self.seats_for(conn, &name, &hello.seats) {
+                Ok(seats) => seats,
+                Err(reason) => return self.refuse(conn, reason.into()),
+            },
+        };
+        self.seat(conn, &name, &seats, hello.computer);
+        self.welcome(conn, name, seats, hello.role, &key)
+    }
+
+    /// The hello and the key of a connection whose proof holds: it used the host's join code.
+    /// Otherwise what the host does about it.
+    fn authenticated(
+        &mut self,
+        conn: ConnId,
+        proof: &str,
+    ) -> Result<(Hello, SessionKey), HostEvent> {
         let Some(guest) = self.guests.get_mut(&conn) else {
-            return HostEvent::Refused {
+            return Err(HostEvent::Refused {
                 from: format!("connection {conn}"),
-                reason: "a proof from a connection already gone".into(),
-            };
+                reason: Refusal::ProofWhenGone,
+            });
         };
         let binding = guest.binding;
         if guest.role.is_some() {
-            return self.reject(conn, "a proof after the welcome".into());
+            return Err(self.reject(conn, Rejection::ProofAfterWelcome));
         }
         let Some(pending) = guest.pending.take() else {
-            return self.refuse(conn, "a proof before a hello".into());
+            return Err(self.refuse(conn, Refusal::ProofBeforeHello));
         };
         let (hello, key) = *pending;
         if !proof_holds(&key, Prover::Guest, &binding, proof) {
-            return self.refuse(conn, "wrong join code".into());
+            return Err(self.refuse(conn, Refusal::WrongCode));
         }
+        Ok((hello, key))
+    }
+
+    /// Whether a proven guest's hello may play or watch here: the same physics and rules as
+    /// the host's, a name that can be shown. Its name, trimmed.
+    fn admissible(&self, hello: &Hello) -> Result<String, Refusal> {
         let spec = self.game.as_ref().map_or(&self.config.spec, |g| &g.spec);
         if let Some(d) = spec_difference(spec, &hello.spec) {
-            return self.refuse(conn, format!("the physics differs from the host's: {d}"));
+            return Err(Refusal::Physics(d));
         }
         if let Some(rules) = &hello.rules {
             let ours = self
@@ -544,31 +574,16 @@ impl Host {
                 .as_ref()
                 .map_or(&self.config.setup.rules, |g| &g.setup.rules);
             if let Some(d) = rules_difference(ours, rules) {
-                return self.refuse(conn, format!("the rules differ from the host's: {d}"));
+                return Err(Refusal::Rules(d));
             }
         }
-        let name = hello.name.trim().to_string();
-        if name.is_empty() || name.chars().count() > MAX_NAME || name.chars().any(char::is_control)
-        {
-            return self.refuse(
-                conn,
-                format!(
-                    "a name must be 1 to {MAX_NAME} characters, none of them control characters"
-                ),
-            );
-        }
-        if let Some(level) = &hello.computer
-            && level.len() > MAX_NAME
-        {
-            return self.refuse(conn, "a computer level's name is too long".into());
-        }
-        let seats = match hello.role {
-            Role::Spectator => Vec::new(),
-            Role::Player => match self.seats_for(conn, &name, &hello.seats) {
-                Ok(seats) => seats,
-                Err(reason) => return self.refuse(conn, reason),
-            },
-        };
+        Player::checked_name(&hello.name).map_err(|_| Refusal::Name)
+    }
+
+    /// Gives `seats` to the guest `name` on `conn`: its old connection, if it still holds them,
+    /// is closed; a seat handed to a computer is the guest's again; before the match starts a
+    /// guest's seat takes the guest's name and computer level.
+    fn seat(&mut self, conn: ConnId, name: &str, seats: &[Seat], computer: Option<Level>) {
         // A guest coming back on a new connection while its old one has not timed out yet.
         let old: Vec<ConnId> = self
             .seats
@@ -582,7 +597,7 @@ impl Host {
             self.server.close(
                 c,
                 ToGuest::Refused {
-                    reason: format!("{name} joined again from another connection"),
+                    reason: Refusal::JoinedAgain(name.to_string()),
                 },
             );
         }
@@ -595,15 +610,27 @@ impl Host {
             }
             // A guest's seat takes the guest's name; the host's own seats keep theirs.
             if !started && s.holder == Holder::Guest {
-                s.name = name.clone();
-                s.computer = hello.computer.clone();
+                s.name = name.to_string();
+                s.computer = computer;
             }
         }
-        let guest = self.guests.get_mut(&conn).expect("checked above");
+    }
+
+    /// Welcomes the guest on `conn` with its seats and its proof of the code; every machine
+    /// hears who sits where, and a guest joining a match under way is sent it.
+    fn welcome(
+        &mut self,
+        conn: ConnId,
+        name: String,
+        seats: Vec<Seat>,
+        role: Role,
+        key: &SessionKey,
+    ) -> HostEvent {
+        let guest = self.guests.get_mut(&conn).expect("a proven guest");
         guest.name = name.clone();
-        guest.role = Some(hello.role);
+        guest.role = Some(role);
         guest.seats = seats.clone();
-        let proof = code_proof(&key, Prover::Host, &guest.binding);
+        let proof = code_proof(key, Prover::Host, &guest.binding);
         self.send(
             conn,
             ToGuest::Welcome {
@@ -614,19 +641,20 @@ impl Host {
             },
         );
         self.broadcast_seating();
-        if started {
+        if self.game.is_some() {
             self.send_match(conn);
         }
-        HostEvent::Joined {
-            name,
-            seats,
-            role: hello.role,
-        }
+        HostEvent::Joined { name, seats, role }
     }
 
     /// The seats a guest is given: those it asks for, or those its name held (a rejoin), or the
     /// first free guest's seat.
-    fn seats_for(&self, conn: ConnId, name: &str, asked: &[Seat]) -> Result<Vec<Seat>, String> {
+    fn seats_for(
+        &self,
+        conn: ConnId,
+        name: &str,
+        asked: &[Seat],
+    ) -> Result<Vec<Seat>, SeatRefusal> {
         let may_hold = |s: &SeatInfo| match s.holder {
             Holder::Guest => true,
             Holder::Host => conn == LOCAL,
@@ -646,13 +674,14 @@ impl Host {
             let mut seats = Vec::new();
             for &seat in asked {
                 let Some(s) = self.seats.iter().find(|s| s.seat == seat) else {
-                    return Err(format!("the match has no {} seat", seat.name()));
+                    return Err(SeatRefusal::NoSuchSeat(seat));
                 };
                 if !may_hold(s) {
-                    return Err(format!("the {} seat is not a guest's", seat.name()));
+                    return Err(SeatRefusal::NotAGuests(seat));
                 }
                 if taken_by_another(s) {
-                    return Err(format!("the {} seat is {}'s", seat.name(), s.name));
+                    let holder = s.name.clone();
+                    return Err(SeatRefusal::Taken { seat, holder });
                 }
                 if !seats.contains(&seat) {
                     seats.push(seat);
@@ -674,7 +703,7 @@ impl Host {
             .iter()
             .find(|s| s.holder == Holder::Guest && s.conn.is_none() && !taken_by_another(s))
             .map(|s| vec![s.seat])
-            .ok_or_else(|| "every guest's seat is taken".to_string())
+            .ok_or(SeatRefusal::AllTaken)
     }
 
     fn start_when_seated(&mut self, events: &mut Vec<HostEvent>) {
@@ -693,7 +722,7 @@ impl Host {
             if let Some(i) = setup.index_of(s.seat) {
                 setup.players[i].name = s.name.clone();
                 if s.holder == Holder::Guest {
-                    setup.players[i].computer = s.computer.clone();
+                    setup.players[i].computer = s.computer;
                 }
             }
         }
@@ -710,7 +739,7 @@ impl Host {
             }
             Err(e) => events.push(HostEvent::Rejected {
                 name: String::new(),
-                reason: format!("the match cannot start: {e}"),
+                reason: Rejection::CannotStart(e),
             }),
         }
     }
@@ -721,43 +750,29 @@ impl Host {
         index: usize,
         action: Action,
         events: &mut Vec<HostEvent>,
-    ) -> Result<(), String> {
-        let guest = self
-            .guests
-            .get(&conn)
-            .ok_or_else(|| "say hello first".to_string())?;
+    ) -> Result<(), Rejection> {
+        let guest = self.guests.get(&conn).ok_or(Rejection::NoHello)?;
         match guest.role {
-            None => return Err("say hello first".into()),
-            Some(Role::Spectator) => return Err("a spectator does not play".into()),
+            None => return Err(Rejection::NoHello),
+            Some(Role::Spectator) => return Err(Rejection::Spectator),
             Some(Role::Player) => {}
         }
-        let game = self
-            .game
-            .as_ref()
-            .ok_or_else(|| "the match has not started: seats are still empty".to_string())?;
+        let game = self.game.as_ref().ok_or(Rejection::NotStarted)?;
         let next = game.actions.len();
         if index != next {
-            return Err(format!(
-                "action {index} is not the next one ({next}): it was applied already or came too late"
-            ));
+            return Err(Rejection::NotNext { index, next });
         }
-        let actor = game
-            .next_actor()
-            .ok_or_else(|| "the match is over".to_string())?;
-        let seat = actor.seat();
+        let seat = game.next_actor().ok_or(Rejection::Over)?.seat();
         if !guest.seats.contains(&seat) {
-            return Err(format!(
-                "it is {}'s turn, and the {} seat is not yours",
-                game.seat_name(seat),
-                seat.name()
-            ));
+            let name = game.seat_name(seat).to_string();
+            return Err(Rejection::NotYourTurn { name, seat });
         }
         if !self
             .seats
             .iter()
             .any(|s| s.seat == seat && s.conn == Some(conn))
         {
-            return Err(format!("the {} seat was handed to a computer", seat.name()));
+            return Err(Rejection::HandedOver(seat));
         }
         self.apply(seat, action, events)
     }
@@ -767,25 +782,24 @@ impl Host {
         by: Seat,
         action: Action,
         events: &mut Vec<HostEvent>,
-    ) -> Result<(), String> {
-        let game = self.game.as_mut().ok_or("the match has not started")?;
+    ) -> Result<(), Rejection> {
+        let game = self.game.as_mut().ok_or(Rejection::NotStarted)?;
         match (game.next_actor(), action) {
             (Some(carrom_match::Actor::Placer { .. }), Action::Stroke { .. } | Action::Pass) => {
-                return Err("a returned piece must be placed first".into());
+                return Err(Rejection::PlaceFirst);
             }
             (Some(carrom_match::Actor::Striker(_)), Action::Place { .. }) => {
-                return Err("there is no piece to place".into());
+                return Err(Rejection::NothingToPlace);
             }
             (_, Action::Stroke { shot }) if shot.seat != by => {
-                return Err(format!(
-                    "a stroke from the {} seat, but {} is to strike",
-                    shot.seat.name(),
-                    by.name()
-                ));
+                return Err(Rejection::OtherSeatsStroke {
+                    from: shot.seat,
+                    to_strike: by,
+                });
             }
             _ => {}
         }
-        let (applied, verdict) = apply::at_host(game, by, action).map_err(|e| e.to_string())?;
+        let (applied, verdict) = apply::at_host(game, by, action)?;
         if let Some(v) = &verdict {
             let lines = game.verdict_lines(v);
             self.calls.extend(lines);
@@ -871,10 +885,10 @@ impl Host {
 }
 
 /// A join code as typed: 1 to 16 letters and digits, read in capitals (`play1` is `PLAY1`).
-pub fn join_code(text: &str) -> Result<String, String> {
+pub fn join_code(text: &str) -> Result<String, JoinCodeError> {
     let t = text.trim().to_uppercase();
     if t.is_empty() || t.len() > 16 || !t.chars().all(|c| c.is_ascii_alphanumeric()) {
-        return Err("a join code is 1 to 16 letters and digits".into());
+        return Err(JoinCodeError);
     }
     Ok(t)
 }

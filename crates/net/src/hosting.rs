@@ -2,6 +2,7 @@
 //! computers play there, and the window's people join it through its in-process link
 //! ([`Host::local_link`]). Dropping the [`HostThread`] stops the host.
 
+use crate::error::HostError;
 use crate::host::{Host, HostEvent, LocalLink};
 use carrom_referee::Seat;
 use std::net::SocketAddr;
@@ -35,7 +36,7 @@ impl HostThread {
     pub fn start(
         mut host: Host,
         mut on_event: impl FnMut(&HostEvent) + Send + 'static,
-    ) -> Result<(HostThread, LocalLink), String> {
+    ) -> Result<(HostThread, LocalLink), HostError> {
         let link = host.local_link();
         let code = host.code().to_string();
         let addr = host.addr();
@@ -61,7 +62,7 @@ impl HostThread {
                     }
                 }
             })
-            .map_err(|e| format!("cannot start the host: {e}"))?;
+            .map_err(HostError::Thread)?;
         Ok((
             HostThread {
                 code,

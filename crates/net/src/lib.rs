@@ -10,24 +10,38 @@
 //! game's networked mode.
 
 pub mod apply;
+pub mod error;
 pub mod guest;
 pub mod host;
 pub mod hosting;
 pub mod protocol;
+pub mod refusal;
+pub mod seating;
 pub mod wire;
+mod words;
 
+pub use error::{
+    AddressError, AtGuestError, BadMessage, FollowError, HostError, JoinCodeError, JoinError,
+    KeyExchangeError, LinkClosed, Malformed, Refusal, Rejection, SeatRefusal, StartError,
+    WireError,
+};
 pub use guest::{Guest, GuestEvent, Joining};
 pub use host::{ComputerPlay, Host, HostConfig, HostEvent, LOCAL, LocalLink, join_code, new_code};
 pub use hosting::{HostThread, save_file_name};
 pub use protocol::{Applied, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
+pub use seating::{SeatingError, seat_computers, seat_holders};
 pub use wire::{DEFAULT_PORT, resolve};
 
 /// Writes the match's save to `path` (atomically), making its folder first.
-pub fn keep_save(path: &std::path::Path, game: &carrom_match::Match) -> Result<(), String> {
+pub fn keep_save(
+    path: &std::path::Path,
+    game: &carrom_match::Match,
+) -> Result<(), carrom_match::SaveError> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|source| carrom_match::WriteError {
+            path: dir.to_path_buf(),
+            source,
+        })?;
     }
-    carrom_match::SaveFile::of(game)
-        .write(path)
-        .map_err(|e| e.to_string())
+    carrom_match::SaveFile::of(game).write(path)
 }

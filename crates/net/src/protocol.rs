@@ -2,7 +2,8 @@
 //! four-byte big-endian length, then the message as JSON). A guest's messages are small and
 //! bounded; the host's may carry the whole match so far (a guest that joins late or rejoins).
 
-use carrom_match::{Action, MatchSetup, StrokeOutcome};
+use crate::error::{KeyExchangeError, Malformed, Refusal};
+use carrom_match::{Action, Level, MatchSetup, StrokeOutcome};
 use carrom_physics::{Piece, Spec};
 use carrom_referee::{Rules, Seat};
 use serde::{Deserialize, Serialize};
@@ -63,12 +64,12 @@ impl CodeExchange {
     }
 
     /// The shared key, from the other end's message; an error when it cannot be read.
-    pub fn finish(self, theirs: &str) -> Result<SessionKey, String> {
-        let bytes = unhex(theirs).ok_or("the key exchange's message is not hex")?;
+    pub fn finish(self, theirs: &str) -> Result<SessionKey, KeyExchangeError> {
+        let bytes = unhex(theirs).ok_or(KeyExchangeError::NotHex)?;
         self.0
             .finish(&bytes)
             .map(SessionKey)
-            .map_err(|e| format!("the key exchange's message: {e:?}"))
+            .map_err(|e| KeyExchangeError::Refused(format!("{e:?}")))
     }
 }
 
@@ -156,7 +157,7 @@ pub struct Hello {
     pub seats: Vec<Seat>,
     /// The guest's seats are played by a computer of this level.
     #[serde(default)]
-    pub computer: Option<String>,
+    pub computer: Option<Level>,
     pub spec: Box<Spec>,
     /// The rules the guest expects, when it was told which.
     #[serde(default)]
@@ -233,8 +234,8 @@ pub enum ToGuest {
     /// Who sits where changed (a guest joined, left or came back; a seat was handed to a
     /// computer).
     Seating { seating: Vec<SeatState> },
-    /// The guest's hello is refused; the connection closes.
-    Refused { reason: String },
+    /// The guest's hello is refused; the connection closes. The reason crosses as its words.
+    Refused { reason: Refusal },
     /// One of the guest's messages is refused; the connection stays.
     Rejected { reason: String },
 }
@@ -249,8 +250,8 @@ pub fn frame<T: Serialize>(message: &T) -> Vec<u8> {
 }
 
 /// A frame's body as a message; the error names what is wrong.
-pub fn parse<T: for<'de> Deserialize<'de>>(body: &[u8]) -> Result<T, String> {
-    serde_json::from_slice(body).map_err(|e| format!("malformed message: {e}"))
+pub fn parse<T: for<'de> Deserialize<'de>>(body: &[u8]) -> Result<T, Malformed> {
+    serde_json::from_slice(body).map_err(|e| Malformed(e.to_string()))
 }
 
 /// The first difference between two specs, as a field path and both values (`sim.min_dt: 0.0001 here,
@@ -344,7 +345,9 @@ mod tests {
         assert_eq!(parse::<ToHost>(&bytes[4..]).unwrap(), hello);
         let mut value: serde_json::Value = serde_json::from_slice(&bytes[4..]).unwrap();
         value["colour"] = "blue".into();
-        let e = parse::<ToHost>(value.to_string().as_bytes()).unwrap_err();
+        let e = parse::<ToHost>(value.to_string().as_bytes())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("colour"), "{e}");
     }
 
@@ -392,7 +395,8 @@ mod tests {
     #[test]
     fn a_message_with_an_unknown_field_is_malformed() {
         let e = parse::<ToHost>(br#"{"type":"act","index":0,"action":{"type":"pass"},"extra":1}"#)
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("malformed message: "), "{e}");
     }
 }

@@ -7,6 +7,7 @@
 //! exchange with the code as its password ([`crate::protocol::CodeExchange`]) and prove their
 //! keys on this connection's TLS binding.
 
+use crate::error::{AddressError, BadMessage, LinkClosed, Malformed, WireError};
 use crate::protocol::{
     ALPN, Binding, FLOOD_LIMIT, GUEST_BURST, GUEST_RATE, MAX_GUEST_MESSAGE, MAX_HOST_MESSAGE,
     ToGuest, ToHost, frame, parse,
@@ -43,10 +44,10 @@ pub const DEFAULT_PORT: u16 = 7878;
 
 /// The host's address as a person gives it: `HOST:PORT` (`192.168.1.20:7878`, `[::1]:7878`,
 /// `localhost:7878`), or an address or name alone, on [`DEFAULT_PORT`].
-pub fn resolve(text: &str) -> Result<SocketAddr, String> {
+pub fn resolve(text: &str) -> Result<SocketAddr, AddressError> {
     let text = text.trim();
     if text.is_empty() {
-        return Err("no address: give the host's, as 192.168.1.20:7878".into());
+        return Err(AddressError::Empty);
     }
     if let Ok(addr) = text.parse::<SocketAddr>() {
         return Ok(addr);
@@ -60,9 +61,12 @@ pub fn resolve(text: &str) -> Result<SocketAddr, String> {
         format!("{text}:{DEFAULT_PORT}")
     };
     std::net::ToSocketAddrs::to_socket_addrs(&with_port)
-        .map_err(|e| format!("{text}: not an address and port ({e})"))?
+        .map_err(|source| AddressError::NotAnAddress {
+            text: text.to_string(),
+            source,
+        })?
         .next()
-        .ok_or_else(|| format!("{text}: no address"))
+        .ok_or_else(|| AddressError::NoAddress(text.to_string()))
 }
 
 /// A connection's number at the host.
@@ -81,10 +85,10 @@ pub enum FromGuest {
         conn: ConnId,
         message: ToHost,
     },
-    /// A message that could not be read (malformed, too large, too fast); the text says why.
+    /// A message that could not be read (malformed, too large, too fast).
     Bad {
         conn: ConnId,
-        reason: String,
+        why: BadMessage,
     },
     Closed {
         conn: ConnId,
@@ -109,9 +113,9 @@ pub enum ToWire {
 #[derive(Debug)]
 pub enum FromHost {
     Message(ToGuest),
-    Bad(String),
-    /// The connection ended; the text says how.
-    Closed(String),
+    Bad(Malformed),
+    /// The connection ended.
+    Closed(LinkClosed),
 }
 
 fn transport() -> Arc<quinn::TransportConfig> {
@@ -127,35 +131,33 @@ fn provider() -> Arc<rustls::crypto::CryptoProvider> {
     Arc::new(rustls::crypto::ring::default_provider())
 }
 
-fn server_config() -> Result<quinn::ServerConfig, String> {
+fn server_config() -> Result<quinn::ServerConfig, WireError> {
     let cert = rcgen::generate_simple_self_signed(vec!["carrom".into()])
-        .map_err(|e| format!("cannot make the host's certificate: {e}"))?;
+        .map_err(WireError::Certificate)?;
     let der = rustls::pki_types::CertificateDer::from(cert.cert);
     let key = rustls::pki_types::PrivatePkcs8KeyDer::from(cert.signing_key.serialize_der());
     let mut tls = rustls::ServerConfig::builder_with_provider(provider())
         .with_protocol_versions(&[&rustls::version::TLS13])
-        .map_err(|e| e.to_string())?
+        .map_err(WireError::Tls)?
         .with_no_client_auth()
         .with_single_cert(vec![der], key.into())
-        .map_err(|e| format!("cannot use the host's certificate: {e}"))?;
+        .map_err(WireError::UseCertificate)?;
     tls.alpn_protocols = vec![ALPN.to_vec()];
-    let crypto =
-        quinn::crypto::rustls::QuicServerConfig::try_from(tls).map_err(|e| e.to_string())?;
+    let crypto = quinn::crypto::rustls::QuicServerConfig::try_from(tls)?;
     let mut config = quinn::ServerConfig::with_crypto(Arc::new(crypto));
     config.transport_config(transport());
     Ok(config)
 }
 
-fn client_config() -> Result<quinn::ClientConfig, String> {
+fn client_config() -> Result<quinn::ClientConfig, WireError> {
     let mut tls = rustls::ClientConfig::builder_with_provider(provider())
         .with_protocol_versions(&[&rustls::version::TLS13])
-        .map_err(|e| e.to_string())?
+        .map_err(WireError::Tls)?
         .dangerous()
         .with_custom_certificate_verifier(Arc::new(AnyHostCertificate(provider())))
         .with_no_client_auth();
     tls.alpn_protocols = vec![ALPN.to_vec()];
-    let crypto =
-        quinn::crypto::rustls::QuicClientConfig::try_from(tls).map_err(|e| e.to_string())?;
+    let crypto = quinn::crypto::rustls::QuicClientConfig::try_from(tls)?;
     let mut config = quinn::ClientConfig::new(Arc::new(crypto));
     config.transport_config(transport());
     Ok(config)
@@ -216,8 +218,8 @@ impl rustls::client::danger::ServerCertVerifier for AnyHostCertificate {
 /// it is ready (or why it cannot be), and this waits for that word.
 fn network_thread<T, F>(
     name: &str,
-    work: impl FnOnce(mpsc::Sender<Result<T, String>>) -> F + Send + 'static,
-) -> Result<(T, std::thread::JoinHandle<()>), String>
+    work: impl FnOnce(mpsc::Sender<Result<T, WireError>>) -> F + Send + 'static,
+) -> Result<(T, std::thread::JoinHandle<()>), WireError>
 where
     T: Send + 'static,
     F: std::future::Future<Output = ()>,
@@ -225,15 +227,13 @@ where
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the network thread: {e}"))?;
+        .map_err(WireError::Thread)?;
     let (ready_tx, ready_rx) = mpsc::channel();
     let thread = std::thread::Builder::new()
         .name(name.into())
         .spawn(move || rt.block_on(work(ready_tx)))
-        .map_err(|e| format!("cannot start the network thread: {e}"))?;
-    let ready = ready_rx
-        .recv()
-        .map_err(|_| "the network thread stopped".to_string())??;
+        .map_err(WireError::Thread)?;
+    let ready = ready_rx.recv().map_err(|_| WireError::ThreadStopped)??;
     Ok((ready, thread))
 }
 
@@ -249,7 +249,7 @@ pub struct Server {
 
 impl Server {
     /// Listens on `addr` (port 0: any free port).
-    pub fn start(addr: SocketAddr) -> Result<Server, String> {
+    pub fn start(addr: SocketAddr) -> Result<Server, WireError> {
         let config = server_config()?;
         let (in_tx, in_rx) = mpsc::channel();
         let (out_tx, out_rx) = tmpsc::unbounded_channel();
@@ -257,8 +257,8 @@ impl Server {
         let (addr, thread) = network_thread("carrom-host-net", move |ready| async move {
             let endpoint = match quinn::Endpoint::server(config, addr) {
                 Ok(e) => e,
-                Err(e) => {
-                    let _ = ready.send(Err(format!("cannot listen on {addr}: {e}")));
+                Err(source) => {
+                    let _ = ready.send(Err(WireError::Listen { addr, source }));
                     return;
                 }
             };
@@ -366,93 +366,19 @@ async fn guest_connection(
     conn: ConnId,
     connection: quinn::Connection,
     incoming: &mpsc::Sender<FromGuest>,
-    mut out: tmpsc::UnboundedReceiver<Outgoing>,
+    out: tmpsc::UnboundedReceiver<Outgoing>,
 ) {
-    let Ok(Ok((mut send, mut recv))) =
+    let Ok(Ok((send, recv))) =
         tokio::time::timeout(Duration::from_secs(10), connection.accept_bi()).await
     else {
         connection.close(1u32.into(), b"no stream");
         return;
     };
-    let writer = {
-        let connection = connection.clone();
-        async move {
-            while let Some(item) = out.recv().await {
-                match item {
-                    Outgoing::Frame(bytes) => {
-                        if send.write_all(&bytes).await.is_err() {
-                            break;
-                        }
-                    }
-                    Outgoing::Close(bytes) => {
-                        let _ = send.write_all(&bytes).await;
-                        let _ = send.finish();
-                        // Give the last message time to arrive before the connection closes.
-                        let _ = tokio::time::timeout(Duration::from_secs(2), send.stopped()).await;
-                        connection.close(0u32.into(), b"closed by the host");
-                        break;
-                    }
-                }
-            }
-        }
-    };
-    let reader = async {
-        let mut bucket = GUEST_BURST;
-        let mut last = Instant::now();
-        let mut dropped = 0u32;
-        loop {
-            let mut len = [0u8; 4];
-            if recv.read_exact(&mut len).await.is_err() {
-                break;
-            }
-            let len = u32::from_be_bytes(len) as usize;
-            if len > MAX_GUEST_MESSAGE {
-                let _ = incoming.send(FromGuest::Bad {
-                    conn,
-                    reason: format!(
-                        "a message of {len} bytes is over the limit of {MAX_GUEST_MESSAGE}"
-                    ),
-                });
-                break;
-            }
-            let mut body = vec![0u8; len];
-            if recv.read_exact(&mut body).await.is_err() {
-                break;
-            }
-            let now = Instant::now();
-            bucket =
-                (bucket + now.duration_since(last).as_secs_f64() * GUEST_RATE).min(GUEST_BURST);
-            last = now;
-            if bucket < 1.0 {
-                dropped += 1;
-                if dropped == 1 || dropped.is_multiple_of(50) {
-                    let _ = incoming.send(FromGuest::Bad {
-                        conn,
-                        reason: format!(
-                            "too many messages: at most {GUEST_RATE} a second ({dropped} dropped)"
-                        ),
-                    });
-                }
-                if dropped >= FLOOD_LIMIT {
-                    let _ = incoming.send(FromGuest::Bad {
-                        conn,
-                        reason: format!("disconnected after {dropped} messages sent too fast"),
-                    });
-                    break;
-                }
-                continue;
-            }
-            bucket -= 1.0;
-            let _ = incoming.send(match parse::<ToHost>(&body) {
-                Ok(message) => FromGuest::Message { conn, message },
-                Err(reason) => FromGuest::Bad { conn, reason },
-            });
-        }
-    };
+    let writer = write_to_guest(send, out, connection.clone());
     tokio::pin!(writer);
     tokio::select! {
         _ = &mut writer => {}
-        _ = reader => {
+        _ = read_from_guest(conn, recv, incoming) => {
             // The guest is cut off: the host's answer to its last message (a refusal) still
             // goes out before the connection closes.
             let _ = tokio::time::timeout(Duration::from_millis(500), &mut writer).await;
@@ -460,6 +386,117 @@ async fn guest_connection(
         }
     }
     connection.close(0u32.into(), b"bye");
+}
+
+/// Writes the host's frames to a guest until the host closes the connection (after its last
+/// message) or the stream fails.
+async fn write_to_guest(
+    mut send: quinn::SendStream,
+    mut out: tmpsc::UnboundedReceiver<Outgoing>,
+    connection: quinn::Connection,
+) {
+    while let Some(item) = out.recv().await {
+        match item {
+            Outgoing::Frame(bytes) => {
+                if send.write_all(&bytes).await.is_err() {
+                    break;
+                }
+            }
+            Outgoing::Close(bytes) => {
+                let _ = send.write_all(&bytes).await;
+                let _ = send.finish();
+                // Give the last message time to arrive before the connection closes.
+                let _ = tokio::time::timeout(Duration::from_secs(2), send.stopped()).await;
+                connection.close(0u32.into(), b"closed by the host");
+                break;
+            }
+        }
+    }
+}
+
+/// Reads a guest's frames into `incoming` until the stream ends, a frame is over the size
+/// limit, or the guest floods the host.
+async fn read_from_guest(
+    conn: ConnId,
+    mut recv: quinn::RecvStream,
+    incoming: &mpsc::Sender<FromGuest>,
+) {
+    let mut rate = RateLimit::new();
+    loop {
+        let mut len = [0u8; 4];
+        if recv.read_exact(&mut len).await.is_err() {
+            break;
+        }
+        let len = u32::from_be_bytes(len) as usize;
+        if len > MAX_GUEST_MESSAGE {
+            let why = BadMessage::TooLarge(len);
+            let _ = incoming.send(FromGuest::Bad { conn, why });
+            break;
+        }
+        let mut body = vec![0u8; len];
+        if recv.read_exact(&mut body).await.is_err() {
+            break;
+        }
+        let (read, tell) = rate.take(Instant::now());
+        let cut_off = tell.iter().any(|why| matches!(why, BadMessage::Flooded(_)));
+        for why in tell {
+            let _ = incoming.send(FromGuest::Bad { conn, why });
+        }
+        if cut_off {
+            break;
+        }
+        if !read {
+            continue;
+        }
+        let _ = incoming.send(match parse::<ToHost>(&body) {
+            Ok(message) => FromGuest::Message { conn, message },
+            Err(e) => FromGuest::Bad {
+                conn,
+                why: e.into(),
+            },
+        });
+    }
+}
+
+/// A guest's messages as a token bucket: [`GUEST_RATE`] a second on average, [`GUEST_BURST`]
+/// at once; the messages over it are dropped, and a guest that keeps sending too fast is cut
+/// off.
+struct RateLimit {
+    bucket: f64,
+    last: Instant,
+    dropped: u32,
+}
+
+impl RateLimit {
+    fn new() -> RateLimit {
+        RateLimit {
+            bucket: GUEST_BURST,
+            last: Instant::now(),
+            dropped: 0,
+        }
+    }
+
+    /// Takes a message that came at `now`: whether to read it, and what to tell of a message
+    /// dropped (the first drop and every 50th, [`BadMessage::TooFast`]; at [`FLOOD_LIMIT`]
+    /// drops, that the guest is cut off, [`BadMessage::Flooded`]).
+    fn take(&mut self, now: Instant) -> (bool, Vec<BadMessage>) {
+        self.bucket = (self.bucket + now.duration_since(self.last).as_secs_f64() * GUEST_RATE)
+            .min(GUEST_BURST);
+        self.last = now;
+        if self.bucket >= 1.0 {
+            self.bucket -= 1.0;
+            return (true, Vec::new());
+        }
+        self.dropped += 1;
+        let mut tell = Vec::new();
+        if self.dropped == 1 || self.dropped.is_multiple_of(50) {
+            tell.push(BadMessage::TooFast(self.dropped));
+        }
+        if self.dropped >= FLOOD_LIMIT {
+            tell.push(BadMessage::Flooded(self.dropped));
+        }
+        (false, tell)
+    }
 }
 
 /// The label both ends export their connection's binding under.
@@ -488,62 +525,23 @@ pub struct Client {
 
 impl Client {
     /// Connects to the host at `addr` within `timeout`; the error says why not.
-    pub fn connect(addr: SocketAddr, timeout: Duration) -> Result<Client, String> {
+    pub fn connect(addr: SocketAddr, timeout: Duration) -> Result<Client, WireError> {
         let config = client_config()?;
         let (in_tx, in_rx) = mpsc::channel();
         let (out_tx, out_rx) = tmpsc::unbounded_channel::<Vec<u8>>();
         let waker: Waker = Arc::default();
         let woken = waker.clone();
         let (binding, thread) = network_thread("carrom-guest-net", move |ready| async move {
-            let local: SocketAddr = if addr.is_ipv6() {
-                "[::]:0".parse().expect("an address")
-            } else {
-                "0.0.0.0:0".parse().expect("an address")
-            };
-            let mut endpoint = match quinn::Endpoint::client(local) {
-                Ok(e) => e,
+            let o = match open(addr, config, timeout).await {
+                Ok(opened) => opened,
                 Err(e) => {
-                    let _ = ready.send(Err(format!("cannot open a socket: {e}")));
+                    let _ = ready.send(Err(e));
                     return;
                 }
             };
-            endpoint.set_default_client_config(config);
-            let connecting = match endpoint.connect(addr, "carrom") {
-                Ok(c) => c,
-                Err(e) => {
-                    let _ = ready.send(Err(format!("cannot connect to {addr}: {e}")));
-                    return;
-                }
-            };
-            let opened = tokio::time::timeout(timeout, async {
-                let connection = connecting.await.map_err(|e| e.to_string())?;
-                let (send, recv) = connection.open_bi().await.map_err(|e| e.to_string())?;
-                Ok::<_, String>((connection, send, recv))
-            })
-            .await;
-            let (connection, send, recv) = match opened {
-                Ok(Ok(x)) => x,
-                Ok(Err(e)) => {
-                    let _ = ready.send(Err(format!("cannot connect to {addr}: {e}")));
-                    return;
-                }
-                Err(_) => {
-                    let _ = ready.send(Err(format!(
-                        "no answer from {addr} within {} s",
-                        timeout.as_secs()
-                    )));
-                    return;
-                }
-            };
-            let Some(binding) = binding(&connection) else {
-                let _ = ready.send(Err(format!(
-                    "the connection to {addr} has no TLS keying material to bind the join code to"
-                )));
-                return;
-            };
-            let _ = ready.send(Ok(binding));
-            host_connection(connection, send, recv, in_tx, out_rx, woken).await;
-            endpoint.wait_idle().await;
+            let _ = ready.send(Ok(o.binding));
+            host_connection(o.connection, o.send, o.recv, in_tx, out_rx, woken).await;
+            o.endpoint.wait_idle().await;
         })?;
         Ok(Client {
             incoming: in_rx,
@@ -562,6 +560,54 @@ impl Client {
     pub fn send_bytes(&self, bytes: Vec<u8>) {
         let _ = self.out.send(bytes);
     }
+}
+
+/// A guest's connection to its host: the endpoint it was made from, its stream and its TLS
+/// binding.
+struct Opened {
+    endpoint: quinn::Endpoint,
+    connection: quinn::Connection,
+    send: quinn::SendStream,
+    recv: quinn::RecvStream,
+    binding: Binding,
+}
+
+/// Connects to the host at `addr` and opens the stream, within `timeout`.
+async fn open(
+    addr: SocketAddr,
+    config: quinn::ClientConfig,
+    timeout: Duration,
+) -> Result<Opened, WireError> {
+    let local: SocketAddr = if addr.is_ipv6() {
+        "[::]:0".parse().expect("an address")
+    } else {
+        "0.0.0.0:0".parse().expect("an address")
+    };
+    let mut endpoint = quinn::Endpoint::client(local).map_err(WireError::Socket)?;
+    endpoint.set_default_client_config(config);
+    let connecting = endpoint
+        .connect(addr, "carrom")
+        .map_err(|source| WireError::Connect { addr, source })?;
+    let opened = tokio::time::timeout(timeout, async {
+        let connection = connecting.await?;
+        let (send, recv) = connection.open_bi().await?;
+        Ok::<_, quinn::ConnectionError>((connection, send, recv))
+    })
+    .await;
+    let (connection, send, recv) = opened
+        .map_err(|_| WireError::NoAnswer {
+            addr,
+            within: timeout,
+        })?
+        .map_err(|source| WireError::Connection { addr, source })?;
+    let binding = binding(&connection).ok_or(WireError::NoBinding(addr))?;
+    Ok(Opened {
+        endpoint,
+        connection,
+        send,
+        recv,
+        binding,
+    })
 }
 
 async fn host_connection(
@@ -587,17 +633,17 @@ async fn host_connection(
             let mut len = [0u8; 4];
             if let Err(e) = recv.read_exact(&mut len).await {
                 return match e {
-                    quinn::ReadExactError::FinishedEarly(_) => "the host closed the match".into(),
-                    quinn::ReadExactError::ReadError(e) => format!("the connection ended: {e}"),
+                    quinn::ReadExactError::FinishedEarly(_) => LinkClosed::HostClosed,
+                    e => LinkClosed::Lost(e),
                 };
             }
             let len = u32::from_be_bytes(len) as usize;
             if len > MAX_HOST_MESSAGE {
-                return format!("the host sent a message of {len} bytes, over the limit");
+                return LinkClosed::TooLarge(len);
             }
             let mut body = vec![0u8; len];
             if let Err(e) = recv.read_exact(&mut body).await {
-                return format!("the connection ended: {e}");
+                return LinkClosed::Lost(e);
             }
             let _ = incoming.send(match parse::<ToGuest>(&body) {
                 Ok(m) => FromHost::Message(m),
@@ -608,7 +654,7 @@ async fn host_connection(
     };
     let why = tokio::select! {
         why = reader => why,
-        _ = writer => "the guest left".to_string(),
+        _ = writer => LinkClosed::GuestLeft,
     };
     let _ = incoming.send(FromHost::Closed(why));
     wake(&waker);
@@ -661,12 +707,12 @@ mod tests {
 
     #[test]
     fn an_address_without_a_port_is_on_the_default_port() {
-        let at = |s: &str| resolve(s).map(|a| a.to_string());
+        let at = |s: &str| resolve(s).map(|a| a.to_string()).map_err(|e| e.to_string());
         assert_eq!(at("127.0.0.1:9000"), Ok("127.0.0.1:9000".into()));
         assert_eq!(at(" 127.0.0.1 "), Ok("127.0.0.1:7878".into()));
         assert_eq!(at("[::1]:9000"), Ok("[::1]:9000".into()));
         assert_eq!(at("::1"), Ok("[::1]:7878".into()));
-        assert!(resolve("").unwrap_err().contains("no address"));
+        assert!(resolve("").unwrap_err().to_string().contains("no address"));
         assert!(resolve("127.0.0.1:notaport").is_err());
     }
 }

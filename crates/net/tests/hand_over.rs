@@ -44,8 +44,8 @@ fn north(guest: &Guest) -> carrom_net::SeatState {
 #[test]
 fn a_disconnected_guests_seat_is_played_by_the_hosts_computer_once_the_host_says_so() {
     let mut setup = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 9);
-    setup.players[0].computer = Some("easy".into());
-    let mut computers = Computers::for_every_seat(&setup, Level::Easy).unwrap();
+    setup.players[0].computer = Some(carrom_match::Level::Easy);
+    let mut computers = Computers::for_every_seat(&setup, Level::Easy);
     let holders = vec![
         (Seat::South, Holder::Computer),
         (Seat::North, Holder::Guest),

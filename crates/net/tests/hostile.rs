@@ -5,8 +5,8 @@ use carrom_match::{Action, MatchSetup};
 use carrom_net::protocol::{CodeExchange, Hello, Prover, code_proof, proof_holds};
 use carrom_net::wire::Client;
 use carrom_net::{
-    Guest, GuestEvent, Holder, Host, HostConfig, HostEvent, Joining, PROTOCOL, Role, ToGuest,
-    ToHost,
+    Guest, GuestEvent, Holder, Host, HostConfig, HostEvent, Joining, PROTOCOL, Refusal, Role,
+    ToGuest, ToHost,
 };
 use carrom_physics::{Shot, Spec};
 use carrom_referee::{Rules, Seat, Seats};
@@ -107,7 +107,7 @@ fn frame_of(value: &serde_json::Value) -> Vec<u8> {
 #[track_caller]
 fn refused(client: &Client) -> String {
     match client.incoming.recv_timeout(WAIT).expect("an answer") {
-        carrom_net::wire::FromHost::Message(ToGuest::Refused { reason }) => reason,
+        carrom_net::wire::FromHost::Message(ToGuest::Refused { reason }) => reason.to_string(),
         other => panic!("not refused: {other:?}"),
     }
 }
@@ -151,13 +151,16 @@ fn a_wrong_code_a_wrong_protocol_and_other_physics_are_refused_by_name() {
     let e = Guest::join(addr, joining("Eve", "WRONG1", &[], Role::Player), WAIT)
         .err()
         .expect("refused");
-    assert_eq!(e, "refused: wrong join code");
+    assert!(e.is_wrong_code() && !e.is_other_version(), "{e:?}");
+    assert_eq!(e.to_string(), "refused: wrong join code");
 
     let mut spec = Spec::default();
     spec.sim.min_dt *= 2.0;
     let mut other = joining("Eve", "FAIR42", &[], Role::Player);
     other.spec = spec;
     let e = Guest::join(addr, other, WAIT).err().expect("refused");
+    assert!(e.is_refusal() && !e.is_wrong_code(), "{e:?}");
+    let e = e.to_string();
     assert!(
         e.contains("the physics differs") && e.contains("sim.min_dt"),
         "{e}"
@@ -167,7 +170,10 @@ fn a_wrong_code_a_wrong_protocol_and_other_physics_are_refused_by_name() {
     rules.game_points += 4;
     let mut other = joining("Eve", "FAIR42", &[], Role::Player);
     other.rules = Some(rules);
-    let e = Guest::join(addr, other, WAIT).err().expect("refused");
+    let e = Guest::join(addr, other, WAIT)
+        .err()
+        .expect("refused")
+        .to_string();
     assert!(
         e.contains("the rules differ") && e.contains("game_points"),
         "{e}"
@@ -179,7 +185,9 @@ fn a_wrong_code_a_wrong_protocol_and_other_physics_are_refused_by_name() {
         PROTOCOL + 1,
         CodeExchange::start("FAIR42").1,
     ));
-    assert!(refused(&client).contains("protocol version"));
+    let why = refused(&client);
+    assert!(why.contains("protocol version"));
+    assert!(Refusal::from_words(&why).is_other_version(), "{why}");
     // A message of another version's hello (here, one that sends the code itself) is refused
     // with the reason, not left unanswered.
     let old = Client::connect(addr, WAIT).unwrap();
@@ -189,6 +197,7 @@ fn a_wrong_code_a_wrong_protocol_and_other_physics_are_refused_by_name() {
     old.send_bytes(frame_of(&value));
     let why = refused(&old);
     assert!(why.contains("another version"), "{why}");
+    assert!(Refusal::from_words(&why).is_other_version(), "{why}");
     // A proof of the right code made for another connection (a machine in the middle relaying
     // what a guest proved) is a wrong code here.
     let first = Client::connect(addr, WAIT).unwrap();
@@ -245,6 +254,7 @@ fn a_host_that_cannot_prove_the_code_is_left() {
         Guest::join(addr, joining("Ravi", "FAIR42", &[], Role::Player), WAIT)
             .err()
             .expect("the guest leaves")
+            .to_string()
     });
     // It answers the exchange with a code of its own and welcomes the guest with a proof.
     let t0 = Instant::now();
@@ -380,7 +390,8 @@ fn a_spectator_watches_and_never_acts() {
         WAIT,
     )
     .err()
-    .unwrap();
+    .unwrap()
+    .to_string();
     assert!(e.contains("the north seat is Ravi's"), "{e}");
     assert_eq!(digest(&h).0, 0);
 }
@@ -457,7 +468,7 @@ fn a_peer_that_never_says_hello_is_closed() {
         .expect("an answer");
     match got {
         carrom_net::wire::FromHost::Message(ToGuest::Refused { reason }) => {
-            assert!(reason.contains("no hello"), "{reason}")
+            assert!(reason.to_string().contains("no hello"), "{reason}")
         }
         other => panic!("not refused: {other:?}"),
     }

@@ -7,6 +7,7 @@
 pub mod bench;
 pub mod geometry;
 pub mod rack;
+pub mod report;
 pub mod shot;
 pub mod soak;
 pub mod spec;
@@ -17,7 +18,7 @@ pub use rack::opening_rack;
 pub use rapier2d;
 pub use rapier2d::math::Vector as Vec2;
 pub use shot::{Shot, ShotError, ShotResult, simulate};
-pub use spec::{BoardSpec, Materials, SimSettings, Spec, SpecError};
+pub use spec::{BoardSpec, Materials, SimSettings, Spec, SpecError, SpecSyntaxError};
 pub use table::{
     BodyId, Clock, Event, EventKind, Fate, Outcome, Piece, PieceColour, RapierParts, Roster,
     StepReport, Table, bind_entity, build_board, insert_striker, step_board,

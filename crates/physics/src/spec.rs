@@ -169,14 +169,27 @@ pub enum SpecError {
         path: String,
         source: std::io::Error,
     },
-    #[error("{path}: {message}")]
-    Parse { path: String, message: String },
+    #[error("{path}: {source}")]
+    Parse {
+        path: String,
+        source: SpecSyntaxError,
+    },
     #[error("{path}: {field}: {message}")]
     Invalid {
         path: String,
         field: &'static str,
         message: String,
     },
+}
+
+/// Spec text that does not parse: the parser's message, with the line and the field (TOML) or
+/// the line and column (RON). (Boxed: the parsers' errors are large.)
+#[derive(Debug, thiserror::Error)]
+pub enum SpecSyntaxError {
+    #[error("{}", .0.to_string().trim().replace('\n', " "))]
+    Toml(Box<toml::de::Error>),
+    #[error(transparent)]
+    Ron(Box<ron::error::SpannedError>),
 }
 
 impl Spec {
@@ -192,14 +205,14 @@ impl Spec {
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
         let spec: Spec = if ron {
-            Self::parse_ron(&text).map_err(|message| SpecError::Parse {
+            Self::parse_ron(&text).map_err(|source| SpecError::Parse {
                 path: name.clone(),
-                message,
+                source,
             })?
         } else {
-            Self::parse_toml(&text).map_err(|message| SpecError::Parse {
+            Self::parse_toml(&text).map_err(|source| SpecError::Parse {
                 path: name.clone(),
-                message,
+                source,
             })?
         };
         spec.validate()
@@ -212,13 +225,13 @@ impl Spec {
     }
 
     /// Parses TOML text (error messages carry the line and the field).
-    pub fn parse_toml(text: &str) -> Result<Spec, String> {
-        toml::from_str(text).map_err(|e| e.to_string().trim().replace('\n', " "))
+    pub fn parse_toml(text: &str) -> Result<Spec, SpecSyntaxError> {
+        toml::from_str(text).map_err(|e| SpecSyntaxError::Toml(Box::new(e)))
     }
 
     /// Parses RON text (error messages carry the line and column).
-    pub fn parse_ron(text: &str) -> Result<Spec, String> {
-        ron::from_str(text).map_err(|e| e.to_string())
+    pub fn parse_ron(text: &str) -> Result<Spec, SpecSyntaxError> {
+        ron::from_str(text).map_err(|e| SpecSyntaxError::Ron(Box::new(e)))
     }
 
     /// Checks every value against its range ([`Spec::RANGES`]) and the board's parts against

@@ -80,6 +80,12 @@ pub enum Event {
     ImproperBreakNoPenalty {
         by: Seat,
     },
+    /// House rules (`break_fouls_penalised`): a foul in an attempt to break that touched no
+    /// man is a foul like any other, with no exception for the break; the break is still to be
+    /// made. The foul's own ruling follows.
+    BreakAttemptFoul {
+        by: Seat,
+    },
     /// Traditional rules: after the first turn a stroke touching nothing ends the turn.
     BreakStillToMake {
         next: Seat,
@@ -174,6 +180,20 @@ pub enum Event {
     DuesOutstanding {
         colour: PieceColour,
         owed: u8,
+    },
+    /// Traditional rules (`dues_returned = "end_of_turn"`): owed men of `colour` are in the
+    /// pockets, and wait there until the turn ends.
+    DuesWaitForEndOfTurn {
+        colour: PieceColour,
+        men: u8,
+    },
+    /// Traditional rules: `by`'s turn is over, and `placer` returns the owed men that became
+    /// available during it.
+    DuesReturnedAtEndOfTurn {
+        by: Seat,
+        placer: Seat,
+        colour: PieceColour,
+        men: u8,
     },
     /// Pieces off the board (Law 65): the Queen, the striker's men and the other's.
     PiecesOffBoard {

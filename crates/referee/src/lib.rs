@@ -19,11 +19,12 @@
 //! assert_eq!(referee.on_board(PieceColour::White), 9);
 //! ```
 //!
-//! No Bevy, no physics: the crate defines its own input. The state is `Copy` (about 70 bytes)
+//! No Bevy, no physics: the crate defines its own input. The state is `Copy` (76 bytes)
 //! so the AI can clone it per simulated outcome.
 
 mod event;
 mod placement;
+mod preset;
 mod referee;
 mod report;
 mod rules;
@@ -36,10 +37,12 @@ pub use placement::{
     CENTRE_CIRCLE_RADIUS, Geometry, OUTER_CIRCLE_RADIUS, PIECE_RADIUS, PlacementError,
     validate_placement,
 };
+pub use preset::Preset;
 pub use referee::{JudgeError, MEN_PER_COLOUR, QueenRight, Referee};
 pub use report::{Colour, PieceColour, StrokeReport};
 pub use rules::{
-    BreakAttemptsFor, EndingGaps, GameWonBy, ImproperBreak, PassesBy, QueenReturned, TurnRuling,
+    BreakAttemptsFor, DuesReturned, EndingGaps, GameWonBy, ImproperBreak, PassesBy, QueenReturned,
+    TurnRuling,
 };
 pub use rules::{Endings, OpponentPiece, PRESET_NAMES, QueenWithoutRight, Rules, RulesError};
 pub use scenario::{

@@ -1,29 +1,37 @@
 //! The umpire: [`Referee`], a pure, `Copy` state machine over stroke reports, with its queries
 //! and the flow of [`Referee::judge`]. It keeps the men of each colour (Law 41), gives the
 //! breaker's side white (Law 43) and judges a stroke in play (Law 48): the pieces fall, a last
-//! man may end the board (`endings`), the stroke is ruled as a foul (`fouls`), a stroke
+//! man may end the board (`last_man`), the stroke is ruled as a foul (`fouls`), a stroke
 //! pocketing the striker (`fouls`, `queen`) or a proper stroke (`turns`, `queen`); the umpire
 //! then puts back his pieces (Laws 65, 93), the players take out theirs (Laws 64(b), 73) and
 //! outstanding dues are settled (Law 72(c)).
 //!
-//! The Laws by chapter:
+//! The Laws by chapter (and `check`, the reports the referee refuses):
+//! - `position`: a board in progress set up from its pieces, for analysis;
+//! - `stroke`: a stroke in play and the pieces put back after it, Laws 48, 64(b), 65, 73, 93;
 //! - `break_shot`: the toss and the break, Laws 39, 41-45, 47;
 //! - `turns`: the order of play and passes, Laws 48-49, 116, 137;
 //! - `fouls`: fouls, penalties and dues, Laws 50, 62-65, 72-78, 83, 114;
 //! - `queen`: the Queen, Laws 92-101;
-//! - `endings`: the end and score of boards, games and the match, Laws 52-57, 102-112.
+//! - `endings`: the end and score of boards, games and the match, Laws 52-57;
+//! - `last_man`: the boards ended by a last man, Laws 102-112.
 
 mod break_shot;
+mod check;
 mod endings;
 mod fouls;
+mod last_man;
+mod position;
 mod queen;
+mod stroke;
 mod turns;
 
 pub use queen::QueenRight;
+use stroke::{Outcome, Stroke};
 
 use crate::event::Event;
 use crate::report::{PieceColour, StrokeReport};
-use crate::rules::{Endings, ImproperBreak, OpponentPiece, Rules};
+use crate::rules::{Endings, Rules};
 use crate::seat::{Seat, Seats, Side};
 use crate::verdict::{Law, Men, Placer, Position, QueenState, Return, Ruling, Spot, Verdict};
 use thiserror::Error;
@@ -75,7 +83,7 @@ pub enum JudgeError {
 
 /// The referee of one match.
 ///
-/// `Copy` and under 70 bytes: the AI may clone it per simulated outcome. It keeps no history;
+/// `Copy` and 76 bytes: the AI may clone it per simulated outcome. It keeps no history;
 /// log the [`Verdict`]s if you need one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Referee {
@@ -117,66 +125,6 @@ fn rule(v: &mut Verdict, law: &'static str, event: Event) {
         law: Law(law),
         event,
     });
-}
-
-/// A stroke in play as the striker's side sees it, with the position before its pieces fell.
-#[derive(Clone, Copy)]
-struct Stroke {
-    by: Seat,
-    /// The striker's colour and the opponent's.
-    my: PieceColour,
-    their: PieceColour,
-    /// Own men and the opponent's men pocketed.
-    own_n: u8,
-    opp_n: u8,
-    /// The Queen was pocketed.
-    queen: bool,
-    /// The striker was pocketed.
-    striker: bool,
-    /// An improper stroke (Law 64).
-    improper: bool,
-    /// The striker's men before the stroke.
-    mine: Men,
-    /// The striker is covering the Queen he pocketed with his previous stroke.
-    covering: bool,
-    /// The striker had the right to the Queen before the stroke: his side has pocketed a man
-    /// this board and no due stands against him (Laws 92, 95(a)-(c)).
-    right: bool,
-    /// All nine of the striker's men were on the board before the stroke (Laws 95(c), 95(d),
-    /// 97(b)).
-    all_nine: bool,
-    /// An improper stroke in the attempt to break that costs no due or penalty (Law 45(c) under
-    /// `ImproperBreak::Any`).
-    penalty_free: bool,
-    /// The stroke pocketed the striker's last man / the opponent's last man, no dues owed.
-    last_own: bool,
-    last_opp: bool,
-    /// A piece or the striker left the board.
-    overboard: bool,
-    /// An opponent's man was pocketed and the rules stop the turn for it whatever else fell
-    /// (Law 125(a) read literally, `OpponentPiece::EndsTurn`).
-    stopped: bool,
-}
-
-impl Stroke {
-    /// Whether a ruling that keeps the turn does so: an opponent's man may stop it (Law 125(a)
-    /// read literally), in a ruling of its own.
-    fn goes_on(&self) -> bool {
-        !self.stopped
-    }
-}
-
-/// What follows a stroke that does not end the board: the turn and the pieces taken out.
-#[derive(Clone, Copy, Default)]
-struct Outcome {
-    continues: bool,
-    /// Own / opponent's pocketed men a player takes out for placing.
-    own_back: u8,
-    opp_back: u8,
-    /// The umpire puts the Queen back in the centre circle.
-    queen_back: bool,
-    /// Dues and penalties declared against the striker.
-    penalties: u8,
 }
 
 impl Referee {
@@ -348,23 +296,7 @@ impl Referee {
         }
         self.check(r)?;
         let by = self.turn;
-        let mut v = Verdict {
-            by,
-            game: self.game,
-            board: self.board,
-            rulings: Vec::new(),
-            returns: Vec::new(),
-            continues: false,
-            next: None,
-            position: self.position(),
-            score: self.score,
-            board_result: None,
-            game_result: None,
-            match_result: None,
-            board_cancelled: false,
-            foul: false,
-            penalties: 0,
-        };
+        let mut v = self.blank_verdict();
         let my_colour = self.colour_of(by);
         self.declared = [0; 2];
         self.strokes += 1;
@@ -387,26 +319,8 @@ impl Referee {
             }
         }
 
+        self.after_stroke(by, owed_before, technical_return, &mut v);
         let board_over = v.board_result.is_some() || v.board_cancelled;
-        if !board_over {
-            v.returns.extend(technical_return);
-            self.remember_men_pocketed();
-            self.settle(by, owed_before, &mut v);
-            if self.rules.endings == Endings::Traditional {
-                self.traditional_finish(by, &mut v);
-            }
-        }
-        let board_over = v.board_result.is_some() || v.board_cancelled;
-        if !board_over && self.turn != by {
-            self.queen_back_at_end_of_turn(by, &mut v);
-        }
-        if !board_over {
-            debug_assert!(self.white.on_board > 0 && self.black.on_board > 0);
-            v.position = self.position();
-            v.score = self.score;
-        } else if v.board_cancelled {
-            v.position = self.position();
-        }
         v.continues = !board_over && self.turn == by;
         v.next = self.turn();
         v.penalties = self.declared[colour_index(my_colour)];
@@ -414,101 +328,60 @@ impl Referee {
         Ok(v)
     }
 
-    /// Judges a stroke once the break is made (and the breaking stroke itself, `breaking`).
-    fn stroke(&mut self, r: &StrokeReport, improper: bool, breaking: bool, v: &mut Verdict) {
-        let rules = self.rules;
-        let by = self.turn;
-        let me = self.side_of(by);
-        let my = self.colour_of_side(me);
-        let their = my.other();
-        let own_n = r.pocketed_count(my) as u8;
-        let opp_n = r.pocketed_count(their) as u8;
-        let mine = self.men(my);
-        let theirs = self.men(their);
-        let st = Stroke {
-            by,
-            my,
-            their,
-            own_n,
-            opp_n,
-            queen: r.pocketed_count(Queen) > 0,
-            striker: r.striker_pocketed,
-            improper,
-            mine,
-            covering: self.queen == (QueenState::AwaitingCover { by }),
-            right: self.man_pocketed[me.index()] && mine.owed == 0,
-            all_nine: mine.pocketed == 0,
-            penalty_free: breaking && improper && rules.improper_break == ImproperBreak::Any,
-            last_own: own_n > 0 && own_n == mine.on_board && mine.owed == 0,
-            last_opp: opp_n > 0 && opp_n == theirs.on_board && theirs.owed == 0,
-            overboard: !r.overboard.is_empty() || r.striker_overboard,
-            stopped: opp_n > 0 && rules.opponent_piece == OpponentPiece::EndsTurn,
-        };
-
-        // The pieces fall.
-        for (colour, n) in [(my, own_n), (their, opp_n)] {
-            let m = self.men_mut(colour);
-            m.on_board -= n;
-            m.pocketed += n;
+    /// A verdict on the stroke about to be judged, before any ruling.
+    fn blank_verdict(&self) -> Verdict {
+        Verdict {
+            by: self.turn,
+            game: self.game,
+            board: self.board,
+            rulings: Vec::new(),
+            returns: Vec::new(),
+            continues: false,
+            next: None,
+            position: self.position(),
+            score: self.score,
+            board_result: None,
+            game_result: None,
+            match_result: None,
+            board_cancelled: false,
+            foul: false,
+            penalties: 0,
         }
+    }
 
-        if rules.endings == Endings::Icf
-            && (st.last_own || st.last_opp)
-            && self.last_man_ending(&st, v)
-        {
-            // A piece knocked off the board in the ending stroke is still the umpire's to put
-            // back (Law 65): it counted as on the board for the points, and it is there for
-            // the last position of the match.
-            self.overboard_returns(r, my, v);
+    /// After `by`'s stroke or pass, if the board goes on: the man a technical foul brought out,
+    /// the right to the Queen (Law 92), the dues (Law 72(c)), a colour cleared under the
+    /// traditional rules, and the Queen waiting for the end of the turn; then the position
+    /// and score the verdict shows.
+    fn after_stroke(
+        &mut self,
+        by: Seat,
+        owed_before: [u8; 2],
+        technical_return: Option<Return>,
+        v: &mut Verdict,
+    ) {
+        if v.board_cancelled {
+            v.position = self.position();
             return;
         }
-
-        let fouls = self.fouls_in_stroke(&st);
-        let foul = fouls.any();
-        let out = if foul {
-            self.foul_stroke(&st, &fouls, v)
-        } else if st.striker {
-            self.striker_pocketed(&st, v)
-        } else {
-            self.proper_stroke(&st, v)
-        };
-
-        if r.striker_overboard {
-            turns::striker_off_board(out.continues, v);
+        if v.board_result.is_some() {
+            return;
         }
-
-        // Umpire's pieces first: the Queen, then the striker's colour, then the other (Law 65).
-        if out.queen_back {
-            self.queen = QueenState::OnBoard;
-            v.returns.push(umpire_return(Queen));
+        v.returns.extend(technical_return);
+        self.remember_men_pocketed();
+        self.settle(by, owed_before, v);
+        if self.rules.endings == Endings::Traditional {
+            self.traditional_finish(by, v);
         }
-        self.overboard_returns(r, my, v);
-        // Pieces a player takes out for placing.
-        let placer_own = self.placer_for(my, by);
-        let placer_opp = self.placer_for(their, by);
-        for (colour, n, placer) in [
-            (my, out.own_back, placer_own),
-            (their, out.opp_back, placer_opp),
-        ] {
-            let m = self.men_mut(colour);
-            m.pocketed -= n;
-            m.on_board += n;
-            for _ in 0..n {
-                v.returns.push(Return {
-                    piece: colour,
-                    placed_by: Placer::Seat(placer),
-                    spot: Spot::InsideOuterCircle,
-                    law: Law(if foul { "64(b)" } else { "73" }),
-                });
-            }
+        if v.board_result.is_some() {
+            return;
         }
-        self.owe(my, out.penalties);
-
-        if out.continues {
-            self.keep_turn();
-        } else {
-            self.pass_turn();
+        if self.turn != by {
+            self.queen_back_at_end_of_turn(by, v);
         }
+        debug_assert!(self.white.on_board > 0 && self.black.on_board > 0);
+        v.position = self.position();
+        v.score = self.score;
     }
 
     // ----- internals -------------------------------------------------------------------------
@@ -530,84 +403,6 @@ impl Referee {
             Black => &mut self.black,
             _ => &mut self.white,
         }
-    }
-
-    fn check(&self, r: &StrokeReport) -> Result<(), JudgeError> {
-        if let Some(seat) = r.technical_foul {
-            if !self.rules.technical_fouls {
-                return Err(JudgeError::OptionOff {
-                    field: "technical_foul",
-                    option: "technical_fouls",
-                });
-            }
-            if !self.seats.contains(seat) {
-                return Err(JudgeError::SeatNotPlaying(seat));
-            }
-        }
-        if r.shot_clock_expired && self.rules.shot_clock_secs.is_none() {
-            return Err(JudgeError::OptionOff {
-                field: "shot_clock_expired",
-                option: "shot_clock_secs",
-            });
-        }
-        if r.pass {
-            let what = if !r.pocketed.is_empty() {
-                Some("pocket pieces")
-            } else if !r.overboard.is_empty() {
-                Some("send pieces off the board")
-            } else if r.striker_pocketed || r.striker_overboard {
-                Some("move the striker")
-            } else if r.improper || r.shot_clock_expired || r.due_used_for_queen {
-                Some("be a foul stroke")
-            } else {
-                None
-            };
-            if let Some(what) = what {
-                return Err(JudgeError::PassWithStroke(what));
-            }
-            if !self.break_made && !self.rules.pass_before_break {
-                return Err(JudgeError::PassBeforeBreak);
-            }
-            return Ok(());
-        }
-        if !r.touched && (!r.pocketed.is_empty() || !r.overboard.is_empty()) {
-            return Err(JudgeError::UntouchedButMoved);
-        }
-        if r.striker_pocketed && r.striker_overboard {
-            return Err(JudgeError::StrikerTwice);
-        }
-        let technical_man = self.technical_foul_man(r);
-        for colour in [White, Black] {
-            let reported = r.pocketed_count(colour) + r.overboard_count(colour);
-            let available = self.men(colour).on_board + u8::from(technical_man == Some(colour));
-            if reported > usize::from(available) {
-                return Err(JudgeError::TooMany {
-                    colour,
-                    reported,
-                    available,
-                });
-            }
-        }
-        let queens = r.pocketed_count(Queen) + r.overboard_count(Queen);
-        if queens > 0 && self.queen != QueenState::OnBoard {
-            return Err(JudgeError::QueenNotOnBoard {
-                state: match self.queen {
-                    QueenState::AwaitingCover { .. } => "pocketed and awaiting cover",
-                    QueenState::AwaitingReturn { .. } => {
-                        "pocketed without the right, returned at the end of the turn"
-                    }
-                    _ => "pocketed and covered",
-                },
-            });
-        }
-        if queens > 1 {
-            return Err(JudgeError::TooMany {
-                colour: Queen,
-                reported: queens,
-                available: 1,
-            });
-        }
-        Ok(())
     }
 }
 

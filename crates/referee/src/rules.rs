@@ -1,9 +1,13 @@
-//! Rule variants as data: the [`Rules`] struct, its presets and loading from RON / TOML.
+//! Rule variants as data: the [`Rules`] struct and its presets; loading them from RON / TOML
+//! files is `load`.
 
+use crate::preset::Preset;
 use crate::seat::TurnOrder;
 use serde::{Deserialize, Serialize};
-use std::path::Path;
-use thiserror::Error;
+
+mod load;
+
+pub use load::RulesError;
 
 /// What happens when the Queen is pocketed by a player who has no right to her yet
 /// (no own carrom man pocketed, Law 92; or a due outstanding, Law 95(b)).
@@ -30,6 +34,22 @@ pub enum QueenReturned {
     /// end of the turn". She stays in the pocket (`QueenState::AwaitingReturn`) while the
     /// player strikes on, counts for nobody even if he pockets his own men later in the turn,
     /// and the umpire returns her in the verdict that ends the turn.
+    EndOfTurn,
+}
+
+/// When an owed due or penalty man comes back once a man of that colour is in the pockets
+/// (Law 72(c)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DuesReturned {
+    /// Taken out for placing in the verdict of the stroke that makes a man available (ICF Laws
+    /// 72(c), 83: "as soon as they are available").
+    AtOnce,
+    /// Traditional rules: "If a penalty is owed, when a piece becomes available due to being
+    /// pocketed, the piece is returned to the centre by the opponent at the end of the turn."
+    /// The man stays in the pocket while the player strikes on and comes out in the verdict
+    /// that ends the turn; only if the player's colour would be cleared meanwhile does it come
+    /// out at once (a board cannot go on with a colour cleared and not won).
     EndOfTurn,
 }
 
@@ -180,6 +200,12 @@ pub struct Rules {
     pub forfeit_points: u8,
     /// Laws 102-112: ... reduced to this once the beneficiary has 22 or more ("by 1 point").
     pub forfeit_points_at_limit: u8,
+    /// Laws 102-112: the points of the special endings drop once the beneficiary's score
+    /// reaches `queen_points_below`, to `forfeit_points_at_limit` and the points for the Queen
+    /// in a lost board to none (ICF). `false` (FOF 2022: "If you sink their last piece, you
+    /// lose the board and three points"): the three points count at any score; only the
+    /// Queen's own points stop at the limit.
+    pub forfeit_points_limited: bool,
     /// Casual / FOF: pocketing one's last man before the Queen also gives the opponent one
     /// point per man of his left on the board (ICF Law 107: 3 points only).
     pub early_finish_counts_men: bool,
@@ -189,6 +215,14 @@ pub struct Rules {
     pub break_attempts: u8,
     /// Traditional rules: failing to break in all attempts is a foul (one penalty man).
     pub break_miss_is_foul: bool,
+    /// Law 45(c)'s exception for the break. `false` (ICF): an attempt to break that touches no
+    /// man and is improper or pockets the striker loses the turn with no due or penalty, and
+    /// the striker leaving the board is a missed attempt. `true` (traditional: "When a player
+    /// commits a foul, the turn comes to an end immediately and a penalty is incurred", with
+    /// no exception for the first turn's attempts): such an attempt is a foul like any stroke,
+    /// one penalty man for each foul (owed while nothing is pocketed); the striker leaving the
+    /// board is one only with `overboard_is_foul`.
+    pub break_fouls_penalised: bool,
     /// Law 45(b): every player who has to break has the attempts (ICF), or only the first turn
     /// of the board (traditional).
     pub break_attempts_for: BreakAttemptsFor,
@@ -209,6 +243,9 @@ pub struct Rules {
     /// the Queen) keeps the turn. `false`: pocketing the striker is a plain foul that ends the
     /// turn and pocketed men stay down (traditional).
     pub striker_with_own_continues: bool,
+    /// Law 72(c): an owed due comes back as soon as a man is available (ICF) or at the end of
+    /// the turn (traditional).
+    pub dues_returned: DuesReturned,
     /// Law 64(b): own men pocketed in a foul stroke come back out with the penalty.
     pub foul_returns_pocketed: bool,
     /// Traditional rules: a piece or the striker leaving the board is a foul. (ICF Laws 65,
@@ -270,15 +307,18 @@ impl Rules {
             queen_points_below: 22,
             forfeit_points: 3,
             forfeit_points_at_limit: 1,
+            forfeit_points_limited: true,
             early_finish_counts_men: false,
             max_board_points: 12,
             break_attempts: 3,
             break_miss_is_foul: false,
+            break_fouls_penalised: false,
             break_attempts_for: BreakAttemptsFor::EveryBreaker,
             turn_order: TurnOrder::Right,
             all_nine_exception: true,
             queen_without_right: QueenWithoutRight::ReturnedTurnLost,
             queen_returned: QueenReturned::AtOnce,
+            dues_returned: DuesReturned::AtOnce,
             opponent_piece: OpponentPiece::Icf,
             striker_with_own_continues: true,
             foul_returns_pocketed: true,
@@ -306,14 +346,16 @@ impl Rules {
     }
 
     /// FOF 2022: 29 points or eight boards; the Queen is worth 5 until 25; potting the
-    /// opponent's last man gives him 3 points plus the men on the board; sinking an opponent's
-    /// piece ends the turn.
+    /// opponent's last man gives him 3 points plus the men on the board, and one's own last man
+    /// before the Queen 3 points plus his men on the board, the three points at any score;
+    /// sinking an opponent's piece ends the turn.
     pub const fn fof2022() -> Rules {
         let mut r = Rules::icf();
         r.game_points = 29;
         r.queen_points = 5;
         r.queen_points_below = 25;
         r.max_board_points = 14;
+        r.forfeit_points_limited = false;
         r.early_finish_counts_men = true;
         r.opponent_piece = OpponentPiece::EndsTurn;
         r
@@ -333,8 +375,9 @@ impl Rules {
     /// pocketing all one's pieces and scored by the opponent's pieces left and the Queen (5
     /// below 24); clockwise play; three attempts to break in the very first turn only, failing
     /// being a foul; every foul costs one penalty man and ends the turn with pocketed men staying
-    /// down, pieces leaving the board are fouls, the Queen pocketed without the right goes back
-    /// at the end of the turn, which continues, no loss-of-board endings.
+    /// down, in the attempts to break too; pieces leaving the board are fouls; an owed penalty
+    /// and the Queen pocketed without the right go back at the end of the turn, which continues;
+    /// no loss-of-board endings.
     pub const fn traditional() -> Rules {
         let mut r = Rules::icf();
         r.game_won_by = GameWonBy::Board;
@@ -342,11 +385,13 @@ impl Rules {
         r.queen_points_below = 24;
         r.max_board_points = 14;
         r.break_miss_is_foul = true;
+        r.break_fouls_penalised = true;
         r.break_attempts_for = BreakAttemptsFor::FirstTurn;
         r.turn_order = TurnOrder::Left;
         r.all_nine_exception = false;
         r.queen_without_right = QueenWithoutRight::ReturnedTurnContinues;
         r.queen_returned = QueenReturned::EndOfTurn;
+        r.dues_returned = DuesReturned::EndOfTurn;
         r.opponent_piece = OpponentPiece::Foul;
         r.striker_with_own_continues = false;
         r.foul_returns_pocketed = false;
@@ -357,14 +402,10 @@ impl Rules {
 
     /// A preset by name (`icf`, `vkk`, `fof2022`, `casual`, `traditional`).
     pub fn preset(name: &str) -> Option<Rules> {
-        match name {
-            "icf" => Some(Rules::icf()),
-            "vkk" => Some(Rules::vkk()),
-            "fof2022" => Some(Rules::fof2022()),
-            "casual" => Some(Rules::casual()),
-            "traditional" => Some(Rules::traditional()),
-            _ => None,
-        }
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.name() == name)
+            .map(Preset::rules)
     }
 
     /// Checks values that parse but make no sense. On failure: the field and the reason.
@@ -390,150 +431,4 @@ impl Rules {
         }
         Ok(())
     }
-
-    /// Loads a rules file, choosing RON or TOML by its extension.
-    pub fn from_file(path: impl AsRef<Path>) -> Result<Rules, RulesError> {
-        let path = path.as_ref();
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| RulesError::Io {
-            file: file.clone(),
-            message: e.to_string(),
-        })?;
-        match path.extension().and_then(|e| e.to_str()) {
-            Some("ron") => Rules::from_ron_str(&text, &file),
-            Some("toml") => Rules::from_toml_str(&text, &file),
-            _ => Err(RulesError::Format { file }),
-        }
-    }
-
-    /// Parses RON text; `file` names the source in errors.
-    pub fn from_ron_str(text: &str, file: &str) -> Result<Rules, RulesError> {
-        let rules: Rules = ron::from_str(text).map_err(|e| {
-            use ron::error::Error as E;
-            let line = e.span.start.line.max(1);
-            let named = match &e.code {
-                E::NoSuchStructField { found, .. } => Some(found.clone()),
-                E::DuplicateStructField { field, .. } | E::MissingStructField { field, .. } => {
-                    Some((*field).to_string())
-                }
-                _ => key_near_line(text, line, ':'),
-            };
-            let message = e.code.to_string();
-            match named {
-                Some(field) => RulesError::Field {
-                    file: file.into(),
-                    line,
-                    field,
-                    message,
-                },
-                None => RulesError::Syntax {
-                    file: file.into(),
-                    line,
-                    message,
-                },
-            }
-        })?;
-        check_values(rules, text, file, ':')
-    }
-
-    /// Parses TOML text; `file` names the source in errors.
-    pub fn from_toml_str(text: &str, file: &str) -> Result<Rules, RulesError> {
-        let rules: Rules = toml::from_str(text).map_err(|e| {
-            let line = e
-                .span()
-                .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1)
-                .unwrap_or(1);
-            let message = e.message().trim().to_string();
-            let named = backticked_after(&message, "unknown field `")
-                .or_else(|| key_near_line(text, line, '='));
-            match named {
-                Some(field) => RulesError::Field {
-                    file: file.into(),
-                    line,
-                    field,
-                    message,
-                },
-                None => RulesError::Syntax {
-                    file: file.into(),
-                    line,
-                    message,
-                },
-            }
-        })?;
-        check_values(rules, text, file, '=')
-    }
-
-    /// Serialises to TOML (for writing an example file).
-    pub fn to_toml(&self) -> String {
-        toml::to_string(self).expect("Rules always serialises")
-    }
-}
-
-fn check_values(rules: Rules, text: &str, file: &str, sep: char) -> Result<Rules, RulesError> {
-    match rules.validate() {
-        Ok(()) => Ok(rules),
-        Err((field, message)) => Err(RulesError::Field {
-            file: file.into(),
-            line: line_of_key(text, field, sep).unwrap_or(1),
-            field: field.into(),
-            message,
-        }),
-    }
-}
-
-fn backticked_after(message: &str, prefix: &str) -> Option<String> {
-    let start = message.find(prefix)? + prefix.len();
-    let len = message[start..].find('`')?;
-    Some(message[start..start + len].to_string())
-}
-
-/// The key (`name:` in RON, `name =` in TOML) on `line` (1-based) or the nearest line above.
-fn key_near_line(text: &str, line: usize, sep: char) -> Option<String> {
-    let lines: Vec<&str> = text.lines().collect();
-    let last = line.min(lines.len());
-    for l in (last.saturating_sub(3)..last).rev() {
-        if let Some(k) = key_on(lines[l], sep) {
-            return Some(k);
-        }
-    }
-    None
-}
-
-fn key_on(line: &str, sep: char) -> Option<String> {
-    let before = &line[..line.find(sep)?];
-    let key = before
-        .trim()
-        .trim_start_matches(['(', ',', '{'])
-        .trim()
-        .trim_matches('"');
-    (!key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
-        .then(|| key.to_string())
-}
-
-fn line_of_key(text: &str, field: &str, sep: char) -> Option<usize> {
-    text.lines()
-        .position(|l| key_on(l, sep).as_deref() == Some(field))
-        .map(|i| i + 1)
-}
-
-/// A rules file that could not be used. The message names the file, the line and the field.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum RulesError {
-    #[error("{file}: cannot read rules file: {message}")]
-    Io { file: String, message: String },
-    #[error("{file}: line {line}: field `{field}`: {message}")]
-    Field {
-        file: String,
-        line: usize,
-        field: String,
-        message: String,
-    },
-    #[error("{file}: line {line}: {message}")]
-    Syntax {
-        file: String,
-        line: usize,
-        message: String,
-    },
-    #[error("{file}: unknown rules file format (expected a .ron or .toml file)")]
-    Format { file: String },
 }

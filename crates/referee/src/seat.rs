@@ -54,6 +54,15 @@ impl Seats {
         self.seats().contains(&seat)
     }
 
+    /// The smallest game `seat` plays in: doubles for East and West, singles for South and
+    /// North.
+    pub fn of_seat(seat: Seat) -> Seats {
+        match seat {
+            Seat::East | Seat::West => Seats::Doubles,
+            Seat::South | Seat::North => Seats::Singles,
+        }
+    }
+
     /// The seats in play by name, comma-separated ("South, North"), for messages.
     pub fn names(self) -> String {
         self.seats()

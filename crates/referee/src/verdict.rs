@@ -98,9 +98,19 @@ pub struct Men {
     pub on_board: u8,
     /// In the pockets (not owed back).
     pub pocketed: u8,
-    /// Dues and penalties declared but not yet available (Law 72(c)). Only ever non-zero while
-    /// `pocketed` is zero: a due is taken out as soon as a man is available.
+    /// Dues and penalties declared and not yet taken out (Law 72(c)). Only ever non-zero while
+    /// `pocketed` is zero (a due is taken out as soon as a man is available), except under
+    /// `dues_returned = "end_of_turn"` (traditional), where a penalty whose man is in the pocket
+    /// waits there until the turn ends.
     pub owed: u8,
+}
+
+impl Men {
+    /// Dues and penalties still outstanding for want of a man in the pockets: `owed` less the
+    /// men waiting in the pockets to be taken out at the end of the turn.
+    pub fn outstanding(&self) -> u8 {
+        self.owed.saturating_sub(self.pocketed)
+    }
 }
 
 /// Where the Queen is.

@@ -130,9 +130,12 @@ fn check_invariants(r: &Referee, v: &Verdict) {
             9,
             "{colour}: every man on the board or pocketed"
         );
+        // Under `dues_returned = "end_of_turn"` (traditional) an available man owed waits in
+        // the pocket until the turn ends. (This used to hold after every stroke.)
+        let turn_goes_on = rules.dues_returned == DuesReturned::EndOfTurn && v.continues;
         assert!(
-            m.owed == 0 || m.pocketed == 0,
-            "{colour}: a due waits only while none is available"
+            m.owed == 0 || m.pocketed == 0 || turn_goes_on,
+            "{colour}: a due waits only while none is available, or until the turn ends"
         );
         let p = v.position.men(colour);
         assert_eq!(
@@ -350,8 +353,9 @@ fn the_referee_is_small_and_copy() {
 }
 
 /// Every preset with every documented reading (`Rules` option) chosen at random: the presets'
-/// own values, and each option of *Readings of the Laws*, the traditional match's readings and
-/// the optional features (shot clock, technical fouls). The house rules' switches that make a
+/// own values, and each option of *Readings of the Laws*, the traditional match's readings (and
+/// its moment for owed penalties and its fouls in the attempts to break) and the optional
+/// features (shot clock, technical fouls). The house rules' switches that make a
 /// variant (`endings`, `foul_returns_pocketed` ...) stay as their preset has them.
 fn every_preset_and_option() -> impl Strategy<Value = Rules> {
     (
@@ -409,11 +413,13 @@ fn every_preset_and_option() -> impl Strategy<Value = Rules> {
             any::<bool>(),
             any::<bool>(),
             any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
         ),
     )
         .prop_map(
             |(mut r, brk, qso, qsa, opp, passes, before_break, gaps, queen, flags)| {
-                let (technical, break_for, won_by, _, clock) = flags;
+                let (technical, break_for, won_by, _, clock, dues, break_fouls) = flags;
                 if let Some(x) = brk {
                     r.improper_break = x;
                 }
@@ -450,6 +456,15 @@ fn every_preset_and_option() -> impl Strategy<Value = Rules> {
                         GameWonBy::Points => GameWonBy::Board,
                         GameWonBy::Board => GameWonBy::Points,
                     };
+                }
+                if dues {
+                    r.dues_returned = match r.dues_returned {
+                        DuesReturned::AtOnce => DuesReturned::EndOfTurn,
+                        DuesReturned::EndOfTurn => DuesReturned::AtOnce,
+                    };
+                }
+                if break_fouls {
+                    r.break_fouls_penalised = !r.break_fouls_penalised;
                 }
                 r.technical_fouls = technical;
                 r.shot_clock_secs = clock.then_some(15);

@@ -12,6 +12,12 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+mod level;
+pub mod named;
+
+pub use level::Level;
+pub use named::Named;
+
 /// A place at the board. Seats name the players for the whole match (the physical change of
 /// sides between games, Laws 58-61, is left to the game: the referee keeps calling a player by
 /// the seat he started in). In singles the player who breaks first sits South.

@@ -26,13 +26,16 @@ pub mod drill;
 pub mod position;
 pub mod progress;
 pub mod reliability;
+pub mod report;
 pub mod score;
 pub mod trainer;
 pub mod weakest;
 pub mod words;
 
 pub use drill::{Aim, Drill, DrillKind, LEVELS, Stage, Target};
-pub use position::{Position, QueenAt};
-pub use progress::{Day, Ladder, Loaded, Progress, ProgressError, Tally, data_dir, progress_path};
+pub use position::{Position, PositionError, QueenAt};
+pub use progress::{
+    Day, Ladder, Loaded, Progress, ProgressError, ProgressFault, Tally, data_dir, progress_path,
+};
 pub use score::{MissWay, Score, ScoreError, Scored, score};
 pub use trainer::{DrillRow, Trainer, rows};

@@ -2,7 +2,8 @@
 //! where the Queen is. It serialises as the request `carrom hint` reads, so the coach can be
 //! asked about any drill, and its pieces load into the physics crate's `Table` as they are.
 
-use carrom_physics::{Piece, PieceColour, Seat};
+use carrom_physics::shot::{ShotError, validate_pieces};
+use carrom_physics::{Piece, PieceColour, Seat, Spec};
 use carrom_referee::{QueenState, Referee, Rules, Seats};
 use serde::{Deserialize, Serialize};
 
@@ -61,23 +62,54 @@ impl Position {
     /// the others pocketed by their sides (the break still to be made when all 19 are on the
     /// board). `None` when the position has no man of a colour (the board would be over).
     pub fn referee(&self) -> Option<Referee> {
-        let count = |c: PieceColour| self.pieces.iter().filter(|p| p.kind == c).count() as u8;
-        let queen = self.queen.state(self.seat);
         let rules = Rules::preset(&self.rules)?;
-        let seats = if matches!(self.seat, Seat::East | Seat::West) {
-            Seats::Doubles
-        } else {
-            Seats::Singles
-        };
-        Referee::in_position_with_queen(
-            rules,
-            seats,
-            self.seat,
-            self.colour,
-            count(PieceColour::White),
-            count(PieceColour::Black),
-            queen,
-        )
-        .ok()
+        let queen = self.queen.state(self.seat);
+        let seats = Seats::of_seat(self.seat);
+        carrom_match::referee_at(rules, seats, self.seat, self.colour, &self.pieces, queen).ok()
     }
+
+    /// The referee standing at this position in a game of `seats`, once the position is
+    /// checked: known rules, pieces on the board and apart, the Queen where `queen` says
+    /// (among the pieces only while she is on the board), a man of each colour left. The
+    /// error names the field and what is wrong.
+    pub fn checked_referee(&self, spec: &Spec, seats: Seats) -> Result<Referee, PositionError> {
+        let rules =
+            Rules::preset(&self.rules).ok_or_else(|| PositionError::Rules(self.rules.clone()))?;
+        validate_pieces(spec, &self.pieces)?;
+        let queen_on = self.pieces.iter().any(|p| p.kind == PieceColour::Queen);
+        match (self.queen, queen_on) {
+            (QueenAt::OnBoard, false) => return Err(PositionError::QueenMissing),
+            (QueenAt::AwaitingCover, true) => return Err(PositionError::QueenAwaitingCover),
+            (QueenAt::CoveredByWhite | QueenAt::CoveredByBlack, true) => {
+                return Err(PositionError::QueenCovered);
+            }
+            _ => {}
+        }
+        let queen = self.queen.state(self.seat);
+        carrom_match::referee_at(rules, seats, self.seat, self.colour, &self.pieces, queen)
+            .map_err(PositionError::Referee)
+    }
+}
+
+/// Why a [`Position`] cannot be played from ([`Position::checked_referee`]).
+#[derive(Debug, thiserror::Error)]
+pub enum PositionError {
+    #[error(
+        "rules: unknown rules `{0}` (expected one of {names})",
+        names = carrom_referee::PRESET_NAMES.join(", ")
+    )]
+    Rules(String),
+    #[error(transparent)]
+    Pieces(#[from] ShotError),
+    #[error("queen: `on_board`, but no piece in `pieces` is the Queen (her kind is `queen`)")]
+    QueenMissing,
+    #[error(
+        "queen: `awaiting_cover`, but the Queen is in `pieces` (she is in a pocket until covered)"
+    )]
+    QueenAwaitingCover,
+    #[error("queen: covered, but the Queen is in `pieces` (a covered Queen stays in her pocket)")]
+    QueenCovered,
+    /// What the referee says of the men and the turn.
+    #[error("{0}")]
+    Referee(String),
 }

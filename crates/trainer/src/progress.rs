@@ -126,10 +126,53 @@ pub enum ProgressError {
         name: String,
         source: std::io::Error,
     },
-    #[error("{0}")]
-    Write(String),
+    #[error(transparent)]
+    Write(#[from] carrom_match::WriteError),
+    #[error("{name}: {source}")]
+    Encode {
+        name: String,
+        source: serde_json::Error,
+    },
+    /// The file does not read as progress (its line and column, or the field, and why).
     #[error("{name}: {message}")]
     Damaged { name: String, message: String },
+    /// The file reads, but holds what progress cannot (a level out of range, say).
+    #[error("{name}: {fault}")]
+    Invalid {
+        name: String,
+        #[source]
+        fault: ProgressFault,
+    },
+}
+
+/// What a progress file that reads can still hold wrong; each names the field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProgressFault {
+    #[error("format: `{0}` is not `{FORMAT}`")]
+    Format(String),
+    #[error("version: {0} (this build reads {VERSION})")]
+    Version(u32),
+    #[error("ladders.{}.level: {level} is outside 1 to {LEVELS}", kind.key())]
+    LadderLevel { kind: DrillKind, level: u8 },
+    #[error("days.{}.{}: level {level} is outside 1 to {LEVELS}", day.0, kind.key())]
+    DayLevel {
+        day: Day,
+        kind: DrillKind,
+        level: u8,
+    },
+    #[error(
+        "days.{}.{}.{level}: {} successes in {} attempts",
+        day.0,
+        kind.key(),
+        tally.successes,
+        tally.attempts
+    )]
+    Tally {
+        day: Day,
+        kind: DrillKind,
+        level: u8,
+        tally: Tally,
+    },
 }
 
 /// A loaded progress file and what was wrong with the one found, if anything.
@@ -209,44 +252,36 @@ impl Progress {
     }
 
     /// Checks what serde cannot: the format, the version, levels within 1..=LEVELS. The
-    /// message names the field.
-    fn check(&self) -> Result<(), String> {
+    /// fault names the field.
+    fn check(&self) -> Result<(), ProgressFault> {
         if self.format != FORMAT {
-            return Err(format!("format: `{}` is not `{FORMAT}`", self.format));
+            return Err(ProgressFault::Format(self.format.clone()));
         }
         if self.version != VERSION {
-            return Err(format!(
-                "version: {} (this build reads {VERSION})",
-                self.version
-            ));
+            return Err(ProgressFault::Version(self.version));
         }
-        for (kind, l) in &self.ladders {
+        for (&kind, l) in &self.ladders {
             if !(1..=LEVELS).contains(&l.level) {
-                return Err(format!(
-                    "ladders.{}.level: {} is outside 1 to {LEVELS}",
-                    kind.key(),
-                    l.level
-                ));
+                return Err(ProgressFault::LadderLevel {
+                    kind,
+                    level: l.level,
+                });
             }
         }
         for (day, drills) in &self.days {
-            for (kind, levels) in drills {
-                for (level, t) in levels {
-                    if !(1..=LEVELS).contains(level) {
-                        return Err(format!(
-                            "days.{}.{}: level {level} is outside 1 to {LEVELS}",
-                            day.0,
-                            kind.key()
-                        ));
+            for (&kind, levels) in drills {
+                for (&level, &tally) in levels {
+                    if !(1..=LEVELS).contains(&level) {
+                        let day = day.clone();
+                        return Err(ProgressFault::DayLevel { day, kind, level });
                     }
-                    if t.successes > t.attempts {
-                        return Err(format!(
-                            "days.{}.{}.{level}: {} successes in {} attempts",
-                            day.0,
-                            kind.key(),
-                            t.successes,
-                            t.attempts
-                        ));
+                    if tally.successes > tally.attempts {
+                        return Err(ProgressFault::Tally {
+                            day: day.clone(),
+                            kind,
+                            level,
+                            tally,
+                        });
                     }
                 }
             }
@@ -269,9 +304,9 @@ impl Progress {
                 },
             }
         })?;
-        p.check().map_err(|message| ProgressError::Damaged {
+        p.check().map_err(|fault| ProgressError::Invalid {
             name: name.into(),
-            message,
+            fault,
         })?;
         Ok(p)
     }
@@ -327,12 +362,16 @@ impl Progress {
     /// Writes atomically (temporary file, then rename; the directory made if needed).
     pub fn write(&self, path: &Path) -> Result<(), ProgressError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| ProgressError::Write(format!("{}: {e}", dir.display())))?;
+            std::fs::create_dir_all(dir).map_err(|source| carrom_match::WriteError {
+                path: dir.to_path_buf(),
+                source,
+            })?;
         }
-        let text = serde_json::to_string_pretty(self)
-            .map_err(|e| ProgressError::Write(format!("{}: {e}", path.display())))?;
-        carrom_match::write_atomically(path, text.as_bytes()).map_err(ProgressError::Write)
+        let text = serde_json::to_string_pretty(self).map_err(|source| ProgressError::Encode {
+            name: path.display().to_string(),
+            source,
+        })?;
+        Ok(carrom_match::write_atomically(path, text.as_bytes())?)
     }
 }
 

@@ -11,7 +11,8 @@ use carrom_ai::coach::hint;
 use carrom_ai::noise::mix;
 use carrom_match::stroke_report;
 use carrom_physics::shot::play;
-use carrom_physics::{Seat, Spec, Table};
+use carrom_physics::{Seat, Shot, Spec, Table};
+use carrom_referee::Referee;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -78,56 +79,19 @@ pub fn measure(
     seed: u64,
     mut each: impl FnMut(u32, f64, f64),
 ) -> Reliability {
+    let run = Replays {
+        spec,
+        seed,
+        replays,
+    };
     let mut sums = [(0u32, 0f64, 0u64); 10];
     let mut skipped = 0;
     let (mut all_claimed, mut all_hits, mut asked) = (0f64, 0u64, 0u32);
     for i in 0..positions {
-        let Some(position) = draw(spec, seed, i) else {
+        let Some((chance, hits)) = run.position(i) else {
             skipped += 1;
             continue;
         };
-        let Some(referee) = position.referee() else {
-            skipped += 1;
-            continue;
-        };
-        let layout = &position.pieces;
-        let seat = position.seat;
-        let Some(h) = hint(
-            spec,
-            layout,
-            seat,
-            &referee,
-            mix(seed ^ 0xC0AC, u64::from(i)),
-        ) else {
-            skipped += 1;
-            continue;
-        };
-        let best = &h.best;
-        let target = layout
-            .iter()
-            .position(|p| Some(*p) == best.target)
-            .filter(|_| best.chance_is_the_targets());
-        let base = Table::new(spec, layout);
-        let side = referee.side_of(seat);
-        let hits: u64 = (0..replays)
-            .into_par_iter()
-            .map(|j| {
-                let mut rng = ChaCha8Rng::seed_from_u64(mix(
-                    seed ^ 0x5E11_AB1E,
-                    u64::from(i) * u64::from(replays) + u64::from(j),
-                ));
-                let shot = Noise::BENCHMARK.apply(spec, layout, &best.shot, &mut rng);
-                let result = play(&mut base.clone(), &shot);
-                let mut r = referee;
-                let Ok(v) = r.judge(&stroke_report(&result)) else {
-                    return 0;
-                };
-                let won = v.board_result.is_some_and(|b| b.winner == side);
-                let down = target.is_none_or(|t| result.pieces[t].pocketed);
-                u64::from(down && (v.continues || won))
-            })
-            .sum();
-        let chance = f64::from(best.chance);
         let rate = hits as f64 / f64::from(replays.max(1));
         let b = ((chance * 10.0).floor() as usize).min(9);
         sums[b].0 += 1;
@@ -138,8 +102,96 @@ pub fn measure(
         asked += 1;
         each(i, chance, rate);
     }
-    let bins: Vec<Bin> = sums
+    let bins = bins(&sums, replays);
+    let max_difference = bins
         .iter()
+        .filter(|b| b.positions > 0)
+        .map(|b| b.difference.abs())
+        .fold(0.0, f64::max);
+    Reliability {
+        positions: asked,
+        replays,
+        seed,
+        skipped,
+        within_5_points: max_difference <= 5.0,
+        max_difference,
+        bins,
+        claimed: all_claimed / f64::from(asked.max(1)),
+        measured: all_hits as f64 / (f64::from(asked.max(1)) * f64::from(replays.max(1))),
+    }
+}
+
+/// The coach's shots of a measurement, each replayed `replays` times with the benchmark's
+/// noise.
+struct Replays<'a> {
+    spec: &'a Spec,
+    seed: u64,
+    replays: u32,
+}
+
+impl Replays<'_> {
+    /// Position `i`: the chance the coach claims for its shot there and how many of its
+    /// replays made it; `None` when the position has no legal place or no hint.
+    fn position(&self, i: u32) -> Option<(f64, u64)> {
+        let (spec, seed) = (self.spec, self.seed);
+        let position = draw(spec, seed, i)?;
+        let referee = position.referee()?;
+        let layout = &position.pieces;
+        let seat = position.seat;
+        let h = hint(
+            spec,
+            layout,
+            seat,
+            &referee,
+            mix(seed ^ 0xC0AC, u64::from(i)),
+        )?;
+        let best = &h.best;
+        let target = layout
+            .iter()
+            .position(|p| Some(*p) == best.target)
+            .filter(|_| best.chance_is_the_targets());
+        let hits = self.hits(i, &position, &referee, &best.shot, target);
+        Some((f64::from(best.chance), hits))
+    }
+
+    /// How many of `shot`'s replays at position `i` made it: its target down (when the
+    /// chance is the target's) and the turn going on, or the board won.
+    fn hits(
+        &self,
+        i: u32,
+        position: &Position,
+        referee: &Referee,
+        shot: &Shot,
+        target: Option<usize>,
+    ) -> u64 {
+        let (spec, layout, replays) = (self.spec, &position.pieces, self.replays);
+        let base = Table::new(spec, layout);
+        let side = referee.side_of(position.seat);
+        (0..replays)
+            .into_par_iter()
+            .map(|j| {
+                let mut rng = ChaCha8Rng::seed_from_u64(mix(
+                    self.seed ^ 0x5E11_AB1E,
+                    u64::from(i) * u64::from(replays) + u64::from(j),
+                ));
+                let shot = Noise::BENCHMARK.apply(spec, layout, shot, &mut rng);
+                let result = play(&mut base.clone(), &shot);
+                let mut r = *referee;
+                let Ok(v) = r.judge(&stroke_report(&result)) else {
+                    return 0;
+                };
+                let won = v.board_result.is_some_and(|b| b.winner == side);
+                let down = target.is_none_or(|t| result.pieces[t].pocketed);
+                u64::from(down && (v.continues || won))
+            })
+            .sum()
+    }
+}
+
+/// The table's bins of ten points of claimed chance, from each bin's positions, claimed
+/// chances and hits.
+fn bins(sums: &[(u32, f64, u64); 10], replays: u32) -> Vec<Bin> {
+    sums.iter()
         .enumerate()
         .map(|(k, &(n, claimed, hits))| {
             let (claimed, measured) = if n == 0 {
@@ -163,23 +215,7 @@ pub fn measure(
                 },
             }
         })
-        .collect();
-    let max_difference = bins
-        .iter()
-        .filter(|b| b.positions > 0)
-        .map(|b| b.difference.abs())
-        .fold(0.0, f64::max);
-    Reliability {
-        positions: asked,
-        replays,
-        seed,
-        skipped,
-        within_5_points: max_difference <= 5.0,
-        max_difference,
-        bins,
-        claimed: all_claimed / f64::from(asked.max(1)),
-        measured: all_hits as f64 / (f64::from(asked.max(1)) * f64::from(replays.max(1))),
-    }
+        .collect()
 }
 
 impl Reliability {

@@ -4,7 +4,7 @@
 //! match layer's umpire (`carrom_match::stroke_report`, the project's one reading of physics as
 //! a stroke report) and judged by the referee standing at the drill's position.
 
-use crate::drill::{Drill, DrillKind, Stage};
+use crate::drill::{Aim, Drill, DrillKind, Stage};
 use crate::words;
 use carrom_match::stroke_report;
 use carrom_match::words::Names;
@@ -143,26 +143,7 @@ pub fn score(spec: &Spec, drill: &Drill, shot: &Shot) -> Result<Score, ScoreErro
             miss(spec, drill, shot, &result, t.piece)
         }
     } else {
-        let all = result.pieces.iter().filter(|p| p.pocketed).count() as u32;
-        let done = if drill.level <= 1 {
-            all >= 1
-        } else {
-            own >= drill.pieces_needed as u32 && goes_on
-        };
-        if done {
-            Scored::In { pieces: own }
-        } else {
-            let got = if drill.level <= 1 { all } else { own };
-            Scored::Missed {
-                way: Some(if shot.power < 0.9 {
-                    MissWay::TooSoft
-                } else {
-                    MissWay::TooFew
-                }),
-                by: drill.pieces_needed as f32 - got as f32,
-                touched: false,
-            }
-        }
+        break_scored(drill, shot, &result, own, goes_on)
     };
     let next = match (drill.kind, drill.stage, &scored) {
         (DrillKind::QueenAndCover, Stage::First, Scored::In { .. }) => {
@@ -178,6 +159,37 @@ pub fn score(spec: &Spec, drill: &Drill, shot: &Shot) -> Result<Score, ScoreErro
         verdict,
         next,
     })
+}
+
+/// A break (a drill without a target): in when it pocketed any piece (level 1) or its
+/// pieces needed of the player's with the turn going on; else too soft or too few, by the
+/// pieces it lacked.
+fn break_scored(
+    drill: &Drill,
+    shot: &Shot,
+    result: &ShotResult,
+    own: u32,
+    goes_on: bool,
+) -> Scored {
+    let all = result.pieces.iter().filter(|p| p.pocketed).count() as u32;
+    let done = if drill.level <= 1 {
+        all >= 1
+    } else {
+        own >= drill.pieces_needed as u32 && goes_on
+    };
+    if done {
+        return Scored::In { pieces: own };
+    }
+    let got = if drill.level <= 1 { all } else { own };
+    Scored::Missed {
+        way: Some(if shot.power < 0.9 {
+            MissWay::TooSoft
+        } else {
+            MissWay::TooFew
+        }),
+        by: drill.pieces_needed as f32 - got as f32,
+        touched: false,
+    }
 }
 
 /// The foul's ruling: the first ruling of a foul Law (64, 65, 72-78), else the first.
@@ -347,6 +359,13 @@ fn line_miss(s: Vec2, u: Vec2, r: f32, p: Vec2, ghost: Vec2, rc: f32, travelled:
     }
 }
 
+/// A miss the stroke says nothing more of: no way, by nothing, the target untouched.
+const UNREAD: Scored = Scored::Missed {
+    way: None,
+    by: 0.0,
+    touched: false,
+};
+
 /// A stroke that did not put the target in: which way and by how much.
 fn miss(spec: &Spec, drill: &Drill, shot: &Shot, result: &ShotResult, target: usize) -> Scored {
     let b = &spec.board;
@@ -354,14 +373,9 @@ fn miss(spec: &Spec, drill: &Drill, shot: &Shot, result: &ShotResult, target: us
     let pieces = &drill.position.pieces;
     let p = pieces[target].pos();
     let Some(aim) = drill.aim else {
-        return Scored::Missed {
-            way: None,
-            by: 0.0,
-            touched: false,
-        };
+        return UNREAD;
     };
     let a = Vec2::new(aim.point[0], aim.point[1]);
-    let hole = b.pocket_radius();
     let first = drill.object.unwrap_or(target);
     let fp = pieces[first].pos();
     // The ghost of the first piece: where the striker must meet it.
@@ -387,39 +401,54 @@ fn miss(spec: &Spec, drill: &Drill, shot: &Shot, result: &ShotResult, target: us
         return line_miss(s, u, rs, fp, first_ghost, rc, result.striker.distance);
     }
     let Some(dep) = departure(spec, drill, shot, target) else {
-        // A combination whose first man missed the target: his line against the target.
-        if let Some(o) = drill.object
-            && let Some(od) = departure(spec, drill, shot, o)
-        {
-            let dir = (a - p).normalize();
-            let ghost_b = p - dir * (2.0 * rc);
-            let u = od.velocity.normalize();
-            let mu_g = spec.materials.board_friction * carrom_physics::table::G;
-            let travelled = od.velocity.length_squared() / (2.0 * mu_g);
-            return line_miss(fp, u, rc, p, ghost_b, rc, travelled);
-        }
-        return Scored::Missed {
-            way: None,
-            by: 0.0,
-            touched: false,
-        };
+        return first_man_missed(spec, drill, shot, p, a);
     };
-    let v = dep.velocity;
-    let d = v.normalize();
-    let to = a - p;
+    sent_off_line(spec, &aim, &dep, a - p)
+}
+
+/// A combination whose first man missed the target: his line against the target at `p`
+/// (its way to `a`).
+fn first_man_missed(spec: &Spec, drill: &Drill, shot: &Shot, p: Vec2, a: Vec2) -> Scored {
+    let rc = spec.board.coin_radius();
+    let Some(o) = drill.object else {
+        return UNREAD;
+    };
+    let Some(od) = departure(spec, drill, shot, o) else {
+        return UNREAD;
+    };
+    let fp = drill.position.pieces[o].pos();
+    let dir = (a - p).normalize();
+    let ghost_b = p - dir * (2.0 * rc);
+    let u = od.velocity.normalize();
+    let mu_g = spec.materials.board_friction * carrom_physics::table::G;
+    let travelled = od.velocity.length_squared() / (2.0 * mu_g);
+    line_miss(fp, u, rc, p, ghost_b, rc, travelled)
+}
+
+/// The target left as `dep` says, `to` being its way to its aim: wide of the pocket (thin or
+/// thick), or on line and too soft or too hard (or thin or thick within the pocket).
+fn sent_off_line(spec: &Spec, aim: &Aim, dep: &Departure, to: Vec2) -> Scored {
+    let (rc, hole) = (spec.board.coin_radius(), spec.board.pocket_radius());
+    let d = dep.velocity.normalize();
     let wide = (d.x * to.y - d.y * to.x).abs();
     let along = d.dot(to);
     let actual = signed_angle(dep.incoming, d);
     let ideal = signed_angle(dep.incoming, to.normalize());
+    let off_line = Scored::Missed {
+        way: Some(thin_or_thick(actual, ideal)),
+        by: (wide - hole).max(0.0) * 100.0,
+        touched: true,
+    };
     if along <= 0.0 || wide > hole + 0.5 * rc {
-        return Scored::Missed {
-            way: Some(thin_or_thick(actual, ideal)),
-            by: (wide - hole).max(0.0) * 100.0,
-            touched: true,
-        };
+        return off_line;
     }
-    // On line: the pace. A piece slides v^2 / 2 mu g; a cushion keeps its restitution of the
-    // speed.
+    pace_miss(spec, aim, dep.velocity).unwrap_or(off_line)
+}
+
+/// A target sent on line at `v`: too soft to reach the pocket (by how far short) or too hard
+/// to drop (its speed there); `None` when its pace was right. A piece slides v^2 / 2 mu g; a
+/// cushion keeps its restitution of the speed.
+fn pace_miss(spec: &Spec, aim: &Aim, v: Vec2) -> Option<Scored> {
     let mu_g = spec.materials.board_friction * carrom_physics::table::G;
     let e = spec.materials.restitution_piece_frame;
     let mut v2 = v.length_squared();
@@ -437,23 +466,16 @@ fn miss(spec: &Spec, drill: &Drill, shot: &Shot, result: &ShotResult, target: us
         } else {
             left
         };
-        return Scored::Missed {
+        return Some(Scored::Missed {
             way: Some(MissWay::TooSoft),
             by: short * 100.0,
             touched: true,
-        };
+        });
     }
     let arrive = arrive2.sqrt();
-    if arrive > TOO_HARD_SPEED {
-        return Scored::Missed {
-            way: Some(MissWay::TooHard),
-            by: arrive,
-            touched: true,
-        };
-    }
-    Scored::Missed {
-        way: Some(thin_or_thick(actual, ideal)),
-        by: (wide - hole).max(0.0) * 100.0,
+    (arrive > TOO_HARD_SPEED).then_some(Scored::Missed {
+        way: Some(MissWay::TooHard),
+        by: arrive,
         touched: true,
-    }
+    })
 }

@@ -10,13 +10,13 @@ use crate::drill::DrillKind;
 use crate::words;
 use carrom_ai::ShotKind;
 use carrom_ai::coach::kind_name;
-use carrom_match::{Action, Match, SaveFile};
+use carrom_match::{Action, Match, MatchError, SaveFile};
 use carrom_physics::{EventKind, PieceColour, Seat, Shot, ShotResult, Spec, Vec2};
-use carrom_physics::{Piece, simulate};
+use carrom_physics::{Piece, ShotError, simulate};
 use carrom_referee::{QueenRight, Referee, Verdict};
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// One stroke, classified.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -86,47 +86,85 @@ pub fn intended(
     shot: &Shot,
     own: &dyn Fn(usize) -> bool,
 ) -> (ShotKind, Option<usize>) {
-    let b = &spec.board;
-    let (rc, rs) = (b.coin_radius(), b.striker_radius());
     let s = shot.striker_at(spec);
     let u = shot.striker_velocity(spec).normalize();
-    let (hit, banked) = match first_on_line(s, u, rs, rc, layout) {
-        Some(h) => (Some(h), false),
-        None => {
-            // Off the first cushion the line reaches.
-            let lim = b.half() - rs;
-            let tx = if u.x.abs() > 1e-6 {
-                (lim * u.x.signum() - s.x) / u.x
-            } else {
-                f32::MAX
-            };
-            let ty = if u.y.abs() > 1e-6 {
-                (lim * u.y.signum() - s.y) / u.y
-            } else {
-                f32::MAX
-            };
-            let (t, flip_x) = if tx < ty { (tx, true) } else { (ty, false) };
-            let at = s + u * t;
-            let u2 = if flip_x {
-                Vec2::new(-u.x, u.y)
-            } else {
-                Vec2::new(u.x, -u.y)
-            };
-            (first_on_line(at, u2, rs, rc, layout), true)
-        }
-    };
-    let Some((i, contact)) = hit else {
+    let Some(hit) = first_hit(spec, layout, s, u) else {
         return (ShotKind::Safety, None);
     };
+    let i = hit.piece;
     if !own(i) {
         return (ShotKind::Safety, Some(i));
     }
+    let Some(aim) = aimed_at(spec, layout, &hit, own) else {
+        return (ShotKind::Safety, Some(i));
+    };
+    let ds = (hit.contact - s).length();
+    let turn = between(u, layout[i].pos() - hit.contact);
+    if shot.power < SOFT * needed_power(spec, layout, &hit, ds, turn, aim) {
+        return (ShotKind::Safety, Some(i));
+    }
+    (aim.1, Some(aim.2))
+}
+
+/// The piece a stroke's striker meets first, where the striker's centre is then, and whether
+/// it met it off a cushion.
+struct Hit {
+    piece: usize,
+    contact: Vec2,
+    banked: bool,
+}
+
+/// The first piece the striker from `s` along `u` meets: straight, or off the first cushion
+/// the line reaches.
+fn first_hit(spec: &Spec, layout: &[Piece], s: Vec2, u: Vec2) -> Option<Hit> {
+    let b = &spec.board;
+    let (rc, rs) = (b.coin_radius(), b.striker_radius());
+    let hit = |(piece, contact), banked| Hit {
+        piece,
+        contact,
+        banked,
+    };
+    if let Some(h) = first_on_line(s, u, rs, rc, layout) {
+        return Some(hit(h, false));
+    }
+    let lim = b.half() - rs;
+    let tx = if u.x.abs() > 1e-6 {
+        (lim * u.x.signum() - s.x) / u.x
+    } else {
+        f32::MAX
+    };
+    let ty = if u.y.abs() > 1e-6 {
+        (lim * u.y.signum() - s.y) / u.y
+    } else {
+        f32::MAX
+    };
+    let (t, flip_x) = if tx < ty { (tx, true) } else { (ty, false) };
+    let at = s + u * t;
+    let u2 = if flip_x {
+        Vec2::new(-u.x, u.y)
+    } else {
+        Vec2::new(u.x, -u.y)
+    };
+    first_on_line(at, u2, rs, rc, layout).map(|h| hit(h, true))
+}
+
+/// What the line of centres of `hit` sends its piece at: the nearest pocket straight; a
+/// pocket off a cushion or a man to send on only when the line is aimed there closely and
+/// clearly better (a miss of a straight cut also points somewhere near a pocket's mirror
+/// image). The angle off it, the kind of shot and its target; `None`: nothing within
+/// [`WIDEST`] degrees.
+fn aimed_at(
+    spec: &Spec,
+    layout: &[Piece],
+    hit: &Hit,
+    own: &dyn Fn(usize) -> bool,
+) -> Option<(f32, ShotKind, usize)> {
+    let b = &spec.board;
+    let rc = b.coin_radius();
+    let i = hit.piece;
     let p = layout[i].pos();
-    let d = p - contact;
+    let d = p - hit.contact;
     let pockets = b.pockets();
-    // The nearest pocket straight; a pocket off a cushion or a man to send on only when the
-    // line is aimed there closely and clearly better (a miss of a straight cut also points
-    // somewhere near a pocket's mirror image).
     let mut direct_best: Option<(f32, ShotKind, usize)> = None;
     let mut other: Option<(f32, ShotKind, usize)> = None;
     let keep = |slot: &mut Option<(f32, ShotKind, usize)>, angle: f32, kind, target, widest| {
@@ -134,19 +172,14 @@ pub fn intended(
             *slot = Some((angle, kind, target));
         }
     };
-    let direct = if banked {
+    let direct = if hit.banked {
         ShotKind::StrikerBank
     } else {
         ShotKind::Direct
     };
     for k in &pockets {
-        keep(
-            &mut direct_best,
-            between(d, k.centre() - p),
-            direct,
-            i,
-            WIDEST,
-        );
+        let angle = between(d, k.centre() - p);
+        keep(&mut direct_best, angle, direct, i, WIDEST);
         let c = b.half() - rc;
         for (axis, line) in [(0, c), (0, -c), (1, c), (1, -c)] {
             let kc = k.centre();
@@ -173,43 +206,48 @@ pub fn intended(
             keep(&mut other, between(d, to), ShotKind::Combination, j, CLOSE);
         }
     }
-    let best = match (direct_best, other) {
+    match (direct_best, other) {
         (Some(a), Some(o)) if o.0 + 5.0 < a.0 => Some(o),
         (None, o) => o,
         (a, _) => a,
+    }
+}
+
+/// The power the candidates would give a stroke aimed at `aim` (its angle, kind and target):
+/// the striker `ds` to the contact, turning the struck piece `turn` degrees off the striker's
+/// way; the piece on to the pocket (or to the man it sends on, and his way to his pocket).
+fn needed_power(
+    spec: &Spec,
+    layout: &[Piece],
+    hit: &Hit,
+    ds: f32,
+    turn: f32,
+    aim: (f32, ShotKind, usize),
+) -> f32 {
+    let (angle, kind, target) = aim;
+    let p = layout[hit.piece].pos();
+    let pockets = spec.board.pockets();
+    let nearest = |x: Vec2| {
+        pockets
+            .iter()
+            .map(|k| (k.centre() - x).length())
+            .fold(f32::MAX, f32::min)
     };
-    let Some((angle, kind, target)) = best else {
-        return (ShotKind::Safety, Some(i));
-    };
-    // The pace the candidates would give it: the striker to the contact, the piece on to the
-    // pocket (or to the man it sends on, and his way to his pocket).
-    let ds = (contact - s).length();
     let travel = match kind {
         ShotKind::Combination => {
             let q = layout[target].pos();
-            (q - p).length()
-                + pockets
-                    .iter()
-                    .map(|k| (k.centre() - q).length())
-                    .fold(f32::MAX, f32::min)
+            (q - p).length() + nearest(q)
         }
-        _ => pockets
-            .iter()
-            .map(|k| (k.centre() - p).length())
-            .fold(f32::MAX, f32::min),
+        _ => nearest(p),
     };
-    let cos = angle.to_radians().cos().max(0.2) * between(u, d).to_radians().cos().max(0.15);
-    let needed = carrom_ai::geom::cut_power(
+    let cos = angle.to_radians().cos().max(0.2) * turn.to_radians().cos().max(0.15);
+    carrom_ai::geom::cut_power(
         spec,
         ds,
         cos,
         travel,
         u32::from(kind == ShotKind::PieceBank),
-    );
-    if shot.power < SOFT * needed {
-        return (ShotKind::Safety, Some(i));
-    }
-    (kind, Some(target))
+    )
 }
 
 /// The coach's kind of `shot`, played by `seat` from `layout` with `referee` standing as it
@@ -370,15 +408,37 @@ pub fn classify_stroke(
     }
 }
 
+/// A saved match whose strokes cannot be read back ([`strokes_in_save`]).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum StrokesError {
+    /// The save's setup cannot be played.
+    #[error(transparent)]
+    Setup(MatchError),
+    /// An action the match refuses.
+    #[error("actions[{index}]: {source}")]
+    Action { index: usize, source: MatchError },
+    /// A stroke the physics refuses.
+    #[error(transparent)]
+    Shot(#[from] ShotError),
+}
+
+/// A folder of saves that cannot be read ([`from_saves`]): the folder, and why.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {source}", folder.display())]
+pub struct SavesFolderError {
+    pub folder: PathBuf,
+    pub source: std::io::Error,
+}
+
 /// The strokes a person named `name` played in a saved match, classified (computer seats are
 /// left out). The save is replayed with its own physics.
 pub fn strokes_in_save(
     spec: &Spec,
     file: &SaveFile,
     name: &str,
-) -> Result<Vec<Classified>, String> {
+) -> Result<Vec<Classified>, StrokesError> {
     let physics = file.physics(spec);
-    let mut game = Match::new(&physics, file.setup.clone()).map_err(|e| e.to_string())?;
+    let mut game = Match::new(&physics, file.setup.clone()).map_err(StrokesError::Setup)?;
     let mut out = Vec::new();
     for (i, action) in file.actions.iter().enumerate() {
         let mine = match action {
@@ -391,9 +451,9 @@ pub fn strokes_in_save(
         let before = mine.map(|shot| (shot, game.layout.clone(), game.referee));
         let verdict = game
             .apply(action)
-            .map_err(|e| format!("actions[{i}]: {e}"))?;
+            .map_err(|source| StrokesError::Action { index: i, source })?;
         if let (Some((shot, layout, referee)), Some(v)) = (before, verdict) {
-            let result = simulate(&physics, &layout, &shot).map_err(|e| e.to_string())?;
+            let result = simulate(&physics, &layout, &shot)?;
             out.push(classify_stroke(
                 &physics, &layout, &referee, &shot, &result, &v,
             ));
@@ -488,11 +548,9 @@ impl Weakest {
     }
 }
 
-/// A player's strokes from every match saved in the data directory `dir` (`saves/*.json`,
-/// each match's autosave in `autosaves/*.json`, and an older version's `autosave.json`; a
-/// match saved twice, as a save and its replay, counted once). Files that
-/// cannot be read or replayed are listed in [`Weakest::skipped`].
-pub fn from_saves(spec: &Spec, dir: &Path, name: &str) -> Result<Weakest, String> {
+/// The saves in the data directory `dir`: `saves/*.json`, then `autosaves/*.json` (each
+/// folder's in name order), then an older version's `autosave.json`.
+fn save_files(dir: &Path) -> Result<Vec<PathBuf>, SavesFolderError> {
     let mut files = Vec::new();
     for folder in ["saves", "autosaves"] {
         let saves = dir.join(folder);
@@ -507,7 +565,12 @@ pub fn from_saves(spec: &Spec, dir: &Path, name: &str) -> Result<Weakest, String
                 }
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(format!("{}: {e}", saves.display())),
+            Err(source) => {
+                return Err(SavesFolderError {
+                    folder: saves,
+                    source,
+                });
+            }
         }
         found.sort();
         files.extend(found);
@@ -516,6 +579,15 @@ pub fn from_saves(spec: &Spec, dir: &Path, name: &str) -> Result<Weakest, String
     if auto.exists() {
         files.push(auto);
     }
+    Ok(files)
+}
+
+/// A player's strokes from every match saved in the data directory `dir` (`saves/*.json`,
+/// each match's autosave in `autosaves/*.json`, and an older version's `autosave.json`; a
+/// match saved twice, as a save and its replay, counted once). Files that
+/// cannot be read or replayed are listed in [`Weakest::skipped`].
+pub fn from_saves(spec: &Spec, dir: &Path, name: &str) -> Result<Weakest, SavesFolderError> {
+    let files = save_files(dir)?;
     let mut w = Weakest::default();
     let mut seen: Vec<(carrom_match::MatchSetup, Vec<Action>)> = Vec::new();
     for path in files {

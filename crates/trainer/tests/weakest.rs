@@ -128,7 +128,7 @@ fn a_persons_strokes_are_read_from_his_saved_matches() {
     let spec = Spec::default();
     let mut setup = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 12);
     computer_setup(&mut setup, [Level::Easy, Level::Easy]);
-    let mut computers = Computers::for_setup(&setup).unwrap();
+    let mut computers = Computers::for_setup(&setup);
     let mut game = Match::new(&spec, setup.clone()).unwrap();
     for _ in 0..40 {
         let Some(a) = computers.act(&game) else { break };

@@ -6,12 +6,10 @@
 //! file is not overwritten until a setting is changed.
 
 use bevy::prelude::*;
-use carrom_referee::PRESET_NAMES;
+use carrom_match::{Level, MatchLength};
+use carrom_referee::Preset;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-
-/// Longest player name the menu takes.
-pub const NAME_MAX: usize = 24;
 
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -28,15 +26,15 @@ pub struct Settings {
     /// The board stays fixed instead of turning to the player to strike.
     pub fixed_board: bool,
     /// The rule set the menu starts with.
-    pub rules: String,
+    pub rules: Preset,
     /// The players' names, by seat: South, North, East, West.
     pub names: [String; 4],
     /// The computer's level: one of the ladder's (beginner, easy, medium, skilled, hard).
-    pub level: String,
+    pub level: Level,
     /// The coach's hints in matches.
     pub hints: bool,
     /// How long a match started from the menu is: `board`, `game` or `full`.
-    pub length: String,
+    pub length: MatchLength,
 }
 
 impl Default for Settings {
@@ -46,11 +44,11 @@ impl Default for Settings {
             tournament: false,
             old_guide_in_icf_matches: false,
             fixed_board: false,
-            rules: "icf".into(),
+            rules: Preset::Icf,
             names: ["Player 1", "Player 2", "Player 3", "Player 4"].map(String::from),
-            level: "medium".into(),
+            level: Level::Medium,
             hints: false,
-            length: "full".into(),
+            length: MatchLength::Full,
         }
     }
 }
@@ -169,29 +167,10 @@ impl Settings {
         if !(0.0..=1.0).contains(&self.volume) {
             return Err(format!("volume: {} is outside 0..1", self.volume));
         }
-        if !PRESET_NAMES.contains(&self.rules.as_str()) {
-            return Err(format!(
-                "rules: `{}` is not one of {}",
-                self.rules,
-                PRESET_NAMES.join(", ")
-            ));
-        }
-        if carrom_ai::level_of(&self.level).is_none() {
-            return Err(format!(
-                "level: `{}` is not one of {}",
-                self.level,
-                carrom_ai::Level::names()
-            ));
-        }
-        if carrom_match::MatchLength::parse(&self.length).is_none() {
-            return Err(format!(
-                "length: `{}` is not board, game or full",
-                self.length
-            ));
-        }
         for (i, n) in self.names.iter().enumerate() {
-            if n.chars().count() > NAME_MAX {
-                return Err(format!("names[{i}]: longer than {NAME_MAX} characters"));
+            let most = carrom_match::Player::MAX_NAME;
+            if n.chars().count() > most {
+                return Err(format!("names[{i}]: longer than {most} characters"));
             }
         }
         Ok(())
@@ -215,24 +194,36 @@ impl Settings {
                 );
             }
         };
-        match ron::from_str::<Settings>(&text) {
-            Ok(s) => match s.validate() {
-                Ok(()) => (s, None),
-                Err(e) => (
-                    Settings::default(),
-                    Some(format!("{}: {e}; using the defaults", path.display())),
-                ),
-            },
+        match Settings::parse(&text).and_then(|s| s.validate().map(|()| s)) {
+            Ok(s) => (s, None),
             Err(e) => (
                 Settings::default(),
-                Some(format!(
-                    "{}: line {}, column {}: {}; using the defaults",
-                    path.display(),
-                    e.span.start.line,
-                    e.span.start.col,
-                    e.code
-                )),
+                Some(format!("{}: {e}; using the defaults", path.display())),
             ),
+        }
+    }
+
+    /// The settings written in `text`; the error names the line, column and field.
+    fn parse(text: &str) -> Result<Settings, String> {
+        let at = |e: ron::error::SpannedError, field: String| {
+            format!(
+                "line {}, column {}: {field}{}",
+                e.span.start.line, e.span.start.col, e.code
+            )
+        };
+        let mut de = ron::Deserializer::from_str(text).map_err(|e| at(e, String::new()))?;
+        match serde_path_to_error::deserialize::<_, Settings>(&mut de) {
+            Ok(s) => match de.end() {
+                Ok(()) => Ok(s),
+                Err(e) => Err(at(de.span_error(e), String::new())),
+            },
+            Err(e) => {
+                let field = match e.path().to_string() {
+                    p if p == "." => String::new(),
+                    p => format!("{p}: "),
+                };
+                Err(at(de.span_error(e.into_inner()), field))
+            }
         }
     }
 
@@ -286,7 +277,7 @@ mod tests {
         let mut s = Settings {
             volume: 0.25,
             fixed_board: true,
-            rules: "casual".into(),
+            rules: Preset::Casual,
             ..Settings::default()
         };
         s.names[0] = "Asha".into();
@@ -341,6 +332,35 @@ mod tests {
         assert!(msg.contains("rules: `snooker`"), "{msg}");
         // The bad file is left for the player to see.
         assert!(std::fs::read_to_string(&path).unwrap().contains("snooker"));
+        std::fs::remove_dir_all(&d).ok();
+    }
+
+    #[test]
+    fn settings_written_before_their_choices_had_types_still_load_and_keep_their_text() {
+        let d = dir("typed");
+        std::fs::create_dir_all(&d).unwrap();
+        let path = d.join("settings.ron");
+        std::fs::write(
+            &path,
+            "(rules: \"casual\", level: \"fast\", length: \"board\")",
+        )
+        .unwrap();
+        let (s, message) = Settings::load(&path);
+        assert_eq!(message, None);
+        assert_eq!(
+            (s.rules, s.level, s.length),
+            (Preset::Casual, Level::Easy, MatchLength::Board)
+        );
+        s.save(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("level: \"easy\""), "{text}");
+        assert!(text.contains("rules: \"casual\""), "{text}");
+        std::fs::write(&path, "(level: \"expert\")").unwrap();
+        let message = Settings::load(&path).1.unwrap();
+        assert!(
+            message.contains("level: `expert` is not a level"),
+            "{message}"
+        );
         std::fs::remove_dir_all(&d).ok();
     }
 }

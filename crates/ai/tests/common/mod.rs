@@ -7,7 +7,7 @@ use carrom_ai::candidates::{GenLimits, ShotKind, generate};
 use carrom_ai::{ClearingState, Player};
 use carrom_physics::shot::play;
 use carrom_physics::{Piece, PieceColour, Seat, ShotResult, Spec, Table, Vec2};
-use carrom_referee::{Referee, Rules, Seats};
+use carrom_referee::Referee;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
@@ -115,16 +115,6 @@ pub fn lone_man_cut(spec: &Spec, rng: &mut impl Rng, strokes: u32) -> Option<(f3
 pub fn mid_game_position(spec: &Spec, seed: u64, n: usize) -> (Vec<Piece>, Referee) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let layout = carrom_physics::soak::random_scatter(&mut rng, spec, n);
-    let men = |c: PieceColour| layout.iter().filter(|p| p.kind == c).count() as u8;
-    let referee = Referee::in_position(
-        Rules::icf(),
-        Seats::Singles,
-        Seat::South,
-        PieceColour::White,
-        men(PieceColour::White),
-        men(PieceColour::Black),
-        false,
-    )
-    .unwrap();
+    let referee = carrom_match::referee_for_south(&layout).unwrap();
     (layout, referee)
 }

@@ -10,11 +10,20 @@ use super::queen::improper_with_queen;
 use super::{MEN_PER_COLOUR, Outcome, Referee, Stroke, rule, umpire_return};
 use crate::event::{Event, HouseFoul};
 use crate::report::{PieceColour, StrokeReport};
-use crate::rules::{Endings, OpponentPiece};
+use crate::rules::{DuesReturned, Endings, OpponentPiece};
 use crate::seat::{Seat, Seats};
 use crate::verdict::{Law, Placer, QueenState, Return, Spot, Verdict};
 
 use PieceColour::{Black, Queen, White};
+
+/// When owed men are taken out of the pockets (Law 72(c); `Rules::dues_returned`).
+#[derive(Clone, Copy)]
+enum DuesTakenOut {
+    /// In the verdict of the stroke that makes them available.
+    NowAvailable,
+    /// In the verdict that ends the turn (traditional).
+    AtEndOfTurn,
+}
 
 /// The fouls a stroke in play commits (Law 64 and the house rules).
 pub(super) struct Fouls {
@@ -270,56 +279,99 @@ impl Referee {
     }
 
     /// Takes out dues/penalties that are available, reports the rest as outstanding (Laws 72(c),
-    /// 78, 83).
+    /// 78, 83). Under `dues_returned = "end_of_turn"` (traditional) an owed man that is in the
+    /// pocket waits there while the striker keeps his turn, unless his colour would be cleared.
     pub(super) fn settle(&mut self, striker: Seat, owed_before: [u8; 2], v: &mut Verdict) {
-        let doubles = self.seats == Seats::Doubles;
+        let turn_over = self.turn != striker;
         for (i, colour) in [White, Black].into_iter().enumerate() {
             let m = self.men(colour);
-            let k = m.owed.min(m.pocketed);
-            if k > 0 {
-                let placer = self.placer_for(colour, striker);
-                let m = self.men_mut(colour);
-                m.owed -= k;
-                m.pocketed -= k;
-                m.on_board += k;
-                let law = if doubles { "78(b)" } else { "78(a)" };
-                for _ in 0..k {
-                    v.returns.push(Return {
-                        piece: colour,
-                        placed_by: Placer::Seat(placer),
-                        spot: Spot::InsideOuterCircle,
-                        law: Law(law),
-                    });
-                }
-                let recovered = k.min(owed_before[i]);
-                if recovered > 0 {
-                    rule(
-                        v,
-                        "72(c)",
-                        Event::DuesAvailable {
-                            placer,
-                            dues: recovered,
-                            colour,
-                            men: k,
-                        },
-                    );
-                }
-                if doubles {
-                    rule(
-                        v,
-                        "78(b)",
-                        Event::DuesPlacedBy {
-                            placer,
-                            colour,
-                            striker_himself: placer == striker,
-                        },
-                    );
-                }
+            let waiting = m.owed.min(m.pocketed);
+            let at_end_of_turn = self.rules.dues_returned == DuesReturned::EndOfTurn;
+            if waiting > 0 && at_end_of_turn && !turn_over && m.on_board > 0 {
+                rule(
+                    v,
+                    "72(c)",
+                    Event::DuesWaitForEndOfTurn {
+                        colour,
+                        men: waiting,
+                    },
+                );
+            } else if waiting > 0 {
+                let recovered = waiting.min(owed_before[i]);
+                let when = if at_end_of_turn && turn_over {
+                    DuesTakenOut::AtEndOfTurn
+                } else {
+                    DuesTakenOut::NowAvailable
+                };
+                self.take_out_dues(colour, waiting, recovered, when, striker, v);
             }
-            let owed = self.men(colour).owed;
-            if owed > 0 {
-                rule(v, "72(c)", Event::DuesOutstanding { colour, owed });
+            let outstanding = self.men(colour).outstanding();
+            if outstanding > 0 {
+                rule(
+                    v,
+                    "72(c)",
+                    Event::DuesOutstanding {
+                        colour,
+                        owed: outstanding,
+                    },
+                );
             }
+        }
+    }
+
+    /// Takes `k` owed men of `colour` out of the pockets for placing, `recovered` of them owed
+    /// before this stroke (Laws 72(c), 78).
+    fn take_out_dues(
+        &mut self,
+        colour: PieceColour,
+        k: u8,
+        recovered: u8,
+        when: DuesTakenOut,
+        striker: Seat,
+        v: &mut Verdict,
+    ) {
+        let doubles = self.seats == Seats::Doubles;
+        let placer = self.placer_for(colour, striker);
+        let m = self.men_mut(colour);
+        m.owed -= k;
+        m.pocketed -= k;
+        m.on_board += k;
+        let law = if doubles { "78(b)" } else { "78(a)" };
+        for _ in 0..k {
+            v.returns.push(Return {
+                piece: colour,
+                placed_by: Placer::Seat(placer),
+                spot: Spot::InsideOuterCircle,
+                law: Law(law),
+            });
+        }
+        if recovered > 0 {
+            let event = match when {
+                DuesTakenOut::NowAvailable => Event::DuesAvailable {
+                    placer,
+                    dues: recovered,
+                    colour,
+                    men: k,
+                },
+                DuesTakenOut::AtEndOfTurn => Event::DuesReturnedAtEndOfTurn {
+                    by: striker,
+                    placer,
+                    colour,
+                    men: k,
+                },
+            };
+            rule(v, "72(c)", event);
+        }
+        if doubles {
+            rule(
+                v,
+                "78(b)",
+                Event::DuesPlacedBy {
+                    placer,
+                    colour,
+                    striker_himself: placer == striker,
+                },
+            );
         }
     }
 

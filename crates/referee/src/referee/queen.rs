@@ -41,7 +41,7 @@ impl Referee {
             return QueenRight::NotOnBoard;
         }
         let m = self.men(self.colour_of(seat));
-        if m.owed > 0 {
+        if m.outstanding() > 0 {
             QueenRight::No
         } else if self.has_pocketed_a_man(self.side_of(seat)) {
             QueenRight::Yes
@@ -85,90 +85,75 @@ impl Referee {
     /// 97(b)) is read as it stands, by the men on the board: it applies after the dues are
     /// recovered too (Law 95(c)).
     pub(super) fn pocketed_queen(&mut self, st: &Stroke, out: &mut Outcome, v: &mut Verdict) {
-        let rules = self.rules;
-        let (by, my, own_n, q, right, covering) =
-            (st.by, st.my, st.own_n, st.queen, st.right, st.covering);
-        let all_nine_with_men = rules.all_nine_exception && st.all_nine && own_n > 0;
-        let mut new_queen = None;
-        if covering {
-            if own_n > 0 {
-                new_queen = Some(QueenState::Covered(my));
-                rule(v, "96", Event::QueenCovered { by });
-            } else {
-                out.queen_back = true;
-                rule(v, "96", Event::QueenNotCovered);
-            }
-        } else if q {
-            let lose = rules.queen_without_right == QueenWithoutRight::ReturnedTurnLost;
-            // The turn continues and she goes back when it ends (traditional rules).
-            let later = !lose && rules.queen_returned == QueenReturned::EndOfTurn;
-            // Without the right to her (Laws 95(a), 95(b)): she goes back, at once or when the
-            // turn ends, and the turn continues unless the rules take it.
-            let without_right = |out: &mut Outcome| {
-                out.continues = !lose;
-                if later {
-                    Some(QueenState::AwaitingReturn { by })
-                } else {
-                    out.queen_back = true;
-                    None
-                }
-            };
-            let back = if lose {
-                QueenBack::TurnLost
-            } else if later {
-                QueenBack::AtEndOfTurn
-            } else {
-                QueenBack::AtOnce
-            };
-            if st.mine.owed > 0 {
-                new_queen = without_right(out);
-                rule(v, "95(b)", Event::QueenWithDueOutstanding { back });
-            } else if right && !all_nine_with_men {
-                out.continues = true;
-                if own_n > 0 {
-                    new_queen = Some(QueenState::Covered(my));
-                    rule(
-                        v,
-                        "97(a)",
-                        Event::QueenAndOwnMen {
-                            colour: my,
-                            men: own_n,
-                        },
-                    );
-                } else if st.all_nine {
-                    new_queen = Some(QueenState::AwaitingCover { by });
-                    rule(
-                        v,
-                        "95(c)",
-                        Event::QueenAfterDuesRecovered {
-                            continues: st.goes_on(),
-                        },
-                    );
-                } else {
-                    new_queen = Some(QueenState::AwaitingCover { by });
-                    rule(
-                        v,
-                        "92",
-                        Event::QueenPocketed {
-                            continues: st.goes_on(),
-                        },
-                    );
-                }
-            } else if rules.all_nine_exception && own_n >= 2 {
-                out.continues = true;
-                new_queen = Some(QueenState::Covered(my));
-                rule(v, "97(b)", Event::QueenWithMenAllNine);
-            } else if rules.all_nine_exception && own_n == 1 {
-                out.continues = true;
-                new_queen = Some(QueenState::AwaitingCover { by });
-                rule(v, "97(b)", Event::QueenWithOneManAllNine);
-            } else {
-                new_queen = without_right(out);
-                rule(v, "95(a)", Event::QueenBeforeOwnMan { back });
-            }
-        }
+        let new_queen = if st.covering {
+            covering_queen(st, out, v)
+        } else if st.queen {
+            self.queen_pocketed(st, out, v)
+        } else {
+            None
+        };
         if let Some(nq) = new_queen {
             self.queen = nq;
+        }
+    }
+
+    /// The Queen pocketed in this stroke (Laws 92, 95(a)-(c), 97): her state after it, `None`
+    /// if she goes back on the board at once (`out.queen_back`).
+    fn queen_pocketed(
+        &self,
+        st: &Stroke,
+        out: &mut Outcome,
+        v: &mut Verdict,
+    ) -> Option<QueenState> {
+        let rules = self.rules;
+        let all_nine_with_men = rules.all_nine_exception && st.all_nine && st.own_n > 0;
+        if st.mine.outstanding() > 0 {
+            let (new_queen, back) = self.queen_without_right(st, out);
+            rule(v, "95(b)", Event::QueenWithDueOutstanding { back });
+            new_queen
+        } else if st.right && !all_nine_with_men {
+            out.continues = true;
+            Some(queen_with_right(st, v))
+        } else if rules.all_nine_exception && st.own_n >= 2 {
+            out.continues = true;
+            rule(v, "97(b)", Event::QueenWithMenAllNine);
+            Some(QueenState::Covered(st.my))
+        } else if rules.all_nine_exception && st.own_n == 1 {
+            out.continues = true;
+            rule(v, "97(b)", Event::QueenWithOneManAllNine);
+            Some(QueenState::AwaitingCover { by: st.by })
+        } else {
+            let (new_queen, back) = self.queen_without_right(st, out);
+            rule(v, "95(a)", Event::QueenBeforeOwnMan { back });
+            new_queen
+        }
+    }
+
+    /// The Queen pocketed without the right to her (Laws 95(a), 95(b)): she goes back, at once
+    /// or when the turn ends (`queen_returned`), and the turn continues unless the rules take
+    /// it (`queen_without_right`). Her state after the stroke (`None`: back at once) and how
+    /// she goes back.
+    fn queen_without_right(
+        &self,
+        st: &Stroke,
+        out: &mut Outcome,
+    ) -> (Option<QueenState>, QueenBack) {
+        let rules = self.rules;
+        let lose = rules.queen_without_right == QueenWithoutRight::ReturnedTurnLost;
+        // The turn continues and she goes back when it ends (traditional rules).
+        let later = !lose && rules.queen_returned == QueenReturned::EndOfTurn;
+        out.continues = !lose;
+        if lose {
+            out.queen_back = true;
+            (None, QueenBack::TurnLost)
+        } else if later {
+            (
+                Some(QueenState::AwaitingReturn { by: st.by }),
+                QueenBack::AtEndOfTurn,
+            )
+        } else {
+            out.queen_back = true;
+            (None, QueenBack::AtOnce)
         }
     }
 
@@ -196,7 +181,7 @@ impl Referee {
             }
         } else {
             out.queen_back = true;
-            if st.mine.owed > 0 {
+            if st.mine.outstanding() > 0 {
                 rule(v, "95(b)", Event::QueenStrikerWithDue);
             } else if st.all_nine && own_n == 0 {
                 rule(v, "95(d)", Event::QueenStrikerAllNine);
@@ -234,6 +219,54 @@ impl Referee {
                 );
             }
         }
+    }
+}
+
+/// The stroke after the Queen was pocketed (Law 96): an own man covers her, otherwise she goes
+/// back to the centre circle.
+fn covering_queen(st: &Stroke, out: &mut Outcome, v: &mut Verdict) -> Option<QueenState> {
+    if st.own_n > 0 {
+        rule(v, "96", Event::QueenCovered { by: st.by });
+        Some(QueenState::Covered(st.my))
+    } else {
+        out.queen_back = true;
+        rule(v, "96", Event::QueenNotCovered);
+        None
+    }
+}
+
+/// The Queen pocketed by a player with the right to her, who keeps the turn: covered with own
+/// men in the same stroke (Law 97(a)), or to be covered with the next (Laws 92, 95(c)).
+fn queen_with_right(st: &Stroke, v: &mut Verdict) -> QueenState {
+    let by = st.by;
+    if st.own_n > 0 {
+        rule(
+            v,
+            "97(a)",
+            Event::QueenAndOwnMen {
+                colour: st.my,
+                men: st.own_n,
+            },
+        );
+        QueenState::Covered(st.my)
+    } else if st.all_nine {
+        rule(
+            v,
+            "95(c)",
+            Event::QueenAfterDuesRecovered {
+                continues: st.goes_on(),
+            },
+        );
+        QueenState::AwaitingCover { by }
+    } else {
+        rule(
+            v,
+            "92",
+            Event::QueenPocketed {
+                continues: st.goes_on(),
+            },
+        );
+        QueenState::AwaitingCover { by }
     }
 }
 

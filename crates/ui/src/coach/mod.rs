@@ -22,8 +22,8 @@ use bevy::tasks::{AsyncComputeTaskPool, Task};
 use carrom_ai::Noise;
 use carrom_ai::breaks::{BreakMap, break_map};
 use carrom_ai::coach::{Commentary, Hint, OwnShotJudged, hint, judge_own_shot};
-use carrom_physics::{Piece, PieceColour, Seat};
-use carrom_referee::{Referee, Rules, Seats};
+use carrom_physics::{Piece, Seat};
+use carrom_referee::Referee;
 
 /// Why the coach gives no hint (the words are the ones the coach's line shows).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -150,17 +150,8 @@ fn at_the_table(table: &Table, watched: bool) -> Result<(Seat, Vec<Piece>, Refer
 /// is left (no opponent).
 fn in_practice(board: &OnBoard) -> Result<(Seat, Vec<Piece>, Referee), NoHint> {
     let layout = board.pieces.clone();
-    let men = |c: PieceColour| layout.iter().filter(|p| p.kind == c).count() as u8;
-    let referee = Referee::in_position(
-        Rules::icf(),
-        Seats::Singles,
-        Seat::South,
-        PieceColour::White,
-        men(PieceColour::White),
-        men(PieceColour::Black),
-        false,
-    )
-    .map_err(|e| NoHint::NoPosition(e.to_string()))?;
+    let referee =
+        carrom_match::referee_for_south(&layout).map_err(|e| NoHint::NoPosition(e.to_string()))?;
     Ok((Seat::South, layout, referee))
 }
 

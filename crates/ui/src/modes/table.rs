@@ -13,17 +13,6 @@ use carrom_match::{Match, MatchError, MatchSetup};
 use carrom_physics::{Seat, Spec};
 use std::path::PathBuf;
 
-/// Why a match cannot be put on the table (its words are the ones the menu shows).
-#[derive(Debug, thiserror::Error)]
-pub enum TableError {
-    /// A computer player the setup names cannot play (an unknown level).
-    #[error("{0}")]
-    Computers(String),
-    /// A setup the match refuses (a player missing, a breaker who does not play).
-    #[error(transparent)]
-    Match(#[from] MatchError),
-}
-
 /// The match at the table.
 #[derive(Resource)]
 pub struct Table {
@@ -45,11 +34,10 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table at the start of its match. An unplayable setup (a player missing, an unknown
-    /// computer level) is an error naming the field.
-    pub fn new(spec: &Spec, setup: MatchSetup) -> Result<Table, TableError> {
-        let computers =
-            Computers::for_setup(&setup).map_err(|e| TableError::Computers(e.to_string()))?;
+    /// A table at the start of its match. An unplayable setup (a player missing) is an error
+    /// naming the field.
+    pub fn new(spec: &Spec, setup: MatchSetup) -> Result<Table, MatchError> {
+        let computers = Computers::for_setup(&setup);
         let model = Match::new(spec, setup)?;
         Ok(Table {
             title: format!(
@@ -69,7 +57,7 @@ impl Table {
 
     /// A table at a match already under way (a save resumed, a match across machines joined):
     /// a match standing just after a board ended shows its result again.
-    pub fn resumed(spec: &Spec, game: Match) -> Result<Table, TableError> {
+    pub fn resumed(spec: &Spec, game: Match) -> Result<Table, MatchError> {
         let mut table = Table::new(spec, game.setup.clone())?;
         let resumed = carrom_match::Resumed::at(game);
         table.model = resumed.game;
@@ -223,7 +211,7 @@ pub fn next_seed(seed: u64) -> u64 {
 /// Another match at the table: the same players and rules with the next seed. The board's
 /// view, hints and save paths stay as they were, and a demo's or a replay's title
 /// (`watched`). (A replay goes on as a demo: see [`super::replay`].)
-pub fn play_again(table: &mut Table, spec: &Spec, watched: bool) -> Result<(), TableError> {
+pub fn play_again(table: &mut Table, spec: &Spec, watched: bool) -> Result<(), MatchError> {
     let mut setup = table.model.setup.clone();
     setup.seed = next_seed(setup.seed);
     let mut next = Table::new(spec, setup)?;

@@ -9,15 +9,15 @@ use super::MenuRules;
 use super::lobby;
 use super::players::{MenuPlayers, ROWS};
 use super::typing::{Typed, type_key};
-use crate::settings::{NAME_MAX, Settings};
+use crate::settings::Settings;
 use crate::theme::{Activate, button, palette, size, text};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
-use carrom_match::{MatchLength, MatchSetup};
+use carrom_match::{Level, MatchLength, MatchSetup};
 use carrom_net::{DEFAULT_PORT, Holder, HostConfig, Joining, Role};
 use carrom_physics::Spec;
-use carrom_referee::{PRESET_NAMES, Rules, Seat, Seats};
+use carrom_referee::{Preset, Seat, Seats};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::path::Path;
 
@@ -43,7 +43,7 @@ impl Field {
             Field::Port => 5,
             Field::Code | Field::JoinCode => 16,
             Field::Address => 64,
-            Field::Name => NAME_MAX,
+            Field::Name => carrom_match::Player::MAX_NAME,
         }
     }
 
@@ -160,22 +160,27 @@ impl AcrossForm {
 
     /// The seats played by people at this machine.
     pub fn here(&self) -> Vec<Seat> {
-        self.seats()
-            .seats()
+        self.held_by(Holder::Host)
+    }
+
+    /// The seats of the match that `holder` plays.
+    fn held_by(&self, holder: Holder) -> Vec<Seat> {
+        let seats = self.seats().seats();
+        seats
             .iter()
             .copied()
-            .filter(|s| self.holder(*s) == Holder::Host)
+            .filter(|s| self.holder(*s) == holder)
             .collect()
     }
 
-    /// The match to host as the form and the menu say: `rules_name` and `length` the menu's,
+    /// The match to host as the form and the menu say: `preset` and `length` the menu's,
     /// the players the menu's rows (a seat played here takes its row's name, a computer's its
     /// level), the seed `seed`. An error says what to change.
     pub fn host_config(
         &self,
         spec: &Spec,
         players: &MenuPlayers,
-        (rules_name, length): (&str, MatchLength),
+        (preset, length): (Preset, MatchLength),
         seed: u64,
     ) -> Result<HostConfig, String> {
         let port: u16 = self.port.trim().parse().map_err(|_| {
@@ -186,27 +191,17 @@ impl AcrossForm {
         })?;
         let code = carrom_net::join_code(&self.code).map_err(|e| format!("Join code: {e}"))?;
         let seats = self.seats();
-        let holders: Vec<(Seat, Holder)> =
-            seats.seats().iter().map(|&s| (s, self.holder(s))).collect();
-        if holders.iter().any(|(_, h)| *h == Holder::Host)
-            && !holders.iter().any(|(_, h)| *h == Holder::Guest)
-        {
-            return Err("Every seat is played at this machine: make a seat a Guest's.".into());
-        }
-        let mut rules = Rules::preset(rules_name).unwrap_or_else(Rules::icf);
+        let (here, computer) = (self.held_by(Holder::Host), self.held_by(Holder::Computer));
+        let holders =
+            carrom_net::seat_holders(seats, &here, &computer).map_err(|e| e.to_string())?;
+        let mut rules = preset.rules();
         length.apply(&mut rules);
-        let mut setup = MatchSetup::new(seats, rules, rules_name, seed);
-        let level = players.level.name();
+        let mut setup = MatchSetup::new(seats, rules, preset.name(), seed);
+        carrom_net::seat_computers(&mut setup, &holders, players.level);
         for (i, &(seat, holder)) in holders.iter().enumerate() {
-            let row = ROWS.iter().position(|s| *s == seat).unwrap_or(0);
-            let name = players.names[row].trim();
-            match holder {
-                Holder::Host if !name.is_empty() => setup.players[i].name = name.to_string(),
-                Holder::Computer => {
-                    setup.players[i].name = format!("{} ({level})", seat.title());
-                    setup.players[i].computer = Some(level.to_string());
-                }
-                _ => {}
+            let name = players.names[ROWS.iter().position(|s| *s == seat).unwrap_or(0)].trim();
+            if holder == Holder::Host && !name.is_empty() {
+                setup.players[i].name = name.to_string();
             }
         }
         let bind = SocketAddr::new(self.bind, port);
@@ -220,7 +215,7 @@ impl AcrossForm {
         &self,
         spec: &Spec,
         data: Option<&Path>,
-        level: &str,
+        level: Level,
     ) -> Result<(String, Joining), String> {
         if self.address.trim().is_empty() {
             return Err("Host's address: type the address the host gives, as 192.168.1.20:7878 (the port 7878 when it has none).".into());
@@ -241,7 +236,7 @@ impl AcrossForm {
             self.address.trim().to_string(),
             Joining {
                 seats: seats.unwrap_or_default().to_vec(),
-                computer: self.by_computer.then(|| level.to_string()),
+                computer: self.by_computer.then_some(level),
                 save,
                 ..Joining::new(&code, name, role, spec)
             },
@@ -525,13 +520,10 @@ fn words(
         }
         Item::PlayedBy => "Played by: you, here".into(),
         Item::Terms => {
-            let name = PRESET_NAMES[rules.0 % PRESET_NAMES.len()];
-            let set = Rules::preset(name).unwrap_or_else(Rules::icf);
-            let length = MatchLength::parse(&settings.length).unwrap_or_default();
             format!(
                 "Rules {}, {}; the names and the computer's level are the menu's.",
-                name.to_uppercase(),
-                length.describe(&set)
+                rules.0.name().to_uppercase(),
+                settings.length.describe(&rules.0.rules())
             )
         }
         Item::Message => form.message.clone().unwrap_or_default(),
@@ -629,7 +621,12 @@ mod tests {
     }
 
     fn config(form: &AcrossForm) -> Result<HostConfig, String> {
-        form.host_config(&Spec::default(), &players(), ("icf", MatchLength::Board), 7)
+        form.host_config(
+            &Spec::default(),
+            &players(),
+            (Preset::Icf, MatchLength::Board),
+            7,
+        )
     }
 
     #[test]
@@ -655,10 +652,7 @@ mod tests {
             ]
         );
         assert_eq!(c.setup.player(Seat::South).name, "Asha");
-        assert_eq!(
-            c.setup.player(Seat::North).computer.as_deref(),
-            Some("medium")
-        );
+        assert_eq!(c.setup.player(Seat::North).computer, Some(Level::Medium));
         assert_eq!(form.here(), vec![Seat::South]);
         // Every seat here leaves nobody to join.
         form.holders = [Holder::Host; 4];
@@ -693,7 +687,7 @@ mod tests {
             ..AcrossForm::default()
         };
         let (addr, j) = form
-            .joining(&spec, Some(Path::new("/data")), "hard")
+            .joining(&spec, Some(Path::new("/data")), Level::Hard)
             .unwrap();
         assert_eq!(j.computer, None, "played by the person here");
         assert_eq!(addr, "127.0.0.1:9000");
@@ -705,33 +699,29 @@ mod tests {
         );
         form.by_computer = true;
         assert_eq!(
-            form.joining(&spec, None, "hard")
-                .unwrap()
-                .1
-                .computer
-                .as_deref(),
-            Some("hard")
+            form.joining(&spec, None, Level::Hard).unwrap().1.computer,
+            Some(Level::Hard)
         );
         form.join_as = 5;
-        let two = form.joining(&spec, None, "hard").unwrap().1;
+        let two = form.joining(&spec, None, Level::Hard).unwrap().1;
         assert_eq!(
             (two.role, two.seats),
             (Role::Player, vec![Seat::East, Seat::West])
         );
         form.join_as = JOIN_AS.len() - 1;
         assert_eq!(
-            form.joining(&spec, None, "hard").unwrap().1.role,
+            form.joining(&spec, None, Level::Hard).unwrap().1.role,
             Role::Spectator
         );
         form.name = " ".into();
         assert!(
-            form.joining(&spec, None, "hard")
+            form.joining(&spec, None, Level::Hard)
                 .unwrap_err()
                 .starts_with("Your name")
         );
         form.address.clear();
         assert!(
-            form.joining(&spec, None, "hard")
+            form.joining(&spec, None, Level::Hard)
                 .unwrap_err()
                 .starts_with("Host's address")
         );

@@ -6,7 +6,7 @@ use super::players::MenuPlayers;
 use crate::modes::OnBoard;
 use crate::settings::{Settings, SettingsFile, recent_autosaves};
 use bevy::prelude::*;
-use carrom_referee::PRESET_NAMES;
+use carrom_ai::Rung;
 
 /// A choice of the menu (its button's label follows the settings).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -67,13 +67,13 @@ pub fn rules_note(name: &str) -> &'static str {
         }
         "vkk" => "VKK: the ICF Laws in one game of 6 boards or 25 points.",
         "fof2022" => {
-            "FOF 2022: 29 points or 8 boards; the Queen is worth 5 below 25; pocketing an opponent's man ends the turn."
+            "FOF 2022: 29 points or 8 boards; the Queen is worth 5 below 25, a lost board's 3 points count at any score; pocketing an opponent's man ends the turn."
         }
         "casual" => {
             "Casual: one game to 25 or 8 boards; pocketing an opponent's man ends the turn; the aim guide shows the struck piece."
         }
         "traditional" => {
-            "Traditional house rules: best of three boards, each won by clearing your pieces; clockwise turns, the Queen worth 5 below 24, every foul a penalty man, pieces off the board are fouls."
+            "Traditional house rules: best of three boards, each won by clearing your pieces; clockwise turns, the Queen worth 5 below 24, every foul a penalty man (in the break attempts too), owed ones back at the end of the turn, pieces off the board are fouls."
         }
         _ => "",
     }
@@ -104,16 +104,9 @@ fn label_of(
         Choice::Library => "Saved matches and replays".into(),
         Choice::AcrossMachines => "Play across machines - host or join".into(),
         Choice::Quit => "Quit".into(),
-        Choice::Rules => format!(
-            "Rules: {}",
-            PRESET_NAMES[rules.0 % PRESET_NAMES.len()].to_uppercase()
-        ),
+        Choice::Rules => format!("Rules: {}", rules.0.name().to_uppercase()),
         Choice::Length => {
-            let name = PRESET_NAMES[rules.0 % PRESET_NAMES.len()];
-            let set =
-                carrom_referee::Rules::preset(name).unwrap_or_else(carrom_referee::Rules::icf);
-            let length = carrom_match::MatchLength::parse(&settings.length).unwrap_or_default();
-            format!("Match: {}", length.describe(&set))
+            format!("Match: {}", settings.length.describe(&rules.0.rules()))
         }
         Choice::Level => format!(
             "Computer: {} (rated {:.0})",
@@ -199,7 +192,7 @@ pub(super) fn labels(
         }
     }
     if let Ok(mut t) = note.single_mut() {
-        let want = rules_note(PRESET_NAMES[rules.0 % PRESET_NAMES.len()]);
+        let want = rules_note(rules.0.name());
         if t.0 != want {
             t.0 = want.to_string();
         }

@@ -19,9 +19,7 @@ use crate::sim::Equipment;
 use crate::theme::{Activate, palette, size, text};
 use bevy::prelude::*;
 use carrom_ai::Computers;
-use carrom_match::MatchLength;
 use carrom_net::{Applied, Guest, GuestEvent, Host, HostThread, Joining};
-use carrom_referee::PRESET_NAMES;
 use std::net::SocketAddr;
 use std::sync::mpsc::{self, TryRecvError};
 use std::sync::{Arc, Mutex};
@@ -151,16 +149,15 @@ pub(super) fn host_from_form(
         drop(host);
         s.board.open = false;
     }
-    let rules_name = PRESET_NAMES[rules.0 % PRESET_NAMES.len()];
-    let length = MatchLength::parse(&settings.length).unwrap_or_default();
     let seed = rand::random::<u64>() % 1_000_000;
     let started = s
         .form
-        .host_config(&s.spec.0, &players, (rules_name, length), seed)
+        .host_config(&s.spec.0, &players, (rules.0, settings.length), seed)
         .and_then(|config| {
-            let mut computers = Computers::for_every_seat(&config.setup, players.level)?;
-            let host = Host::start(config, Box::new(move |game| computers.act(game)))?;
-            HostThread::start(host, |e| info!("host: {e:?}"))
+            let mut computers = Computers::for_every_seat(&config.setup, players.level);
+            let host = Host::start(config, Box::new(move |game| computers.act(game)))
+                .map_err(|e| e.to_string())?;
+            HostThread::start(host, |e| info!("host: {e:?}")).map_err(|e| e.to_string())
         });
     let (host, link) = match started {
         Ok(started) => started,
@@ -185,7 +182,9 @@ pub(super) fn host_from_form(
     s.lobby.hosting = Some(Arc::new(host));
     s.lobby
         .connect(format!("Hosting with code {code}"), wake, move || {
-            Guest::local(link, joining, WELCOME_WITHIN).map(|g| (g, None))
+            Guest::local(link, joining, WELCOME_WITHIN)
+                .map(|g| (g, None))
+                .map_err(|e| e.to_string())
         });
     s.form.message = None;
     s.page.set(MenuPage::Waiting);
@@ -194,8 +193,7 @@ pub(super) fn host_from_form(
 /// "Join the match": connects to the host's address with the code and the name.
 pub(super) fn join_from_form(_: On<Activate>, mut s: Setting, players: Res<MenuPlayers>) {
     let data = s.data();
-    let level = players.level.name();
-    let (address, joining) = match s.form.joining(&s.spec.0, data.as_deref(), level) {
+    let (address, joining) = match s.form.joining(&s.spec.0, data.as_deref(), players.level) {
         Ok(j) => j,
         Err(e) => {
             s.form.message = Some(e);
@@ -206,8 +204,10 @@ pub(super) fn join_from_form(_: On<Activate>, mut s: Setting, players: Res<MenuP
     s.lobby.leave();
     s.lobby
         .connect(format!("Connecting to {address}..."), wake, move || {
-            let addr = carrom_net::resolve(&address)?;
-            Guest::join(addr, joining, WELCOME_WITHIN).map(|g| (g, Some(addr)))
+            let addr = carrom_net::resolve(&address).map_err(|e| e.to_string())?;
+            Guest::join(addr, joining, WELCOME_WITHIN)
+                .map(|g| (g, Some(addr)))
+                .map_err(|e| e.to_string())
         });
     s.form.message = None;
     s.page.set(MenuPage::Waiting);

@@ -18,7 +18,7 @@ use crate::settings::Settings;
 use crate::states::Screen;
 use crate::theme::{Activate, button, palette, size, text};
 use bevy::prelude::*;
-use carrom_referee::{PRESET_NAMES, Seat, Seats};
+use carrom_referee::{Preset, Seat, Seats};
 use labels::{Choice, ChoiceLabel, LevelNote, RulesNote, SettingsNote};
 use players::{MenuPlayers, NameButton, ROWS};
 use start::{MenuStart, SettingsChange, continue_match, next_length, next_level, next_rules};
@@ -38,9 +38,9 @@ pub enum MenuPage {
     Waiting,
 }
 
-/// The rule set picked in the menu (an index into `PRESET_NAMES`).
+/// The rule set picked in the menu.
 #[derive(Resource, Default)]
-pub(super) struct MenuRules(pub(super) usize);
+pub(super) struct MenuRules(pub(super) Preset);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuRules>()
@@ -65,10 +65,7 @@ pub(super) fn plugin(app: &mut App) {
 /// The menu starts from the saved settings.
 fn from_settings(mut commands: Commands, settings: Res<Settings>, mut rules: ResMut<MenuRules>) {
     commands.insert_resource(MenuPlayers::from_settings(&settings));
-    rules.0 = PRESET_NAMES
-        .iter()
-        .position(|n| *n == settings.rules)
-        .unwrap_or(0);
+    rules.0 = settings.rules;
 }
 
 /// A button of the menu for `choice`, `width` x `height` with its label in `font` pixels,
@@ -275,7 +272,10 @@ fn spawn_board_settings(right: &mut ChildSpawnerCommands) {
 /// settings file.
 fn spawn_players(right: &mut ChildSpawnerCommands) {
     right.spawn(small_text(
-        "Players - click a name to type another (24 letters at most)",
+        &format!(
+            "Players - click a name to type another ({} letters at most)",
+            carrom_match::Player::MAX_NAME
+        ),
         size::MENU_NOTE,
     ));
     for row in 0..ROWS.len() {

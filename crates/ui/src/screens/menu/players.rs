@@ -2,7 +2,7 @@
 //! computer plays it; the rows make a match's players.
 
 use super::typing::{Typed, type_key};
-use crate::settings::{NAME_MAX, Settings, SettingsFile};
+use crate::settings::{Settings, SettingsFile};
 use crate::theme::Activate;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
@@ -41,7 +41,7 @@ impl MenuPlayers {
             computer: [false; 4],
             editing: None,
             selected: false,
-            level: carrom_ai::level_of(&s.level).unwrap_or(Level::Medium),
+            level: s.level,
             hints: s.hints,
         }
     }
@@ -58,15 +58,13 @@ impl MenuPlayers {
             let name = self.names[row].trim();
             let forced = force_computer.contains(seat) && !self.computer[row];
             let computer = !people && (self.computer[row] || forced);
-            setup.players[i] = Player {
-                name: if forced {
-                    format!("Computer ({})", self.level.name())
-                } else if name.is_empty() {
-                    seat.title().to_string()
-                } else {
-                    name.to_string()
-                },
-                computer: computer.then(|| self.level.name().to_string()),
+            setup.players[i] = if forced {
+                Player::computer(*seat, self.level)
+            } else {
+                Player {
+                    name: if name.is_empty() { seat.title() } else { name }.to_string(),
+                    computer: computer.then_some(self.level),
+                }
             };
         }
     }
@@ -105,7 +103,7 @@ pub(super) fn type_name(
             &key.logical_key,
             &mut players.names[row],
             &mut players.selected,
-            NAME_MAX,
+            carrom_match::Player::MAX_NAME,
         );
         if typed == Typed::Going {
             continue;
@@ -163,7 +161,7 @@ mod tests {
         // A seat the menu choice gives the computer is named for it.
         assert_eq!(
             singles.player(carrom_physics::Seat::North).name,
-            "Computer (medium)"
+            "North (computer)"
         );
         let mut hotseat = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 1);
         rows.apply(&mut hotseat, &[], false);
@@ -183,21 +181,15 @@ mod tests {
         );
         // The computer plays at the level chosen in the menu.
         assert_eq!(
-            singles
-                .player(carrom_physics::Seat::North)
-                .computer
-                .as_deref(),
-            Some("medium")
+            singles.player(carrom_physics::Seat::North).computer,
+            Some(Level::Medium)
         );
         rows.level = Level::Easy;
         let mut doubles = MatchSetup::new(Seats::Doubles, Rules::icf(), "icf", 1);
         rows.apply(&mut doubles, &[], false);
         assert_eq!(
-            doubles
-                .player(carrom_physics::Seat::West)
-                .computer
-                .as_deref(),
-            Some("easy")
+            doubles.player(carrom_physics::Seat::West).computer,
+            Some(Level::Easy)
         );
         assert_eq!(doubles.player(carrom_physics::Seat::East).name, "Ravi");
         // The hotseat game is people in every seat, whatever the rows say.

@@ -4,18 +4,19 @@
 
 use super::MenuRules;
 use super::players::MenuPlayers;
+use crate::launch::{Launch, Start};
 use crate::modes::{Begin, OnBoard};
 use crate::settings::{
     Settings, SettingsFile, autosave_path_for, legacy_autosave_path, recent_autosaves,
 };
 use crate::sim::{Equipment, SimSpeed};
+use crate::states::Screen;
 use crate::theme::Activate;
-use crate::{Launch, Screen, Start};
 use bevy::prelude::*;
 use carrom_ai::Level;
 use carrom_match::MatchLength;
 use carrom_match::{Match, MatchSetup, SaveFile};
-use carrom_referee::{PRESET_NAMES, Rules, Seat, Seats};
+use carrom_referee::{Seat, Seats};
 
 /// The newest autosaved match, resumed as `--load` resumes a save ([`carrom_match::resume`]:
 /// checked against its digests, games and score); an error names the file.
@@ -27,9 +28,10 @@ pub fn resume_autosave(spec: &carrom_physics::Spec) -> Result<Match, String> {
 /// The match saved at `path`, resumed ([`carrom_match::resume`]). The one autosave of earlier
 /// versions becomes the match's own autosave.
 pub fn resume_file(spec: &carrom_physics::Spec, path: &std::path::Path) -> Result<Match, String> {
-    let save = SaveFile::load(path)?;
-    let game =
-        carrom_match::resume(spec, &save, &path.display().to_string(), |_| {}).map(|r| r.game)?;
+    let save = SaveFile::load(path).map_err(|e| e.to_string())?;
+    let game = carrom_match::resume(spec, &save, &path.display().to_string(), |_| {})
+        .map(|r| r.game)
+        .map_err(|e| e.to_string())?;
     if legacy_autosave_path().as_deref() == Some(path)
         && let Some(own) = autosave_path_for(&game.setup)
     {
@@ -61,17 +63,17 @@ pub(super) fn continue_match(
 }
 
 pub(super) fn next_rules(_: On<Activate>, mut rules: ResMut<MenuRules>, mut s: SettingsChange) {
-    rules.0 = (rules.0 + 1) % PRESET_NAMES.len();
-    s.settings.rules = PRESET_NAMES[rules.0].to_string();
+    rules.0 = rules.0.next();
+    s.settings.rules = rules.0;
     s.store();
 }
 
 pub(super) fn next_length(_: On<Activate>, mut s: SettingsChange) {
-    let now = MatchLength::parse(&s.settings.length).unwrap_or_default();
-    let i = MatchLength::ALL.iter().position(|l| *l == now).unwrap_or(0);
-    s.settings.length = MatchLength::ALL[(i + 1) % MatchLength::ALL.len()]
-        .name()
-        .to_string();
+    let i = MatchLength::ALL
+        .iter()
+        .position(|l| *l == s.settings.length)
+        .unwrap_or(0);
+    s.settings.length = MatchLength::ALL[(i + 1) % MatchLength::ALL.len()];
     s.store();
 }
 
@@ -83,7 +85,7 @@ pub(super) fn next_level(_: On<Activate>, mut s: SettingsChange) {
         + 1)
         % Level::ALL.len();
     s.players.level = Level::ALL[next];
-    s.settings.level = s.players.level.name().to_string();
+    s.settings.level = s.players.level;
     s.store();
 }
 
@@ -116,11 +118,9 @@ impl MenuStart<'_, '_> {
     /// A match with the menu's rules and players: `force`, seats the computer plays anyway;
     /// `people`, every seat a person.
     fn setup(&self, seats: Seats, force: &[Seat], people: bool) -> MatchSetup {
-        let name = PRESET_NAMES[self.rules.0 % PRESET_NAMES.len()];
-        let mut rules = Rules::preset(name).unwrap_or_else(Rules::icf);
-        MatchLength::parse(&self.settings.length)
-            .unwrap_or_default()
-            .apply(&mut rules);
+        let name = self.rules.0.name();
+        let mut rules = self.rules.0.rules();
+        self.settings.length.apply(&mut rules);
         let seed = rand::random::<u64>() % 1_000_000;
         let mut setup = MatchSetup::new(seats, rules, name, seed);
         self.players.apply(&mut setup, force, people);
@@ -135,12 +135,7 @@ impl MenuStart<'_, '_> {
     /// A demo: the ladder's top two levels, one a side, whatever the menu's level.
     pub(super) fn demo_of(&mut self, seats: Seats) {
         let mut setup = self.setup(seats, &Seat::ALL, false);
-        let all = setup.seats.seats();
-        for (p, seat) in setup.players.iter_mut().zip(all.iter()) {
-            let level = Level::DEMO[setup.seats.side_of(*seat).index()];
-            p.name = format!("{} ({})", seat.title(), level.name());
-            p.computer = Some(level.name().to_string());
-        }
+        carrom_ai::computer_setup(&mut setup, Level::DEMO);
         self.speed.factor = self.speed.factor.max(2.0);
         self.begin(Start::Demo(setup));
     }

@@ -14,7 +14,7 @@ use std::time::Duration;
 /// app starts any threads.
 pub fn find() -> Result<(), String> {
     let set = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
-    let shown = |k: &str| crate::input::abbreviate(&std::env::var(k).unwrap_or_default());
+    let shown = |k: &str| carrom_match::quote::abbreviate(&std::env::var(k).unwrap_or_default());
     if set("WAYLAND_SOCKET").is_some() {
         // A compositor's socket handed down already connected: nothing to check.
         return Ok(());
@@ -116,13 +116,11 @@ fn x_server_answers(display: &str) -> bool {
 /// A private X server (Xvfb) for `carrom screenshot` where there is no display. Dropping it
 /// stops the server cleanly (SIGTERM, then waits for it) and removes what it made, its lock
 /// file and its socket, so that display numbers are not used up run after run.
-#[cfg(feature = "game")]
 pub struct Xvfb {
     child: std::process::Child,
     number: u32,
 }
 
-#[cfg(feature = "game")]
 impl Xvfb {
     /// Starts Xvfb on the first free display number from 90 with a screen of at least `size`,
     /// waits until it accepts connections, and points this process at it (`DISPLAY`; Mesa's
@@ -202,7 +200,6 @@ impl Xvfb {
     }
 }
 
-#[cfg(feature = "game")]
 impl Drop for Xvfb {
     fn drop(&mut self) {
         let pid = self.child.id();
@@ -241,7 +238,6 @@ impl Drop for Xvfb {
 /// temporary directory, mode 0700), so that the graphics libraries, which look for a Wayland
 /// compositor there, find none quietly instead of printing "error: XDG_RUNTIME_DIR is
 /// invalid or not set in the environment". Call it before the app starts any threads.
-#[cfg(feature = "game")]
 pub fn quiet_runtime_dir() {
     use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
     let valid = std::env::var_os("XDG_RUNTIME_DIR")

@@ -4,7 +4,7 @@
 
 use crate::noise::mix;
 use crate::selfplay::{GameRun, play_game_with};
-use crate::{Level, LevelSpec};
+use crate::{Level, LevelSpec, Rung};
 use carrom_physics::Spec;
 use carrom_referee::{Rules, Seats};
 use rayon::prelude::*;

@@ -1,0 +1,303 @@
+//! What can go wrong across machines, each kind its own type so a caller tells them apart
+//! without reading the words: a wrong join code or another version ([`Refusal`], [`JoinError`]),
+//! a network that fails ([`WireError`], [`LinkClosed`]), a message the host will not take
+//! ([`Rejection`]). Each error's message is the sentence the command line and the game show.
+
+use crate::protocol::{GUEST_RATE, MAX_GUEST_MESSAGE, PROTOCOL};
+pub use crate::refusal::{Refusal, SeatRefusal};
+use carrom_match::{MatchError, SetupError};
+use carrom_referee::Seat;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+/// A message that is not JSON of the protocol: the parser's reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("malformed message: {0}")]
+pub struct Malformed(pub String);
+
+/// A message a peer sent that cannot be taken.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadMessage {
+    #[error("a message of {0} bytes is over the limit of {MAX_GUEST_MESSAGE}")]
+    TooLarge(usize),
+    /// Messages faster than [`GUEST_RATE`] a second: dropped (this many so far).
+    #[error("too many messages: at most {GUEST_RATE} a second ({0} dropped)")]
+    TooFast(u32),
+    /// So many messages dropped for coming too fast that the connection is closed.
+    #[error("disconnected after {0} messages sent too fast")]
+    Flooded(u32),
+    #[error(transparent)]
+    Malformed(#[from] Malformed),
+}
+
+/// The join code's key exchange failed: the other end's message cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KeyExchangeError {
+    #[error("the key exchange's message is not hex")]
+    NotHex,
+    /// The message is hex but not a key exchange's (the exchange's own reason).
+    #[error("the key exchange's message: {0}")]
+    Refused(String),
+}
+
+/// Why the host does not take one of a guest's messages: the connection stays.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Rejection {
+    #[error("say hello first")]
+    NoHello,
+    #[error("a proof after the welcome")]
+    ProofAfterWelcome,
+    #[error("a spectator does not play")]
+    Spectator,
+    #[error("the match has not started: seats are still empty")]
+    NotStarted,
+    /// An action whose number is not the match's next (sent twice, or too late).
+    #[error("action {index} is not the next one ({next}): it was applied already or came too late")]
+    NotNext { index: usize, next: usize },
+    #[error("the match is over")]
+    Over,
+    /// Another's turn: the name of who is to act, and his seat.
+    #[error("it is {name}'s turn, and the {} seat is not yours", seat.name())]
+    NotYourTurn { name: String, seat: Seat },
+    #[error("the {} seat was handed to a computer", .0.name())]
+    HandedOver(Seat),
+    #[error("a returned piece must be placed first")]
+    PlaceFirst,
+    #[error("there is no piece to place")]
+    NothingToPlace,
+    /// A stroke of one seat sent for another.
+    #[error("a stroke from the {} seat, but {} is to strike", from.name(), to_strike.name())]
+    OtherSeatsStroke { from: Seat, to_strike: Seat },
+    /// An action the match refuses.
+    #[error(transparent)]
+    Match(#[from] MatchError),
+    /// Every seat is filled, but the match cannot start.
+    #[error("the match cannot start: {0}")]
+    CannotStart(MatchError),
+    #[error(transparent)]
+    Bad(#[from] BadMessage),
+}
+
+/// The network cannot be used: the host cannot listen, a guest cannot reach its host.
+#[derive(Debug, thiserror::Error)]
+pub enum WireError {
+    #[error("cannot make the host's certificate: {0}")]
+    Certificate(rcgen::Error),
+    #[error("cannot use the host's certificate: {0}")]
+    UseCertificate(rustls::Error),
+    /// TLS 1.3 is not to be had from the crypto provider.
+    #[error("{0}")]
+    Tls(rustls::Error),
+    #[error("{0}")]
+    Quic(#[from] quinn::crypto::rustls::NoInitialCipherSuite),
+    #[error("cannot start the network thread: {0}")]
+    Thread(std::io::Error),
+    #[error("the network thread stopped")]
+    ThreadStopped,
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("cannot open a socket: {0}")]
+    Socket(std::io::Error),
+    #[error("cannot connect to {addr}: {source}")]
+    Connect {
+        addr: SocketAddr,
+        source: quinn::ConnectError,
+    },
+    #[error("cannot connect to {addr}: {source}")]
+    Connection {
+        addr: SocketAddr,
+        source: quinn::ConnectionError,
+    },
+    #[error("no answer from {addr} within {} s", within.as_secs())]
+    NoAnswer { addr: SocketAddr, within: Duration },
+    #[error("the connection to {0} has no TLS keying material to bind the join code to")]
+    NoBinding(SocketAddr),
+}
+
+/// An address as a person gives it that cannot be used ([`crate::resolve`]).
+#[derive(Debug, thiserror::Error)]
+pub enum AddressError {
+    #[error("no address: give the host's, as 192.168.1.20:7878")]
+    Empty,
+    #[error("{text}: not an address and port ({source})")]
+    NotAnAddress {
+        text: String,
+        source: std::io::Error,
+    },
+    /// A name that resolves to no address.
+    #[error("{0}: no address")]
+    NoAddress(String),
+}
+
+/// A join code as typed that is not one ([`crate::join_code`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a join code is 1 to 16 letters and digits")]
+pub struct JoinCodeError;
+
+/// Why a guest's link to its host ended.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LinkClosed {
+    #[error("the host closed the match")]
+    HostClosed,
+    /// The connection broke (the network's reason).
+    #[error("the connection ended: {0}")]
+    Lost(quinn::ReadExactError),
+    #[error("the host sent a message of {0} bytes, over the limit")]
+    TooLarge(usize),
+    /// This end closed it.
+    #[error("the guest left")]
+    GuestLeft,
+    /// The host in this process stopped (the host's own window's link).
+    #[error("the host stopped")]
+    HostStopped,
+    /// The host turned this guest away (another connection of its name, say).
+    #[error("refused: {0}")]
+    Refused(Refusal),
+}
+
+/// A guest that could not join its host ([`crate::Guest::join`], [`crate::Guest::rejoin`]).
+#[derive(Debug, thiserror::Error)]
+pub enum JoinError {
+    /// The host cannot be reached.
+    #[error(transparent)]
+    Wire(#[from] WireError),
+    /// The host turned the guest away ([`Refusal::WrongCode`] for a wrong code).
+    #[error("refused: {0}")]
+    Refused(Refusal),
+    /// The host did not take the guest's message before welcoming it.
+    #[error("refused: {0}")]
+    Rejected(String),
+    /// The host speaks another version of the protocol.
+    #[error("the host speaks protocol version {0}, this carrom {PROTOCOL}")]
+    Version(u32),
+    /// The host's proof of the code does not hold: not the host the code came from.
+    #[error(
+        "the host did not prove that it knows the join code: this is not the host the code \
+         came from, or a machine is in between"
+    )]
+    HostUnproven,
+    #[error(transparent)]
+    KeyExchange(#[from] KeyExchangeError),
+    #[error("the host answered the hello twice")]
+    ChallengedTwice,
+    #[error("no welcome within {} s", .0.as_secs())]
+    NoWelcome(Duration),
+    /// The link ended before the welcome.
+    #[error(transparent)]
+    Closed(LinkClosed),
+    /// The host's message could not be read.
+    #[error(transparent)]
+    Malformed(Malformed),
+}
+
+impl JoinError {
+    /// Whether the host turned the guest away (trying again will not help).
+    pub fn is_refusal(&self) -> bool {
+        matches!(
+            self,
+            JoinError::Refused(_)
+                | JoinError::Rejected(_)
+                | JoinError::Closed(LinkClosed::Refused(_))
+        )
+    }
+
+    /// Whether the guest gave a wrong join code.
+    pub fn is_wrong_code(&self) -> bool {
+        matches!(self, JoinError::Refused(Refusal::WrongCode))
+    }
+
+    /// Whether the host speaks another version of the protocol.
+    pub fn is_other_version(&self) -> bool {
+        match self {
+            JoinError::Version(_) => true,
+            JoinError::Refused(r) => r.is_other_version(),
+            _ => false,
+        }
+    }
+}
+
+/// A guest whose match did not start ([`crate::Guest::wait_for_start`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    #[error("the match did not start within {0} s")]
+    NotWithin(u64),
+    #[error(transparent)]
+    Closed(#[from] LinkClosed),
+}
+
+/// A host's action a guest could not take into its match ([`crate::apply::at_guest`]).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum AtGuestError {
+    #[error("action {index} arrived when {applied} actions were applied")]
+    OutOfOrder { index: usize, applied: usize },
+    #[error("action {0}: a stroke without its outcome")]
+    NoOutcome(usize),
+    /// The match here refuses the action.
+    #[error("action {index}: {source}")]
+    Refused { index: usize, source: MatchError },
+    /// Even with the host's pieces, the position's digest is not the host's.
+    #[error(
+        "action {index}: the position differs from the host's even with its pieces (digest \
+         {ours}, the host's {host})"
+    )]
+    Differs {
+        index: usize,
+        ours: String,
+        host: String,
+    },
+}
+
+/// A host's action a guest could not follow ([`crate::Guest::apply`]).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum FollowError {
+    #[error("no match yet")]
+    NoMatch,
+    /// The action did not apply here: the guest asked the host for the whole match.
+    #[error("{0}; asked the host for the whole match")]
+    Resync(AtGuestError),
+    /// The host's whole match could not be rebuilt here.
+    #[error(transparent)]
+    Setup(MatchError),
+    #[error(transparent)]
+    Action(#[from] AtGuestError),
+}
+
+/// A match that cannot be hosted ([`crate::Host::start`]).
+#[derive(Debug, thiserror::Error)]
+pub enum HostError {
+    #[error("the match's setup: {0}")]
+    Setup(SetupError),
+    #[error("nobody is given the {} seat", .0.name())]
+    Unseated(Seat),
+    #[error(transparent)]
+    Wire(#[from] WireError),
+    /// The saved match to go on with does not start.
+    #[error(transparent)]
+    SaveSetup(MatchError),
+    #[error("the save's action {0} comes after the match ended")]
+    AfterTheEnd(usize),
+    #[error("the save's action {index}: {source}")]
+    SaveAction { index: usize, source: MatchError },
+    /// The host's thread could not be started ([`crate::HostThread::start`]).
+    #[error("cannot start the host: {0}")]
+    Thread(std::io::Error),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wrong_code_another_version_and_the_network_are_told_apart() {
+        let wrong = JoinError::Refused(Refusal::WrongCode);
+        assert!(wrong.is_wrong_code() && wrong.is_refusal() && !wrong.is_other_version());
+        let version = JoinError::Refused(Refusal::Version { guest: 3, host: 2 });
+        assert!(version.is_other_version() && !version.is_wrong_code());
+        assert!(JoinError::Version(3).is_other_version());
+        let network = JoinError::Wire(WireError::ThreadStopped);
+        assert!(!network.is_refusal() && !network.is_wrong_code() && !network.is_other_version());
+    }
+}

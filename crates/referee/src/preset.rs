@@ -1,0 +1,89 @@
+//! The rule sets the game ships, by name: the ICF Laws, their tournament edition and the three
+//! house variants. A match's rules are data ([`Rules`]); a preset is where they start.
+
+use crate::rules::Rules;
+use carrom_terms::Named;
+
+/// A rule set the game ships. Written by its name (`"icf"`, `"fof2022"`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Preset {
+    /// The ICF Laws (the default).
+    #[default]
+    Icf,
+    /// The ICF Laws as the VKK tournament edition numbers them.
+    Vkk,
+    /// The Friends of Carrom 2022 house rules.
+    Fof2022,
+    /// The casual house rules.
+    Casual,
+    /// The traditional house rules.
+    Traditional,
+}
+
+impl Named for Preset {
+    const ALL: &'static [Preset] = &Preset::ALL;
+    const WHAT: &'static str = "a rules preset";
+
+    fn name(self) -> &'static str {
+        match self {
+            Preset::Icf => "icf",
+            Preset::Vkk => "vkk",
+            Preset::Fof2022 => "fof2022",
+            Preset::Casual => "casual",
+            Preset::Traditional => "traditional",
+        }
+    }
+}
+
+carrom_terms::serde_by_name!(Preset);
+
+impl Preset {
+    /// Every preset, in the menu's order.
+    pub const ALL: [Preset; 5] = [
+        Preset::Icf,
+        Preset::Vkk,
+        Preset::Fof2022,
+        Preset::Casual,
+        Preset::Traditional,
+    ];
+
+    /// The preset's name (`"icf"`).
+    pub fn name(self) -> &'static str {
+        Named::name(self)
+    }
+
+    /// The preset called `name`, ignoring case and surrounding spaces.
+    pub fn parse(name: &str) -> Option<Preset> {
+        <Preset as Named>::parse(name)
+    }
+
+    /// The preset's rules.
+    pub fn rules(self) -> Rules {
+        match self {
+            Preset::Icf => Rules::icf(),
+            Preset::Vkk => Rules::vkk(),
+            Preset::Fof2022 => Rules::fof2022(),
+            Preset::Casual => Rules::casual(),
+            Preset::Traditional => Rules::traditional(),
+        }
+    }
+
+    /// The next preset in the menu's order (after the last, the first).
+    pub fn next(self) -> Preset {
+        Preset::ALL[(self as usize + 1) % Preset::ALL.len()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_is_read_back_from_its_name() {
+        for p in Preset::ALL {
+            assert_eq!(Preset::parse(p.name()), Some(p));
+            assert_eq!(Rules::preset(p.name()), Some(p.rules()));
+        }
+        assert_eq!(crate::PRESET_NAMES, Preset::ALL.map(Preset::name));
+    }
+}

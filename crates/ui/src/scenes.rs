@@ -1,0 +1,117 @@
+//! Where each screenshot starts (`carrom screenshot --mode`): the menu, practice, a demo of
+//! computers, or a seeded match played by computers up to the moment to show.
+
+use crate::launch::Start;
+use crate::screenshot::ShotMode;
+use carrom_ai::{Computers, computer_setup};
+use carrom_match::{Actor, Level, Match, MatchSetup, Named};
+use carrom_physics::{Seat, Spec};
+use carrom_referee::{Rules, Seats};
+
+impl Named for ShotMode {
+    const ALL: &'static [ShotMode] = &[
+        ShotMode::Demo,
+        ShotMode::Practice,
+        ShotMode::Menu,
+        ShotMode::Hint,
+        ShotMode::Stroke,
+        ShotMode::Result,
+        ShotMode::Summary,
+        ShotMode::Library,
+        ShotMode::Across,
+        ShotMode::Training,
+    ];
+    const WHAT: &'static str = "a screenshot's mode";
+
+    /// The name `carrom screenshot --mode` takes.
+    fn name(self) -> &'static str {
+        match self {
+            ShotMode::Demo => "demo",
+            ShotMode::Practice => "practice",
+            ShotMode::Menu => "menu",
+            ShotMode::Hint => "hint",
+            ShotMode::Stroke => "stroke",
+            ShotMode::Result => "result",
+            ShotMode::Summary => "summary",
+            ShotMode::Library => "library",
+            ShotMode::Across => "across",
+            ShotMode::Training => "training",
+        }
+    }
+}
+
+/// How the game starts for a screenshot of `mode`, and the speed of its simulation.
+pub fn start_of(mode: ShotMode, spec: &Spec) -> Result<(Start, f32), String> {
+    let resume = |game: Match| Start::Resume(Box::new(game));
+    Ok(match mode {
+        ShotMode::Demo => {
+            let mut setup = MatchSetup::new(Seats::Doubles, Rules::icf(), "icf", 7);
+            computer_setup(&mut setup, [Level::Medium; 2]);
+            (Start::Demo(setup), 8.0)
+        }
+        ShotMode::Practice => (Start::Practice, 1.0),
+        ShotMode::Menu | ShotMode::Library | ShotMode::Across => (Start::Menu, 1.0),
+        ShotMode::Training => (Start::Training, 1.0),
+        ShotMode::Hint => (resume(hint_position(spec)?), 1.0),
+        ShotMode::Stroke => {
+            let south_to_strike = |m: &Match| {
+                m.referee.strokes() >= 6 && m.next_actor() == Some(Actor::Striker(Seat::South))
+            };
+            (resume(asha_and_ravi_until(spec, south_to_strike)?), 1.0)
+        }
+        ShotMode::Result => (resume(asha_and_ravi_until(spec, just_after_a_board)?), 1.0),
+        ShotMode::Summary => (resume(asha_and_ravi_until(spec, Match::is_over)?), 1.0),
+    })
+}
+
+/// A seeded singles match for a screenshot, South's and North's players named `names` (North
+/// the computer), both seats played by `level` computers until `stop` says so after an action;
+/// an error if the match ends first (unless `stop` accepts the end).
+fn played_until(
+    spec: &Spec,
+    seed: u64,
+    names: [&str; 2],
+    level: Level,
+    stop: impl Fn(&Match) -> bool,
+) -> Result<Match, String> {
+    let mut setup = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", seed);
+    setup.players[0].name = names[0].into();
+    setup.players[1].name = names[1].into();
+    setup.players[1].computer = Some(level);
+    let mut both = setup.clone();
+    both.players[0].computer = Some(level);
+    let mut hands = Computers::for_setup(&both);
+    let mut model = Match::new(spec, setup).map_err(|e| e.to_string())?;
+    while !stop(&model) {
+        if model.is_over() {
+            return Err("the match ended before the screenshot's position".into());
+        }
+        let action = hands
+            .act(&model)
+            .ok_or("the computers stopped before the screenshot's position")?;
+        model.apply(&action).map_err(|e| e.to_string())?;
+    }
+    Ok(model)
+}
+
+/// Asha (South) and Ravi (North, the computer), played by easy computers (seed 5).
+fn asha_and_ravi_until(spec: &Spec, stop: impl Fn(&Match) -> bool) -> Result<Match, String> {
+    played_until(spec, 5, ["Asha", "Ravi"], Level::Easy, stop)
+}
+
+/// The hint's position: a person at South against a medium computer, seeded strokes played
+/// until South is to strike in the middle of the board.
+fn hint_position(spec: &Spec) -> Result<Match, String> {
+    played_until(
+        spec,
+        11,
+        ["South", "North (computer)"],
+        Level::Medium,
+        |m| m.referee.strokes() >= 8 && m.next_actor() == Some(Actor::Striker(Seat::South)),
+    )
+}
+
+/// A board has just ended (not the match).
+fn just_after_a_board(m: &Match) -> bool {
+    !m.is_over() && m.last.as_ref().is_some_and(|v| v.board_result.is_some())
+}
