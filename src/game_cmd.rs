@@ -207,7 +207,7 @@ pub fn open_window(
     shot: Option<ScreenshotPlan>,
 ) -> Result<(), String> {
     display::quiet_runtime_dir();
-    carrom_ui::run_windowed(spec, launch, shot)
+    carrom_ui::run_windowed(spec, launch, shot).map_err(|e| e.to_string())
 }
 
 /// `carrom demo`: in a window when there is a display, else headless.

@@ -4,21 +4,23 @@
 //! The tree shows the game's shape; each folder is a plugin of plugins, one per file, and each
 //! layer uses only those below it (`states` <- `sim` <- `modes` <- `board`, `hud`, `coach`,
 //! `screens`):
-//! - [`states`]: which screen is up, the mode at the table and what is computed from them, the
-//!   turn's phase; [`launch`], what a game starts with.
+//! - [`states`]: which screen is up, the mode at the table and what is computed from them
+//!   ([`Playing`], [`Refereed`], [`LiveMatch`], [`Watched`], [`AtTable`]), the turn's phase;
+//!   [`launch`], what a game starts with.
 //! - [`screens`]: the menu (and how to play over it), a board's result card and the match
 //!   summary.
 //! - [`modes`]: what is played on the board. The turn everyone shares ([`modes::turn`]: place,
 //!   aim, strike), a refereed match at the table ([`modes::table`]; its turn flow, the
-//!   computers' turns, judging and results in [`modes::flow`]; [`modes::dues`];
-//!   [`modes::saves`]), and each mode's own systems ([`modes::practice`],
-//!   [`modes::demo`], [`modes::replay`]), which run only in their [`Playing`] state.
+//!   computers' turns, judging and results in [`modes::flow`]; [`modes::dues`]), and each
+//!   mode in a folder of its own, its set-up and its systems ([`modes::matches`],
+//!   [`modes::practice`], [`modes::training`], [`modes::demo`], [`modes::replay`],
+//!   [`modes::online`]), which run only in their [`Playing`] state.
 //! - [`sim`]: the live board: the bevy_rapier2d bodies, loaded and stepped by the physics
 //!   crate's own step (headless too).
 //! - [`board`]: the board drawn, the pieces' motion, the layout of the window, the seats' names.
 //! - [`hud`]: the side panels, the aim's marks, the aim guide and the trajectory preview.
 //! - [`coach`], [`audio`], [`settings`], [`theme`] (the look), [`screenshot`], and [`pace`]
-//!   (the window draws continuously only while something moves).
+//!   (the window draws continuously only while something moves, as each part tells it).
 //!
 //! The match itself is `carrom_match::Match` and the computer players `carrom_ai::Computers`:
 //! neither knows Bevy, so the headless demo, self-play, saves and replays run the same code as
@@ -43,7 +45,9 @@ pub mod text;
 pub mod theme;
 
 pub use launch::{Launch, OnlineStart, Start, window_title};
-pub use states::{Leave, Mode, Pause, Phase, Playing, Refereed, Screen, Watched};
+pub use states::{
+    AtTable, Leave, LiveMatch, Mode, Pause, Phase, Playing, Refereed, Screen, Watched,
+};
 
 use bevy::prelude::*;
 use carrom_physics::Spec;
@@ -51,6 +55,8 @@ use carrom_physics::Spec;
 /// The simulation and game flow without a window (tests use this with `MinimalPlugins`).
 pub fn core_plugins(app: &mut App, spec: &Spec) {
     states::plugin(app);
+    // What moves tells the window's pace (there is one only in a window).
+    app.add_message::<pace::StayAwake>();
     app.insert_resource(sim::Equipment(spec.clone()))
         .add_plugins((sim::plugin, modes::plugin));
 }
@@ -110,7 +116,7 @@ pub fn run_windowed(
     spec: &Spec,
     launch: Launch,
     shot: Option<screenshot::ScreenshotPlan>,
-) -> Result<(), String> {
+) -> Result<(), screenshot::ScreenshotError> {
     let size = shot.as_ref().map_or((1280, 960), |p| p.size);
     let sound = audio::output_available();
     if !sound {

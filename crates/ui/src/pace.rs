@@ -1,22 +1,15 @@
-//! The window's pace: it draws continuously while anything moves or counts time (a stroke, a
-//! computer's turn, a demo or a replay, the board turning, a piece dropping into a net, the
-//! banner's flash, a result's grace, the board's picture being painted, work off the frame
-//! thread), and otherwise only when input
-//! comes (Bevy's reactive update mode), so a game waiting for a person uses next to no CPU.
-//! `carrom screenshot` keeps drawing continuously (it counts frames).
+//! The window's pace: it draws continuously while anything moves or counts time, and otherwise
+//! only when input comes (Bevy's reactive update mode), so a game waiting for a person uses
+//! next to no CPU. What moves tells it so ([`StayAwake`]), each part of the game for its own:
+//! the turn (the table loading, a stroke, a computer thinking), the match's flow (a computer's
+//! turn, a result's grace), a demo or a replay playing, the board turning, a piece dropping
+//! into a net, the banner's flash, the board's picture being painted, the question to leave,
+//! and work off the frame thread (the coach, the preview, a training's reading of the
+//! player's matches, the library's statistics, connecting across machines). Input and a
+//! screen or a phase changing wake it by themselves. `carrom screenshot` keeps drawing
+//! continuously (it counts frames).
 
-use crate::board::draw::{CameraAngle, Turned};
-use crate::board::motion::{Dropping, StrikerReturn};
-use crate::board::paint::BoardCanvas;
-use crate::coach::Coach;
-use crate::hud::BannerFlash;
-use crate::hud::preview::Preview;
-use crate::modes::OnBoard;
-use crate::modes::flow::{RESULT_GRACE, ResultShown};
-use crate::modes::practice::BreakPractice;
-use crate::modes::turn::Thinking;
-use crate::sim::LiveTable;
-use crate::states::{Leave, Pause, Phase, Screen, Watched};
+use crate::states::{Phase, Screen};
 use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
 use std::time::Duration;
@@ -27,7 +20,7 @@ pub const IDLE_WAKE: Duration = Duration::from_secs(5);
 
 /// After the last thing that moved (or the last click or key), the window keeps drawing
 /// continuously this long: what a click starts is drawn at once, and a turn's marks settle.
-const AFTERGLOW: f32 = 0.75;
+pub const AFTERGLOW: f32 = 0.75;
 
 /// After the window opens or the screen changes, it draws continuously this long: what is
 /// new on the screen (its fonts, its shaders) comes up without waiting for input.
@@ -35,6 +28,7 @@ const SETTLE: f32 = 3.0;
 
 pub fn plugin(app: &mut App) {
     app.insert_resource(WinitSettings::continuous())
+        .add_message::<StayAwake>()
         .init_resource::<Awake>()
         .add_systems(Last, pace);
 }
@@ -56,55 +50,45 @@ impl Default for Awake {
     }
 }
 
-/// Everything that can be moving or counting time.
+/// Something moves or counts time this frame, and why (logged at the debug level): the window
+/// keeps drawing continuously (and a moment after). Each part of the game tells it while it
+/// needs the frames ([`while_busy`] for a resource that knows).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StayAwake(pub &'static str);
+
+/// A system that tells the window to stay awake while the resource `R` is `busy`.
+pub fn while_busy<R: Resource>(
+    busy: fn(&R) -> bool,
+    why: &'static str,
+) -> impl FnMut(Option<Res<R>>, MessageWriter<StayAwake>) + Send + Sync + 'static {
+    move |r: Option<Res<R>>, mut awake: MessageWriter<StayAwake>| {
+        if r.is_some_and(|r| busy(&r)) {
+            awake.write(StayAwake(why));
+        }
+    }
+}
+
+/// A system that tells the window to stay awake whenever it runs (its run conditions say when).
+pub fn stay_awake(
+    why: &'static str,
+) -> impl FnMut(MessageWriter<StayAwake>) + Send + Sync + 'static {
+    move |mut awake: MessageWriter<StayAwake>| {
+        awake.write(StayAwake(why));
+    }
+}
+
+/// What keeps the window awake by itself: input, and a screen or a turn's phase changing.
 #[derive(bevy::ecs::system::SystemParam)]
-struct Activity<'w, 's> {
+struct Activity<'w> {
     screen: Res<'w, State<Screen>>,
     next_screen: Res<'w, NextState<Screen>>,
     phase: Option<Res<'w, State<Phase>>>,
     next_phase: Option<Res<'w, NextState<Phase>>>,
-    pause: Option<Res<'w, State<Pause>>>,
-    leave: Option<Res<'w, State<Leave>>>,
-    watched: Option<Res<'w, State<Watched>>>,
-    board: Res<'w, OnBoard>,
-    live: Res<'w, LiveTable>,
-    thinking: Res<'w, Thinking>,
-    coach: Option<Res<'w, Coach>>,
-    preview: Option<Res<'w, Preview>>,
-    shown: Option<Res<'w, ResultShown>>,
-    practice: Option<Res<'w, BreakPractice>>,
-    striker: Option<Res<'w, StrikerReturn>>,
-    camera: Option<Res<'w, CameraAngle>>,
-    banner: Option<Res<'w, BannerFlash>>,
-    drops: Query<'w, 's, (), With<Dropping>>,
-    canvas: Option<Res<'w, BoardCanvas>>,
-    statistics: Option<Res<'w, crate::screens::library::Statistics>>,
-    training: Option<Res<'w, crate::modes::training::Training>>,
-    online: Option<Res<'w, crate::modes::online::Online>>,
-    lobby: Option<Res<'w, crate::screens::menu::lobby::Lobby>>,
-    aim: Option<Res<'w, crate::modes::turn::Aim>>,
     keys: Option<Res<'w, ButtonInput<KeyCode>>>,
     mouse: Option<Res<'w, ButtonInput<MouseButton>>>,
 }
 
-impl Activity<'_, '_> {
-    /// Why the window must keep drawing this frame, if it must.
-    fn awake(&self) -> Option<&'static str> {
-        if self.input() {
-            return Some("a key or a button");
-        }
-        if self.changing() {
-            return Some("a screen or a phase changing");
-        }
-        if self.statistics.as_ref().is_some_and(|s| s.busy()) {
-            return Some("a replay working out statistics");
-        }
-        if self.lobby.as_ref().is_some_and(|l| l.connecting()) {
-            return Some("connecting to a match across machines");
-        }
-        self.moving()
-    }
-
+impl Activity<'_> {
     /// A key or a button pressed, held or let go this frame.
     fn input(&self) -> bool {
         fn any<T: Clone + Eq + std::hash::Hash + Send + Sync + 'static>(
@@ -128,95 +112,13 @@ impl Activity<'_, '_> {
             || self.phase.as_ref().is_some_and(|p| p.is_changed())
             || pending
     }
-
-    /// Across machines: another machine's player is to act and his action has not come (the
-    /// window rests; the host's message wakes it). This machine's computer keeps it drawing.
-    fn waiting_for_another_machine(&self) -> bool {
-        self.online.as_ref().is_some_and(|o| {
-            o.waiting_for_host(self.board.turns)
-                && self.board.actor.is_none_or(|s| !o.here.contains(&s))
-        }) && self.aim.as_ref().is_none_or(|a| a.planned.is_none())
-    }
-
-    /// What on the board moves or counts time, if anything does.
-    fn moving(&self) -> Option<&'static str> {
-        if *self.screen.get() != Screen::Game {
-            return None;
-        }
-        let phase = self.phase.as_ref().map_or(Phase::Idle, |p| *p.get());
-        let paused = self
-            .pause
-            .as_ref()
-            .is_some_and(|p| *p.get() == Pause::Paused);
-        let grace = self
-            .shown
-            .as_ref()
-            .is_some_and(|s| s.0 < RESULT_GRACE + AFTERGLOW);
-        let reasons = [
-            (phase == Phase::Idle, "the table loading"),
-            (phase == Phase::Moving || self.live.running, "a stroke"),
-            (
-                matches!(phase, Phase::Aim | Phase::PlaceDue)
-                    && self.board.computer
-                    && !self.waiting_for_another_machine(),
-                "a computer's turn",
-            ),
-            (
-                matches!(phase, Phase::BoardOver | Phase::Over) && grace,
-                "a result's grace",
-            ),
-            (self.watched.is_some() && !paused, "a demo or a replay"),
-            (self.thinking.is_thinking(), "a computer thinking"),
-            (
-                self.leave
-                    .as_ref()
-                    .is_some_and(|l| *l.get() == Leave::Asked),
-                "the question to leave",
-            ),
-            (self.coach.as_ref().is_some_and(|c| c.busy()), "the coach"),
-            (
-                self.preview.as_ref().is_some_and(|p| p.busy()),
-                "the preview",
-            ),
-            // The spread and the striker's return count down only while a turn waits.
-            (
-                phase == Phase::Aim
-                    && self
-                        .practice
-                        .as_ref()
-                        .is_some_and(|p| !p.fresh && p.spread > 0.0),
-                "a break's spread",
-            ),
-            (
-                phase == Phase::Aim && self.striker.as_ref().is_some_and(|s| s.returning()),
-                "the striker coming back",
-            ),
-            (
-                self.camera.as_ref().is_some_and(|c| c.1 == Turned::Turning),
-                "the board turning",
-            ),
-            (
-                self.banner.as_ref().is_some_and(|b| b.flashing()),
-                "the banner's flash",
-            ),
-            (!self.drops.is_empty(), "a piece dropping"),
-            (
-                self.canvas.as_ref().is_some_and(|c| c.painting()),
-                "the board being painted",
-            ),
-            (
-                self.training.as_ref().is_some_and(|t| t.reading_matches()),
-                "the player's matches being read",
-            ),
-        ];
-        reasons.into_iter().find(|(on, _)| *on).map(|(_, why)| why)
-    }
 }
 
 /// Draws continuously while anything moves (and a moment after), reactively otherwise.
 fn pace(
     time: Res<Time<Real>>,
     activity: Activity,
+    mut told: MessageReader<StayAwake>,
     mut awake: ResMut<Awake>,
     mut settings: ResMut<WinitSettings>,
 ) {
@@ -224,7 +126,17 @@ fn pace(
     if activity.screen.is_changed() {
         awake.until = awake.until.max(now + SETTLE);
     }
-    let why = activity.awake();
+    // Input first, then the states, then what the game's parts said (the first of them).
+    let mut why = if activity.input() {
+        Some("a key or a button")
+    } else if activity.changing() {
+        Some("a screen or a phase changing")
+    } else {
+        None
+    };
+    for StayAwake(reason) in told.read() {
+        why = why.or(Some(*reason));
+    }
     if why.is_some() {
         awake.until = awake.until.max(now + AFTERGLOW);
     }

@@ -1,14 +1,14 @@
 //! `carrom screenshot`: run the real game to a mode's first interesting frame, write a PNG,
 //! report the frame rate, exit. Without a display, a private Xvfb is started for it.
 
-use crate::coach::Coach;
+use crate::coach::{Coach, NoHint};
 use crate::hud::preview::Preview;
 use crate::modes::table::Table;
 use crate::modes::turn::{Aim, aim_shot};
 use crate::modes::{OnBoard, View};
 use crate::screens::menu::MenuPage;
 use crate::sim::Equipment;
-use crate::states::{Phase, Playing, Screen};
+use crate::states::{Phase, Playing, Screen, Watched};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use carrom_physics::SeatAxes;
@@ -49,12 +49,31 @@ pub struct ScreenshotPlan {
     pub timeout: Duration,
 }
 
+/// Why a screenshot was not taken (the words the command line prints).
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum ScreenshotError {
+    #[error("{}: cannot convert the frame: {why}", path.display())]
+    Convert { path: PathBuf, why: String },
+    #[error("{}: cannot encode the screenshot: {why}", path.display())]
+    Encode { path: PathBuf, why: String },
+    #[error("cannot write the screenshot: {0}")]
+    Write(String),
+    /// The frame captured has next to no colours: the window drew nothing.
+    #[error("{}: the screenshot is blank ({colours} colours)", path.display())]
+    Blank { path: PathBuf, colours: usize },
+    #[error("screenshot: timed out after {timeout:?} without reaching the {mode:?} frame")]
+    TimedOut { timeout: Duration, mode: ShotMode },
+    /// The hint's screenshot, and the coach gave none.
+    #[error("no hint: {0}")]
+    NoHint(NoHint),
+}
+
 /// What happened, read back after the app exits.
 #[derive(Clone, Default)]
-pub struct Outcome(pub Arc<Mutex<Option<Result<String, String>>>>);
+pub struct Outcome(pub Arc<Mutex<Option<Result<String, ScreenshotError>>>>);
 
 impl Outcome {
-    pub fn take(&self) -> Result<(), String> {
+    pub fn take(&self) -> Result<(), ScreenshotError> {
         match self.0.lock().ok().and_then(|mut g| g.take()) {
             Some(Ok(msg)) => {
                 println!("{msg}");
@@ -74,22 +93,28 @@ struct Progress {
     requested: Option<(Instant, u32)>,
     outcome: Outcome,
     /// Set when the capture has been written: its colour count, or why it was not written.
-    written: Arc<Mutex<Option<Result<usize, String>>>>,
+    written: Arc<Mutex<Option<Result<usize, ScreenshotError>>>>,
 }
 
 /// Writes `image` as a PNG at `path` atomically ([`carrom_match::write_atomically`]). A crash
 /// or a failed encode leaves the previous file as it was.
-fn write_png_atomically(image: &Image, path: &Path) -> Result<(), String> {
+fn write_png_atomically(image: &Image, path: &Path) -> Result<(), ScreenshotError> {
     let rgb = image
         .clone()
         .try_into_dynamic()
-        .map_err(|e| format!("{}: cannot convert the frame: {e}", path.display()))?
+        .map_err(|e| ScreenshotError::Convert {
+            path: path.to_path_buf(),
+            why: e.to_string(),
+        })?
         .to_rgb8();
     let mut png = std::io::Cursor::new(Vec::new());
     rgb.write_to(&mut png, image::ImageFormat::Png)
-        .map_err(|e| format!("{}: cannot encode the screenshot: {e}", path.display()))?;
+        .map_err(|e| ScreenshotError::Encode {
+            path: path.to_path_buf(),
+            why: e.to_string(),
+        })?;
     carrom_match::write_atomically(path, png.get_ref())
-        .map_err(|e| format!("cannot write the screenshot: {e}"))
+        .map_err(|e| ScreenshotError::Write(e.to_string()))
 }
 
 /// How many different colours a sample of the image holds (a blank frame has one or two).
@@ -131,6 +156,7 @@ struct Scene<'w> {
     screen: Res<'w, State<Screen>>,
     phase: Option<Res<'w, State<Phase>>>,
     playing: Option<Res<'w, State<Playing>>>,
+    watched: Option<Res<'w, State<Watched>>>,
     board: Res<'w, OnBoard>,
     view: ResMut<'w, View>,
     table: Option<Res<'w, Table>>,
@@ -163,7 +189,7 @@ impl Scene<'_> {
 
     /// Whether the frame for `plan` is on the screen (setting it up on the way); an error when
     /// it cannot be reached.
-    fn ready(&mut self, plan: &ScreenshotPlan, frames: u32) -> Result<bool, String> {
+    fn ready(&mut self, plan: &ScreenshotPlan, frames: u32) -> Result<bool, ScreenshotError> {
         Ok(match plan.mode {
             ShotMode::Menu => *self.screen.get() == Screen::Menu && frames >= 20,
             ShotMode::Training => {
@@ -214,7 +240,7 @@ impl Scene<'_> {
     }
 
     /// A person's turn in a match with the coach's hint on the board.
-    fn hint(&mut self, frames: u32) -> Result<bool, String> {
+    fn hint(&mut self, frames: u32) -> Result<bool, ScreenshotError> {
         let aiming = self.persons_turn();
         if aiming
             && frames >= 20
@@ -223,10 +249,11 @@ impl Scene<'_> {
             && self.coach.note.is_none()
             && let Some(table) = self.table.as_deref()
         {
-            crate::coach::ask_at_the_table(&mut self.coach, table, &self.equipment.0);
+            let watched = self.watched.is_some();
+            crate::coach::ask_at_the_table(&mut self.coach, table, watched, &self.equipment.0);
         }
         if let Some(note) = &self.coach.note {
-            return Err(format!("no hint: {note}"));
+            return Err(ScreenshotError::NoHint(note.clone()));
         }
         Ok(aiming && self.coach.shown.is_some() && frames >= 40)
     }
@@ -266,14 +293,14 @@ fn finish(
     plan: &ScreenshotPlan,
     at: Instant,
     frame: u32,
-) -> Option<Result<String, String>> {
+) -> Option<Result<String, ScreenshotError>> {
     let written = progress.written.lock().unwrap().clone()?;
     Some(match written {
         Err(e) => Err(e),
-        Ok(colours) if colours < 8 => Err(format!(
-            "{}: the screenshot is blank ({colours} colours)",
-            plan.out.display()
-        )),
+        Ok(colours) if colours < 8 => Err(ScreenshotError::Blank {
+            path: plan.out.clone(),
+            colours,
+        }),
         Ok(colours) => {
             let fps = match progress.measure_from {
                 Some((t0, f0)) if at > t0 => (frame - f0) as f64 / (at - t0).as_secs_f64(),
@@ -304,7 +331,7 @@ fn drive(
         progress.measure_from = Some((now, progress.frames));
     }
     let outcome = progress.outcome.clone();
-    let mut end = |result: Result<String, String>| {
+    let mut end = |result: Result<String, ScreenshotError>| {
         let ok = result.is_ok();
         *outcome.0.lock().unwrap() = Some(result);
         exit.write(if ok {
@@ -314,10 +341,10 @@ fn drive(
         });
     };
     if now - progress.started > plan.timeout {
-        end(Err(format!(
-            "screenshot: timed out after {:?} without reaching the {:?} frame",
-            plan.timeout, plan.mode
-        )));
+        end(Err(ScreenshotError::TimedOut {
+            timeout: plan.timeout,
+            mode: plan.mode,
+        }));
         return;
     }
     if let Some((at, frame)) = progress.requested {

@@ -147,6 +147,20 @@ fn file_name_for(setup: &carrom_match::MatchSetup) -> String {
     format!("{kind}-{}-{}.json", names.join("-v-"), setup.seed)
 }
 
+/// Why the settings could not be written (the words the menu shows).
+#[derive(Debug, thiserror::Error)]
+pub enum SaveSettingsError {
+    #[error("settings: {0}")]
+    Encode(#[from] ron::Error),
+    #[error("{}: {source}", dir.display())]
+    Directory {
+        dir: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot write the settings: {0}")]
+    Write(String),
+}
+
 impl Settings {
     /// Checks each field's range; the error names the field.
     pub fn validate(&self) -> Result<(), String> {
@@ -215,14 +229,16 @@ impl Settings {
 
     /// Writes the settings to `path` atomically (a temporary file beside it, synced, renamed
     /// over it), creating its directory.
-    pub fn save(&self, path: &Path) -> Result<(), String> {
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .map_err(|e| format!("settings: {e}"))?;
+    pub fn save(&self, path: &Path) -> Result<(), SaveSettingsError> {
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())?;
         if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            std::fs::create_dir_all(dir).map_err(|source| SaveSettingsError::Directory {
+                dir: dir.to_path_buf(),
+                source,
+            })?;
         }
         carrom_match::write_atomically(path, text.as_bytes())
-            .map_err(|e| format!("cannot write the settings: {e}"))
+            .map_err(|e| SaveSettingsError::Write(e.to_string()))
     }
 }
 
@@ -239,7 +255,7 @@ impl SettingsFile {
         if let Some(path) = &self.path
             && let Err(e) = settings.save(path)
         {
-            self.message = Some(e);
+            self.message = Some(e.to_string());
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The game's states: which screen is up, what is at the table ([`Mode`]), the mode being
-//! played and what is computed from it ([`Playing`], [`Refereed`], [`Watched`]), where a turn
-//! stands ([`Phase`]), the pause and the question to leave. Every system that runs in one
-//! mode, or for one kind of match, runs by one of these.
+//! played and what is computed from it ([`Playing`], [`Refereed`], [`LiveMatch`],
+//! [`Watched`], [`AtTable`]), where a turn stands ([`Phase`]), the pause and the question to
+//! leave. Every system that runs in one mode, or for one kind of match, runs by one of these.
 
 use bevy::prelude::*;
 
@@ -31,6 +31,21 @@ pub enum Mode {
     Online,
 }
 
+impl Mode {
+    /// The mode as it is played on the game screen (none before anything is played).
+    pub fn playing(self) -> Option<Playing> {
+        match self {
+            Mode::None => None,
+            Mode::Match => Some(Playing::Match),
+            Mode::Practice => Some(Playing::Practice),
+            Mode::Demo => Some(Playing::Demo),
+            Mode::Replay => Some(Playing::Replay),
+            Mode::Training => Some(Playing::Training),
+            Mode::Online => Some(Playing::Online),
+        }
+    }
+}
+
 /// The mode being played on the game screen (none while the menu is up): each mode's systems
 /// run in their own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -43,23 +58,37 @@ pub enum Playing {
     Online,
 }
 
+impl Playing {
+    /// A refereed match is played: a match, a demo, a replay or one across machines.
+    pub fn refereed(self) -> bool {
+        !matches!(self, Playing::Practice | Playing::Training)
+    }
+
+    /// A match whose actions are decided as it goes (a match, a demo, one across machines),
+    /// where a replay's come from its record.
+    pub fn live_match(self) -> bool {
+        matches!(self, Playing::Match | Playing::Demo | Playing::Online)
+    }
+
+    /// Nobody at the table plays: computers are watched (a demo) or a record (a replay).
+    pub fn watched(self) -> bool {
+        matches!(self, Playing::Demo | Playing::Replay)
+    }
+}
+
 impl ComputedStates for Playing {
     type SourceStates = (Screen, Mode);
 
     fn compute((screen, mode): (Screen, Mode)) -> Option<Playing> {
-        match (screen, mode) {
-            (Screen::Menu, _) | (_, Mode::None) => None,
-            (Screen::Game, Mode::Match) => Some(Playing::Match),
-            (Screen::Game, Mode::Practice) => Some(Playing::Practice),
-            (Screen::Game, Mode::Demo) => Some(Playing::Demo),
-            (Screen::Game, Mode::Replay) => Some(Playing::Replay),
-            (Screen::Game, Mode::Training) => Some(Playing::Training),
-            (Screen::Game, Mode::Online) => Some(Playing::Online),
+        match screen {
+            Screen::Menu => None,
+            Screen::Game => mode.playing(),
         }
     }
 }
 
-/// A refereed match is on the board (a match, a demo or a replay): the match's turn flow runs.
+/// A refereed match is on the board (a match, a demo, a replay or one across machines): the
+/// match's turn flow runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Refereed;
 
@@ -67,11 +96,25 @@ impl ComputedStates for Refereed {
     type SourceStates = Playing;
 
     fn compute(playing: Playing) -> Option<Refereed> {
-        (!matches!(playing, Playing::Practice | Playing::Training)).then_some(Refereed)
+        playing.refereed().then_some(Refereed)
     }
 }
 
-/// Computers are watched (a demo or a replay): the watcher pauses and sets the speed.
+/// A match is on the board whose seats decide their actions as it goes (a match, a demo, one
+/// across machines): its computers think and place returned pieces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LiveMatch;
+
+impl ComputedStates for LiveMatch {
+    type SourceStates = Playing;
+
+    fn compute(playing: Playing) -> Option<LiveMatch> {
+        playing.live_match().then_some(LiveMatch)
+    }
+}
+
+/// Nobody at the table plays (a demo, a replay): no person's input acts, results go by on
+/// their own, and the watcher pauses and sets the speed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Watched;
 
@@ -79,7 +122,25 @@ impl ComputedStates for Watched {
     type SourceStates = Playing;
 
     fn compute(playing: Playing) -> Option<Watched> {
-        matches!(playing, Playing::Demo | Playing::Replay).then_some(Watched)
+        playing.watched().then_some(Watched)
+    }
+}
+
+/// A refereed match is at the table, on the board or kept while the menu is up (a match, a
+/// demo, a replay, one across machines): the match's [`crate::modes::table::Table`] lives as
+/// long as this does. Another such mode sets its own table, so going from one to another is
+/// not a transition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AtTable;
+
+impl ComputedStates for AtTable {
+    type SourceStates = Mode;
+    const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
+
+    fn compute(mode: Mode) -> Option<AtTable> {
+        mode.playing()
+            .is_some_and(Playing::refereed)
+            .then_some(AtTable)
     }
 }
 
@@ -128,8 +189,61 @@ pub(crate) fn plugin(app: &mut App) {
         .init_state::<Mode>()
         .add_computed_state::<Playing>()
         .add_computed_state::<Refereed>()
+        .add_computed_state::<LiveMatch>()
         .add_computed_state::<Watched>()
+        .add_computed_state::<AtTable>()
         .add_sub_state::<Phase>()
         .add_sub_state::<Pause>()
         .add_sub_state::<Leave>();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MODES: [Mode; 6] = [
+        Mode::Match,
+        Mode::Practice,
+        Mode::Demo,
+        Mode::Replay,
+        Mode::Training,
+        Mode::Online,
+    ];
+
+    #[test]
+    fn every_mode_is_played_on_the_game_screen_only() {
+        for mode in MODES {
+            let playing = Playing::compute((Screen::Game, mode));
+            assert_eq!(playing, mode.playing(), "{mode:?}");
+            assert!(playing.is_some(), "{mode:?}");
+            assert_eq!(Playing::compute((Screen::Menu, mode)), None, "{mode:?}");
+        }
+        assert_eq!(Playing::compute((Screen::Game, Mode::None)), None);
+    }
+
+    #[test]
+    fn a_live_match_is_refereed_and_a_watched_one_is_a_demo_or_a_replay() {
+        let of = |f: fn(Playing) -> bool| -> Vec<Mode> {
+            MODES
+                .into_iter()
+                .filter(|m| m.playing().is_some_and(f))
+                .collect()
+        };
+        assert_eq!(
+            of(Playing::refereed),
+            [Mode::Match, Mode::Demo, Mode::Replay, Mode::Online]
+        );
+        assert_eq!(
+            of(Playing::live_match),
+            [Mode::Match, Mode::Demo, Mode::Online]
+        );
+        assert_eq!(of(Playing::watched), [Mode::Demo, Mode::Replay]);
+        // The table is kept for every refereed mode (on the menu too), for no other.
+        let at_table: Vec<Mode> = MODES
+            .into_iter()
+            .filter(|m| AtTable::compute(*m).is_some())
+            .collect();
+        assert_eq!(at_table, of(Playing::refereed));
+        assert_eq!(AtTable::compute(Mode::None), None);
+    }
 }

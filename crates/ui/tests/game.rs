@@ -15,10 +15,12 @@ use carrom_physics::{
 use carrom_referee::{Placer, Rules, Seats, StrokeReport};
 use carrom_ui::modes::OnBoard;
 use carrom_ui::modes::aim::power_of_pull;
+use carrom_ui::modes::calls::CallLog;
 use carrom_ui::modes::flow::ResultShown;
+use carrom_ui::modes::input::WindowToBoard;
 use carrom_ui::modes::replay::ReplayTape;
 use carrom_ui::modes::table::Table;
-use carrom_ui::modes::turn::{Aim, CallLog, WindowToBoard, aim_shot, angle_for};
+use carrom_ui::modes::turn::{Aim, aim_shot, angle_for};
 use carrom_ui::sim::{
     BoardBody, BoardEntities, Cushion, LiveTable, LoadTable, PocketSensor, StrokeEnded,
     final_positions,
@@ -765,7 +767,8 @@ fn a_save_resumes_the_same_way_from_load_and_from_continue() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// The button of the screen whose label starts with `label`.
+/// The button of the screen whose label starts with `label`: of two (a page's over the
+/// menu's, as "North:"), the one on the page, which is the one a person sees and clicks.
 fn button(app: &mut App, label: &str) -> Entity {
     let mut q = app
         .world_mut()
@@ -774,9 +777,9 @@ fn button(app: &mut App, label: &str) -> Entity {
         .iter(app.world())
         .map(|(e, c)| (e, c.iter().collect()))
         .collect();
-    buttons
+    let labelled: Vec<Entity> = buttons
         .into_iter()
-        .find(|(_, children)| {
+        .filter(|(_, children)| {
             children.iter().any(|c| {
                 app.world()
                     .get::<Text>(*c)
@@ -784,7 +787,26 @@ fn button(app: &mut App, label: &str) -> Entity {
             })
         })
         .map(|(e, _)| e)
+        .collect();
+    labelled
+        .iter()
+        .copied()
+        .find(|e| on_a_page(app, *e))
+        .or(labelled.first().copied())
         .unwrap_or_else(|| panic!("no button `{label}`"))
+}
+
+/// Whether `e` is on a page over the menu (its root is drawn above the menu).
+fn on_a_page(app: &App, mut e: Entity) -> bool {
+    loop {
+        if app.world().get::<GlobalZIndex>(e).is_some() {
+            return true;
+        }
+        match app.world().get::<ChildOf>(e) {
+            Some(parent) => e = parent.parent(),
+            None => return false,
+        }
+    }
 }
 
 fn click(app: &mut App, label: &str) {

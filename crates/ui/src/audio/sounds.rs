@@ -23,15 +23,6 @@ pub fn wavs() -> Vec<(&'static str, Vec<u8>)> {
     ]
 }
 
-/// Writes the WAVs into `dir`.
-pub fn write_wavs(dir: &std::path::Path) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    for (name, bytes) in wavs() {
-        std::fs::write(dir.join(name), bytes)?;
-    }
-    Ok(())
-}
-
 const RATE: u32 = 44100;
 
 fn samples(secs: f32) -> usize {

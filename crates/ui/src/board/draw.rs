@@ -95,6 +95,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(PostUpdate, repaint_pieces.after(super::layout::LayoutSet))
         .add_systems(
             PostUpdate,
+            crate::pace::while_busy(
+                |c: &CameraAngle| c.1 == Turned::Turning,
+                "the board turning",
+            )
+            .run_if(in_state(Screen::Game)),
+        )
+        .add_systems(
+            PostUpdate,
             sync_transforms
                 .after(bevy_rapier2d::plugin::PhysicsSet::Writeback)
                 .before(bevy::transform::TransformSystems::Propagate)

@@ -6,7 +6,7 @@
 //! board ([`WindowToBoard`]), for the mouse.
 
 use super::draw::{FRAME, MainCamera};
-use crate::modes::turn::WindowToBoard;
+use crate::modes::input::WindowToBoard;
 use crate::sim::Equipment;
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;

@@ -5,6 +5,7 @@
 
 use super::draw::{PieceLook, spawn_piece};
 use crate::modes::table::Table;
+use crate::pace;
 use crate::sim::{BodyMarker, Equipment, LiveTable, SimSet};
 use crate::states::{Phase, Refereed, Screen};
 use crate::theme::palette;
@@ -101,7 +102,17 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Game)),
         )
         .add_systems(OnEnter(Phase::PlaceDue), forget_striker)
-        .add_systems(OnEnter(Phase::BoardOver), forget_striker);
+        .add_systems(OnEnter(Phase::BoardOver), forget_striker)
+        .add_systems(
+            PostUpdate,
+            (
+                // The striker's return counts down only while a turn waits.
+                pace::while_busy(StrikerReturn::returning, "the striker coming back")
+                    .run_if(in_state(Phase::Aim)),
+                stay_awake_while_dropping,
+            )
+                .run_if(in_state(Screen::Game)),
+        );
     app.init_resource::<Seen>()
         .init_resource::<LastPockets>()
         .add_systems(
@@ -115,6 +126,16 @@ pub(super) fn plugin(app: &mut App) {
                 .after(SimSet)
                 .run_if(in_state(Screen::Game)),
         );
+}
+
+/// The window keeps drawing while a piece drops into a net.
+fn stay_awake_while_dropping(
+    drops: Query<(), With<Dropping>>,
+    mut awake: MessageWriter<pace::StayAwake>,
+) {
+    if !drops.is_empty() {
+        awake.write(pace::StayAwake("a piece dropping"));
+    }
 }
 
 /// Each piece the board took into a pocket since the last frame starts its drop, from where

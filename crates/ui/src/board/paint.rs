@@ -36,6 +36,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Game), draw_board)
         .add_systems(
             PostUpdate,
+            crate::pace::while_busy(BoardCanvas::painting, "the board being painted")
+                .run_if(in_state(Screen::Game)),
+        )
+        .add_systems(
+            PostUpdate,
             fit_canvas
                 .after(LayoutSet)
                 .before(bevy::camera::CameraUpdateSystems)

@@ -13,8 +13,9 @@ use crate::modes::OnBoard;
 use crate::modes::table::Table;
 use crate::modes::training::Training;
 use crate::modes::turn::{Aim, aim_shot};
+use crate::pace;
 use crate::sim::Equipment;
-use crate::states::{Phase, Playing, Refereed, Screen};
+use crate::states::{Phase, Playing, Refereed, Screen, Watched};
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
@@ -24,15 +25,35 @@ use carrom_ai::coach::{Commentary, Hint, OwnShotJudged, hint, judge_own_shot};
 use carrom_physics::{Piece, Seat};
 use carrom_referee::Referee;
 
+/// Why the coach gives no hint (the words are the ones the coach's line shows).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum NoHint {
+    #[error("no hint: the match is over")]
+    MatchOver,
+    #[error("no hint: a computer is to strike")]
+    ComputerToStrike,
+    #[error("no hint while a piece is being placed")]
+    PieceBeingPlaced,
+    #[error("hints are off in this match (turn them on with --hints)")]
+    HintsOff,
+    #[error("no hint: it is not this player's turn")]
+    NotThisPlayersTurn,
+    /// The position on the board is not one the referee can stand at (its words).
+    #[error("no hint here: {0}")]
+    NoPosition(String),
+    #[error("no hint: no legal place for the striker (Law 142)")]
+    NoLegalPlace,
+}
+
 /// The hint asked for, being computed, or shown; and the demo's commentary.
 #[derive(Resource, Default)]
 pub struct Coach {
-    task: Option<Task<Result<Hint, String>>>,
+    task: Option<Task<Result<Hint, NoHint>>>,
     /// The hint on the board, for the player at this seat, at this many actions into the
     /// match (a hint is cleared as soon as anything moves).
     pub shown: Option<(Hint, Seat, usize)>,
     /// Why there is no hint (no legal place, hints off).
-    pub note: Option<String>,
+    pub note: Option<NoHint>,
     /// The demo computer's plan for the stroke it is about to play.
     pub plan: Option<Commentary>,
     /// Show the other shots the computer weighed.
@@ -77,6 +98,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Game), draw::spawn_text)
         .add_systems(OnEnter(Phase::Moving), judge_the_stroke)
         .add_systems(OnExit(Screen::Game), clear)
+        .add_systems(
+            PostUpdate,
+            pace::while_busy(Coach::busy, "the coach").run_if(in_state(Screen::Game)),
+        )
         // Another match at the table starts without the last one's hint or judgement.
         .add_observer(|_: On<crate::modes::table::PlayAgain>, coach: ResMut<Coach>| clear(coach))
         .add_systems(
@@ -101,31 +126,31 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// May the player to act at the table ask for a hint now, and on what position?
-fn at_the_table(table: &Table) -> Result<(Seat, Vec<Piece>, Referee), String> {
-    let seat = table.actor().ok_or("no hint: the match is over")?;
-    if table.actor_is_computer() {
-        return Err("no hint: a computer is to strike".into());
+/// May the player to act at the table ask for a hint now, and on what position? `watched`, in
+/// a demo or a replay (nobody at the table plays).
+fn at_the_table(table: &Table, watched: bool) -> Result<(Seat, Vec<Piece>, Referee), NoHint> {
+    let seat = table.actor().ok_or(NoHint::MatchOver)?;
+    if watched || table.actor_is_computer() {
+        return Err(NoHint::ComputerToStrike);
     }
     if table.model.placer().is_some() {
-        return Err("no hint while a piece is being placed".into());
+        return Err(NoHint::PieceBeingPlaced);
     }
     if !table.hints {
-        return Err("hints are off in this match (turn them on with --hints)".into());
+        return Err(NoHint::HintsOff);
     }
     let referee = table.model.referee;
     if referee.turn() != Some(seat) {
-        return Err("no hint: it is not this player's turn".into());
+        return Err(NoHint::NotThisPlayersTurn);
     }
     Ok((seat, table.model.layout.clone(), referee))
 }
 
 /// Practice's position as the referee sees it: the player plays white from South on whatever
 /// is left (no opponent).
-fn in_practice(board: &OnBoard) -> Result<(Seat, Vec<Piece>, Referee), String> {
+fn in_practice(board: &OnBoard) -> Result<(Seat, Vec<Piece>, Referee), NoHint> {
     let layout = board.pieces.clone();
-    let referee =
-        carrom_match::referee_for_south(&layout).map_err(|e| format!("no hint here: {e}"))?;
+    let referee = carrom_match::referee_for_south(&layout).map_err(NoHint::NoPosition)?;
     Ok((Seat::South, layout, referee))
 }
 
@@ -133,7 +158,7 @@ fn in_practice(board: &OnBoard) -> Result<(Seat, Vec<Piece>, Referee), String> {
 /// with `seed`.
 fn ask(
     coach: &mut Coach,
-    position: Result<(Seat, Vec<Piece>, Referee), String>,
+    position: Result<(Seat, Vec<Piece>, Referee), NoHint>,
     spec: &carrom_physics::Spec,
     seed: u64,
 ) {
@@ -145,18 +170,23 @@ fn ask(
             coach.asked = Some((layout.clone(), referee));
             let spec = spec.clone();
             coach.task = Some(AsyncComputeTaskPool::get().spawn(async move {
-                hint(&spec, &layout, seat, &referee, seed)
-                    .ok_or_else(|| "no hint: no legal place for the striker (Law 142)".to_string())
+                hint(&spec, &layout, seat, &referee, seed).ok_or(NoHint::NoLegalPlace)
             }));
         }
         Err(e) => coach.note = Some(e),
     }
 }
 
-/// Starts computing a hint for the player to strike at the table.
-pub fn ask_at_the_table(coach: &mut Coach, table: &Table, spec: &carrom_physics::Spec) {
+/// Starts computing a hint for the player to strike at the table (`watched`: in a demo or a
+/// replay).
+pub fn ask_at_the_table(
+    coach: &mut Coach,
+    table: &Table,
+    watched: bool,
+    spec: &carrom_physics::Spec,
+) {
     let seed = table.model.actions.len() as u64;
-    ask(coach, at_the_table(table), spec, seed);
+    ask(coach, at_the_table(table, watched), spec, seed);
 }
 
 /// H asked for a hint: a second H hides it.
@@ -181,10 +211,11 @@ fn hint_at_the_table(
     mut coach: ResMut<Coach>,
     phase: Res<State<Phase>>,
     table: Res<Table>,
+    watched: Option<Res<State<Watched>>>,
     spec: Res<Equipment>,
 ) {
     if wants_a_hint(keys, &mut coach, &phase) {
-        ask_at_the_table(&mut coach, &table, &spec.0);
+        ask_at_the_table(&mut coach, &table, watched.is_some(), &spec.0);
     }
 }
 

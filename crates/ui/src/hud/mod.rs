@@ -13,7 +13,8 @@ pub mod words;
 use crate::board::draw::{PieceLook, spawn_piece};
 use crate::board::layout::{GAP, SidePanel};
 use crate::modes::OnBoard;
-use crate::modes::turn::{Aim, CallLog};
+use crate::modes::calls::CallLog;
+use crate::modes::turn::Aim;
 use crate::states::{Phase, Screen};
 use crate::text::{break_long_words, for_display};
 use crate::theme::{palette, size};
@@ -62,6 +63,11 @@ pub(super) fn plugin(app: &mut App) {
     ))
     .init_resource::<Panels>()
     .init_resource::<BannerFlash>()
+    .add_systems(
+        PostUpdate,
+        crate::pace::while_busy(BannerFlash::flashing, "the banner's flash")
+            .run_if(in_state(Screen::Game)),
+    )
     .add_systems(OnEnter(Screen::Game), spawn_hud)
     // The match summary takes the window: the panels step aside while it is up (it holds
     // their figures and more), so it covers nothing at any size.
@@ -180,6 +186,8 @@ fn column(left: bool) -> impl Bundle {
     )
 }
 
+/// The panels of the game screen, and the ghosts of the striker in hand and of the piece being
+/// placed.
 fn spawn_hud(mut commands: Commands, look: Option<Res<PieceLook>>) {
     commands
         .spawn((
@@ -191,67 +199,8 @@ fn spawn_hud(mut commands: Commands, look: Option<Res<PieceLook>>) {
             },
         ))
         .with_children(|root| {
-            root.spawn(column(true)).with_children(|left| {
-                left.spawn((
-                    TurnBanner,
-                    Node {
-                        flex_direction: FlexDirection::Column,
-                        padding: UiRect::all(px(10)),
-                        width: percent(100),
-                        border: UiRect::all(px(3)),
-                        border_radius: BorderRadius::all(px(8)),
-                        ..default()
-                    },
-                    BackgroundColor(palette::PANEL_DARK),
-                    BorderColor::all(palette::PANEL_EDGE),
-                ))
-                .with_children(|b| {
-                    b.spawn((
-                        TurnName,
-                        Text::new(""),
-                        text(size::HUD_TITLE, palette::HUD_TITLE),
-                    ));
-                    b.spawn((
-                        TurnWhat,
-                        Text::new(""),
-                        text(size::HUD_TEXT, palette::HUD_TEXT),
-                    ));
-                });
-                left.spawn(panel()).with_children(|p| {
-                    p.spawn((
-                        ScoreText,
-                        Text::new(""),
-                        text(size::HUD_TEXT, palette::HUD_CALL),
-                    ));
-                });
-            });
-            root.spawn(column(false)).with_children(|right| {
-                // The call and the tray together at the top; the help at the foot.
-                right
-                    .spawn(Node {
-                        flex_direction: FlexDirection::Column,
-                        row_gap: px(GAP),
-                        width: percent(100),
-                        ..default()
-                    })
-                    .with_children(|top| {
-                        top.spawn((CallText, panel())).with_children(|p| {
-                            p.spawn((
-                                CallLine,
-                                Text::new(""),
-                                text(size::HUD_TEXT, palette::HUD_NOTE),
-                            ));
-                        });
-                        tray::spawn(top);
-                    });
-                right.spawn(panel()).with_children(|p| {
-                    p.spawn((
-                        HelpText,
-                        Text::new(""),
-                        text(size::HUD_HELP, palette::HUD_HELP),
-                    ));
-                });
-            });
+            root.spawn(column(true)).with_children(spawn_left);
+            root.spawn(column(false)).with_children(spawn_right);
         });
     if let Some(look) = look {
         let e = spawn_piece(&mut commands, &look, None, Vec2::new(9.0, 9.0), 1.5);
@@ -269,6 +218,70 @@ fn spawn_hud(mut commands: Commands, look: Option<Res<PieceLook>>) {
             .entity(e)
             .insert((DueGhost, DespawnOnExit(Screen::Game)));
     }
+}
+
+/// The left column: the banner of the one to act, and the scoreboard.
+fn spawn_left(left: &mut ChildSpawnerCommands) {
+    left.spawn((
+        TurnBanner,
+        Node {
+            flex_direction: FlexDirection::Column,
+            padding: UiRect::all(px(10)),
+            width: percent(100),
+            border: UiRect::all(px(3)),
+            border_radius: BorderRadius::all(px(8)),
+            ..default()
+        },
+        BackgroundColor(palette::PANEL_DARK),
+        BorderColor::all(palette::PANEL_EDGE),
+    ))
+    .with_children(|b| {
+        b.spawn((
+            TurnName,
+            Text::new(""),
+            text(size::HUD_TITLE, palette::HUD_TITLE),
+        ));
+        b.spawn((
+            TurnWhat,
+            Text::new(""),
+            text(size::HUD_TEXT, palette::HUD_TEXT),
+        ));
+    });
+    left.spawn(panel()).with_children(|p| {
+        p.spawn((
+            ScoreText,
+            Text::new(""),
+            text(size::HUD_TEXT, palette::HUD_CALL),
+        ));
+    });
+}
+
+/// The right column: the call and the tray together at the top; the keys at the foot.
+fn spawn_right(right: &mut ChildSpawnerCommands) {
+    right
+        .spawn(Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: px(GAP),
+            width: percent(100),
+            ..default()
+        })
+        .with_children(|top| {
+            top.spawn((CallText, panel())).with_children(|p| {
+                p.spawn((
+                    CallLine,
+                    Text::new(""),
+                    text(size::HUD_TEXT, palette::HUD_NOTE),
+                ));
+            });
+            tray::spawn(top);
+        });
+    right.spawn(panel()).with_children(|p| {
+        p.spawn((
+            HelpText,
+            Text::new(""),
+            text(size::HUD_HELP, palette::HUD_HELP),
+        ));
+    });
 }
 
 /// The panels show what the mode wrote, and the umpire's call (or why the striker or the

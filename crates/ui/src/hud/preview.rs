@@ -4,6 +4,7 @@
 
 use crate::modes::OnBoard;
 use crate::modes::turn::{Aim, aim_shot};
+use crate::pace;
 use crate::sim::{Equipment, SimSet};
 use crate::states::{Phase, Playing, Screen};
 use crate::theme::palette;
@@ -54,6 +55,10 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .after(SimSet)
                 .run_if(in_state(Screen::Game)),
+        )
+        .add_systems(
+            PostUpdate,
+            pace::while_busy(Preview::busy, "the preview").run_if(in_state(Screen::Game)),
         );
 }
 

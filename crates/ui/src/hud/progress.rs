@@ -60,6 +60,7 @@ pub fn days_of(progress: &Progress, kind: DrillKind) -> Vec<(String, Tally)> {
     days
 }
 
+/// The page drawn while it is up, again when an attempt has been made since.
 fn draw(
     mut commands: Commands,
     mut page: ResMut<ProgressPage>,
@@ -68,19 +69,21 @@ fn draw(
 ) {
     let want = page.0.map(|_| training.attempts);
     let drawn = !shown.is_empty();
-    if page.0.is_none() {
-        for e in &shown {
-            commands.entity(e).despawn();
-        }
+    if page.0.is_some() && drawn && page.0 == want {
         return;
     }
-    if drawn && page.0 == want {
-        return;
-    }
-    page.0 = want;
     for e in &shown {
         commands.entity(e).despawn();
     }
+    if page.0.is_none() {
+        return;
+    }
+    page.0 = want;
+    spawn_page(&mut commands, &training);
+}
+
+/// The page: a heading, and a row of bars for each drill.
+fn spawn_page(commands: &mut Commands, training: &Training) {
     let progress = &training.trainer.progress;
     commands
         .spawn((
@@ -106,61 +109,64 @@ fn draw(
                 palette::PAGE_TEXT,
             ));
             for row in training.trainer.drills() {
-                let days = days_of(progress, row.kind);
-                p.spawn(Node {
-                    column_gap: px(4),
-                    align_items: AlignItems::FlexEnd,
-                    ..default()
-                })
-                .with_children(|line| {
-                    line.spawn((
-                        text(
-                            crate::text::for_display(&format!(
-                                "{} (level {})",
-                                row.name, row.level
-                            )),
-                            14.0,
-                            palette::PAGE_TEXT,
-                        ),
-                        Node {
-                            width: px(230),
-                            ..default()
-                        },
-                    ));
-                    if days.is_empty() {
-                        line.spawn(text("not tried", 14.0, palette::MENU_SMALL));
-                    }
-                    for (day, t) in days {
-                        line.spawn(Node {
-                            flex_direction: FlexDirection::Column,
-                            align_items: AlignItems::Center,
-                            width: px(34),
-                            ..default()
-                        })
-                        .with_children(|bar| {
-                            bar.spawn(text(
-                                format!("{:.0}%", 100.0 * t.rate()),
-                                11.0,
-                                palette::PAGE_TEXT,
-                            ));
-                            bar.spawn((
-                                Node {
-                                    width: px(18),
-                                    height: px((BAR * t.rate() as f32).max(2.0)),
-                                    ..default()
-                                },
-                                BackgroundColor(palette::POWER_TEXT),
-                            ));
-                            bar.spawn(text(
-                                format!("{}\n{}", t.attempts, &day[5.min(day.len())..]),
-                                10.0,
-                                palette::MENU_SMALL,
-                            ));
-                        });
-                    }
-                });
+                let title = format!("{} (level {})", row.name, row.level);
+                spawn_drill(p, &title, days_of(progress, row.kind));
             }
         });
+}
+
+/// A drill's row: its name and level, then a bar for each of its days (or "not tried").
+fn spawn_drill(p: &mut ChildSpawnerCommands, title: &str, days: Vec<(String, Tally)>) {
+    p.spawn(Node {
+        column_gap: px(4),
+        align_items: AlignItems::FlexEnd,
+        ..default()
+    })
+    .with_children(|line| {
+        line.spawn((
+            text(crate::text::for_display(title), 14.0, palette::PAGE_TEXT),
+            Node {
+                width: px(230),
+                ..default()
+            },
+        ));
+        if days.is_empty() {
+            line.spawn(text("not tried", 14.0, palette::MENU_SMALL));
+        }
+        for (day, t) in days {
+            spawn_day(line, &day, t);
+        }
+    });
+}
+
+/// A day's bar: the rate above it, its height the rate, the attempts and the day under it.
+fn spawn_day(line: &mut ChildSpawnerCommands, day: &str, t: Tally) {
+    line.spawn(Node {
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        width: px(34),
+        ..default()
+    })
+    .with_children(|bar| {
+        bar.spawn(text(
+            format!("{:.0}%", 100.0 * t.rate()),
+            11.0,
+            palette::PAGE_TEXT,
+        ));
+        bar.spawn((
+            Node {
+                width: px(18),
+                height: px((BAR * t.rate() as f32).max(2.0)),
+                ..default()
+            },
+            BackgroundColor(palette::POWER_TEXT),
+        ));
+        bar.spawn(text(
+            format!("{}\n{}", t.attempts, &day[5.min(day.len())..]),
+            10.0,
+            palette::MENU_SMALL,
+        ));
+    });
 }
 
 #[cfg(test)]

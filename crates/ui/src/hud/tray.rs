@@ -152,7 +152,7 @@ mod tests {
         use PieceColour::{Queen as Q, White as W};
         let spec = Spec::default();
         let setup = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 1);
-        let mut table = Table::new(&spec, setup, false).unwrap();
+        let mut table = Table::new(&spec, setup).unwrap();
         for pocketed in [&[W, W, Q][..], &[W][..]] {
             let game = &mut table.model;
             let seat = game.turn().unwrap();

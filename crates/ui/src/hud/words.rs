@@ -9,7 +9,7 @@ use crate::modes::table::Table;
 use crate::modes::training::Training;
 use crate::modes::turn::Thinking;
 use crate::sim::SimSpeed;
-use crate::states::{Pause, Phase, Playing, Refereed};
+use crate::states::{LiveMatch, Pause, Phase, Playing, Refereed, Watched};
 use crate::text::rules_title;
 use bevy::prelude::*;
 
@@ -45,8 +45,9 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             match_banner.run_if(in_state(Refereed)),
+            // A match people play (here, or across machines): the match's keys.
             (|mut panels: ResMut<Panels>| set(&mut panels.help, MATCH_KEYS.to_string()))
-                .run_if(in_state(Playing::Match).or_else(in_state(Playing::Online))),
+                .run_if(in_state(LiveMatch).and_then(not(in_state(Watched)))),
             demo_keys.run_if(in_state(Playing::Demo)),
             replay_keys.run_if(in_state(Playing::Replay)),
             practice_panels.run_if(in_state(Playing::Practice)),

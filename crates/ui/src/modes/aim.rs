@@ -2,9 +2,8 @@
 //! (the mouse), or placed, turned and powered by keys; letting go, or Space, strikes.
 
 use super::OnBoard;
-use super::turn::{
-    Aim, Drag, FireParams, KeyTaps, Pointer, PointerEvent, Touch, aim_shot, placement_problem,
-};
+use super::input::{KeyTaps, Pointer, PointerEvent, Touch};
+use super::turn::{Aim, Drag, FireParams, aim_shot, placement_problem};
 use crate::sim::Equipment;
 use bevy::prelude::*;
 use carrom_physics::{Seat, SeatAxes, Spec};

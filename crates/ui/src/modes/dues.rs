@@ -1,28 +1,23 @@
 //! Returned pieces (dues, Law 89): placed inside the outer circle by the one who owes them, a
 //! person by dragging the piece (Enter or letting go places it), a computer by its choice.
 
+use super::calls::Announcement;
+use super::input::{Pointer, Touch};
 use super::table::Table;
-use super::turn::{Aim, Announcement, ComputerDelay, Drag, FireParams, Pointer, Touch};
+use super::turn::{Aim, ComputerDelay, Drag, FireParams};
 use crate::sim::{SimSet, SimSpeed};
-use crate::states::{Phase, Playing};
+use crate::states::{LiveMatch, Phase, Refereed, Watched};
 use bevy::prelude::*;
-use carrom_match::Action;
+use carrom_match::{Action, MatchError};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Phase::PlaceDue),
-        begin_due.run_if(in_state(crate::states::Refereed)),
+        begin_due.run_if(in_state(Refereed)),
     )
     .add_systems(
         Update,
-        (
-            pointer_due,
-            computer_due.run_if(
-                in_state(Playing::Match)
-                    .or_else(in_state(Playing::Demo))
-                    .or_else(in_state(Playing::Online)),
-            ),
-        )
+        (pointer_due, computer_due.run_if(in_state(LiveMatch)))
             .chain()
             .before(SimSet)
             .run_if(in_state(Phase::PlaceDue)),
@@ -42,21 +37,24 @@ fn begin_due(mut aim: ResMut<Aim>, table: Res<Table>, delay: Res<ComputerDelay>)
 }
 
 /// Puts the next returned piece down at `at`, if the Laws allow it there.
-pub fn place_due(table: &mut Table, at: Vec2, fire: &mut FireParams) -> Result<(), String> {
-    table.model.place(at.x, at.y).map_err(|e| e.to_string())?;
+pub fn place_due(table: &mut Table, at: Vec2, fire: &mut FireParams) -> Result<(), MatchError> {
+    table.model.place(at.x, at.y)?;
     fire.show_table(&table.model.layout);
     Ok(())
 }
 
+/// A person places the returned piece: dragged with the pointer, put down on letting go (or
+/// with Enter).
 fn pointer_due(
     mut aim: ResMut<Aim>,
     pointer: Res<Pointer>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
+    watched: Option<Res<State<Watched>>>,
     mut table: ResMut<Table>,
     mut fire: FireParams,
     mut told: MessageWriter<Announcement>,
 ) {
-    if table.actor_is_computer() {
+    if watched.is_some() || table.actor_is_computer() {
         return;
     }
     // The frame's presses, moves and releases in the order they came: a quick drag and let
@@ -112,21 +110,24 @@ fn put_down(
     match place_due(table, aim.due_at, fire) {
         Ok(()) => true,
         Err(e) => {
-            told.write(Announcement::Note(e));
+            told.write(Announcement::Note(e.to_string()));
             false
         }
     }
 }
 
+/// A computer places the returned piece where it chooses, once its wait is over.
 fn computer_due(
     time: Res<Time>,
     mut aim: ResMut<Aim>,
+    watched: Option<Res<State<Watched>>>,
     mut table: ResMut<Table>,
     speed: Res<SimSpeed>,
     mut fire: FireParams,
     mut told: MessageWriter<Announcement>,
 ) {
-    if !table.actor_is_computer() || table.actor_is_elsewhere() {
+    let computer = watched.is_some() || table.actor_is_computer();
+    if !computer || table.actor_is_elsewhere() {
         return;
     }
     // The computer's aim stays on screen long enough to be seen even at 8x (the stroke itself
@@ -140,6 +141,6 @@ fn computer_due(
     if let Some(Action::Place { x, y }) = action
         && let Err(e) = place_due(table, Vec2::new(x, y), &mut fire)
     {
-        told.write(Announcement::Note(e));
+        told.write(Announcement::Note(e.to_string()));
     }
 }

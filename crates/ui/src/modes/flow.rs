@@ -1,28 +1,36 @@
 //! A refereed match's turn flow: the computers decide and strike, the referee judges each
 //! stroke that came to rest, and a board's result stays until the players go on.
 
+use super::OnBoard;
+use super::calls::Announcement;
+use super::input::Pointer;
 use super::table::Table;
 use super::turn::{
-    Aim, AimChecked, AimInput, Announcement, ComputerDelay, EndedStroke, FireParams, Pointer,
-    Thinking, TurnBegins,
+    Aim, AimChecked, AimInput, ComputerDelay, EndedStroke, FireParams, Thinking, TurnBegins,
 };
+use crate::pace::{AFTERGLOW, StayAwake};
 use crate::sim::{LiveTable, SimSet, SimSpeed};
-use crate::states::{Phase, Playing, Refereed};
+use crate::states::{LiveMatch, Pause, Phase, Refereed, Watched};
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
 use carrom_match::Action;
 
+/// The referee has judged a stroke of the match (a match's saves follow it).
+#[derive(Message, Debug, Clone, Copy)]
+pub struct Judged {
+    pub match_over: bool,
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ResultShown>()
+        .add_message::<Judged>()
         .add_systems(OnEnter(Phase::BoardOver), show_result)
         .add_systems(OnEnter(Phase::Over), show_result)
         .add_systems(
             OnEnter(Phase::Aim),
-            computers_think.after(TurnBegins).run_if(
-                in_state(Playing::Match)
-                    .or_else(in_state(Playing::Demo))
-                    .or_else(in_state(Playing::Online)),
-            ),
+            computers_think
+                .after(TurnBegins)
+                .run_if(in_state(LiveMatch)),
         )
         .add_systems(
             Update,
@@ -45,7 +53,28 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .after(SimSet)
                 .run_if(in_state(Refereed)),
-        );
+        )
+        .add_systems(PostUpdate, stay_awake.run_if(in_state(Refereed)));
+}
+
+/// The window keeps drawing through a computer's turn at this machine (another machine's
+/// turn: [`super::online`]) and the first moments of a result.
+fn stay_awake(
+    phase: Res<State<Phase>>,
+    board: Res<OnBoard>,
+    table: Res<Table>,
+    shown: Res<ResultShown>,
+    mut awake: MessageWriter<StayAwake>,
+) {
+    match phase.get() {
+        Phase::Aim | Phase::PlaceDue if board.computer && !table.actor_is_elsewhere() => {
+            awake.write(StayAwake("a computer's turn"));
+        }
+        Phase::BoardOver | Phase::Over if shown.0 < RESULT_GRACE + AFTERGLOW => {
+            awake.write(StayAwake("a result's grace"));
+        }
+        _ => {}
+    }
 }
 
 /// After a load: on to the right phase.
@@ -66,8 +95,13 @@ fn wait_for_table(table: Res<Table>, live: Res<LiveTable>, mut phase: ResMut<Nex
 
 /// A computer to strike starts deciding, off the frame thread (across machines, only this
 /// machine's: another machine's stroke comes from the host).
-fn computers_think(table: Res<Table>, mut thinking: ResMut<Thinking>) {
-    if !table.actor_is_computer() || table.actor_is_elsewhere() {
+fn computers_think(
+    table: Res<Table>,
+    watched: Option<Res<State<Watched>>>,
+    mut thinking: ResMut<Thinking>,
+) {
+    let computer = watched.is_some() || table.actor_is_computer();
+    if !computer || table.actor_is_elsewhere() {
         return;
     }
     let model = table.model.clone();
@@ -102,18 +136,20 @@ fn collect_decision(
     aim.wait = delay.0;
 }
 
+/// A computer (or a recording) strikes once its aim has been shown long enough.
+#[allow(clippy::too_many_arguments)]
 fn computer_turn(
     time: Res<Time>,
     speed: Res<SimSpeed>,
-    paused: Option<Res<State<crate::states::Pause>>>,
+    paused: Option<Res<State<Pause>>>,
+    watched: Option<Res<State<Watched>>>,
     mut aim: ResMut<Aim>,
     mut table: ResMut<Table>,
     mut fire: FireParams,
     mut told: MessageWriter<Announcement>,
 ) {
-    if !table.actor_is_computer()
-        || paused.is_some_and(|p| *p.get() == crate::states::Pause::Paused)
-    {
+    let computer = watched.is_some() || table.actor_is_computer();
+    if !computer || paused.is_some_and(|p| *p.get() == Pause::Paused) {
         return;
     }
     // The computer's aim stays on screen long enough to be seen even at 8x (the stroke itself
@@ -147,7 +183,7 @@ pub fn finish_stroke(
     mut table: ResMut<Table>,
     mut fire: FireParams,
     mut told: MessageWriter<Announcement>,
-    mut judged: MessageWriter<super::saves::Judged>,
+    mut judged: MessageWriter<Judged>,
 ) {
     let Some((shot, outcome)) = stroke.take() else {
         return;
@@ -158,13 +194,13 @@ pub fn finish_stroke(
                 info!("{l}");
             }
             told.write(Announcement::Call(table.model.last_call()));
-            judged.write(super::saves::Judged {
+            judged.write(Judged {
                 match_over: v.match_result.is_some(),
             });
         }
         Err(e) => {
             told.write(Announcement::Note(format!("referee: {e}")));
-            judged.write(super::saves::Judged { match_over: false });
+            judged.write(Judged { match_over: false });
         }
     }
     if table.board_result().is_some() {
@@ -196,20 +232,21 @@ fn show_result(mut shown: ResMut<ResultShown>) {
 fn after_board_result(
     time: Res<Time>,
     speed: Res<SimSpeed>,
-    paused: Option<Res<State<crate::states::Pause>>>,
+    paused: Option<Res<State<Pause>>>,
+    watched: Option<Res<State<Watched>>>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
     pointer: Res<Pointer>,
     mut shown: ResMut<ResultShown>,
     mut table: ResMut<Table>,
     mut fire: FireParams,
 ) {
-    if !paused.is_some_and(|p| *p.get() == crate::states::Pause::Paused) {
+    if !paused.is_some_and(|p| *p.get() == Pause::Paused) {
         shown.0 += time.delta_secs() * speed.factor.clamp(1.0, 2.0);
     }
     let asked = pointer.clicked()
         || keys.is_some_and(|k| k.just_pressed(KeyCode::Enter) || k.just_pressed(KeyCode::Space));
-    let timed_out =
-        table.watched() && (shown.0 >= RESULT_SECONDS || speed.steps_per_frame.is_some());
+    let nobody_plays = watched.is_some() || table.watched();
+    let timed_out = nobody_plays && (shown.0 >= RESULT_SECONDS || speed.steps_per_frame.is_some());
     if (asked && shown.0 > RESULT_GRACE) || timed_out {
         table.results_seen = table.model.stats.boards.len();
         fire.show_table(&table.model.layout);

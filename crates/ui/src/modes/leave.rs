@@ -1,8 +1,8 @@
 //! Esc leaves the game for the menu; the game stays at the table for Continue. In a match being
 //! played the first Esc asks ([`Leave::Asked`]) and a second within a few seconds leaves.
 
+use super::calls::Announcement;
 use super::table::Table;
-use super::turn::Announcement;
 use crate::states::{Leave, Playing, Screen};
 use bevy::prelude::*;
 
@@ -25,6 +25,10 @@ pub(super) fn plugin(app: &mut App) {
                 escape.run_if(in_state(Screen::Game).and_then(not(in_state(Playing::Match)))),
                 forget_the_question.run_if(in_state(Leave::Asked)),
             ),
+        )
+        .add_systems(
+            PostUpdate,
+            crate::pace::stay_awake("the question to leave").run_if(in_state(Leave::Asked)),
         );
 }
 

@@ -1,40 +1,43 @@
-//! What is played on the board. A mode is a [`Mode`] state, entered in one place ([`Begin`]);
-//! its systems run in its [`Playing`] state (a refereed match's flow in [`Refereed`]), so no
-//! system asks which mode is on. Each mode keeps its own data: a refereed match its
-//! [`table::Table`], practice its [`practice::BreakPractice`], a replay its
-//! [`replay::ReplayTape`]; what every mode shows the shared systems is [`OnBoard`].
+//! What is played on the board. A mode is a [`Mode`] state; its systems run in its [`Playing`]
+//! state (a refereed match's flow in [`Refereed`] or [`LiveMatch`]), so no system asks which
+//! mode is on. Each mode keeps its own data: a refereed match its [`table::Table`], practice
+//! its [`practice::BreakPractice`], a replay its [`replay::ReplayTape`]; what every mode shows
+//! the shared systems is [`OnBoard`]. As a game begins ([`Begin`]) the mode it starts sets
+//! itself up and enters ([`Entering`]); its data goes when another mode is entered.
 //!
-//! - [`turn`]: the turn every mode shares: the striker in hand, the stroke fired, the calls;
-//!   [`aim`], a person's aim by mouse or keys.
+//! - [`turn`]: the turn every mode shares: the striker in hand, the stroke fired; [`aim`], a
+//!   person's aim by mouse or keys, read by [`input`]; [`calls`], what the players are told.
 //! - [`table`]: a refereed match at the table; [`flow`], its turn flow: the computers' turns,
-//!   the referee's judging, the board's results; [`dues`], returned pieces placed; [`saves`], the F5 save, the autosave and the
-//!   replay of a finished match; [`leave`], Esc.
-//! - [`practice`], [`demo`], [`replay`], [`training`], [`online`] (a match across machines):
-//!   each mode's own systems.
+//!   the referee's judging, the board's results; [`dues`], returned pieces placed; [`leave`],
+//!   Esc.
+//! - The modes, a folder each with its set-up (`setup.rs`) and its own systems: [`matches`] (a
+//!   match at this machine, and its saves), [`practice`], [`training`], [`demo`], [`replay`],
+//!   [`online`] (a match across machines). A new mode is a folder of its own and a line in
+//!   this module's `plugin`.
 
 pub mod aim;
+pub mod calls;
 pub mod demo;
 pub mod dues;
 pub mod flow;
+pub mod input;
 pub mod leave;
+pub mod matches;
 pub mod online;
 pub mod practice;
 pub mod replay;
-pub mod saves;
 pub mod table;
 pub mod training;
 pub mod turn;
 
 use crate::launch::{Launch, Start};
 use crate::settings::{Settings, SettingsFile};
-use crate::sim::Equipment;
+#[cfg(doc)]
+use crate::states::{LiveMatch, Playing, Refereed};
 use crate::states::{Mode, Screen};
 use bevy::prelude::*;
+use calls::Announcement;
 use carrom_physics::{Piece, PieceColour, Seat};
-use practice::BreakPractice;
-use replay::ReplayTape;
-use table::Table;
-use turn::Announcement;
 
 /// What every mode shows the systems all modes share (drawing, the aim, the panels, the
 /// coach): the pieces at rest and who is to act. Each mode keeps it up to date from its own
@@ -114,22 +117,30 @@ pub fn facing(
     }
 }
 
-/// A game begins: what the command line asked for, or a choice of the menu.
+/// A game begins: what the command line asked for, or a choice of the menu. Each mode's
+/// set-up takes the starts that are its own, sets up its data and enters ([`Entering`]); its
+/// data goes when another mode is entered.
 #[derive(Event, Clone, Debug)]
 pub struct Begin(pub Launch);
 
+/// The modes and what they share.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OnBoard>()
         .init_resource::<View>()
-        .add_observer(begin)
+        .add_observer(name_the_window)
         .add_systems(Startup, start_from_launch)
         .add_plugins((
+            calls::plugin,
+            input::plugin,
             turn::plugin,
             table::plugin,
             flow::plugin,
             dues::plugin,
-            saves::plugin,
             leave::plugin,
+        ))
+        // The modes: each sets itself up as a game begins ([`Begin`]).
+        .add_plugins((
+            matches::plugin,
             practice::plugin,
             training::plugin,
             demo::plugin,
@@ -147,115 +158,75 @@ fn start_from_launch(mut commands: Commands, launch: Option<Res<Launch>>) {
     }
 }
 
-/// The one place a game session is set up as it begins, from the command line or the menu:
-/// the mode and its data, the board's view, the hints and guides from the settings, where a
-/// match is saved; then the game screen.
-#[allow(clippy::too_many_arguments)]
-fn begin(
+/// The window's title names this machine's part in a match across machines, and goes back
+/// after.
+fn name_the_window(
     begin: On<Begin>,
-    mut commands: Commands,
-    spec: Res<Equipment>,
-    mut screen: ResMut<NextState<Screen>>,
-    mut mode: ResMut<NextState<Mode>>,
-    mut told: MessageWriter<Announcement>,
-    settings: Option<Res<Settings>>,
-    file: Option<ResMut<SettingsFile>>,
     mut window: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
 ) {
-    let launch = &begin.0;
-    // The title names this machine's part in a match across machines, and goes back after.
     if let Ok(mut w) = window.single_mut() {
-        let title = crate::launch::window_title(&launch.start);
+        let title = crate::launch::window_title(&begin.0.start);
         if w.title != title {
             w.title = title;
         }
     }
-    let settings = settings.map(|s| s.clone()).unwrap_or_default();
-    let fixed_board = launch.fixed_board || settings.fixed_board;
-    let (entered, view, on_board, call) = if let Start::Training = launch.start {
-        let keep = file.as_ref().is_some_and(|f| f.path.is_some());
-        let dir = if keep {
+}
+
+/// What a mode's set-up needs to enter its mode, or to say why it cannot: the one place a
+/// game session is entered, from the command line or the menu (the board's view, the hints
+/// and guides from the settings, what the shared systems see, the first call; then the game
+/// screen).
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Entering<'w, 's> {
+    pub commands: Commands<'w, 's>,
+    settings: Option<Res<'w, Settings>>,
+    file: Option<ResMut<'w, SettingsFile>>,
+    screen: ResMut<'w, NextState<Screen>>,
+    mode: ResMut<'w, NextState<Mode>>,
+    told: MessageWriter<'w, Announcement>,
+}
+
+impl Entering<'_, '_> {
+    /// The player's settings (the defaults when there are none).
+    pub fn settings(&self) -> Settings {
+        self.settings.as_deref().cloned().unwrap_or_default()
+    }
+
+    /// Where the player's files are kept, when this game keeps any (not in tests and
+    /// screenshots).
+    pub fn data_dir(&self) -> Option<std::path::PathBuf> {
+        let keep = self.file.as_ref().is_some_and(|f| f.path.is_some());
+        if keep {
             crate::settings::data_dir()
         } else {
             None
-        };
-        let name = settings.names[0].trim().to_string();
-        let name = if name.is_empty() {
-            "Player 1".to_string()
-        } else {
-            name
-        };
-        let (training, warning) =
-            training::Training::new(&spec.0, dir.as_deref(), &name, rand::random::<u64>());
-        let on_board = training.on_board();
-        let mut call = vec![format!("Training: {}", training.drill.task)];
-        call.extend(warning);
-        commands.insert_resource(training);
-        let view = View {
-            fixed_board,
-            ..View::default()
-        };
-        (Mode::Training, view, on_board, call)
-    } else if let Start::Practice = launch.start {
-        let practice = BreakPractice::new(&spec.0);
-        let on_board = practice.on_board();
-        commands.insert_resource(practice);
-        let view = View {
-            fixed_board,
-            ..View::default()
-        };
-        (Mode::Practice, view, on_board, Vec::new())
-    } else {
-        match table::Table::begin(launch, &spec.0) {
-            Ok((entered, table, tape, call)) => {
-                let guides = guide_by_default(entered, settings.tournament);
-                let view = View {
-                    fixed_board,
-                    guides,
-                    piece_direction: guides,
-                };
-                let on_board = table.on_board();
-                if let Start::Online(online) = &launch.start {
-                    commands
-                        .insert_resource(online::Online::new(online, table.model.actions.len()));
-                }
-                commands.insert_resource(table);
-                match tape {
-                    Some(tape) => commands.insert_resource(tape),
-                    None => commands.remove_resource::<ReplayTape>(),
-                };
-                (entered, view, on_board, call)
-            }
-            Err(e) => {
-                error!("cannot start: {e}");
-                if let Some(mut file) = file {
-                    file.message = Some(format!("cannot start: {e}"));
-                }
-                return;
-            }
         }
-    };
-    // The data of the mode left behind goes (a new match has no practice, and so on).
-    if matches!(entered, Mode::Practice | Mode::Training) {
-        commands.remove_resource::<Table>();
-        commands.remove_resource::<ReplayTape>();
     }
-    if entered != Mode::Practice {
-        commands.remove_resource::<BreakPractice>();
+
+    /// `mode` is entered, its data set up: the board's view from the launch and the settings,
+    /// what the shared systems see, the first call; then the game screen.
+    pub fn enter(&mut self, launch: &Launch, mode: Mode, on_board: OnBoard, call: Vec<String>) {
+        let settings = self.settings();
+        let guides = guide_by_default(mode, settings.tournament);
+        self.commands.insert_resource(View {
+            fixed_board: launch.fixed_board || settings.fixed_board,
+            guides,
+            piece_direction: guides,
+        });
+        self.commands.insert_resource(on_board);
+        self.told.write(Announcement::Call(call));
+        // The same mode again (another match) is not entered anew.
+        NextState::set_if_neq(&mut self.mode, mode);
+        self.screen.set(Screen::Game);
     }
-    if entered != Mode::Training {
-        commands.remove_resource::<training::Training>();
+
+    /// The game cannot start: why is logged and shown in the menu.
+    pub fn refuse(&mut self, why: impl std::fmt::Display) {
+        error!("cannot start: {why}");
+        if let Some(file) = self.file.as_mut() {
+            file.message = Some(format!("cannot start: {why}"));
+        }
     }
-    // Leaving a match across machines for another game closes its link.
-    if entered != Mode::Online {
-        commands.remove_resource::<online::Online>();
-    }
-    commands.insert_resource(view);
-    commands.insert_resource(on_board);
-    told.write(Announcement::Call(call));
-    // The same mode again (another match) is not entered anew.
-    NextState::set_if_neq(&mut mode, entered);
-    screen.set(Screen::Game);
 }
 
 #[cfg(test)]

@@ -2,15 +2,24 @@
 //! computer players, where it is saved, the results seen), and another match at the same table.
 //! Its turn flow is [`super::flow`].
 
-use super::turn::{Announcement, FireParams};
-use super::{OnBoard, replay::ReplayTape};
-use crate::launch::{Launch, Start};
-use crate::states::{Mode, Refereed};
+use super::calls::Announcement;
+use super::turn::FireParams;
+use super::{Entering, OnBoard};
+use crate::launch::Launch;
+use crate::states::{AtTable, Mode, Playing, Refereed, Watched};
 use bevy::prelude::*;
 use carrom_ai::Computers;
-use carrom_match::{Match, MatchSetup};
+use carrom_match::{Match, MatchError, MatchSetup};
 use carrom_physics::{Seat, Spec};
 use std::path::PathBuf;
+
+/// Why a match cannot be put on the table (its words are the ones the menu shows).
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// A setup the match refuses (a player missing, a breaker who does not play).
+    #[error(transparent)]
+    Match(#[from] MatchError),
+}
 
 /// The match at the table.
 #[derive(Resource)]
@@ -18,8 +27,6 @@ pub struct Table {
     pub model: Match,
     /// The computer players at the table.
     pub computers: Computers,
-    /// Nobody at the table plays (a demo, a replay): no person's input acts.
-    pub spectated: bool,
     /// What is at the table, for the menu ("the demo", or the sides' names).
     pub title: String,
     pub save_path: PathBuf,
@@ -37,9 +44,9 @@ pub struct Table {
 impl Table {
     /// A table at the start of its match. An unplayable setup (a player missing) is an error
     /// naming the field.
-    pub fn new(spec: &Spec, setup: MatchSetup, spectated: bool) -> Result<Table, String> {
+    pub fn new(spec: &Spec, setup: MatchSetup) -> Result<Table, TableError> {
         let computers = Computers::for_setup(&setup);
-        let model = Match::new(spec, setup).map_err(|e| e.to_string())?;
+        let model = Match::new(spec, setup)?;
         Ok(Table {
             title: format!(
                 "{} v {}",
@@ -48,7 +55,6 @@ impl Table {
             ),
             model,
             computers,
-            spectated,
             save_path: PathBuf::from("carrom-save.json"),
             replay_path: None,
             hints: false,
@@ -57,88 +63,26 @@ impl Table {
         })
     }
 
-    /// The table a launch asks for (anything but practice): the mode it enters, the table, a
-    /// replay's tape, and the first call to show.
-    pub fn begin(
-        launch: &Launch,
-        spec: &Spec,
-    ) -> Result<(Mode, Table, Option<ReplayTape>, Vec<String>), String> {
-        let (mode, mut table, tape, call) = match &launch.start {
-            Start::Match(setup) => (
-                Mode::Match,
-                Table::new(spec, setup.clone(), false)?,
-                None,
-                vec![],
-            ),
-            Start::Demo(setup) => {
-                let mut table = Table::new(spec, setup.clone(), true)?;
-                table.title = "the demo".into();
-                (Mode::Demo, table, None, vec![])
-            }
-            Start::Replay(file) => {
-                let mut table = Table::new(spec, file.setup.clone(), true)?;
-                table.title = "the replay".into();
-                let call = vec![format!(
-                    "Replay: {} actions, {} rules, seed {}",
-                    file.actions.len(),
-                    file.setup.rules_name,
-                    file.setup.seed
-                )];
-                let tape = ReplayTape(file.actions.iter().copied().collect());
-                (Mode::Replay, table, Some(tape), call)
-            }
-            Start::Resume(game) => {
-                let mut table = Table::new(spec, game.setup.clone(), false)?;
-                // Resumed just after a board ended: its result is shown again.
-                let resumed = carrom_match::Resumed::at((**game).clone());
-                table.model = resumed.game;
-                table.results_seen = resumed.results_seen;
-                let call = table.model.last_call();
-                (Mode::Match, table, None, call)
-            }
-            Start::Online(online) => {
-                let guard = online.guest.lock().map_err(|_| "the network link broke")?;
-                let guest = guard.as_ref().ok_or("not joined to a match")?;
-                let game = guest
-                    .game
-                    .clone()
-                    .ok_or("the host's match has not started")?;
-                let mut table = Table::new(spec, game.setup.clone(), false)?;
-                let resumed = carrom_match::Resumed::at(game);
-                table.model = resumed.game;
-                table.results_seen = resumed.results_seen;
-                table.here = Some(guest.seats.clone());
-                table.title = format!("{} (across machines)", table.title);
-                let mut call = vec![match &online.hosting {
-                    Some(host) => format!(
-                        "Hosting: code {} at {}",
-                        host.code,
-                        host.addresses.first().map_or("", String::as_str)
-                    ),
-                    None => format!("Joined as {}", guest.joining.name),
-                }];
-                call.extend(table.model.last_call());
-                (Mode::Online, table, None, call)
-            }
-            Start::Menu | Start::Practice | Start::Training => {
-                return Err("not a match: nothing to put on the table".into());
-            }
-        };
-        table.hints = launch.hints;
-        if let Some(p) = &launch.save_path {
-            table.save_path = p.clone();
-        } else if mode == Mode::Match {
-            table.save_path = crate::settings::save_path_for(&table.model.setup);
-        }
-        if mode == Mode::Match {
-            // A finished match keeps its replay next to the save.
-            table.replay_path = Some(table.save_path.with_extension("replay.json"));
-        }
-        Ok((mode, table, tape, call))
+    /// A table at a match already under way (a save resumed, a match across machines joined):
+    /// a match standing just after a board ended shows its result again.
+    pub fn resumed(spec: &Spec, game: Match) -> Result<Table, TableError> {
+        let mut table = Table::new(spec, game.setup.clone())?;
+        let resumed = carrom_match::Resumed::at(game);
+        table.model = resumed.game;
+        table.results_seen = resumed.results_seen;
+        Ok(table)
     }
 
-    /// Whether the aim guide starts on in `mode`: not in an ICF match unless the settings say
-    /// so (real play has none), everywhere else.
+    /// The table as the launch asks: the coach's hints, and where the match is saved when it
+    /// says.
+    pub fn launched(mut self, launch: &Launch) -> Table {
+        self.hints = launch.hints;
+        if let Some(p) = &launch.save_path {
+            self.save_path = p.clone();
+        }
+        self
+    }
+
     /// The board that has just ended and whose result is still to be shown (none once the
     /// match is over: the summary takes its place).
     pub fn board_result(&self) -> Option<&carrom_match::BoardStats> {
@@ -150,20 +94,19 @@ impl Table {
         }
     }
 
-    /// Whether nobody at the table is a person (a demo, a replay, or computers in every seat):
-    /// results go by on their own.
+    /// Whether no seat at the table is a person's (computers in every seat; across machines,
+    /// no seat played here): results go by on their own, as in a demo or a replay (which are
+    /// [`Watched`] whoever their players were).
     pub fn watched(&self) -> bool {
         if let Some(here) = &self.here {
             return here.is_empty();
         }
-        self.spectated
-            || self
-                .model
-                .referee
-                .seats()
-                .seats()
-                .iter()
-                .all(|s| self.model.is_computer(*s))
+        self.model
+            .referee
+            .seats()
+            .seats()
+            .iter()
+            .all(|s| self.model.is_computer(*s))
     }
 
     /// Who is to act now.
@@ -171,13 +114,14 @@ impl Table {
         self.model.placer().or(self.model.turn())
     }
 
-    /// Whether no person at this machine acts now: a computer, a recording, or (across
-    /// machines) a seat played elsewhere.
+    /// Whether no person at this machine acts now by the seats: a computer, or (across
+    /// machines) a seat played elsewhere. In a demo or a replay ([`Watched`]) no person acts
+    /// whoever is to act.
     pub fn actor_is_computer(&self) -> bool {
         if self.actor_is_elsewhere() {
             return true;
         }
-        self.spectated || self.actor().is_some_and(|s| self.model.is_computer(s))
+        self.actor().is_some_and(|s| self.model.is_computer(s))
     }
 
     /// Across machines: the seat to act is played at another machine (or nobody is to act).
@@ -189,13 +133,14 @@ impl Table {
             .is_some_and(|here| self.actor().is_none_or(|s| !here.contains(&s)))
     }
 
-    /// What the shared systems see of the match.
-    pub fn on_board(&self) -> OnBoard {
+    /// What the shared systems see of the match; `watched`, in a demo or a replay (nobody at
+    /// the table plays).
+    pub fn on_board(&self, watched: bool) -> OnBoard {
         let actor = self.actor();
         OnBoard {
             pieces: self.model.layout.clone(),
             actor,
-            computer: self.actor_is_computer(),
+            computer: watched || self.actor_is_computer(),
             name: actor.map_or(String::new(), |s| self.model.player(s).name.clone()),
             turns: self.model.actions.len(),
             due: self.model.pending.front().map(|r| r.piece),
@@ -203,7 +148,7 @@ impl Table {
             open: !self.model.is_over(),
             people: if let Some(here) = &self.here {
                 here.clone()
-            } else if self.spectated {
+            } else if watched {
                 Vec::new()
             } else {
                 self.model
@@ -219,21 +164,50 @@ impl Table {
     }
 }
 
+/// `mode` is entered with `table` at the table (a mode with a table sets it up, then enters
+/// here): what the shared systems see of it, and the first call.
+pub fn enter(
+    entering: &mut Entering,
+    launch: &Launch,
+    mode: Mode,
+    table: Table,
+    call: Vec<String>,
+) {
+    let watched = mode.playing().is_some_and(Playing::watched);
+    let on_board = table.on_board(watched);
+    entering.commands.insert_resource(table);
+    entering.enter(launch, mode, on_board, call);
+}
+
 /// Another match at the table (the summary's Play again, a demo's N).
 #[derive(Event, Debug, Clone, Copy)]
 pub struct PlayAgain;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_observer(play_again_at_the_table.run_if(in_state(Refereed)))
+        // The table goes when a mode without one is entered (another mode with a table sets
+        // its own).
+        .add_systems(OnExit(AtTable), |mut commands: Commands| {
+            commands.remove_resource::<Table>();
+        })
         .add_systems(
             PreUpdate,
             show_the_table.run_if(resource_exists_and_changed::<Table>),
         );
 }
 
-/// The shared systems see the match as it now stands.
-fn show_the_table(table: Res<Table>, mut board: ResMut<OnBoard>) {
-    board.set_if_neq(table.on_board());
+/// The shared systems see the match as it now stands. A table set up as a game begins, with
+/// the menu still up, is shown by the set-up ([`super::Begin`]): its mode's states are not
+/// entered yet.
+fn show_the_table(
+    table: Res<Table>,
+    playing: Option<Res<State<Playing>>>,
+    watched: Option<Res<State<Watched>>>,
+    mut board: ResMut<OnBoard>,
+) {
+    if playing.is_some() {
+        board.set_if_neq(table.on_board(watched.is_some()));
+    }
 }
 
 /// The seed of the match after one seeded `seed` (another demo, a match played again).
@@ -243,13 +217,13 @@ pub fn next_seed(seed: u64) -> u64 {
 }
 
 /// Another match at the table: the same players and rules with the next seed. The board's
-/// view, hints and save paths stay as they were. (A replay goes on as a demo: see
-/// [`super::replay`].)
-pub fn play_again(table: &mut Table, spec: &Spec) -> Result<(), String> {
+/// view, hints and save paths stay as they were, and a demo's or a replay's title
+/// (`watched`). (A replay goes on as a demo: see [`super::replay`].)
+pub fn play_again(table: &mut Table, spec: &Spec, watched: bool) -> Result<(), TableError> {
     let mut setup = table.model.setup.clone();
     setup.seed = next_seed(setup.seed);
-    let mut next = Table::new(spec, setup, table.spectated)?;
-    if table.spectated {
+    let mut next = Table::new(spec, setup)?;
+    if watched {
         next.title = table.title.clone();
     }
     next.hints = table.hints;
@@ -263,6 +237,7 @@ pub fn play_again(table: &mut Table, spec: &Spec) -> Result<(), String> {
 fn play_again_at_the_table(
     _: On<PlayAgain>,
     mut table: ResMut<Table>,
+    watched: Option<Res<State<Watched>>>,
     spec: Res<crate::sim::Equipment>,
     mut fire: FireParams,
     mut told: MessageWriter<Announcement>,
@@ -273,13 +248,13 @@ fn play_again_at_the_table(
         ));
         return;
     }
-    match play_again(&mut table, &spec.0) {
+    match play_again(&mut table, &spec.0, watched.is_some()) {
         Ok(()) => {
             told.write(Announcement::Call(Vec::new()));
             fire.show_table(&table.model.layout);
         }
         Err(e) => {
-            told.write(Announcement::Note(e));
+            told.write(Announcement::Note(e.to_string()));
         }
     }
 }

@@ -6,6 +6,7 @@
 use super::menu::MenuPage;
 use super::menu::start::MenuStart;
 use crate::launch::Start;
+use crate::pace;
 use crate::settings::{newest_files, recent_autosaves, saves_dir};
 use crate::sim::Equipment;
 use crate::theme::{Activate, button, palette, size, text};
@@ -19,6 +20,10 @@ const LISTED: usize = 8;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Statistics>()
+        .add_systems(
+            PostUpdate,
+            pace::while_busy(Statistics::busy, "a replay working out statistics"),
+        )
         .add_systems(OnEnter(MenuPage::Library), spawn_library)
         .add_systems(OnExit(MenuPage::Library), |mut s: ResMut<Statistics>| {
             *s = Statistics::default()

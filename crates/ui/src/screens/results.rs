@@ -3,7 +3,7 @@
 //! [`super::summary`].)
 
 use crate::modes::table::Table;
-use crate::states::{Phase, Refereed};
+use crate::states::{Phase, Refereed, Watched};
 use crate::text::for_display;
 use crate::theme::palette::{CARD, CARD_DIM as DIM, CARD_EDGE as EDGE, CARD_INK as INK, NOTICE};
 use crate::theme::side_colour;
@@ -54,12 +54,17 @@ pub(super) fn card(gap: f32) -> impl Bundle {
     )
 }
 
-fn spawn_result_card(mut commands: Commands, table: Res<Table>) {
+fn spawn_result_card(
+    mut commands: Commands,
+    table: Res<Table>,
+    watched: Option<Res<State<Watched>>>,
+) {
     let s = &*table;
     let Some(b) = s.board_result().cloned() else {
         return;
     };
-    let lines = carrom_match::words::board_result(&s.model, &b, s.watched());
+    let nobody_plays = watched.is_some() || s.watched();
+    let lines = carrom_match::words::board_result(&s.model, &b, nobody_plays);
     info!("Board result: {}", lines[1..3].join("; "));
     let winner_colour = b.winner.map_or(INK, side_colour);
     commands

@@ -13,6 +13,7 @@ use super::start::MenuStart;
 use crate::launch::{OnlineStart, Start};
 use crate::modes::OnBoard;
 use crate::modes::online::{Online, seat_lines, waker};
+use crate::pace;
 use crate::settings::{Settings, SettingsFile, data_dir};
 use crate::sim::Equipment;
 use crate::theme::{Activate, palette, size, text};
@@ -91,6 +92,10 @@ impl Lobby {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Lobby>()
+        .add_systems(
+            PostUpdate,
+            pace::while_busy(Lobby::connecting, "connecting to a match across machines"),
+        )
         .add_systems(OnEnter(MenuPage::Waiting), spawn_room)
         .add_systems(OnExit(MenuPage::Waiting), |mut lobby: ResMut<Lobby>| {
             lobby.leave()

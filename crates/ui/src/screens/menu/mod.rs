@@ -168,40 +168,53 @@ fn volume_step(volume: f32, by: i32) -> f32 {
 
 /// The right column: the settings and the players.
 fn spawn_settings(right: &mut ChildSpawnerCommands) {
-    const LOOK: (f32, f32, f32) = (500.0, 34.0, 16.0);
     right.spawn(small_text(
         "SETTINGS (kept between runs)",
         size::MENU_HEADING,
     ));
+    spawn_match_settings(right);
+    spawn_volume(right);
+    spawn_board_settings(right);
+    spawn_players(right);
+}
+
+/// A settings button's width, height and font.
+const SETTING: (f32, f32, f32) = (500.0, 34.0, 16.0);
+
+/// A line of words under a setting, as wide as the column.
+fn setting_note(note: impl Component) -> impl Bundle {
+    (
+        note,
+        small_text("", size::MENU_NOTE),
+        Node {
+            width: px(500),
+            ..default()
+        },
+    )
+}
+
+/// What a match from the menu is: the rules (and what they change), its length, the
+/// computer's level (and how it plays), the coach's hints.
+fn spawn_match_settings(right: &mut ChildSpawnerCommands) {
     choice_button(right, Choice::Rules, (500.0, 36.0, 17.0), next_rules);
-    right.spawn((
-        RulesNote,
-        small_text("", size::MENU_NOTE),
-        Node {
-            width: px(500),
-            ..default()
-        },
-    ));
-    choice_button(right, Choice::Length, LOOK, next_length);
-    choice_button(right, Choice::Level, LOOK, next_level);
-    right.spawn((
-        LevelNote,
-        small_text("", size::MENU_NOTE),
-        Node {
-            width: px(500),
-            ..default()
-        },
-    ));
+    right.spawn(setting_note(RulesNote));
+    choice_button(right, Choice::Length, SETTING, next_length);
+    choice_button(right, Choice::Level, SETTING, next_level);
+    right.spawn(setting_note(LevelNote));
     choice_button(
         right,
         Choice::Hints,
-        LOOK,
+        SETTING,
         |_: On<Activate>, mut s: SettingsChange| {
             s.players.hints = !s.players.hints;
             s.settings.hints = s.players.hints;
             s.store();
         },
     );
+}
+
+/// The volume: a step down, the volume (a click on it is a step up), a step up.
+fn spawn_volume(right: &mut ChildSpawnerCommands) {
     right
         .spawn(Node {
             width: px(500),
@@ -218,23 +231,27 @@ fn spawn_settings(right: &mut ChildSpawnerCommands) {
             button(
                 line,
                 60.0,
-                LOOK.1,
+                SETTING.1,
                 text("-", 20.0, palette::BUTTON_TEXT),
                 step(-1),
             );
-            choice_button(line, Choice::Volume, (364.0, LOOK.1, LOOK.2), step(1));
+            choice_button(line, Choice::Volume, (364.0, SETTING.1, SETTING.2), step(1));
             button(
                 line,
                 60.0,
-                LOOK.1,
+                SETTING.1,
                 text("+", 20.0, palette::BUTTON_TEXT),
                 step(1),
             );
         });
+}
+
+/// How the board is shown: fixed or turning; and tournament play (no guide, no hints).
+fn spawn_board_settings(right: &mut ChildSpawnerCommands) {
     choice_button(
         right,
         Choice::Board,
-        LOOK,
+        SETTING,
         |_: On<Activate>, mut s: SettingsChange| {
             s.settings.fixed_board = !s.settings.fixed_board;
             s.store();
@@ -243,12 +260,17 @@ fn spawn_settings(right: &mut ChildSpawnerCommands) {
     choice_button(
         right,
         Choice::Guide,
-        LOOK,
+        SETTING,
         |_: On<Activate>, mut s: SettingsChange| {
             s.settings.tournament = !s.settings.tournament;
             s.store();
         },
     );
+}
+
+/// The players: a row for each seat's name and who plays it; under them, what became of the
+/// settings file.
+fn spawn_players(right: &mut ChildSpawnerCommands) {
     right.spawn(small_text(
         &format!(
             "Players - click a name to type another ({} letters at most)",

@@ -2,9 +2,12 @@
 //! decision and struck, each recorded placement made, until the record ends. Played again from
 //! its summary, it goes on as a demo of the same players.
 
-use super::dues::place_due;
-use super::table::{PlayAgain, Table};
-use super::turn::{Announcement, FireParams, Thinking, TurnBegins};
+mod setup;
+
+use crate::modes::calls::Announcement;
+use crate::modes::dues::place_due;
+use crate::modes::table::{PlayAgain, Table};
+use crate::modes::turn::{FireParams, Thinking, TurnBegins};
 use crate::states::{Mode, Phase, Playing};
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
@@ -16,19 +19,20 @@ use std::collections::VecDeque;
 pub struct ReplayTape(pub VecDeque<Action>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        OnEnter(Phase::Aim),
-        recorded_stroke
-            .after(TurnBegins)
-            .run_if(in_state(Playing::Replay)),
-    )
-    .add_systems(
-        Update,
-        recorded_placement
-            .before(crate::sim::SimSet)
-            .run_if(in_state(Phase::PlaceDue).and_then(in_state(Playing::Replay))),
-    )
-    .add_observer(go_on_as_a_demo.run_if(in_state(Playing::Replay)));
+    app.add_plugins(setup::plugin)
+        .add_systems(
+            OnEnter(Phase::Aim),
+            recorded_stroke
+                .after(TurnBegins)
+                .run_if(in_state(Playing::Replay)),
+        )
+        .add_systems(
+            Update,
+            recorded_placement
+                .before(crate::sim::SimSet)
+                .run_if(in_state(Phase::PlaceDue).and_then(in_state(Playing::Replay))),
+        )
+        .add_observer(go_on_as_a_demo.run_if(in_state(Playing::Replay)));
 }
 
 /// The recorded stroke (or pass) of the turn, handed over as the turn's decision.
@@ -64,7 +68,7 @@ fn recorded_placement(
     match tape.0.pop_front() {
         Some(Action::Place { x, y }) => {
             if let Err(e) = place_due(&mut table, Vec2::new(x, y), &mut fire) {
-                told.write(Announcement::Note(e));
+                told.write(Announcement::Note(e.to_string()));
             }
         }
         _ => {

@@ -3,8 +3,11 @@
 //! set again by itself (R sets it at once). Only a stroke into a full rack counts as a break.
 //! Practice has no match: its data is the rack on the board and the breaks so far.
 
-use super::OnBoard;
-use super::turn::{Announcement, EndedStroke, FireParams, aim_once_loaded};
+mod setup;
+
+use crate::modes::OnBoard;
+use crate::modes::calls::Announcement;
+use crate::modes::turn::{EndedStroke, FireParams, aim_once_loaded};
 use crate::sim::{Equipment, SimSet};
 use crate::states::{Phase, Playing};
 use bevy::prelude::*;
@@ -67,28 +70,38 @@ impl BreakPractice {
 
 pub(super) fn plugin(app: &mut App) {
     // Back from the menu, the rack on the board counts as fresh.
-    app.add_systems(
-        OnEnter(Playing::Practice),
-        |mut practice: ResMut<BreakPractice>| {
-            practice.fresh = true;
-            practice.spread = 0.0;
-        },
-    )
-    .add_systems(
-        PreUpdate,
-        show_the_practice.run_if(resource_exists_and_changed::<BreakPractice>),
-    )
-    .add_systems(
-        Update,
-        (
-            record_break.run_if(in_state(Phase::Moving)),
-            reset_rack.run_if(not(in_state(Phase::Moving))),
-            rerack_after_a_break.run_if(in_state(Phase::Aim)),
-            aim_once_loaded.run_if(in_state(Phase::Idle)),
+    app.add_plugins(setup::plugin)
+        .add_systems(
+            OnEnter(Playing::Practice),
+            |mut practice: ResMut<BreakPractice>| {
+                practice.fresh = true;
+                practice.spread = 0.0;
+            },
         )
-            .after(SimSet)
-            .run_if(in_state(Playing::Practice)),
-    );
+        .add_systems(
+            PreUpdate,
+            show_the_practice.run_if(resource_exists_and_changed::<BreakPractice>),
+        )
+        .add_systems(
+            PostUpdate,
+            // The spread counts down only while a turn waits.
+            crate::pace::while_busy(
+                |p: &BreakPractice| !p.fresh && p.spread > 0.0,
+                "a break's spread",
+            )
+            .run_if(in_state(Phase::Aim)),
+        )
+        .add_systems(
+            Update,
+            (
+                record_break.run_if(in_state(Phase::Moving)),
+                reset_rack.run_if(not(in_state(Phase::Moving))),
+                rerack_after_a_break.run_if(in_state(Phase::Aim)),
+                aim_once_loaded.run_if(in_state(Phase::Idle)),
+            )
+                .after(SimSet)
+                .run_if(in_state(Playing::Practice)),
+        );
 }
 
 /// The shared systems see the practice as it now stands.

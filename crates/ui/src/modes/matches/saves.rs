@@ -2,24 +2,18 @@
 //! own autosave (the menu's Continue lists them), which a finished match removes; a finished
 //! match leaves its replay next to the save. A demo writes none.
 
-use super::table::Table;
-use super::turn::Announcement;
+use crate::modes::calls::Announcement;
+use crate::modes::flow::{Judged, finish_stroke};
+use crate::modes::table::Table;
 use crate::settings::SettingsFile;
 use crate::states::Playing;
 use bevy::prelude::*;
-use carrom_match::{Match, SaveFile};
-
-/// The referee has judged a stroke of the match.
-#[derive(Message, Debug, Clone, Copy)]
-pub struct Judged {
-    pub match_over: bool,
-}
+use carrom_match::{Match, SaveError, SaveFile};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<Judged>().add_systems(
+    app.add_systems(
         Update,
-        (after_judging.after(super::flow::finish_stroke), save_key)
-            .run_if(in_state(Playing::Match)),
+        (after_judging.after(finish_stroke), save_key).run_if(in_state(Playing::Match)),
     );
 }
 
@@ -88,11 +82,11 @@ pub fn autosave(model: &Match, file: Option<&SettingsFile>) -> Option<String> {
 
 /// Writes the match as a save at `path` (atomically, as every save), making its directory
 /// first: the F5 save, the autosave and the finished match's replay.
-fn write_match(model: &Match, path: &std::path::Path) -> Result<(), String> {
+fn write_match(model: &Match, path: &std::path::Path) -> Result<(), SaveError> {
     if let Some(dir) = path.parent()
         && !dir.as_os_str().is_empty()
     {
         let _ = std::fs::create_dir_all(dir);
     }
-    SaveFile::of(model).write(path).map_err(|e| e.to_string())
+    SaveFile::of(model).write(path)
 }

@@ -5,15 +5,20 @@
 //! outcome is taken: the position is compared with the host's digest, and where this machine's
 //! physics ended elsewhere the host's pieces are put on the board.
 
-use super::dues::place_due;
-use super::table::Table;
-use super::turn::{Aim, AimChecked, AimInput, Announcement, FireParams, Thinking};
+mod setup;
+
 use crate::launch::OnlineStart;
+use crate::modes::OnBoard;
+use crate::modes::calls::Announcement;
+use crate::modes::dues::place_due;
+use crate::modes::table::Table;
+use crate::modes::turn::{Aim, AimChecked, AimInput, FireParams, Thinking};
+use crate::pace::StayAwake;
 use crate::sim::{LoadTable, SimSet};
 use crate::states::{Phase, Playing};
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
-use carrom_match::{Action, Match};
+use carrom_match::Action;
 use carrom_net::apply::hex;
 use carrom_net::{Applied, Guest, GuestEvent, Holder, SeatState, ToHost};
 use std::collections::VecDeque;
@@ -136,26 +141,43 @@ pub fn seat_lines(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (
-            wake_on_messages,
-            follow_host.before(SimSet),
-            remote_stroke
-                .after(AimInput)
-                .before(AimChecked)
-                .run_if(in_state(Phase::Aim)),
-            remote_placement
-                .before(SimSet)
-                .run_if(in_state(Phase::PlaceDue)),
-            hand_over_key,
+    app.add_plugins(setup::plugin)
+        .add_systems(
+            Update,
+            (
+                wake_on_messages,
+                follow_host.before(SimSet),
+                remote_stroke
+                    .after(AimInput)
+                    .before(AimChecked)
+                    .run_if(in_state(Phase::Aim)),
+                remote_placement
+                    .before(SimSet)
+                    .run_if(in_state(Phase::PlaceDue)),
+                hand_over_key,
+            )
+                .run_if(in_state(Playing::Online)),
         )
-            .run_if(in_state(Playing::Online)),
-    )
-    .add_systems(
-        PostUpdate,
-        send_own_actions.run_if(in_state(Playing::Online)),
-    );
+        .add_systems(
+            PostUpdate,
+            (send_own_actions, stay_awake).run_if(in_state(Playing::Online)),
+        );
+}
+
+/// Another machine's player to act: the window keeps drawing once his action has come (its aim
+/// shown, then struck), and rests while it has not (the host's message wakes it).
+fn stay_awake(
+    phase: Res<State<Phase>>,
+    board: Res<OnBoard>,
+    online: Res<Online>,
+    aim: Res<Aim>,
+    mut awake: MessageWriter<StayAwake>,
+) {
+    let elsewhere = board.actor.is_none_or(|s| !online.here.contains(&s));
+    let come = !online.waiting_for_host(board.turns) || aim.planned.is_some();
+    if matches!(phase.get(), Phase::Aim | Phase::PlaceDue) && board.computer && elsewhere && come {
+        awake.write(StayAwake("a computer's turn"));
+    }
 }
 
 /// C, at the host's window: the host's computer plays each disconnected guest's seat until its
@@ -230,15 +252,10 @@ fn follow_host(
         online.retry_in -= time.delta_secs();
         if online.retry_in <= 0.0 {
             online.retry_in = RETRY_SECONDS;
-            match guest.rejoin(addr, Duration::from_secs(1)) {
-                Ok(()) => {
-                    told.write(Announcement::Note("Reconnected to the host.".into()));
-                }
-                Err(e) => warn!("reconnecting: {e}"),
-            }
+            rejoin(guest, addr, &mut told);
         }
     }
-    let differs = take_played(guest, &mut online.queue, &table.model);
+    let differs = take_host_actions(guest, &mut online.queue, &table);
     if (differs || whole_match)
         && *phase.get() != Phase::Moving
         && let Some(game) = &guest.game
@@ -252,7 +269,8 @@ fn follow_host(
     }
 }
 
-/// The host's messages: its actions queued, what to tell said. Whether the whole match came.
+/// The host's messages since the last frame: its actions queued, its refusals and a lost link
+/// told. Whether it sent its whole match (after a reconnection).
 fn read_host(
     guest: &mut Guest,
     queue: &mut VecDeque<Applied>,
@@ -276,12 +294,22 @@ fn read_host(
     whole_match
 }
 
-/// Takes into the guest's match every queued host action already played on this board
-/// (`played`). Whether the board here ended elsewhere than the host's.
-fn take_played(guest: &mut Guest, queue: &mut VecDeque<Applied>, played: &Match) -> bool {
+/// One try to join the host at `addr` again.
+fn rejoin(guest: &mut Guest, addr: SocketAddr, told: &mut MessageWriter<Announcement>) {
+    match guest.rejoin(addr, Duration::from_secs(1)) {
+        Ok(()) => {
+            told.write(Announcement::Note("Reconnected to the host.".into()));
+        }
+        Err(e) => warn!("reconnecting: {e}"),
+    }
+}
+
+/// The host's actions already played on this board, taken into the guest's copy of the match
+/// in order. Whether the board here ended anywhere else than the host's for any of them.
+fn take_host_actions(guest: &mut Guest, queue: &mut VecDeque<Applied>, table: &Table) -> bool {
     let mut differs = false;
     while let Some(front) = queue.front() {
-        if front.index >= played.actions.len() {
+        if front.index >= table.model.actions.len() {
             break;
         }
         let a = queue.pop_front().expect("a front");
@@ -290,7 +318,7 @@ fn take_played(guest: &mut Guest, queue: &mut VecDeque<Applied>, played: &Match)
                 if let Some(n) = r.corrected {
                     warn!("{n}");
                 }
-                let ours = played.digests.get(a.index).map(|d| hex(*d));
+                let ours = table.model.digests.get(a.index).map(|d| hex(*d));
                 if ours.as_deref() != Some(a.digest.as_str()) {
                     info!(
                         "action {}: the board here ended elsewhere than the host's (digest {}, the host's {}); taking the host's",
@@ -349,7 +377,7 @@ fn remote_placement(
     {
         online.fed = Some(n);
         if let Err(e) = place_due(&mut table, Vec2::new(x, y), &mut fire) {
-            told.write(Announcement::Note(e));
+            told.write(Announcement::Note(e.to_string()));
         }
     }
 }

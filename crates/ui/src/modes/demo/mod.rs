@@ -1,27 +1,35 @@
 //! Computer players' demos: each computer's plan is announced before it strikes; the watcher
 //! pauses (P), speeds up or slows down (+, -) (in a replay too) and starts another match (N).
 
-use super::table::{PlayAgain, Table};
+mod setup;
+
+use crate::modes::table::{PlayAgain, Table};
 use crate::sim::SimSpeed;
 use crate::states::{Pause, Playing, Watched};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Playing::Demo), |mut table: ResMut<Table>| {
-        table.computers.commentary = true
-    })
-    .add_systems(
-        Update,
-        (
-            (pause_key, speed_keys).run_if(in_state(Watched)),
-            // Also while the pieces move: after the stroke in hand is judged, if it just
-            // ended, so it is not judged in the new match.
-            next_demo
-                .run_if(in_state(Playing::Demo))
-                .after(crate::sim::SimSet)
-                .after(super::flow::finish_stroke),
-        ),
-    );
+    app.add_plugins(setup::plugin)
+        .add_systems(OnEnter(Playing::Demo), |mut table: ResMut<Table>| {
+            table.computers.commentary = true
+        })
+        .add_systems(
+            PostUpdate,
+            crate::pace::stay_awake("a demo or a replay")
+                .run_if(in_state(Watched).and_then(in_state(Pause::Running))),
+        )
+        .add_systems(
+            Update,
+            (
+                (pause_key, speed_keys).run_if(in_state(Watched)),
+                // Also while the pieces move: after the stroke in hand is judged, if it just
+                // ended, so it is not judged in the new match.
+                next_demo
+                    .run_if(in_state(Playing::Demo))
+                    .after(crate::sim::SimSet)
+                    .after(crate::modes::flow::finish_stroke),
+            ),
+        );
 }
 
 /// P pauses and goes on.

@@ -6,10 +6,13 @@
 //! Progress is kept per player (the menu's South name) in the data directory, written after
 //! every attempt; a damaged progress file is set aside and named in the call box.
 
-use super::OnBoard;
-use super::turn::{Announcement, EndedStroke, FireParams, aim_once_loaded};
+mod setup;
+
+use crate::modes::OnBoard;
+use crate::modes::calls::Announcement;
+use crate::modes::turn::{EndedStroke, FireParams, aim_once_loaded};
 use crate::sim::{Equipment, SimSet};
-use crate::states::{Phase, Playing};
+use crate::states::{Phase, Playing, Screen};
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
@@ -133,21 +136,27 @@ fn in_memory(name: &str) -> Trainer {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        PreUpdate,
-        show_the_training.run_if(resource_exists_and_changed::<Training>),
-    )
-    .add_systems(
-        Update,
-        (
-            score_the_stroke.run_if(in_state(Phase::Moving)),
-            read_the_proposal,
-            choose_drill.run_if(in_state(Phase::Aim)),
-            aim_once_loaded.run_if(in_state(Phase::Idle)),
+    app.add_plugins(setup::plugin)
+        .add_systems(
+            PreUpdate,
+            show_the_training.run_if(resource_exists_and_changed::<Training>),
         )
-            .after(SimSet)
-            .run_if(in_state(Playing::Training)),
-    );
+        .add_systems(
+            PostUpdate,
+            crate::pace::while_busy(Training::reading_matches, "the player's matches being read")
+                .run_if(in_state(Screen::Game)),
+        )
+        .add_systems(
+            Update,
+            (
+                score_the_stroke.run_if(in_state(Phase::Moving)),
+                read_the_proposal,
+                choose_drill.run_if(in_state(Phase::Aim)),
+                aim_once_loaded.run_if(in_state(Phase::Idle)),
+            )
+                .after(SimSet)
+                .run_if(in_state(Playing::Training)),
+        );
 }
 
 fn show_the_training(training: Res<Training>, mut board: ResMut<OnBoard>) {
