@@ -2,7 +2,7 @@
 //! some levels' noise changed on the command line, and prints each pair's win rate.
 //!
 //! ```sh
-//! cargo run --release -p carrom-ai --example ladder_tune -- 40 7 neighbours skilled=2.4,0.015,0.015
+//! cargo run --release -p carrom-ai --features research --example ladder_tune -- 40 7 neighbours skilled=2.4,0.015,0.015
 //! ```
 //! Arguments: games a pair, seed, `neighbours` or `all`, then any `level=angle_deg,position,power`,
 //! `level@candidates,samples` (first-round search), or `only=a,b` to play one pair.

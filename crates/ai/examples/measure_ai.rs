@@ -654,8 +654,13 @@ fn clearing_scaling() {
         b.endgame_samples *= depth;
         b.refine_samples *= depth;
         b.max_work *= width * depth as usize;
+        #[cfg(feature = "research")]
         if let Some(look) = lookahead_from_env(&player.budget) {
             player.lookahead = Some(look);
+        }
+        #[cfg(not(feature = "research"))]
+        if std::env::var_os("CARROM_LA_K").is_some() {
+            eprintln!("CARROM_LA_K is not read: the lookahead needs `--features research`");
         }
         let run = carrom_ai::benchmark::play_board_with(&spec, &mut player, &mut exec, noise);
         println!(
@@ -685,7 +690,8 @@ fn clearing_scaling() {
 /// A lookahead from the environment, for screening (`CARROM_LA_K` finalists, 0 or unset: the
 /// level's own, 1: none; `CARROM_LA_DISTINCT=1` one a target; `CARROM_LA_M` outcomes each, `CARROM_LA_W` the correction's weight,
 /// `CARROM_LA_MIN` the fewest pieces, `CARROM_LA_IW` the inner search's width and
-/// `CARROM_LA_FRESH` its fresh samples).
+/// `CARROM_LA_FRESH` its fresh samples). A research tool: with `--features research`.
+#[cfg(feature = "research")]
 fn lookahead_from_env(
     hard: &carrom_ai::Budget,
 ) -> Option<carrom_ai::research::lookahead::Lookahead> {

@@ -150,8 +150,7 @@ fn at_the_table(table: &Table, watched: bool) -> Result<(Seat, Vec<Piece>, Refer
 /// is left (no opponent).
 fn in_practice(board: &OnBoard) -> Result<(Seat, Vec<Piece>, Referee), NoHint> {
     let layout = board.pieces.clone();
-    let referee =
-        carrom_match::referee_for_south(&layout).map_err(|e| NoHint::NoPosition(e.to_string()))?;
+    let referee = carrom_match::referee_for_south(&layout).map_err(NoHint::NoPosition)?;
     Ok((Seat::South, layout, referee))
 }
 

@@ -13,6 +13,14 @@ use carrom_match::{Match, MatchError, MatchSetup};
 use carrom_physics::{Seat, Spec};
 use std::path::PathBuf;
 
+/// Why a match cannot be put on the table (its words are the ones the menu shows).
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// A setup the match refuses (a player missing, a breaker who does not play).
+    #[error(transparent)]
+    Match(#[from] MatchError),
+}
+
 /// The match at the table.
 #[derive(Resource)]
 pub struct Table {
@@ -36,7 +44,7 @@ pub struct Table {
 impl Table {
     /// A table at the start of its match. An unplayable setup (a player missing) is an error
     /// naming the field.
-    pub fn new(spec: &Spec, setup: MatchSetup) -> Result<Table, MatchError> {
+    pub fn new(spec: &Spec, setup: MatchSetup) -> Result<Table, TableError> {
         let computers = Computers::for_setup(&setup);
         let model = Match::new(spec, setup)?;
         Ok(Table {
@@ -57,7 +65,7 @@ impl Table {
 
     /// A table at a match already under way (a save resumed, a match across machines joined):
     /// a match standing just after a board ended shows its result again.
-    pub fn resumed(spec: &Spec, game: Match) -> Result<Table, MatchError> {
+    pub fn resumed(spec: &Spec, game: Match) -> Result<Table, TableError> {
         let mut table = Table::new(spec, game.setup.clone())?;
         let resumed = carrom_match::Resumed::at(game);
         table.model = resumed.game;
@@ -211,7 +219,7 @@ pub fn next_seed(seed: u64) -> u64 {
 /// Another match at the table: the same players and rules with the next seed. The board's
 /// view, hints and save paths stay as they were, and a demo's or a replay's title
 /// (`watched`). (A replay goes on as a demo: see [`super::replay`].)
-pub fn play_again(table: &mut Table, spec: &Spec, watched: bool) -> Result<(), MatchError> {
+pub fn play_again(table: &mut Table, spec: &Spec, watched: bool) -> Result<(), TableError> {
     let mut setup = table.model.setup.clone();
     setup.seed = next_seed(setup.seed);
     let mut next = Table::new(spec, setup)?;

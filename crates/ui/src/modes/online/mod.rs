@@ -18,7 +18,7 @@ use crate::sim::{LoadTable, SimSet};
 use crate::states::{Phase, Playing};
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
-use carrom_match::{Action, Match};
+use carrom_match::Action;
 use carrom_net::apply::hex;
 use carrom_net::{Applied, Guest, GuestEvent, Holder, SeatState, ToHost};
 use std::collections::VecDeque;
@@ -252,15 +252,10 @@ fn follow_host(
         online.retry_in -= time.delta_secs();
         if online.retry_in <= 0.0 {
             online.retry_in = RETRY_SECONDS;
-            match guest.rejoin(addr, Duration::from_secs(1)) {
-                Ok(()) => {
-                    told.write(Announcement::Note("Reconnected to the host.".into()));
-                }
-                Err(e) => warn!("reconnecting: {e}"),
-            }
+            rejoin(guest, addr, &mut told);
         }
     }
-    let differs = take_played(guest, &mut online.queue, &table.model);
+    let differs = take_host_actions(guest, &mut online.queue, &table);
     if (differs || whole_match)
         && *phase.get() != Phase::Moving
         && let Some(game) = &guest.game
@@ -274,7 +269,8 @@ fn follow_host(
     }
 }
 
-/// The host's messages: its actions queued, what to tell said. Whether the whole match came.
+/// The host's messages since the last frame: its actions queued, its refusals and a lost link
+/// told. Whether it sent its whole match (after a reconnection).
 fn read_host(
     guest: &mut Guest,
     queue: &mut VecDeque<Applied>,
@@ -298,12 +294,22 @@ fn read_host(
     whole_match
 }
 
-/// Takes into the guest's match every queued host action already played on this board
-/// (`played`). Whether the board here ended elsewhere than the host's.
-fn take_played(guest: &mut Guest, queue: &mut VecDeque<Applied>, played: &Match) -> bool {
+/// One try to join the host at `addr` again.
+fn rejoin(guest: &mut Guest, addr: SocketAddr, told: &mut MessageWriter<Announcement>) {
+    match guest.rejoin(addr, Duration::from_secs(1)) {
+        Ok(()) => {
+            told.write(Announcement::Note("Reconnected to the host.".into()));
+        }
+        Err(e) => warn!("reconnecting: {e}"),
+    }
+}
+
+/// The host's actions already played on this board, taken into the guest's copy of the match
+/// in order. Whether the board here ended anywhere else than the host's for any of them.
+fn take_host_actions(guest: &mut Guest, queue: &mut VecDeque<Applied>, table: &Table) -> bool {
     let mut differs = false;
     while let Some(front) = queue.front() {
-        if front.index >= played.actions.len() {
+        if front.index >= table.model.actions.len() {
             break;
         }
         let a = queue.pop_front().expect("a front");
@@ -312,7 +318,7 @@ fn take_played(guest: &mut Guest, queue: &mut VecDeque<Applied>, played: &Match)
                 if let Some(n) = r.corrected {
                     warn!("{n}");
                 }
-                let ours = played.digests.get(a.index).map(|d| hex(*d));
+                let ours = table.model.digests.get(a.index).map(|d| hex(*d));
                 if ours.as_deref() != Some(a.digest.as_str()) {
                     info!(
                         "action {}: the board here ended elsewhere than the host's (digest {}, the host's {}); taking the host's",

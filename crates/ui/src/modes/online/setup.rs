@@ -5,12 +5,11 @@
 
 use super::Online;
 use crate::launch::{OnlineStart, Start};
-use crate::modes::table::{self, Table};
+use crate::modes::table::{self, Table, TableError};
 use crate::modes::{Begin, Entering};
 use crate::sim::Equipment;
 use crate::states::Mode;
 use bevy::prelude::*;
-use carrom_match::MatchError;
 use carrom_physics::Spec;
 
 pub(super) fn plugin(app: &mut App) {
@@ -45,7 +44,7 @@ pub enum NotAtTheTable {
     #[error("the host's match has not started")]
     HostNotStarted,
     #[error(transparent)]
-    Table(#[from] MatchError),
+    Table(#[from] TableError),
 }
 
 /// The host's match at the table here, with this machine's seats, and the first call: the
