@@ -161,16 +161,37 @@ pub enum SaveSettingsError {
     Write(String),
 }
 
+/// Why the settings written in a file are not used (the words the menu shows after the file's
+/// name): where it does not read, or the field out of range.
+#[derive(Debug, thiserror::Error)]
+pub enum BadSettings {
+    /// The text does not read as settings: where, the field to blame (if one is), and why.
+    #[error(
+        "line {line}, column {column}: {}{why}",
+        field.as_ref().map(|f| format!("{f}: ")).unwrap_or_default()
+    )]
+    Unreadable {
+        line: usize,
+        column: usize,
+        field: Option<String>,
+        why: ron::Error,
+    },
+    #[error("volume: {0} is outside 0..1")]
+    Volume(f32),
+    #[error("names[{row}]: longer than {most} characters")]
+    NameTooLong { row: usize, most: usize },
+}
+
 impl Settings {
     /// Checks each field's range; the error names the field.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), BadSettings> {
         if !(0.0..=1.0).contains(&self.volume) {
-            return Err(format!("volume: {} is outside 0..1", self.volume));
+            return Err(BadSettings::Volume(self.volume));
         }
-        for (i, n) in self.names.iter().enumerate() {
+        for (row, n) in self.names.iter().enumerate() {
             let most = carrom_match::Player::MAX_NAME;
             if n.chars().count() > most {
-                return Err(format!("names[{i}]: longer than {most} characters"));
+                return Err(BadSettings::NameTooLong { row, most });
             }
         }
         Ok(())
@@ -204,24 +225,21 @@ impl Settings {
     }
 
     /// The settings written in `text`; the error names the line, column and field.
-    fn parse(text: &str) -> Result<Settings, String> {
-        let at = |e: ron::error::SpannedError, field: String| {
-            format!(
-                "line {}, column {}: {field}{}",
-                e.span.start.line, e.span.start.col, e.code
-            )
+    fn parse(text: &str) -> Result<Settings, BadSettings> {
+        let at = |e: ron::error::SpannedError, field: Option<String>| BadSettings::Unreadable {
+            line: e.span.start.line,
+            column: e.span.start.col,
+            field,
+            why: e.code,
         };
-        let mut de = ron::Deserializer::from_str(text).map_err(|e| at(e, String::new()))?;
+        let mut de = ron::Deserializer::from_str(text).map_err(|e| at(e, None))?;
         match serde_path_to_error::deserialize::<_, Settings>(&mut de) {
             Ok(s) => match de.end() {
                 Ok(()) => Ok(s),
-                Err(e) => Err(at(de.span_error(e), String::new())),
+                Err(e) => Err(at(de.span_error(e), None)),
             },
             Err(e) => {
-                let field = match e.path().to_string() {
-                    p if p == "." => String::new(),
-                    p => format!("{p}: "),
-                };
+                let field = Some(e.path().to_string()).filter(|p| p != ".");
                 Err(at(de.span_error(e.into_inner()), field))
             }
         }

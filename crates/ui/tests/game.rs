@@ -763,7 +763,7 @@ fn a_save_resumes_the_same_way_from_load_and_from_continue() {
         .to_string();
     assert!(e.contains("does not end as recorded"), "{e}");
     let e2 = carrom_ui::screens::menu::start::resume_file(&spec, &path).unwrap_err();
-    assert_eq!(e, e2);
+    assert_eq!(e, e2.to_string());
     std::fs::remove_dir_all(&dir).ok();
 }
 

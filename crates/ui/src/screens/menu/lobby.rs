@@ -153,6 +153,7 @@ pub(super) fn host_from_form(
     let started = s
         .form
         .host_config(&s.spec.0, &players, (rules.0, settings.length), seed)
+        .map_err(|e| e.to_string())
         .and_then(|config| {
             let mut computers = Computers::for_every_seat(&config.setup, players.level);
             let host = Host::start(config, Box::new(move |game| computers.act(game)))
@@ -196,7 +197,7 @@ pub(super) fn join_from_form(_: On<Activate>, mut s: Setting, players: Res<MenuP
     let (address, joining) = match s.form.joining(&s.spec.0, data.as_deref(), players.level) {
         Ok(j) => j,
         Err(e) => {
-            s.form.message = Some(e);
+            s.form.message = Some(e.to_string());
             return;
         }
     };

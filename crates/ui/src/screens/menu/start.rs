@@ -15,23 +15,36 @@ use crate::theme::Activate;
 use bevy::prelude::*;
 use carrom_ai::Level;
 use carrom_match::MatchLength;
-use carrom_match::{Match, MatchSetup, SaveFile};
+use carrom_match::{Match, MatchSetup, ResumeError, SaveError, SaveFile};
 use carrom_referee::{Seat, Seats};
+
+/// Why a saved match cannot be gone on with from the menu (each names the file).
+#[derive(Debug, thiserror::Error)]
+pub enum NotResumed {
+    #[error("no autosaved match")]
+    NoAutosave,
+    #[error(transparent)]
+    Load(#[from] SaveError),
+    /// The save does not replay to where it says it stands.
+    #[error(transparent)]
+    Resume(#[from] ResumeError),
+}
 
 /// The newest autosaved match, resumed as `--load` resumes a save ([`carrom_match::resume`]:
 /// checked against its digests, games and score); an error names the file.
-pub fn resume_autosave(spec: &carrom_physics::Spec) -> Result<Match, String> {
-    let path = recent_autosaves(1).pop().ok_or("no autosaved match")?;
+pub fn resume_autosave(spec: &carrom_physics::Spec) -> Result<Match, NotResumed> {
+    let path = recent_autosaves(1).pop().ok_or(NotResumed::NoAutosave)?;
     resume_file(spec, &path)
 }
 
 /// The match saved at `path`, resumed ([`carrom_match::resume`]). The one autosave of earlier
 /// versions becomes the match's own autosave.
-pub fn resume_file(spec: &carrom_physics::Spec, path: &std::path::Path) -> Result<Match, String> {
-    let save = SaveFile::load(path).map_err(|e| e.to_string())?;
-    let game = carrom_match::resume(spec, &save, &path.display().to_string(), |_| {})
-        .map(|r| r.game)
-        .map_err(|e| e.to_string())?;
+pub fn resume_file(
+    spec: &carrom_physics::Spec,
+    path: &std::path::Path,
+) -> Result<Match, NotResumed> {
+    let save = SaveFile::load(path)?;
+    let game = carrom_match::resume(spec, &save, &path.display().to_string(), |_| {})?.game;
     if legacy_autosave_path().as_deref() == Some(path)
         && let Some(own) = autosave_path_for(&game.setup)
     {

@@ -5,11 +5,29 @@
 use super::super::players::{MenuPlayers, ROWS};
 use bevy::prelude::*;
 use carrom_match::{Level, MatchLength, MatchSetup};
-use carrom_net::{DEFAULT_PORT, Holder, HostConfig, Joining, Role};
+use carrom_net::{DEFAULT_PORT, Holder, HostConfig, JoinCodeError, Joining, Role, SeatingError};
 use carrom_physics::Spec;
 use carrom_referee::{Preset, Seat, Seats};
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::path::Path;
+
+/// What the host or join form says to change (the words the form shows).
+#[derive(Debug, thiserror::Error)]
+pub enum FormError {
+    #[error("Port: `{0}` is not a port (a number up to 65535)")]
+    Port(String),
+    #[error("Join code: {0}")]
+    JoinCode(#[from] JoinCodeError),
+    /// Who plays the seats: nobody to join, or a seat named twice.
+    #[error(transparent)]
+    Seating(#[from] SeatingError),
+    #[error(
+        "Host's address: type the address the host gives, as 192.168.1.20:7878 (the port 7878 when it has none)."
+    )]
+    NoAddress,
+    #[error("Your name: type the name to play under.")]
+    NoName,
+}
 
 /// A text of the page that is typed.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -172,18 +190,16 @@ impl AcrossForm {
         players: &MenuPlayers,
         (preset, length): (Preset, MatchLength),
         seed: u64,
-    ) -> Result<HostConfig, String> {
-        let port: u16 = self.port.trim().parse().map_err(|_| {
-            format!(
-                "Port: `{}` is not a port (a number up to 65535)",
-                self.port.trim()
-            )
-        })?;
-        let code = carrom_net::join_code(&self.code).map_err(|e| format!("Join code: {e}"))?;
+    ) -> Result<HostConfig, FormError> {
+        let port: u16 = self
+            .port
+            .trim()
+            .parse()
+            .map_err(|_| FormError::Port(self.port.trim().to_string()))?;
+        let code = carrom_net::join_code(&self.code)?;
         let seats = self.seats();
         let (here, computer) = (self.held_by(Holder::Host), self.held_by(Holder::Computer));
-        let holders =
-            carrom_net::seat_holders(seats, &here, &computer).map_err(|e| e.to_string())?;
+        let holders = carrom_net::seat_holders(seats, &here, &computer)?;
         let mut rules = preset.rules();
         length.apply(&mut rules);
         let mut setup = MatchSetup::new(seats, rules, preset.name(), seed);
@@ -206,14 +222,14 @@ impl AcrossForm {
         spec: &Spec,
         data: Option<&Path>,
         level: Level,
-    ) -> Result<(String, Joining), String> {
+    ) -> Result<(String, Joining), FormError> {
         if self.address.trim().is_empty() {
-            return Err("Host's address: type the address the host gives, as 192.168.1.20:7878 (the port 7878 when it has none).".into());
+            return Err(FormError::NoAddress);
         }
-        let code = carrom_net::join_code(&self.join_code).map_err(|e| format!("Join code: {e}"))?;
+        let code = carrom_net::join_code(&self.join_code)?;
         let name = self.name.trim();
         if name.is_empty() {
-            return Err("Your name: type the name to play under.".into());
+            return Err(FormError::NoName);
         }
         let save = data.map(|d| d.join("net").join(carrom_net::save_file_name(&code, name)));
         let seats = JOIN_AS[self.join_as % JOIN_AS.len()].1;
@@ -259,6 +275,7 @@ mod tests {
         p
     }
 
+    /// The form's match to host, or what to change in words.
     fn config(form: &AcrossForm) -> Result<HostConfig, String> {
         form.host_config(
             &Spec::default(),
@@ -266,6 +283,7 @@ mod tests {
             (Preset::Icf, MatchLength::Board),
             7,
         )
+        .map_err(|e| e.to_string())
     }
 
     #[test]
@@ -356,12 +374,14 @@ mod tests {
         assert!(
             form.joining(&spec, None, Level::Hard)
                 .unwrap_err()
+                .to_string()
                 .starts_with("Your name")
         );
         form.address.clear();
         assert!(
             form.joining(&spec, None, Level::Hard)
                 .unwrap_err()
+                .to_string()
                 .starts_with("Host's address")
         );
     }

@@ -6,7 +6,7 @@
 
 mod form;
 
-pub use form::{AcrossForm, Field, JOIN_AS};
+pub use form::{AcrossForm, Field, FormError, JOIN_AS};
 
 use super::MenuPage;
 use super::MenuRules;
