@@ -19,7 +19,8 @@
 //!   crate's own step (headless too).
 //! - [`board`]: the board drawn, the pieces' motion, the layout of the window, the seats' names.
 //! - [`hud`]: the side panels, the aim's marks, the aim guide and the trajectory preview.
-//! - [`coach`], [`audio`], [`settings`], [`theme`] (the look), [`screenshot`], and [`pace`]
+//! - [`coach`], [`audio`], [`settings`], [`theme`] (the look), [`screenshot`] (its scenes in
+//!   [`scenes`]), and [`pace`]
 //!   (the window draws continuously only while something moves, as each part tells it).
 //!
 //! The match itself is `carrom_match::Match` and the computer players `carrom_ai::Computers`:

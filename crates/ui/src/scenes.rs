@@ -1,7 +1,7 @@
 //! Where each screenshot starts (`carrom screenshot --mode`): the menu, practice, a demo of
 //! computers, or a seeded match played by computers up to the moment to show.
 
-use crate::Start;
+use crate::launch::Start;
 use crate::screenshot::ShotMode;
 use carrom_ai::{Computers, computer_setup};
 use carrom_match::{Actor, Level, Match, MatchSetup, Named};

@@ -4,13 +4,14 @@
 
 use super::MenuRules;
 use super::players::MenuPlayers;
+use crate::launch::{Launch, Start};
 use crate::modes::{Begin, OnBoard};
 use crate::settings::{
     Settings, SettingsFile, autosave_path_for, legacy_autosave_path, recent_autosaves,
 };
 use crate::sim::{Equipment, SimSpeed};
+use crate::states::Screen;
 use crate::theme::Activate;
-use crate::{Launch, Screen, Start};
 use bevy::prelude::*;
 use carrom_ai::Level;
 use carrom_match::MatchLength;
