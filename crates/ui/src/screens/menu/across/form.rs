@@ -1,24 +1,14 @@
-//! Play across machines from the menu ([`MenuPage::AcrossMachines`]). Host a match: singles
-//! or doubles, who plays each seat (a person here, a guest at another machine, or this
-//! machine's computer), the port and the join code; the rules, the match's length, the
-//! computers' level and the names are the menu's. Or join one: the host's address, its code and
-//! a name, to play or to watch. Either goes to the waiting room ([`super::lobby`]).
+//! The forms of the page across machines: what each field holds ([`AcrossForm`]), the match to
+//! host as they say ([`AcrossForm::host_config`]) and who joins ([`AcrossForm::joining`]), or
+//! what to change ([`FormError`]).
 
-use super::MenuPage;
-use super::MenuRules;
-use super::lobby;
-use super::players::{MenuPlayers, ROWS};
-use super::typing::{Typed, type_key};
-use crate::settings::Settings;
-use crate::theme::{Activate, button, palette, size, text};
-use bevy::input::ButtonState;
-use bevy::input::keyboard::KeyboardInput;
+use super::super::players::{MenuPlayers, ROWS};
 use bevy::prelude::*;
 use carrom_match::{Level, MatchLength, MatchSetup};
 use carrom_net::{DEFAULT_PORT, Holder, HostConfig, Joining, Role};
 use carrom_physics::Spec;
 use carrom_referee::{Preset, Seat, Seats};
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::path::Path;
 
 /// A text of the page that is typed.
@@ -38,7 +28,7 @@ pub enum Field {
 
 impl Field {
     /// The most characters the field holds.
-    fn max(self) -> usize {
+    pub(super) fn max(self) -> usize {
         match self {
             Field::Port => 5,
             Field::Code | Field::JoinCode => 16,
@@ -47,7 +37,7 @@ impl Field {
         }
     }
 
-    fn title(self) -> &'static str {
+    pub(super) fn title(self) -> &'static str {
         match self {
             Field::Port => "Port",
             Field::Code | Field::JoinCode => "Join code",
@@ -94,8 +84,8 @@ pub struct AcrossForm {
     /// The seats joined are played by this machine's computer (at the menu's level).
     pub by_computer: bool,
     /// The field being typed, and what it held before.
-    editing: Option<(Field, String)>,
-    selected: bool,
+    pub(super) editing: Option<(Field, String)>,
+    pub(super) selected: bool,
     /// Why hosting or joining did not go (or how the last match across machines ended).
     pub message: Option<String>,
 }
@@ -131,7 +121,7 @@ impl AcrossForm {
         }
     }
 
-    fn text_mut(&mut self, field: Field) -> &mut String {
+    pub(super) fn text_mut(&mut self, field: Field) -> &mut String {
         match field {
             Field::Port => &mut self.port,
             Field::Code => &mut self.code,
@@ -146,7 +136,7 @@ impl AcrossForm {
         self.editing.is_some()
     }
 
-    fn seats(&self) -> Seats {
+    pub(super) fn seats(&self) -> Seats {
         if self.doubles {
             Seats::Doubles
         } else {
@@ -244,346 +234,9 @@ impl AcrossForm {
     }
 }
 
-/// What a text of the page shows.
-#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
-enum Item {
-    Mode,
-    /// Every interface, or this machine only.
-    Open,
-    /// The seat of a menu row.
-    Seat(usize),
-    Field(Field),
-    Watch,
-    /// Who plays the seats joined: the person here or this machine's computer.
-    PlayedBy,
-    /// The menu's rules, length and level, which the hosted match takes.
-    Terms,
-    Message,
-}
-
-/// The button of a menu row's seat: hidden when the seat is not in the match (East and West
-/// in singles).
-#[derive(Component)]
-struct SeatButton(usize);
-
-/// A field's button (a click on it starts typing; a click elsewhere ends it).
-#[derive(Component)]
-struct FieldButton;
-
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<AcrossForm>()
-        .add_systems(
-            OnEnter(MenuPage::AcrossMachines),
-            (name_from_menu, spawn_page),
-        )
-        .add_observer(end_typing)
-        .add_systems(
-            Update,
-            (type_field.after(super::menu_keys), show_items)
-                .chain()
-                .run_if(in_state(MenuPage::AcrossMachines)),
-        );
-}
-
-/// The name to join under starts as the menu's first player's.
-fn name_from_menu(mut form: ResMut<AcrossForm>, players: Res<MenuPlayers>) {
-    if form.name.trim().is_empty() {
-        form.name = players.names[0].trim().to_string();
-    }
-}
-
-fn spawn_page(mut commands: Commands) {
-    let column = || Node {
-        flex_direction: FlexDirection::Column,
-        align_items: AlignItems::Center,
-        row_gap: px(8),
-        width: px(440),
-        ..default()
-    };
-    commands
-        .spawn(super::page_over_menu(
-            MenuPage::AcrossMachines,
-            Node {
-                // From the top: choosing doubles adds seats below, and nothing above moves.
-                justify_content: JustifyContent::FlexStart,
-                padding: UiRect::top(px(60)),
-                row_gap: px(10),
-                ..default()
-            },
-        ))
-        .with_children(|page| {
-            page.spawn(text(
-                "PLAY ACROSS MACHINES",
-                size::MENU_HEADING + 4.0,
-                palette::MENU_TITLE,
-            ));
-            page.spawn(text(
-                "Every stroke is played on every board; the host's machine is the referee.",
-                size::MENU_NOTE,
-                palette::PAGE_TEXT,
-            ));
-            page.spawn(Node {
-                column_gap: px(40),
-                align_items: AlignItems::FlexStart,
-                margin: UiRect::vertical(px(10)),
-                ..default()
-            })
-            .with_children(|cols| {
-                cols.spawn(column()).with_children(spawn_host_form);
-                cols.spawn(column()).with_children(spawn_join_form);
-            });
-            page.spawn((
-                Item::Message,
-                text("", size::MENU_NOTE + 1.0, palette::MENU_WARNING),
-                Node {
-                    max_width: px(900),
-                    ..default()
-                },
-            ));
-            super::back_button(page, "Back (Esc)", MenuPage::Choices);
-        });
-}
-
-const WIDE: f32 = 420.0;
-
-/// A button showing `item`, doing `action` when clicked.
-fn item_button<M>(
-    parent: &mut ChildSpawnerCommands,
-    item: Item,
-    action: impl bevy::ecs::observer::IntoEntityObserver<M>,
-) -> Entity {
-    button(
-        parent,
-        WIDE,
-        34.0,
-        (item, text("", 16.0, palette::BUTTON_TEXT)),
-        action,
-    )
-}
-
-/// A field's button: a click starts typing into it, its old text selected.
-fn field_button(parent: &mut ChildSpawnerCommands, field: Field) {
-    let b = item_button(
-        parent,
-        Item::Field(field),
-        move |_: On<Activate>, mut form: ResMut<AcrossForm>| {
-            let old = form.text(field).to_string();
-            form.editing = Some((field, old));
-            form.selected = true;
-        },
-    );
-    parent.commands().entity(b).insert(FieldButton);
-}
-
-fn heading(parent: &mut ChildSpawnerCommands, words: &str, note: &str) {
-    parent.spawn(text(words, size::MENU_HEADING, palette::MENU_SMALL));
-    parent.spawn((
-        text(note, size::MENU_NOTE, palette::PAGE_TEXT),
-        Node {
-            width: px(WIDE),
-            ..default()
-        },
-    ));
-}
-
-fn spawn_host_form(col: &mut ChildSpawnerCommands) {
-    heading(
-        col,
-        "HOST A MATCH",
-        "Give the players at other machines this machine's address and the join code. Click a seat to choose who plays it (with nobody here, this window watches).",
-    );
-    item_button(
-        col,
-        Item::Mode,
-        |_: On<Activate>, mut form: ResMut<AcrossForm>| form.doubles = !form.doubles,
-    );
-    for row in 0..ROWS.len() {
-        let b = item_button(
-            col,
-            Item::Seat(row),
-            move |_: On<Activate>, mut form: ResMut<AcrossForm>| {
-                form.holders[row] = match form.holders[row] {
-                    Holder::Host => Holder::Guest,
-                    Holder::Guest => Holder::Computer,
-                    Holder::Computer => Holder::Host,
-                };
-            },
-        );
-        col.commands().entity(b).insert(SeatButton(row));
-    }
-    field_button(col, Field::Port);
-    field_button(col, Field::Code);
-    item_button(
-        col,
-        Item::Open,
-        |_: On<Activate>, mut form: ResMut<AcrossForm>| {
-            form.bind = if form.bind.is_loopback() {
-                Ipv6Addr::UNSPECIFIED.into()
-            } else {
-                Ipv4Addr::LOCALHOST.into()
-            };
-        },
-    );
-    col.spawn((
-        Item::Terms,
-        text("", size::MENU_NOTE, palette::PAGE_TEXT),
-        Node {
-            width: px(WIDE),
-            ..default()
-        },
-    ));
-    button(
-        col,
-        WIDE,
-        40.0,
-        text("Host the match", 19.0, palette::BUTTON_TEXT),
-        lobby::host_from_form,
-    );
-}
-
-fn spawn_join_form(col: &mut ChildSpawnerCommands) {
-    heading(
-        col,
-        "JOIN A MATCH",
-        "Type the address and the join code the host gives you. Click a line to type into it; Enter keeps it.",
-    );
-    field_button(col, Field::Address);
-    field_button(col, Field::JoinCode);
-    field_button(col, Field::Name);
-    item_button(
-        col,
-        Item::Watch,
-        |_: On<Activate>, mut form: ResMut<AcrossForm>| {
-            form.join_as = (form.join_as + 1) % JOIN_AS.len()
-        },
-    );
-    item_button(
-        col,
-        Item::PlayedBy,
-        |_: On<Activate>, mut form: ResMut<AcrossForm>| form.by_computer = !form.by_computer,
-    );
-    button(
-        col,
-        WIDE,
-        40.0,
-        text("Join the match", 19.0, palette::BUTTON_TEXT),
-        lobby::join_from_form,
-    );
-}
-
-/// An item's words as the form, the menu and the settings stand.
-fn words(
-    item: Item,
-    form: &AcrossForm,
-    players: &MenuPlayers,
-    rules: &MenuRules,
-    settings: &Settings,
-) -> String {
-    match item {
-        Item::Mode => format!(
-            "Match: {}",
-            if form.doubles {
-                "doubles (four players)"
-            } else {
-                "singles (two players)"
-            }
-        ),
-        Item::Seat(row) => {
-            let seat = ROWS[row];
-            let name = players.names[row].trim();
-            match form.holders[row] {
-                Holder::Host => format!("{}: {name}, here", seat.title()),
-                Holder::Guest => format!("{}: a guest at another machine", seat.title()),
-                Holder::Computer => format!(
-                    "{}: the computer ({}) here",
-                    seat.title(),
-                    players.level.name()
-                ),
-            }
-        }
-        Item::Field(field) => {
-            let shown = form.text(field);
-            match &form.editing {
-                Some((f, _)) if *f == field && form.selected => {
-                    format!("{}: [{shown}]", field.title())
-                }
-                Some((f, _)) if *f == field => format!("{}: {shown}_", field.title()),
-                _ if shown.is_empty() => format!("{}: (click to type)", field.title()),
-                _ => format!("{}: {shown}", field.title()),
-            }
-        }
-        Item::Open if form.bind.is_loopback() => "Open to: this machine only".into(),
-        Item::Open => "Open to: other machines too".into(),
-        Item::Watch => format!("Join to {}", JOIN_AS[form.join_as % JOIN_AS.len()].0),
-        Item::PlayedBy if form.by_computer => {
-            format!("Played by: the computer ({}) here", players.level.name())
-        }
-        Item::PlayedBy => "Played by: you, here".into(),
-        Item::Terms => {
-            format!(
-                "Rules {}, {}; the names and the computer's level are the menu's.",
-                rules.0.name().to_uppercase(),
-                settings.length.describe(&rules.0.rules())
-            )
-        }
-        Item::Message => form.message.clone().unwrap_or_default(),
-    }
-}
-
-fn show_items(
-    form: Res<AcrossForm>,
-    players: Res<MenuPlayers>,
-    rules: Res<MenuRules>,
-    settings: Res<Settings>,
-    mut items: Query<(&Item, &mut Text)>,
-    mut seats: Query<(&SeatButton, &mut Node)>,
-) {
-    for (b, mut node) in &mut seats {
-        let display = if form.seats().seats().contains(&ROWS[b.0]) {
-            Display::Flex
-        } else {
-            Display::None
-        };
-        if node.display != display {
-            node.display = display;
-        }
-    }
-    for (item, mut t) in &mut items {
-        let want = words(*item, &form, &players, &rules, &settings);
-        if t.0 != want {
-            t.0 = want;
-        }
-    }
-}
-
-/// Typing into the field being edited ([`super::typing`]); an empty port or name keeps the
-/// old one, and a code is read in capitals.
-fn type_field(mut keys: MessageReader<KeyboardInput>, mut form: ResMut<AcrossForm>) {
-    for key in keys.read() {
-        if key.state != ButtonState::Pressed {
-            continue;
-        }
-        let Some((field, old)) = form.editing.clone() else {
-            continue;
-        };
-        let form = &mut *form;
-        let mut selected = form.selected;
-        let typed = type_key(
-            &key.logical_key,
-            form.text_mut(field),
-            &mut selected,
-            field.max(),
-        );
-        form.selected = selected;
-        if typed != Typed::Going {
-            keep_field(form, field, old, typed == Typed::Undone);
-        }
-    }
-}
-
 /// The field's typing ends: `undo`, its old text back; an empty port or name keeps the old
 /// one; a code is read in capitals.
-fn keep_field(form: &mut AcrossForm, field: Field, old: String, undo: bool) {
+pub(super) fn keep_field(form: &mut AcrossForm, field: Field, old: String, undo: bool) {
     let text = form.text_mut(field);
     if undo || (matches!(field, Field::Port | Field::Name) && text.trim().is_empty()) {
         *text = old;
@@ -595,24 +248,10 @@ fn keep_field(form: &mut AcrossForm, field: Field, old: String, undo: bool) {
     form.selected = false;
 }
 
-/// A click on anything but a field ends the typing, keeping what was typed.
-fn end_typing(
-    click: On<Activate>,
-    fields: Query<(), With<FieldButton>>,
-    form: Option<ResMut<AcrossForm>>,
-) {
-    let Some(mut form) = form else { return };
-    if fields.contains(click.0) {
-        return;
-    }
-    if let Some((field, old)) = form.editing.clone() {
-        keep_field(&mut form, field, old, false);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::Settings;
 
     fn players() -> MenuPlayers {
         let mut p = MenuPlayers::from_settings(&Settings::default());
