@@ -2,7 +2,7 @@
 //! practice and the tools set a referee at a position that did not come from a match.
 
 use carrom_physics::Piece;
-use carrom_referee::{PieceColour, QueenState, Referee, Rules, Seat, Seats};
+use carrom_referee::{PieceColour, PositionError, QueenState, Referee, Rules, Seat, Seats};
 
 /// The referee at `pieces` with `seat` to strike, playing `colour`: the men on the board as
 /// the pieces show them, the others pocketed by their sides (the break still to be made when
@@ -15,9 +15,9 @@ pub fn referee_at(
     colour: PieceColour,
     pieces: &[Piece],
     queen: QueenState,
-) -> Result<Referee, String> {
+) -> Result<Referee, PositionError> {
     let men = |c: PieceColour| pieces.iter().filter(|p| p.kind == c).count() as u8;
-    Referee::in_position_with_queen(
+    Referee::in_position(
         rules,
         seats,
         seat,
@@ -30,7 +30,7 @@ pub fn referee_at(
 
 /// [`referee_at`] for one player at South playing white under the ICF Laws in singles, the
 /// Queen on the board: practice, and the tools' positions.
-pub fn referee_for_south(pieces: &[Piece]) -> Result<Referee, String> {
+pub fn referee_for_south(pieces: &[Piece]) -> Result<Referee, PositionError> {
     referee_at(
         Rules::icf(),
         Seats::Singles,

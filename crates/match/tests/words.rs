@@ -6,7 +6,9 @@
 
 use carrom_match::{Match, MatchSetup, Player};
 use carrom_physics::Spec;
-use carrom_referee::{PRESET_NAMES, PieceColour, Referee, Rules, Seat, Seats, StrokeReport};
+use carrom_referee::{
+    PRESET_NAMES, PieceColour, QueenState, Referee, Rules, Seat, Seats, StrokeReport,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -273,9 +275,13 @@ fn scripted() -> String {
     ];
     let mut out = String::from("== scripted\n");
     for (rules, seat, colour, white, black, awaiting, strokes) in cases {
+        let queen = if awaiting {
+            QueenState::AwaitingCover { by: seat }
+        } else {
+            QueenState::OnBoard
+        };
         let mut r =
-            Referee::in_position(rules, Seats::Singles, seat, colour, white, black, awaiting)
-                .unwrap();
+            Referee::in_position(rules, Seats::Singles, seat, colour, white, black, queen).unwrap();
         for report in strokes {
             let v = r.judge(&report).unwrap();
             for line in game.verdict_lines(&v) {

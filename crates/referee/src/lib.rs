@@ -38,7 +38,7 @@ pub use placement::{
     validate_placement,
 };
 pub use preset::Preset;
-pub use referee::{JudgeError, MEN_PER_COLOUR, QueenRight, Referee};
+pub use referee::{JudgeError, MEN_PER_COLOUR, PositionError, QueenRight, Referee};
 pub use report::{Colour, PieceColour, StrokeReport};
 pub use rules::{
     BreakAttemptsFor, DuesReturned, EndingGaps, GameWonBy, ImproperBreak, PassesBy, QueenReturned,

@@ -26,6 +26,7 @@ mod queen;
 mod stroke;
 mod turns;
 
+pub use position::PositionError;
 pub use queen::QueenRight;
 use stroke::{Outcome, Stroke};
 

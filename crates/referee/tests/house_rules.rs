@@ -242,7 +242,7 @@ fn traditional_if_the_queen_was_also_pocketed_it_is_returned_together_with_the_p
 #[test]
 fn traditional_pocketing_the_final_opponents_piece_returns_it_in_addition_to_the_penalty_piece() {
     for queen in [QueenState::OnBoard, QueenState::Covered(W)] {
-        let mut r = Referee::in_position_with_queen(
+        let mut r = Referee::in_position(
             Rules::traditional(),
             Seats::Singles,
             Seat::South,

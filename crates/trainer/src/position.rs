@@ -110,6 +110,6 @@ pub enum PositionError {
     #[error("queen: covered, but the Queen is in `pieces` (a covered Queen stays in her pocket)")]
     QueenCovered,
     /// What the referee says of the men and the turn.
-    #[error("{0}")]
-    Referee(String),
+    #[error(transparent)]
+    Referee(carrom_referee::PositionError),
 }

@@ -40,7 +40,7 @@ pub enum NoHint {
     NotThisPlayersTurn,
     /// The position on the board is not one the referee can stand at (its words).
     #[error("no hint here: {0}")]
-    NoPosition(String),
+    NoPosition(carrom_referee::PositionError),
     #[error("no hint: no legal place for the striker (Law 142)")]
     NoLegalPlace,
 }
