@@ -142,7 +142,7 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
     if let Err(why) = display::find() {
         if let Some(path) = &args.load {
             // A missing or bad save is an error whatever the display.
-            return resume_headless(spec, path, &why);
+            return resume_headless(spec, path, &why.to_string());
         }
         if args.mode.is_some() && mode != PlayMode::Demo {
             return Err(format!(
@@ -240,7 +240,7 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
 
 pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
     let mode = args.mode;
-    let (start, speed) = carrom_ui::scenes::start_of(mode, spec)?;
+    let (start, speed) = carrom_ui::scenes::start_of(mode, spec).map_err(|e| e.to_string())?;
     let plan = ScreenshotPlan {
         mode,
         size: args.size,
@@ -253,7 +253,7 @@ pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
     let xvfb = match display::find() {
         Ok(()) => None,
         Err(why) => {
-            let xvfb = Xvfb::start(args.size)?;
+            let xvfb = Xvfb::start(args.size).map_err(|e| e.to_string())?;
             println!(
                 "No display ({why}): rendering on a private Xvfb at :{}.",
                 xvfb.number()

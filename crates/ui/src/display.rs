@@ -6,13 +6,30 @@ use std::os::unix::net::UnixStream;
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// Why there is no display to open a window on (words for a message). The names are the
+/// environment's, abbreviated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NoDisplay {
+    #[error("DISPLAY and WAYLAND_DISPLAY are unset")]
+    Unset,
+    #[error("no Wayland compositor answers at WAYLAND_DISPLAY={wayland}")]
+    NoCompositor { wayland: String },
+    #[error("no X server answers at DISPLAY={x11}")]
+    NoXServer { x11: String },
+    #[error(
+        "no Wayland compositor answers at WAYLAND_DISPLAY={wayland} and no X server answers at \
+         DISPLAY={x11}"
+    )]
+    NeitherAnswers { wayland: String, x11: String },
+}
+
 /// `Ok` when a Wayland compositor or an X server answers at the display the environment
-/// names; otherwise why there is none, as words for a message ("DISPLAY and WAYLAND_DISPLAY
-/// are unset", "no X server answers at DISPLAY=:29"). The window system takes Wayland whenever
-/// `WAYLAND_DISPLAY` is set, so a dead `WAYLAND_DISPLAY` beside a live X server is removed
-/// from this process's environment, and the window opens on the X server. Call it before the
-/// app starts any threads.
-pub fn find() -> Result<(), String> {
+/// names; otherwise why there is none ("DISPLAY and WAYLAND_DISPLAY are unset", "no X server
+/// answers at DISPLAY=:29"). The window system takes Wayland whenever `WAYLAND_DISPLAY` is
+/// set, so a dead `WAYLAND_DISPLAY` beside a live X server is removed from this process's
+/// environment, and the window opens on the X server. Call it before the app starts any
+/// threads.
+pub fn find() -> Result<(), NoDisplay> {
     let set = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
     let shown = |k: &str| carrom_match::quote::abbreviate(&std::env::var(k).unwrap_or_default());
     if set("WAYLAND_SOCKET").is_some() {
@@ -21,19 +38,14 @@ pub fn find() -> Result<(), String> {
     }
     let wayland = set("WAYLAND_DISPLAY");
     let x11 = set("DISPLAY");
-    if wayland.is_none() && x11.is_none() {
-        return Err("DISPLAY and WAYLAND_DISPLAY are unset".into());
-    }
-    let mut why = Vec::new();
+    let mut dead_wayland = None;
     if let Some(name) = &wayland {
         if wayland_answers(std::path::Path::new(name)) {
             return Ok(());
         }
-        why.push(format!(
-            "no Wayland compositor answers at WAYLAND_DISPLAY={}",
-            shown("WAYLAND_DISPLAY")
-        ));
+        dead_wayland = Some(shown("WAYLAND_DISPLAY"));
     }
+    let mut dead_x11 = None;
     if let Some(name) = &x11 {
         if x_server_answers(&name.to_string_lossy()) {
             if wayland.is_some() {
@@ -42,12 +54,14 @@ pub fn find() -> Result<(), String> {
             }
             return Ok(());
         }
-        why.push(format!(
-            "no X server answers at DISPLAY={}",
-            shown("DISPLAY")
-        ));
+        dead_x11 = Some(shown("DISPLAY"));
     }
-    Err(why.join(" and "))
+    Err(match (dead_wayland, dead_x11) {
+        (None, None) => NoDisplay::Unset,
+        (Some(wayland), None) => NoDisplay::NoCompositor { wayland },
+        (None, Some(x11)) => NoDisplay::NoXServer { x11 },
+        (Some(wayland), Some(x11)) => NoDisplay::NeitherAnswers { wayland, x11 },
+    })
 }
 
 /// Whether a window can be opened (see [`find`]).
@@ -113,6 +127,18 @@ fn x_server_answers(display: &str) -> bool {
         .any(|a| std::net::TcpStream::connect_timeout(&a, Duration::from_secs(2)).is_ok())
 }
 
+/// Why no private X server could be started ([`Xvfb::start`]).
+#[derive(Debug, thiserror::Error)]
+pub enum NoXvfb {
+    #[error("cannot start Xvfb (install the `xvfb` package): {0}")]
+    Spawn(std::io::Error),
+    #[error("Xvfb did not start within 20 s")]
+    TooSlow,
+    /// Every display number tried was taken, or the server exited at once each time.
+    #[error("no free X display number for Xvfb (or Xvfb fails to start)")]
+    NoFreeNumber,
+}
+
 /// A private X server (Xvfb) for `carrom screenshot` where there is no display. Dropping it
 /// stops the server cleanly (SIGTERM, then waits for it) and removes what it made, its lock
 /// file and its socket, so that display numbers are not used up run after run.
@@ -126,7 +152,7 @@ impl Xvfb {
     /// waits until it accepts connections, and points this process at it (`DISPLAY`; Mesa's
     /// software Vulkan unless `WGPU_BACKEND` says otherwise). Call it before the app starts
     /// any threads.
-    pub fn start(size: (u32, u32)) -> Result<Xvfb, String> {
+    pub fn start(size: (u32, u32)) -> Result<Xvfb, NoXvfb> {
         use std::process::{Command, Stdio};
         let free = |n: &u32| {
             !std::path::Path::new(&format!("/tmp/.X{n}-lock")).exists()
@@ -151,7 +177,7 @@ impl Xvfb {
                 .stdout(Stdio::piped())
                 .stderr(Stdio::null())
                 .spawn()
-                .map_err(|e| format!("cannot start Xvfb (install the `xvfb` package): {e}"))?;
+                .map_err(NoXvfb::Spawn)?;
             let stdout = child.stdout.take();
             let (tx, rx) = std::sync::mpsc::channel();
             std::thread::spawn(move || {
@@ -176,10 +202,10 @@ impl Xvfb {
                         break;
                     }
                 }
-                Err(_) => return Err("Xvfb did not start within 20 s".into()),
+                Err(_) => return Err(NoXvfb::TooSlow),
             }
         }
-        Err("no free X display number for Xvfb (or Xvfb fails to start)".into())
+        Err(NoXvfb::NoFreeNumber)
     }
 
     /// The display's number (`:number`).

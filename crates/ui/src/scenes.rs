@@ -4,7 +4,7 @@
 use crate::launch::Start;
 use crate::screenshot::ShotMode;
 use carrom_ai::{Computers, computer_setup};
-use carrom_match::{Actor, Level, Match, MatchSetup, Named};
+use carrom_match::{Actor, Level, Match, MatchError, MatchSetup, Named};
 use carrom_physics::{Seat, Spec};
 use carrom_referee::{Rules, Seats};
 
@@ -40,8 +40,21 @@ impl Named for ShotMode {
     }
 }
 
+/// Why the match a screenshot shows cannot be played up to its moment (the words `carrom
+/// screenshot` prints).
+#[derive(Debug, thiserror::Error)]
+pub enum NoScene {
+    /// The seeded match does not start, or an action of its computers is refused.
+    #[error(transparent)]
+    Match(#[from] MatchError),
+    #[error("the match ended before the screenshot's position")]
+    MatchEnded,
+    #[error("the computers stopped before the screenshot's position")]
+    ComputersStopped,
+}
+
 /// How the game starts for a screenshot of `mode`, and the speed of its simulation.
-pub fn start_of(mode: ShotMode, spec: &Spec) -> Result<(Start, f32), String> {
+pub fn start_of(mode: ShotMode, spec: &Spec) -> Result<(Start, f32), NoScene> {
     let resume = |game: Match| Start::Resume(Box::new(game));
     Ok(match mode {
         ShotMode::Demo => {
@@ -73,7 +86,7 @@ fn played_until(
     names: [&str; 2],
     level: Level,
     stop: impl Fn(&Match) -> bool,
-) -> Result<Match, String> {
+) -> Result<Match, NoScene> {
     let mut setup = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", seed);
     setup.players[0].name = names[0].into();
     setup.players[1].name = names[1].into();
@@ -81,27 +94,25 @@ fn played_until(
     let mut both = setup.clone();
     both.players[0].computer = Some(level);
     let mut hands = Computers::for_setup(&both);
-    let mut model = Match::new(spec, setup).map_err(|e| e.to_string())?;
+    let mut model = Match::new(spec, setup)?;
     while !stop(&model) {
         if model.is_over() {
-            return Err("the match ended before the screenshot's position".into());
+            return Err(NoScene::MatchEnded);
         }
-        let action = hands
-            .act(&model)
-            .ok_or("the computers stopped before the screenshot's position")?;
-        model.apply(&action).map_err(|e| e.to_string())?;
+        let action = hands.act(&model).ok_or(NoScene::ComputersStopped)?;
+        model.apply(&action)?;
     }
     Ok(model)
 }
 
 /// Asha (South) and Ravi (North, the computer), played by easy computers (seed 5).
-fn asha_and_ravi_until(spec: &Spec, stop: impl Fn(&Match) -> bool) -> Result<Match, String> {
+fn asha_and_ravi_until(spec: &Spec, stop: impl Fn(&Match) -> bool) -> Result<Match, NoScene> {
     played_until(spec, 5, ["Asha", "Ravi"], Level::Easy, stop)
 }
 
 /// The hint's position: a person at South against a medium computer, seeded strokes played
 /// until South is to strike in the middle of the board.
-fn hint_position(spec: &Spec) -> Result<Match, String> {
+fn hint_position(spec: &Spec) -> Result<Match, NoScene> {
     played_until(
         spec,
         11,
