@@ -1235,7 +1235,7 @@ fn a_saves_statistics_are_its_match_replayed() {
     assert!(title.contains("12 actions"), "{title}");
     std::fs::write(&path, "{ not a save").unwrap();
     let e = carrom_ui::screens::library::statistics_of(&spec, &path).unwrap_err();
-    assert!(e.contains("save.json"), "{e}");
+    assert!(e.to_string().contains("save.json"), "{e}");
     assert!(
         carrom_ui::screens::library::title_of_file(&path).contains("cannot be read"),
         "a damaged file is listed as such"

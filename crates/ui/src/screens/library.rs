@@ -12,7 +12,7 @@ use crate::sim::Equipment;
 use crate::theme::{Activate, button, palette, size, text};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
-use carrom_match::{Match, SaveFile};
+use carrom_match::{Match, ReplayError, SaveError, SaveFile};
 use std::path::{Path, PathBuf};
 
 /// How many files each list shows.
@@ -40,7 +40,7 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Default)]
 pub struct Statistics {
     file: Option<PathBuf>,
-    task: Option<Task<Result<Vec<String>, String>>>,
+    task: Option<Task<Result<Vec<String>, NoStatistics>>>,
     lines: Vec<String>,
 }
 
@@ -251,12 +251,27 @@ fn file_row(list: &mut ChildSpawnerCommands, path: &Path, going_on: bool) {
     });
 }
 
+/// Why a save has no statistics to show (the words shown in their place; each names the file).
+#[derive(Debug, thiserror::Error)]
+pub enum NoStatistics {
+    #[error(transparent)]
+    Load(#[from] SaveError),
+    /// The save's match does not replay as recorded.
+    #[error("{}: {source}", path.display())]
+    Replay { path: PathBuf, source: ReplayError },
+}
+
 /// A save's statistics: its match replayed (checked as `carrom replay` checks it), a line per
 /// player and per board.
-pub fn statistics_of(spec: &carrom_physics::Spec, path: &Path) -> Result<Vec<String>, String> {
-    let save = SaveFile::load(path).map_err(|e| e.to_string())?;
-    let game =
-        Match::replay(spec, &save, |_| {}).map_err(|e| format!("{}: {e}", path.display()))?;
+pub fn statistics_of(
+    spec: &carrom_physics::Spec,
+    path: &Path,
+) -> Result<Vec<String>, NoStatistics> {
+    let save = SaveFile::load(path)?;
+    let game = Match::replay(spec, &save, |_| {}).map_err(|source| NoStatistics::Replay {
+        path: path.to_path_buf(),
+        source,
+    })?;
     Ok(game.stats.lines())
 }
 
@@ -268,7 +283,7 @@ fn collect_statistics(mut stats: ResMut<Statistics>) {
         stats.task = None;
         stats.lines = match result {
             Ok(lines) => lines,
-            Err(e) => vec![e],
+            Err(e) => vec![e.to_string()],
         };
     }
 }

@@ -7,7 +7,7 @@
 
 use super::MenuPage;
 use super::MenuRules;
-use super::across::AcrossForm;
+use super::across::{AcrossForm, FormError};
 use super::players::MenuPlayers;
 use super::start::MenuStart;
 use crate::launch::{OnlineStart, Start};
@@ -19,7 +19,10 @@ use crate::sim::Equipment;
 use crate::theme::{Activate, palette, size, text};
 use bevy::prelude::*;
 use carrom_ai::Computers;
-use carrom_net::{Applied, Guest, GuestEvent, Host, HostThread, Joining};
+use carrom_net::{
+    AddressError, Applied, Guest, GuestEvent, Host, HostConfig, HostError, HostThread, JoinError,
+    Joining, LocalLink,
+};
 use std::net::SocketAddr;
 use std::sync::mpsc::{self, TryRecvError};
 use std::sync::{Arc, Mutex};
@@ -28,7 +31,25 @@ use std::time::Duration;
 /// How long hosting or joining waits for the host's welcome.
 const WELCOME_WITHIN: Duration = Duration::from_secs(10);
 
-type Connected = Result<(Guest, Option<SocketAddr>), String>;
+/// Why hosting or joining from the menu did not bring this window to a match (the words the
+/// form shows).
+#[derive(Debug, thiserror::Error)]
+pub enum NotConnected {
+    #[error(transparent)]
+    Form(#[from] FormError),
+    /// The host cannot start here (its match, its port, its network thread).
+    #[error(transparent)]
+    Host(#[from] HostError),
+    /// The host's address as typed is not one.
+    #[error(transparent)]
+    Address(#[from] AddressError),
+    /// The host does not take this window (the code, the version, the network).
+    #[error(transparent)]
+    Join(#[from] JoinError),
+}
+
+/// The guest, with the host's address when the host is on another machine.
+type Connected = Result<(Guest, Option<SocketAddr>), NotConnected>;
 
 /// The match across machines being set up: the connection under way, or the guest waiting for
 /// the match to start, with the host when it runs here.
@@ -150,20 +171,16 @@ pub(super) fn host_from_form(
         s.board.open = false;
     }
     let seed = rand::random::<u64>() % 1_000_000;
-    let started = s
+    let config = s
         .form
-        .host_config(&s.spec.0, &players, (rules.0, settings.length), seed)
-        .map_err(|e| e.to_string())
-        .and_then(|config| {
-            let mut computers = Computers::for_every_seat(&config.setup, players.level);
-            let host = Host::start(config, Box::new(move |game| computers.act(game)))
-                .map_err(|e| e.to_string())?;
-            HostThread::start(host, |e| info!("host: {e:?}")).map_err(|e| e.to_string())
-        });
-    let (host, link) = match started {
+        .host_config(&s.spec.0, &players, (rules.0, settings.length), seed);
+    let (host, link) = match config
+        .map_err(NotConnected::from)
+        .and_then(|c| start_host(c, &players))
+    {
         Ok(started) => started,
         Err(e) => {
-            s.form.message = Some(e);
+            s.form.message = Some(e.to_string());
             return;
         }
     };
@@ -183,12 +200,21 @@ pub(super) fn host_from_form(
     s.lobby.hosting = Some(Arc::new(host));
     s.lobby
         .connect(format!("Hosting with code {code}"), wake, move || {
-            Guest::local(link, joining, WELCOME_WITHIN)
-                .map(|g| (g, None))
-                .map_err(|e| e.to_string())
+            Ok((Guest::local(link, joining, WELCOME_WITHIN)?, None))
         });
     s.form.message = None;
     s.page.set(MenuPage::Waiting);
+}
+
+/// The host of `config` started in a thread of its own, its computers at the menu's level,
+/// with its in-process link for this window.
+fn start_host(
+    config: HostConfig,
+    players: &MenuPlayers,
+) -> Result<(HostThread, LocalLink), NotConnected> {
+    let mut computers = Computers::for_every_seat(&config.setup, players.level);
+    let host = Host::start(config, Box::new(move |game| computers.act(game)))?;
+    Ok(HostThread::start(host, |e| info!("host: {e:?}"))?)
 }
 
 /// "Join the match": connects to the host's address with the code and the name.
@@ -205,10 +231,8 @@ pub(super) fn join_from_form(_: On<Activate>, mut s: Setting, players: Res<MenuP
     s.lobby.leave();
     s.lobby
         .connect(format!("Connecting to {address}..."), wake, move || {
-            let addr = carrom_net::resolve(&address).map_err(|e| e.to_string())?;
-            Guest::join(addr, joining, WELCOME_WITHIN)
-                .map(|g| (g, Some(addr)))
-                .map_err(|e| e.to_string())
+            let addr = carrom_net::resolve(&address)?;
+            Ok((Guest::join(addr, joining, WELCOME_WITHIN)?, Some(addr)))
         });
     s.form.message = None;
     s.page.set(MenuPage::Waiting);
@@ -251,7 +275,7 @@ fn follow_lobby(
                 lobby.guest = Some(Mutex::new(guest));
                 lobby.addr = addr;
             }
-            Ok(Err(e)) => return give_up(lobby, &mut form, &mut page, e),
+            Ok(Err(e)) => return give_up(lobby, &mut form, &mut page, e.to_string()),
             Err(TryRecvError::Disconnected) => {
                 let why = "the connection stopped".to_string();
                 return give_up(lobby, &mut form, &mut page, why);

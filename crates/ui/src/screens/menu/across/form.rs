@@ -275,15 +275,19 @@ mod tests {
         p
     }
 
-    /// The form's match to host, or what to change in words.
-    fn config(form: &AcrossForm) -> Result<HostConfig, String> {
+    /// The form's match to host, or what to change.
+    fn config(form: &AcrossForm) -> Result<HostConfig, FormError> {
         form.host_config(
             &Spec::default(),
             &players(),
             (Preset::Icf, MatchLength::Board),
             7,
         )
-        .map_err(|e| e.to_string())
+    }
+
+    /// What the form says to change, in its words.
+    fn words(form: &AcrossForm) -> String {
+        config(form).unwrap_err().to_string()
     }
 
     #[test]
@@ -313,7 +317,7 @@ mod tests {
         assert_eq!(form.here(), vec![Seat::South]);
         // Every seat here leaves nobody to join.
         form.holders = [Holder::Host; 4];
-        assert!(config(&form).unwrap_err().contains("a Guest's"));
+        assert!(words(&form).contains("a Guest's"));
         // Computers alone: a demo for spectators, the host's window one of them.
         form.holders = [Holder::Computer; 4];
         assert!(config(&form).is_ok());
@@ -326,12 +330,12 @@ mod tests {
             port: "78x".into(),
             ..AcrossForm::default()
         };
-        assert!(config(&form).unwrap_err().starts_with("Port: `78x`"));
+        assert!(words(&form).starts_with("Port: `78x`"));
         let form = AcrossForm {
             code: "no-dash".into(),
             ..AcrossForm::default()
         };
-        assert!(config(&form).unwrap_err().starts_with("Join code:"));
+        assert!(words(&form).starts_with("Join code:"));
     }
 
     #[test]
