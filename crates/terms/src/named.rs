@@ -36,7 +36,8 @@ pub trait Named: Copy + PartialEq + 'static {
     }
 
     /// The value called `text`, or the words that say it is none: "`expert` is not a level:
-    /// beginner, easy, medium, skilled, hard".
+    /// beginner, easy, medium, skilled, hard". The words are the whole answer (the command
+    /// line's parsers and serde's errors only show them), so they are a plain `String`.
     fn parse_or_explain(text: &str) -> Result<Self, String> {
         Self::parse(text)
             .ok_or_else(|| format!("`{}` is not {}: {}", text, Self::WHAT, Self::names()))
