@@ -926,12 +926,12 @@ fn gap_with_the_striker_or_an_improper_stroke_takes_the_nearest_row_in_both_read
 
 // ----- a position set up for analysis -------------------------------------------------------
 
-/// A singles position under the ICF Laws, `turn` to strike playing `colour`.
+/// A singles position under the ICF Laws, `turn` to strike playing `colour`, with `men` white
+/// and black men on the board.
 fn in_singles(
     turn: Seat,
     colour: PieceColour,
-    white: u8,
-    black: u8,
+    (white, black): (u8, u8),
     queen: QueenState,
 ) -> Result<Referee, PositionError> {
     Referee::in_position(
@@ -954,7 +954,7 @@ const SOUTH_TO_COVER: QueenState = QueenState::AwaitingCover { by: Seat::South }
 #[test]
 fn a_position_set_up_by_its_pieces_is_judged_as_the_one_reached_by_play() {
     let played = position(2, 3);
-    let set_up = in_singles(Seat::South, W, 7, 6, QueenState::OnBoard).unwrap();
+    let set_up = in_singles(Seat::South, W, (7, 6), QueenState::OnBoard).unwrap();
     for r in [&played, &set_up] {
         assert_eq!(r.turn(), Some(Seat::South));
         assert_eq!(r.colour_of(Seat::South), W);
@@ -975,14 +975,14 @@ fn a_position_set_up_by_its_pieces_is_judged_as_the_one_reached_by_play() {
 /// men has no Queen to cover (Law 92); a colour with no men left is a board already over.
 #[test]
 fn a_position_names_what_cannot_be() {
-    let r = in_singles(Seat::North, B, 9, 8, QueenState::OnBoard).unwrap();
+    let r = in_singles(Seat::North, B, (9, 8), QueenState::OnBoard).unwrap();
     assert_eq!(r.colour_of(Seat::South), W);
     assert_eq!(r.queen_right(Seat::North), QueenRight::Yes);
-    let e = in_singles(Seat::South, W, 9, 5, SOUTH_TO_COVER).unwrap_err();
+    let e = in_singles(Seat::South, W, (9, 5), SOUTH_TO_COVER).unwrap_err();
     assert!(e.to_string().contains("Law 92"), "{e}");
-    let e = in_singles(Seat::South, W, 0, 5, QueenState::OnBoard).unwrap_err();
+    let e = in_singles(Seat::South, W, (0, 5), QueenState::OnBoard).unwrap_err();
     assert!(e.to_string().contains("over"), "{e}");
-    let e = in_singles(Seat::East, W, 3, 5, QueenState::OnBoard).unwrap_err();
+    let e = in_singles(Seat::East, W, (3, 5), QueenState::OnBoard).unwrap_err();
     assert!(e.to_string().contains("east"), "{e}");
 }
 
@@ -993,43 +993,43 @@ fn a_position_that_cannot_be_names_the_field_that_is_wrong() {
     use QueenState::{AwaitingCover, AwaitingReturn, Covered, OnBoard};
     let cases = [
         (
-            (Seat::East, W, 3, 5, OnBoard),
+            (Seat::East, W, (3, 5), OnBoard),
             "seat: east does not play in Singles",
         ),
         (
-            (Seat::South, Q, 3, 5, OnBoard),
+            (Seat::South, Q, (3, 5), OnBoard),
             "colour: a side plays white or black, not the Queen",
         ),
         (
-            (Seat::South, W, 10, 5, OnBoard),
+            (Seat::South, W, (10, 5), OnBoard),
             "white: 10 men on the board, at most 9",
         ),
         (
-            (Seat::South, W, 3, 0, OnBoard),
+            (Seat::South, W, (3, 0), OnBoard),
             "black: no black men on the board: the board is over",
         ),
         (
-            (Seat::South, W, 3, 5, AwaitingCover { by: Seat::North }),
+            (Seat::South, W, (3, 5), AwaitingCover { by: Seat::North }),
             "queen: awaiting the cover of north, but it is south's turn: she must be covered with \
              the next stroke of the turn that pocketed her (Law 96)",
         ),
         (
-            (Seat::South, W, 9, 5, SOUTH_TO_COVER),
+            (Seat::South, W, (9, 5), SOUTH_TO_COVER),
             "queen: south has no right to the Queen before pocketing one of his men (Law 92), so \
              she cannot be awaiting his cover",
         ),
         (
-            (Seat::South, W, 3, 5, Covered(Q)),
+            (Seat::South, W, (3, 5), Covered(Q)),
             "queen: covered by white or black, not by the Queen",
         ),
         (
-            (Seat::South, W, 3, 5, AwaitingReturn { by: Seat::South }),
+            (Seat::South, W, (3, 5), AwaitingReturn { by: Seat::South }),
             "queen: awaiting return only exists within the turn that pocketed her (traditional \
              rules); give `on_board`",
         ),
     ];
-    for ((turn, colour, white, black, queen), words) in cases {
-        let e = in_singles(turn, colour, white, black, queen).unwrap_err();
+    for ((turn, colour, men, queen), words) in cases {
+        let e = in_singles(turn, colour, men, queen).unwrap_err();
         assert_eq!(e.to_string(), words);
     }
 }
@@ -1037,7 +1037,7 @@ fn a_position_that_cannot_be_names_the_field_that_is_wrong() {
 /// The Queen awaiting the cover of the player to strike: his own man covers her (Law 96).
 #[test]
 fn a_position_with_the_queen_awaiting_cover_is_covered_by_an_own_man() {
-    let mut r = in_singles(Seat::South, W, 6, 6, SOUTH_TO_COVER).unwrap();
+    let mut r = in_singles(Seat::South, W, (6, 6), SOUTH_TO_COVER).unwrap();
     assert_eq!(r.queen(), QueenState::AwaitingCover { by: Seat::South });
     let v = pot(&mut r, &[W]);
     assert_law(&v, "96");
