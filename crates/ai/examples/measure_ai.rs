@@ -403,7 +403,7 @@ fn lone_man_cell(
         lone: Some(prev),
     };
     let budget = Level::Hard.budget();
-    let d = carrom_ai::search::search(
+    let (d, _) = carrom_ai::search::search_weighed(
         spec,
         &state.layout,
         Seat::South,

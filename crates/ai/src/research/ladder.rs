@@ -3,7 +3,7 @@
 //! results, the weakest level anchored at 1000.
 
 use crate::noise::mix;
-use crate::selfplay::{GameRun, play_game_with};
+use crate::selfplay::{GameRun, game_setup, play_game_with};
 use crate::{Level, LevelSpec, Rung};
 use carrom_physics::Spec;
 use carrom_referee::{Rules, Seats};
@@ -142,15 +142,9 @@ pub fn run_ladder(
             let runs: Vec<GameRun> = (0..games)
                 .into_par_iter()
                 .map(|g| {
-                    play_game_with(
-                        spec,
-                        rules,
-                        Seats::Singles,
-                        who,
-                        mix(pair_seed, g as u64),
-                        g % 2 == 1,
-                        spec_of,
-                    )
+                    let seed = mix(pair_seed, g as u64);
+                    let setup = game_setup(rules, Seats::Singles, who, seed, g % 2 == 1);
+                    play_game_with(spec, setup, spec_of)
                 })
                 .collect();
             let result = pair_result(levels, (stronger, weaker), &runs);
