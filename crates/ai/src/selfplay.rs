@@ -2,10 +2,10 @@
 //! match layer (the loop the game runs), with execution noise and dues placed by the players;
 //! the match checks its invariants after every stroke.
 
-use crate::computers::{Computers, PlayedOut, computer_setup};
+use crate::computers::{Computers, PlayedOut, computers_match};
 use crate::noise::mix;
 use crate::{Level, LevelSpec, Rung};
-use carrom_match::{Action, Match, MatchSetup};
+use carrom_match::{Action, Match, MatchLength, MatchSetup};
 use carrom_physics::Spec;
 use carrom_referee::{Rules, Seats, Side};
 use serde::Serialize;
@@ -39,6 +39,14 @@ pub struct SelfplaySummary {
     pub max_decision_ms: [f64; 2],
 }
 
+/// The rules of a self-play game and of a ladder's: one ICF game (Law 56: 25 points or eight
+/// boards).
+pub fn one_game_rules() -> Rules {
+    let mut rules = Rules::icf();
+    MatchLength::Game.apply(&mut rules);
+    rules
+}
+
 /// The match of a self-play game between `levels[0]` (side 0) and `levels[1]` (side 1), seeded
 /// with `seed`; side 1 breaks when `side1_breaks` says so.
 pub fn game_setup(
@@ -48,8 +56,7 @@ pub fn game_setup(
     seed: u64,
     side1_breaks: bool,
 ) -> MatchSetup {
-    let mut setup = MatchSetup::new(seats, rules, "self-play", seed);
-    computer_setup(&mut setup, levels);
+    let mut setup = computers_match(seats, rules, "self-play", levels, seed);
     if side1_breaks {
         setup.breaker = Some(seats.first_seat_of(Side::One));
     }
