@@ -14,16 +14,9 @@
 #                                              with Enter, as a player would click it away)
 # Needs: xvfb, xdotool, imagemagick (apt-get install xvfb xdotool imagemagick).
 set -euo pipefail
-carrom="${1:-${CARGO_TARGET_DIR:-target}/release/carrom}"
-out="${OUT:-${CARGO_TARGET_DIR:-target}/playthrough.png}"
-mkdir -p "$(dirname "$out")"
 minutes="${MINUTES:-15}"
-work="$(mktemp -d)"
-trap 'kill $game $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT
-
 source "$(dirname "$0")/lib/xvfb-player.sh"
-start_xvfb 1280x960 400
-export CARROM_CONFIG_DIR="$work"
+start_play_through playthrough.png 400 "${1:-}"
 printf 'boards_per_game = %s\ngames_to_win = 1\n' "${BOARDS:-1}" > "$work/playthrough.toml"
 
 "$carrom" play --mode singles --rules "$work/playthrough.toml" --computer north --level hard \

@@ -16,16 +16,9 @@
 #   STROKES=5 scripts/training-playthrough.sh ...        (strokes to play, default 3)
 # Needs: xvfb, xdotool, imagemagick (apt-get install xvfb xdotool imagemagick).
 set -euo pipefail
-carrom="${1:-${CARGO_TARGET_DIR:-target}/release/carrom}"
-out="${OUT:-${CARGO_TARGET_DIR:-target}/training-playthrough.png}"
-mkdir -p "$(dirname "$out")"
 strokes_wanted="${STROKES:-3}"
-work="$(mktemp -d)"
-trap 'kill $game $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT
-
 source "$(dirname "$0")/lib/xvfb-player.sh"
-start_xvfb 1280x960 600
-export CARROM_CONFIG_DIR="$work"
+start_play_through training-playthrough.png 600 "${1:-}"
 "$carrom" play --mode training > "$work/game.log" 2>&1 &
 game=$!
 

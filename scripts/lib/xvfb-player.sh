@@ -36,6 +36,20 @@ key_in_game() { # key
   xdotool key "$1"
 }
 
+# The start of a play-through in one window: $carrom (CARROM, else the release build), $out
+# (`$OUT`, else PNG in the build's target directory), a scratch directory $work (the game's data
+# directory) removed at the exit, the game ($game) and the Xvfb stopped then, and a private
+# 1280x960 Xvfb from display BASE up.
+start_play_through() { # png base [carrom]
+  carrom="${3:-${CARGO_TARGET_DIR:-target}/release/carrom}"
+  out="${OUT:-${CARGO_TARGET_DIR:-target}/$1}"
+  mkdir -p "$(dirname "$out")"
+  work="$(mktemp -d)"
+  trap 'kill $game $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT
+  start_xvfb 1280x960 "$2"
+  export CARROM_CONFIG_DIR="$work"
+}
+
 # Where the game's log last put the striker ("striker at window (x, y)"), as "x y".
 striker_at() { # log
   grep -o "striker at window ([0-9]*, [0-9]*)" "$1" | tail -1 |
