@@ -33,14 +33,6 @@ trap 'kill $host_pid $guest_pid $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT
 source "$(dirname "$0")/lib/xvfb-player.sh"
 start_xvfb 2560x960 400
 mkdir -p "$work/host" "$work/guest"
-find_window() { # title [a window not to take]
-  for _ in $(seq 150); do
-    w=$(xdotool search --name "$1" 2>/dev/null | grep -vx "${2:-none}" | head -1 || true)
-    [ -n "$w" ] && { echo "$w"; return 0; }
-    sleep 0.2
-  done
-  return 1
-}
 # A click at (x, y) of the screen, the pointer brought there first.
 click_at() {
   xdotool mousemove "$1" "$2"; sleep 0.3; xdotool click 1; sleep 0.6

@@ -14,30 +14,16 @@
 #                                              with Enter, as a player would click it away)
 # Needs: xvfb, xdotool, imagemagick (apt-get install xvfb xdotool imagemagick).
 set -euo pipefail
-carrom="${1:-${CARGO_TARGET_DIR:-target}/release/carrom}"
-out="${OUT:-${CARGO_TARGET_DIR:-target}/playthrough.png}"
-mkdir -p "$(dirname "$out")"
 minutes="${MINUTES:-15}"
-work="$(mktemp -d)"
-trap 'kill $game $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT
-
 source "$(dirname "$0")/lib/xvfb-player.sh"
-start_xvfb 1280x960 400
-export CARROM_CONFIG_DIR="$work"
+start_play_through playthrough.png 400 "${1:-}"
 printf 'boards_per_game = %s\ngames_to_win = 1\n' "${BOARDS:-1}" > "$work/playthrough.toml"
 
 "$carrom" play --mode singles --rules "$work/playthrough.toml" --computer north --level hard \
   --names You,Computer --fixed-board --seed 3 > "$work/game.log" 2>&1 &
 game=$!
 
-# Keys go to the focused window: without a window manager, give the game the focus.
-for _ in $(seq 50); do
-  win=$(xdotool search --name "Carrom" 2>/dev/null | head -1 || true)
-  [ -n "$win" ] && break
-  sleep 0.2
-done
-[ -n "${win:-}" ] || { echo "the game's window did not open:"; tail -20 "$work/game.log"; exit 1; }
-xdotool windowfocus "$win" 2>/dev/null || true
+focus_game "$work/game.log"
 
 deadline=$(( $(date +%s) + minutes * 60 ))
 strokes=0
@@ -58,17 +44,13 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
   n=$(grep -c "striker at window" "$work/game.log" || true)
   if [ "$n" -gt "$seen" ]; then
     seen=$n
-    read -r x y < <(striker_at "$work/game.log")
-    xdotool mousemove "$x" "$y"
-    sleep 0.2
     # Pull back (down the screen, a little to one side) in small moves.
-    pull_back "$x" "$y" "$(( (strokes % 3 - 1) * 2 ))" 9
+    stroke_from_striker "$work/game.log" "$(( (strokes % 3 - 1) * 2 ))" 9
     strokes=$(( strokes + 1 ))
     sleep 1
   else
     # A due to place or a board's result waiting: Enter.
-    xdotool windowfocus "$win" 2>/dev/null || true
-    xdotool key Return
+    key_in_game Return
     sleep 1
   fi
 done

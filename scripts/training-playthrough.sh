@@ -16,26 +16,13 @@
 #   STROKES=5 scripts/training-playthrough.sh ...        (strokes to play, default 3)
 # Needs: xvfb, xdotool, imagemagick (apt-get install xvfb xdotool imagemagick).
 set -euo pipefail
-carrom="${1:-${CARGO_TARGET_DIR:-target}/release/carrom}"
-out="${OUT:-${CARGO_TARGET_DIR:-target}/training-playthrough.png}"
-mkdir -p "$(dirname "$out")"
 strokes_wanted="${STROKES:-3}"
-work="$(mktemp -d)"
-trap 'kill $game $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT
-
 source "$(dirname "$0")/lib/xvfb-player.sh"
-start_xvfb 1280x960 600
-export CARROM_CONFIG_DIR="$work"
+start_play_through training-playthrough.png 600 "${1:-}"
 "$carrom" play --mode training > "$work/game.log" 2>&1 &
 game=$!
 
-for _ in $(seq 50); do
-  win=$(xdotool search --name "Carrom" 2>/dev/null | head -1 || true)
-  [ -n "$win" ] && break
-  sleep 0.2
-done
-[ -n "${win:-}" ] || { echo "the game's window did not open:"; tail -20 "$work/game.log"; exit 1; }
-xdotool windowfocus "$win" 2>/dev/null || true
+focus_game "$work/game.log"
 
 deadline=$(( $(date +%s) + 600 ))
 strokes=0
@@ -46,11 +33,8 @@ while [ "$strokes" -lt "$strokes_wanted" ] || [ "$(grep -c 'Training: ' "$work/g
   n=$(grep -c "striker at window" "$work/game.log" || true)
   if [ "$n" -gt "$seen" ]; then
     seen=$n
-    read -r x y < <(striker_at "$work/game.log")
     scored=$(grep -c "Training: " "$work/game.log" || true)
-    xdotool mousemove "$x" "$y"
-    sleep 0.2
-    pull_back "$x" "$y" "$(( (strokes % 3 - 1) * 3 ))" 10
+    stroke_from_striker "$work/game.log" "$(( (strokes % 3 - 1) * 3 ))" 10
     strokes=$(( strokes + 1 ))
     # The stroke must be scored.
     for _ in $(seq 120); do
@@ -60,16 +44,14 @@ while [ "$strokes" -lt "$strokes_wanted" ] || [ "$(grep -c 'Training: ' "$work/g
     [ "$(grep -c "Training: " "$work/game.log" || true)" -gt "$scored" ] ||
       { echo "stroke $strokes was not scored:"; tail -20 "$work/game.log"; exit 1; }
     if [ "$strokes" -eq 1 ]; then
-      xdotool windowfocus "$win" 2>/dev/null || true
-      xdotool key 2
+      key_in_game 2
       sleep 1
     fi
   else
     sleep 0.5
   fi
 done
-xdotool windowfocus "$win" 2>/dev/null || true
-xdotool key h
+key_in_game h
 sleep 8
 import -window root "$out"
 progress="$(ls "$work"/trainer/*.json 2>/dev/null | head -1 || true)"

@@ -8,11 +8,10 @@ use carrom_ai::benchmark::clearing_with;
 use carrom_ai::breaks::break_map;
 use carrom_ai::research::break_png::write_png;
 use carrom_ai::research::ladder::{Pairs, run_ladder};
-use carrom_ai::selfplay::selfplay as run_selfplay;
+use carrom_ai::selfplay::{one_game_rules, selfplay as run_selfplay};
 use carrom_ai::{LADDER, LevelSpec, Noise};
 use carrom_ai::{Level, Rung};
 use carrom_physics::Spec;
-use carrom_referee::Rules;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -110,23 +109,7 @@ pub fn practice(spec: &Spec, args: &PracticeArgs) -> Result<(), String> {
     if !json {
         println!("{}", summary.line(level));
     }
-    println!(
-        "{}",
-        json_line(&{
-            let mut line = serde_json::json!({
-                "boards": summary.boards,
-                "cleared": summary.cleared,
-                "mean_strikes": summary.mean_strikes,
-                "median_strikes": summary.median_strikes,
-                "max_strikes": summary.max_strikes,
-            });
-            if timings {
-                line["mean_decision_ms"] = summary.mean_decision_ms.into();
-                line["max_decision_ms"] = summary.max_decision_ms.into();
-            }
-            line
-        })?
-    );
+    println!("{}", json_line(&summary.figures(timings))?);
     Ok(())
 }
 
@@ -135,26 +118,23 @@ pub fn selfplay(spec: &Spec, args: &SelfplayArgs) -> Result<(), String> {
     let levels = args.levels.0;
     let seats = args.seats.seats();
     let (games, seed) = (args.games as u32, args.seed);
-    // One ICF game (Law 56: 25 points or eight boards) per game played.
-    let mut rules = Rules::icf();
-    rules.games_to_win = 1;
-    let summary = run_selfplay(spec, rules, seats, levels, games, seed, |g, run| {
-        if !json {
-            println!("{}", run.line(g + 1, levels));
-        }
-    });
+    let summary = run_selfplay(
+        spec,
+        one_game_rules(),
+        seats,
+        levels,
+        games,
+        seed,
+        |g, run| {
+            if !json {
+                println!("{}", run.line(g + 1, levels));
+            }
+        },
+    );
     if !json {
         println!("{}", summary.line(levels));
     }
-    println!(
-        "{}",
-        json_line(&serde_json::json!({
-            "games": summary.games,
-            "wins": summary.wins,
-            "mean_strokes_per_game": summary.mean_strokes_per_game,
-            "invariant_violations": summary.invariant_violations,
-        }))?
-    );
+    println!("{}", json_line(&summary.figures())?);
     Ok(())
 }
 
@@ -204,38 +184,7 @@ pub fn breaks(spec: &Spec, args: &BreaksArgs) -> Result<(), String> {
     }
     let b = map.best;
     if !json {
-        println!(
-            "break map: {} positions x {} directions, {} noisy samples each, full power, from South",
-            map.positions.len(),
-            map.offsets_deg.len(),
-            map.samples
-        );
-        for (i, p) in map.positions.iter().enumerate() {
-            let row = &map.expected[i];
-            let (j, e) = row
-                .iter()
-                .enumerate()
-                .fold((0, f32::MIN), |a, (j, &e)| if e > a.1 { (j, e) } else { a });
-            println!(
-                "  position {p:+.2}: best {e:.2} pieces at {:+.1} deg off the centre line",
-                map.offsets_deg[j]
-            );
-        }
-        let cells: Vec<f32> = map.expected.iter().flatten().copied().collect();
-        let mean = cells.iter().sum::<f32>() / cells.len().max(1) as f32;
-        println!(
-            "over the whole map a full-power break pockets {mean:.2} pieces on average; the best cell is within the noise of {} samples",
-            map.samples
-        );
-        println!(
-            "best break: position {:+.2} ({:.1} cm {} of the middle), {:+.1} deg off the line to the centre (shot angle {:+.1} deg), {:.2} pieces expected",
-            b.position,
-            (b.position.abs() * spec.board.base_line_length * 50.0),
-            if b.position < 0.0 { "left" } else { "right" },
-            b.offset_deg,
-            b.angle_deg,
-            b.expected
-        );
+        map.lines(spec).iter().for_each(|line| println!("{line}"));
         if let Some(path) = out {
             println!("heat map written to {}", path.display());
         }

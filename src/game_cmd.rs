@@ -2,10 +2,10 @@
 
 use crate::args::{DEMO_LEVEL, RulesArg, SeatArg, count, named, player_name, rules_arg, seed};
 use crate::match_cmd::{
-    DemoArgs, ReplayArgs, computers_match, demo_levels, demo_setup, headless_demo, load_save,
-    replay_check, resume_headless,
+    DemoArgs, ReplayArgs, demo_levels, demo_setup, headless_demo, load_save, replay_check,
+    resume_headless,
 };
-use carrom_ai::Level;
+use carrom_ai::{Level, computers_match};
 use carrom_match::MatchLength;
 use carrom_match::{MatchSetup, Player};
 use carrom_physics::Spec;
@@ -150,10 +150,9 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
             ));
         }
         println!("No display ({why}): running the headless computer demo instead of the game.");
-        return headless_demo(
-            spec,
-            computers_match(Seats::Singles, &rules, demo_levels(args.level), seed),
-        );
+        let levels = demo_levels(args.level);
+        let setup = computers_match(Seats::Singles, rules.rules, &rules.name, levels, seed);
+        return headless_demo(spec, setup);
     }
     let make = |seats: Seats| -> MatchSetup {
         let mut setup = MatchSetup::new(seats, rules.rules, &rules.name, seed);
@@ -181,12 +180,16 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
             PlayMode::Doubles => Start::Match(make(Seats::Doubles)),
             PlayMode::Practice => Start::Practice,
             PlayMode::Training => Start::Training,
-            PlayMode::Demo => Start::Demo(computers_match(
-                Seats::Doubles,
-                &rules,
-                demo_levels(args.level),
-                seed,
-            )),
+            PlayMode::Demo => {
+                let levels = demo_levels(args.level);
+                Start::Demo(computers_match(
+                    Seats::Doubles,
+                    rules.rules,
+                    &rules.name,
+                    levels,
+                    seed,
+                ))
+            }
         }
     };
     let launch = Launch {

@@ -8,7 +8,6 @@ use carrom_ai::{Computers, PlayedOut};
 use carrom_match::MatchLength;
 use carrom_match::{Match, MatchSetup, SaveFile};
 use carrom_physics::Spec;
-use carrom_referee::Seats;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -67,10 +66,12 @@ impl ReplayArgs {
 pub fn demo_setup(args: &DemoArgs) -> MatchSetup {
     let mut rules = args.rules.clone();
     args.length.apply(&mut rules.rules);
-    computers_match(
+    let levels = demo_levels(args.level);
+    carrom_ai::computers_match(
         args.seats.seats(),
-        &rules,
-        demo_levels(args.level),
+        rules.rules,
+        &rules.name,
+        levels,
         args.seed,
     )
 }
@@ -79,18 +80,6 @@ pub fn demo_setup(args: &DemoArgs) -> MatchSetup {
 /// strongest on side 0).
 pub fn demo_levels(level: Option<Level>) -> [Level; 2] {
     level.map_or(Level::DEMO, |l| [l, l])
-}
-
-/// A match of computer players, each side at its level.
-pub fn computers_match(
-    seats: Seats,
-    rules: &RulesArg,
-    levels: [Level; 2],
-    seed: u64,
-) -> MatchSetup {
-    let mut setup = MatchSetup::new(seats, rules.rules, &rules.name, seed);
-    carrom_ai::computer_setup(&mut setup, levels);
-    setup
 }
 
 /// The headless demo: computers play a full match, the rulings printed as they are made.
@@ -255,18 +244,12 @@ fn print_stats(game: &Match) {
 #[cfg(feature = "game")]
 pub fn resume_headless(spec: &Spec, file: &Path, no_display: &str) -> Result<(), String> {
     let (save, mut game) = load_save(spec, file, |_| {})?;
-    if let Some(seat) = save
-        .setup
-        .seats
-        .seats()
-        .iter()
-        .find(|s| !game.is_computer(**s))
-    {
+    if let Some(seat) = game.person_seat() {
         return Err(format!(
             "{}: {} is played by a person ({}), so resuming needs a display (none found: {no_display})",
             file.display(),
             seat.title(),
-            game.player(*seat).name
+            game.player(seat).name
         ));
     }
     println!(

@@ -4,8 +4,7 @@ use crate::args::{JsonOnly, count, player_name, seed};
 use carrom_physics::Spec;
 use carrom_trainer::progress::data_dir;
 use carrom_trainer::reliability::measure;
-use carrom_trainer::{report, weakest};
-use serde_json::{Value, json};
+use carrom_trainer::report;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -50,32 +49,20 @@ pub fn trainer(spec: &Spec, args: &TrainerArgs) -> Result<(), String> {
         Some(d) => d.clone(),
         None => data_dir().ok_or("no data directory: set CARROM_CONFIG_DIR or pass --dir")?,
     };
-    let found = report::players(&dir, args.name.as_deref()).map_err(|e| e.to_string())?;
-    let mut out = Vec::new();
-    for (name, path) in &found {
-        let p = report::read(path, name).map_err(|e| e.to_string())?;
-        let proposal = weakest::from_saves(spec, &dir, &p.name)
-            .map_err(|e| e.to_string())?
-            .propose();
-        out.push((p, path.clone(), proposal));
-    }
+    let out = report::reports(spec, &dir, args.name.as_deref()).map_err(|e| e.to_string())?;
     if args.json.json {
-        let players: Vec<Value> = out
-            .iter()
-            .map(|(p, f, w)| report::progress_json(p, f, w.as_ref()))
-            .collect();
+        let json = report::reports_json(&dir, &out);
         println!(
             "{}",
-            serde_json::to_string(&json!({"dir": dir.display().to_string(), "players": players}))
-                .map_err(|e| e.to_string())?
+            serde_json::to_string(&json).map_err(|e| e.to_string())?
         );
         return Ok(());
     }
     if out.is_empty() {
         println!("No training progress in {}", dir.join("trainer").display());
     }
-    for (p, _, w) in &out {
-        for line in report::progress_lines(p, w.as_ref()) {
+    for r in &out {
+        for line in report::progress_lines(&r.progress, r.proposal.as_ref()) {
             println!("{line}");
         }
     }

@@ -35,6 +35,30 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// Runs `carrom` on what it must refuse as the user's mistake (exit code 2): what it says.
+fn refused(args: &[&str], stdin: &str) -> String {
+    let out = carrom(args, stdin);
+    let asked: String = stdin.chars().take(300).collect();
+    assert_eq!(out.status.code(), Some(2), "{args:?} {asked}");
+    stderr(&out)
+}
+
+/// Fails unless `err` says every one of `words`.
+fn assert_says(err: &str, words: &[&str]) {
+    for w in words {
+        assert!(err.contains(w), "{w:?} in {err}");
+    }
+}
+
+/// A file `name` holding `text`, in a directory of this run's named by `dir`: its path.
+fn temp_file(dir: &str, name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("carrom-cli-{}{dir}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
 #[test]
 fn board_prints_the_spec_with_the_playing_surface_and_pockets() {
     let v = json_of(&carrom(&["board"], ""));
@@ -131,9 +155,7 @@ fn bad_requests_name_the_field_and_exit_non_zero() {
         ),
     ];
     for (req, field) in cases {
-        let out = carrom(&["simulate"], req);
-        assert_eq!(out.status.code(), Some(2), "{req}");
-        let err = stderr(&out);
+        let err = refused(&["simulate"], req);
         assert!(err.contains(field), "{req}: {err}");
         assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
         assert!(!err.contains("panicked"), "{err}");
@@ -142,9 +164,9 @@ fn bad_requests_name_the_field_and_exit_non_zero() {
 
 #[test]
 fn a_missing_file_is_named_in_the_error() {
-    let out = carrom(&["simulate", "/nonexistent/shot.json"], "");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("/nonexistent/shot.json"));
+    assert!(
+        refused(&["simulate", "/nonexistent/shot.json"], "").contains("/nonexistent/shot.json")
+    );
 }
 
 #[test]
@@ -160,11 +182,11 @@ fn soak_reports_its_counts() {
 
 /// A spec whose shots stop after a twentieth of a second, in a fresh directory.
 fn short_shot_spec(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("carrom-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("short.toml");
-    std::fs::write(&path, "[sim]\nmax_time = 0.05\n").unwrap();
-    path.to_str().unwrap().to_string()
+    temp_file(
+        &format!("-{name}"),
+        "short.toml",
+        "[sim]\nmax_time = 0.05\n",
+    )
 }
 
 #[test]
@@ -248,17 +270,15 @@ fn bench_refuses_a_time_that_is_not_a_positive_number_of_seconds() {
 
 #[test]
 fn a_spec_value_out_of_range_names_the_section_the_field_and_the_range() {
-    let dir = std::env::temp_dir().join(format!("carrom-cli-{}-range", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("fast.toml");
-    std::fs::write(&path, "[sim]\nmin_dt = 1e-30\nmax_dt = 1e-29\n").unwrap();
-    let out = carrom(&["--spec", path.to_str().unwrap(), "board"], "");
-    assert_eq!(out.status.code(), Some(2));
+    let path = temp_file(
+        "-range",
+        "fast.toml",
+        "[sim]\nmin_dt = 1e-30\nmax_dt = 1e-29\n",
+    );
+    let err = refused(&["--spec", &path, "board"], "");
     assert!(
-        stderr(&out)
-            .contains("fast.toml: [sim].min_dt: 1e-30 is below 1e-5; the range is 1e-5 to 0.01 s"),
-        "{}",
-        stderr(&out)
+        err.contains("fast.toml: [sim].min_dt: 1e-30 is below 1e-5; the range is 1e-5 to 0.01 s"),
+        "{err}"
     );
 }
 
@@ -282,17 +302,9 @@ fn referee_prints_one_line_per_stroke() {
 
 #[test]
 fn a_malformed_spec_file_names_the_file_and_field() {
-    let dir = std::env::temp_dir().join(format!("carrom-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("bad.toml");
-    std::fs::write(&path, "[materials]\nboard_friction = \"lots\"\n").unwrap();
-    let out = carrom(&["--spec", path.to_str().unwrap(), "board"], "");
-    assert_eq!(out.status.code(), Some(2));
-    let err = stderr(&out);
-    assert!(
-        err.contains("bad.toml") && err.contains("board_friction"),
-        "{err}"
-    );
+    let path = temp_file("", "bad.toml", "[materials]\nboard_friction = \"lots\"\n");
+    let err = refused(&["--spec", &path, "board"], "");
+    assert_says(&err, &["bad.toml", "board_friction"]);
 }
 
 /// A request saved with a byte-order mark is read; a seat given as a number is named as such.
@@ -303,15 +315,13 @@ fn a_byte_order_mark_is_read_and_a_numeric_seat_is_named() {
         "\u{feff}{\"shot\": {\"seat\": \"south\", \"position\": 0.0, \"angle_deg\": 0.0, \"power\": 0.5}}",
     );
     assert!(out.status.success(), "{}", stderr(&out));
-    let out = carrom(
+    let e = refused(
         &["simulate"],
         r#"{"shot": {"seat": 3, "position": 0.0, "angle_deg": 0.0, "power": 0.5}}"#,
     );
-    assert_eq!(out.status.code(), Some(2));
-    let e = stderr(&out);
-    assert!(
-        e.contains("shot.seat") && e.contains("expected a seat: south, east, north or west"),
-        "{e}"
+    assert_says(
+        &e,
+        &["shot.seat", "expected a seat: south, east, north or west"],
     );
 }
 
@@ -323,15 +333,20 @@ fn a_huge_bad_string_is_named_not_echoed() {
         r#"{{"shot": {{"seat": "south", "position": 0.0, "angle_deg": 0.0, "power": 0.5}},
         "pieces": [{{"kind": "{huge}", "x": 0.0, "y": 0.0}}]}}"#
     );
-    let out = carrom(&["simulate"], &request);
-    assert_eq!(out.status.code(), Some(2));
-    let e = stderr(&out);
+    let e = refused(&["simulate"], &request);
     assert!(e.len() < 400, "{} bytes of error", e.len());
-    assert!(
-        e.contains("pieces[0].kind") && e.contains("(5000000 characters)"),
-        "{e}"
-    );
+    assert_says(&e, &["pieces[0].kind", "(5000000 characters)"]);
 }
+
+/// The fields of a stroke the coach suggests: its best and each of its alternatives.
+const SUGGESTION: [&str; 6] = [
+    "shot",
+    "kind",
+    "target",
+    "pocket",
+    "chance",
+    "expected_pieces",
+];
 
 /// `carrom hint --json`: the contract's fields, for a position read from stdin.
 #[test]
@@ -343,16 +358,7 @@ fn hint_prints_the_best_shot_its_kind_target_pocket_chance_and_alternatives() {
         {"kind": "queen", "x": 0.0, "y": 0.0}, {"kind": "white", "x": 0.1, "y": 0.1}]}"#,
     );
     let v = json_of(&out);
-    for field in [
-        "shot",
-        "kind",
-        "target",
-        "pocket",
-        "chance",
-        "expected_pieces",
-        "alternatives",
-        "decision_ms",
-    ] {
+    for field in SUGGESTION.iter().chain(&["alternatives", "decision_ms"]) {
         assert!(v.get(field).is_some(), "no `{field}` in {v}");
     }
     for field in ["seat", "position", "angle_deg", "power"] {
@@ -364,14 +370,7 @@ fn hint_prints_the_best_shot_its_kind_target_pocket_chance_and_alternatives() {
     let alternatives = v["alternatives"].as_array().unwrap();
     assert!(!alternatives.is_empty() && alternatives.len() <= 3);
     for a in alternatives {
-        for field in [
-            "shot",
-            "kind",
-            "target",
-            "pocket",
-            "chance",
-            "expected_pieces",
-        ] {
+        for field in SUGGESTION {
             assert!(a.get(field).is_some(), "no `{field}` in {a}");
         }
     }
@@ -426,9 +425,7 @@ fn a_bad_hint_request_names_the_field() {
         ),
         (r#"{"seat": "south", "speed": 3}"#, "speed"),
     ] {
-        let out = carrom(&["hint", "--json"], request);
-        assert_eq!(out.status.code(), Some(2), "{request}");
-        let e = stderr(&out);
+        let e = refused(&["hint", "--json"], request);
         assert_eq!(e.trim().lines().count(), 1, "{e}");
         assert!(e.contains(expected), "{expected} in {e}");
     }
@@ -466,21 +463,34 @@ fn a_demo_of_one_board_ends_with_its_board() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--length"));
 }
 
+/// `carrom ladder --json`: `games` games a pair of `levels`, with any `more` arguments.
+fn ladder(games: &str, levels: &str, more: &[&str]) -> Output {
+    let args = [
+        &["ladder", "--games", games, "--levels", levels, "--json"],
+        more,
+    ]
+    .concat();
+    carrom(&args, "")
+}
+
+/// The pairs of a ladder's report, stronger and weaker, in its order.
+fn pairs(v: &Value) -> Vec<(&str, &str)> {
+    v["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["stronger"].as_str().unwrap(),
+                p["weaker"].as_str().unwrap(),
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn ladder_json_rates_the_levels_weakest_first_with_each_pair() {
-    let out = carrom(
-        &[
-            "ladder",
-            "--games",
-            "2",
-            "--seed",
-            "5",
-            "--levels",
-            "easy,beginner",
-            "--json",
-        ],
-        "",
-    );
+    let out = ladder("2", "easy,beginner", &["--seed", "5"]);
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert_eq!(text.lines().count(), 1, "--json prints one line: {text}");
     let v = json_of(&out);
@@ -515,47 +525,14 @@ fn ladder_json_rates_the_levels_weakest_first_with_each_pair() {
     assert!(p["stronger_wins"].as_u64().unwrap() <= 2);
     assert_eq!(p.as_object().unwrap().len(), 4, "{p}");
     // Seeded: the same report again.
-    let again = carrom(
-        &[
-            "ladder",
-            "--games",
-            "2",
-            "--seed",
-            "5",
-            "--levels",
-            "beginner,easy",
-            "--json",
-        ],
-        "",
-    );
+    let again = ladder("2", "beginner,easy", &["--seed", "5"]);
     assert_eq!(json_of(&again), v);
 }
 
 #[test]
 fn ladder_plays_every_pair_of_the_levels_named() {
-    let v = json_of(&carrom(
-        &[
-            "ladder",
-            "--games",
-            "1",
-            "--levels",
-            "beginner,easy,medium",
-            "--json",
-        ],
-        "",
-    ));
-    let pairs: Vec<(String, String)> = v["pairs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| {
-            (
-                p["stronger"].as_str().unwrap().to_string(),
-                p["weaker"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
-    let mut sorted = pairs.clone();
+    let v = json_of(&ladder("1", "beginner,easy,medium", &[]));
+    let mut sorted = pairs(&v);
     sorted.sort();
     assert_eq!(
         sorted,
@@ -564,35 +541,12 @@ fn ladder_plays_every_pair_of_the_levels_named() {
             ("medium", "beginner"),
             ("medium", "easy")
         ]
-        .map(|(a, b)| (a.to_string(), b.to_string()))
     );
 }
 
 #[test]
 fn ladder_with_neighbours_plays_only_neighbouring_levels() {
-    let v = json_of(&carrom(
-        &[
-            "ladder",
-            "--games",
-            "1",
-            "--levels",
-            "medium,beginner,easy",
-            "--neighbours",
-            "--json",
-        ],
-        "",
-    ));
-    let pairs: Vec<(&str, &str)> = v["pairs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| {
-            (
-                p["stronger"].as_str().unwrap(),
-                p["weaker"].as_str().unwrap(),
-            )
-        })
-        .collect();
-    assert_eq!(pairs, [("easy", "beginner"), ("medium", "easy")]);
+    let v = json_of(&ladder("1", "medium,beginner,easy", &["--neighbours"]));
+    assert_eq!(pairs(&v), [("easy", "beginner"), ("medium", "easy")]);
     assert_eq!(v["levels"].as_array().unwrap().len(), 3);
 }

@@ -10,6 +10,46 @@ start_xvfb() { # size base
   export DISPLAY="$display" WGPU_BACKEND="${WGPU_BACKEND:-vulkan}"
 }
 
+# The first window whose name contains TITLE (and that is not the window NOT), waiting up to 30
+# seconds for it to open; printed. Fails if none opens.
+find_window() { # title [not]
+  local w
+  for _ in $(seq 150); do
+    w=$(xdotool search --name "$1" 2>/dev/null | grep -vx "${2:-none}" | head -1 || true)
+    [ -n "$w" ] && { echo "$w"; return 0; }
+    sleep 0.2
+  done
+  return 1
+}
+
+# The game's window (in $win once it opens), given the focus: keys go to the focused window,
+# and without a window manager nothing else gives it. Exits, with the end of LOG, if no window
+# opens.
+focus_game() { # log
+  win=$(find_window "Carrom") || { echo "the game's window did not open:"; tail -20 "$1"; exit 1; }
+  xdotool windowfocus "$win" 2>/dev/null || true
+}
+
+# KEY pressed in the game's window ($win), the focus given to it first.
+key_in_game() { # key
+  xdotool windowfocus "$win" 2>/dev/null || true
+  xdotool key "$1"
+}
+
+# The start of a play-through in one window: $carrom (CARROM, else the release build), $out
+# (`$OUT`, else PNG in the build's target directory), a scratch directory $work (the game's data
+# directory) removed at the exit, the game ($game) and the Xvfb stopped then, and a private
+# 1280x960 Xvfb from display BASE up.
+start_play_through() { # png base [carrom]
+  carrom="${3:-${CARGO_TARGET_DIR:-target}/release/carrom}"
+  out="${OUT:-${CARGO_TARGET_DIR:-target}/$1}"
+  mkdir -p "$(dirname "$out")"
+  work="$(mktemp -d)"
+  trap 'kill $game $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT
+  start_xvfb 1280x960 "$2"
+  export CARROM_CONFIG_DIR="$work"
+}
+
 # Where the game's log last put the striker ("striker at window (x, y)"), as "x y".
 striker_at() { # log
   grep -o "striker at window ([0-9]*, [0-9]*)" "$1" | tail -1 |
@@ -25,4 +65,14 @@ pull_back() { # x y sideways down
     sleep 0.05
   done
   xdotool mouseup 1
+}
+
+# A stroke by mouse from where the game's LOG last put the striker: the pointer onto it, then
+# pulled back (pull_back).
+stroke_from_striker() { # log sideways down
+  local x y
+  read -r x y < <(striker_at "$1")
+  xdotool mousemove "$x" "$y"
+  sleep 0.2
+  pull_back "$x" "$y" "$2" "$3"
 }

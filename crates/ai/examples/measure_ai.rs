@@ -14,6 +14,7 @@ use carrom_ai::clearing::{ClearingState, pocket_order};
 use carrom_ai::coach::{Hint, hint};
 use carrom_ai::search::Judge;
 use carrom_ai::{Level, Player, Rung};
+use carrom_physics::bench::{Harness, run_harnesses};
 use carrom_physics::shot::play;
 use carrom_physics::{Piece, Seat, Spec, Table};
 use carrom_referee::Referee;
@@ -402,7 +403,7 @@ fn lone_man_cell(
         lone: Some(prev),
     };
     let budget = Level::Hard.budget();
-    let d = carrom_ai::search::search(
+    let (d, _) = carrom_ai::search::search_weighed(
         spec,
         &state.layout,
         Seat::South,
@@ -752,7 +753,7 @@ fn coach(spec: &Spec, layout: &[Piece], referee: &Referee, seed: u64) -> Hint {
 }
 
 /// The harnesses, by name.
-const HARNESSES: &[(&str, fn())] = &[
+const HARNESSES: &[Harness] = &[
     (
         "hard_break_pieces_per_stroke",
         hard_break_pieces_per_stroke as fn(),
@@ -776,23 +777,8 @@ const HARNESSES: &[(&str, fn())] = &[
 /// Runs the harnesses whose names contain an argument (`all` runs every one).
 fn main() {
     let wanted: Vec<String> = std::env::args().skip(1).collect();
-    let chosen: Vec<_> = HARNESSES
-        .iter()
-        .filter(|(name, _)| {
-            wanted
-                .iter()
-                .any(|w| w == "all" || name.contains(w.as_str()))
-        })
-        .collect();
-    if chosen.is_empty() {
-        eprintln!("which measurement? one or more of (or part of a name; `all` for every one):");
-        for (name, _) in HARNESSES {
-            eprintln!("  {name}");
-        }
+    if let Err(e) = run_harnesses(HARNESSES, &wanted) {
+        eprintln!("{e}");
         std::process::exit(2);
-    }
-    for (name, run) in chosen {
-        println!("== {name}");
-        run();
     }
 }

@@ -7,7 +7,7 @@ use crate::noise::mix;
 use crate::{LevelSpec, Player, Rung};
 use carrom_match::{Action, Actor, Level, Match, MatchError, MatchSetup};
 use carrom_physics::Seat;
-use carrom_referee::Verdict;
+use carrom_referee::{Rules, Seats, Verdict};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
@@ -188,6 +188,19 @@ impl Computers {
         }
         PlayedOut::Over
     }
+}
+
+/// A match of computers only, each side at its level (the demo's, a self-play game's).
+pub fn computers_match(
+    seats: Seats,
+    rules: Rules,
+    rules_name: &str,
+    levels: [Level; 2],
+    seed: u64,
+) -> MatchSetup {
+    let mut setup = MatchSetup::new(seats, rules, rules_name, seed);
+    computer_setup(&mut setup, levels);
+    setup
 }
 
 /// The level of each side, for a setup of computers only.

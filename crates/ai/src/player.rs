@@ -60,7 +60,7 @@ pub struct LevelSpec {
 
 /// The search of a level that only tries a few straight cuts, each simulated a few times, and
 /// plays safe only when nothing can be aimed at (`plays_safe: false`).
-const fn plain_search(
+pub const fn plain_search(
     candidates: usize,
     samples: u32,
     positions_per_aim: usize,

@@ -1,11 +1,14 @@
-//! The computer players' measurements in words, as `carrom practice`, `carrom selfplay` and
-//! `carrom ladder` print them.
+//! The computer players' measurements in words, as `carrom practice`, `carrom selfplay`,
+//! `carrom ladder` and `carrom breaks` print them.
 
 use crate::benchmark::{BoardRun, ClearingSummary};
+use crate::breaks::BreakMap;
 #[cfg(feature = "research")]
 use crate::research::ladder::{LadderReport, PairResult};
 use crate::selfplay::{GameRun, SelfplaySummary};
 use carrom_match::Level;
+use carrom_physics::Spec;
+use serde::Serialize;
 
 impl BoardRun {
     /// "board   3: cleared in 24 strikes".
@@ -33,6 +36,101 @@ impl ClearingSummary {
             self.mean_decision_ms,
             self.max_decision_ms
         )
+    }
+}
+
+/// The figures `carrom practice` prints as its JSON line: the boards, how many were cleared,
+/// the strikes, and the decision times only when asked for (they vary from run to run, so
+/// without them a seeded run prints the same bytes every time). The fields stand in the order
+/// the line has always had.
+#[derive(Serialize)]
+pub struct ClearingFigures {
+    boards: u32,
+    cleared: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    max_decision_ms: Option<f64>,
+    max_strikes: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mean_decision_ms: Option<f64>,
+    mean_strikes: f64,
+    median_strikes: f64,
+}
+
+impl ClearingSummary {
+    /// The summary's figures for the JSON line, with the decision times when `timings`.
+    pub fn figures(&self, timings: bool) -> ClearingFigures {
+        ClearingFigures {
+            boards: self.boards,
+            cleared: self.cleared,
+            max_decision_ms: timings.then_some(self.max_decision_ms),
+            max_strikes: self.max_strikes,
+            mean_decision_ms: timings.then_some(self.mean_decision_ms),
+            mean_strikes: self.mean_strikes,
+            median_strikes: self.median_strikes,
+        }
+    }
+}
+
+/// The figures `carrom selfplay` prints as its JSON line (without the decision times, which
+/// vary from run to run), in the line's order.
+#[derive(Serialize)]
+pub struct SelfplayFigures {
+    games: u32,
+    invariant_violations: u32,
+    mean_strokes_per_game: f64,
+    wins: [u32; 2],
+}
+
+impl SelfplaySummary {
+    /// The summary's figures for the JSON line.
+    pub fn figures(&self) -> SelfplayFigures {
+        SelfplayFigures {
+            games: self.games,
+            invariant_violations: self.invariant_violations,
+            mean_strokes_per_game: self.mean_strokes_per_game,
+            wins: self.wins,
+        }
+    }
+}
+
+impl BreakMap {
+    /// The map in words: what was sampled, the best direction from each striker position, the
+    /// mean over the map, and the best break (where on the base line of `spec`'s board, the
+    /// direction, the pieces expected).
+    pub fn lines(&self, spec: &Spec) -> Vec<String> {
+        let mut out = vec![format!(
+            "break map: {} positions x {} directions, {} noisy samples each, full power, from South",
+            self.positions.len(),
+            self.offsets_deg.len(),
+            self.samples
+        )];
+        for (p, row) in self.positions.iter().zip(&self.expected) {
+            let (j, e) = row
+                .iter()
+                .enumerate()
+                .fold((0, f32::MIN), |a, (j, &e)| if e > a.1 { (j, e) } else { a });
+            out.push(format!(
+                "  position {p:+.2}: best {e:.2} pieces at {:+.1} deg off the centre line",
+                self.offsets_deg[j]
+            ));
+        }
+        let cells: Vec<f32> = self.expected.iter().flatten().copied().collect();
+        let mean = cells.iter().sum::<f32>() / cells.len().max(1) as f32;
+        out.push(format!(
+            "over the whole map a full-power break pockets {mean:.2} pieces on average; the best cell is within the noise of {} samples",
+            self.samples
+        ));
+        let b = self.best;
+        out.push(format!(
+            "best break: position {:+.2} ({:.1} cm {} of the middle), {:+.1} deg off the line to the centre (shot angle {:+.1} deg), {:.2} pieces expected",
+            b.position,
+            (b.position.abs() * spec.board.base_line_length * 50.0),
+            if b.position < 0.0 { "left" } else { "right" },
+            b.offset_deg,
+            b.angle_deg,
+            b.expected
+        ));
+        out
     }
 }
 

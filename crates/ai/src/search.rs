@@ -125,20 +125,6 @@ pub fn sample(
     total
 }
 
-/// Picks a shot for `seat`: generate, shortlist by prior, simulate, refine the best.
-/// `None` when no legal striker placement exists.
-pub fn search(
-    spec: &Spec,
-    layout: &[Piece],
-    seat: Seat,
-    judge: &dyn Judge,
-    budget: &Budget,
-    noise: Noise,
-    seed: u64,
-) -> Option<Decision> {
-    search_weighed(spec, layout, seat, judge, budget, noise, seed).map(|(d, _)| d)
-}
-
 /// A shot the search simulated, with the mean value of its samples.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Weighed {
@@ -147,8 +133,10 @@ pub struct Weighed {
     pub samples: u32,
 }
 
-/// [`search`], with every shot it simulated: the best measured first (most samples, then the
-/// highest mean value). The first is the decision's shot.
+/// Picks a shot for `seat`: generate, shortlist by prior, simulate, refine the best. With the
+/// decision, every shot it simulated: the best measured first (most samples, then the highest
+/// mean value); the first is the decision's shot. `None` when no legal striker placement
+/// exists.
 pub fn search_weighed(
     spec: &Spec,
     layout: &[Piece],

@@ -2,10 +2,10 @@
 //! match layer (the loop the game runs), with execution noise and dues placed by the players;
 //! the match checks its invariants after every stroke.
 
-use crate::computers::{Computers, PlayedOut, computer_setup};
+use crate::computers::{Computers, PlayedOut, computers_match};
 use crate::noise::mix;
 use crate::{Level, LevelSpec, Rung};
-use carrom_match::{Action, Match, MatchSetup};
+use carrom_match::{Action, Match, MatchLength, MatchSetup};
 use carrom_physics::Spec;
 use carrom_referee::{Rules, Seats, Side};
 use serde::Serialize;
@@ -39,37 +39,43 @@ pub struct SelfplaySummary {
     pub max_decision_ms: [f64; 2],
 }
 
-/// Plays one game between `levels[0]` (side 0) and `levels[1]` (side 1) through the match
-/// layer, which checks its invariants after every stroke.
-pub fn play_game(
-    spec: &Spec,
+/// The rules of a self-play game and of a ladder's: one ICF game (Law 56: 25 points or eight
+/// boards).
+pub fn one_game_rules() -> Rules {
+    let mut rules = Rules::icf();
+    MatchLength::Game.apply(&mut rules);
+    rules
+}
+
+/// The match of a self-play game between `levels[0]` (side 0) and `levels[1]` (side 1), seeded
+/// with `seed`; side 1 breaks when `side1_breaks` says so.
+pub fn game_setup(
     rules: Rules,
     seats: Seats,
     levels: [Level; 2],
     seed: u64,
     side1_breaks: bool,
-) -> GameRun {
-    play_game_with(spec, rules, seats, levels, seed, side1_breaks, |l| {
-        *l.spec()
-    })
+) -> MatchSetup {
+    let mut setup = computers_match(seats, rules, "self-play", levels, seed);
+    if side1_breaks {
+        setup.breaker = Some(seats.first_seat_of(Side::One));
+    }
+    setup
+}
+
+/// Plays one game of `setup`'s computers (see [`game_setup`]) through the match layer, which
+/// checks its invariants after every stroke.
+pub fn play_game(spec: &Spec, setup: MatchSetup) -> GameRun {
+    play_game_with(spec, setup, |l| *l.spec())
 }
 
 /// [`play_game`], each level playing as `spec_of` says (a variation of the ladder being
 /// measured).
 pub fn play_game_with(
     spec: &Spec,
-    rules: Rules,
-    seats: Seats,
-    levels: [Level; 2],
-    seed: u64,
-    side1_breaks: bool,
+    setup: MatchSetup,
     spec_of: impl Fn(Level) -> LevelSpec,
 ) -> GameRun {
-    let mut setup = MatchSetup::new(seats, rules, "self-play", seed);
-    computer_setup(&mut setup, levels);
-    if side1_breaks {
-        setup.breaker = Some(seats.first_seat_of(Side::One));
-    }
     let mut run = GameRun {
         winner: None,
         strokes: 0,
@@ -129,7 +135,8 @@ pub fn selfplay(
     let mut violations = 0u32;
     let mut ms: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     for g in 0..games {
-        let run = play_game(spec, rules, seats, levels, mix(seed, g as u64), g % 2 == 1);
+        let setup = game_setup(rules, seats, levels, mix(seed, g as u64), g % 2 == 1);
+        let run = play_game(spec, setup);
         if let Some(w) = run.winner {
             wins[w] += 1;
         }

@@ -3,9 +3,10 @@
 mod common;
 
 use carrom_ai::clearing::{strokes_to_clear, strokes_to_clear_with};
+use carrom_ai::player::plain_search;
 #[cfg(feature = "research")]
 use carrom_ai::research::lookahead::Lookahead;
-use carrom_ai::{Budget, ClearingState, GenLimits, Level, Noise, Player};
+use carrom_ai::{Budget, ClearingState, Level, Noise, Player};
 use carrom_match::stroke_report;
 use carrom_physics::shot::play;
 use carrom_physics::soak::random_scatter;
@@ -17,24 +18,11 @@ use rand_chacha::ChaCha8Rng;
 
 fn small_player(seed: u64) -> Player {
     let mut p = Player::new(Level::Medium, seed).with_plan_noise(Noise::NONE);
+    // Six straight cuts from two striker places an aim, safe play, and a short second round.
     p.budget = Budget {
-        candidates: 6,
-        safeties: 2,
-        samples: 1,
         refine: 2,
         refine_samples: 1,
-        limits: GenLimits {
-            positions_per_aim: 2,
-            banks: false,
-            combinations: false,
-            break_up_offsets: &[],
-            plays_safe: true,
-        },
-        safety_work: 0,
-        max_safeties: 2,
-        endgame_pieces: 0,
-        endgame_samples: 0,
-        max_work: 0,
+        ..plain_search(6, 1, 2, false, true)
     };
     p
 }
@@ -414,7 +402,7 @@ fn the_cut_estimate_is_calibrated_against_the_physics() {
 /// does.
 #[test]
 fn the_work_limit_drops_safety_shots_not_cuts() {
-    use carrom_ai::search::{WORK_PER_SIMULATION, search};
+    use carrom_ai::search::{WORK_PER_SIMULATION, search_weighed};
     let spec = Spec::default();
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let layout = random_scatter(&mut rng, &spec, 16);
@@ -424,7 +412,7 @@ fn the_work_limit_drops_safety_shots_not_cuts() {
         lone: carrom_ai::LoneManCosts::for_spec(&spec),
     };
     let decide = |budget: &Budget| {
-        search(
+        search_weighed(
             &spec,
             &layout,
             Seat::South,
@@ -434,6 +422,7 @@ fn the_work_limit_drops_safety_shots_not_cuts() {
             9,
         )
         .unwrap()
+        .0
     };
     let mut budget = small_player(0).budget;
     budget.safeties = 40;
@@ -463,14 +452,14 @@ fn a_seeded_game_is_played_to_its_end_through_the_match_layer() {
     let mut rules = Rules::icf();
     rules.games_to_win = 1;
     let play = || {
-        carrom_ai::selfplay::play_game(
-            &spec,
+        let setup = carrom_ai::selfplay::game_setup(
             rules,
             Seats::Singles,
             [Level::Easy, Level::Easy],
             5,
             false,
-        )
+        );
+        carrom_ai::selfplay::play_game(&spec, setup)
     };
     let run = play();
     assert!(run.violations.is_empty(), "{:?}", run.violations);

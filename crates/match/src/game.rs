@@ -153,6 +153,17 @@ impl Match {
         self.player(seat).computer.is_some()
     }
 
+    /// The first seat (in the order of play) a person plays; `None` when the computers play
+    /// every seat.
+    pub fn person_seat(&self) -> Option<Seat> {
+        let seats = self.referee.seats();
+        seats
+            .seats()
+            .iter()
+            .copied()
+            .find(|s| !self.is_computer(*s))
+    }
+
     /// Validates a stroke against the current position.
     pub fn check_shot(&self, shot: &Shot) -> Result<(), MatchError> {
         if self.turn() != Some(shot.seat) {

@@ -134,30 +134,19 @@ pub fn verdict(v: &Verdict, names: &Names) -> Vec<String> {
             ruling(r, names)
         ));
     }
+    // The winner of a board, a game or the match: "South & North (side 0)".
+    let to = |side: Side| format!("{} (side {})", names.side(side), side.index());
     if let Some(b) = v.board_result {
+        let (to, points, score) = (to(b.winner), b.points, v.score);
         out.push(format!(
-            "  board to {} (side {}) for {} points; score {:?}",
-            names.side(b.winner),
-            b.winner.index(),
-            b.points,
-            v.score
+            "  board to {to} for {points} points; score {score:?}"
         ));
     }
     if let Some(g) = v.game_result {
-        out.push(format!(
-            "  GAME to {} (side {}) ({:?})",
-            names.side(g.winner),
-            g.winner.index(),
-            g.score
-        ));
+        out.push(format!("  GAME to {} ({:?})", to(g.winner), g.score));
     }
     if let Some(m) = v.match_result {
-        out.push(format!(
-            "  MATCH to {} (side {}), games {:?}",
-            names.side(m.winner),
-            m.winner.index(),
-            m.games
-        ));
+        out.push(format!("  MATCH to {}, games {:?}", to(m.winner), m.games));
     }
     out
 }

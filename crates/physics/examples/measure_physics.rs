@@ -7,6 +7,7 @@
 //! perf stat -e instructions target/release/examples/measure_physics break_cost
 //! ```
 
+use carrom_physics::bench::{Harness, run_harnesses};
 use carrom_physics::shot::play;
 use carrom_physics::{EventKind, Piece, PieceColour, Seat, Shot, Spec, Table, Vec2, opening_rack};
 use rand::{Rng, SeedableRng};
@@ -337,7 +338,7 @@ fn print_overlaps(worst: &[[f32; 6]], shots: &[(bool, (Shot, Vec<Piece>))]) {
 }
 
 /// The harnesses, by name.
-const HARNESSES: &[(&str, fn())] = &[
+const HARNESSES: &[Harness] = &[
     ("break_cost", break_cost as fn()),
     (
         "cut_agreement_with_fine_steps",
@@ -350,23 +351,8 @@ const HARNESSES: &[(&str, fn())] = &[
 /// Runs the harnesses whose names contain an argument (`all` runs every one).
 fn main() {
     let wanted: Vec<String> = std::env::args().skip(1).collect();
-    let chosen: Vec<_> = HARNESSES
-        .iter()
-        .filter(|(name, _)| {
-            wanted
-                .iter()
-                .any(|w| w == "all" || name.contains(w.as_str()))
-        })
-        .collect();
-    if chosen.is_empty() {
-        eprintln!("which measurement? one or more of (or part of a name; `all` for every one):");
-        for (name, _) in HARNESSES {
-            eprintln!("  {name}");
-        }
+    if let Err(e) = run_harnesses(HARNESSES, &wanted) {
+        eprintln!("{e}");
         std::process::exit(2);
-    }
-    for (name, run) in chosen {
-        println!("== {name}");
-        run();
     }
 }

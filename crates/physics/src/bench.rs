@@ -76,3 +76,39 @@ pub fn bench(spec: &Spec, seconds: f64) -> BenchReport {
         steps_per_midgame_shot: mid_steps as f64 / mids as f64,
     }
 }
+
+/// A measurement an example runs by name (`measure_physics`, `measure_ai`).
+pub type Harness = (&'static str, fn());
+
+/// No harness has a name containing what was asked for: the message lists the names there are.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "which measurement? one or more of (or part of a name; `all` for every one):{}",
+    names.iter().map(|n| format!("\n  {n}")).collect::<String>()
+)]
+pub struct NoHarness {
+    pub names: Vec<&'static str>,
+}
+
+/// Runs the harnesses whose names contain one of `wanted` (`all` runs every one), each after a
+/// line `== name`; none when none is chosen.
+pub fn run_harnesses(harnesses: &[Harness], wanted: &[String]) -> Result<(), NoHarness> {
+    let chosen: Vec<_> = harnesses
+        .iter()
+        .filter(|(name, _)| {
+            wanted
+                .iter()
+                .any(|w| w == "all" || name.contains(w.as_str()))
+        })
+        .collect();
+    if chosen.is_empty() {
+        return Err(NoHarness {
+            names: harnesses.iter().map(|(name, _)| *name).collect(),
+        });
+    }
+    for (name, run) in chosen {
+        println!("== {name}");
+        run();
+    }
+    Ok(())
+}

@@ -339,10 +339,11 @@ impl Rules {
 
     /// The VKK tournament edition: six boards or 25 points decide the game, one game a match.
     pub const fn vkk() -> Rules {
-        let mut r = Rules::icf();
-        r.boards_per_game = 6;
-        r.games_to_win = 1;
-        r
+        Rules {
+            boards_per_game: 6,
+            games_to_win: 1,
+            ..Rules::icf()
+        }
     }
 
     /// FOF 2022: 29 points or eight boards; the Queen is worth 5 until 25; potting the
@@ -350,25 +351,27 @@ impl Rules {
     /// before the Queen 3 points plus his men on the board, the three points at any score;
     /// sinking an opponent's piece ends the turn.
     pub const fn fof2022() -> Rules {
-        let mut r = Rules::icf();
-        r.game_points = 29;
-        r.queen_points = 5;
-        r.queen_points_below = 25;
-        r.max_board_points = 14;
-        r.forfeit_points_limited = false;
-        r.early_finish_counts_men = true;
-        r.opponent_piece = OpponentPiece::EndsTurn;
-        r
+        Rules {
+            game_points: 29,
+            queen_points: 5,
+            queen_points_below: 25,
+            max_board_points: 14,
+            forfeit_points_limited: false,
+            early_finish_counts_men: true,
+            opponent_piece: OpponentPiece::EndsTurn,
+            ..Rules::icf()
+        }
     }
 
     /// Casual rules: 25 points or eight boards, a single game; sinking an opponent's piece ends
     /// the turn; the last man before the Queen costs three points and one per man left.
     pub const fn casual() -> Rules {
-        let mut r = Rules::icf();
-        r.games_to_win = 1;
-        r.early_finish_counts_men = true;
-        r.opponent_piece = OpponentPiece::EndsTurn;
-        r
+        Rules {
+            games_to_win: 1,
+            early_finish_counts_men: true,
+            opponent_piece: OpponentPiece::EndsTurn,
+            ..Rules::icf()
+        }
     }
 
     /// Traditional house rules: a match of the best of three boards, each board a game won by
@@ -379,25 +382,26 @@ impl Rules {
     /// and the Queen pocketed without the right go back at the end of the turn, which continues;
     /// no loss-of-board endings.
     pub const fn traditional() -> Rules {
-        let mut r = Rules::icf();
-        r.game_won_by = GameWonBy::Board;
-        r.queen_points = 5;
-        r.queen_points_below = 24;
-        r.max_board_points = 14;
-        r.break_miss_is_foul = true;
-        r.break_fouls_penalised = true;
-        r.break_attempts_for = BreakAttemptsFor::FirstTurn;
-        r.turn_order = TurnOrder::Left;
-        r.all_nine_exception = false;
-        r.queen_without_right = QueenWithoutRight::ReturnedTurnContinues;
-        r.queen_returned = QueenReturned::EndOfTurn;
-        r.dues_returned = DuesReturned::EndOfTurn;
-        r.opponent_piece = OpponentPiece::Foul;
-        r.striker_with_own_continues = false;
-        r.foul_returns_pocketed = false;
-        r.overboard_is_foul = true;
-        r.endings = Endings::Traditional;
-        r
+        Rules {
+            game_won_by: GameWonBy::Board,
+            queen_points: 5,
+            queen_points_below: 24,
+            max_board_points: 14,
+            break_miss_is_foul: true,
+            break_fouls_penalised: true,
+            break_attempts_for: BreakAttemptsFor::FirstTurn,
+            turn_order: TurnOrder::Left,
+            all_nine_exception: false,
+            queen_without_right: QueenWithoutRight::ReturnedTurnContinues,
+            queen_returned: QueenReturned::EndOfTurn,
+            dues_returned: DuesReturned::EndOfTurn,
+            opponent_piece: OpponentPiece::Foul,
+            striker_with_own_continues: false,
+            foul_returns_pocketed: false,
+            overboard_is_foul: true,
+            endings: Endings::Traditional,
+            ..Rules::icf()
+        }
     }
 
     /// A preset by name (`icf`, `vkk`, `fof2022`, `casual`, `traditional`).

@@ -5,12 +5,10 @@
 //! row, when a row names no sentence of the text or gives other words, when an enforced row
 //! names no test, and when a named test does not exist.
 
-use std::collections::{BTreeMap, HashSet};
-use std::path::{Path, PathBuf};
+mod table;
 
-fn manifest() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use std::collections::BTreeMap;
+use table::{Row, check_enforced_or_explained, functions, rules_text};
 
 /// The three house texts by the name their rows use: the referee's copies, which must be the
 /// shared rules' texts where those are checked out beside the repository.
@@ -19,21 +17,6 @@ const TEXTS: [(&str, &str); 3] = [
     ("fof2022", "fof-2022-rules.txt"),
     ("casual", "casual-rules.txt"),
 ];
-
-fn house_text(file: &str) -> String {
-    let copy = manifest().join("tests/data").join(file);
-    let text = std::fs::read_to_string(&copy).unwrap_or_else(|e| panic!("{}: {e}", copy.display()));
-    let shared = manifest().join("../../../shared/rules").join(file);
-    if let Ok(spec) = std::fs::read_to_string(&shared) {
-        assert!(
-            spec == text,
-            "{} differs from the rules in {}: copy the text again",
-            copy.display(),
-            shared.display()
-        );
-    }
-    text
-}
 
 /// The rule sentences of a text, in order. Each line is a paragraph or a list item (a leading
 /// "- ", "* " or "# " is dropped); a line with no lowercase letter is a title and has none. A
@@ -91,90 +74,26 @@ fn split_line(line: &str) -> Vec<String> {
 fn sentence_ids() -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     for (name, file) in TEXTS {
-        for (i, s) in sentences(&house_text(file)).into_iter().enumerate() {
+        for (i, s) in sentences(&rules_text(file)).into_iter().enumerate() {
             out.insert(format!("{name}.{}", i + 1), s);
         }
     }
     out
 }
 
-struct Row {
-    id: String,
-    words: String,
-    enforced_in: String,
-    tests: Vec<String>,
-    reason: String,
-}
-
-fn table() -> Vec<Row> {
-    let path = manifest().join("HOUSE_RULES.md");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text.lines()
-        .filter(|l| {
-            TEXTS
-                .iter()
-                .any(|(name, _)| l.starts_with(&format!("| {name}.")))
-        })
-        .map(|l| {
-            let cells: Vec<&str> = l
-                .trim()
-                .trim_matches('|')
-                .split(" | ")
-                .map(str::trim)
-                .collect();
-            assert_eq!(cells.len(), 5, "HOUSE_RULES.md: a row has five cells: {l}");
-            let tests = cells[3]
-                .split(',')
-                .map(|t| t.trim().trim_matches('`').to_string())
-                .filter(|t| !t.is_empty())
-                .collect();
-            Row {
-                id: cells[0].to_string(),
-                words: cells[1].to_string(),
-                enforced_in: cells[2].to_string(),
-                tests,
-                reason: cells[4].to_string(),
-            }
-        })
-        .collect()
-}
-
-/// Every `fn name` in the workspace's Rust files (sources and tests of every crate and of the
-/// binary).
-fn functions() -> HashSet<String> {
-    fn walk(dir: &Path, out: &mut HashSet<String>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                if p.file_name().is_some_and(|n| n != "target") {
-                    walk(&p, out);
-                }
-            } else if p.extension().is_some_and(|x| x == "rs") {
-                let text = std::fs::read_to_string(&p).unwrap_or_default();
-                for part in text.split("fn ").skip(1) {
-                    let name: String = part
-                        .chars()
-                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                        .collect();
-                    out.insert(name);
-                }
-            }
-        }
-    }
-    let root = manifest().join("../..");
-    let mut out = HashSet::new();
-    for dir in ["crates", "src", "tests"] {
-        walk(&root.join(dir), &mut out);
-    }
-    out
+/// The rows of `HOUSE_RULES.md`: a sentence, its words, where it is enforced, the tests, why it
+/// is not.
+fn house_table() -> Vec<Row> {
+    table::table("HOUSE_RULES.md", 5, |l| {
+        TEXTS
+            .iter()
+            .any(|(name, _)| l.starts_with(&format!("| {name}.")))
+    })
 }
 
 #[test]
 fn the_house_texts_split_into_sentences_as_the_table_says() {
-    let traditional = sentences(&house_text("traditional-rules.txt"));
+    let traditional = sentences(&rules_text("traditional-rules.txt"));
     assert_eq!(
         traditional[0],
         "To decide who goes first, one player should hold a piece concealed in one hand."
@@ -190,10 +109,10 @@ fn the_house_texts_split_into_sentences_as_the_table_says() {
     assert!(traditional.contains(&"Fouls".to_string()), "a titled line");
     assert!(!traditional.contains(&"SCORING".to_string()), "a title");
     assert!(traditional.contains(&"The striker is pocketed.".to_string()));
-    let fof = sentences(&house_text("fof-2022-rules.txt"));
+    let fof = sentences(&rules_text("fof-2022-rules.txt"));
     assert!(fof.contains(&"If you haven't sunk one yet, you owe one.".to_string()));
     assert!(fof.contains(&"Sinking the striker cost, you one piece and your turn.".to_string()));
-    let casual = sentences(&house_text("casual-rules.txt"));
+    let casual = sentences(&rules_text("casual-rules.txt"));
     assert_eq!(
         casual.last().map(String::as_str),
         Some("You get three tries to break before losing your turn.")
@@ -208,7 +127,7 @@ fn the_house_texts_split_into_sentences_as_the_table_says() {
 fn every_sentence_of_the_house_texts_has_a_row_in_house_rules_md_with_its_words() {
     let ids = sentence_ids();
     let mut seen = BTreeMap::new();
-    for row in table() {
+    for row in house_table() {
         let Some(words) = ids.get(&row.id) else {
             panic!(
                 "HOUSE_RULES.md: row {} is not a sentence of the texts",
@@ -238,35 +157,7 @@ fn every_sentence_of_the_house_texts_has_a_row_in_house_rules_md_with_its_words(
 
 #[test]
 fn every_enforced_sentence_names_tests_that_exist_and_every_other_sentence_says_why() {
-    let functions = functions();
-    for row in table() {
-        let id = &row.id;
-        if row.enforced_in.is_empty() {
-            assert!(
-                !row.reason.is_empty(),
-                "HOUSE_RULES.md: {id} is neither enforced nor explained"
-            );
-            assert!(
-                row.tests.is_empty(),
-                "HOUSE_RULES.md: {id} is not enforced but names tests"
-            );
-        } else {
-            assert!(
-                !row.tests.is_empty(),
-                "HOUSE_RULES.md: {id} is enforced but names no test"
-            );
-            assert!(
-                row.reason.is_empty(),
-                "HOUSE_RULES.md: {id} is enforced and explained away"
-            );
-        }
-        for test in &row.tests {
-            assert!(
-                functions.contains(test),
-                "HOUSE_RULES.md: {id} names the test `{test}`, which does not exist"
-            );
-        }
-    }
+    check_enforced_or_explained("HOUSE_RULES.md", &house_table(), |row| row.id.clone());
 }
 
 #[test]

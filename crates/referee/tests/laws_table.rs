@@ -3,28 +3,14 @@
 //! text and the table and fails when a Law or clause has no row, when a row names no Law of the
 //! text, when an enforced row names no test, and when a named test does not exist.
 
-use std::collections::{BTreeSet, HashSet};
-use std::path::{Path, PathBuf};
+mod table;
 
-fn manifest() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use std::collections::BTreeSet;
+use table::{Row, check_enforced_or_explained, functions, rules_text};
 
-/// The Laws' text: the referee's copy, which must be the shared rules' text where that is
-/// checked out beside the repository.
+/// The Laws' text (the referee's copy, checked against the shared rules).
 fn laws_text() -> String {
-    let copy = manifest().join("tests/data/icf-laws-vkk-tournament.txt");
-    let text = std::fs::read_to_string(&copy).unwrap_or_else(|e| panic!("{}: {e}", copy.display()));
-    let shared = manifest().join("../../../shared/rules/icf-laws-vkk-tournament.txt");
-    if let Ok(spec) = std::fs::read_to_string(&shared) {
-        assert!(
-            spec == text,
-            "{} differs from the rules in {}: copy the spec again",
-            copy.display(),
-            shared.display()
-        );
-    }
-    text
+    rules_text("icf-laws-vkk-tournament.txt")
 }
 
 /// The markers `27)`, `a)`, `ii)` of the text, in order: a run of letters or digits before a
@@ -95,67 +81,11 @@ fn leaves(ids: &[String]) -> BTreeSet<String> {
         .collect()
 }
 
-struct Row {
-    law: String,
-    enforced_in: String,
-    tests: Vec<String>,
-    reason: String,
-}
-
-fn table() -> Vec<Row> {
-    let path = manifest().join("LAWS.md");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text.lines()
-        .filter(|l| l.starts_with("| ") && l.as_bytes().get(2).is_some_and(u8::is_ascii_digit))
-        .map(|l| {
-            let cells: Vec<&str> = l.trim_matches('|').split(" | ").map(str::trim).collect();
-            assert_eq!(cells.len(), 4, "LAWS.md: a row has four cells: {l}");
-            let tests = cells[2]
-                .split(',')
-                .map(|t| t.trim().trim_matches('`').to_string())
-                .filter(|t| !t.is_empty())
-                .collect();
-            Row {
-                law: cells[0].to_string(),
-                enforced_in: cells[1].to_string(),
-                tests,
-                reason: cells[3].to_string(),
-            }
-        })
-        .collect()
-}
-
-/// Every `fn name` in the workspace's Rust files (sources and tests of every crate and of the
-/// binary).
-fn functions() -> HashSet<String> {
-    fn walk(dir: &Path, out: &mut HashSet<String>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                if p.file_name().is_some_and(|n| n != "target") {
-                    walk(&p, out);
-                }
-            } else if p.extension().is_some_and(|x| x == "rs") {
-                let text = std::fs::read_to_string(&p).unwrap_or_default();
-                for part in text.split("fn ").skip(1) {
-                    let name: String = part
-                        .chars()
-                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                        .collect();
-                    out.insert(name);
-                }
-            }
-        }
-    }
-    let root = manifest().join("../..");
-    let mut out = HashSet::new();
-    for dir in ["crates", "src", "tests"] {
-        walk(&root.join(dir), &mut out);
-    }
-    out
+/// The rows of `LAWS.md`: a Law, where it is enforced, the tests, why it is not.
+fn laws_table() -> Vec<Row> {
+    table::table("LAWS.md", 4, |l| {
+        l.starts_with("| ") && l.as_bytes().get(2).is_some_and(u8::is_ascii_digit)
+    })
 }
 
 #[test]
@@ -183,18 +113,18 @@ fn the_laws_text_reads_as_laws_27_to_151_with_their_clauses() {
 #[test]
 fn every_law_and_clause_has_a_row_in_laws_md_and_every_row_a_law() {
     let leaves = leaves(&law_ids(&laws_text()));
-    let rows = table();
+    let rows = laws_table();
     let mut seen = BTreeSet::new();
     for row in &rows {
         assert!(
-            seen.insert(row.law.clone()),
+            seen.insert(row.id.clone()),
             "LAWS.md: Law {} has two rows",
-            row.law
+            row.id
         );
         assert!(
-            leaves.contains(&row.law),
+            leaves.contains(&row.id),
             "LAWS.md: row {} is not a Law or clause of the text",
-            row.law
+            row.id
         );
     }
     let missing: Vec<_> = leaves.difference(&seen).collect();
@@ -203,35 +133,7 @@ fn every_law_and_clause_has_a_row_in_laws_md_and_every_row_a_law() {
 
 #[test]
 fn every_enforced_law_names_tests_that_exist_and_every_other_law_says_why() {
-    let functions = functions();
-    for row in table() {
-        let law = &row.law;
-        if row.enforced_in.is_empty() {
-            assert!(
-                !row.reason.is_empty(),
-                "LAWS.md: Law {law} is neither enforced nor explained"
-            );
-            assert!(
-                row.tests.is_empty(),
-                "LAWS.md: Law {law} is not enforced but names tests"
-            );
-        } else {
-            assert!(
-                !row.tests.is_empty(),
-                "LAWS.md: Law {law} is enforced but names no test"
-            );
-            assert!(
-                row.reason.is_empty(),
-                "LAWS.md: Law {law} is enforced and explained away"
-            );
-        }
-        for test in &row.tests {
-            assert!(
-                functions.contains(test),
-                "LAWS.md: Law {law} names the test `{test}`, which does not exist"
-            );
-        }
-    }
+    check_enforced_or_explained("LAWS.md", &laws_table(), |row| format!("Law {}", row.id));
 }
 
 #[test]

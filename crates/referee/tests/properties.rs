@@ -19,46 +19,21 @@ struct Abstract {
     reverse: bool,
 }
 
-fn abstract_stroke() -> impl Strategy<Value = Abstract> {
-    (
-        prop_oneof![4 => Just(0u8), 3 => Just(1u8), 2 => 2u8..=4, 1 => 5u8..=9],
-        prop_oneof![6 => Just(0u8), 2 => Just(1u8), 1 => 2u8..=9],
-        prop::bool::weighted(0.15),
-        prop::bool::weighted(0.12),
-        prop::bool::weighted(0.08),
-        prop::bool::weighted(0.85),
-        prop_oneof![12 => Just(0u8), 1 => 1u8..=3],
-        prop::bool::weighted(0.04),
-        prop::bool::weighted(0.04),
-        any::<bool>(),
-    )
-        .prop_map(
-            |(
-                own,
-                opp,
-                queen,
-                striker,
-                improper,
-                touched,
-                overboard,
-                striker_overboard,
-                pass,
-                reverse,
-            )| {
-                Abstract {
-                    own,
-                    opp,
-                    queen,
-                    striker,
-                    improper,
-                    touched,
-                    overboard,
-                    striker_overboard,
-                    pass,
-                    reverse,
-                }
-            },
-        )
+prop_compose! {
+    fn abstract_stroke()(
+        own in prop_oneof![4 => Just(0u8), 3 => Just(1u8), 2 => 2u8..=4, 1 => 5u8..=9],
+        opp in prop_oneof![6 => Just(0u8), 2 => Just(1u8), 1 => 2u8..=9],
+        queen in prop::bool::weighted(0.15),
+        striker in prop::bool::weighted(0.12),
+        improper in prop::bool::weighted(0.08),
+        touched in prop::bool::weighted(0.85),
+        overboard in prop_oneof![12 => Just(0u8), 1 => 1u8..=3],
+        striker_overboard in prop::bool::weighted(0.04),
+        pass in prop::bool::weighted(0.04),
+        reverse in any::<bool>(),
+    ) -> Abstract {
+        Abstract { own, opp, queen, striker, improper, touched, overboard, striker_overboard, pass, reverse }
+    }
 }
 
 fn realise(r: &Referee, a: &Abstract) -> StrokeReport {
@@ -180,6 +155,41 @@ fn check_invariants(r: &Referee, v: &Verdict) {
     }
 }
 
+/// Plays `strokes` on a new referee until they run out or the match ends: each made a report by
+/// `report` in the position it meets, judged (it must be accepted) and the invariants checked;
+/// `then` sees the referee before the stroke, the report, the verdict and the referee after.
+fn play<T>(
+    rules: Rules,
+    seats: Seats,
+    strokes: &[T],
+    report: impl Fn(&Referee, &T) -> StrokeReport,
+    mut then: impl FnMut(&Referee, &StrokeReport, &Verdict, &Referee) -> Result<(), TestCaseError>,
+) -> Result<(), TestCaseError> {
+    let mut r = Referee::new(rules, seats);
+    for stroke in strokes {
+        if r.is_over() {
+            break;
+        }
+        let report = report(&r, stroke);
+        let before = r;
+        let v = r
+            .judge(&report)
+            .unwrap_or_else(|e| panic!("{report:?} rejected: {e}"));
+        check_invariants(&r, &v);
+        then(&before, &report, &v, &r)?;
+    }
+    Ok(())
+}
+
+/// `n` random cases a property, none of them kept for the next run.
+fn cases(n: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases: n,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
 fn presets() -> impl Strategy<Value = Rules> {
     prop_oneof![
         Just(Rules::icf()),
@@ -195,7 +205,7 @@ fn seats() -> impl Strategy<Value = Seats> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(cases(256))]
 
     #[test]
     fn pieces_are_always_accounted_for_and_boards_never_exceed_the_maximum(
@@ -203,20 +213,13 @@ proptest! {
         seats in seats(),
         strokes in prop::collection::vec(abstract_stroke(), 0..400),
     ) {
-        let mut r = Referee::new(rules, seats);
-        for a in &strokes {
-            if r.is_over() {
-                break;
-            }
-            let report = realise(&r, a);
-            let before = r;
-            let v = r.judge(&report).unwrap_or_else(|e| panic!("{report:?} rejected: {e}"));
-            check_invariants(&r, &v);
+        play(rules, seats, &strokes, realise, |before, report, v, after| {
             // Judging is deterministic: a clone judges the same way.
-            let mut copy = before;
-            prop_assert_eq!(copy.judge(&report).unwrap(), v);
-            prop_assert_eq!(copy, r);
-        }
+            let mut copy = *before;
+            prop_assert_eq!(&copy.judge(report).unwrap(), v);
+            prop_assert_eq!(&copy, after);
+            Ok(())
+        })?;
     }
 
     #[test]
@@ -305,7 +308,7 @@ fn end_of_turn_rules() -> impl Strategy<Value = Rules> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(cases(256))]
 
     /// "The Queen is returned to the centre at the end of the turn": she waits in the pocket
     /// only while the player who pocketed her keeps the turn, and the verdict that ends his
@@ -316,15 +319,8 @@ proptest! {
         seats in seats(),
         strokes in prop::collection::vec(abstract_stroke(), 0..400),
     ) {
-        let mut r = Referee::new(rules, seats);
-        for a in &strokes {
-            if r.is_over() {
-                break;
-            }
-            let report = realise(&r, a);
-            let waiting = matches!(r.queen(), QueenState::AwaitingReturn { .. });
-            let v = r.judge(&report).unwrap_or_else(|e| panic!("{report:?} rejected: {e}"));
-            check_invariants(&r, &v);
+        play(rules, seats, &strokes, realise, |before, _, v, r| {
+            let waiting = matches!(before.queen(), QueenState::AwaitingReturn { .. });
             if let QueenState::AwaitingReturn { by } = r.queen() {
                 prop_assert!(v.continues, "{}", v.summary());
                 prop_assert_eq!(by, v.by);
@@ -337,7 +333,8 @@ proptest! {
                 prop_assert!(v.applied("93"), "{}", v.summary());
             }
             prop_assert!(v.position.queen == r.queen() || v.board_result.is_some() || v.board_cancelled);
-        }
+            Ok(())
+        })?;
     }
 }
 
@@ -358,89 +355,38 @@ fn the_referee_is_small_and_copy() {
 /// features (shot clock, technical fouls). The house rules' switches that make a
 /// variant (`endings`, `foul_returns_pocketed` ...) stay as their preset has them.
 fn every_preset_and_option() -> impl Strategy<Value = Rules> {
+    use QueenReturned as When;
+    use QueenWithoutRight as Without;
     (
         presets(),
-        prop_oneof![
-            Just(None),
-            Just(Some(ImproperBreak::Untouched)),
-            Just(Some(ImproperBreak::Any))
-        ],
-        prop_oneof![
-            Just(None),
-            Just(Some(TurnRuling::Continues)),
-            Just(Some(TurnRuling::Lost))
-        ],
-        prop_oneof![
-            Just(None),
-            Just(Some(TurnRuling::Continues)),
-            Just(Some(TurnRuling::Lost))
-        ],
-        prop_oneof![
-            Just(None),
-            Just(Some(OpponentPiece::Icf)),
-            Just(Some(OpponentPiece::EndsTurn)),
-            Just(Some(OpponentPiece::Foul)),
-        ],
-        prop_oneof![
-            Just(None),
-            Just(Some(PassesBy::Side)),
-            Just(Some(PassesBy::Player))
-        ],
+        maybe(vec![ImproperBreak::Untouched, ImproperBreak::Any]),
+        maybe(vec![TurnRuling::Continues, TurnRuling::Lost]),
+        maybe(vec![TurnRuling::Continues, TurnRuling::Lost]),
+        maybe(vec![
+            OpponentPiece::Icf,
+            OpponentPiece::EndsTurn,
+            OpponentPiece::Foul,
+        ]),
+        maybe(vec![PassesBy::Side, PassesBy::Player]),
         prop::option::of(any::<bool>()),
-        prop_oneof![
-            Just(None),
-            Just(Some(EndingGaps::Scoring)),
-            Just(Some(EndingGaps::NearestLaw))
-        ],
-        prop_oneof![
-            Just(None),
-            Just(Some((
-                QueenWithoutRight::ReturnedTurnLost,
-                QueenReturned::AtOnce
-            ))),
-            Just(Some((
-                QueenWithoutRight::ReturnedTurnContinues,
-                QueenReturned::AtOnce
-            ))),
-            Just(Some((
-                QueenWithoutRight::ReturnedTurnContinues,
-                QueenReturned::EndOfTurn
-            ))),
-        ],
-        (
-            any::<bool>(),
-            any::<bool>(),
-            any::<bool>(),
-            any::<bool>(),
-            any::<bool>(),
-            any::<bool>(),
-            any::<bool>(),
-        ),
+        maybe(vec![EndingGaps::Scoring, EndingGaps::NearestLaw]),
+        maybe(vec![
+            (Without::ReturnedTurnLost, When::AtOnce),
+            (Without::ReturnedTurnContinues, When::AtOnce),
+            (Without::ReturnedTurnContinues, When::EndOfTurn),
+        ]),
+        any::<[bool; 7]>(),
     )
         .prop_map(
             |(mut r, brk, qso, qsa, opp, passes, before_break, gaps, queen, flags)| {
-                let (technical, break_for, won_by, _, clock, dues, break_fouls) = flags;
-                if let Some(x) = brk {
-                    r.improper_break = x;
-                }
-                if let Some(x) = qso {
-                    r.queen_striker_opponent_men = x;
-                }
-                if let Some(x) = qsa {
-                    r.queen_striker_own_men_all_nine = x;
-                }
-                if let Some(x) = opp {
-                    r.opponent_piece = x;
-                }
-                if let Some(x) = passes {
-                    r.passes_by = x;
-                }
-                if let Some(x) = before_break {
-                    r.pass_before_break = x;
-                }
-                if let Some(x) = gaps {
-                    r.ending_gaps = x;
-                }
+                let [technical, break_for, won_by, _, clock, dues, break_fouls] = flags;
+                r.improper_break = brk.unwrap_or(r.improper_break);
+                r.queen_striker_opponent_men = qso.unwrap_or(r.queen_striker_opponent_men);
+                r.queen_striker_own_men_all_nine = qsa.unwrap_or(r.queen_striker_own_men_all_nine);
+                r.opponent_piece = opp.unwrap_or(r.opponent_piece);
+                r.passes_by = passes.unwrap_or(r.passes_by);
+                r.pass_before_break = before_break.unwrap_or(r.pass_before_break);
+                r.ending_gaps = gaps.unwrap_or(r.ending_gaps);
                 if let Some((w, when)) = queen {
                     r.queen_without_right = w;
                     r.queen_returned = when;
@@ -473,8 +419,16 @@ fn every_preset_and_option() -> impl Strategy<Value = Rules> {
         )
 }
 
+/// None (the preset's own value) or one of `options`, each as likely as None.
+fn maybe<T: Clone + std::fmt::Debug + 'static>(
+    options: Vec<T>,
+) -> impl Strategy<Value = Option<T>> {
+    let n = options.len() as f64;
+    prop::option::weighted(n / (n + 1.0), prop::sample::select(options))
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(cases(512))]
 
     /// Law 96 ("the Queen must be covered with the next stroke", of the same turn): whenever
     /// the turn passes to the other side, whatever stopped it (a stroke that keeps no turn, a
@@ -486,19 +440,17 @@ proptest! {
         seats in seats(),
         strokes in prop::collection::vec((abstract_stroke(), 0u8..8), 0..300),
     ) {
-        let mut r = Referee::new(rules, seats);
-        for (a, extra) in &strokes {
-            if r.is_over() {
-                break;
-            }
-            let mut report = realise(&r, a);
+        // A stroke, and now and then the shot clock or a technical foul.
+        let report = |r: &Referee, (a, extra): &(Abstract, u8)| {
+            let mut report = realise(r, a);
             if !report.pass {
                 report.shot_clock_expired = rules.shot_clock_secs.is_some() && *extra == 1;
                 report.technical_foul = (rules.technical_fouls && *extra >= 6)
                     .then(|| if *extra == 6 { r.turn().unwrap() } else { r.seats().seats()[1] });
             }
-            let v = r.judge(&report).unwrap_or_else(|e| panic!("{report:?} rejected: {e}"));
-            check_invariants(&r, &v);
+            report
+        };
+        play(rules, seats, &strokes, report, |_, _, v, r| {
             let other_side = v.next.is_some_and(|next| r.side_of(next) != r.side_of(v.by));
             if other_side && v.board_result.is_none() && !v.board_cancelled {
                 prop_assert!(
@@ -510,6 +462,7 @@ proptest! {
             if matches!(r.queen(), QueenState::AwaitingCover { .. }) {
                 prop_assert!(v.continues, "{}", v.summary());
             }
-        }
+            Ok(())
+        })?;
     }
 }

@@ -4,6 +4,7 @@
 
 use crate::progress::{Progress, ProgressError, Tally, progress_path};
 use crate::{rows, weakest, words};
+use carrom_physics::Spec;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
@@ -25,6 +26,46 @@ pub enum ReportError {
     /// A progress file is damaged.
     #[error(transparent)]
     Damaged(#[from] ProgressError),
+    /// The saved matches, read for the drill to propose, cannot be listed.
+    #[error(transparent)]
+    Saves(#[from] weakest::SavesFolderError),
+}
+
+/// A player's report: his progress, its file, and the drill proposed from his own saved
+/// matches' misses.
+pub struct PlayerReport {
+    pub progress: Progress,
+    pub file: PathBuf,
+    pub proposal: Option<weakest::Proposal>,
+}
+
+/// The reports of the players with progress in `dir`, or of the one named.
+pub fn reports(
+    spec: &Spec,
+    dir: &Path,
+    name: Option<&str>,
+) -> Result<Vec<PlayerReport>, ReportError> {
+    let mut out = Vec::new();
+    for (name, file) in players(dir, name)? {
+        let progress = read(&file, &name)?;
+        let proposal = weakest::from_saves(spec, dir, &progress.name)?.propose();
+        out.push(PlayerReport {
+            progress,
+            file,
+            proposal,
+        });
+    }
+    Ok(out)
+}
+
+/// The reports as `carrom trainer --stats --json` prints them: the data directory, and each
+/// player's ([`progress_json`]).
+pub fn reports_json(dir: &Path, reports: &[PlayerReport]) -> Value {
+    let players: Vec<Value> = reports
+        .iter()
+        .map(|r| progress_json(&r.progress, &r.file, r.proposal.as_ref()))
+        .collect();
+    json!({"dir": dir.display().to_string(), "players": players})
 }
 
 /// The players with progress files in `dir`, or the one named.

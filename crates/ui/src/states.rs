@@ -87,43 +87,39 @@ impl ComputedStates for Playing {
     }
 }
 
-/// A refereed match is on the board (a match, a demo, a replay or one across machines): the
-/// match's turn flow runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Refereed;
+/// A state that is there while the mode played is of one kind (`Playing::refereed` ...).
+macro_rules! kind_of_playing {
+    ($(#[$doc:meta])* $name:ident: $kind:path) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub struct $name;
 
-impl ComputedStates for Refereed {
-    type SourceStates = Playing;
+        impl ComputedStates for $name {
+            type SourceStates = Playing;
 
-    fn compute(playing: Playing) -> Option<Refereed> {
-        playing.refereed().then_some(Refereed)
-    }
+            fn compute(playing: Playing) -> Option<$name> {
+                $kind(playing).then_some($name)
+            }
+        }
+    };
 }
 
-/// A match is on the board whose seats decide their actions as it goes (a match, a demo, one
-/// across machines): its computers think and place returned pieces.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct LiveMatch;
-
-impl ComputedStates for LiveMatch {
-    type SourceStates = Playing;
-
-    fn compute(playing: Playing) -> Option<LiveMatch> {
-        playing.live_match().then_some(LiveMatch)
-    }
+kind_of_playing! {
+    /// A refereed match is on the board (a match, a demo, a replay or one across machines):
+    /// the match's turn flow runs.
+    Refereed: Playing::refereed
 }
 
-/// Nobody at the table plays (a demo, a replay): no person's input acts, results go by on
-/// their own, and the watcher pauses and sets the speed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Watched;
+kind_of_playing! {
+    /// A match is on the board whose seats decide their actions as it goes (a match, a demo,
+    /// one across machines): its computers think and place returned pieces.
+    LiveMatch: Playing::live_match
+}
 
-impl ComputedStates for Watched {
-    type SourceStates = Playing;
-
-    fn compute(playing: Playing) -> Option<Watched> {
-        playing.watched().then_some(Watched)
-    }
+kind_of_playing! {
+    /// Nobody at the table plays (a demo, a replay): no person's input acts, results go by on
+    /// their own, and the watcher pauses and sets the speed.
+    Watched: Playing::watched
 }
 
 /// A refereed match is at the table, on the board or kept while the menu is up (a match, a
@@ -162,6 +158,11 @@ pub enum Phase {
     BoardOver,
     /// The match is over: the summary is shown.
     Over,
+}
+
+/// Someone is to act (a stroke to aim, a returned piece to place): a run condition.
+pub fn someone_to_act(phase: Option<Res<State<Phase>>>) -> bool {
+    phase.is_some_and(|p| matches!(p.get(), Phase::Aim | Phase::PlaceDue))
 }
 
 /// The game is paused (the watcher's P in a demo or a replay): nothing moves on the board.

@@ -3,10 +3,10 @@
 //! results, the weakest level anchored at 1000.
 
 use crate::noise::mix;
-use crate::selfplay::{GameRun, play_game_with};
+use crate::selfplay::{GameRun, game_setup, one_game_rules, play_game_with};
 use crate::{Level, LevelSpec, Rung};
 use carrom_physics::Spec;
-use carrom_referee::{Rules, Seats};
+use carrom_referee::Seats;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -100,13 +100,6 @@ pub enum Pairs {
     Neighbours,
 }
 
-/// The rules of a ladder game: one ICF game (Law 56: 25 points or eight boards), singles.
-pub fn ladder_rules() -> Rules {
-    let mut rules = Rules::icf();
-    rules.games_to_win = 1;
-    rules
-}
-
 /// Plays `games` singles games between each pair of `levels` (weakest first, each level once),
 /// the breaking side alternating, game `g` of pair `p` seeded from `mix(mix(seed, p), g)`;
 /// the games run in parallel and the report does not depend on how they were split. `each`
@@ -120,7 +113,8 @@ pub fn run_ladder(
     seed: u64,
     mut each: impl FnMut(&PairResult),
 ) -> LadderReport {
-    let rules = ladder_rules();
+    // One ICF game a game, singles.
+    let rules = one_game_rules();
     let spec_of = |l: Level| {
         *levels
             .iter()
@@ -142,15 +136,9 @@ pub fn run_ladder(
             let runs: Vec<GameRun> = (0..games)
                 .into_par_iter()
                 .map(|g| {
-                    play_game_with(
-                        spec,
-                        rules,
-                        Seats::Singles,
-                        who,
-                        mix(pair_seed, g as u64),
-                        g % 2 == 1,
-                        spec_of,
-                    )
+                    let seed = mix(pair_seed, g as u64);
+                    let setup = game_setup(rules, Seats::Singles, who, seed, g % 2 == 1);
+                    play_game_with(spec, setup, spec_of)
                 })
                 .collect();
             let result = pair_result(levels, (stronger, weaker), &runs);

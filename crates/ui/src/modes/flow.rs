@@ -10,7 +10,7 @@ use super::turn::{
 };
 use crate::pace::{AFTERGLOW, StayAwake};
 use crate::sim::{LiveTable, SimSet, SimSpeed};
-use crate::states::{LiveMatch, Pause, Phase, Refereed, Watched};
+use crate::states::{LiveMatch, Pause, Phase, Refereed, Watched, someone_to_act};
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
 use carrom_match::Action;
@@ -54,26 +54,28 @@ pub(super) fn plugin(app: &mut App) {
                 .after(SimSet)
                 .run_if(in_state(Refereed)),
         )
-        .add_systems(PostUpdate, stay_awake.run_if(in_state(Refereed)));
+        .add_systems(
+            PostUpdate,
+            (
+                computer_awake.run_if(someone_to_act),
+                result_awake.run_if(in_state(Phase::BoardOver).or_else(in_state(Phase::Over))),
+            )
+                .run_if(in_state(Refereed)),
+        );
 }
 
 /// The window keeps drawing through a computer's turn at this machine (another machine's
-/// turn: [`super::online`]) and the first moments of a result.
-fn stay_awake(
-    phase: Res<State<Phase>>,
-    board: Res<OnBoard>,
-    table: Res<Table>,
-    shown: Res<ResultShown>,
-    mut awake: MessageWriter<StayAwake>,
-) {
-    match phase.get() {
-        Phase::Aim | Phase::PlaceDue if board.computer && !table.actor_is_elsewhere() => {
-            awake.write(StayAwake("a computer's turn"));
-        }
-        Phase::BoardOver | Phase::Over if shown.0 < RESULT_GRACE + AFTERGLOW => {
-            awake.write(StayAwake("a result's grace"));
-        }
-        _ => {}
+/// turn: [`super::online`]).
+fn computer_awake(board: Res<OnBoard>, table: Res<Table>, mut awake: MessageWriter<StayAwake>) {
+    if board.computer && !table.actor_is_elsewhere() {
+        awake.write(StayAwake("a computer's turn"));
+    }
+}
+
+/// The window keeps drawing through the first moments of a result.
+fn result_awake(shown: Res<ResultShown>, mut awake: MessageWriter<StayAwake>) {
+    if shown.0 < RESULT_GRACE + AFTERGLOW {
+        awake.write(StayAwake("a result's grace"));
     }
 }
 

@@ -101,12 +101,7 @@ impl Table {
         if let Some(here) = &self.here {
             return here.is_empty();
         }
-        self.model
-            .referee
-            .seats()
-            .seats()
-            .iter()
-            .all(|s| self.model.is_computer(*s))
+        self.model.person_seat().is_none()
     }
 
     /// Who is to act now.

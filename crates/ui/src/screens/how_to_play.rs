@@ -24,16 +24,7 @@ fn spawn_how_to_play(mut commands: Commands) {
         .spawn((
             DespawnOnExit(MenuPage::HowToPlay),
             Interaction::default(),
-            Node {
-                position_type: PositionType::Absolute,
-                width: percent(100),
-                height: percent(100),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                ..default()
-            },
-            BackgroundColor(palette::PAGE),
-            GlobalZIndex(30),
+            super::over_window(palette::PAGE, 30),
         ))
         .with_children(|h| {
             h.spawn((

@@ -19,3 +19,20 @@ pub(super) fn plugin(app: &mut App) {
         summary::plugin,
     ));
 }
+
+/// A layer over the whole window, in `background` and at `z` over the rest, that centres its
+/// one child: a board's result card, the summary, how to play.
+pub(crate) fn over_window(background: Color, z: i32) -> impl Bundle {
+    (
+        Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BackgroundColor(background),
+        GlobalZIndex(z),
+    )
+}

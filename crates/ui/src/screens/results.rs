@@ -21,20 +21,9 @@ pub(super) fn text(s: impl Into<String>, size: f32, color: Color) -> impl Bundle
     crate::theme::text(for_display(&s.into()), size, color)
 }
 
-/// A box that centres its one child over the whole window.
+/// A box that centres its one child over the whole window, the board dimmed by `dim`.
 pub(super) fn overlay(dim: f32) -> impl Bundle {
-    (
-        Node {
-            position_type: PositionType::Absolute,
-            width: percent(100),
-            height: percent(100),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            ..default()
-        },
-        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, dim)),
-        GlobalZIndex(20),
-    )
+    super::over_window(Color::srgba(0.0, 0.0, 0.0, dim), 20)
 }
 
 pub(super) fn card(gap: f32) -> impl Bundle {

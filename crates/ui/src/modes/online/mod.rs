@@ -15,7 +15,7 @@ use crate::modes::table::Table;
 use crate::modes::turn::{Aim, AimChecked, AimInput, FireParams, Thinking};
 use crate::pace::StayAwake;
 use crate::sim::{LoadTable, SimSet};
-use crate::states::{Phase, Playing};
+use crate::states::{Phase, Playing, someone_to_act};
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
 use carrom_match::Action;
@@ -160,14 +160,13 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             PostUpdate,
-            (send_own_actions, stay_awake).run_if(in_state(Playing::Online)),
+            (send_own_actions, stay_awake.run_if(someone_to_act)).run_if(in_state(Playing::Online)),
         );
 }
 
 /// Another machine's player to act: the window keeps drawing once his action has come (its aim
 /// shown, then struck), and rests while it has not (the host's message wakes it).
 fn stay_awake(
-    phase: Res<State<Phase>>,
     board: Res<OnBoard>,
     online: Res<Online>,
     aim: Res<Aim>,
@@ -175,7 +174,7 @@ fn stay_awake(
 ) {
     let elsewhere = board.actor.is_none_or(|s| !online.here.contains(&s));
     let come = !online.waiting_for_host(board.turns) || aim.planned.is_some();
-    if matches!(phase.get(), Phase::Aim | Phase::PlaceDue) && board.computer && elsewhere && come {
+    if board.computer && elsewhere && come {
         awake.write(StayAwake("a computer's turn"));
     }
 }
