@@ -3,8 +3,9 @@
 #
 # A one-board, one-game match (a rules file made here) between you at South and the hard
 # computer at North, on a fixed board, in a 1280x960 window under Xvfb. Each of your turns: the
-# game logs where the striker is ("striker at window (x, y)"); xdotool presses on it, pulls back
-# in small moves and lets go (a soft stroke); Enter dismisses anything waiting (a due to place,
+# game logs where the striker is ("striker at window (x, y)"); xdotool presses on it and slides
+# it along the base line and back (the log must show it moved, and no stroke), then presses on
+# it, pulls back in small moves and lets go (a soft stroke); Enter dismisses anything waiting (a due to place,
 # a board's result). When the board ends the match ends: the summary must appear in the log
 # ("Match summary: ..."); the screen is captured to playthrough.png in the build's target
 # directory (`$CARGO_TARGET_DIR`, else `target/`), or to `$OUT`.
@@ -46,7 +47,7 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
   if grep -q "Match summary" "$work/game.log"; then
     sleep 2
     import -window root "$out"
-    echo "summary shown after $strokes strokes by mouse: $(grep -o 'Match summary.*' "$work/game.log" | head -1)"
+    echo "summary shown after $strokes strokes and ${slides:-0} slides by mouse: $(grep -o 'Match summary.*' "$work/game.log" | head -1)"
     grep -o 'Board result.*' "$work/game.log" || true
     echo "screen: $out"
     exit 0
@@ -58,6 +59,24 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
   n=$(grep -c "striker at window" "$work/game.log" || true)
   if [ "$n" -gt "$seen" ]; then
     seen=$n
+    read -r x y < <(striker_at "$work/game.log")
+    xdotool mousemove "$x" "$y"
+    sleep 0.2
+    # Slide the striker 32 px along the base line and back: it moves, and nothing strikes.
+    verdicts=$(grep -c "Law" "$work/game.log" || true)
+    for dx in 4 -4; do
+      slide "$(striker_at "$work/game.log" | cut -d' ' -f1)" "$y" "$dx"
+      await_striker_line "$work/game.log" "$seen" ||
+        { echo "the slide left no new place in the log"; tail -5 "$work/game.log"; exit 1; }
+      seen=$(grep -c "striker at window" "$work/game.log")
+      read -r sx _ < <(striker_at "$work/game.log")
+      [ $(( sx - x )) -ge $(( dx > 0 ? 20 : -5 )) ] && [ $(( sx - x )) -le $(( dx > 0 ? 40 : 5 )) ] ||
+        { echo "the slide by $dx moved the striker from $x to $sx"; exit 1; }
+      [ "$(grep -c "Law" "$work/game.log" || true)" -eq "$verdicts" ] ||
+        { echo "a slide struck"; tail -5 "$work/game.log"; exit 1; }
+      slides=$(( ${slides:-0} + 1 ))
+      sleep 0.2
+    done
     read -r x y < <(striker_at "$work/game.log")
     xdotool mousemove "$x" "$y"
     sleep 0.2

@@ -26,3 +26,24 @@ pull_back() { # x y sideways down
   done
   xdotool mouseup 1
 }
+
+# With the pointer on the striker at (x, y): presses on it, slides it sideways along the base
+# line in eight small moves of DX pixels each (a little up and down as a hand does), and lets
+# go: the striker is placed there, no stroke.
+slide() { # x y dx
+  xdotool mousedown 1
+  for k in 1 2 3 4 5 6 7 8; do
+    xdotool mousemove "$(( $1 + k * $3 ))" "$(( $2 + (k % 2) ))"
+    sleep 0.05
+  done
+  xdotool mouseup 1
+}
+
+# Waits (up to 5 s) for the log to hold more than N lines of "striker at window"; 0 if so.
+await_striker_line() { # log n
+  for _ in $(seq 50); do
+    [ "$(grep -c "striker at window" "$1" || true)" -gt "$2" ] && return 0
+    sleep 0.1
+  done
+  return 1
+}
