@@ -273,12 +273,19 @@ fn spawn_board_settings(right: &mut ChildSpawnerCommands) {
 /// The players: a row for each seat's name and who plays it; under them, what became of the
 /// settings file.
 fn spawn_players(right: &mut ChildSpawnerCommands) {
-    right.spawn(small_text(
-        &format!(
-            "Players (East and West in doubles) - click a name to type another ({} letters at most)",
-            carrom_match::Player::MAX_NAME
+    // As wide as the column at most: a longer line wraps rather than widening the menu.
+    right.spawn((
+        small_text(
+            &format!(
+                "Players - click to rename ({} letters); East, West: doubles",
+                carrom_match::Player::MAX_NAME
+            ),
+            size::MENU_NOTE,
         ),
-        size::MENU_NOTE,
+        Node {
+            max_width: px(500),
+            ..default()
+        },
     ));
     for row in 0..ROWS.len() {
         right
