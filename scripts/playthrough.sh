@@ -3,8 +3,9 @@
 #
 # A one-board, one-game match (a rules file made here) between you at South and the hard
 # computer at North, on a fixed board, in a 1280x960 window under Xvfb. Each of your turns: the
-# game logs where the striker is ("striker at window (x, y)"); xdotool presses on it, pulls back
-# in small moves and lets go (a soft stroke); Enter dismisses anything waiting (a due to place,
+# game logs where the striker is ("striker at window (x, y)"); xdotool presses on it and slides
+# it along the base line and back (the log must show it moved, and no stroke), then presses on
+# it, pulls back in small moves and lets go (a soft stroke); Enter dismisses anything waiting (a due to place,
 # a board's result). When the board ends the match ends: the summary must appear in the log
 # ("Match summary: ..."); the screen is captured to playthrough.png in the build's target
 # directory (`$CARGO_TARGET_DIR`, else `target/`), or to `$OUT`.
@@ -32,7 +33,7 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
   if grep -q "Match summary" "$work/game.log"; then
     sleep 2
     import -window root "$out"
-    echo "summary shown after $strokes strokes by mouse: $(grep -o 'Match summary.*' "$work/game.log" | head -1)"
+    echo "summary shown after $strokes strokes and ${slides:-0} slides by mouse: $(grep -o 'Match summary.*' "$work/game.log" | head -1)"
     grep -o 'Board result.*' "$work/game.log" || true
     echo "screen: $out"
     exit 0
@@ -44,6 +45,8 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
   n=$(grep -c "striker at window" "$work/game.log" || true)
   if [ "$n" -gt "$seen" ]; then
     seen=$n
+    # Slide the striker along the base line and back: it moves, and nothing strikes.
+    slide_and_back "$work/game.log" || { tail -5 "$work/game.log"; exit 1; }
     # Pull back (down the screen, a little to one side) in small moves.
     stroke_from_striker "$work/game.log" "$(( (strokes % 3 - 1) * 2 ))" 9
     strokes=$(( strokes + 1 ))

@@ -34,6 +34,8 @@ while [ "$strokes" -lt "$strokes_wanted" ] || [ "$(grep -c 'Training: ' "$work/g
   if [ "$n" -gt "$seen" ]; then
     seen=$n
     scored=$(grep -c "Training: " "$work/game.log" || true)
+    # Slide the striker along the base line and back (nothing strikes), then strike.
+    slide_and_back "$work/game.log" || { tail -5 "$work/game.log"; exit 1; }
     stroke_from_striker "$work/game.log" "$(( (strokes % 3 - 1) * 3 ))" 10
     strokes=$(( strokes + 1 ))
     # The stroke must be scored.

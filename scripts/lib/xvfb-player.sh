@@ -76,3 +76,52 @@ stroke_from_striker() { # log sideways down
   sleep 0.2
   pull_back "$x" "$y" "$2" "$3"
 }
+
+# With the pointer on the striker at (x, y): presses on it, slides it sideways along the base
+# line in eight small moves of DX pixels each (a little up and down as a hand does), and lets
+# go: the striker is placed there, no stroke.
+slide() { # x y dx
+  xdotool mousedown 1
+  for k in 1 2 3 4 5 6 7 8; do
+    xdotool mousemove "$(( $1 + k * $3 ))" "$(( $2 + (k % 2) ))"
+    sleep 0.05
+  done
+  xdotool mouseup 1
+}
+
+# Waits (up to 5 s) for the log to hold more than N lines of "striker at window"; 0 if so.
+await_striker_line() { # log n
+  for _ in $(seq 50); do
+    [ "$(grep -c "striker at window" "$1" || true)" -gt "$2" ] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+# Slides the striker, from where the game's LOG last put it, 32 px along the base line and back,
+# as a player places it: each slide must leave a new place in the log (the striker moved about
+# as far as the mouse) and no ruling (nothing struck). Uses and updates the caller's $seen (the
+# lines of "striker at window" read) and counts $slides; says why and returns 1 otherwise.
+slide_and_back() { # log
+  local x y sx dx verdicts
+  read -r x y < <(striker_at "$1")
+  xdotool mousemove "$x" "$y"
+  sleep 0.2
+  verdicts=$(grep -c "Law" "$1" || true)
+  for dx in 4 -4; do
+    slide "$(striker_at "$1" | cut -d' ' -f1)" "$y" "$dx"
+    await_striker_line "$1" "$seen" || { echo "the slide left no new place in the log"; return 1; }
+    seen=$(grep -c "striker at window" "$1")
+    read -r sx _ < <(striker_at "$1")
+    if [ "$dx" -gt 0 ]; then
+      [ $(( sx - x )) -ge 20 ] && [ $(( sx - x )) -le 40 ] ||
+        { echo "the slide moved the striker from $x to $sx"; return 1; }
+    else
+      [ $(( sx - x )) -ge -5 ] && [ $(( sx - x )) -le 5 ] ||
+        { echo "the slide back left the striker at $sx, not $x"; return 1; }
+    fi
+    [ "$(grep -c "Law" "$1" || true)" -eq "$verdicts" ] || { echo "a slide struck"; return 1; }
+    slides=$(( ${slides:-0} + 1 ))
+    sleep 0.2
+  done
+}

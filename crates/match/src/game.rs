@@ -448,7 +448,11 @@ impl Match {
                 colour.name(),
                 men.on_board,
                 if men.owed > 0 {
-                    format!(", owes {}", men.owed)
+                    format!(
+                        ", owes {} {}",
+                        men.owed,
+                        if men.owed == 1 { "due" } else { "dues" }
+                    )
                 } else {
                     String::new()
                 }

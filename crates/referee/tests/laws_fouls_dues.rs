@@ -284,6 +284,49 @@ fn law_72c_a_due_before_any_man_is_pocketed_stays_outstanding_until_available() 
     assert_eq!(player_returns(&v, W), vec![Seat::North]);
 }
 
+/// Whether the verdict says a due stays outstanding (Law 72(c)).
+fn calls_outstanding(v: &Verdict) -> bool {
+    v.rulings
+        .iter()
+        .any(|r| matches!(r.event, Event::DuesOutstanding { .. }))
+}
+
+/// Law 72(c): the umpire says a due is outstanding when it arises; the strokes after it, by
+/// either player, do not say it again while it stays as it was (the scoreboard shows it).
+#[test]
+fn law_72c_an_outstanding_due_is_called_when_it_arises_not_at_every_later_stroke() {
+    let mut r = singles();
+    let v = judge(&mut r, StrokeReport::nothing().with_striker()); // break made, striker down
+    assert!(
+        calls_outstanding(&v),
+        "called when it arises: {:?}",
+        v.rulings
+    );
+    let v = nothing(&mut r); // North
+    assert!(
+        !calls_outstanding(&v),
+        "not on North's stroke: {:?}",
+        v.rulings
+    );
+    let v = nothing(&mut r); // South
+    assert!(
+        !calls_outstanding(&v),
+        "not on South's next: {:?}",
+        v.rulings
+    );
+    assert_eq!(r.owed(W), 1, "still owed");
+    // A second due while the first is outstanding: said again, with the new count.
+    nothing(&mut r); // North
+    let v = judge(&mut r, StrokeReport::nothing().with_striker());
+    assert!(
+        v.rulings
+            .iter()
+            .any(|r| r.event == Event::DuesOutstanding { colour: W, owed: 2 }),
+        "{:?}",
+        v.rulings
+    );
+}
+
 #[test]
 fn law_73_striker_with_own_men_returns_them_with_a_due_and_the_turn_continues() {
     let mut r = position(3, 0);

@@ -74,3 +74,30 @@ pub fn window_title(start: &Start) -> String {
         _ => "Carrom — ICF Laws".into(),
     }
 }
+
+/// Pixels a joined window opens down and to the right of the host's, for each seat round the
+/// table from South: two windows of one match on one desktop do not open on top of each other.
+pub const JOINED_WINDOW_STEP: i32 = 64;
+
+/// Where the window opens: where the platform puts it, except a joined match's window, which
+/// opens offset by its first seat (round the table from the host's South) where the platform
+/// lets the game choose.
+pub fn window_position(start: &Start) -> bevy::window::WindowPosition {
+    use bevy::window::WindowPosition;
+    let Start::Online(online) = start else {
+        return WindowPosition::Automatic;
+    };
+    if online.hosting.is_some() {
+        return WindowPosition::Automatic;
+    }
+    let seat = online
+        .guest
+        .lock()
+        .ok()
+        .and_then(|g| g.as_ref().and_then(|g| g.seats.first().copied()));
+    // Counted round the table from South; a spectator's window goes past the four seats'.
+    let k = seat
+        .and_then(|s| carrom_physics::Seat::ALL.iter().position(|&a| a == s))
+        .map_or(4, |k| k as i32 + 1);
+    WindowPosition::At(IVec2::splat(JOINED_WINDOW_STEP * k))
+}

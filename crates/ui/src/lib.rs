@@ -124,12 +124,14 @@ pub fn run_windowed(
         println!("No audio device: sound is off.");
     }
     let title = window_title(&launch.start);
+    let position = launch::window_position(&launch.start);
     let mut app = App::new();
     let plugins = DefaultPlugins
         .set(WindowPlugin {
             primary_window: Some(Window {
                 title,
                 resolution: bevy::window::WindowResolution::new(size.0, size.1),
+                position,
                 ..default()
             }),
             ..default()

@@ -45,6 +45,8 @@ pub mod palette {
     pub const PULL_SOFT: Color = Color::srgba(0.3, 0.2, 0.1, 0.6);
     pub const DUE_LEGAL: Color = Color::srgba(0.2, 0.8, 0.3, 0.8);
     pub const DUE_ILLEGAL: Color = Color::srgba(0.95, 0.1, 0.1, 0.95);
+    /// The outer circle a returned piece goes inside, while one is placed.
+    pub const DUE_AREA: Color = Color::srgba(1.0, 0.85, 0.3, 0.7);
     pub const GUIDE_LINE: Color = Color::srgba(1.0, 1.0, 1.0, 0.75);
     pub const GUIDE_ARROW: Color = Color::srgba(1.0, 0.85, 0.2, 0.9);
     pub const PATH_STRIKER: Color = Color::srgba(0.25, 0.55, 1.0, 0.85);

@@ -19,13 +19,16 @@ use carrom_ui::modes::calls::CallLog;
 use carrom_ui::modes::flow::ResultShown;
 use carrom_ui::modes::input::WindowToBoard;
 use carrom_ui::modes::replay::ReplayTape;
-use carrom_ui::modes::table::Table;
+use carrom_ui::modes::table::{PlayAgain, Table};
 use carrom_ui::modes::turn::{Aim, aim_shot, angle_for};
 use carrom_ui::sim::{
     BoardBody, BoardEntities, Cushion, LiveTable, LoadTable, PocketSensor, StrokeEnded,
     final_positions,
 };
 use carrom_ui::{Launch, Phase, Screen, Start, headless_app};
+
+#[path = "game/input.rs"]
+mod input;
 
 fn launch(start: Start) -> Launch {
     Launch {
@@ -572,6 +575,27 @@ fn a_replay_plays_back_on_the_board_as_recorded() {
     assert_eq!(session.model.actions, model.actions);
     assert_eq!(session.model.referee, model.referee);
     assert_eq!(session.model.layout, model.layout);
+    // Watched again (the summary's button): the same record from its first stroke.
+    app.world_mut().trigger(PlayAgain);
+    app.update();
+    assert_eq!(
+        app.world().resource::<ReplayTape>().0.len(),
+        file.actions.len()
+    );
+    let again = app.world().resource::<Table>();
+    assert_eq!(
+        again.model.setup.seed, file.setup.seed,
+        "the same match, not another"
+    );
+    assert!(again.model.actions.len() < 2, "from the start");
+    run_until(&mut app, 20_000, |app| {
+        app.world().resource::<ReplayTape>().0.is_empty()
+            && app.world().resource::<Table>().model.actions.len() == file.actions.len()
+            && phase(app) != Phase::Moving
+    });
+    let again = app.world().resource::<Table>();
+    assert_eq!(again.model.referee, model.referee);
+    assert_eq!(again.model.layout, model.layout);
 }
 
 #[test]
@@ -875,7 +899,7 @@ fn every_mode_goes_in_from_the_menu_and_back_out() {
         page
     );
     for (label, mode, escapes) in [
-        ("Break practice", Playing::Practice, 1),
+        ("Break practice", Playing::Practice, 2),
         ("Computer demo - singles", Playing::Demo, 1),
         ("Singles - two players", Playing::Match, 2),
     ] {
@@ -887,8 +911,16 @@ fn every_mode_goes_in_from_the_menu_and_back_out() {
             0,
             "{label}: the menu's entities are gone"
         );
-        // A match asks first: the first Esc only asks.
-        for _ in 0..escapes {
+        // A game a person plays (a match, practice) asks first: the first Esc only asks; a
+        // demo, only watched, leaves at once.
+        for k in 0..escapes {
+            if k == 1 {
+                assert_eq!(
+                    *app.world().resource::<State<Screen>>().get(),
+                    Screen::Game,
+                    "{label}: the first Esc only asks"
+                );
+            }
             press(&mut app, KeyCode::Escape);
             app.update();
         }

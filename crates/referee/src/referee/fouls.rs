@@ -305,8 +305,10 @@ impl Referee {
                 };
                 self.take_out_dues(colour, waiting, recovered, when, striker, v);
             }
+            // Said when it arises or changes, not again at every later stroke (the
+            // scoreboard shows what a side owes).
             let outstanding = self.men(colour).outstanding();
-            if outstanding > 0 {
+            if outstanding > 0 && self.men(colour).owed != owed_before[i] {
                 rule(
                     v,
                     "72(c)",

@@ -32,16 +32,20 @@ impl Default for Layout {
     }
 }
 
-/// The interface's scale for a window `w` x `h` (0.6 to 2), 1 at 1280x720: the screens were
-/// drawn for 720 pixels of height; the menu's columns for 1000 pixels of width; the game's side
+/// The interface's scale for a window `w` x `h` (0.6 to 2): the screens were drawn for 760
+/// pixels of height (so at 1280x720 the menu keeps a margin above its title and below Quit);
+/// the menu's columns for 1000 pixels of width; the game's side
 /// panels for 248 pixels (`panel`, the panels' width in the window), though the game's texts
 /// stay at least 0.85 of their size (narrow panels wrap them more instead).
 pub fn ui_scale(w: f32, h: f32, panel: Option<f32>) -> f32 {
     match panel {
         Some(panel) => ((panel - GAP) / 248.0).min(h / 720.0).clamp(0.85, 2.0),
-        None => (w / 1000.0).min(h / 720.0).clamp(0.6, 2.0),
+        None => (w / 1000.0).min(h / MENU_HEIGHT).clamp(0.6, 2.0),
     }
 }
+
+/// The height (logical pixels) the menu and its pages were drawn for.
+pub const MENU_HEIGHT: f32 = 760.0;
 
 /// Where the layout is fitted to the window (what is sized to the board on the screen runs
 /// after it).
@@ -182,11 +186,13 @@ mod tests {
 
     #[test]
     fn the_interface_grows_and_shrinks_with_the_window() {
-        // The menu: its columns and its height.
-        assert!((ui_scale(1280.0, 720.0, None) - 1.0).abs() < 1e-6);
-        assert!((ui_scale(1920.0, 1080.0, None) - 1.5).abs() < 1e-6);
-        assert!((ui_scale(900.0, 650.0, None) - 0.9).abs() < 1e-6);
-        assert!((ui_scale(800.0, 1200.0, None) - 0.8).abs() < 1e-6);
+        // The menu: its height (drawn for 760 pixels) and its columns (1000 pixels).
+        let menu = |w: f32, h: f32| ui_scale(w, h, None);
+        assert!((menu(1280.0, 720.0) - 720.0 / 760.0).abs() < 1e-6);
+        assert!((menu(1280.0, 760.0) - 1.0).abs() < 1e-6);
+        assert!((menu(1920.0, 1080.0) - 1080.0 / 760.0).abs() < 1e-6);
+        assert!((menu(900.0, 650.0) - 650.0 / 760.0).abs() < 1e-6);
+        assert!((menu(800.0, 1200.0) - 0.8).abs() < 1e-6);
         // The game: its panels as drawn at 1280x720, larger on a larger window.
         let game = |w: f32, h: f32| layout_for(w, h).scale;
         assert!((game(1280.0, 720.0) - 1.0).abs() < 1e-6);

@@ -12,7 +12,7 @@ mod draw;
 use crate::modes::OnBoard;
 use crate::modes::table::Table;
 use crate::modes::training::Training;
-use crate::modes::turn::{Aim, aim_shot};
+use crate::modes::turn::{Aim, Thinking, aim_shot};
 use crate::pace;
 use crate::sim::Equipment;
 use crate::states::{Phase, Playing, Refereed, Screen, Watched};
@@ -374,8 +374,17 @@ fn take_plan(mut coach: ResMut<Coach>, mut table: ResMut<Table>) {
     }
 }
 
-/// A hint belongs to the position it was asked for.
-fn forget_stale(mut coach: ResMut<Coach>, board: Res<OnBoard>, phase: Res<State<Phase>>) {
+/// A hint belongs to the position it was asked for; a computer's plan to its stroke (it goes
+/// when the next decision is thought about, not shown beside the one thinking).
+fn forget_stale(
+    mut coach: ResMut<Coach>,
+    board: Res<OnBoard>,
+    phase: Res<State<Phase>>,
+    thinking: Res<Thinking>,
+) {
+    if thinking.is_thinking() && coach.plan.is_some() {
+        coach.plan = None;
+    }
     let moved = *phase.get() == Phase::Moving;
     let actions = board.turns;
     if let Some((_, _, at)) = &coach.shown

@@ -166,8 +166,23 @@ fn power_meter(
         node.display = display;
     }
     let Some(p) = place else { return };
-    // To the striker's right on screen, the meter's foot level with it.
-    let (left, top) = (ui(p.x + 0.055 * layout.board), ui(p.y - 0.87 * tall));
+    // Beside the striker on the screen's side away from the aim (so it covers neither the aim's
+    // arrow nor the guide's line and contact circle), the meter's foot level with it.
+    let ahead = match (seat, cam.single()) {
+        (Some(seat), Ok((camera, gt))) => {
+            let at = aim_shot(&aim, seat).striker_at(&spec.0);
+            let to = Vec3::new(at.x + aim.dir.x * 0.05, at.y + aim.dir.y * 0.05, 0.0);
+            camera.world_to_viewport(gt, to).map_or(1.0, |q| q.x - p.x)
+        }
+        _ => 1.0,
+    };
+    let side = 0.055 * layout.board;
+    let x = if ahead > 0.0 {
+        p.x - side - 22.0 * layout.scale
+    } else {
+        p.x + side
+    };
+    let (left, top) = (ui(x), ui(p.y - 0.87 * tall));
     if node.left != left || node.top != top {
         node.left = left;
         node.top = top;

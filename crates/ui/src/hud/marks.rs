@@ -17,7 +17,7 @@ use carrom_physics::PieceColour;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (ghosts, aim_gizmos, log_striker)
+        (ghosts, aim_gizmos, due_marks, log_striker)
             .after(crate::sim::SimSet)
             .run_if(in_state(Screen::Game)),
     );
@@ -122,6 +122,8 @@ fn aim_gizmos(
             } else {
                 p
             };
+            // Nor out over the frame and the seat's name on it.
+            let end = clip_to_surface(at, end, 0.5 * spec.0.board.playing_surface);
             gizmos.line_2d(at, end, palette::PULL);
             if p.distance(at) < rs {
                 // On the striker: letting go here strikes nothing.
@@ -150,15 +152,54 @@ fn aim_gizmos(
     );
 }
 
-/// Logs, once a person's turn has settled on the screen, where the striker is in the window
-/// (`striker at window (x, y)`): a player's script (`scripts/playthrough.sh`) aims from it.
+/// The segment from `from` (on the playing surface, of half-width `half`) towards `to`, cut
+/// where it leaves the surface.
+pub fn clip_to_surface(from: Vec2, to: Vec2, half: f32) -> Vec2 {
+    let d = to - from;
+    let mut t: f32 = 1.0;
+    for (p, v) in [(from.x, d.x), (from.y, d.y)] {
+        if p + v > half {
+            t = t.min((half - p) / v);
+        } else if p + v < -half {
+            t = t.min((-half - p) / v);
+        }
+    }
+    from + d * t.max(0.0)
+}
+
+/// The piece to be placed (a due or a penalty): a ring around it, green where it may go and
+/// red where not, and the outer circle it must go inside (Law 89), so the one placing it sees
+/// which piece is his to drag and where it may go.
+fn due_marks(mut gizmos: Gizmos, phase: Res<State<Phase>>, aim: Res<Aim>, spec: Res<Equipment>) {
+    if *phase.get() != Phase::PlaceDue {
+        return;
+    }
+    let b = &spec.0.board;
+    let color = if aim.due_illegal.is_none() {
+        palette::DUE_LEGAL
+    } else {
+        palette::DUE_ILLEGAL
+    };
+    let ring = Isometry2d::from_translation(aim.due_at);
+    gizmos.circle_2d(ring, b.coin_radius() * 1.4, color);
+    gizmos.circle_2d(ring, b.coin_radius() * 1.55, color);
+    gizmos.circle_2d(
+        Isometry2d::IDENTITY,
+        0.5 * b.outer_circle_diameter,
+        palette::DUE_AREA,
+    );
+}
+
+/// Logs, once a person's turn has settled on the screen and again each time the striker is
+/// slid to another place, where the striker is in the window (`striker at window (x, y)`): a
+/// player's script (`scripts/playthrough.sh`) slides and aims from it.
 fn log_striker(
     board: Res<OnBoard>,
     phase: Res<State<Phase>>,
     aim: Res<Aim>,
     spec: Res<Equipment>,
     cam: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
-    mut last: Local<(usize, Option<Vec2>, bool)>,
+    mut last: Local<(usize, Option<Vec2>, Option<Vec2>)>,
 ) {
     if *phase.get() != Phase::Aim || board.computer || aim.drag != Drag::None {
         return;
@@ -173,15 +214,35 @@ fn log_striker(
     };
     let turn = board.turns;
     if last.0 != turn {
-        *last = (turn, None, false);
+        *last = (turn, None, None);
     }
+    // Logged once it settles, and again each time it settles somewhere else (slid).
     let steady = last.1.is_some_and(|q| q.distance(p) < 0.5);
-    if steady && !last.2 {
+    if steady && last.2.is_none_or(|q| q.distance(p) >= 1.0) {
         info!(
             "{} to strike: striker at window ({:.0}, {:.0})",
             board.name, p.x, p.y
         );
-        last.2 = true;
+        last.2 = Some(p);
     }
     last.1 = Some(p);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clip_to_surface;
+    use bevy::prelude::Vec2;
+
+    #[test]
+    fn the_pull_band_stops_at_the_edge_of_the_playing_surface() {
+        let from = Vec2::new(0.1, -0.26);
+        let inside = Vec2::new(0.05, -0.3);
+        assert_eq!(clip_to_surface(from, inside, 0.37), inside);
+        let cut = clip_to_surface(from, Vec2::new(0.0, -0.43), 0.37);
+        assert!((cut.y + 0.37).abs() < 1e-6, "{cut}");
+        assert!(
+            (cut.x - (0.1 - 0.1 * 0.11 / 0.17)).abs() < 1e-6,
+            "along the band: {cut}"
+        );
+    }
 }

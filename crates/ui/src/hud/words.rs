@@ -13,7 +13,7 @@ use crate::states::{LiveMatch, Pause, Phase, Playing, Refereed, Watched};
 use crate::text::rules_title;
 use bevy::prelude::*;
 
-const MATCH_KEYS: &str = "Drag the striker along your base line (or tap/hold the arrow keys).\nPress on the striker and pull back, away from the aim; release to strike. Back onto the striker or right-click cancels.\nA/D aim, W/S power, Space strikes.\nDues: drag the piece inside the outer circle; release or Enter places it.\nH: the coach's hint (when hints are on)   J: take it\nG: aim guide   F5: save\nF: fix/turn board   Esc: menu";
+const MATCH_KEYS: &str = "Slide the striker along the base line to place it (or tap/hold the arrow keys).\nPull back from the striker, away from the board, to aim; let go to strike. Back onto the striker or right-click cancels.\nA/D aim, W/S power, Space strikes.\nDues: drag the piece inside the outer circle; release or Enter places it.\nH: the coach's hint (when hints are on)   J: take it\nG: aim guide   F5: save\nF: fix/turn board   Esc: menu";
 
 pub(super) fn plugin(app: &mut App) {
     for (playing, title) in [
@@ -199,7 +199,7 @@ fn training_panels(training: Res<Training>, mut panels: ResMut<Panels>) {
     }
     set(
         &mut panels.help,
-        "Drag the striker along the base line (or tap/hold the arrow keys).\nPress on the striker and pull back, away from the aim; release to strike.\nA/D aim, W/S power, Space strikes.\n1-9: choose a drill   N: another position\nH: the coach's shot   J: take it   P: progress\nG: aim guide   F: fix/turn board   Esc: menu".into(),
+        "Slide the striker along the base line to place it (or tap/hold the arrow keys).\nPull back from the striker, away from the board, to aim; let go to strike.\nA/D aim, W/S power, Space strikes.\n1-9: choose a drill   N: another position\nH: the coach's shot   J: take it   P: progress\nG: aim guide   F: fix/turn board   Esc: menu".into(),
     );
 }
 
@@ -231,7 +231,7 @@ fn practice_panels(
         panels.side = None;
     }
     let help = format!(
-        "Drag the striker along the base line (or tap/hold the arrow keys).\nPress on the striker and pull back, away from the aim; release to strike. Back onto the striker or right-click cancels.\nA/D aim, W/S power, Space strikes.\nH: the coach's hint   J: take it   M: break map\nT: trajectory preview ({})\nG: aim guide   R: reset the rack\nF: fix/turn board   Esc: menu",
+        "Slide the striker along the base line to place it (or tap/hold the arrow keys).\nPull back from the striker, away from the board, to aim; let go to strike. Back onto the striker or right-click cancels.\nA/D aim, W/S power, Space strikes.\nH: the coach's hint   J: take it   M: break map\nT: trajectory preview ({})\nG: aim guide   R: reset the rack\nF: fix/turn board   Esc: menu",
         if preview.is_some_and(|p| p.on) {
             "on"
         } else {

@@ -1,5 +1,5 @@
-//! A person's aim: the striker dragged along the base line and pulled back like a slingshot
-//! (the mouse), or placed, turned and powered by keys; letting go, or Space, strikes.
+//! A person's aim: the striker slid along the base line and pulled back like a slingshot (the
+//! mouse or a finger), or placed, turned and powered by keys; letting go, or Space, strikes.
 
 use super::OnBoard;
 use super::input::{KeyTaps, Pointer, PointerEvent, Touch};
@@ -16,13 +16,22 @@ pub const TAP_DEGREES: f32 = 1.0;
 /// A tap of W or S (↑ or ↓) changes the power this much (0..1); a quarter of it with Shift.
 pub const TAP_POWER: f32 = 0.05;
 
+/// A key held this long (seconds) goes on moving, like a keyboard's repeat.
+pub const HOLD_DELAY: f32 = 0.35;
+/// A held ← or → slides the striker this fast (metres a second); a quarter of it with Shift.
+pub const HOLD_ALONG: f32 = 0.10;
+/// A held A or D turns the aim this fast (degrees a second); a quarter of it with Shift.
+pub const HOLD_DEGREES: f32 = 45.0;
+/// A held W or S (↑ or ↓) changes the power this fast (a second); a quarter of it with Shift.
+pub const HOLD_POWER: f32 = 0.5;
+
 /// Keys: arrows place the striker, A/D aim, W/S set the power, Space or Enter strikes. Every
-/// tap is a step, however quick the taps and however slow the frames ([`KeyTaps`]); a key
-/// held down then moves smoothly.
+/// tap is one step, however quick the taps and however slow the frames ([`KeyTaps`]); a key
+/// held past [`HOLD_DELAY`] then moves at a rate in wall-clock time, so the same keys give the
+/// same aim at any frame rate.
 pub(super) fn keys_aim(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     taps: Res<KeyTaps>,
-    time: Res<Time>,
     mut aim: ResMut<Aim>,
     board: Res<OnBoard>,
     spec: Res<Equipment>,
@@ -32,50 +41,65 @@ pub(super) fn keys_aim(
         return;
     }
     let half_line = 0.5 * spec.0.board.base_line_length;
+    let mut strike = false;
     for tap in &taps.taps {
         let k = if tap.shift { 0.25 } else { 1.0 };
-        let along = TAP_ALONG * k / half_line;
-        let degree = (TAP_DEGREES * k).to_radians();
-        match tap.key {
-            KeyCode::ArrowLeft => aim.position = (aim.position - along).max(-1.0),
-            KeyCode::ArrowRight => aim.position = (aim.position + along).min(1.0),
-            KeyCode::KeyA => aim.dir = Vec2::from_angle(degree).rotate(aim.dir),
-            KeyCode::KeyD => aim.dir = Vec2::from_angle(-degree).rotate(aim.dir),
-            KeyCode::KeyW | KeyCode::ArrowUp => aim.power = (aim.power + TAP_POWER * k).min(1.0),
-            KeyCode::KeyS | KeyCode::ArrowDown => aim.power = (aim.power - TAP_POWER * k).max(0.0),
-            _ => {}
-        }
+        let steps = Steps {
+            along: TAP_ALONG * k / half_line,
+            degrees: TAP_DEGREES * k,
+            power: TAP_POWER * k,
+        };
+        steps.apply(&mut aim, tap.key, 1.0);
+        strike |= matches!(tap.key, KeyCode::Space | KeyCode::Enter);
     }
-    let Some(keys) = keys else { return };
-    let dt = time.delta_secs();
-    let fine = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
-    let fast = if fine { 0.25 } else { 1.0 };
-    // Held past the frame it was pressed in: a smooth slide.
-    let held = |k: KeyCode| keys.pressed(k) && !keys.just_pressed(k);
-    if held(KeyCode::ArrowLeft) {
-        aim.position = (aim.position - 0.5 * dt * fast).max(-1.0);
+    let k = if taps.shift() { 0.25 } else { 1.0 };
+    let rates = Steps {
+        along: HOLD_ALONG * k / half_line,
+        degrees: HOLD_DEGREES * k,
+        power: HOLD_POWER * k,
+    };
+    for held in &taps.held {
+        rates.apply(&mut aim, held.key, taps.held_past(held.key, HOLD_DELAY));
     }
-    if held(KeyCode::ArrowRight) {
-        aim.position = (aim.position + 0.5 * dt * fast).min(1.0);
-    }
-    let turn = 60f32.to_radians() * dt * fast;
-    if held(KeyCode::KeyA) {
-        aim.dir = Vec2::from_angle(turn).rotate(aim.dir);
-    }
-    if held(KeyCode::KeyD) {
-        aim.dir = Vec2::from_angle(-turn).rotate(aim.dir);
-    }
-    if held(KeyCode::KeyW) || held(KeyCode::ArrowUp) {
-        aim.power = (aim.power + 0.6 * dt * fast).min(1.0);
-    }
-    if held(KeyCode::KeyS) || held(KeyCode::ArrowDown) {
-        aim.power = (aim.power - 0.6 * dt * fast).max(0.0);
-    }
-    if keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter) {
+    // Space or Enter as the window's events said, or as the keys' state says (the same press
+    // strikes once).
+    strike |= keys.is_some_and(|k| k.any_just_pressed([KeyCode::Space, KeyCode::Enter]));
+    if strike {
         let seat = board.actor.unwrap_or(Seat::South);
         let shot = aim_shot(&aim, seat);
         if placement_problem(&aim, &board, &spec.0).is_none() && shot.power > 0.01 {
             fire.fire(&board.pieces, shot);
+        }
+    }
+}
+
+/// How far one unit of a key moves the aim: along the base line (-1..1 of its half), turned
+/// (degrees) and the power (0..1).
+struct Steps {
+    along: f32,
+    degrees: f32,
+    power: f32,
+}
+
+impl Steps {
+    /// `key` applied `times` (a tap once; a hold for the seconds it was held past the delay).
+    fn apply(&self, aim: &mut Aim, key: KeyCode, times: f32) {
+        if times <= 0.0 {
+            return;
+        }
+        let turn = (self.degrees * times).to_radians();
+        match key {
+            KeyCode::ArrowLeft => aim.position = (aim.position - self.along * times).max(-1.0),
+            KeyCode::ArrowRight => aim.position = (aim.position + self.along * times).min(1.0),
+            KeyCode::KeyA => aim.dir = Vec2::from_angle(turn).rotate(aim.dir),
+            KeyCode::KeyD => aim.dir = Vec2::from_angle(-turn).rotate(aim.dir),
+            KeyCode::KeyW | KeyCode::ArrowUp => {
+                aim.power = (aim.power + self.power * times).min(1.0)
+            }
+            KeyCode::KeyS | KeyCode::ArrowDown => {
+                aim.power = (aim.power - self.power * times).max(0.0)
+            }
+            _ => {}
         }
     }
 }
@@ -91,8 +115,9 @@ pub fn power_of_pull(pull: f32, rs: f32) -> f32 {
     x.powf(1.7)
 }
 
-/// Mouse: drag the striker along the base line; pull back from it (slingshot) to aim, release
-/// to strike. The frame's presses, moves and releases are followed in the order they came,
+/// Mouse or finger: press on the striker and slide it along the base line to place it, or pull
+/// back from it (away from the board, like a slingshot) to aim, and let go to strike; a press
+/// off the striker brings it under the pointer along the base line. The frame's presses, moves and releases are followed in the order they came,
 /// each where it happened.
 pub(super) fn pointer_aim(
     mut aim: ResMut<Aim>,
@@ -114,7 +139,32 @@ pub(super) fn pointer_aim(
     }
 }
 
-/// One thing the mouse did, applied to the aim; whether it let go of a pull that strikes.
+/// How far (in striker radii) the pointer moves from where it pressed on the striker before
+/// the gesture counts as a slide or a pull.
+pub const GRAB_SLACK: f32 = 0.5;
+/// A gesture from the striker within this angle (degrees) of the base line slides the
+/// striker; one further from the line (back, away from the board, or forward for a thumb
+/// shot) pulls.
+pub const SLIDE_WITHIN_DEGREES: f32 = 30.0;
+
+/// What a move from the press point `d` (metres on the board) says the player is doing with
+/// the striker he pressed on: sliding it (within [`SLIDE_WITHIN_DEGREES`] of the base line),
+/// pulling from it, or not yet either (within [`GRAB_SLACK`]).
+pub fn gesture_from_striker(d: Vec2, seat: Seat, rs: f32) -> Drag {
+    if d.length() < GRAB_SLACK * rs {
+        return Drag::Grab;
+    }
+    let (r, f) = (seat.right_hand(), seat.forward());
+    let side = d.dot(Vec2::new(r.x, r.y)).abs();
+    let across = d.dot(Vec2::new(f.x, f.y)).abs();
+    if across > side * SLIDE_WITHIN_DEGREES.to_radians().tan() {
+        Drag::Pull
+    } else {
+        Drag::Place
+    }
+}
+
+/// One thing the pointer did, applied to the aim; whether it let go of a pull that strikes.
 fn follow_pointer(aim: &mut Aim, event: &PointerEvent, board: &OnBoard, spec: &Spec) -> bool {
     let Some(seat) = board.actor else {
         return false;
@@ -122,43 +172,36 @@ fn follow_pointer(aim: &mut Aim, event: &PointerEvent, board: &OnBoard, spec: &S
     let striker = aim_shot(aim, seat).striker_at(spec);
     let striker = Vec2::new(striker.x, striker.y);
     let rs = spec.board.striker_radius();
-    match event.touch {
-        Touch::Cancel => {
-            // A right-click lets go of the pull without striking.
+    let r = seat.right_hand();
+    let along = |at: Vec2| at.dot(Vec2::new(r.x, r.y));
+    match (event.touch, event.at) {
+        (Touch::Cancel, _) => {
+            // A right-click (or a cancelled touch) lets go of the pull without striking.
             if aim.drag == Drag::Pull {
-                aim.drag = Drag::None;
                 aim.power = 0.0;
             }
+            aim.drag = Drag::None;
             return false;
         }
-        Touch::Press => {
-            if let Some(at) = event.at {
-                let on_striker = at.distance(striker) < rs * 1.3;
-                aim.drag = if on_striker && placement_problem(aim, board, spec).is_none() {
-                    Drag::Pull
-                } else {
-                    Drag::Place
-                };
-            }
+        (Touch::Press, Some(at)) if at.distance(striker) < rs * 1.3 => {
+            aim.drag = Drag::Grab;
+            aim.grabbed_at = at;
+            aim.held_off = along(at) - along(striker);
         }
-        Touch::Move | Touch::Release => {}
+        (Touch::Press, Some(_)) => {
+            aim.drag = Drag::Place;
+            aim.held_off = 0.0;
+        }
+        _ => {}
+    }
+    if let (Drag::Grab, Some(at)) = (aim.drag, event.at) {
+        aim.drag = match gesture_from_striker(at - aim.grabbed_at, seat, rs) {
+            Drag::Pull if placement_problem(aim, board, spec).is_some() => Drag::Place,
+            gesture => gesture,
+        };
     }
     if let Some(at) = event.at {
-        match aim.drag {
-            Drag::Place => {
-                let r = seat.right_hand();
-                let along = at.dot(Vec2::new(r.x, r.y));
-                aim.position = (along / (0.5 * spec.board.base_line_length)).clamp(-1.0, 1.0);
-            }
-            Drag::Pull => {
-                let pull = striker - at;
-                if pull.length() > rs {
-                    aim.dir = pull.normalize();
-                }
-                aim.power = power_of_pull(pull.length(), rs);
-            }
-            _ => {}
-        }
+        follow_drag(aim, at, striker, along(at), spec);
     }
     if event.touch == Touch::Release {
         let strikes = aim.drag == Drag::Pull
@@ -168,4 +211,24 @@ fn follow_pointer(aim: &mut Aim, event: &PointerEvent, board: &OnBoard, spec: &S
         return strikes;
     }
     false
+}
+
+/// The striker slid to follow the pointer (`along` the base line, metres), or the pull's
+/// direction and power from where the pointer is.
+fn follow_drag(aim: &mut Aim, at: Vec2, striker: Vec2, along: f32, spec: &Spec) {
+    match aim.drag {
+        Drag::Place => {
+            let half = 0.5 * spec.board.base_line_length;
+            aim.position = ((along - aim.held_off) / half).clamp(-1.0, 1.0);
+        }
+        Drag::Pull => {
+            let rs = spec.board.striker_radius();
+            let pull = striker - at;
+            if pull.length() > rs {
+                aim.dir = pull.normalize();
+            }
+            aim.power = power_of_pull(pull.length(), rs);
+        }
+        _ => {}
+    }
 }

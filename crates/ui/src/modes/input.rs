@@ -15,8 +15,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(PreUpdate, read_input.in_set(ReadInput));
 }
 
-/// What the mouse did: the left button pressed or let go, a move, or the right button (which
-/// lets go of a pull without striking).
+/// What the mouse (or the first finger on a touch screen) did: the left button pressed or
+/// let go, a move, or the right button or a cancelled touch (which lets go of a pull without
+/// striking).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Touch {
     Press,
@@ -44,6 +45,8 @@ pub struct Pointer {
     pub events: Vec<PointerEvent>,
     /// The cursor's last position in the window (logical pixels).
     window_at: Option<Vec2>,
+    /// The finger that plays as the mouse on a touch screen.
+    finger: Option<u64>,
 }
 
 impl Pointer {
@@ -77,13 +80,103 @@ impl WindowToBoard {
 #[derive(Resource, Default, Debug, Clone)]
 pub struct KeyTaps {
     pub taps: Vec<KeyTap>,
+    /// The keys held down, each with how long it has been held (wall-clock time).
+    pub held: Vec<HeldKey>,
     shift: [bool; 2],
+}
+
+impl KeyTaps {
+    /// Shift is down now.
+    pub fn shift(&self) -> bool {
+        self.shift[0] || self.shift[1]
+    }
+
+    /// The seconds of this frame during which `key` has been held past `delay`: a hold's
+    /// repeat, measured in wall-clock time, so a hold moves as far at any frame rate and a
+    /// tap shorter than the delay adds nothing to its step.
+    pub fn held_past(&self, key: KeyCode, delay: f32) -> f32 {
+        self.held
+            .iter()
+            .filter(|h| h.key == key)
+            .map(|h| (h.now - delay).max(0.0) - (h.before - delay).max(0.0))
+            .sum()
+    }
+}
+
+/// A key held down: how long it had been held at the last frame and at this one. The time
+/// between two frames counts for the keys that were down when the first of them ended (a key
+/// let go counts until the frame that reads its release), so a hold's length does not depend
+/// on the frame rate.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HeldKey {
+    pub key: KeyCode,
+    pub before: f32,
+    pub now: f32,
+    /// Let go since the last frame: it counts this frame and goes at the next.
+    pub released: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KeyTap {
     pub key: KeyCode,
     pub shift: bool,
+}
+
+impl KeyTaps {
+    /// A key pressed (not the system's repeat) or let go.
+    fn follow(&mut self, key: KeyCode, down: bool, repeat: bool) {
+        match key {
+            KeyCode::ShiftLeft => self.shift[0] = down,
+            KeyCode::ShiftRight => self.shift[1] = down,
+            _ if repeat => {}
+            _ if down => {
+                let shift = self.shift();
+                self.taps.push(KeyTap { key, shift });
+                self.held.retain(|h| h.key != key);
+                self.held.push(HeldKey {
+                    key,
+                    before: 0.0,
+                    now: 0.0,
+                    released: false,
+                });
+            }
+            _ => {
+                for h in self.held.iter_mut().filter(|h| h.key == key) {
+                    h.released = true;
+                }
+            }
+        }
+    }
+}
+
+impl Pointer {
+    /// A finger on a touch screen as the mouse's left button: the first finger down presses,
+    /// moves and lets go (its cancel lets go without striking); other fingers are ignored.
+    fn follow_finger(&mut self, t: &bevy::input::touch::TouchInput) -> Option<Touch> {
+        use bevy::input::touch::TouchPhase;
+        match (t.phase, self.finger) {
+            (TouchPhase::Started, None) => self.finger = Some(t.id),
+            (_, Some(id)) if id == t.id => {}
+            _ => return None,
+        }
+        self.window_at = Some(t.position);
+        Some(match t.phase {
+            TouchPhase::Started => {
+                self.pressed = true;
+                Touch::Press
+            }
+            TouchPhase::Moved => Touch::Move,
+            TouchPhase::Ended | TouchPhase::Canceled => {
+                self.finger = None;
+                self.pressed = false;
+                if t.phase == TouchPhase::Ended {
+                    Touch::Release
+                } else {
+                    Touch::Cancel
+                }
+            }
+        })
+    }
 }
 
 /// The read of the window's input events into [`Pointer`] and [`KeyTaps`].
@@ -97,10 +190,17 @@ pub fn read_input(
     view: Option<Res<WindowToBoard>>,
     mut pointer: ResMut<Pointer>,
     mut keys: ResMut<KeyTaps>,
+    real: Option<Res<Time<Real>>>,
 ) {
     use bevy::input::ButtonState;
     pointer.events.clear();
     keys.taps.clear();
+    let dt = real.map_or(0.0, |t| t.delta_secs());
+    keys.held.retain(|h| !h.released);
+    for h in &mut keys.held {
+        h.before = h.now;
+        h.now += dt;
+    }
     let on_board = |p: Option<Vec2>| p.zip(view.as_deref()).map(|(p, v)| v.board_at(p));
     for event in events.read() {
         let touch = match event {
@@ -125,22 +225,18 @@ pub fn read_input(
                 _ => continue,
             },
             WindowEvent::KeyboardInput(k) => {
-                let down = k.state == ButtonState::Pressed;
-                match k.key_code {
-                    KeyCode::ShiftLeft => keys.shift[0] = down,
-                    KeyCode::ShiftRight => keys.shift[1] = down,
-                    key if down && !k.repeat => {
-                        let shift = keys.shift[0] || keys.shift[1];
-                        keys.taps.push(KeyTap { key, shift });
-                    }
-                    _ => {}
-                }
+                keys.follow(k.key_code, k.state == ButtonState::Pressed, k.repeat);
                 continue;
             }
             WindowEvent::KeyboardFocusLost(_) => {
                 keys.shift = [false; 2];
+                keys.held.clear();
                 continue;
             }
+            WindowEvent::TouchInput(t) => match pointer.follow_finger(t) {
+                Some(touch) => touch,
+                None => continue,
+            },
             _ => continue,
         };
         let at = on_board(pointer.window_at);

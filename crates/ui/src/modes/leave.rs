@@ -1,9 +1,11 @@
-//! Esc leaves the game for the menu; the game stays at the table for Continue. In a match being
-//! played the first Esc asks ([`Leave::Asked`]) and a second within a few seconds leaves.
+//! Esc leaves the game for the menu; the game stays at the table for Continue. In every mode a
+//! person plays (a match, one across machines, practice, training) the first Esc asks
+//! ([`Leave::Asked`]) and a second within a few seconds leaves; what is only watched (a demo, a
+//! replay) one Esc leaves.
 
 use super::calls::Announcement;
 use super::table::Table;
-use crate::states::{Leave, Playing, Screen};
+use crate::states::{Leave, Playing, Screen, Watched};
 use bevy::prelude::*;
 
 /// Seconds the question stands.
@@ -21,8 +23,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                escape_a_match.run_if(in_state(Playing::Match)),
-                escape.run_if(in_state(Screen::Game).and_then(not(in_state(Playing::Match)))),
+                escape_a_game.run_if(in_state(Screen::Game).and_then(not(in_state(Watched)))),
+                escape.run_if(in_state(Watched)),
                 forget_the_question.run_if(in_state(Leave::Asked)),
             ),
         )
@@ -36,17 +38,18 @@ fn pressed_escape(keys: Option<Res<ButtonInput<KeyCode>>>) -> bool {
     keys.is_some_and(|k| k.just_pressed(KeyCode::Escape))
 }
 
-/// Esc in a demo, a replay or practice: back to the menu.
+/// Esc in a demo or a replay: back to the menu.
 fn escape(keys: Option<Res<ButtonInput<KeyCode>>>, mut screen: ResMut<NextState<Screen>>) {
     if pressed_escape(keys) {
         screen.set(Screen::Menu);
     }
 }
 
-/// Esc in a match: asks first while the match is being played.
-fn escape_a_match(
+/// Esc in a game a person plays: asks first, unless the match is over.
+fn escape_a_game(
     keys: Option<Res<ButtonInput<KeyCode>>>,
-    table: Res<Table>,
+    table: Option<Res<Table>>,
+    playing: Res<State<Playing>>,
     leave: Res<State<Leave>>,
     mut next: ResMut<NextState<Leave>>,
     mut screen: ResMut<NextState<Screen>>,
@@ -55,15 +58,21 @@ fn escape_a_match(
     if !pressed_escape(keys) {
         return;
     }
-    if *leave.get() == Leave::Asked || table.model.is_over() {
-        // The turn's phase goes with the game screen; the table stays for Continue.
+    let over = playing.refereed() && table.is_some_and(|t| t.model.is_over());
+    if *leave.get() == Leave::Asked || over {
+        // The turn's phase goes with the game screen; the game stays for Continue.
         screen.set(Screen::Menu);
         return;
     }
     next.set(Leave::Asked);
-    told.write(Announcement::Note(
-        "Press Esc again to leave for the menu: the match is kept (Continue).".into(),
-    ));
+    let kept = match playing.get() {
+        Playing::Online => "you stay connected; Continue comes back to the match",
+        Playing::Practice | Playing::Training => "Continue comes back to it",
+        _ => "the match is kept (Continue)",
+    };
+    told.write(Announcement::Note(format!(
+        "Press Esc again to leave for the menu: {kept}."
+    )));
 }
 
 fn forget_the_question(

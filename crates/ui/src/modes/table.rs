@@ -179,16 +179,19 @@ pub fn enter(
 pub struct PlayAgain;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_observer(play_again_at_the_table.run_if(in_state(Refereed)))
-        // The table goes when a mode without one is entered (another mode with a table sets
-        // its own).
-        .add_systems(OnExit(AtTable), |mut commands: Commands| {
-            commands.remove_resource::<Table>();
-        })
-        .add_systems(
-            PreUpdate,
-            show_the_table.run_if(resource_exists_and_changed::<Table>),
-        );
+    app.add_observer(
+        // A replay is watched again from its own start (see [`super::replay`]).
+        play_again_at_the_table.run_if(in_state(Refereed).and_then(not(in_state(Playing::Replay)))),
+    )
+    // The table goes when a mode without one is entered (another mode with a table sets
+    // its own).
+    .add_systems(OnExit(AtTable), |mut commands: Commands| {
+        commands.remove_resource::<Table>();
+    })
+    .add_systems(
+        PreUpdate,
+        show_the_table.run_if(resource_exists_and_changed::<Table>),
+    );
 }
 
 /// The shared systems see the match as it now stands. A table set up as a game begins, with
@@ -212,8 +215,7 @@ pub fn next_seed(seed: u64) -> u64 {
 }
 
 /// Another match at the table: the same players and rules with the next seed. The board's
-/// view, hints and save paths stay as they were, and a demo's or a replay's title
-/// (`watched`). (A replay goes on as a demo: see [`super::replay`].)
+/// view, hints and save paths stay as they were, and a demo's title (`watched`).
 pub fn play_again(table: &mut Table, spec: &Spec, watched: bool) -> Result<(), TableError> {
     let mut setup = table.model.setup.clone();
     setup.seed = next_seed(setup.seed);

@@ -25,6 +25,11 @@ pub struct Aim {
     /// 0..1.
     pub power: f32,
     pub drag: Drag,
+    /// Where the pointer pressed on the striker, while the drag is [`Drag::Grab`].
+    pub grabbed_at: Vec2,
+    /// How far along the base line (metres) the pointer holds the striker off its centre
+    /// while it slides it: 0 when a press off the striker brought it under the pointer.
+    pub held_off: f32,
     /// Why the placement is illegal, if it is.
     pub illegal: Option<String>,
     /// A computer's planned action and the time left before it acts.
@@ -42,6 +47,8 @@ impl Default for Aim {
             dir: Vec2::Y,
             power: 0.0,
             drag: Drag::None,
+            grabbed_at: Vec2::ZERO,
+            held_off: 0.0,
             illegal: None,
             planned: None,
             wait: 0.0,
@@ -51,11 +58,17 @@ impl Default for Aim {
     }
 }
 
+/// What the pointer is doing with the piece in hand.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Drag {
     None,
+    /// Pressed on the striker, not yet moved far enough to say whether it slides or pulls.
+    Grab,
+    /// Sliding the striker along the base line.
     Place,
+    /// Pulling back from the striker to aim and power a stroke.
     Pull,
+    /// Placing a returned piece.
     Due,
 }
 

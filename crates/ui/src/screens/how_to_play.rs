@@ -10,7 +10,7 @@ pub(super) fn plugin(app: &mut App) {
 
 const HOW_TO_PLAY: &str = "HOW TO PLAY
 
-The stroke: drag the striker along your base line (it must touch both lines and not cover a red circle), then press on it and pull back, away from where you aim, like a slingshot. The meter shows the power; let go to strike. Back onto the striker, or right-click, cancels. Keys: arrows place, A/D aim, W/S power, Space strikes (a tap is a small step, Shift a finer one).
+The stroke: press on the striker and slide it along your base line (it must touch both lines and not cover a red circle; a press elsewhere along the line brings it there), then press on it again and pull back, away from the board and from where you aim, like a slingshot. A move along the line slides; a move back pulls. The meter shows the power; let go to strike. Back onto the striker, or right-click, cancels. A finger does the same on a touch screen. Keys: arrows place, A/D aim, W/S power, Space strikes (a tap is one step: 1 cm, 1 degree, 5% of the power; Shift a quarter of it; a key held past a third of a second keeps moving).
 
 The game (ICF Laws): you play white or black; pocket all your men, and the Queen (red) with a cover: after pocketing her, pocket one of your men with the next stroke, or she goes back. Pocketing the striker is a foul: one of your pocketed men comes back (a due), placed by your opponent inside the outer circle. A pocketed opponent's man stays down. The board goes to the side that clears its men: 1 point for each opponent's man left, 3 for the Queen while under 22 points; 25 points or 8 boards make a game.
 
@@ -24,7 +24,8 @@ fn spawn_how_to_play(mut commands: Commands) {
         .spawn((
             DespawnOnExit(MenuPage::HowToPlay),
             Interaction::default(),
-            super::over_window(palette::PAGE, 30),
+            // Opaque: the menu's buttons do not show through the text.
+            super::over_window(palette::PAGE.with_alpha(1.0), 30),
         ))
         .with_children(|h| {
             h.spawn((

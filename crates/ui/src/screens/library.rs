@@ -122,6 +122,8 @@ fn spawn_library(mut commands: Commands) {
                 size::MENU_HEADING,
                 palette::PAGE_TEXT,
             ));
+            // Above the lists: it stays where it is however long the statistics grow.
+            super::menu::back_button(page, "Back (Esc)", MenuPage::Choices);
             page.spawn(Node {
                 column_gap: px(20),
                 ..default()
@@ -129,7 +131,7 @@ fn spawn_library(mut commands: Commands) {
             .with_children(|cols| {
                 cols.spawn(Node {
                     flex_direction: FlexDirection::Column,
-                    row_gap: px(5),
+                    row_gap: px(9),
                     // With the statistics, 930 wide: the page fits a 1000-wide menu's scale.
                     width: px(600),
                     ..default()
@@ -169,7 +171,6 @@ fn spawn_library(mut commands: Commands) {
                     ));
                 });
             });
-            super::menu::back_button(page, "Back (Esc)", MenuPage::Choices);
         });
 }
 
@@ -196,6 +197,8 @@ fn file_row(list: &mut ChildSpawnerCommands, path: &Path, going_on: bool) {
     list.spawn(Node {
         column_gap: px(6),
         align_items: AlignItems::Center,
+        // A title on two lines keeps clear of the rows above and below.
+        min_height: px(36),
         ..default()
     })
     .with_children(|row| {

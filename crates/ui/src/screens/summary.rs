@@ -4,7 +4,7 @@
 use super::results::{card, overlay, text};
 use crate::modes::flow::{RESULT_GRACE, ResultShown};
 use crate::modes::table::{PlayAgain, Table};
-use crate::states::{Phase, Refereed, Screen, Watched};
+use crate::states::{Phase, Playing, Refereed, Screen, Watched};
 use crate::theme::palette::{CARD_DIM as DIM, CARD_INK as INK};
 use crate::theme::{Activate, side_colour};
 use bevy::prelude::*;
@@ -58,7 +58,12 @@ pub fn summary_rows(model: &Match) -> Vec<[String; 9]> {
 
 const WIDTHS: [f32; 9] = [180.0, 70.0, 80.0, 75.0, 55.0, 55.0, 150.0, 140.0, 80.0];
 
-fn spawn_summary(mut commands: Commands, table: Res<Table>, watched: Option<Res<State<Watched>>>) {
+fn spawn_summary(
+    mut commands: Commands,
+    table: Res<Table>,
+    watched: Option<Res<State<Watched>>>,
+    playing: Option<Res<State<Playing>>>,
+) {
     let model = &table.model;
     let stats = &model.stats;
     let winner = stats.winner.unwrap_or(0);
@@ -73,10 +78,10 @@ fn spawn_summary(mut commands: Commands, table: Res<Table>, watched: Option<Res<
         strokes
     );
     info!("Match summary: {title} ({sub})");
-    let again = if watched.is_some() {
-        "Another demo (Enter)"
-    } else {
-        "Play again (Enter)"
+    let again = match playing.map(|p| *p.get()) {
+        Some(Playing::Replay) => "Watch again (Enter)",
+        _ if watched.is_some() => "Another demo (Enter)",
+        _ => "Play again (Enter)",
     };
     commands
         .spawn((DespawnOnExit(Phase::Over), overlay(0.55)))

@@ -1,6 +1,6 @@
 //! A recorded match played back on the board: each recorded stroke is shown like a computer's
-//! decision and struck, each recorded placement made, until the record ends. Played again from
-//! its summary, it goes on as a demo of the same players.
+//! decision and struck, each recorded placement made, until the record ends. Watched again from
+//! its summary, it plays from its first stroke once more.
 
 mod setup;
 
@@ -8,15 +8,22 @@ use crate::modes::calls::Announcement;
 use crate::modes::dues::place_due;
 use crate::modes::table::{PlayAgain, Table};
 use crate::modes::turn::{FireParams, Thinking, TurnBegins};
-use crate::states::{Mode, Phase, Playing};
+use crate::states::{Phase, Playing};
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
-use carrom_match::Action;
+use carrom_match::{Action, MatchSetup};
 use std::collections::VecDeque;
 
 /// The recorded actions still to play.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct ReplayTape(pub VecDeque<Action>);
+
+/// The whole record being replayed: its match's set-up and every action, to watch it again.
+#[derive(Resource, Debug, Clone)]
+pub struct Recorded {
+    pub setup: MatchSetup,
+    pub actions: Vec<Action>,
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(setup::plugin)
@@ -32,7 +39,7 @@ pub(super) fn plugin(app: &mut App) {
                 .before(crate::sim::SimSet)
                 .run_if(in_state(Phase::PlaceDue).and_then(in_state(Playing::Replay))),
         )
-        .add_observer(go_on_as_a_demo.run_if(in_state(Playing::Replay)));
+        .add_observer(watch_again.run_if(in_state(Playing::Replay)));
 }
 
 /// The recorded stroke (or pass) of the turn, handed over as the turn's decision.
@@ -80,8 +87,29 @@ fn recorded_placement(
     }
 }
 
-/// A replay played again is another demo of the same players.
-fn go_on_as_a_demo(_: On<PlayAgain>, mut commands: Commands, mut mode: ResMut<NextState<Mode>>) {
-    commands.remove_resource::<ReplayTape>();
-    mode.set(Mode::Demo);
+/// A replay watched again: the recorded match from its start, its whole tape to play.
+fn watch_again(
+    _: On<PlayAgain>,
+    mut commands: Commands,
+    record: Res<Recorded>,
+    mut table: ResMut<Table>,
+    spec: Res<crate::sim::Equipment>,
+    mut fire: FireParams,
+    mut told: MessageWriter<Announcement>,
+) {
+    match Table::new(&spec.0, record.setup.clone()) {
+        Ok(again) => {
+            let was = std::mem::replace(&mut *table, again);
+            table.title = was.title;
+            table.hints = was.hints;
+            table.save_path = was.save_path;
+            table.replay_path = was.replay_path;
+            commands.insert_resource(ReplayTape(record.actions.iter().copied().collect()));
+            told.write(Announcement::Call(Vec::new()));
+            fire.show_table(&table.model.layout);
+        }
+        Err(e) => {
+            told.write(Announcement::Note(e.to_string()));
+        }
+    }
 }

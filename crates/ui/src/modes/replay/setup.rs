@@ -2,7 +2,7 @@
 //! replay", and its actions on the tape ([`ReplayTape`]). The tape goes when another mode is
 //! entered; the table when the mode entered has none ([`crate::modes::table`]).
 
-use super::ReplayTape;
+use super::{Recorded, ReplayTape};
 use crate::launch::Start;
 use crate::modes::table::{self, Table};
 use crate::modes::{Begin, Entering};
@@ -14,6 +14,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_observer(begin)
         .add_systems(OnExit(Mode::Replay), |mut commands: Commands| {
             commands.remove_resource::<ReplayTape>();
+            commands.remove_resource::<Recorded>();
         });
 }
 
@@ -36,5 +37,9 @@ fn begin(begin: On<Begin>, spec: Res<Equipment>, mut entering: Entering) {
     entering
         .commands
         .insert_resource(ReplayTape(file.actions.iter().copied().collect()));
+    entering.commands.insert_resource(Recorded {
+        setup: file.setup.clone(),
+        actions: file.actions.clone(),
+    });
     table::enter(&mut entering, launch, Mode::Replay, table, call);
 }

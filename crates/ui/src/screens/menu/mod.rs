@@ -86,7 +86,7 @@ fn small_text(s: &str, font: f32) -> impl Bundle {
 
 /// The left column: what to play.
 fn spawn_play_choices(left: &mut ChildSpawnerCommands) {
-    const LOOK: (f32, f32, f32) = (430.0, 40.0, 19.0);
+    const LOOK: (f32, f32, f32) = (430.0, 36.0, 19.0);
     left.spawn(small_text("PLAY", size::MENU_HEADING));
     choice_button(left, Choice::Continue, LOOK, continue_match);
     choice_button(
@@ -181,13 +181,15 @@ fn spawn_settings(right: &mut ChildSpawnerCommands) {
 /// A settings button's width, height and font.
 const SETTING: (f32, f32, f32) = (500.0, 34.0, 16.0);
 
-/// A line of words under a setting, as wide as the column.
-fn setting_note(note: impl Component) -> impl Bundle {
+/// Words under a setting, as wide as the column and `lines` lines high whatever they say, so
+/// a longer description does not move the rows under it.
+fn setting_note(note: impl Component, lines: f32) -> impl Bundle {
     (
         note,
         small_text("", size::MENU_NOTE),
         Node {
             width: px(500),
+            min_height: px(lines * 1.25 * size::MENU_NOTE),
             ..default()
         },
     )
@@ -197,10 +199,10 @@ fn setting_note(note: impl Component) -> impl Bundle {
 /// computer's level (and how it plays), the coach's hints.
 fn spawn_match_settings(right: &mut ChildSpawnerCommands) {
     choice_button(right, Choice::Rules, (500.0, 36.0, 17.0), next_rules);
-    right.spawn(setting_note(RulesNote));
+    right.spawn(setting_note(RulesNote, 3.0));
     choice_button(right, Choice::Length, SETTING, next_length);
     choice_button(right, Choice::Level, SETTING, next_level);
-    right.spawn(setting_note(LevelNote));
+    right.spawn(setting_note(LevelNote, 2.0));
     choice_button(
         right,
         Choice::Hints,
@@ -271,12 +273,19 @@ fn spawn_board_settings(right: &mut ChildSpawnerCommands) {
 /// The players: a row for each seat's name and who plays it; under them, what became of the
 /// settings file.
 fn spawn_players(right: &mut ChildSpawnerCommands) {
-    right.spawn(small_text(
-        &format!(
-            "Players - click a name to type another ({} letters at most)",
-            carrom_match::Player::MAX_NAME
+    // As wide as the column at most: a longer line wraps rather than widening the menu.
+    right.spawn((
+        small_text(
+            &format!(
+                "Players - click to rename ({} letters); East, West: doubles",
+                carrom_match::Player::MAX_NAME
+            ),
+            size::MENU_NOTE,
         ),
-        size::MENU_NOTE,
+        Node {
+            max_width: px(500),
+            ..default()
+        },
     ));
     for row in 0..ROWS.len() {
         right
@@ -325,7 +334,7 @@ fn spawn_menu(mut commands: Commands) {
     let column = || Node {
         flex_direction: FlexDirection::Column,
         align_items: AlignItems::Center,
-        row_gap: px(9),
+        row_gap: px(7),
         ..default()
     };
     commands

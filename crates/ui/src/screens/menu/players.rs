@@ -69,16 +69,15 @@ impl MenuPlayers {
         }
     }
 
+    /// The row's button: the seat and the name (selected in brackets, or with a cursor while
+    /// typed). A 24-letter name fits the button, typed or not; that East and West play only in
+    /// doubles is said above the rows.
     pub(super) fn label(&self, row: usize) -> String {
-        let doubles = if row >= 2 { " (doubles)" } else { "" };
+        let seat = ROWS[row].title();
         match &self.editing {
-            Some((r, _)) if *r == row && self.selected => {
-                format!("{}{doubles}: [{}]", ROWS[row].title(), self.names[row])
-            }
-            Some((r, _)) if *r == row => {
-                format!("{}{doubles}: {}_", ROWS[row].title(), self.names[row])
-            }
-            _ => format!("{}{doubles}: {}", ROWS[row].title(), self.names[row]),
+            Some((r, _)) if *r == row && self.selected => format!("{seat}: [{}]", self.names[row]),
+            Some((r, _)) if *r == row => format!("{seat}: {}_", self.names[row]),
+            _ => format!("{seat}: {}", self.names[row]),
         }
     }
 }

@@ -1,0 +1,207 @@
+//! The striker's two gestures (a slide along the base line and a pull back from the striker)
+//! by mouse and by finger, and keys that give the same aim at any frame rate.
+
+use super::*;
+use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy::time::TimeUpdateStrategy;
+use carrom_ui::modes::aim::{HOLD_DELAY, HOLD_POWER};
+use std::time::Duration;
+
+/// A finger on the touch screen at `window`.
+fn finger(app: &mut App, phase: TouchPhase, window: Vec2) {
+    app.world_mut()
+        .write_message(WindowEvent::TouchInput(TouchInput {
+            phase,
+            position: window,
+            window: Entity::PLACEHOLDER,
+            force: None,
+            id: 7,
+        }));
+}
+
+/// How a person moves the pointer: press at `from`, move in `steps` small moves to `to`, a
+/// frame for each, then let go; by mouse or by finger.
+fn gesture(app: &mut App, by_touch: bool, from: Vec2, to: Vec2, steps: usize) {
+    let point = |k: usize| in_window(from + (to - from) * k as f32 / steps as f32);
+    if by_touch {
+        finger(app, TouchPhase::Started, point(0));
+    } else {
+        cursor_to(app, point(0));
+        left_button(app, ButtonState::Pressed);
+    }
+    app.update();
+    for k in 1..=steps {
+        if by_touch {
+            finger(app, TouchPhase::Moved, point(k));
+        } else {
+            cursor_to(app, point(k));
+        }
+        app.update();
+    }
+    if by_touch {
+        finger(app, TouchPhase::Ended, point(steps));
+    } else {
+        left_button(app, ButtonState::Released);
+    }
+    app.update();
+    app.update();
+}
+
+/// Pressing on the striker and sliding it sideways along the base line moves it there and
+/// does not strike, by mouse and by finger; the striker keeps where it was held.
+#[test]
+fn pressing_on_the_striker_and_sliding_it_places_it_without_striking() {
+    for by_touch in [false, true] {
+        let spec = Spec::default();
+        let mut app = start_match(human_singles());
+        app.insert_resource(window_over_the_board());
+        app.update();
+        let striker = striker_in_hand(&app);
+        // Held a little off its centre, slid 7 cm to the left with a slight wobble.
+        let held = striker + Vec2::new(0.008, 0.004);
+        gesture(&mut app, by_touch, held, held + Vec2::new(-0.07, -0.01), 10);
+        assert_eq!(phase(&app), Phase::Aim, "no stroke (touch: {by_touch})");
+        assert_eq!(app.world().resource::<Table>().model.actions.len(), 0);
+        let aim = app.world().resource::<Aim>();
+        let expected = (striker.x - 0.07) / (0.5 * spec.board.base_line_length);
+        assert!(
+            (aim.position - expected).abs() < 1e-3,
+            "touch {by_touch}: {} vs {expected}",
+            aim.position
+        );
+        assert_eq!(aim.power, 0.0, "no power from a slide");
+    }
+}
+
+/// Pressing on the striker and pulling back, away from the board, aims and strikes on
+/// release, by mouse and by finger.
+#[test]
+fn pressing_on_the_striker_and_pulling_back_strikes_on_release() {
+    for by_touch in [false, true] {
+        let mut app = start_match(human_singles());
+        app.insert_resource(window_over_the_board());
+        app.update();
+        let striker = striker_in_hand(&app);
+        gesture(
+            &mut app,
+            by_touch,
+            striker,
+            striker + Vec2::new(-0.04, -0.11),
+            8,
+        );
+        assert_eq!(
+            phase(&app),
+            Phase::Moving,
+            "the pull strikes (touch: {by_touch})"
+        );
+        let table = app.world().resource::<Table>();
+        let Some(Action::Stroke { shot }) = table.model.actions.first() else {
+            panic!("a stroke: {:?}", table.model.actions);
+        };
+        assert!(
+            shot.angle_deg < -10.0,
+            "aimed to the right: {}",
+            shot.angle_deg
+        );
+        assert!(shot.power > 0.3, "a real stroke: {}", shot.power);
+    }
+}
+
+/// A slide that ends back where it started, or a press and release on the striker, never
+/// strikes; a cancelled touch lets go of a pull without striking.
+#[test]
+fn a_press_on_the_striker_that_neither_slides_nor_pulls_far_does_not_strike() {
+    let mut app = start_match(human_singles());
+    app.insert_resource(window_over_the_board());
+    app.update();
+    let striker = striker_in_hand(&app);
+    gesture(
+        &mut app,
+        false,
+        striker,
+        striker + Vec2::new(0.002, -0.003),
+        3,
+    );
+    assert_eq!(phase(&app), Phase::Aim);
+    finger(&mut app, TouchPhase::Started, in_window(striker));
+    app.update();
+    finger(
+        &mut app,
+        TouchPhase::Moved,
+        in_window(striker + Vec2::new(0.0, -0.12)),
+    );
+    app.update();
+    assert!(app.world().resource::<Aim>().power > 0.3, "pulled");
+    finger(
+        &mut app,
+        TouchPhase::Canceled,
+        in_window(striker + Vec2::new(0.0, -0.12)),
+    );
+    app.update();
+    app.update();
+    assert_eq!(phase(&app), Phase::Aim, "a cancelled touch does not strike");
+    assert_eq!(app.world().resource::<Table>().model.actions.len(), 0);
+}
+
+/// The aim after `keys` at a frame time of `frame`: each entry a key and how many frames it
+/// is held before it is let go (0: pressed and let go within one frame).
+fn aim_after_keys(frame: Duration, keys: &[(KeyCode, u32)]) -> (f32, f32) {
+    let mut app = start_match(human_singles());
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(frame));
+    app.update();
+    for &(key, frames) in keys {
+        key_event(&mut app, key, ButtonState::Pressed);
+        for _ in 0..frames {
+            app.update();
+        }
+        key_event(&mut app, key, ButtonState::Released);
+        app.update();
+    }
+    let aim = app.world().resource::<Aim>();
+    (aim.position, aim.power)
+}
+
+/// A tap is exactly one step whether the frames take 10 ms or 200 ms, and whether the tap
+/// falls within one frame or across two; a key held for a second moves as far at either
+/// frame rate: the first step, then the hold's rate after its delay, in wall-clock time.
+#[test]
+fn taps_and_holds_give_the_same_aim_at_10_ms_and_at_200_ms_a_frame() {
+    use KeyCode::{ArrowRight, KeyS, KeyW};
+    let quick = Duration::from_millis(10);
+    let slow = Duration::from_millis(200);
+    // Three taps of →, two of W and one of S: within a frame and across one frame's end.
+    let taps = [
+        (ArrowRight, 0),
+        (ArrowRight, 1),
+        (ArrowRight, 0),
+        (KeyW, 1),
+        (KeyW, 0),
+        (KeyS, 1),
+    ];
+    let (fast_taps, slow_taps) = (aim_after_keys(quick, &taps), aim_after_keys(slow, &taps));
+    assert_eq!(fast_taps, slow_taps, "taps at 10 ms and 200 ms a frame");
+    let spec = Spec::default();
+    let half = 0.5 * spec.board.base_line_length;
+    assert!(
+        (fast_taps.0 - 0.03 / half).abs() < 1e-5,
+        "3 cm: {}",
+        fast_taps.0 * half
+    );
+    assert!(
+        (fast_taps.1 - 0.05).abs() < 1e-5,
+        "+5% +5% -5%: {}",
+        fast_taps.1
+    );
+    // W held for one second.
+    let (_, fast_hold) = aim_after_keys(quick, &[(KeyW, 100)]);
+    let (_, slow_hold) = aim_after_keys(slow, &[(KeyW, 5)]);
+    let expected = 0.05 + HOLD_POWER * (1.0 - HOLD_DELAY);
+    assert!(
+        (fast_hold - expected).abs() < 1e-3,
+        "{fast_hold} vs {expected}"
+    );
+    assert!(
+        (slow_hold - expected).abs() < 1e-3,
+        "{slow_hold} vs {expected}"
+    );
+}
