@@ -61,6 +61,6 @@ progress="$(ls "$work"/trainer/*.json 2>/dev/null | head -1 || true)"
 attempts=$(grep -o '"attempts": *[0-9]*' "$progress" | grep -o '[0-9]*$' | paste -sd+ | bc)
 [ "${attempts:-0}" -ge "$strokes" ] ||
   { echo "the progress holds $attempts attempts after $strokes strokes"; cat "$progress"; exit 1; }
-echo "$strokes strokes by mouse, each scored:"
+echo "$strokes strokes and ${slides:-0} slides by mouse, each stroke scored:"
 grep -o "Training: .*" "$work/game.log"
 echo "progress kept: $attempts attempts in trainer/$(basename "$progress"); screen: $out"
