@@ -166,22 +166,11 @@ fn power_meter(
         node.display = display;
     }
     let Some(p) = place else { return };
-    // Beside the striker on the screen's side away from the aim (so it covers neither the aim's
-    // arrow nor the guide's line and contact circle), the meter's foot level with it.
     let ahead = match (seat, cam.single()) {
-        (Some(seat), Ok((camera, gt))) => {
-            let at = aim_shot(&aim, seat).striker_at(&spec.0);
-            let to = Vec3::new(at.x + aim.dir.x * 0.05, at.y + aim.dir.y * 0.05, 0.0);
-            camera.world_to_viewport(gt, to).map_or(1.0, |q| q.x - p.x)
-        }
+        (Some(seat), Ok((camera, gt))) => aim_on_screen(&aim, seat, &spec.0, camera, gt, p),
         _ => 1.0,
     };
-    let side = 0.055 * layout.board;
-    let x = if ahead > 0.0 {
-        p.x - side - 22.0 * layout.scale
-    } else {
-        p.x + side
-    };
+    let x = meter_left(p.x, ahead, &layout);
     let (left, top) = (ui(x), ui(p.y - 0.87 * tall));
     if node.left != left || node.top != top {
         node.left = left;
@@ -207,6 +196,33 @@ fn power_meter(
         if t.0 != s {
             t.0 = s;
         }
+    }
+}
+
+/// Which way the aim points across the screen from the striker at `p` (pixels): positive to
+/// the right.
+fn aim_on_screen(
+    aim: &Aim,
+    seat: carrom_physics::Seat,
+    spec: &carrom_physics::Spec,
+    camera: &Camera,
+    gt: &GlobalTransform,
+    p: Vec2,
+) -> f32 {
+    let at = aim_shot(aim, seat).striker_at(spec);
+    let to = Vec3::new(at.x + aim.dir.x * 0.05, at.y + aim.dir.y * 0.05, 0.0);
+    camera.world_to_viewport(gt, to).map_or(1.0, |q| q.x - p.x)
+}
+
+/// The meter's left edge (logical pixels) beside the striker at `x`: on the screen's side away
+/// from the aim (`ahead`: where the aim points across the screen), so it covers neither the
+/// aim's arrow nor the guide's line and contact circle.
+fn meter_left(x: f32, ahead: f32, layout: &crate::board::layout::Layout) -> f32 {
+    let side = 0.055 * layout.board;
+    if ahead > 0.0 {
+        x - side - 22.0 * layout.scale
+    } else {
+        x + side
     }
 }
 

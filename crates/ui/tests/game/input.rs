@@ -19,6 +19,16 @@ fn finger(app: &mut App, phase: TouchPhase, window: Vec2) {
         }));
 }
 
+/// A person's turn in a singles match with the window over the board, and where the striker
+/// in hand is.
+fn at_the_board() -> (App, Vec2) {
+    let mut app = start_match(human_singles());
+    app.insert_resource(window_over_the_board());
+    app.update();
+    let striker = striker_in_hand(&app);
+    (app, striker)
+}
+
 /// How a person moves the pointer: press at `from`, move in `steps` small moves to `to`, a
 /// frame for each, then let go; by mouse or by finger.
 fn gesture(app: &mut App, by_touch: bool, from: Vec2, to: Vec2, steps: usize) {
@@ -53,10 +63,7 @@ fn gesture(app: &mut App, by_touch: bool, from: Vec2, to: Vec2, steps: usize) {
 fn pressing_on_the_striker_and_sliding_it_places_it_without_striking() {
     for by_touch in [false, true] {
         let spec = Spec::default();
-        let mut app = start_match(human_singles());
-        app.insert_resource(window_over_the_board());
-        app.update();
-        let striker = striker_in_hand(&app);
+        let (mut app, striker) = at_the_board();
         // Held a little off its centre, slid 7 cm to the left with a slight wobble.
         let held = striker + Vec2::new(0.008, 0.004);
         gesture(&mut app, by_touch, held, held + Vec2::new(-0.07, -0.01), 10);
@@ -78,10 +85,7 @@ fn pressing_on_the_striker_and_sliding_it_places_it_without_striking() {
 #[test]
 fn pressing_on_the_striker_and_pulling_back_strikes_on_release() {
     for by_touch in [false, true] {
-        let mut app = start_match(human_singles());
-        app.insert_resource(window_over_the_board());
-        app.update();
-        let striker = striker_in_hand(&app);
+        let (mut app, striker) = at_the_board();
         gesture(
             &mut app,
             by_touch,
@@ -111,10 +115,7 @@ fn pressing_on_the_striker_and_pulling_back_strikes_on_release() {
 /// strikes; a cancelled touch lets go of a pull without striking.
 #[test]
 fn a_press_on_the_striker_that_neither_slides_nor_pulls_far_does_not_strike() {
-    let mut app = start_match(human_singles());
-    app.insert_resource(window_over_the_board());
-    app.update();
-    let striker = striker_in_hand(&app);
+    let (mut app, striker) = at_the_board();
     gesture(
         &mut app,
         false,
