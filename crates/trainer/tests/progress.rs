@@ -31,13 +31,13 @@ fn progress_and_the_level_reached_survive_a_reload() {
     let day = Day("2026-11-26".into());
     let (mut t, warning) = Trainer::open(dir.path(), "Asha").unwrap();
     assert!(warning.is_none());
-    let d = t.start(&spec, DrillKind::Cut30, 1);
+    let d = t.start(&spec, DrillKind::Cut30, 1).unwrap();
     assert_eq!(d.level, 1);
     for _ in 0..2 {
         t.play(&spec, &d, &d.demonstration, &day).unwrap();
     }
     assert_eq!(t.level(DrillKind::Cut30), 2);
-    let d2 = t.start(&spec, DrillKind::Cut30, 2);
+    let d2 = t.start(&spec, DrillKind::Cut30, 2).unwrap();
     assert_eq!(d2.level, 2);
     let mut miss = d2.demonstration;
     miss.power *= 0.3;
@@ -50,7 +50,7 @@ fn progress_and_the_level_reached_survive_a_reload() {
     assert!(warning.is_none());
     assert_eq!(again.progress, t.progress);
     assert_eq!(again.level(DrillKind::Cut30), 2);
-    assert_eq!(again.start(&spec, DrillKind::Cut30, 5).level, 2);
+    assert_eq!(again.start(&spec, DrillKind::Cut30, 5).unwrap().level, 2);
     let row = again
         .drills()
         .into_iter()
