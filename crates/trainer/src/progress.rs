@@ -103,6 +103,15 @@ impl Day {
         let y = yoe + era * 400 + i64::from(m <= 2);
         Day(format!("{y:04}-{m:02}-{d:02}"))
     }
+
+    /// Whether the day is written as a date, `YYYY-MM-DD` (as [`Day::today`] writes it).
+    pub fn is_date(&self) -> bool {
+        let b = self.0.as_bytes();
+        b.len() == 10
+            && b.iter()
+                .enumerate()
+                .all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() })
+    }
 }
 
 /// One player's progress.
@@ -154,6 +163,8 @@ pub enum ProgressFault {
     Version(u32),
     #[error("ladders.{}.level: {level} is outside 1 to {LEVELS}", kind.key())]
     LadderLevel { kind: DrillKind, level: u8 },
+    #[error("days: `{}` is not a day (YYYY-MM-DD)", .0.0)]
+    Day(Day),
     #[error("days.{}.{}: level {level} is outside 1 to {LEVELS}", day.0, kind.key())]
     DayLevel {
         day: Day,
@@ -269,6 +280,9 @@ impl Progress {
             }
         }
         for (day, drills) in &self.days {
+            if !day.is_date() {
+                return Err(ProgressFault::Day(day.clone()));
+            }
             for (&kind, levels) in drills {
                 for (&level, &tally) in levels {
                     if !(1..=LEVELS).contains(&level) {
@@ -348,12 +362,11 @@ impl Progress {
                     name: name.clone(),
                     source,
                 })?;
+                // What the file held is quoted short (a 50 MB field is named, not echoed).
+                let warning = format!("{e}; set aside as {}; starting afresh", aside.display());
                 Ok(Loaded {
                     progress: Progress::new(player),
-                    warning: Some(format!(
-                        "{e}; set aside as {}; starting afresh",
-                        aside.display()
-                    )),
+                    warning: Some(carrom_match::quote::abbreviate(&warning)),
                 })
             }
         }

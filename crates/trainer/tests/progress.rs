@@ -97,6 +97,44 @@ fn a_damaged_file_is_named_set_aside_and_the_defaults_used() {
     assert!(path.exists() && aside[0].exists());
 }
 
+/// A damaged file whose field holds 50 MB: the warning names the field and the files and quotes
+/// at most a few hundred characters of what it holds (the game draws it in the call box).
+#[test]
+fn a_huge_damaged_field_is_quoted_short() {
+    let huge = "x".repeat(50_000_000);
+    let head = "\"format\": \"carrom-trainer-progress\", \"version\": 1, \"name\": \"Ravi\"";
+    for (field, damaged) in [
+        (
+            "level`: invalid type: string",
+            format!("{{{head}, \"ladders\": {{\"cut_30\": {{\"level\": \"{huge}\"}}}}}}"),
+        ),
+        (
+            "format",
+            format!(
+                "{{\"format\": \"{huge}\", \"version\": 1, \"name\": \"Ravi\", \"ladders\": {{}}, \"days\": {{}}}}"
+            ),
+        ),
+        (
+            "is not a day (YYYY-MM-DD)",
+            format!(
+                "{{{head}, \"ladders\": {{}}, \"days\": {{\"{huge}\": {{\"cut_30\": {{\"9\": {{\"attempts\": 1, \"successes\": 0}}}}}}}}}}"
+            ),
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = progress_path(dir.path(), "Ravi");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &damaged).unwrap();
+        let (_, warning) = Trainer::open(dir.path(), "Ravi").unwrap();
+        let warning = warning.expect("a warning");
+        assert!(warning.len() < 1000, "{field}: {} bytes", warning.len());
+        assert!(warning.contains(field), "{field}: {warning}");
+        assert!(warning.contains("(50000000 characters)"), "{warning}");
+        assert!(warning.contains(&path.display().to_string()), "{warning}");
+        assert!(warning.contains("set aside as"), "{warning}");
+    }
+}
+
 /// A level out of range is refused with its field named.
 #[test]
 fn a_level_out_of_range_is_named() {
