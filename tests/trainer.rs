@@ -190,3 +190,29 @@ fn coach_reliability_on_a_board_without_room_for_a_drill_is_refused() {
         "{e}"
     );
 }
+
+/// Attempts whose days add up past what a count holds (4294967295) are a damaged total: refused
+/// in one line naming the file and the field where the sum runs over, never printed wrapped
+/// ("10/1 (1000%)").
+#[test]
+fn attempts_adding_up_past_a_count_are_refused() {
+    let dir = with_progress(
+        r#"{"format": "carrom-trainer-progress", "version": 1, "name": "Asha", "ladders": {},
+            "days": {
+              "2026-11-25": {"cut_30": {"1": {"attempts": 4294967295, "successes": 8}}},
+              "2026-11-26": {"cut_30": {"1": {"attempts": 2, "successes": 2}}}
+            }}"#,
+    );
+    for args in [&["trainer", "--stats"][..], &["trainer", "--stats", "--json"]] {
+        let out = carrom(args, dir.path());
+        let e = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {e}");
+        assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
+        assert_eq!(e.lines().count(), 1, "{e}");
+        assert!(
+            e.contains("Asha.json: days.2026-11-26.cut_30.1.attempts: "),
+            "{e}"
+        );
+        assert!(e.contains("4294967295"), "{e}");
+    }
+}

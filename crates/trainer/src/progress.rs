@@ -28,9 +28,12 @@ impl Tally {
             f64::from(self.successes) / f64::from(self.attempts)
         }
     }
-    fn add(&mut self, other: Tally) {
-        self.attempts += other.attempts;
-        self.successes += other.successes;
+    /// Adds `other`'s counts. A file whose attempts add up past a count is refused when read
+    /// ([`ProgressFault::Total`]), so no sum of its tallies runs over; at the top a count stays
+    /// there rather than wrap.
+    pub(crate) fn add(&mut self, other: Tally) {
+        self.attempts = self.attempts.saturating_add(other.attempts);
+        self.successes = self.successes.saturating_add(other.successes);
     }
 }
 
@@ -171,6 +174,15 @@ pub enum ProgressFault {
         kind: DrillKind,
         level: u8,
     },
+    /// The attempts of every day, drill and level add up past what a count holds here.
+    #[error(
+        "days.{}.{}.{level}.attempts: the file's attempts (every day, drill and level) add up \
+         past {} here",
+        day.0,
+        kind.key(),
+        u32::MAX
+    )]
+    Total { day: Day, kind: DrillKind, level: u8 },
     #[error(
         "days.{}.{}.{level}: {} successes in {} attempts",
         day.0,
@@ -223,8 +235,10 @@ impl Progress {
             .or_default()
             .entry(level)
             .or_default();
-        t.attempts += 1;
-        t.successes += u32::from(success);
+        t.add(Tally {
+            attempts: 1,
+            successes: u32::from(success),
+        });
         let ladder = self.ladders.entry(kind).or_default();
         // An attempt at another level than the one reached (a drill set before the level
         // moved, or chosen by hand) is counted at its level and leaves the ladder alone.
@@ -262,8 +276,9 @@ impl Progress {
         t
     }
 
-    /// Checks what serde cannot: the format, the version, levels within 1..=LEVELS. The
-    /// fault names the field.
+    /// Checks what serde cannot: the format, the version, levels within 1..=LEVELS, days that
+    /// are dates, tallies and their sum (every total of the file's is at most the sum of all
+    /// its attempts, so that sum must fit a count). The fault names the field.
     fn check(&self) -> Result<(), ProgressFault> {
         if self.format != FORMAT {
             return Err(ProgressFault::Format(self.format.clone()));
@@ -279,12 +294,18 @@ impl Progress {
                 });
             }
         }
+        let mut attempts: u32 = 0;
         for (day, drills) in &self.days {
             if !day.is_date() {
                 return Err(ProgressFault::Day(day.clone()));
             }
             for (&kind, levels) in drills {
                 for (&level, &tally) in levels {
+                    let Some(sum) = attempts.checked_add(tally.attempts) else {
+                        let day = day.clone();
+                        return Err(ProgressFault::Total { day, kind, level });
+                    };
+                    attempts = sum;
                     if !(1..=LEVELS).contains(&level) {
                         let day = day.clone();
                         return Err(ProgressFault::DayLevel { day, kind, level });

@@ -135,6 +135,24 @@ fn a_huge_damaged_field_is_quoted_short() {
     }
 }
 
+/// Attempts that add up past a count (over days, drills or levels) are refused, naming the
+/// tally where the sum runs over: no total is ever wrapped.
+#[test]
+fn attempts_adding_up_past_a_count_are_refused() {
+    let mut p = Progress::new("Asha");
+    let (first, second) = (Day("2026-11-25".into()), Day("2026-11-26".into()));
+    p.record(DrillKind::Cut30, 1, true, &first);
+    p.record(DrillKind::Break, 2, true, &second);
+    let text = serde_json::to_string(&p)
+        .unwrap()
+        .replacen("\"attempts\":1", "\"attempts\":4294967295", 1);
+    let e = Progress::parse(&text, "Asha.json").unwrap_err().to_string();
+    assert!(
+        e.starts_with("Asha.json: days.2026-11-26.break.2.attempts: the file's attempts"),
+        "{e}"
+    );
+}
+
 /// A level out of range is refused with its field named.
 #[test]
 fn a_level_out_of_range_is_named() {
