@@ -214,7 +214,9 @@ pub fn host_config(spec: &Spec, args: &HostArgs) -> Result<(HostConfig, Level), 
         None => None,
     };
     let mut rules = args.rules.clone().unwrap_or_default();
-    args.length.unwrap_or(MatchLength::Full).apply(&mut rules.rules);
+    args.length
+        .unwrap_or(MatchLength::Full)
+        .apply(&mut rules.rules);
     let seats = match (&resume, args.mode.unwrap_or(NetMode::Singles)) {
         (Some(save), _) => save.setup.seats,
         (None, NetMode::Singles) => Seats::Singles,

@@ -56,7 +56,6 @@ fn played(actions: usize, person_at_south: bool) -> Match {
 }
 
 /// Spoils a save in one place.
-#[cfg(feature = "game")]
 type Damage = fn(&mut Value);
 
 fn write(path: &Path, value: &Value) {
@@ -359,11 +358,13 @@ fn a_host_refuses_a_changed_save_as_replay_does() {
     let d = dir("host-load");
     let path = d.join("match.json");
     let base: Value = serde_json::to_value(SaveFile::of(&played(3, false))).unwrap();
-    let cases: [(&str, fn(&mut Value)); 4] = [
+    let cases: [(&str, Damage); 4] = [
         ("actions[2]: does not reach the recorded position", |v| {
             v["digests"][2] = "0123456789abcdef".into()
         }),
-        ("finished: the file says true", |v| v["finished"] = true.into()),
+        ("finished: the file says true", |v| {
+            v["finished"] = true.into()
+        }),
         ("the replay does not end as recorded", |v| {
             v["games"] = serde_json::json!([1, 0])
         }),
@@ -411,10 +412,7 @@ fn a_host_going_on_with_a_save_refuses_what_the_save_fixes_and_counts_its_action
     let (code, stdout, stderr) = host_load(&d, &path, &[]);
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     assert!(
-        stdout.contains(&format!(
-            "Going on with {}: 4 actions",
-            path.display()
-        )),
+        stdout.contains(&format!("Going on with {}: 4 actions", path.display())),
         "{stdout}"
     );
     assert!(stdout.contains("Match over after"), "{stdout}");

@@ -203,11 +203,18 @@ fn attempts_adding_up_past_a_count_are_refused() {
               "2026-11-26": {"cut_30": {"1": {"attempts": 2, "successes": 2}}}
             }}"#,
     );
-    for args in [&["trainer", "--stats"][..], &["trainer", "--stats", "--json"]] {
+    for args in [
+        &["trainer", "--stats"][..],
+        &["trainer", "--stats", "--json"],
+    ] {
         let out = carrom(args, dir.path());
         let e = stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {e}");
-        assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
+        assert!(
+            out.stdout.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
         assert_eq!(e.lines().count(), 1, "{e}");
         assert!(
             e.contains("Asha.json: days.2026-11-26.cut_30.1.attempts: "),

@@ -749,7 +749,11 @@ fn traditional_an_owed_penalty_is_kept_across_turns_and_returned_by_the_opponent
 #[test]
 fn a_field_written_as_a_table_is_named_not_its_inner_key() {
     for (text, field, line) in [
-        ("games_to_win = 1\n[game_won_by]\nboard = 1\n", "game_won_by", 3),
+        (
+            "games_to_win = 1\n[game_won_by]\nboard = 1\n",
+            "game_won_by",
+            3,
+        ),
         ("game_won_by = { board = 1 }\n", "game_won_by", 1),
         ("[game_won_by]\n", "game_won_by", 1),
         (

@@ -111,9 +111,13 @@ impl Day {
     pub fn is_date(&self) -> bool {
         let b = self.0.as_bytes();
         b.len() == 10
-            && b.iter()
-                .enumerate()
-                .all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() })
+            && b.iter().enumerate().all(|(i, c)| {
+                if i == 4 || i == 7 {
+                    *c == b'-'
+                } else {
+                    c.is_ascii_digit()
+                }
+            })
     }
 }
 
@@ -182,7 +186,11 @@ pub enum ProgressFault {
         kind.key(),
         u32::MAX
     )]
-    Total { day: Day, kind: DrillKind, level: u8 },
+    Total {
+        day: Day,
+        kind: DrillKind,
+        level: u8,
+    },
     #[error(
         "days.{}.{}.{level}: {} successes in {} attempts",
         day.0,

@@ -143,9 +143,10 @@ fn attempts_adding_up_past_a_count_are_refused() {
     let (first, second) = (Day("2026-11-25".into()), Day("2026-11-26".into()));
     p.record(DrillKind::Cut30, 1, true, &first);
     p.record(DrillKind::Break, 2, true, &second);
-    let text = serde_json::to_string(&p)
-        .unwrap()
-        .replacen("\"attempts\":1", "\"attempts\":4294967295", 1);
+    let text =
+        serde_json::to_string(&p)
+            .unwrap()
+            .replacen("\"attempts\":1", "\"attempts\":4294967295", 1);
     let e = Progress::parse(&text, "Asha.json").unwrap_err().to_string();
     assert!(
         e.starts_with("Asha.json: days.2026-11-26.break.2.attempts: the file's attempts"),
