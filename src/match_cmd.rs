@@ -139,7 +139,6 @@ fn can_write(path: &Path) -> std::io::Result<()> {
 /// a player for every seat, known computer levels), every action must replay and reach the
 /// recorded position, and the match must end as recorded. Every error names the file and the
 /// field or action.
-#[cfg_attr(not(feature = "game"), allow(dead_code))]
 pub fn load_save(
     spec: &Spec,
     file: &Path,

@@ -14,7 +14,7 @@ use carrom_referee::{Seat, Seats};
 use clap::ValueEnum;
 use serde_json::json;
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Singles or doubles.
@@ -39,14 +39,17 @@ pub struct HostArgs {
     /// No window: the host's seats are all computers (see --computer).
     #[arg(long)]
     pub headless: bool,
-    #[arg(long, value_enum, default_value_t = NetMode::Singles)]
-    pub mode: NetMode,
-    /// Rules: icf, vkk, fof2022, casual or traditional, or a rules file (.toml or .ron).
-    #[arg(long, default_value = "icf", value_parser = rules_arg)]
-    pub rules: RulesArg,
-    /// The match's length: one board, one game, or the rule set's full match.
-    #[arg(long, value_parser = named::<MatchLength>(), default_value_t = MatchLength::Full)]
-    pub length: MatchLength,
+    /// Singles or doubles (singles when omitted; a save given with --load fixes it).
+    #[arg(long, value_enum)]
+    pub mode: Option<NetMode>,
+    /// Rules: icf, vkk, fof2022, casual or traditional, or a rules file (.toml or .ron); icf
+    /// when omitted.
+    #[arg(long, value_parser = rules_arg)]
+    pub rules: Option<RulesArg>,
+    /// The match's length: one board, one game, or the rule set's full match (full when
+    /// omitted).
+    #[arg(long, value_parser = named::<MatchLength>())]
+    pub length: Option<MatchLength>,
     /// Names of the host's players in seat order (South, North in singles; South, East, North,
     /// West in doubles); a guest's seat takes the guest's name.
     #[arg(long, value_delimiter = ',', value_parser = player_name)]
@@ -61,10 +64,12 @@ pub struct HostArgs {
     /// The host's computers' level.
     #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Medium)]
     pub level: Level,
-    /// The match's seed, 0 to 18446744073709551615.
-    #[arg(long, default_value_t = 1, value_parser = seed)]
-    pub seed: u64,
-    /// Go on with a saved match (a guest's save of a match whose host went).
+    /// The match's seed, 0 to 18446744073709551615 (1 when omitted).
+    #[arg(long, value_parser = seed)]
+    pub seed: Option<u64>,
+    /// Go on with a saved match (a guest's save of a match whose host went, or the host's
+    /// own): it must replay to its recorded positions, and it fixes the mode, rules, length,
+    /// seed and names.
     #[arg(long)]
     pub load: Option<PathBuf>,
     /// Keep the match's save here after every action.
@@ -164,14 +169,55 @@ fn holders(seats: Seats, args: &HostArgs) -> Result<Vec<(Seat, Holder)>, String>
     carrom_net::seat_holders(seats, &here, &computer).map_err(|e| e.to_string())
 }
 
+/// The save `--load` names, checked as `replay` and `play --load` check one (the one resume,
+/// [`carrom_match::resume`], with the same words): every action reaches its recorded position
+/// and the match stands where the save says. The flags the save fixes are refused.
+fn load_to_host(spec: &Spec, path: &Path, args: &HostArgs) -> Result<SaveFile, String> {
+    let given: Vec<&str> = [
+        ("--mode", args.mode.is_some()),
+        ("--rules", args.rules.is_some()),
+        ("--length", args.length.is_some()),
+        ("--seed", args.seed.is_some()),
+        ("--names", !args.names.is_empty()),
+    ]
+    .into_iter()
+    .filter_map(|(flag, given)| given.then_some(flag))
+    .collect();
+    if !given.is_empty() {
+        return Err(format!(
+            "{}: the save {} fixes the match's mode, rules, length, seed and names; leave them \
+             out with --load",
+            given.join(", "),
+            path.display()
+        ));
+    }
+    let (save, _) = crate::match_cmd::load_save(spec, path, |_| {})?;
+    Ok(save)
+}
+
+/// What a host going on with a save says first: the file and how many actions it holds, so
+/// that of two saves of the match (the host's own and a guest's can differ by the last action
+/// when the host went) the newer is taken.
+fn going_on(args: &HostArgs, config: &HostConfig) -> Option<String> {
+    let (path, save) = (args.load.as_ref()?, config.resume.as_ref()?);
+    Some(format!(
+        "Going on with {}: {} actions (of two saves of one match, the one with more actions is \
+         the newer)",
+        path.display(),
+        save.actions.len()
+    ))
+}
+
 pub fn host_config(spec: &Spec, args: &HostArgs) -> Result<(HostConfig, Level), String> {
     let resume = match &args.load {
-        Some(path) => Some(SaveFile::load(path).map_err(|e| e.to_string())?),
+        Some(path) => Some(load_to_host(spec, path, args)?),
         None => None,
     };
-    let mut rules = args.rules.clone();
-    args.length.apply(&mut rules.rules);
-    let seats = match (&resume, args.mode) {
+    let mut rules = args.rules.clone().unwrap_or_default();
+    args.length
+        .unwrap_or(MatchLength::Full)
+        .apply(&mut rules.rules);
+    let seats = match (&resume, args.mode.unwrap_or(NetMode::Singles)) {
         (Some(save), _) => save.setup.seats,
         (None, NetMode::Singles) => Seats::Singles,
         (None, NetMode::Doubles) => Seats::Doubles,
@@ -180,7 +226,8 @@ pub fn host_config(spec: &Spec, args: &HostArgs) -> Result<(HostConfig, Level), 
     let setup = match &resume {
         Some(save) => save.setup.clone(),
         None => {
-            let mut setup = MatchSetup::new(seats, rules.rules, &rules.name, args.seed);
+            let seed = args.seed.unwrap_or(1);
+            let mut setup = MatchSetup::new(seats, rules.rules, &rules.name, seed);
             if args.names.len() > seats.count() {
                 return Err(format!(
                     "--names: {} names for {} seats",
@@ -226,6 +273,7 @@ pub fn host(spec: &Spec, args: HostArgs) -> Result<(), String> {
         return host_in_window(spec, args);
     }
     let (config, level) = host_config(spec, &args)?;
+    let going_on = going_on(&args, &config);
     let mut host = start_host(config, level)?;
     // The first line gives the port, for scripts that start a host on port 0.
     println!("Hosting on {} with code {}", host.addr(), host.code());
@@ -234,6 +282,9 @@ pub fn host(spec: &Spec, args: HostArgs) -> Result<(), String> {
             "Give guests one of: {}",
             host.addresses_to_give().join(", ")
         );
+        if let Some(line) = going_on {
+            println!("{line}");
+        }
     }
     let mut over_at: Option<Instant> = None;
     let mut printed = 0;
@@ -440,6 +491,7 @@ fn host_in_window(spec: &Spec, args: HostArgs) -> Result<(), String> {
         ));
     }
     let (config, level) = host_config(spec, &args)?;
+    let going_on = going_on(&args, &config);
     let here: Vec<Seat> = config
         .holders
         .iter()
@@ -457,6 +509,9 @@ fn host_in_window(spec: &Spec, args: HostArgs) -> Result<(), String> {
     let code = host.code.clone();
     println!("Hosting on {} with code {code}", host.addr);
     println!("Give guests one of: {}", host.addresses.join(", "));
+    if let Some(line) = going_on {
+        println!("{line}");
+    }
     let save = save.or_else(|| default_save(&code, "host"));
     let joining = Joining::at_host(&code, here, spec, save);
     let mut guest =

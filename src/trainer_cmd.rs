@@ -76,7 +76,8 @@ pub fn coach_reliability(spec: &Spec, args: &ReliabilityArgs) -> Result<(), Stri
         if !quiet && (i + 1) % 50 == 0 {
             eprintln!("{} of {n} positions", i + 1);
         }
-    });
+    })
+    .map_err(|e| format!("coach-reliability draws every drill's positions: {e}"))?;
     if !quiet {
         for line in table.lines() {
             println!("{line}");

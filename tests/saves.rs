@@ -56,7 +56,6 @@ fn played(actions: usize, person_at_south: bool) -> Match {
 }
 
 /// Spoils a save in one place.
-#[cfg(feature = "game")]
 type Damage = fn(&mut Value);
 
 fn write(path: &Path, value: &Value) {
@@ -305,4 +304,117 @@ fn a_replay_written_before_levels_were_typed_still_loads_and_replays() {
         let resumed = carrom_match::resume(&Spec::default(), &save, "old.json", |_| {}).unwrap();
         assert!(resumed.game.is_over());
     }
+}
+
+/// `carrom host --headless --load FILE` on the loopback interface, every seat the host's
+/// computer's, with `extra` flags: its exit status (`None`: still running after 60 s, then
+/// killed), its output and its errors.
+fn host_load(d: &Path, path: &Path, extra: &[&str]) -> (Option<i32>, String, String) {
+    let (out, err) = (d.join("host.out"), d.join("host.err"));
+    let mut args = vec![
+        "host",
+        "--headless",
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        "0",
+        "--code",
+        "LOAD42",
+        "--computer",
+        "south,north",
+        "--load",
+        path.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args(&args)
+        .env("CARROM_CONFIG_DIR", d)
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(std::fs::File::create(&err).unwrap())
+        .spawn()
+        .expect("carrom runs");
+    let started = std::time::Instant::now();
+    let code = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status.code();
+        }
+        if started.elapsed() > std::time::Duration::from_secs(60) {
+            child.kill().ok();
+            child.wait().ok();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let read = |p: &Path| std::fs::read_to_string(p).unwrap_or_default();
+    (code, read(&out), read(&err))
+}
+
+/// A host going on with a save goes through the one resume `replay` and `play --load` go
+/// through: a save whose last digest, end, games or strokes were changed is refused before
+/// anything is hosted, in the same words, naming the file and where it stops reaching its
+/// recorded position.
+#[test]
+fn a_host_refuses_a_changed_save_as_replay_does() {
+    let d = dir("host-load");
+    let path = d.join("match.json");
+    let base: Value = serde_json::to_value(SaveFile::of(&played(3, false))).unwrap();
+    let cases: [(&str, Damage); 4] = [
+        ("actions[2]: does not reach the recorded position", |v| {
+            v["digests"][2] = "0123456789abcdef".into()
+        }),
+        ("finished: the file says true", |v| {
+            v["finished"] = true.into()
+        }),
+        ("the replay does not end as recorded", |v| {
+            v["games"] = serde_json::json!([1, 0])
+        }),
+        ("actions[0]: does not reach the recorded position", |v| {
+            let angle = v["actions"][0]["shot"]["angle_deg"].as_f64().unwrap();
+            v["actions"][0]["shot"]["angle_deg"] = (angle + 1e-4).into();
+        }),
+    ];
+    for (expected, damage) in cases {
+        let mut save = base.clone();
+        damage(&mut save);
+        write(&path, &save);
+        let (_, replay_said) = text(&carrom(&["replay", path.to_str().unwrap()]));
+        let (code, stdout, stderr) = host_load(&d, &path, &[]);
+        assert_eq!(code, Some(2), "{expected}: {stdout}{stderr}");
+        assert!(stdout.is_empty(), "{expected}: nothing hosted: {stdout}");
+        assert!(stderr.contains("match.json"), "{stderr}");
+        assert!(stderr.contains(expected), "{expected} in {stderr}");
+        assert_eq!(stderr, replay_said, "{expected}: the same words as replay");
+    }
+    std::fs::remove_dir_all(&d).ok();
+}
+
+/// With `--load` the save fixes the match: the flags that would set it are refused, not
+/// ignored; a save that replays is hosted, saying how many actions it holds (the host's own
+/// save and a guest's can differ by one: the one with more is the newer).
+#[test]
+fn a_host_going_on_with_a_save_refuses_what_the_save_fixes_and_counts_its_actions() {
+    let d = dir("host-fixed");
+    let path = d.join("match.json");
+    SaveFile::of(&played(4, false)).write(&path).unwrap();
+    for flags in [
+        &["--mode", "doubles"][..],
+        &["--rules", "vkk"],
+        &["--length", "board"],
+        &["--seed", "3"],
+        &["--names", "Asha,Ravi"],
+    ] {
+        let (code, stdout, stderr) = host_load(&d, &path, flags);
+        assert_eq!(code, Some(2), "{flags:?}: {stdout}{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(flags[0]), "{flags:?}: {stderr}");
+        assert!(stderr.contains("match.json fixes"), "{flags:?}: {stderr}");
+    }
+    let (code, stdout, stderr) = host_load(&d, &path, &[]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(
+        stdout.contains(&format!("Going on with {}: 4 actions", path.display())),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Match over after"), "{stdout}");
+    std::fs::remove_dir_all(&d).ok();
 }

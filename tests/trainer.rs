@@ -155,3 +155,71 @@ fn coach_reliability_prints_the_bins_and_the_largest_difference() {
         "{e}"
     );
 }
+
+/// A spec that loads but leaves no room for a drill (every friction and restitution at 0: no
+/// man comes off a cushion): `coach-reliability`, which draws every drill's positions, is
+/// refused in one line naming the drill, not a panic.
+#[test]
+fn coach_reliability_on_a_board_without_room_for_a_drill_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("dead.toml");
+    std::fs::write(
+        &spec,
+        "[materials]\nboard_friction = 0.0\nrestitution_piece_piece = 0.0\n\
+         restitution_striker_piece = 0.0\nrestitution_piece_frame = 0.0\n\
+         contact_friction = 0.0\n",
+    )
+    .unwrap();
+    let args = [
+        "--spec",
+        spec.to_str().unwrap(),
+        "coach-reliability",
+        "--positions",
+        "5",
+        "--replays",
+        "1",
+        "--json",
+    ];
+    let out = carrom(&args, dir.path());
+    let e = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{e}");
+    assert!(!e.contains("panicked"), "{e}");
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(
+        e.contains("A man off a cushion: no position at level 1 fits this board"),
+        "{e}"
+    );
+}
+
+/// Attempts whose days add up past what a count holds (4294967295) are a damaged total: refused
+/// in one line naming the file and the field where the sum runs over, never printed wrapped
+/// ("10/1 (1000%)").
+#[test]
+fn attempts_adding_up_past_a_count_are_refused() {
+    let dir = with_progress(
+        r#"{"format": "carrom-trainer-progress", "version": 1, "name": "Asha", "ladders": {},
+            "days": {
+              "2026-11-25": {"cut_30": {"1": {"attempts": 4294967295, "successes": 8}}},
+              "2026-11-26": {"cut_30": {"1": {"attempts": 2, "successes": 2}}}
+            }}"#,
+    );
+    for args in [
+        &["trainer", "--stats"][..],
+        &["trainer", "--stats", "--json"],
+    ] {
+        let out = carrom(args, dir.path());
+        let e = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {e}");
+        assert!(
+            out.stdout.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        assert_eq!(e.lines().count(), 1, "{e}");
+        assert!(
+            e.contains("Asha.json: days.2026-11-26.cut_30.1.attempts: "),
+            "{e}"
+        );
+        assert!(e.contains("4294967295"), "{e}");
+    }
+}

@@ -743,3 +743,32 @@ fn traditional_an_owed_penalty_is_kept_across_turns_and_returned_by_the_opponent
     );
     assert_eq!(r.on_board(W), 8);
 }
+
+/// A field whose value is written as a table (a name is wanted) is named itself, not the key
+/// inside the table, wherever the table is written.
+#[test]
+fn a_field_written_as_a_table_is_named_not_its_inner_key() {
+    for (text, field, line) in [
+        (
+            "games_to_win = 1\n[game_won_by]\nboard = 1\n",
+            "game_won_by",
+            3,
+        ),
+        ("game_won_by = { board = 1 }\n", "game_won_by", 1),
+        ("[game_won_by]\n", "game_won_by", 1),
+        (
+            "queen_points = 3\n\n[break_attempts_for]\nfirst_turn = \"x\"\nother = 2\n",
+            "break_attempts_for",
+            3,
+        ),
+        ("break_attempts_for = {}\n", "break_attempts_for", 1),
+    ] {
+        let err = Rules::from_toml_str(text, "house.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with(&format!("house.toml: line {line}: field `{field}`: ")),
+            "{text:?}: {err}"
+        );
+    }
+}

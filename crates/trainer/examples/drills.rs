@@ -14,7 +14,7 @@ fn main() {
         for level in 1..=LEVELS {
             for seed in 0..seeds {
                 let t = Instant::now();
-                let d = Drill::new(&spec, kind, level, seed);
+                let d = Drill::new(&spec, kind, level, seed).unwrap();
                 let ms = t.elapsed().as_secs_f64() * 1000.0;
                 let s = score(&spec, &d, &d.demonstration).unwrap();
                 let mut turned = Vec::new();

@@ -145,24 +145,43 @@ pub struct Drill {
 /// Positions tried before a drill gives up on a seed and moves to the next.
 const TRIES: u32 = 400;
 /// Seeds tried before giving up (on the ICF board every drill is found within the first few).
-const SEEDS: u64 = 64;
+pub const SEEDS: u64 = 64;
+
+/// A drill that cannot be set on this board: no position of its kind at its level makes its
+/// shot (a frame that gives nothing back leaves no man to send off a cushion, say).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{}: no position at level {level} fits this board ({SEEDS} seeds tried): the board's spec \
+     leaves no room for the drill",
+    words::drill_name(*kind)
+)]
+pub struct NoPosition {
+    pub kind: DrillKind,
+    pub level: u8,
+}
 
 impl Drill {
     /// A new position for `kind` at `level` (clamped to 1..=[`LEVELS`]), from `seed`: the same
     /// arguments give the same drill; another seed gives another position of the same kind.
-    pub fn new(spec: &Spec, kind: DrillKind, level: u8, seed: u64) -> Drill {
+    /// A drill no position of which fits the board's spec (tried over [`SEEDS`] seeds) is
+    /// [`NoPosition`]; the break is set on every board ([`Drill::the_break`]).
+    pub fn new(spec: &Spec, kind: DrillKind, level: u8, seed: u64) -> Result<Drill, NoPosition> {
         let level = level.clamp(1, LEVELS);
         // A seed whose tries all fail (rare) moves on to the next seed's.
         for k in 0..SEEDS {
             let s = mix(seed, k);
             let mut rng = ChaCha8Rng::seed_from_u64(mix(s, kind as u64 * 16 + level as u64));
             if let Some(d) = generate(spec, kind, level, s, &mut rng) {
-                return Drill { seed, ..d };
+                return Ok(Drill { seed, ..d });
             }
         }
-        panic!(
-            "no {kind:?} position at level {level} in {SEEDS} seeds: the board spec leaves no room for it"
-        )
+        Err(NoPosition { kind, level })
+    }
+
+    /// The break drill at `level` (clamped to 1..=[`LEVELS`]): the opening rack, set on every
+    /// board.
+    pub fn the_break(spec: &Spec, level: u8, seed: u64) -> Drill {
+        break_drill(spec, level.clamp(1, LEVELS), seed, Seat::South)
     }
 
     /// The referee standing at the drill's position.

@@ -14,7 +14,7 @@
 //! let spec = Spec::default();
 //! let (mut trainer, warning) = Trainer::open(&data_dir().unwrap(), "Asha").unwrap();
 //! if let Some(w) = warning { eprintln!("{w}"); }
-//! let drill = trainer.start(&spec, DrillKind::Cut30, 1);
+//! let drill = trainer.start(&spec, DrillKind::Cut30, 1).unwrap();
 //! println!("{}", drill.task); // "Cut the white man at 1 o'clock into the north-east pocket ..."
 //! let score = trainer.play(&spec, &drill, &drill.demonstration, &Day::today()).unwrap();
 //! println!("{}", score.words); // "In!"
@@ -32,7 +32,7 @@ pub mod trainer;
 pub mod weakest;
 pub mod words;
 
-pub use drill::{Aim, Drill, DrillKind, LEVELS, Stage, Target};
+pub use drill::{Aim, Drill, DrillKind, LEVELS, NoPosition, Stage, Target};
 pub use position::{Position, PositionError, QueenAt};
 pub use progress::{
     Day, Ladder, Loaded, Progress, ProgressError, ProgressFault, Tally, data_dir, progress_path,

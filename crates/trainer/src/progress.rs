@@ -28,9 +28,12 @@ impl Tally {
             f64::from(self.successes) / f64::from(self.attempts)
         }
     }
-    fn add(&mut self, other: Tally) {
-        self.attempts += other.attempts;
-        self.successes += other.successes;
+    /// Adds `other`'s counts. A file whose attempts add up past a count is refused when read
+    /// ([`ProgressFault::Total`]), so no sum of its tallies runs over; at the top a count stays
+    /// there rather than wrap.
+    pub(crate) fn add(&mut self, other: Tally) {
+        self.attempts = self.attempts.saturating_add(other.attempts);
+        self.successes = self.successes.saturating_add(other.successes);
     }
 }
 
@@ -103,6 +106,19 @@ impl Day {
         let y = yoe + era * 400 + i64::from(m <= 2);
         Day(format!("{y:04}-{m:02}-{d:02}"))
     }
+
+    /// Whether the day is written as a date, `YYYY-MM-DD` (as [`Day::today`] writes it).
+    pub fn is_date(&self) -> bool {
+        let b = self.0.as_bytes();
+        b.len() == 10
+            && b.iter().enumerate().all(|(i, c)| {
+                if i == 4 || i == 7 {
+                    *c == b'-'
+                } else {
+                    c.is_ascii_digit()
+                }
+            })
+    }
 }
 
 /// One player's progress.
@@ -154,8 +170,23 @@ pub enum ProgressFault {
     Version(u32),
     #[error("ladders.{}.level: {level} is outside 1 to {LEVELS}", kind.key())]
     LadderLevel { kind: DrillKind, level: u8 },
+    #[error("days: `{}` is not a day (YYYY-MM-DD)", .0.0)]
+    Day(Day),
     #[error("days.{}.{}: level {level} is outside 1 to {LEVELS}", day.0, kind.key())]
     DayLevel {
+        day: Day,
+        kind: DrillKind,
+        level: u8,
+    },
+    /// The attempts of every day, drill and level add up past what a count holds here.
+    #[error(
+        "days.{}.{}.{level}.attempts: the file's attempts (every day, drill and level) add up \
+         past {} here",
+        day.0,
+        kind.key(),
+        u32::MAX
+    )]
+    Total {
         day: Day,
         kind: DrillKind,
         level: u8,
@@ -212,8 +243,10 @@ impl Progress {
             .or_default()
             .entry(level)
             .or_default();
-        t.attempts += 1;
-        t.successes += u32::from(success);
+        t.add(Tally {
+            attempts: 1,
+            successes: u32::from(success),
+        });
         let ladder = self.ladders.entry(kind).or_default();
         // An attempt at another level than the one reached (a drill set before the level
         // moved, or chosen by hand) is counted at its level and leaves the ladder alone.
@@ -251,8 +284,9 @@ impl Progress {
         t
     }
 
-    /// Checks what serde cannot: the format, the version, levels within 1..=LEVELS. The
-    /// fault names the field.
+    /// Checks what serde cannot: the format, the version, levels within 1..=LEVELS, days that
+    /// are dates, tallies and their sum (every total of the file's is at most the sum of all
+    /// its attempts, so that sum must fit a count). The fault names the field.
     fn check(&self) -> Result<(), ProgressFault> {
         if self.format != FORMAT {
             return Err(ProgressFault::Format(self.format.clone()));
@@ -268,9 +302,18 @@ impl Progress {
                 });
             }
         }
+        let mut attempts: u32 = 0;
         for (day, drills) in &self.days {
+            if !day.is_date() {
+                return Err(ProgressFault::Day(day.clone()));
+            }
             for (&kind, levels) in drills {
                 for (&level, &tally) in levels {
+                    let Some(sum) = attempts.checked_add(tally.attempts) else {
+                        let day = day.clone();
+                        return Err(ProgressFault::Total { day, kind, level });
+                    };
+                    attempts = sum;
                     if !(1..=LEVELS).contains(&level) {
                         let day = day.clone();
                         return Err(ProgressFault::DayLevel { day, kind, level });
@@ -348,12 +391,11 @@ impl Progress {
                     name: name.clone(),
                     source,
                 })?;
+                // What the file held is quoted short (a 50 MB field is named, not echoed).
+                let warning = format!("{e}; set aside as {}; starting afresh", aside.display());
                 Ok(Loaded {
                     progress: Progress::new(player),
-                    warning: Some(format!(
-                        "{e}; set aside as {}; starting afresh",
-                        aside.display()
-                    )),
+                    warning: Some(carrom_match::quote::abbreviate(&warning)),
                 })
             }
         }

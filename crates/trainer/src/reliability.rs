@@ -4,7 +4,7 @@
 //! benchmark's execution noise, each stroke judged by the referee; the claimed chances are put
 //! in bins of 10 points and each bin's claims set against the rate its replays measured.
 
-use crate::drill::{Drill, DrillKind, LEVELS};
+use crate::drill::{Drill, DrillKind, LEVELS, NoPosition};
 use crate::position::{Position, QueenAt};
 use carrom_ai::Noise;
 use carrom_ai::coach::hint;
@@ -54,31 +54,34 @@ pub struct Reliability {
 }
 
 /// The `i`th position of the table: every twelfth is a mid-game scatter of three kinds, the rest
-/// cycle through the drills at every level.
-pub fn draw(spec: &Spec, seed: u64, i: u32) -> Option<Position> {
+/// cycle through the drills at every level (`None`: a scatter with no men of one colour). A
+/// drill that cannot be set on this board is [`NoPosition`]: the table draws every drill, so
+/// it cannot be measured on such a board.
+pub fn draw(spec: &Spec, seed: u64, i: u32) -> Result<Option<Position>, NoPosition> {
     let s = mix(seed, u64::from(i));
     let slot = i % 12;
     if slot < 9 {
         let kind = DrillKind::ALL[slot as usize];
         let level = 1 + ((i / 12) % u32::from(LEVELS)) as u8;
-        return Some(Drill::new(spec, kind, level, s).position);
+        return Drill::new(spec, kind, level, s).map(|d| Some(d.position));
     }
     let mut rng = ChaCha8Rng::seed_from_u64(s);
     let n = rng.random_range(3..=19usize);
     let layout = carrom_physics::soak::random_scatter(&mut rng, spec, n);
     let p = Position::new(Seat::South, QueenAt::OnBoard, layout);
-    p.referee().map(|_| p)
+    Ok(p.referee().map(|_| p))
 }
 
 /// Measures the table over `positions` positions, each shot replayed `replays` times. `each`
-/// is told after every position (its index, claimed chance and measured rate).
+/// is told after every position (its index, claimed chance and measured rate). A drill that
+/// cannot be set on this board stops the measurement ([`NoPosition`]).
 pub fn measure(
     spec: &Spec,
     positions: u32,
     replays: u32,
     seed: u64,
     mut each: impl FnMut(u32, f64, f64),
-) -> Reliability {
+) -> Result<Reliability, NoPosition> {
     let run = Replays {
         spec,
         seed,
@@ -88,7 +91,7 @@ pub fn measure(
     let mut skipped = 0;
     let (mut all_claimed, mut all_hits, mut asked) = (0f64, 0u64, 0u32);
     for i in 0..positions {
-        let Some((chance, hits)) = run.position(i) else {
+        let Some((chance, hits)) = run.position(i)? else {
             skipped += 1;
             continue;
         };
@@ -108,7 +111,7 @@ pub fn measure(
         .filter(|b| b.positions > 0)
         .map(|b| b.difference.abs())
         .fold(0.0, f64::max);
-    Reliability {
+    Ok(Reliability {
         positions: asked,
         replays,
         seed,
@@ -118,7 +121,7 @@ pub fn measure(
         bins,
         claimed: all_claimed / f64::from(asked.max(1)),
         measured: all_hits as f64 / (f64::from(asked.max(1)) * f64::from(replays.max(1))),
-    }
+    })
 }
 
 /// The coach's shots of a measurement, each replayed `replays` times with the benchmark's
@@ -132,9 +135,14 @@ struct Replays<'a> {
 impl Replays<'_> {
     /// Position `i`: the chance the coach claims for its shot there and how many of its
     /// replays made it; `None` when the position has no legal place or no hint.
-    fn position(&self, i: u32) -> Option<(f64, u64)> {
+    fn position(&self, i: u32) -> Result<Option<(f64, u64)>, NoPosition> {
         let (spec, seed) = (self.spec, self.seed);
-        let position = draw(spec, seed, i)?;
+        Ok(draw(spec, seed, i)?.and_then(|position| self.asked(i, &position)))
+    }
+
+    /// The coach asked at position `i`: its claimed chance and its replays' hits.
+    fn asked(&self, i: u32, position: &Position) -> Option<(f64, u64)> {
+        let (spec, seed) = (self.spec, self.seed);
         let referee = position.referee()?;
         let layout = &position.pieces;
         let seat = position.seat;
@@ -150,7 +158,7 @@ impl Replays<'_> {
             .iter()
             .position(|p| Some(*p) == best.target)
             .filter(|_| best.chance_is_the_targets());
-        let hits = self.hits(i, &position, &referee, &best.shot, target);
+        let hits = self.hits(i, position, &referee, &best.shot, target);
         Some((f64::from(best.chance), hits))
     }
 

@@ -182,19 +182,16 @@ pub fn progress_lines(p: &Progress, proposal: Option<&weakest::Proposal>) -> Vec
         }
     }
     for (day, drills) in &p.days {
-        let (a, s) = drills
-            .values()
-            .flat_map(|l| l.values())
-            .fold((0, 0), |(a, s), t| (a + t.attempts, s + t.successes));
+        let mut t = Tally::default();
+        for x in drills.values().flat_map(|l| l.values()) {
+            t.add(*x);
+        }
         out.push(format!(
-            "  {}: {s}/{a} ({:.0}%)",
+            "  {}: {}/{} ({:.0}%)",
             day.0,
-            100.0
-                * Tally {
-                    attempts: a,
-                    successes: s
-                }
-                .rate()
+            t.successes,
+            t.attempts,
+            100.0 * t.rate()
         ));
         for (kind, levels) in drills {
             for (level, t) in levels {

@@ -3,7 +3,7 @@
 //! level moving with two in a row), the progress saved, and the list of drills with their
 //! rates.
 
-use crate::drill::{Drill, DrillKind};
+use crate::drill::{Drill, DrillKind, NoPosition};
 use crate::progress::{Day, Ladder, Progress, ProgressError, Tally, progress_path};
 use crate::score::{Score, ScoreError, score};
 use crate::words;
@@ -53,8 +53,9 @@ impl Trainer {
     }
 
     /// A new attempt at `kind` at the level reached; `seed` varies the position (the game
-    /// passes a new one every attempt).
-    pub fn start(&self, spec: &Spec, kind: DrillKind, seed: u64) -> Drill {
+    /// passes a new one every attempt). A drill that cannot be set on this board is
+    /// [`NoPosition`].
+    pub fn start(&self, spec: &Spec, kind: DrillKind, seed: u64) -> Result<Drill, NoPosition> {
         Drill::new(spec, kind, self.level(kind), seed)
     }
 

@@ -14,7 +14,7 @@ fn every_drill_at_every_level_sets_a_legal_position_its_demonstration_makes() {
         }
         for level in 1..=LEVELS {
             for seed in 0..3 {
-                let d = Drill::new(&spec, kind, level, seed);
+                let d = Drill::new(&spec, kind, level, seed).unwrap();
                 assert_eq!((d.kind, d.level, d.stage), (kind, level, Stage::First));
                 validate_pieces(&spec, &d.position.pieces).unwrap();
                 d.demonstration
@@ -43,10 +43,10 @@ fn every_drill_at_every_level_sets_a_legal_position_its_demonstration_makes() {
 fn the_same_seed_sets_the_same_drill_and_another_seed_another_position() {
     let spec = Spec::default();
     for kind in DrillKind::ALL {
-        let a = Drill::new(&spec, kind, 2, 7);
-        assert_eq!(a, Drill::new(&spec, kind, 2, 7));
+        let a = Drill::new(&spec, kind, 2, 7).unwrap();
+        assert_eq!(a, Drill::new(&spec, kind, 2, 7).unwrap());
         if kind != DrillKind::Break {
-            let b = Drill::new(&spec, kind, 2, 8);
+            let b = Drill::new(&spec, kind, 2, 8).unwrap();
             assert_ne!(a.position, b.position, "{kind:?}");
         }
     }
@@ -59,7 +59,7 @@ fn levels_set_the_target_further_and_add_men_near_the_lines() {
     for kind in [DrillKind::StraightCut, DrillKind::Cut30, DrillKind::Cut60] {
         for seed in 0..4 {
             let far = |level| {
-                let d = Drill::new(&spec, kind, level, seed);
+                let d = Drill::new(&spec, kind, level, seed).unwrap();
                 let aim = d.aim.unwrap();
                 (aim.length, d.position.pieces.len())
             };
@@ -74,8 +74,8 @@ fn levels_set_the_target_further_and_add_men_near_the_lines() {
 #[test]
 fn the_break_is_the_opening_rack_and_asks_more_pieces_at_higher_levels() {
     let spec = Spec::default();
-    let d1 = Drill::new(&spec, DrillKind::Break, 1, 0);
-    let d4 = Drill::new(&spec, DrillKind::Break, 4, 0);
+    let d1 = Drill::new(&spec, DrillKind::Break, 1, 0).unwrap();
+    let d4 = Drill::new(&spec, DrillKind::Break, 4, 0).unwrap();
     assert_eq!(d1.position.pieces.len(), 19);
     assert_eq!(d1.position.queen, QueenAt::OnBoard);
     assert!(!d1.referee().break_made());
@@ -87,7 +87,7 @@ fn the_break_is_the_opening_rack_and_asks_more_pieces_at_higher_levels() {
 #[test]
 fn a_drills_position_is_a_hint_request() {
     let spec = Spec::default();
-    let d = Drill::new(&spec, DrillKind::Cut30, 1, 3);
+    let d = Drill::new(&spec, DrillKind::Cut30, 1, 3).unwrap();
     let v = serde_json::to_value(&d.position).unwrap();
     assert_eq!(v["rules"], "icf");
     assert_eq!(v["seat"], "south");
@@ -111,11 +111,49 @@ mod invariants {
             seed in any::<u64>(), k in 0..8usize, level in 1..=4u8
         ) {
             let spec = Spec::default();
-            let d = Drill::new(&spec, DrillKind::ALL[k], level, seed);
+            let d = Drill::new(&spec, DrillKind::ALL[k], level, seed).unwrap();
             prop_assert!(validate_pieces(&spec, &d.position.pieces).is_ok());
             prop_assert!(d.position.referee().is_some());
             let s = score(&spec, &d, &d.demonstration).unwrap();
             prop_assert!(s.scored.is_in(), "{:?} {} {}: {}", d.kind, level, seed, s.words);
         }
     }
+}
+
+/// A board with every friction and restitution at 0 (a spec that loads): its frame gives
+/// nothing back, so no man can be sent off a cushion.
+fn dead_board() -> Spec {
+    let mut spec = Spec::default();
+    let m = &mut spec.materials;
+    m.board_friction = 0.0;
+    m.restitution_piece_piece = 0.0;
+    m.restitution_striker_piece = 0.0;
+    m.restitution_piece_frame = 0.0;
+    m.contact_friction = 0.0;
+    spec
+}
+
+/// A drill that cannot be set on a board says so (its name and level), never panics; the
+/// break is set on every board; the coach's table, which draws every drill, is refused.
+#[test]
+fn a_drill_the_board_leaves_no_room_for_is_an_error_not_a_panic() {
+    let spec = dead_board();
+    let e = Drill::new(&spec, DrillKind::OffACushion, 1, 0).unwrap_err();
+    assert_eq!(
+        e,
+        carrom_trainer::NoPosition {
+            kind: DrillKind::OffACushion,
+            level: 1
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "A man off a cushion: no position at level 1 fits this board (64 seeds tried): the \
+         board's spec leaves no room for the drill"
+    );
+    let b = Drill::the_break(&spec, 9, 0);
+    assert_eq!((b.kind, b.level), (DrillKind::Break, LEVELS));
+    assert_eq!(b, Drill::new(&spec, DrillKind::Break, 9, 0).unwrap());
+    let refused = carrom_trainer::reliability::measure(&spec, 6, 1, 1, |_, _, _| {});
+    assert_eq!(refused.unwrap_err().kind, DrillKind::OffACushion);
 }

@@ -31,13 +31,13 @@ fn progress_and_the_level_reached_survive_a_reload() {
     let day = Day("2026-11-26".into());
     let (mut t, warning) = Trainer::open(dir.path(), "Asha").unwrap();
     assert!(warning.is_none());
-    let d = t.start(&spec, DrillKind::Cut30, 1);
+    let d = t.start(&spec, DrillKind::Cut30, 1).unwrap();
     assert_eq!(d.level, 1);
     for _ in 0..2 {
         t.play(&spec, &d, &d.demonstration, &day).unwrap();
     }
     assert_eq!(t.level(DrillKind::Cut30), 2);
-    let d2 = t.start(&spec, DrillKind::Cut30, 2);
+    let d2 = t.start(&spec, DrillKind::Cut30, 2).unwrap();
     assert_eq!(d2.level, 2);
     let mut miss = d2.demonstration;
     miss.power *= 0.3;
@@ -50,7 +50,7 @@ fn progress_and_the_level_reached_survive_a_reload() {
     assert!(warning.is_none());
     assert_eq!(again.progress, t.progress);
     assert_eq!(again.level(DrillKind::Cut30), 2);
-    assert_eq!(again.start(&spec, DrillKind::Cut30, 5).level, 2);
+    assert_eq!(again.start(&spec, DrillKind::Cut30, 5).unwrap().level, 2);
     let row = again
         .drills()
         .into_iter()
@@ -95,6 +95,63 @@ fn a_damaged_file_is_named_set_aside_and_the_defaults_used() {
     // Saving writes a fresh file; the damaged one stays aside.
     t.save().unwrap();
     assert!(path.exists() && aside[0].exists());
+}
+
+/// A damaged file whose field holds 50 MB: the warning names the field and the files and quotes
+/// at most a few hundred characters of what it holds (the game draws it in the call box).
+#[test]
+fn a_huge_damaged_field_is_quoted_short() {
+    let huge = "x".repeat(50_000_000);
+    let head = "\"format\": \"carrom-trainer-progress\", \"version\": 1, \"name\": \"Ravi\"";
+    for (field, damaged) in [
+        (
+            "level`: invalid type: string",
+            format!("{{{head}, \"ladders\": {{\"cut_30\": {{\"level\": \"{huge}\"}}}}}}"),
+        ),
+        (
+            "format",
+            format!(
+                "{{\"format\": \"{huge}\", \"version\": 1, \"name\": \"Ravi\", \"ladders\": {{}}, \"days\": {{}}}}"
+            ),
+        ),
+        (
+            "is not a day (YYYY-MM-DD)",
+            format!(
+                "{{{head}, \"ladders\": {{}}, \"days\": {{\"{huge}\": {{\"cut_30\": {{\"9\": {{\"attempts\": 1, \"successes\": 0}}}}}}}}}}"
+            ),
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = progress_path(dir.path(), "Ravi");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &damaged).unwrap();
+        let (_, warning) = Trainer::open(dir.path(), "Ravi").unwrap();
+        let warning = warning.expect("a warning");
+        assert!(warning.len() < 1000, "{field}: {} bytes", warning.len());
+        assert!(warning.contains(field), "{field}: {warning}");
+        assert!(warning.contains("(50000000 characters)"), "{warning}");
+        assert!(warning.contains(&path.display().to_string()), "{warning}");
+        assert!(warning.contains("set aside as"), "{warning}");
+    }
+}
+
+/// Attempts that add up past a count (over days, drills or levels) are refused, naming the
+/// tally where the sum runs over: no total is ever wrapped.
+#[test]
+fn attempts_adding_up_past_a_count_are_refused() {
+    let mut p = Progress::new("Asha");
+    let (first, second) = (Day("2026-11-25".into()), Day("2026-11-26".into()));
+    p.record(DrillKind::Cut30, 1, true, &first);
+    p.record(DrillKind::Break, 2, true, &second);
+    let text =
+        serde_json::to_string(&p)
+            .unwrap()
+            .replacen("\"attempts\":1", "\"attempts\":4294967295", 1);
+    let e = Progress::parse(&text, "Asha.json").unwrap_err().to_string();
+    assert!(
+        e.starts_with("Asha.json: days.2026-11-26.break.2.attempts: the file's attempts"),
+        "{e}"
+    );
 }
 
 /// A level out of range is refused with its field named.

@@ -27,7 +27,7 @@ fn a_cut_aimed_too_fine_is_scored_too_thin_and_too_full_too_thick() {
     let spec = Spec::default();
     for kind in [DrillKind::Cut30, DrillKind::Cut60] {
         for seed in 0..5 {
-            let d = Drill::new(&spec, kind, 1, seed);
+            let d = Drill::new(&spec, kind, 1, seed).unwrap();
             let thin = thinner(&spec, &d);
             // Just outside the directions that pocket him.
             let off = d.window_deg / 2.0 + 1.0;
@@ -54,7 +54,7 @@ fn a_cut_aimed_too_fine_is_scored_too_thin_and_too_full_too_thick() {
 #[test]
 fn a_miss_further_off_the_line_is_wider_of_the_pocket() {
     let spec = Spec::default();
-    let d = Drill::new(&spec, DrillKind::Cut30, 1, 2);
+    let d = Drill::new(&spec, DrillKind::Cut30, 1, 2).unwrap();
     let thick = -thinner(&spec, &d);
     let edge = d.window_deg / 2.0;
     let by = |deg: f32| match score(&spec, &d, &turned(&d, thick * (edge + deg)))
@@ -79,7 +79,7 @@ fn a_stroke_on_line_without_the_pace_is_scored_too_soft() {
         DrillKind::QueenAndCover,
     ] {
         for seed in 0..3 {
-            let d = Drill::new(&spec, kind, 2, seed);
+            let d = Drill::new(&spec, kind, 2, seed).unwrap();
             let mut shot = d.demonstration;
             shot.power *= 0.55;
             let s = score(&spec, &d, &shot).unwrap();
@@ -100,7 +100,7 @@ fn a_full_power_stroke_onto_the_jaws_is_scored_too_hard() {
     let spec = Spec::default();
     let mut found = 0;
     for seed in 1..=3 {
-        let d = Drill::new(&spec, DrillKind::StraightCut, 1, seed);
+        let d = Drill::new(&spec, DrillKind::StraightCut, 1, seed).unwrap();
         for j in -40..=40 {
             let mut shot = turned(&d, j as f32 * 0.1);
             shot.power = 1.0;
@@ -122,7 +122,7 @@ fn a_full_power_stroke_onto_the_jaws_is_scored_too_hard() {
 #[test]
 fn the_striker_into_a_pocket_is_a_foul_naming_its_law() {
     let spec = Spec::default();
-    let d = Drill::new(&spec, DrillKind::Cut30, 1, 1);
+    let d = Drill::new(&spec, DrillKind::Cut30, 1, 1).unwrap();
     let pocket = spec.board.pockets()[0].centre(); // south-west, behind the base line
     let position = -0.5;
     let s = spec.board.striker_spot(Seat::South, position);
@@ -149,7 +149,7 @@ fn the_striker_into_a_pocket_is_a_foul_naming_its_law() {
 fn the_queen_goes_in_then_her_cover_is_set_and_scored() {
     let spec = Spec::default();
     for seed in 0..3 {
-        let d = Drill::new(&spec, DrillKind::QueenAndCover, 1, seed);
+        let d = Drill::new(&spec, DrillKind::QueenAndCover, 1, seed).unwrap();
         let s = score(&spec, &d, &d.demonstration).unwrap();
         assert!(s.scored.is_in());
         assert!(!s.attempt_over());
@@ -170,7 +170,7 @@ fn the_queen_goes_in_then_her_cover_is_set_and_scored() {
 #[test]
 fn a_soft_break_is_missed_too_soft() {
     let spec = Spec::default();
-    let d = Drill::new(&spec, DrillKind::Break, 2, 0);
+    let d = Drill::new(&spec, DrillKind::Break, 2, 0).unwrap();
     let shot = Shot {
         power: 0.3,
         ..d.demonstration
@@ -182,7 +182,7 @@ fn a_soft_break_is_missed_too_soft() {
 #[test]
 fn a_stroke_that_cannot_be_played_is_an_error_naming_its_field() {
     let spec = Spec::default();
-    let d = Drill::new(&spec, DrillKind::Cut30, 1, 1);
+    let d = Drill::new(&spec, DrillKind::Cut30, 1, 1).unwrap();
     let bad = Shot {
         power: 1.5,
         ..d.demonstration

@@ -50,7 +50,7 @@ fn each_stroke_is_classified_by_the_coachs_kinds_with_its_outcome() {
     ];
     for (kind, name, drill) in cases {
         for seed in 0..3 {
-            let d = Drill::new(&spec, kind, 1, seed);
+            let d = Drill::new(&spec, kind, 1, seed).unwrap();
             let c = played(&spec, &d, &d.demonstration);
             assert_eq!(c.kind, name, "{kind:?} {seed}");
             assert_eq!(c.drill, drill, "{kind:?} {seed}");
@@ -60,7 +60,7 @@ fn each_stroke_is_classified_by_the_coachs_kinds_with_its_outcome() {
         }
     }
     for seed in 0..4 {
-        let d = Drill::new(&spec, DrillKind::StraightCut, 1, seed);
+        let d = Drill::new(&spec, DrillKind::StraightCut, 1, seed).unwrap();
         let c = played(&spec, &d, &missed(&d));
         assert_eq!((c.kind, c.made), ("straight_cut", false), "{seed}");
     }
@@ -75,7 +75,7 @@ fn the_drill_proposed_is_of_the_kind_missed_most() {
     let mut w = Weakest::default();
     let mut all = Vec::new();
     for seed in 0..8 {
-        let d = Drill::new(&spec, DrillKind::StraightCut, 1, seed);
+        let d = Drill::new(&spec, DrillKind::StraightCut, 1, seed).unwrap();
         let shot = if rng.random_bool(0.75) {
             missed(&d)
         } else {
@@ -84,11 +84,11 @@ fn the_drill_proposed_is_of_the_kind_missed_most() {
         all.push(played(&spec, &d, &shot));
     }
     for seed in 0..6 {
-        let d = Drill::new(&spec, DrillKind::Combination, 1, seed);
+        let d = Drill::new(&spec, DrillKind::Combination, 1, seed).unwrap();
         all.push(played(&spec, &d, &d.demonstration));
     }
     for seed in 0..4 {
-        let d = Drill::new(&spec, DrillKind::OffACushion, 1, seed);
+        let d = Drill::new(&spec, DrillKind::OffACushion, 1, seed).unwrap();
         let shot = if rng.random_bool(0.5) {
             missed(&d)
         } else {

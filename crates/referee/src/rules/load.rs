@@ -33,47 +33,29 @@ impl Rules {
                 }
                 _ => key_near_line(text, line, ':'),
             };
-            let message = e.code.to_string();
-            match named {
-                Some(field) => RulesError::Field {
-                    file: file.into(),
-                    line,
-                    field,
-                    message,
-                },
-                None => RulesError::Syntax {
-                    file: file.into(),
-                    line,
-                    message,
-                },
-            }
+            located(file, line, named, e.code.to_string())
         })?;
         check_values(rules, text, file, ':')
     }
 
-    /// Parses TOML text; `file` names the source in errors.
+    /// Parses TOML text; `file` names the source in errors. An error in a field's value names
+    /// the field, however deep in its value (a table where a name is wanted) it is.
     pub fn from_toml_str(text: &str, file: &str) -> Result<Rules, RulesError> {
-        let rules: Rules = toml::from_str(text).map_err(|e| {
+        let read = match toml::Deserializer::parse(text) {
+            Ok(d) => serde_path_to_error::deserialize(d)
+                .map_err(|e| (outer_field(e.path()), e.into_inner())),
+            Err(e) => Err((None, e)),
+        };
+        let rules: Rules = read.map_err(|(field, e)| {
             let line = e
                 .span()
                 .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1)
                 .unwrap_or(1);
             let message = e.message().trim().to_string();
             let named = backticked_after(&message, "unknown field `")
+                .or(field)
                 .or_else(|| key_near_line(text, line, '='));
-            match named {
-                Some(field) => RulesError::Field {
-                    file: file.into(),
-                    line,
-                    field,
-                    message,
-                },
-                None => RulesError::Syntax {
-                    file: file.into(),
-                    line,
-                    message,
-                },
-            }
+            located(file, line, named, message)
         })?;
         check_values(rules, text, file, '=')
     }
@@ -81,6 +63,32 @@ impl Rules {
     /// Serialises to TOML (for writing an example file).
     pub fn to_toml(&self) -> String {
         toml::to_string(self).expect("Rules always serialises")
+    }
+}
+
+/// A rules file's error at `line`: naming the field when it is known.
+fn located(file: &str, line: usize, field: Option<String>, message: String) -> RulesError {
+    let file = file.to_string();
+    match field {
+        Some(field) => RulesError::Field {
+            file,
+            line,
+            field,
+            message,
+        },
+        None => RulesError::Syntax {
+            file,
+            line,
+            message,
+        },
+    }
+}
+
+/// The field of [`Rules`] an error's path starts in (`game_won_by` for `game_won_by.board`).
+fn outer_field(path: &serde_path_to_error::Path) -> Option<String> {
+    match path.iter().next()? {
+        serde_path_to_error::Segment::Map { key } => Some(key.clone()),
+        _ => None,
     }
 }
 

@@ -18,7 +18,7 @@ use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 use carrom_physics::{Piece, Seat, Spec};
 use carrom_trainer::weakest::Proposal;
-use carrom_trainer::{Day, Drill, DrillKind, Progress, Trainer};
+use carrom_trainer::{Day, Drill, DrillKind, NoPosition, Progress, Trainer};
 
 /// Training at the table: the player's progress, the drill being played and the pieces shown.
 #[derive(Resource)]
@@ -46,19 +46,26 @@ pub struct Training {
 impl Training {
     /// Training for `name`: the progress from the data directory `dir` (none: nothing kept),
     /// and the first drill (the straight cut) at the level reached. The warning says what was
-    /// wrong with a damaged progress file (set aside).
+    /// wrong with a damaged progress file (set aside), or that the board leaves no room for a
+    /// straight cut (the break is set instead).
     pub fn new(
         spec: &Spec,
         dir: Option<&std::path::Path>,
         name: &str,
         seed: u64,
     ) -> (Training, Option<String>) {
-        let (trainer, warning, keep) = match dir.map(|d| Trainer::open(d, name)) {
+        let (trainer, mut warning, keep) = match dir.map(|d| Trainer::open(d, name)) {
             Some(Ok((trainer, warning))) => (trainer, warning, true),
             Some(Err(e)) => (in_memory(name), Some(e.to_string()), false),
             None => (in_memory(name), None, false),
         };
-        let drill = trainer.start(spec, DrillKind::StraightCut, seed);
+        let drill = trainer
+            .start(spec, DrillKind::StraightCut, seed)
+            .unwrap_or_else(|e| {
+                let said = warning.take().map(|w| format!("{w}; ")).unwrap_or_default();
+                warning = Some(format!("{said}{e}"));
+                Drill::the_break(spec, trainer.level(DrillKind::Break), seed)
+            });
         let layout = drill.position.pieces.clone();
         (
             Training {
@@ -116,14 +123,19 @@ impl Training {
         self.coach_shown = true;
     }
 
-    /// A new attempt at `kind`: a new position at the level reached.
-    pub fn next_attempt(&mut self, spec: &Spec, kind: DrillKind) {
+    /// A new attempt at `kind`: a new position at the level reached. A drill the board leaves
+    /// no room for is not set: the drill played stays, its position set again.
+    pub fn next_attempt(&mut self, spec: &Spec, kind: DrillKind) -> Result<(), NoPosition> {
         self.attempts += 1;
         let seed = self
             .seed
             .wrapping_add(self.attempts.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        self.drill = self.trainer.start(spec, kind, seed);
+        let set = self.trainer.start(spec, kind, seed);
+        if let Ok(drill) = &set {
+            self.drill = drill.clone();
+        }
         self.layout = self.drill.position.pieces.clone();
+        set.map(|_| ())
     }
 }
 
@@ -215,7 +227,9 @@ fn score_the_stroke(
                     {
                         lines.push(format!("Progress not kept: {e}"));
                     }
-                    t.next_attempt(&spec.0, drill.kind);
+                    if let Err(e) = t.next_attempt(&spec.0, drill.kind) {
+                        lines.push(e.to_string());
+                    }
                     let level = t.trainer.level(drill.kind);
                     if level != drill.level {
                         lines.push(format!("{}: level {level}", drill.kind.key()));
@@ -225,7 +239,9 @@ fn score_the_stroke(
         }
         Err(e) => {
             lines.push(format!("Not scored: {e}"));
-            t.next_attempt(&spec.0, drill.kind);
+            if let Err(e) = t.next_attempt(&spec.0, drill.kind) {
+                lines.push(e.to_string());
+            }
         }
     }
     for line in &lines {
@@ -236,12 +252,14 @@ fn score_the_stroke(
     fire.show_table(&t.layout);
 }
 
-/// 1-9: the drill of that kind; N: another position of this one.
+/// 1-9: the drill of that kind; N: another position of this one. A drill the board leaves no
+/// room for is said in the call box, and the drill played stays.
 fn choose_drill(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     mut training: ResMut<Training>,
     spec: Res<Equipment>,
     mut fire: FireParams,
+    mut told: MessageWriter<Announcement>,
 ) {
     let Some(keys) = keys else { return };
     const DIGITS: [KeyCode; 9] = [
@@ -264,7 +282,9 @@ fn choose_drill(
                 .then_some(training.drill.kind)
         });
     if let Some(kind) = chosen {
-        training.next_attempt(&spec.0, kind);
+        if let Err(e) = training.next_attempt(&spec.0, kind) {
+            told.write(Announcement::Call(vec![e.to_string()]));
+        }
         fire.show_table(&training.layout);
     }
 }
@@ -286,5 +306,31 @@ mod tests {
         assert!(t.coach_offered());
         t.coach_shown();
         assert!(!t.coach_offered(), "shown once for the run");
+    }
+
+    /// Drill 5 on a board with every friction and restitution at 0 (its frame gives nothing
+    /// back: no man comes off a cushion): choosing it says why it cannot be set, and the drill
+    /// played stays, its position set again; never a panic.
+    #[test]
+    fn a_drill_the_board_leaves_no_room_for_is_said_and_the_drill_played_stays() {
+        let mut spec = Spec::default();
+        let m = &mut spec.materials;
+        m.board_friction = 0.0;
+        m.restitution_piece_piece = 0.0;
+        m.restitution_striker_piece = 0.0;
+        m.restitution_piece_frame = 0.0;
+        m.contact_friction = 0.0;
+        let (mut t, warning) = Training::new(&spec, None, "Asha", 1);
+        assert_eq!((t.drill.kind, warning), (DrillKind::StraightCut, None));
+        let played = t.drill.clone();
+        t.layout.clear();
+        let e = t.next_attempt(&spec, DrillKind::OffACushion).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("A man off a cushion: no position at level 1 fits this board"),
+            "{e}"
+        );
+        assert_eq!(t.drill, played);
+        assert_eq!(t.layout, played.position.pieces);
     }
 }
