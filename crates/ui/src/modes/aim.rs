@@ -59,7 +59,7 @@ pub(super) fn keys_aim(
         power: HOLD_POWER * k,
     };
     for held in &taps.held {
-        rates.apply(&mut aim, held.key, taps.held_past(held.key, HOLD_DELAY));
+        rates.apply(&mut aim, held.key, held.past(HOLD_DELAY));
     }
     // Space or Enter as the window's events said, or as the keys' state says (the same press
     // strikes once).

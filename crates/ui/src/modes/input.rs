@@ -90,17 +90,6 @@ impl KeyTaps {
     pub fn shift(&self) -> bool {
         self.shift[0] || self.shift[1]
     }
-
-    /// The seconds of this frame during which `key` has been held past `delay`: a hold's
-    /// repeat, measured in wall-clock time, so a hold moves as far at any frame rate and a
-    /// tap shorter than the delay adds nothing to its step.
-    pub fn held_past(&self, key: KeyCode, delay: f32) -> f32 {
-        self.held
-            .iter()
-            .filter(|h| h.key == key)
-            .map(|h| (h.now - delay).max(0.0) - (h.before - delay).max(0.0))
-            .sum()
-    }
 }
 
 /// A key held down: how long it had been held at the last frame and at this one. The time
@@ -114,6 +103,15 @@ pub struct HeldKey {
     pub now: f32,
     /// Let go since the last frame: it counts this frame and goes at the next.
     pub released: bool,
+}
+
+impl HeldKey {
+    /// The seconds of this frame during which the key has been held past `delay`: a hold's
+    /// repeat, measured in wall-clock time, so a hold moves as far at any frame rate and a
+    /// tap shorter than the delay adds nothing to its step.
+    pub fn past(&self, delay: f32) -> f32 {
+        (self.now - delay).max(0.0) - (self.before - delay).max(0.0)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -219,8 +219,19 @@ pub fn next_seed(seed: u64) -> u64 {
 pub fn play_again(table: &mut Table, spec: &Spec, watched: bool) -> Result<(), TableError> {
     let mut setup = table.model.setup.clone();
     setup.seed = next_seed(setup.seed);
+    begin_again(table, spec, setup, watched)
+}
+
+/// The table set for a match of `setup` from its start, keeping the board's hints and save
+/// paths (and the title, with `keep_title`): another match, or a replay watched again.
+pub fn begin_again(
+    table: &mut Table,
+    spec: &Spec,
+    setup: MatchSetup,
+    keep_title: bool,
+) -> Result<(), TableError> {
     let mut next = Table::new(spec, setup)?;
-    if watched {
+    if keep_title {
         next.title = table.title.clone();
     }
     next.hints = table.hints;

@@ -6,7 +6,7 @@ mod setup;
 
 use crate::modes::calls::Announcement;
 use crate::modes::dues::place_due;
-use crate::modes::table::{PlayAgain, Table};
+use crate::modes::table::{PlayAgain, Table, begin_again};
 use crate::modes::turn::{FireParams, Thinking, TurnBegins};
 use crate::states::{Phase, Playing};
 use bevy::prelude::*;
@@ -97,13 +97,8 @@ fn watch_again(
     mut fire: FireParams,
     mut told: MessageWriter<Announcement>,
 ) {
-    match Table::new(&spec.0, record.setup.clone()) {
-        Ok(again) => {
-            let was = std::mem::replace(&mut *table, again);
-            table.title = was.title;
-            table.hints = was.hints;
-            table.save_path = was.save_path;
-            table.replay_path = was.replay_path;
+    match begin_again(&mut table, &spec.0, record.setup.clone(), true) {
+        Ok(()) => {
             commands.insert_resource(ReplayTape(record.actions.iter().copied().collect()));
             told.write(Announcement::Call(Vec::new()));
             fire.show_table(&table.model.layout);
