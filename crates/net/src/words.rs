@@ -74,4 +74,20 @@ mod tests {
         assert_eq!(shown("\u{202e}evil"), "\\u{202e}evil");
         assert_eq!(shown("\u{9b}31m"), "\\u{9b}31m", "the one-byte CSI");
     }
+
+    /// A guest's message the host cannot read is quoted in its log (serde names the unknown
+    /// field), escaped.
+    #[test]
+    fn the_hosts_log_shows_a_guests_words_escaped() {
+        let event = HostEvent::Refused {
+            from: "127.0.0.1:40000".into(),
+            reason: crate::Refusal::Unreadable {
+                reason: "malformed message: unknown field `\u{1b}[2J`".into(),
+                host: crate::PROTOCOL,
+            },
+        };
+        let line = event.words().unwrap();
+        assert!(!line.contains('\u{1b}'), "{line:?}");
+        assert!(line.contains("unknown field `\\u{1b}[2J`"), "{line}");
+    }
 }
