@@ -33,8 +33,9 @@ pub struct HostArgs {
     /// machine only.
     #[arg(long, default_value = "::")]
     pub bind: IpAddr,
-    /// The join code guests must give (six letters and digits made up when omitted).
-    #[arg(long, value_parser = code)]
+    /// The join code guests must give (six letters and digits made up when omitted; 4 or more,
+    /// 6 or more to be safe).
+    #[arg(long, value_parser = host_code)]
     pub code: Option<String>,
     /// No window: the host's seats are all computers (see --computer).
     #[arg(long)]
@@ -123,6 +124,32 @@ pub struct JoinArgs {
 
 fn code(text: &str) -> Result<String, carrom_net::JoinCodeError> {
     carrom_net::join_code(text)
+}
+
+/// A host's join code: a join code that guessers at the host's limits do not find within a
+/// day on average.
+fn host_code(text: &str) -> Result<String, String> {
+    let code = carrom_net::join_code(text).map_err(|e| e.to_string())?;
+    let lasts = carrom_net::bounds::code_lasts(&code);
+    if lasts < carrom_net::bounds::REFUSED_UNDER {
+        let chars = code.chars().count();
+        return Err(carrom_net::HostError::WeakCode { chars, lasts }.to_string());
+    }
+    Ok(code)
+}
+
+/// A warning for a join code that guessers find within a month at the host's limits.
+fn weak_code_warning(code: &str) -> Option<String> {
+    let lasts = carrom_net::bounds::code_lasts(code);
+    (lasts < carrom_net::bounds::WARNED_UNDER).then(|| {
+        format!(
+            "WARNING: a join code of {} characters is guessed in about {} on average at the \
+             host's limit of {} wrong codes a minute; 6 or more characters hold for years",
+            code.chars().count(),
+            carrom_net::bounds::in_words(&lasts),
+            carrom_net::bounds::ALL_WRONG_CODES_PER_MINUTE
+        )
+    })
 }
 
 /// A summary every machine prints alike, so they can be compared.
@@ -246,6 +273,9 @@ pub fn host_config(spec: &Spec, args: &HostArgs) -> Result<(HostConfig, Level), 
         let mut rng = rand::rng();
         carrom_net::new_code(&mut rng)
     });
+    if let Some(warning) = weak_code_warning(&code) {
+        eprintln!("{warning}");
+    }
     Ok((
         HostConfig {
             bind: SocketAddr::new(args.bind, args.port),
@@ -383,7 +413,7 @@ pub fn join(spec: &Spec, args: JoinArgs) -> Result<(), String> {
                     if guest.game.as_ref().is_some_and(Match::is_over) {
                         break;
                     }
-                    if matches!(why, LinkClosed::Refused(_)) {
+                    if matches!(&why, LinkClosed::Refused(r) if !r.is_passing()) {
                         return Err(why.to_string());
                     }
                     eprintln!("{why}; reconnecting");
@@ -406,12 +436,13 @@ pub fn join(spec: &Spec, args: JoinArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Joins the host `args` names: its address and the guest joined there.
+/// Joins the host `args` names (at the first of its addresses that answers): the address and
+/// the guest joined there.
 fn join_host(spec: &Spec, args: &JoinArgs) -> Result<(SocketAddr, Guest), String> {
-    let addr = carrom_net::resolve(&args.addr).map_err(|e| e.to_string())?;
-    let guest = Guest::join(addr, joining(spec, args), Duration::from_secs(10))
+    let addrs = carrom_net::resolve_all(&args.addr).map_err(|e| e.to_string())?;
+    let guest = Guest::join_first(&addrs, joining(spec, args), Duration::from_secs(10))
         .map_err(|e| e.to_string())?;
-    Ok((addr, guest))
+    Ok((guest.addr().unwrap_or(addrs[0]), guest))
 }
 
 /// "Joined 127.0.0.1:7878 as Ravi (north)", or "(watching)".
@@ -425,24 +456,20 @@ fn joined(addr: SocketAddr, guest: &Guest) -> String {
     format!("Joined {addr} as {} ({seats})", guest.joining.name)
 }
 
+/// Rejoins the host for up to `retry` seconds; a refusal, or a host that does not prove the
+/// code, ends it at once.
 fn reconnect(guest: &mut Guest, addr: SocketAddr, retry: u64) -> Result<(), String> {
-    let until = Instant::now() + Duration::from_secs(retry);
-    loop {
-        match guest.rejoin(addr, Duration::from_secs(3)) {
-            Ok(()) => return Ok(()),
-            Err(e) if e.is_refusal() => return Err(e.to_string()),
-            Err(e) => {
-                if Instant::now() >= until {
-                    let kept = guest.joining.save.as_ref().map_or(String::new(), |p| {
-                        format!(
-                            "; the match so far is saved in {} (`carrom host --load` it)",
-                            p.display()
-                        )
-                    });
-                    return Err(format!("the host is gone ({e}){kept}"));
-                }
-                std::thread::sleep(Duration::from_millis(500));
-            }
+    match guest.reconnect(addr, Duration::from_secs(retry)) {
+        Ok(()) => Ok(()),
+        Err(e) if e.is_final() => Err(e.to_string()),
+        Err(e) => {
+            let kept = guest.joining.save.as_ref().map_or(String::new(), |p| {
+                format!(
+                    "; the match so far is saved in {} (`carrom host --load` it)",
+                    p.display()
+                )
+            });
+            Err(format!("the host is gone ({e}){kept}"))
         }
     }
 }

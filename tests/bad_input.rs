@@ -175,6 +175,44 @@ fn a_replay_out_that_cannot_be_written_and_a_retry_out_of_range_are_refused_at_o
     }
 }
 
+/// A host's address that names no port or an ambiguous one, a join code guessed within a day
+/// and a host's player's name with a terminal's escapes are refused, saying what to write.
+#[test]
+fn addresses_codes_and_names_across_machines_are_refused_saying_what_to_write() {
+    let join = |addr: &str| {
+        carrom(&[
+            "join",
+            addr,
+            "--code",
+            "ABC123",
+            "--headless",
+            "--watch",
+            "--retry",
+            "0",
+        ])
+    };
+    refused(
+        &join("::1:7878"),
+        &["::1:7878", "write [::1]:7878", "[::1:7878]"],
+        "::1:7878",
+    );
+    for addr in ["127.0.0.1:0", "[::1]:0", "localhost:0", "127.0.0.1:65536"] {
+        refused(&join(addr), &[addr, "the port must be 1 to 65535"], addr);
+    }
+    for code in ["A", "ABC"] {
+        let args = ["host", "--headless", "--computer", "south", "--code", code];
+        refused(
+            &carrom(&args),
+            &["--code", "guessed in about", "give 4 or more"],
+            code,
+        );
+    }
+    for name in ["\u{1b}[31mAsha", "Asha\u{7}"] {
+        let args = ["host", "--headless", "--computer", "south", "--names", name];
+        refused(&carrom(&args), &["--names", "control characters"], name);
+    }
+}
+
 #[cfg(feature = "game")]
 #[test]
 fn the_game_s_flags_are_checked_without_a_display() {

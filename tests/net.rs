@@ -238,3 +238,20 @@ fn a_spectator_watches_a_match_of_computers_to_its_end() {
     assert_eq!(machines[1]["digests"], machines[0]["digests"]);
     assert_eq!(machines[1]["finished"], true);
 }
+
+/// A join code guessers would find within a month at the host's limits is warned about, with
+/// how long it lasts; the host still starts.
+#[test]
+fn a_short_join_code_is_warned_about_with_how_long_it_lasts() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, port) = headless_host(dir.path(), "ABCD", &["--length", "board"]);
+    assert!(port > 0);
+    h.0.kill().unwrap();
+    h.0.wait().unwrap();
+    let mut err = String::new();
+    std::io::Read::read_to_string(h.0.stderr.as_mut().unwrap(), &mut err).unwrap();
+    assert!(
+        err.contains("WARNING: a join code of 4 characters is guessed in about 10 days"),
+        "{err}"
+    );
+}

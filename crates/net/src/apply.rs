@@ -86,16 +86,17 @@ pub fn at_guest(game: &mut Match, applied: &Applied) -> Result<AtGuest, AtGuestE
         if let Some(last) = game.digests.last_mut() {
             *last = digest;
         }
+        // The host's digest is its words: shown escaped.
+        let host = crate::shown(&applied.digest);
         if now != applied.digest {
             return Err(AtGuestError::Differs {
                 index,
                 ours: now,
-                host: applied.digest.clone(),
+                host,
             });
         }
         corrected = Some(format!(
-            "action {index}: this machine's position (digest {ours}) differed from the host's ({}); took the host's",
-            applied.digest
+            "action {index}: this machine's position (digest {ours}) differed from the host's ({host}); took the host's"
         ));
     }
     Ok(AtGuest { verdict, corrected })

@@ -106,7 +106,8 @@ pub enum WireError {
         addr: SocketAddr,
         source: quinn::ConnectError,
     },
-    #[error("cannot connect to {addr}: {source}")]
+    /// The connection failed (the host's reason, if it gave one, shown escaped).
+    #[error("cannot connect to {addr}: {}", crate::shown(&.source.to_string()))]
     Connection {
         addr: SocketAddr,
         source: quinn::ConnectionError,
@@ -130,6 +131,20 @@ pub enum AddressError {
     /// A name that resolves to no address.
     #[error("{0}: no address")]
     NoAddress(String),
+    /// Port 0 (or a port past 65535): nobody can be reached there.
+    #[error("{0}: the port must be 1 to 65535")]
+    PortRange(String),
+    /// An IPv6 address and a port without brackets, which also reads as one IPv6 address.
+    #[error(
+        "{text}: write [{address}]:{port} for port {port} of {address}, or [{text}] for that \
+         address on port {}",
+        crate::wire::DEFAULT_PORT
+    )]
+    Ambiguous {
+        text: String,
+        address: String,
+        port: String,
+    },
 }
 
 /// A join code as typed that is not one ([`crate::join_code`]).
@@ -142,8 +157,8 @@ pub struct JoinCodeError;
 pub enum LinkClosed {
     #[error("the host closed the match")]
     HostClosed,
-    /// The connection broke (the network's reason).
-    #[error("the connection ended: {0}")]
+    /// The connection broke (the network's reason, with the host's words shown escaped).
+    #[error("the connection ended: {}", crate::shown(&.0.to_string()))]
     Lost(quinn::ReadExactError),
     #[error("the host sent a message of {0} bytes, over the limit")]
     TooLarge(usize),
@@ -202,6 +217,21 @@ impl JoinError {
                 | JoinError::Rejected(_)
                 | JoinError::Closed(LinkClosed::Refused(_))
         )
+    }
+
+    /// Whether trying again will not help: the host turned the guest away for good (not for
+    /// being crowded), speaks another version, or did not prove the code (not the host the code
+    /// came from: a guest that tried again would hand it another guess).
+    pub fn is_final(&self) -> bool {
+        match self {
+            JoinError::Refused(r) | JoinError::Closed(LinkClosed::Refused(r)) => !r.is_passing(),
+            JoinError::Rejected(_)
+            | JoinError::Version(_)
+            | JoinError::HostUnproven
+            | JoinError::KeyExchange(_)
+            | JoinError::ChallengedTwice => true,
+            _ => false,
+        }
     }
 
     /// Whether the guest gave a wrong join code.
@@ -281,6 +311,15 @@ pub enum HostError {
     AfterTheEnd(usize),
     #[error("the save's action {index}: {source}")]
     SaveAction { index: usize, source: MatchError },
+    /// A join code that guessers at the host's limits find too soon
+    /// ([`crate::bounds::REFUSED_UNDER`]).
+    #[error(
+        "a join code of {chars} characters is guessed in about {} at the host's limit of {} \
+         wrong codes a minute: give 4 or more",
+        crate::bounds::in_words(.lasts),
+        crate::bounds::ALL_WRONG_CODES_PER_MINUTE
+    )]
+    WeakCode { chars: usize, lasts: Duration },
     /// The host's thread could not be started ([`crate::HostThread::start`]).
     #[error("cannot start the host: {0}")]
     Thread(std::io::Error),
@@ -299,5 +338,18 @@ mod tests {
         assert!(JoinError::Version(3).is_other_version());
         let network = JoinError::Wire(WireError::ThreadStopped);
         assert!(!network.is_refusal() && !network.is_wrong_code() && !network.is_other_version());
+    }
+
+    /// A guest tries again after a network's failure or a crowded host, never after a refusal
+    /// or a host that did not prove the code.
+    #[test]
+    fn a_join_is_tried_again_only_when_that_can_help() {
+        assert!(JoinError::HostUnproven.is_final());
+        assert!(JoinError::Refused(Refusal::WrongCode).is_final());
+        assert!(JoinError::Refused(Refusal::Guessing(8)).is_final());
+        assert!(JoinError::Version(9).is_final());
+        assert!(!JoinError::Refused(Refusal::Crowded).is_final());
+        assert!(!JoinError::Wire(WireError::ThreadStopped).is_final());
+        assert!(!JoinError::NoWelcome(Duration::from_secs(3)).is_final());
     }
 }

@@ -3,18 +3,32 @@
 //! whose host is gone can be hosted again (`carrom host --load`).
 
 use crate::apply::{self, AtGuest};
+use crate::bounds::Bucket;
 use crate::error::{FollowError, JoinError, LinkClosed, StartError};
 use crate::host::LOCAL;
-use crate::protocol::{Applied, Hello, PROTOCOL, Role, SeatState, ToGuest, ToHost};
-use crate::protocol::{Binding, CodeExchange, Prover, code_proof, proof_holds};
+use crate::protocol::{Applied, GUEST_PACE, GUEST_PACE_BURST, Hello, PROTOCOL, Role, SeatState};
+use crate::protocol::{Binding, CodeExchange, Prover, ToGuest, ToHost, code_proof, proof_holds};
 use crate::wire::{Client, FromGuest, FromHost};
+use crate::words::shown;
 use carrom_match::{Action, Actor, Level, Match};
 use carrom_physics::Spec;
 use carrom_referee::{Rules, Seat};
+use std::collections::VecDeque;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+
+/// A guest that sent an action and heard nothing of it for this long asks the host for the
+/// whole match (and then again after twice as long, up to [`ASK_AT_MOST_EVERY`]).
+pub const ANSWER_WITHIN: Duration = Duration::from_secs(3);
+/// The longest wait between two asks for the match while an action goes unanswered.
+pub const ASK_AT_MOST_EVERY: Duration = Duration::from_secs(30);
+/// An action the host dropped for coming too fast is sent again after this long.
+pub const SEND_AGAIN_AFTER: Duration = Duration::from_millis(100);
+/// How long a reconnection waits for the host's welcome, and between two tries.
+const REJOIN_WITHIN: Duration = Duration::from_secs(3);
+const REJOIN_EVERY: Duration = Duration::from_millis(500);
 
 /// Who a guest is and what it plays with.
 #[derive(Clone, Debug)]
@@ -98,6 +112,14 @@ impl Link {
         }
     }
 
+    /// The host's address this link reached (none in-process).
+    fn addr(&self) -> Option<SocketAddr> {
+        match self {
+            Link::Quic(c) => Some(c.addr),
+            Link::Local { .. } => None,
+        }
+    }
+
     fn send(&self, message: ToHost) {
         match self {
             Link::Quic(c) => c.send(&message),
@@ -156,6 +178,18 @@ pub enum GuestEvent {
     Closed(LinkClosed),
 }
 
+/// An action sent that the host has not answered yet.
+#[derive(Clone, Copy, Debug)]
+struct Unanswered {
+    index: usize,
+    action: Action,
+    /// The host dropped it (it came too fast): it goes again at this time.
+    again_at: Option<Instant>,
+    /// When to ask for the whole match if nothing comes, and how long the wait was.
+    ask_at: Instant,
+    waited: Duration,
+}
+
 /// A guest at a hosted match.
 pub struct Guest {
     link: Link,
@@ -166,6 +200,13 @@ pub struct Guest {
     pub game: Option<Match>,
     /// The last action sent, by its index: not sent again until the match moves on.
     sent: Option<usize>,
+    /// The last action sent, until the host answers it: sent again when the host dropped it,
+    /// and asked after when no answer comes.
+    unanswered: Option<Unanswered>,
+    /// The guest's messages, paced under the host's bound ([`GUEST_PACE`] a second): those
+    /// that wait for their turn, and the pace.
+    outbox: VecDeque<ToHost>,
+    pace: Bucket,
     pub connected: bool,
 }
 
@@ -173,8 +214,23 @@ impl Guest {
     /// Joins the host at `addr`: connects, says hello and waits (up to `timeout`) for the
     /// welcome. A refusal is the error, with the host's reason.
     pub fn join(addr: SocketAddr, joining: Joining, timeout: Duration) -> Result<Guest, JoinError> {
-        let client = Client::connect(addr, timeout)?;
+        Guest::join_first(&[addr], joining, timeout)
+    }
+
+    /// Joins the host at the first of `addrs` that answers (`localhost` names two:
+    /// [`crate::resolve_all`]); [`Guest::addr`] says which.
+    pub fn join_first(
+        addrs: &[SocketAddr],
+        joining: Joining,
+        timeout: Duration,
+    ) -> Result<Guest, JoinError> {
+        let client = Client::connect_first(addrs, None, timeout)?;
         Guest::welcomed(Link::Quic(client), joining, timeout)
+    }
+
+    /// The host's address this guest reached (none for the host's own people).
+    pub fn addr(&self) -> Option<SocketAddr> {
+        self.link.addr()
     }
 
     /// The host's own people, joined through the host's in-process link.
@@ -237,21 +293,34 @@ impl Guest {
                     {
                         return Err(JoinError::HostUnproven);
                     }
-                    return Ok(Guest {
-                        link,
-                        joining,
-                        seats,
-                        seating,
-                        game: None,
-                        sent: None,
-                        connected: true,
-                    });
+                    return Ok(Guest::welcomed_on(link, joining, seats, seating));
                 }
                 // Before the welcome, a message the host could not read ends the join.
-                ToGuest::Rejected { reason } => return Err(JoinError::Rejected(reason)),
+                ToGuest::Rejected { reason } => return Err(JoinError::Rejected(shown(&reason))),
                 ToGuest::Refused { reason } => return Err(JoinError::Refused(reason)),
                 _ => {}
             }
+        }
+    }
+
+    /// A guest just welcomed on `link` to `seats`.
+    fn welcomed_on(
+        link: Link,
+        joining: Joining,
+        seats: Vec<Seat>,
+        seating: Vec<SeatState>,
+    ) -> Guest {
+        Guest {
+            link,
+            joining,
+            seats,
+            seating: shown_seating(seating),
+            game: None,
+            sent: None,
+            unanswered: None,
+            outbox: VecDeque::new(),
+            pace: Bucket::new(GUEST_PACE, GUEST_PACE_BURST, Instant::now()),
+            connected: true,
         }
     }
 
@@ -314,15 +383,34 @@ impl Guest {
         self.link = again.link;
         self.seats = again.seats;
         self.seating = again.seating;
-        self.sent = None;
+        // What waited to go went to the old connection: the match the host sends says
+        // whether the unanswered action is to go again.
+        self.outbox.clear();
         self.connected = true;
         Ok(())
+    }
+
+    /// Rejoins the host at `addr` (after the connection dropped), trying every half second for
+    /// up to `within`. Ends at once when trying again cannot help ([`JoinError::is_final`]): a
+    /// refusal, or a host that did not prove the code (trying again would hand whoever it is
+    /// another guess of the code). The error is the last try's.
+    pub fn reconnect(&mut self, addr: SocketAddr, within: Duration) -> Result<(), JoinError> {
+        let t0 = Instant::now();
+        loop {
+            match self.rejoin(addr, REJOIN_WITHIN) {
+                Ok(()) => return Ok(()),
+                Err(e) if e.is_final() || t0.elapsed() >= within => return Err(e),
+                Err(_) => std::thread::sleep(REJOIN_EVERY),
+            }
+        }
     }
 
     /// Reads what arrived (waiting up to `wait` for the first message). A match is taken at
     /// once; an action is returned for the caller to show and [`Guest::apply`].
     pub fn poll(&mut self, wait: Duration) -> Vec<GuestEvent> {
         let mut events = Vec::new();
+        self.flush();
+        let wait = wait.min(self.due_in(Instant::now()));
         let mut next = self.link.recv(wait);
         while let Some(got) = next {
             match got {
@@ -338,42 +426,123 @@ impl Guest {
             }
             next = self.link.recv(Duration::ZERO);
         }
+        self.follow_up(Instant::now(), &mut events);
+        self.flush();
         events
+    }
+
+    /// How long until something of this guest's is due to go: a message waiting for its
+    /// turn, an action to send again, an ask for the match.
+    fn due_in(&mut self, now: Instant) -> Duration {
+        let mut due = Duration::MAX;
+        if !self.outbox.is_empty() {
+            due = self.pace.wait(now);
+        }
+        if let Some(u) = &self.unanswered {
+            let at = u.again_at.unwrap_or(u.ask_at);
+            due = due.min(at.saturating_duration_since(now));
+        }
+        due
+    }
+
+    /// The unanswered action: sent again when the host dropped it, or the whole match asked
+    /// for when no answer came in time (and again after twice as long).
+    fn follow_up(&mut self, now: Instant, events: &mut Vec<GuestEvent>) {
+        let Some(u) = &mut self.unanswered else {
+            return;
+        };
+        if u.again_at.is_some_and(|t| now >= t) {
+            u.again_at = None;
+            u.waited = ANSWER_WITHIN;
+            u.ask_at = now + ANSWER_WITHIN;
+            let (index, action) = (u.index, u.action);
+            self.send(ToHost::Act { index, action });
+        } else if u.again_at.is_none() && now >= u.ask_at {
+            let index = u.index;
+            let waited = u.waited;
+            u.waited = (u.waited * 2).min(ASK_AT_MOST_EVERY);
+            u.ask_at = now + u.waited;
+            events.push(GuestEvent::Note(format!(
+                "no answer from the host to action {index} within {} s: asked for the whole match",
+                waited.as_secs()
+            )));
+            self.send(ToHost::Resync);
+        }
+    }
+
+    /// Sends `message` when the pace allows: at once, or from [`Guest::poll`].
+    fn send(&mut self, message: ToHost) {
+        self.outbox.push_back(message);
+        self.flush();
+    }
+
+    /// Sends what waits, as far as the pace allows.
+    fn flush(&mut self) {
+        let now = Instant::now();
+        while !self.outbox.is_empty() && self.pace.take(now) {
+            let message = self.outbox.pop_front().expect("a message");
+            self.link.send(message);
+        }
     }
 
     fn message(&mut self, message: ToGuest, events: &mut Vec<GuestEvent>) {
         match message {
             ToGuest::Welcome { seats, seating, .. } => {
                 self.seats = seats;
-                self.seating = seating;
+                self.seating = shown_seating(seating);
                 events.push(GuestEvent::Seating);
             }
             ToGuest::Seating { seating } => {
-                self.seating = seating;
+                self.seating = shown_seating(seating);
                 events.push(GuestEvent::Seating);
             }
             // The key exchange is over once the guest is welcomed.
             ToGuest::Challenge { .. } => events.push(GuestEvent::Note(
                 "the host sent a key exchange's message after the welcome".into(),
             )),
-            ToGuest::Match { setup, spec, log } => match rebuild(&spec, *setup, &log) {
-                Ok((game, notes)) => {
-                    self.game = Some(game);
-                    self.sent = None;
-                    events.extend(notes.into_iter().map(GuestEvent::Note));
-                    events.push(GuestEvent::Match);
-                    self.save();
+            ToGuest::Match { setup, spec, log } => {
+                match rebuild(&spec, shown_names(*setup), &log) {
+                    Ok((game, notes)) => {
+                        self.game = Some(game);
+                        self.after_match(log.len());
+                        events.extend(notes.into_iter().map(GuestEvent::Note));
+                        events.push(GuestEvent::Match);
+                        self.save();
+                    }
+                    Err(e) => events.push(GuestEvent::Note(format!(
+                        "the host's match could not be followed: {e}"
+                    ))),
                 }
-                Err(e) => events.push(GuestEvent::Note(format!(
-                    "the host's match could not be followed: {e}"
-                ))),
-            },
-            ToGuest::Applied(applied) => events.push(GuestEvent::Applied(applied)),
+            }
+            ToGuest::Applied(applied) => {
+                if self.unanswered.is_some_and(|u| u.index <= applied.index) {
+                    self.unanswered = None;
+                }
+                events.push(GuestEvent::Applied(applied));
+            }
+            ToGuest::SendAgain { index, .. } => {
+                if let Some(u) = self.unanswered.as_mut().filter(|u| u.index == index) {
+                    u.again_at = Some(Instant::now() + SEND_AGAIN_AFTER);
+                }
+            }
             ToGuest::Refused { reason } => {
                 self.connected = false;
                 events.push(GuestEvent::Closed(LinkClosed::Refused(reason)));
             }
-            ToGuest::Rejected { reason } => events.push(GuestEvent::Rejected(reason)),
+            ToGuest::Rejected { reason } => events.push(GuestEvent::Rejected(shown(&reason))),
+        }
+    }
+
+    /// The whole match came, with `actions` actions: the unanswered action goes again if it
+    /// is still the next; any other may be sent anew.
+    fn after_match(&mut self, actions: usize) {
+        let to_act = self.to_act().is_some();
+        match self.unanswered.as_mut() {
+            Some(u) if u.index == actions && to_act => u.again_at = Some(Instant::now()),
+            _ => {
+                self.unanswered = None;
+                self.sent = None;
+            }
         }
     }
 
@@ -395,7 +564,7 @@ impl Guest {
                 Ok(r)
             }
             Err(e) => {
-                self.link.send(ToHost::Resync);
+                self.send(ToHost::Resync);
                 Err(FollowError::Resync(e))
             }
         }
@@ -417,7 +586,15 @@ impl Guest {
             return false;
         }
         self.sent = Some(index);
-        self.link.send(ToHost::Act { index, action });
+        let now = Instant::now();
+        self.unanswered = Some(Unanswered {
+            index,
+            action,
+            again_at: None,
+            ask_at: now + ANSWER_WITHIN,
+            waited: ANSWER_WITHIN,
+        });
+        self.send(ToHost::Act { index, action });
         true
     }
 
@@ -428,7 +605,8 @@ impl Guest {
             .is_some_and(|g| self.sent == Some(g.actions.len()))
     }
 
-    /// Sends any message (the hostile-peer tests send what a fair guest would not).
+    /// Sends any message at once, unpaced and not followed up (the hostile-peer tests send
+    /// what a fair guest would not).
     pub fn send_raw(&self, message: ToHost) {
         self.link.send(message);
     }
@@ -447,6 +625,22 @@ impl Guest {
             eprintln!("{e}");
         }
     }
+}
+
+/// Who sits where as the host says, its names made safe to show.
+fn shown_seating(mut seating: Vec<SeatState>) -> Vec<SeatState> {
+    for s in &mut seating {
+        s.name = shown(&s.name);
+    }
+    seating
+}
+
+/// The host's match setup, its players' names made safe to show.
+fn shown_names(mut setup: carrom_match::MatchSetup) -> carrom_match::MatchSetup {
+    for p in &mut setup.players {
+        p.name = shown(&p.name);
+    }
+    setup
 }
 
 /// The host's match rebuilt from its setup and log, each action taken with the host's outcome.

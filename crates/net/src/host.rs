@@ -3,11 +3,12 @@
 //! placement) and goes to every machine with its outcome and the digest after it.
 
 use crate::apply;
+use crate::bounds::{Guesses, Origin};
 use crate::error::{HostError, JoinCodeError, Refusal, Rejection, SeatRefusal};
 use crate::protocol::{Applied, Hello, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
 use crate::protocol::{Binding, CodeExchange, Prover, SessionKey, code_proof, proof_holds};
 use crate::protocol::{rules_difference, spec_difference};
-use crate::wire::{ConnId, FromGuest, Server};
+use crate::wire::{ConnId, FromGuest, PROOF_WITHIN, Server};
 use carrom_match::{Action, Level, Match, MatchSetup, Player, SaveFile};
 use carrom_physics::Spec;
 use carrom_referee::Seat;
@@ -21,8 +22,9 @@ use std::time::{Duration, Instant};
 pub const LOCAL: ConnId = 0;
 /// The host's own guest's binding: its link is in-process, without TLS to bind to.
 pub const LOCAL_BINDING: Binding = [0; 32];
-/// How long a new connection has to say hello.
-pub const HELLO_WITHIN: Duration = Duration::from_secs(10);
+/// The most spectators a match takes (with the seats' guests, well under the host's
+/// connections, so a guest of the match always has room to come back).
+pub const MAX_SPECTATORS: usize = 32;
 
 /// How a match is hosted.
 #[derive(Clone, Debug)]
@@ -129,8 +131,11 @@ struct SeatInfo {
 struct GuestInfo {
     name: String,
     from: String,
-    /// When it connected: a connection that says no hello within [`HELLO_WITHIN`] is closed.
+    /// When it connected: a connection that does not prove the code within [`PROOF_WITHIN`]
+    /// is closed.
     since: Instant,
+    /// Its address, as the bounds on guessing the code count it.
+    origin: Origin,
     role: Option<Role>,
     seats: Vec<Seat>,
     /// The connection's TLS binding: the guest's proof of the code is made for it.
@@ -178,6 +183,8 @@ pub struct Host {
     game: Option<Match>,
     log: Vec<Applied>,
     computers: ComputerPlay,
+    /// Wrong guesses of the code, per address and overall.
+    guesses: Guesses,
     /// Every verdict's lines so far, for the headless host's printout.
     pub calls: Vec<String>,
 }
@@ -187,6 +194,13 @@ impl Host {
     /// keep their names; guests take their seats back).
     pub fn start(config: HostConfig, computers: ComputerPlay) -> Result<Host, HostError> {
         config.setup.validate().map_err(HostError::Setup)?;
+        let lasts = crate::bounds::code_lasts(&config.code);
+        if lasts < crate::bounds::REFUSED_UNDER {
+            return Err(HostError::WeakCode {
+                chars: config.code.chars().count(),
+                lasts,
+            });
+        }
         let seats = config
             .setup
             .seats
@@ -205,6 +219,7 @@ impl Host {
             game: None,
             log: Vec::new(),
             computers,
+            guesses: Guesses::new(Instant::now()),
             calls: Vec::new(),
         };
         if let Some(save) = host.config.resume.clone() {
@@ -373,14 +388,18 @@ impl Host {
                 self.handle(next, &mut events);
             }
         }
-        let silent: Vec<ConnId> = self
+        let silent: Vec<(ConnId, bool)> = self
             .guests
             .iter()
-            .filter(|(c, g)| **c != LOCAL && g.role.is_none() && g.since.elapsed() > HELLO_WITHIN)
-            .map(|(c, _)| *c)
+            .filter(|(c, g)| **c != LOCAL && g.role.is_none() && g.since.elapsed() > PROOF_WITHIN)
+            .map(|(c, g)| (*c, g.pending.is_some()))
             .collect();
-        for conn in silent {
-            let reason = Refusal::NoHello(HELLO_WITHIN.as_secs());
+        for (conn, said_hello) in silent {
+            let reason = if said_hello {
+                Refusal::NoProof(PROOF_WITHIN.as_secs())
+            } else {
+                Refusal::NoHello(PROOF_WITHIN.as_secs())
+            };
             events.push(self.refuse(conn, reason));
         }
         self.hand_over_gone_seats(&mut events);
@@ -401,6 +420,7 @@ impl Host {
                         name: String::new(),
                         from: from.to_string(),
                         since: Instant::now(),
+                        origin: Origin::of(from.ip()),
                         role: None,
                         seats: Vec::new(),
                         binding,
@@ -435,6 +455,13 @@ impl Host {
                 events.push(self.refuse(conn, reason));
             }
             FromGuest::Bad { conn, why } => events.push(self.reject(conn, why.into())),
+            // An action dropped for coming too fast goes again, at the guest's pace.
+            FromGuest::Dropped { conn, index } => {
+                if self.guests.get(&conn).is_some_and(|g| g.role.is_some()) {
+                    let reason = format!("action {index} came too fast: send it again");
+                    self.send(conn, ToGuest::SendAgain { index, reason });
+                }
+            }
             FromGuest::Message { conn, message } => self.message(conn, message, events),
         }
     }
@@ -500,6 +527,14 @@ impl Host {
             };
             return Some(self.refuse(conn, reason));
         }
+        // The key exchange is a guess of the code: answered only while guesses are left (the
+        // host's own people, in this process, guess nothing).
+        if conn != LOCAL
+            && let Err(wait) = self.guesses.allowed(guest.origin, Instant::now())
+        {
+            let secs = wait.as_secs_f64().ceil() as u64;
+            return Some(self.refuse(conn, Refusal::Guessing(secs)));
+        }
         let (exchange, message) = CodeExchange::start(&self.config.code);
         let key = match exchange.finish(&hello.pake) {
             Ok(key) => key,
@@ -524,6 +559,9 @@ impl Host {
             Err(reason) => return self.refuse(conn, reason),
         };
         let seats = match hello.role {
+            Role::Spectator if self.spectators() >= MAX_SPECTATORS => {
+                return self.refuse(conn, Refusal::Spectators(MAX_SPECTATORS));
+            }
             Role::Spectator => Vec::new(),
             Role::Player => match self.seats_for(conn, &name, &hello.seats) {
                 Ok(seats) => seats,
@@ -547,7 +585,7 @@ impl Host {
                 reason: Refusal::ProofWhenGone,
             });
         };
-        let binding = guest.binding;
+        let (binding, origin) = (guest.binding, guest.origin);
         if guest.role.is_some() {
             return Err(self.reject(conn, Rejection::ProofAfterWelcome));
         }
@@ -556,6 +594,9 @@ impl Host {
         };
         let (hello, key) = *pending;
         if !proof_holds(&key, Prover::Guest, &binding, proof) {
+            if conn != LOCAL {
+                self.guesses.wrong(origin, Instant::now());
+            }
             return Err(self.refuse(conn, Refusal::WrongCode));
         }
         Ok((hello, key))
@@ -631,6 +672,9 @@ impl Host {
         guest.role = Some(role);
         guest.seats = seats.clone();
         let proof = code_proof(key, Prover::Host, &guest.binding);
+        if conn != LOCAL {
+            self.server.proven(conn);
+        }
         self.send(
             conn,
             ToGuest::Welcome {
@@ -875,6 +919,11 @@ impl Host {
         if gone && let Some(e) = self.hand_to_computer(actor.seat()) {
             events.push(e);
         }
+    }
+
+    fn spectators(&self) -> usize {
+        let watching = |g: &&GuestInfo| g.role == Some(Role::Spectator);
+        self.guests.values().filter(watching).count()
     }
 
     /// The guests connected and past their hello (the headless host waits for them to leave

@@ -10,6 +10,7 @@
 //! game's networked mode.
 
 pub mod apply;
+pub mod bounds;
 pub mod error;
 pub mod guest;
 pub mod host;
@@ -17,6 +18,7 @@ pub mod hosting;
 pub mod protocol;
 pub mod refusal;
 pub mod seating;
+pub mod slots;
 pub mod wire;
 mod words;
 
@@ -30,7 +32,8 @@ pub use host::{ComputerPlay, Host, HostConfig, HostEvent, LOCAL, LocalLink, join
 pub use hosting::{HostThread, save_file_name};
 pub use protocol::{Applied, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
 pub use seating::{SeatingError, seat_computers, seat_holders};
-pub use wire::{DEFAULT_PORT, resolve};
+pub use wire::{DEFAULT_PORT, resolve, resolve_all};
+pub use words::shown;
 
 /// Writes the match's save to `path` (atomically), making its folder first.
 pub fn keep_save(

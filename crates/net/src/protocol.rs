@@ -8,8 +8,9 @@ use carrom_physics::{Piece, Spec};
 use carrom_referee::{Rules, Seat};
 use serde::{Deserialize, Serialize};
 
-/// The protocol's version: a guest and a host must speak the same one.
-pub const PROTOCOL: u32 = 2;
+/// The protocol's version: a guest and a host must speak the same one (3: the host tells a
+/// guest to send again an action it dropped, [`ToGuest::SendAgain`]).
+pub const PROTOCOL: u32 = 3;
 /// The QUIC application protocol name (ALPN).
 pub const ALPN: &[u8] = b"carrom/1";
 /// The largest message a guest may send, in bytes (a hello with its physics spec is about 2 KB).
@@ -22,6 +23,10 @@ pub const GUEST_RATE: f64 = 20.0;
 pub const GUEST_BURST: f64 = 40.0;
 /// A guest whose messages were dropped this many times for coming too fast is disconnected.
 pub const FLOOD_LIMIT: u32 = 200;
+/// A fair guest sends at most this many messages a second on average ...
+pub const GUEST_PACE: f64 = 15.0;
+/// ... and this many at once: under the host's bound, however fast its computer plays.
+pub const GUEST_PACE_BURST: f64 = 20.0;
 
 /// This connection's TLS binding: keying material both ends export from the TLS session
 /// (RFC 5705), the same at both ends of one connection and different on any other. A machine
@@ -238,6 +243,9 @@ pub enum ToGuest {
     Refused { reason: Refusal },
     /// One of the guest's messages is refused; the connection stays.
     Rejected { reason: String },
+    /// The guest's action `index` came faster than the host takes messages and was dropped:
+    /// the guest is to send it again (an action is never lost to the bound).
+    SendAgain { index: usize, reason: String },
 }
 
 /// A message as one frame: its length (four bytes, big-endian), then its JSON.

@@ -61,6 +61,21 @@ pub enum Refusal {
     /// A connection that said no hello within this many seconds.
     #[error("no hello within {0} s")]
     NoHello(u64),
+    /// A connection that said its hello but gave no proof of the code within this many
+    /// seconds of connecting.
+    #[error("no proof of the join code within {0} s")]
+    NoProof(u64),
+    /// The address gave too many wrong codes lately: no guess is taken from it for this many
+    /// seconds.
+    #[error("too many wrong join codes from this address: try again in {0} s")]
+    Guessing(u64),
+    /// The host's slots for connections still proving the code are full, and this one was
+    /// let go for a newer one. Trying again may help.
+    #[error("too many connections are proving the join code at once: try again")]
+    Crowded,
+    /// The match has as many spectators as it takes.
+    #[error("the match has its {0} spectators: no more can watch")]
+    Spectators(usize),
     /// A message of a connection the host has already let go (never sent: for the host's log).
     #[error("a hello from a connection already gone")]
     HelloWhenGone,
@@ -73,8 +88,9 @@ pub enum Refusal {
 
 impl Refusal {
     /// The refusals without anything in them, as [`Refusal::from_words`] knows them.
-    const PLAIN: [Refusal; 8] = [
+    const PLAIN: [Refusal; 9] = [
         Refusal::WrongCode,
+        Refusal::Crowded,
         Refusal::SecondHello,
         Refusal::ProofBeforeHello,
         Refusal::Name,
@@ -125,6 +141,24 @@ impl Refusal {
             let reason = reason.to_string();
             return Some(Refusal::Unreadable { reason, host });
         }
+        if let Some(secs) = words
+            .strip_prefix("too many wrong join codes from this address: try again in ")
+            .and_then(|w| w.strip_suffix(" s"))
+        {
+            return Some(Refusal::Guessing(secs.parse().ok()?));
+        }
+        if let Some(n) = words
+            .strip_prefix("the match has its ")
+            .and_then(|w| w.strip_suffix(" spectators: no more can watch"))
+        {
+            return Some(Refusal::Spectators(n.parse().ok()?));
+        }
+        if let Some(secs) = words
+            .strip_prefix("no proof of the join code within ")
+            .and_then(|w| w.strip_suffix(" s"))
+        {
+            return Some(Refusal::NoProof(secs.parse().ok()?));
+        }
         let secs = words.strip_prefix("no hello within ")?.strip_suffix(" s")?;
         Some(Refusal::NoHello(secs.parse().ok()?))
     }
@@ -144,6 +178,11 @@ impl Refusal {
         })
     }
 
+    /// Whether the refusal may pass: the host was crowded, and trying again may help.
+    pub fn is_passing(&self) -> bool {
+        matches!(self, Refusal::Crowded)
+    }
+
     /// Whether the guest speaks another version than the host (or seems to).
     pub fn is_other_version(&self) -> bool {
         matches!(self, Refusal::Version { .. } | Refusal::Unreadable { .. })
@@ -158,9 +197,11 @@ impl serde::Serialize for Refusal {
 }
 
 impl<'de> serde::Deserialize<'de> for Refusal {
+    /// The host's words, read back; whatever they hold that is not to be shown (control
+    /// characters from a host that is not one of ours) is escaped ([`crate::shown`]).
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Refusal, D::Error> {
         let words = String::deserialize(d)?;
-        Ok(Refusal::from_words(&words))
+        Ok(Refusal::from_words(&crate::shown(&words)))
     }
 }
 
@@ -196,6 +237,10 @@ mod tests {
             SeatRefusal::AllTaken.into(),
             Refusal::JoinedAgain("Ravi".into()),
             Refusal::NoHello(10),
+            Refusal::NoProof(3),
+            Refusal::Guessing(8),
+            Refusal::Crowded,
+            Refusal::Spectators(32),
             Refusal::HelloWhenGone,
             Refusal::ProofWhenGone,
         ];
@@ -210,6 +255,9 @@ mod tests {
             assert_eq!(r, Refusal::Other(words.into()));
             assert_eq!(r.to_string(), words);
         }
+        // A host's words with a terminal's escapes in them are read back escaped.
+        let back: Refusal = serde_json::from_str(r#""\u001b[2Jgone\u0007""#).unwrap();
+        assert_eq!(back, Refusal::Other("\\u{1b}[2Jgone\\u{7}".into()));
         let json = serde_json::to_string(&Refusal::WrongCode).unwrap();
         assert_eq!(json, r#""wrong join code""#);
         let back: Refusal = serde_json::from_str(&json).unwrap();

@@ -7,11 +7,13 @@
 //! exchange with the code as its password ([`crate::protocol::CodeExchange`]) and prove their
 //! keys on this connection's TLS binding.
 
-use crate::error::{AddressError, BadMessage, LinkClosed, Malformed, WireError};
+use crate::bounds::{Bucket, Origin};
+use crate::error::{AddressError, BadMessage, LinkClosed, Malformed, Refusal, WireError};
 use crate::protocol::{
     ALPN, Binding, FLOOD_LIMIT, GUEST_BURST, GUEST_RATE, MAX_GUEST_MESSAGE, MAX_HOST_MESSAGE,
     ToGuest, ToHost, frame, parse,
 };
+use crate::slots::{Admission, Slots};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::mpsc;
@@ -23,9 +25,9 @@ use tokio::sync::mpsc as tmpsc;
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(5);
 const KEEP_ALIVE: Duration = Duration::from_secs(1);
 
-/// The most connections a host keeps at once (players, spectators and peers not yet past their
-/// hello); more are refused.
-pub const MAX_CONNECTIONS: usize = 32;
+/// How long a new connection has, from its first packet, to prove the join code (its
+/// handshake, its hello and its proof): a stranger's connection holds its slot no longer.
+pub const PROOF_WITHIN: Duration = Duration::from_secs(3);
 
 /// Called after each message is handed to the guest (the game's window wakes to read it).
 pub type Waker = Arc<Mutex<Option<Box<dyn Fn() + Send>>>>;
@@ -43,30 +45,94 @@ pub fn wake(waker: &Waker) {
 pub const DEFAULT_PORT: u16 = 7878;
 
 /// The host's address as a person gives it: `HOST:PORT` (`192.168.1.20:7878`, `[::1]:7878`,
-/// `localhost:7878`), or an address or name alone, on [`DEFAULT_PORT`].
+/// `localhost:7878`), or an address or name alone, on [`DEFAULT_PORT`]: the first address it
+/// names ([`resolve_all`] gives every one).
 pub fn resolve(text: &str) -> Result<SocketAddr, AddressError> {
+    resolve_all(text).map(|all| all[0])
+}
+
+/// Every address the host's address as a person gives it names (`localhost` is both
+/// `127.0.0.1` and `::1`), at least one. Refused: port 0 or a port over 65535, and an IPv6
+/// address followed by a port without brackets (`::1:7878`, which is also an IPv6 address).
+pub fn resolve_all(text: &str) -> Result<Vec<SocketAddr>, AddressError> {
     let text = text.trim();
     if text.is_empty() {
         return Err(AddressError::Empty);
     }
-    if let Ok(addr) = text.parse::<SocketAddr>() {
-        return Ok(addr);
-    }
-    if let Ok(ip) = text.trim_matches(['[', ']']).parse::<std::net::IpAddr>() {
-        return Ok(SocketAddr::new(ip, DEFAULT_PORT));
-    }
-    let with_port = if text.contains(':') {
-        text.to_string()
+    let addrs = if let Ok(addr) = text.parse::<SocketAddr>() {
+        vec![addr]
+    } else if let Ok(ip) = text.parse::<std::net::Ipv6Addr>() {
+        ipv6_without_brackets(text, ip)?
+    } else if let Ok(ip) = text.trim_matches(['[', ']']).parse::<std::net::IpAddr>() {
+        vec![SocketAddr::new(ip, DEFAULT_PORT)]
     } else {
-        format!("{text}:{DEFAULT_PORT}")
+        named_host(text)?
     };
-    std::net::ToSocketAddrs::to_socket_addrs(&with_port)
+    if addrs.iter().any(|a| a.port() == 0) {
+        return Err(AddressError::PortRange(text.to_string()));
+    }
+    Ok(addrs)
+}
+
+/// An IPv6 address written without brackets: on the default port, unless its last group could
+/// be a port (`::1:7878`), which is refused as ambiguous.
+fn ipv6_without_brackets(
+    text: &str,
+    ip: std::net::Ipv6Addr,
+) -> Result<Vec<SocketAddr>, AddressError> {
+    if let Some((address, port)) = text.rsplit_once(':')
+        && !port.is_empty()
+        && port.bytes().all(|b| b.is_ascii_digit())
+        && address.parse::<std::net::Ipv6Addr>().is_ok()
+    {
+        return Err(AddressError::Ambiguous {
+            text: text.to_string(),
+            address: address.to_string(),
+            port: port.to_string(),
+        });
+    }
+    Ok(vec![SocketAddr::new(ip.into(), DEFAULT_PORT)])
+}
+
+/// A host's name (`localhost:7878`, `carrom.lan`): its addresses, IPv4 and IPv6 alike.
+fn named_host(text: &str) -> Result<Vec<SocketAddr>, AddressError> {
+    let with_port = match text.rsplit_once(':') {
+        Some((_, port)) => {
+            if !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) {
+                match port.parse::<u16>() {
+                    Ok(p) if p > 0 => {}
+                    _ => return Err(AddressError::PortRange(text.to_string())),
+                }
+            }
+            text.to_string()
+        }
+        None => format!("{text}:{DEFAULT_PORT}"),
+    };
+    let mut addrs: Vec<SocketAddr> = std::net::ToSocketAddrs::to_socket_addrs(&with_port)
         .map_err(|source| AddressError::NotAnAddress {
             text: text.to_string(),
             source,
         })?
-        .next()
-        .ok_or_else(|| AddressError::NoAddress(text.to_string()))
+        .collect();
+    // `localhost` is this machine on both: a host listening on either is found.
+    let host = with_port.rsplit_once(':').map_or("", |(h, _)| h);
+    if host.eq_ignore_ascii_case("localhost")
+        && let Some(port) = addrs.first().map(SocketAddr::port)
+    {
+        for ip in [
+            std::net::IpAddr::from([127, 0, 0, 1]),
+            std::net::Ipv6Addr::LOCALHOST.into(),
+        ] {
+            if !addrs.iter().any(|a| a.ip() == ip) {
+                addrs.push(SocketAddr::new(ip, port));
+            }
+        }
+    }
+    addrs.dedup();
+    if addrs.is_empty() {
+        return Err(AddressError::NoAddress(text.to_string()));
+    }
+    Ok(addrs)
 }
 
 /// A connection's number at the host.
@@ -90,6 +156,12 @@ pub enum FromGuest {
         conn: ConnId,
         why: BadMessage,
     },
+    /// An action that came faster than the bound and was dropped: the guest is to send it
+    /// again.
+    Dropped {
+        conn: ConnId,
+        index: usize,
+    },
     Closed {
         conn: ConnId,
     },
@@ -106,6 +178,10 @@ pub enum ToWire {
     Close {
         conn: ConnId,
         last: ToGuest,
+    },
+    /// The connection proved the join code: its slot is a guest's from now on.
+    Proven {
+        conn: ConnId,
     },
 }
 
@@ -281,6 +357,11 @@ impl Server {
     pub fn close(&self, conn: ConnId, last: ToGuest) {
         let _ = self.out.send(ToWire::Close { conn, last });
     }
+
+    /// The connection proved the join code: it leaves the strangers' slots.
+    pub fn proven(&self, conn: ConnId) {
+        let _ = self.out.send(ToWire::Proven { conn });
+    }
 }
 
 impl Drop for Server {
@@ -300,7 +381,31 @@ enum Outgoing {
     Close(Vec<u8>),
 }
 
-type Routes = Arc<Mutex<HashMap<ConnId, tmpsc::UnboundedSender<Outgoing>>>>;
+/// The connections' ways out (each connection's task writes what comes on its channel) and
+/// their slots.
+#[derive(Default)]
+struct Table {
+    routes: HashMap<ConnId, tmpsc::UnboundedSender<Outgoing>>,
+    slots: Slots,
+}
+
+impl Table {
+    /// The connection is let go: its last message goes out, and its slot is free at once.
+    fn close(&mut self, conn: ConnId, last: &ToGuest) {
+        if let Some(tx) = self.routes.remove(&conn) {
+            let _ = tx.send(Outgoing::Close(frame(last)));
+        }
+        self.slots.freed(conn);
+    }
+
+    /// The connection has ended: its way out and its slot go.
+    fn close_quietly(&mut self, conn: ConnId) {
+        self.routes.remove(&conn);
+        self.slots.freed(conn);
+    }
+}
+
+type Routes = Arc<Mutex<Table>>;
 
 async fn serve(
     endpoint: quinn::Endpoint,
@@ -312,12 +417,15 @@ async fn serve(
         let routes = routes.clone();
         async move {
             while let Some(w) = out.recv().await {
-                let (conn, item) = match w {
-                    ToWire::Send { conn, message } => (conn, Outgoing::Frame(frame(&message))),
-                    ToWire::Close { conn, last } => (conn, Outgoing::Close(frame(&last))),
-                };
-                if let Some(tx) = routes.lock().expect("routes").get(&conn) {
-                    let _ = tx.send(item);
+                let mut table = routes.lock().expect("routes");
+                match w {
+                    ToWire::Send { conn, message } => {
+                        if let Some(tx) = table.routes.get(&conn) {
+                            let _ = tx.send(Outgoing::Frame(frame(&message)));
+                        }
+                    }
+                    ToWire::Close { conn, last } => table.close(conn, &last),
+                    ToWire::Proven { conn } => table.slots.proven(conn),
                 }
             }
         }
@@ -326,39 +434,78 @@ async fn serve(
         // Connection numbers start at 1; 0 is the host's own guest, in this process.
         let mut next: ConnId = 1;
         while let Some(connecting) = endpoint.accept().await {
-            if routes.lock().expect("routes").len() >= MAX_CONNECTIONS {
-                connecting.refuse();
+            // A peer first shows that it receives at its address (a stateless retry), so an
+            // address counted below is never one forged by somebody else.
+            if !connecting.remote_address_validated() && connecting.may_retry() {
+                let _ = connecting.retry();
                 continue;
             }
-            let conn = next;
+            let Some(rx) = admit(&routes, next, &connecting) else {
+                connecting.refuse();
+                continue;
+            };
+            tokio::spawn(follow_guest(
+                next,
+                connecting,
+                incoming.clone(),
+                routes.clone(),
+                rx,
+            ));
             next += 1;
-            let (tx, rx) = tmpsc::unbounded_channel();
-            routes.lock().expect("routes").insert(conn, tx);
-            let incoming = incoming.clone();
-            let routes = routes.clone();
-            tokio::spawn(async move {
-                if let Ok(connection) = connecting.await {
-                    let Some(binding) = binding(&connection) else {
-                        connection.close(2u32.into(), b"no TLS keying material");
-                        routes.lock().expect("routes").remove(&conn);
-                        return;
-                    };
-                    let _ = incoming.send(FromGuest::Connected {
-                        conn,
-                        from: connection.remote_address(),
-                        binding,
-                    });
-                    guest_connection(conn, connection, &incoming, rx).await;
-                    let _ = incoming.send(FromGuest::Closed { conn });
-                }
-                routes.lock().expect("routes").remove(&conn);
-            });
         }
     };
     tokio::select! {
         _ = router => {}
         _ = accept => {}
     }
+}
+
+/// Gives the new connection `conn` its slot ([`Slots::admission`]), closing the unproven one it
+/// replaces: the way to it, or `None` when it is refused.
+fn admit(
+    routes: &Routes,
+    conn: ConnId,
+    connecting: &quinn::Incoming,
+) -> Option<tmpsc::UnboundedReceiver<Outgoing>> {
+    let origin = Origin::of(connecting.remote_address().ip());
+    let mut table = routes.lock().expect("routes");
+    match table.slots.admission(origin, Instant::now()) {
+        Admission::Refuse => return None,
+        Admission::Replace(old) => {
+            let reason = Refusal::Crowded;
+            table.close(old, &ToGuest::Refused { reason });
+        }
+        Admission::Admit => {}
+    }
+    let (tx, rx) = tmpsc::unbounded_channel();
+    table.routes.insert(conn, tx);
+    table.slots.taken(conn, origin, Instant::now());
+    Some(rx)
+}
+
+/// A connection let in, from its handshake (within [`PROOF_WITHIN`]) to its end.
+async fn follow_guest(
+    conn: ConnId,
+    connecting: quinn::Incoming,
+    incoming: mpsc::Sender<FromGuest>,
+    routes: Routes,
+    rx: tmpsc::UnboundedReceiver<Outgoing>,
+) {
+    if let Ok(Ok(connection)) = tokio::time::timeout(PROOF_WITHIN, connecting).await {
+        let Some(binding) = binding(&connection) else {
+            connection.close(2u32.into(), b"no TLS keying material");
+            routes.lock().expect("routes").close_quietly(conn);
+            return;
+        };
+        let _ = incoming.send(FromGuest::Connected {
+            conn,
+            from: connection.remote_address(),
+            binding,
+        });
+        guest_connection(conn, connection, &incoming, rx).await;
+        let _ = incoming.send(FromGuest::Closed { conn });
+    }
+    routes.lock().expect("routes").close_quietly(conn);
 }
 
 /// One guest: its stream's frames read with their size and rate bounded, and our frames written.
@@ -368,8 +515,7 @@ async fn guest_connection(
     incoming: &mpsc::Sender<FromGuest>,
     out: tmpsc::UnboundedReceiver<Outgoing>,
 ) {
-    let Ok(Ok((send, recv))) =
-        tokio::time::timeout(Duration::from_secs(10), connection.accept_bi()).await
+    let Ok(Ok((send, recv))) = tokio::time::timeout(PROOF_WITHIN, connection.accept_bi()).await
     else {
         connection.close(1u32.into(), b"no stream");
         return;
@@ -445,16 +591,17 @@ async fn read_from_guest(
         if cut_off {
             break;
         }
-        if !read {
-            continue;
-        }
-        let _ = incoming.send(match parse::<ToHost>(&body) {
-            Ok(message) => FromGuest::Message { conn, message },
-            Err(e) => FromGuest::Bad {
+        let message = match (parse::<ToHost>(&body), read) {
+            (Ok(message), true) => FromGuest::Message { conn, message },
+            (Err(e), true) => FromGuest::Bad {
                 conn,
                 why: e.into(),
             },
-        });
+            // An action dropped is not lost: the guest is told to send it again.
+            (Ok(ToHost::Act { index, .. }), false) => FromGuest::Dropped { conn, index },
+            (_, false) => continue,
+        };
+        let _ = incoming.send(message);
     }
 }
 
@@ -462,16 +609,14 @@ async fn read_from_guest(
 /// at once; the messages over it are dropped, and a guest that keeps sending too fast is cut
 /// off.
 struct RateLimit {
-    bucket: f64,
-    last: Instant,
+    bucket: Bucket,
     dropped: u32,
 }
 
 impl RateLimit {
     fn new() -> RateLimit {
         RateLimit {
-            bucket: GUEST_BURST,
-            last: Instant::now(),
+            bucket: Bucket::new(GUEST_RATE, GUEST_BURST, Instant::now()),
             dropped: 0,
         }
     }
@@ -480,11 +625,7 @@ impl RateLimit {
     /// dropped (the first drop and every 50th, [`BadMessage::TooFast`]; at [`FLOOD_LIMIT`]
     /// drops, that the guest is cut off, [`BadMessage::Flooded`]).
     fn take(&mut self, now: Instant) -> (bool, Vec<BadMessage>) {
-        self.bucket = (self.bucket + now.duration_since(self.last).as_secs_f64() * GUEST_RATE)
-            .min(GUEST_BURST);
-        self.last = now;
-        if self.bucket >= 1.0 {
-            self.bucket -= 1.0;
+        if self.bucket.take(now) {
             return (true, Vec::new());
         }
         self.dropped += 1;
@@ -515,6 +656,8 @@ fn binding(connection: &quinn::Connection) -> Option<Binding> {
 /// A guest's side of the network: connected to the host, its messages in `incoming`.
 pub struct Client {
     pub incoming: mpsc::Receiver<FromHost>,
+    /// The host's address this connection reached.
+    pub addr: SocketAddr,
     /// The connection's TLS binding, for the proofs of the code.
     pub binding: Binding,
     /// Called after each message from the host arrives.
@@ -523,28 +666,47 @@ pub struct Client {
     _thread: std::thread::JoinHandle<()>,
 }
 
+/// A second address of the host is tried this long after the first, if the first has not
+/// answered by then.
+pub const NEXT_ADDRESS_AFTER: Duration = Duration::from_millis(250);
+
 impl Client {
     /// Connects to the host at `addr` within `timeout`; the error says why not.
     pub fn connect(addr: SocketAddr, timeout: Duration) -> Result<Client, WireError> {
+        Client::connect_first(&[addr], None, timeout)
+    }
+
+    /// Connects to the first of `addrs` that answers within `timeout`: each is tried
+    /// [`NEXT_ADDRESS_AFTER`] after the one before it (or as soon as that one fails), from
+    /// `local` when given (any address of this machine otherwise). The error is the first
+    /// address's.
+    pub fn connect_first(
+        addrs: &[SocketAddr],
+        local: Option<SocketAddr>,
+        timeout: Duration,
+    ) -> Result<Client, WireError> {
         let config = client_config()?;
         let (in_tx, in_rx) = mpsc::channel();
         let (out_tx, out_rx) = tmpsc::unbounded_channel::<Vec<u8>>();
         let waker: Waker = Arc::default();
         let woken = waker.clone();
-        let (binding, thread) = network_thread("carrom-guest-net", move |ready| async move {
-            let o = match open(addr, config, timeout).await {
-                Ok(opened) => opened,
-                Err(e) => {
-                    let _ = ready.send(Err(e));
-                    return;
-                }
-            };
-            let _ = ready.send(Ok(o.binding));
-            host_connection(o.connection, o.send, o.recv, in_tx, out_rx, woken).await;
-            o.endpoint.wait_idle().await;
-        })?;
+        let addrs = addrs.to_vec();
+        let ((addr, binding), thread) =
+            network_thread("carrom-guest-net", move |ready| async move {
+                let o = match open_first(addrs, local, config, timeout).await {
+                    Ok(opened) => opened,
+                    Err(e) => {
+                        let _ = ready.send(Err(e));
+                        return;
+                    }
+                };
+                let _ = ready.send(Ok((o.connection.remote_address(), o.binding)));
+                host_connection(o.connection, o.send, o.recv, in_tx, out_rx, woken).await;
+                o.endpoint.wait_idle().await;
+            })?;
         Ok(Client {
             incoming: in_rx,
+            addr,
             binding,
             waker,
             out: out_tx,
@@ -572,17 +734,67 @@ struct Opened {
     binding: Binding,
 }
 
-/// Connects to the host at `addr` and opens the stream, within `timeout`.
-async fn open(
-    addr: SocketAddr,
+/// The first of `addrs` to answer ([`Client::connect_first`]); the others are dropped.
+async fn open_first(
+    addrs: Vec<SocketAddr>,
+    local: Option<SocketAddr>,
     config: quinn::ClientConfig,
     timeout: Duration,
 ) -> Result<Opened, WireError> {
-    let local: SocketAddr = if addr.is_ipv6() {
+    let (tx, mut rx) = tmpsc::unbounded_channel();
+    let mut tries = Vec::new();
+    let mut errors: Vec<Option<WireError>> = addrs.iter().map(|_| None).collect();
+    let mut failed = 0;
+    for (i, &addr) in addrs.iter().enumerate() {
+        let (tx, config) = (tx.clone(), config.clone());
+        tries.push(tokio::spawn(async move {
+            let _ = tx.send((i, open(addr, local, config, timeout).await));
+        }));
+        let last = i + 1 == addrs.len();
+        // Wait for an answer: the next address is tried after a while, or when every try
+        // so far has failed.
+        while failed < tries.len() {
+            let got = if last {
+                rx.recv().await
+            } else {
+                match tokio::time::timeout(NEXT_ADDRESS_AFTER, rx.recv()).await {
+                    Ok(got) => got,
+                    Err(_) => break,
+                }
+            };
+            match got {
+                Some((_, Ok(opened))) => {
+                    tries.iter().for_each(|t| t.abort());
+                    return Ok(opened);
+                }
+                Some((at, Err(e))) => {
+                    errors[at] = Some(e);
+                    failed += 1;
+                }
+                None => break,
+            }
+        }
+    }
+    Err(errors
+        .into_iter()
+        .flatten()
+        .next()
+        .unwrap_or(WireError::ThreadStopped))
+}
+
+/// Connects to the host at `addr` (from `local`, or any address of this machine) and opens
+/// the stream, within `timeout`.
+async fn open(
+    addr: SocketAddr,
+    local: Option<SocketAddr>,
+    config: quinn::ClientConfig,
+    timeout: Duration,
+) -> Result<Opened, WireError> {
+    let local: SocketAddr = local.unwrap_or(if addr.is_ipv6() {
         "[::]:0".parse().expect("an address")
     } else {
         "0.0.0.0:0".parse().expect("an address")
-    };
+    });
     let mut endpoint = quinn::Endpoint::client(local).map_err(WireError::Socket)?;
     endpoint.set_default_client_config(config);
     let connecting = endpoint
@@ -712,7 +924,35 @@ mod tests {
         assert_eq!(at(" 127.0.0.1 "), Ok("127.0.0.1:7878".into()));
         assert_eq!(at("[::1]:9000"), Ok("[::1]:9000".into()));
         assert_eq!(at("::1"), Ok("[::1]:7878".into()));
+        assert_eq!(at("2001:db8::1"), Ok("[2001:db8::1]:7878".into()));
         assert!(resolve("").unwrap_err().to_string().contains("no address"));
         assert!(resolve("127.0.0.1:notaport").is_err());
+    }
+
+    #[test]
+    fn localhost_is_both_loopback_addresses() {
+        let all = resolve_all("localhost:9000").unwrap();
+        for a in ["127.0.0.1:9000", "[::1]:9000"] {
+            assert!(all.contains(&a.parse().unwrap()), "{a} in {all:?}");
+        }
+        let all = resolve_all("LOCALHOST").unwrap();
+        assert!(all.iter().all(|a| a.port() == DEFAULT_PORT), "{all:?}");
+    }
+
+    #[test]
+    fn an_ipv6_address_and_a_port_without_brackets_and_port_zero_are_refused() {
+        let e = resolve("::1:7878").unwrap_err().to_string();
+        assert!(e.contains("write [::1]:7878"), "{e}");
+        assert!(e.contains("[::1:7878]"), "{e}");
+        let e = resolve("2001:db8::1:80").unwrap_err().to_string();
+        assert!(e.contains("[2001:db8::1]:80"), "{e}");
+        for zero in ["127.0.0.1:0", "[::1]:0", "localhost:0", "localhost:70000"] {
+            let e = resolve(zero).unwrap_err().to_string();
+            assert!(e.contains("the port must be 1 to 65535"), "{zero}: {e}");
+        }
+        assert_eq!(
+            resolve("[::1:7878]").unwrap(),
+            "[::1:7878]:7878".parse().unwrap()
+        );
     }
 }

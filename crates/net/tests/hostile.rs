@@ -464,7 +464,7 @@ fn a_peer_that_never_says_hello_is_closed() {
     client.send_bytes(vec![0, 0]);
     let got = client
         .incoming
-        .recv_timeout(carrom_net::host::HELLO_WITHIN + WAIT)
+        .recv_timeout(carrom_net::wire::PROOF_WITHIN + WAIT)
         .expect("an answer");
     match got {
         carrom_net::wire::FromHost::Message(ToGuest::Refused { reason }) => {

@@ -1,0 +1,266 @@
+//! The host's bounds on peers that do not (yet) know the code: how fast one address may make
+//! connections and wrong guesses of the code, and how fast all of them together may guess; the
+//! time a code lasts at those rates. A token bucket ([`Bucket`]) counts each of them.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::time::{Duration, Instant};
+
+/// A token bucket: `burst` tokens at most, `rate` more a second. Taking may go into debt (a
+/// bucket below zero refills from there), so work already under way is paid for later.
+#[derive(Clone, Debug)]
+pub struct Bucket {
+    tokens: f64,
+    last: Instant,
+    rate: f64,
+    burst: f64,
+}
+
+impl Bucket {
+    /// A full bucket.
+    pub fn new(rate: f64, burst: f64, now: Instant) -> Bucket {
+        Bucket {
+            tokens: burst,
+            last: now,
+            rate,
+            burst,
+        }
+    }
+
+    fn refill(&mut self, now: Instant) {
+        let secs = now.saturating_duration_since(self.last).as_secs_f64();
+        self.tokens = (self.tokens + secs * self.rate).min(self.burst);
+        self.last = self.last.max(now);
+    }
+
+    /// Takes a token if there is one.
+    pub fn take(&mut self, now: Instant) -> bool {
+        self.refill(now);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Takes a token whether or not there is one, going at most `debt` below zero.
+    pub fn charge(&mut self, now: Instant, debt: f64) {
+        self.refill(now);
+        self.tokens = (self.tokens - 1.0).max(-debt);
+    }
+
+    /// Whether a token is there to take.
+    pub fn has(&mut self, now: Instant) -> bool {
+        self.refill(now);
+        self.tokens >= 1.0
+    }
+
+    /// Whether the bucket is full (nothing taken lately).
+    pub fn is_full(&mut self, now: Instant) -> bool {
+        self.refill(now);
+        self.tokens >= self.burst
+    }
+
+    /// How long until a token is there to take (zero when one is).
+    pub fn wait(&mut self, now: Instant) -> Duration {
+        self.refill(now);
+        if self.tokens >= 1.0 {
+            Duration::ZERO
+        } else {
+            Duration::from_secs_f64((1.0 - self.tokens) / self.rate)
+        }
+    }
+}
+
+/// Where a connection comes from, as the bounds count it: an IPv4 address (an IPv4 address
+/// seen through IPv6 is the IPv4 one), or an IPv6 address's /64 network (what one machine or
+/// home is usually given).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Origin(IpAddr);
+
+impl Origin {
+    pub fn of(ip: IpAddr) -> Origin {
+        match ip.to_canonical() {
+            IpAddr::V6(v6) => {
+                let bits = u128::from(v6) & !((1u128 << 64) - 1);
+                Origin(IpAddr::V6(bits.into()))
+            }
+            v4 => Origin(v4),
+        }
+    }
+}
+
+/// Wrong codes one address may give at once ...
+pub const WRONG_CODES_BURST: f64 = 5.0;
+/// ... and then this many a minute.
+pub const WRONG_CODES_PER_MINUTE: f64 = 6.0;
+/// Wrong codes every address together may give at once ...
+pub const ALL_WRONG_CODES_BURST: f64 = 30.0;
+/// ... and then this many a minute. An address that gave no wrong code lately still gets its
+/// first guess when this is spent, so nobody is kept out by others' wrong guesses.
+pub const ALL_WRONG_CODES_PER_MINUTE: f64 = 60.0;
+/// A bucket's debt: the guesses of connections already past their hello when the budget ran
+/// out (at most the unproven connections of one address, or of all).
+const DEBT: f64 = 16.0;
+/// Addresses remembered at most; those that guessed nothing lately are forgotten first.
+const REMEMBERED: usize = 4096;
+
+/// Wrong guesses of the join code, per address and overall: the key exchange is an online
+/// guess of the code, so a hello is answered only while its address (and everybody) has
+/// guesses left.
+pub struct Guesses {
+    by_origin: HashMap<Origin, Bucket>,
+    all: Bucket,
+}
+
+impl Guesses {
+    pub fn new(now: Instant) -> Guesses {
+        Guesses {
+            by_origin: HashMap::new(),
+            all: Bucket::new(
+                ALL_WRONG_CODES_PER_MINUTE / 60.0,
+                ALL_WRONG_CODES_BURST,
+                now,
+            ),
+        }
+    }
+
+    fn bucket(&mut self, origin: Origin, now: Instant) -> &mut Bucket {
+        if self.by_origin.len() >= REMEMBERED && !self.by_origin.contains_key(&origin) {
+            self.by_origin.retain(|_, b| !b.is_full(now));
+        }
+        self.by_origin
+            .entry(origin)
+            .or_insert_with(|| Bucket::new(WRONG_CODES_PER_MINUTE / 60.0, WRONG_CODES_BURST, now))
+    }
+
+    /// Whether a guess from `origin` is taken now; if not, how long until it would be.
+    pub fn allowed(&mut self, origin: Origin, now: Instant) -> Result<(), Duration> {
+        let all_spent = !self.all.has(now);
+        let mine = self.bucket(origin, now);
+        if !mine.has(now) {
+            return Err(mine.wait(now));
+        }
+        // With everybody's guesses spent, only an address that guessed nothing lately.
+        if all_spent && !mine.is_full(now) {
+            let full_in = Duration::from_secs_f64(60.0 / WRONG_CODES_PER_MINUTE);
+            return Err(full_in);
+        }
+        Ok(())
+    }
+
+    /// A wrong guess from `origin`.
+    pub fn wrong(&mut self, origin: Origin, now: Instant) {
+        self.bucket(origin, now).charge(now, DEBT);
+        self.all.charge(now, DEBT);
+    }
+}
+
+/// Letters and digits: the symbols a typed code may have.
+pub const CODE_SYMBOLS: u32 = 36;
+/// The symbols of a code the host makes up ([`crate::new_code`]: no 0/O, 1/I/L).
+pub const MADE_UP_SYMBOLS: u32 = 31;
+/// A code that a guesser at the host's overall limit finds sooner than this on average is
+/// refused ...
+pub const REFUSED_UNDER: Duration = Duration::from_secs(24 * 3600);
+/// ... and one found sooner than this is warned about.
+pub const WARNED_UNDER: Duration = Duration::from_secs(30 * 24 * 3600);
+
+/// How long, on average, a guesser takes to find a code of `length` characters of `symbols`
+/// symbols at `per_minute` guesses a minute: half of every code there is.
+pub fn time_to_guess(symbols: u32, length: u32, per_minute: f64) -> Duration {
+    let codes = f64::from(symbols).powi(length as i32);
+    Duration::from_secs_f64((codes / 2.0 / (per_minute / 60.0)).min(1e15))
+}
+
+/// How long a code typed as `code` lasts, on average, against guessers at the host's overall
+/// limit ([`ALL_WRONG_CODES_PER_MINUTE`]).
+pub fn code_lasts(code: &str) -> Duration {
+    time_to_guess(
+        CODE_SYMBOLS,
+        code.chars().count() as u32,
+        ALL_WRONG_CODES_PER_MINUTE,
+    )
+}
+
+/// A duration in words, rounded to its largest unit: "6 hours", "10 days", "34 years".
+pub fn in_words(d: &Duration) -> String {
+    let secs = d.as_secs_f64();
+    let units = [
+        (365.25 * 86400.0, "year"),
+        (86400.0, "day"),
+        (3600.0, "hour"),
+        (60.0, "minute"),
+        (1.0, "second"),
+    ];
+    let (size, unit) = units
+        .into_iter()
+        .find(|(size, _)| secs >= *size)
+        .unwrap_or((1.0, "second"));
+    let n = (secs / size).round() as u64;
+    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bucket_gives_its_burst_then_its_rate() {
+        let t0 = Instant::now();
+        let mut b = Bucket::new(2.0, 3.0, t0);
+        assert!((0..3).all(|_| b.take(t0)));
+        assert!(!b.take(t0));
+        assert_eq!(b.wait(t0), Duration::from_millis(500));
+        assert!(b.take(t0 + Duration::from_millis(500)));
+        b.charge(t0 + Duration::from_millis(500), 1.0);
+        b.charge(t0 + Duration::from_millis(500), 1.0);
+        assert!(!b.has(t0 + Duration::from_millis(1000)), "in debt");
+        assert!(b.has(t0 + Duration::from_millis(1500)));
+    }
+
+    #[test]
+    fn an_ipv6_address_counts_as_its_network_and_a_mapped_ipv4_as_itself() {
+        let a = |s: &str| Origin::of(s.parse().unwrap());
+        assert_eq!(a("2001:db8::1"), a("2001:db8::ffff:2"));
+        assert_ne!(a("2001:db8::1"), a("2001:db8:0:1::1"));
+        assert_eq!(a("::ffff:127.0.0.1"), a("127.0.0.1"));
+        assert_ne!(a("127.0.0.1"), a("127.0.0.2"));
+        assert_ne!(a("::1"), a("127.0.0.1"));
+    }
+
+    #[test]
+    fn an_address_guesses_its_burst_then_waits_and_others_still_get_their_first() {
+        let t0 = Instant::now();
+        let mut g = Guesses::new(t0);
+        let eve = Origin::of("192.0.2.7".parse().unwrap());
+        for _ in 0..WRONG_CODES_BURST as usize {
+            assert_eq!(g.allowed(eve, t0), Ok(()));
+            g.wrong(eve, t0);
+        }
+        let wait = g.allowed(eve, t0).unwrap_err();
+        assert_eq!(wait, Duration::from_secs(10));
+        assert_eq!(g.allowed(eve, t0 + wait), Ok(()));
+        // Everybody's guesses spent by many addresses: one that guessed wrong lately waits,
+        // a new one still gets its first.
+        for i in 0..40u8 {
+            let o = Origin::of(IpAddr::from([198, 51, 100, i]));
+            g.wrong(o, t0);
+        }
+        assert!(g.allowed(eve, t0 + wait).is_err());
+        let ravi = Origin::of("203.0.113.9".parse().unwrap());
+        assert_eq!(g.allowed(ravi, t0), Ok(()));
+    }
+
+    #[test]
+    fn a_code_lasts_half_its_codes_at_the_limited_rate() {
+        assert_eq!(in_words(&time_to_guess(36, 4, 60.0)), "10 days");
+        assert_eq!(in_words(&time_to_guess(36, 6, 60.0)), "34 years");
+        assert_eq!(in_words(&time_to_guess(31, 6, 60.0)), "14 years");
+        assert_eq!(in_words(&time_to_guess(36, 3, 60.0)), "6 hours");
+        assert!(code_lasts("ABC") < REFUSED_UNDER);
+        assert!(code_lasts("ABCD") > REFUSED_UNDER && code_lasts("ABCD") < WARNED_UNDER);
+        assert!(code_lasts("ABCDE") > WARNED_UNDER);
+    }
+}
