@@ -37,5 +37,5 @@ pub use position::{Position, PositionError, QueenAt};
 pub use progress::{
     Day, Ladder, Loaded, Progress, ProgressError, ProgressFault, Tally, data_dir, progress_path,
 };
-pub use score::{MissWay, Score, ScoreError, Scored, score};
+pub use score::{MissWay, Score, ScoreError, Scored, Side, score};
 pub use trainer::{DrillRow, Trainer, rows};
