@@ -22,6 +22,7 @@
 //! for row in trainer.drills() { println!("{}: {}/{}", row.name, row.successes, row.attempts); }
 //! ```
 
+pub mod coach;
 pub mod drill;
 pub mod position;
 pub mod progress;
