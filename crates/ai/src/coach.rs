@@ -558,6 +558,12 @@ pub fn shot_words(
     }
 }
 
+/// A chance as the coach says it, in whole percent (the hint and the judged line round it
+/// alike: 0.565 is 57%).
+pub fn percent(chance: f32) -> f32 {
+    (chance * 100.0).round()
+}
+
 /// One line a player reads: "Cut the white man at 2 o'clock into the north-east pocket: goes in
 /// 64% of the time".
 pub fn describe(advice: &Advice, seat: Seat) -> String {
@@ -568,7 +574,7 @@ pub fn describe(advice: &Advice, seat: Seat) -> String {
         advice.pocket,
         seat,
     );
-    let pct = (advice.chance * 100.0).round();
+    let pct = percent(advice.chance);
     match advice.kind {
         ShotKind::Break => format!(
             "{what}: {:.1} pieces expected, strikes again {pct}% of the time",
@@ -700,10 +706,10 @@ impl OwnShotJudged {
     /// "Your shot: strikes again 18% of the time; the coach's: 64% (the same 1000 strokes)".
     pub fn line(&self) -> String {
         format!(
-            "Your shot: {} {:.0}% of the time; the coach's: {:.0}% (the same {} strokes)",
+            "Your shot: {} {}% of the time; the coach's: {}% (the same {} strokes)",
             self.what,
-            self.yours * 100.0,
-            self.coachs * 100.0,
+            percent(self.yours),
+            percent(self.coachs),
             self.samples
         )
     }

@@ -197,7 +197,7 @@ fn the_judged_figure_of_the_coachs_shot_is_the_hints_own() {
         let again = chance_on(&spec, &layout, Seat::South, &referee, &b.shot, &b.measured);
         assert_eq!(again, b.chance, "{}", describe(b, Seat::South));
         let hinted = describe(b, Seat::South);
-        let pct = format!("{:.0}%", b.chance * 100.0);
+        let pct = format!("{}%", carrom_ai::coach::percent(b.chance));
         assert!(hinted.contains(&pct), "{hinted} / {}", j.line());
         assert!(
             j.line().ends_with(&format!(
