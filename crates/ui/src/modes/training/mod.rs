@@ -2,10 +2,11 @@
 //! position and its task ("Cut the white man at 1 o'clock into the north-east pocket"); each
 //! stroke is scored (in; missed, by how much and which way; or a foul with its Law) and the
 //! next attempt is set, a new position of the same kind at the level reached (two successes in
-//! a row move up, two misses down). Keys 1-9 choose the drill, N skips to another position.
-//! Progress is kept per player (the menu's South name) in the data directory, written after
+//! a row move up, two misses down). Keys 1-9 choose the drill, N skips to another position;
+//! either says the new task in the call box. Progress is kept per player (the menu's South name) in the data directory, written after
 //! every attempt; a damaged progress file is set aside and named in the call box.
 
+pub mod scene;
 mod setup;
 
 use crate::modes::OnBoard;
@@ -27,8 +28,11 @@ pub struct Training {
     /// Whether the progress is written (not in tests and screenshots).
     pub keep: bool,
     pub drill: Drill,
-    /// Attempts so far this session (each a new seed).
+    /// Attempts played this session: the strokes that ended an attempt and were recorded in
+    /// the progress (choosing a drill, or another position, is not one).
     pub attempts: u64,
+    /// Positions set this session (each a new seed): every attempt, drill chosen and cover.
+    positions: u64,
     seed: u64,
     /// The last stroke's verdict in words.
     pub last: Option<String>,
@@ -66,6 +70,7 @@ impl Training {
                 keep,
                 drill,
                 attempts: 0,
+                positions: 0,
                 seed,
                 last: None,
                 layout,
@@ -92,7 +97,7 @@ impl Training {
             actor: Some(Seat::South),
             computer: false,
             name: self.trainer.progress.name.clone(),
-            turns: self.attempts as usize,
+            turns: self.positions as usize,
             due: None,
             title: "training".into(),
             open: true,
@@ -116,14 +121,32 @@ impl Training {
         self.coach_shown = true;
     }
 
-    /// A new attempt at `kind`: a new position at the level reached.
+    /// Positions set this session (the coach's seed: each position its own).
+    pub fn positions(&self) -> u64 {
+        self.positions
+    }
+
+    /// A new position at `kind` at the level reached (another attempt, another drill chosen,
+    /// or N); its task is what the call box says next ([`Training::task_call`]).
     pub fn next_attempt(&mut self, spec: &Spec, kind: DrillKind) {
-        self.attempts += 1;
+        self.positions += 1;
         let seed = self
             .seed
-            .wrapping_add(self.attempts.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            .wrapping_add(self.positions.wrapping_mul(0x9e37_79b9_7f4a_7c15));
         self.drill = self.trainer.start(spec, kind, seed);
         self.layout = self.drill.position.pieces.clone();
+    }
+
+    /// The Queen's cover follows her into the pocket: the next stroke of the same attempt.
+    fn cover(&mut self, cover: Drill) {
+        self.positions += 1;
+        self.layout = cover.position.pieces.clone();
+        self.drill = cover;
+    }
+
+    /// The call that sets a drill's position: "Training: Cut the white man at 1 o'clock ...".
+    pub fn task_call(&self) -> String {
+        format!("Training: {}", self.drill.task)
     }
 }
 
@@ -193,6 +216,7 @@ fn score_the_stroke(
             lines.push(score.words.clone());
             t.last = Some(score.words.clone());
             if score.attempt_over() {
+                t.attempts += 1;
                 if score.scored.is_in() {
                     t.misses_in_row = 0;
                     t.coach_shown = false;
@@ -206,8 +230,7 @@ fn score_the_stroke(
             match score.next {
                 Some(cover) => {
                     lines.push(format!("Now: {}", cover.task));
-                    t.layout = cover.position.pieces.clone();
-                    t.drill = cover;
+                    t.cover(cover);
                 }
                 None => {
                     if t.keep
@@ -236,12 +259,14 @@ fn score_the_stroke(
     fire.show_table(&t.layout);
 }
 
-/// 1-9: the drill of that kind; N: another position of this one.
+/// 1-9: the drill of that kind; N: another position of this one. The call box says the new
+/// task (the last stroke's verdict belongs to the last position).
 fn choose_drill(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     mut training: ResMut<Training>,
     spec: Res<Equipment>,
     mut fire: FireParams,
+    mut told: MessageWriter<Announcement>,
 ) {
     let Some(keys) = keys else { return };
     const DIGITS: [KeyCode; 9] = [
@@ -265,6 +290,7 @@ fn choose_drill(
         });
     if let Some(kind) = chosen {
         training.next_attempt(&spec.0, kind);
+        told.write(Announcement::Call(vec![training.task_call()]));
         fire.show_table(&training.layout);
     }
 }
@@ -286,5 +312,19 @@ mod tests {
         assert!(t.coach_offered());
         t.coach_shown();
         assert!(!t.coach_offered(), "shown once for the run");
+    }
+
+    /// Choosing another drill (or N) sets a new position and the task the call box says; it
+    /// is not an attempt: only strokes are.
+    #[test]
+    fn choosing_a_drill_sets_its_task_and_is_no_attempt() {
+        let spec = Spec::default();
+        let (mut t, _) = Training::new(&spec, None, "Asha", 1);
+        t.next_attempt(&spec, DrillKind::Cut30);
+        t.next_attempt(&spec, DrillKind::OffACushion);
+        assert_eq!((t.attempts, t.positions()), (0, 2));
+        assert_eq!(t.drill.kind, DrillKind::OffACushion);
+        assert_eq!(t.task_call(), format!("Training: {}", t.drill.task));
+        assert!(t.task_call().contains("cushion"), "{}", t.task_call());
     }
 }
