@@ -119,6 +119,7 @@ pub(super) fn plugin(app: &mut App) {
                 forget_stale,
                 draw::draw_hint,
                 draw::draw_map.run_if(in_state(Playing::Practice)),
+                draw::place_text,
                 draw::update_text,
             )
                 .chain()
