@@ -73,6 +73,9 @@ pub enum Counted {
     /// A drill's task: this piece into this pocket (an index into the board's pockets)
     /// legally, the turn going on.
     Into { piece: usize, pocket: usize },
+    /// A break drill's task: at least this many pieces down without a foul (of his own, the
+    /// turn going on, when `own`).
+    Pieces { own: bool, at_least: u8 },
 }
 
 /// How a shot's chance was measured: what each stroke was counted for, the noise of the hand,
@@ -102,6 +105,8 @@ pub enum Goal {
         pocket: usize,
         known: Option<Candidate>,
     },
+    /// A break drill's task ([`Counted::Pieces`]): the breaks weighed for it.
+    Pieces { own: bool, at_least: u8 },
 }
 
 impl Advice {
@@ -151,8 +156,9 @@ pub fn hint(
 }
 
 /// [`hint`] for a `goal`: the match's best move, or a drill's task (then every shot shown
-/// aims at the drill's piece and its chance is that piece going into the drill's pocket;
-/// the other shots shown are those that made it at least once). `None` when no legal
+/// aims at the drill's piece and its chance is that piece going into the drill's pocket, or
+/// for the break its pieces going down; the shots that do the task as they are shown come
+/// first; the other shots shown are those that made it at least once). `None` when no legal
 /// striker placement exists, or no shot at the drill's piece.
 pub fn hint_for(
     spec: &Spec,
@@ -169,6 +175,13 @@ pub fn hint_for(
     };
     let noise = Level::STRONGEST.execution_noise();
     let budget = Level::STRONGEST.budget();
+    let task = |counted| TaskJudge {
+        game: MatchJudge {
+            referee: *referee,
+            seat,
+        },
+        counted,
+    };
     let weighed = match goal {
         Goal::BestMove => search_weighed(spec, layout, seat, &game, &budget, noise, seed)?.1,
         Goal::Pocket {
@@ -176,34 +189,50 @@ pub fn hint_for(
             pocket,
             known,
         } => {
-            let judge = PocketJudge {
-                game: MatchJudge {
-                    referee: *referee,
-                    seat,
-                },
-                piece,
-                pocket,
-            };
             let all = shots_at(spec, layout, seat, piece, known, budget.limits);
+            let judge = task(Counted::Into { piece, pocket });
             search_among(spec, layout, &judge, &budget, noise, seed, all)?.1
+        }
+        Goal::Pieces { own, at_least } => {
+            let judge = task(Counted::Pieces { own, at_least });
+            search_weighed(spec, layout, seat, &judge, &budget, noise, seed)?.1
         }
     };
     let base = Table::new(spec, layout);
-    let shown = one_of_each(&weighed);
+    let clean = |shot: &Shot, counted| {
+        let result = play(&mut base.clone(), shot);
+        counts(&game, counted, &result).is_some()
+    };
+    let mut shown = shown_for(&goal, &weighed);
+    if let Goal::Pieces { own, at_least } = goal {
+        // Every break is of one kind at no target: the best few that do the task as they
+        // are shown first.
+        let counted = Counted::Pieces { own, at_least };
+        let (mut done, rest): (Vec<&Weighed>, Vec<&Weighed>) = weighed
+            .iter()
+            .partition(|w| clean(&w.candidate.shot, counted));
+        done.extend(rest);
+        shown = done.into_iter().take(1 + ALTERNATIVES).collect();
+    }
     let measure = |w: &Weighed, seed: u64, n: u32| {
         let counted = counted_for(&goal, &game, layout, &w.candidate);
         Tally::measure(spec, layout, &base, &game, counted, w, noise, seed, n)
     };
     // Each is measured on the same number of fresh strokes and they are ranked by what those
     // strokes are worth, so the shot recommended is not the one the search's few samples
-    // happened to flatter.
-    let mut tallies: Vec<(&Weighed, Tally)> = shown
+    // happened to flatter. A drill's shots that do its task as they are shown (no hand's
+    // noise) come first: the player takes the coach's shot with J as it is.
+    let mut tallies: Vec<(&Weighed, Tally, bool)> = shown
         .iter()
         .enumerate()
-        .map(|(i, w)| (*w, measure(w, mix(seed, i as u64), RANK_SAMPLES)))
+        .map(|(i, w)| {
+            let t = measure(w, mix(seed, i as u64), RANK_SAMPLES);
+            let done = goal != Goal::BestMove && clean(&w.candidate.shot, t.measured.counted);
+            (*w, t, done)
+        })
         .collect();
-    tallies.sort_by(|a, b| b.1.mean_value().total_cmp(&a.1.mean_value()));
-    let mut tallies = tallies.into_iter();
+    tallies.sort_by(|a, b| (b.2.cmp(&a.2)).then(b.1.mean_value().total_cmp(&a.1.mean_value())));
+    let mut tallies = tallies.into_iter().map(|(w, t, _)| (w, t));
     let (best_w, mut best) = tallies.next()?;
     let samples = if referee.break_made() {
         CHANCE_SAMPLES
@@ -215,7 +244,7 @@ pub fn hint_for(
         mix(seed, 0xBE57),
         samples.saturating_sub(RANK_SAMPLES),
     ));
-    let drill = matches!(goal, Goal::Pocket { .. });
+    let drill = goal != Goal::BestMove;
     Some(Hint {
         best: best.advice(spec, layout, best_w),
         alternatives: tallies
@@ -226,12 +255,30 @@ pub fn hint_for(
     })
 }
 
+/// The shots the coach measures and shows: the best the search weighed of each kind and
+/// target; for a drill, its own stroke (`known`) always among them. (The break's, all of one
+/// kind, are chosen in [`hint_for`].)
+fn shown_for<'a>(goal: &Goal, weighed: &'a [Weighed]) -> Vec<&'a Weighed> {
+    let mut shown = one_of_each(weighed);
+    let Goal::Pocket { known: Some(k), .. } = goal else {
+        return shown;
+    };
+    if let Some(own) = weighed.iter().find(|w| w.candidate.shot == k.shot)
+        && !shown.iter().any(|w| w.candidate.shot == k.shot)
+    {
+        shown.truncate(ALTERNATIVES);
+        shown.push(own);
+    }
+    shown
+}
+
 /// What a stroke of `c` is counted for under `goal`: a drill's task; in a match, its target
 /// down when that is the player's to pocket and the shot is played for it (a safety shot is
 /// not), else the turn going on.
 fn counted_for(goal: &Goal, game: &MatchJudge, layout: &[Piece], c: &Candidate) -> Counted {
     match *goal {
         Goal::Pocket { piece, pocket, .. } => Counted::Into { piece, pocket },
+        Goal::Pieces { own, at_least } => Counted::Pieces { own, at_least },
         Goal::BestMove => match c.target.filter(|&t| game.target(layout, t)) {
             Some(t) if c.kind != ShotKind::Safety => Counted::Target(t),
             _ => Counted::Turn,
@@ -270,29 +317,25 @@ fn shots_at(
         .collect()
 }
 
-/// A drill's judge: a stroke is worth 1 when it puts the piece into the pocket legally (the
-/// turn going on, the Queen covered when she awaits it), else nothing.
-struct PocketJudge {
+/// A drill's judge: a stroke is worth 1 when it does the drill's task (`counted`: the piece
+/// into the pocket legally, the Queen covered when she awaits it; or the break's pieces
+/// down), else nothing.
+struct TaskJudge {
     game: MatchJudge,
-    piece: usize,
-    pocket: usize,
+    counted: Counted,
 }
 
-impl Judge for PocketJudge {
+impl Judge for TaskJudge {
     fn target(&self, _layout: &[Piece], i: usize) -> bool {
-        i == self.piece
+        matches!(self.counted, Counted::Into { piece, .. } if piece == i)
     }
 
     fn is_break(&self) -> bool {
-        false
+        self.game.is_break()
     }
 
     fn value(&self, _spec: &Spec, _before: &[Piece], result: &ShotResult) -> f32 {
-        let counted = Counted::Into {
-            piece: self.piece,
-            pocket: self.pocket,
-        };
-        f32::from(u8::from(counts(&self.game, counted, result).is_some()))
+        f32::from(u8::from(counts(&self.game, self.counted, result).is_some()))
     }
 }
 
@@ -383,12 +426,16 @@ impl Tally {
         let c = w.candidate;
         let n = self.strokes.max(1) as f32;
         let potted = self.made();
-        let pocket = (potted > 0).then(|| {
-            let k = (0..4)
-                .max_by_key(|&k| (self.pockets[k], std::cmp::Reverse(k)))
-                .unwrap_or(0);
-            spec.board.pockets()[k].name
-        });
+        let pocket = match self.measured.counted {
+            // A drill's pocket, whether or not it went in.
+            Counted::Into { pocket, .. } => Some(spec.board.pockets()[pocket].name),
+            _ => (potted > 0).then(|| {
+                let k = (0..4)
+                    .max_by_key(|&k| (self.pockets[k], std::cmp::Reverse(k)))
+                    .unwrap_or(0);
+                spec.board.pockets()[k].name
+            }),
+        };
         Advice {
             shot: c.shot,
             kind: c.kind,
@@ -479,6 +526,14 @@ fn counted_in(
                 || matches!(v.position.queen, QueenState::Covered(_));
             (p.pocketed && p.pocket == Some(pocket) && goes_on && !v.foul && covered)
                 .then_some(pocket)
+        }
+        Counted::Pieces { own, at_least } => {
+            let mut down = result.pieces.iter().filter(|p| {
+                p.pocketed && (!own || p.kind == colour || p.kind == PieceColour::Queen)
+            });
+            let first = down.next()?;
+            (1 + down.count() >= at_least as usize && !v.foul && (goes_on || !own))
+                .then_some(first.pocket.unwrap_or(0))
         }
         // The first pocket anything of his went into.
         Counted::Turn => goes_on.then(|| {
@@ -575,6 +630,13 @@ pub fn describe(advice: &Advice, seat: Seat) -> String {
         seat,
     );
     let pct = percent(advice.chance);
+    if let Counted::Pieces { own, at_least } = advice.measured.counted {
+        return format!(
+            "{what}: {:.1} pieces expected, {} {pct}% of the time",
+            advice.expected_pieces.max(0.0),
+            pieces_words(own, at_least)
+        );
+    }
     match advice.kind {
         ShotKind::Break => format!(
             "{what}: {:.1} pieces expected, strikes again {pct}% of the time",
@@ -801,10 +863,22 @@ fn counted_words(
     match counted {
         Counted::Turn => "strikes again".into(),
         Counted::Target(t) => format!("{} goes in", piece_words(Some(layout[t]), seat)),
+        Counted::Pieces { own, at_least } => pieces_words(own, at_least),
         Counted::Into { piece, pocket } => format!(
             "{} goes into the {} pocket",
             piece_words(Some(layout[piece]), seat),
             pocket_name(board.pockets()[pocket].name)
         ),
+    }
+}
+
+/// A break drill's count as the player reads it: "pockets a piece", "pockets 2 of your
+/// pieces".
+fn pieces_words(own: bool, at_least: u8) -> String {
+    match (own, at_least) {
+        (false, n) if n <= 1 => "pockets a piece".into(),
+        (false, n) => format!("pockets {n} pieces"),
+        (true, n) if n <= 1 => "pockets a piece of yours".into(),
+        (true, n) => format!("pockets {n} of your pieces"),
     }
 }

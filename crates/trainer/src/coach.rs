@@ -1,17 +1,21 @@
 //! The coach in a drill: the shot that does the drill's task — its target into its pocket,
 //! legally — found by the coach's search over the shots at that target (the drill's own
-//! stroke among them) and measured as the coach measures any shot; for the break, the
-//! coach's best break.
+//! stroke among them), or for the break the pieces its level asks down, and measured as the
+//! coach measures any shot.
 
 use crate::drill::{Drill, DrillKind};
 use carrom_ai::coach::{Goal, Hint, hint_for};
 use carrom_ai::{Candidate, ShotKind};
 use carrom_physics::Spec;
 
-/// What the coach searches for in `drill`.
+/// What the coach searches for in `drill`: its target into its pocket; for the break, its
+/// pieces down (any piece at level 1; above, the player's own, the turn going on).
 pub fn goal(drill: &Drill) -> Goal {
     let Some(t) = drill.target else {
-        return Goal::BestMove;
+        return Goal::Pieces {
+            own: drill.level > 1,
+            at_least: drill.pieces_needed,
+        };
     };
     let kind = match drill.kind {
         DrillKind::OffACushion => ShotKind::PieceBank,

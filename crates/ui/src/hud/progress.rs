@@ -162,7 +162,11 @@ fn spawn_page(commands: &mut Commands, training: &Training) {
                 flex_direction: FlexDirection::Column,
                 padding: UiRect::all(px(12)),
                 row_gap: px(4),
-                overflow: Overflow::scroll_y(),
+                // Scrolled down and up; a window too narrow for ten days cuts the last.
+                overflow: Overflow {
+                    x: OverflowAxis::Clip,
+                    y: OverflowAxis::Scroll,
+                },
                 ..default()
             },
             ScrollPosition::default(),
