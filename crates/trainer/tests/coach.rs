@@ -12,6 +12,7 @@ use carrom_trainer::{Drill, DrillKind, coach, score};
 fn the_coachs_shot_in_a_drill_does_the_drills_task() {
     let spec = Spec::default();
     let (mut made, mut shown) = (0, 0);
+    let mut targets = (0, 0);
     let mut report = Vec::new();
     for kind in DrillKind::ALL {
         let mut here = (0, 0);
@@ -41,8 +42,10 @@ fn the_coachs_shot_in_a_drill_does_the_drills_task() {
                     }
                     let s = score(&spec, &d, &best.shot).unwrap();
                     here.1 += 1;
+                    targets.1 += usize::from(d.target.is_some());
                     if s.scored.is_in() {
                         here.0 += 1;
+                        targets.0 += usize::from(d.target.is_some());
                     } else {
                         report.push(format!("{why}: {}", s.words));
                     }
@@ -55,9 +58,67 @@ fn the_coachs_shot_in_a_drill_does_the_drills_task() {
     }
     let share = made as f32 / shown as f32;
     println!(
-        "{}\nin: {made} of {shown} ({:.0}%)",
+        "{}\nin: {made} of {shown} ({:.0}%); the drills with a target: {} of {}",
         report.join("\n"),
-        share * 100.0
+        share * 100.0,
+        targets.0,
+        targets.1
     );
     assert!(share >= 0.8, "{made} of {shown}:\n{}", report.join("\n"));
+    assert!(
+        targets.0 * 10 >= targets.1 * 9,
+        "{targets:?}:\n{}",
+        report.join("\n")
+    );
+}
+
+/// In a drill the stroke played beside the coach's shot is judged on the hint's own strokes
+/// and counted for the drill's task: the coach's shot scores the hint's figure, and the line
+/// names the pocket.
+#[test]
+fn a_stroke_beside_a_drills_coach_is_counted_for_the_drills_task() {
+    use carrom_ai::coach::{describe, judge_own_shot, percent};
+    let spec = Spec::default();
+    let d = Drill::new(&spec, DrillKind::OffACushion, 1, 4);
+    let h = coach::hint(&spec, &d, 4).unwrap();
+    let b = &h.best;
+    let position = &d.position;
+    let judge = |shot| {
+        judge_own_shot(
+            &spec,
+            &position.pieces,
+            position.seat,
+            &d.referee(),
+            shot,
+            b,
+        )
+    };
+    let same = judge(&b.shot);
+    assert_eq!((same.yours, same.coachs), (b.chance, b.chance));
+    let pocket = spec.board.pockets()[d.target.unwrap().pocket]
+        .name
+        .replace('_', "-");
+    let hinted = describe(b, position.seat);
+    assert!(
+        hinted.contains(&format!("into the {pocket} pocket")),
+        "{hinted}"
+    );
+    assert!(
+        hinted.contains(&format!("goes in {}%", percent(b.chance))),
+        "{hinted}"
+    );
+    let mut wide = b.shot;
+    wide.angle_deg += 25.0;
+    let line = judge(&wide).line();
+    assert!(
+        line.contains(&format!("goes into the {pocket} pocket")),
+        "{line}"
+    );
+    assert!(
+        line.ends_with(&format!(
+            "the coach's: {}% (the same 1000 strokes)",
+            percent(b.chance)
+        )),
+        "{line}"
+    );
 }
