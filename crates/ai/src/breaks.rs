@@ -40,8 +40,8 @@ pub struct BestBreak {
 }
 
 /// How often the map's best break is played again to measure it without the best-of-many
-/// flattery (as many as the coach plays a shot to judge it).
-pub const CONFIRM_SAMPLES: u32 = crate::coach::JUDGE_SAMPLES;
+/// flattery (as many as the coach plays each shot it shows before ranking them).
+pub const CONFIRM_SAMPLES: u32 = crate::coach::RANK_SAMPLES;
 
 /// Builds the map for South breaking the opening rack. `grid`: 25 positions x 25 directions x
 /// 10 samples; otherwise 9 positions straight at the centre x 6 samples.

@@ -4,14 +4,14 @@
 //! referee (so "goes in" means pocketed legally, as the Laws count it).
 
 use crate::Rung;
-use crate::candidates::ShotKind;
+use crate::candidates::{Candidate, GenLimits, ShotKind, generate};
 use crate::game::MatchJudge;
 use crate::noise::{Noise, mix};
-use crate::search::{Judge, Weighed, search_weighed};
+use crate::search::{Judge, Weighed, search_among, search_weighed};
 use carrom_match::Level;
 use carrom_match::stroke_report;
 use carrom_physics::shot::play;
-use carrom_physics::{Piece, PieceColour, Seat, Shot, Spec, Table};
+use carrom_physics::{Piece, PieceColour, Seat, Shot, ShotResult, Spec, Table};
 use carrom_referee::{QueenState, Referee};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -56,6 +56,57 @@ pub struct Advice {
     /// The mean value of the measured strokes, as the search values outcomes (pieces gained
     /// and the position left, in its own units).
     pub value: f32,
+    /// The very strokes `chance` was counted on, to set another shot beside it
+    /// ([`judge_own_shot`]).
+    #[serde(skip)]
+    pub measured: Measured,
+}
+
+/// What a stroke is counted for when a shot's chance is measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Counted {
+    /// The turn going on (or the board won): a safety, a break, a shot at a piece not his.
+    #[default]
+    Turn,
+    /// This piece (an index into the layout) down legally, the turn going on.
+    Target(usize),
+    /// A drill's task: this piece into this pocket (an index into the board's pockets)
+    /// legally, the turn going on.
+    Into { piece: usize, pocket: usize },
+    /// A break drill's task: at least this many pieces down without a foul (of his own, the
+    /// turn going on, when `own`).
+    Pieces { own: bool, at_least: u8 },
+}
+
+/// How a shot's chance was measured: what each stroke was counted for, the noise of the hand,
+/// and the streams of noisy strokes (each a seed and its length; stroke `i` of a stream is
+/// drawn from `mix(seed ^ STREAM, i)`). Another shot played on the same streams meets the same
+/// hands: the same shot counts the same.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Measured {
+    pub counted: Counted,
+    pub noise: Option<Noise>,
+    pub streams: Vec<(u64, u32)>,
+}
+
+/// Mixed into a stream's seed before each stroke's noise is drawn from it.
+const STREAM: u64 = 0xC0AC_4000;
+
+/// What the coach looks for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Goal {
+    /// The best move at the table, as the hard level's search weighs a match.
+    BestMove,
+    /// A drill's task: `piece` (an index into the layout) into `pocket` (an index into the
+    /// board's pockets) legally, the turn going on (the Queen covered when she awaits it).
+    /// Only shots at that piece are weighed, `known` (a stroke known to make it) among them.
+    Pocket {
+        piece: usize,
+        pocket: usize,
+        known: Option<Candidate>,
+    },
+    /// A break drill's task ([`Counted::Pieces`]): the breaks weighed for it.
+    Pieces { own: bool, at_least: u8 },
 }
 
 impl Advice {
@@ -101,74 +152,197 @@ pub fn hint(
     referee: &Referee,
     seed: u64,
 ) -> Option<Hint> {
+    hint_for(spec, layout, seat, referee, Goal::BestMove, seed)
+}
+
+/// [`hint`] for a `goal`: the match's best move, or a drill's task (then every shot shown
+/// aims at the drill's piece and its chance is that piece going into the drill's pocket, or
+/// for the break its pieces going down; the shots that do the task as they are shown come
+/// first; the other shots shown are those that made it at least once). `None` when no legal
+/// striker placement exists, or no shot at the drill's piece.
+pub fn hint_for(
+    spec: &Spec,
+    layout: &[Piece],
+    seat: Seat,
+    referee: &Referee,
+    goal: Goal,
+    seed: u64,
+) -> Option<Hint> {
     let start = Instant::now();
-    let judge = MatchJudge {
+    let game = MatchJudge {
         referee: *referee,
         seat,
     };
     let noise = Level::STRONGEST.execution_noise();
-    let (_, weighed) = search_weighed(
-        spec,
-        layout,
-        seat,
-        &judge,
-        &Level::STRONGEST.budget(),
-        noise,
-        seed,
-    )?;
+    let budget = Level::STRONGEST.budget();
+    let task = |counted| TaskJudge {
+        game: MatchJudge {
+            referee: *referee,
+            seat,
+        },
+        counted,
+    };
+    let weighed = match goal {
+        Goal::BestMove => search_weighed(spec, layout, seat, &game, &budget, noise, seed)?.1,
+        Goal::Pocket {
+            piece,
+            pocket,
+            known,
+        } => {
+            let all = shots_at(spec, layout, seat, piece, known, budget.limits);
+            let judge = task(Counted::Into { piece, pocket });
+            search_among(spec, layout, &judge, &budget, noise, seed, all)?.1
+        }
+        Goal::Pieces { own, at_least } => {
+            let judge = task(Counted::Pieces { own, at_least });
+            search_weighed(spec, layout, seat, &judge, &budget, noise, seed)?.1
+        }
+    };
     let base = Table::new(spec, layout);
-    let shown = one_of_each(&weighed);
+    let clean = |shot: &Shot, counted| {
+        let result = play(&mut base.clone(), shot);
+        counts(&game, counted, &result).is_some()
+    };
+    let mut shown = shown_for(&goal, &weighed);
+    if let Goal::Pieces { own, at_least } = goal {
+        // Every break is of one kind at no target: the best few that do the task as they
+        // are shown first.
+        let counted = Counted::Pieces { own, at_least };
+        let (mut done, rest): (Vec<&Weighed>, Vec<&Weighed>) = weighed
+            .iter()
+            .partition(|w| clean(&w.candidate.shot, counted));
+        done.extend(rest);
+        shown = done.into_iter().take(1 + ALTERNATIVES).collect();
+    }
+    let measure = |w: &Weighed, seed: u64, n: u32| {
+        let counted = counted_for(&goal, &game, layout, &w.candidate);
+        Tally::measure(spec, layout, &base, &game, counted, w, noise, seed, n)
+    };
     // Each is measured on the same number of fresh strokes and they are ranked by what those
     // strokes are worth, so the shot recommended is not the one the search's few samples
-    // happened to flatter.
-    let mut tallies: Vec<(&Weighed, Tally)> = shown
+    // happened to flatter. A drill's shots that do its task as they are shown (no hand's
+    // noise) come first: the player takes the coach's shot with J as it is.
+    let mut tallies: Vec<(&Weighed, Tally, bool)> = shown
         .iter()
         .enumerate()
         .map(|(i, w)| {
-            let t = Tally::measure(
-                spec,
-                layout,
-                &base,
-                seat,
-                referee,
-                w,
-                noise,
-                mix(seed, i as u64),
-                RANK_SAMPLES,
-            );
-            (*w, t)
+            let t = measure(w, mix(seed, i as u64), RANK_SAMPLES);
+            let done = goal != Goal::BestMove && clean(&w.candidate.shot, t.measured.counted);
+            (*w, t, done)
         })
         .collect();
-    tallies.sort_by(|a, b| b.1.mean_value().total_cmp(&a.1.mean_value()));
-    let mut tallies = tallies.into_iter();
+    tallies.sort_by(|a, b| (b.2.cmp(&a.2)).then(b.1.mean_value().total_cmp(&a.1.mean_value())));
+    let mut tallies = tallies.into_iter().map(|(w, t, _)| (w, t));
     let (best_w, mut best) = tallies.next()?;
     let samples = if referee.break_made() {
         CHANCE_SAMPLES
     } else {
         BREAK_SAMPLES
     };
-    best.add(Tally::measure(
-        spec,
-        layout,
-        &base,
-        seat,
-        referee,
+    best.add(measure(
         best_w,
-        noise,
         mix(seed, 0xBE57),
         samples.saturating_sub(RANK_SAMPLES),
     ));
+    let drill = goal != Goal::BestMove;
     Some(Hint {
         best: best.advice(spec, layout, best_w),
-        alternatives: tallies.map(|(w, t)| t.advice(spec, layout, w)).collect(),
+        alternatives: tallies
+            .filter(|(_, t)| !drill || t.made() > 0)
+            .map(|(w, t)| t.advice(spec, layout, w))
+            .collect(),
         decision_ms: start.elapsed().as_secs_f64() * 1000.0,
     })
 }
 
+/// The shots the coach measures and shows: the best the search weighed of each kind and
+/// target; for a drill, its own stroke (`known`) always among them. (The break's, all of one
+/// kind, are chosen in [`hint_for`].)
+fn shown_for<'a>(goal: &Goal, weighed: &'a [Weighed]) -> Vec<&'a Weighed> {
+    let mut shown = one_of_each(weighed);
+    let Goal::Pocket { known: Some(k), .. } = goal else {
+        return shown;
+    };
+    if let Some(own) = weighed.iter().find(|w| w.candidate.shot == k.shot)
+        && !shown.iter().any(|w| w.candidate.shot == k.shot)
+    {
+        shown.truncate(ALTERNATIVES);
+        shown.push(own);
+    }
+    shown
+}
+
+/// What a stroke of `c` is counted for under `goal`: a drill's task; in a match, its target
+/// down when that is the player's to pocket and the shot is played for it (a safety shot is
+/// not), else the turn going on.
+fn counted_for(goal: &Goal, game: &MatchJudge, layout: &[Piece], c: &Candidate) -> Counted {
+    match *goal {
+        Goal::Pocket { piece, pocket, .. } => Counted::Into { piece, pocket },
+        Goal::Pieces { own, at_least } => Counted::Pieces { own, at_least },
+        Goal::BestMove => match c.target.filter(|&t| game.target(layout, t)) {
+            Some(t) if c.kind != ShotKind::Safety => Counted::Target(t),
+            _ => Counted::Turn,
+        },
+    }
+}
+
+/// The shots at `piece` a drill's coach weighs: the cuts, banks and combinations that send it
+/// to a pocket (no safety shots, no shot at another piece), `known` first.
+fn shots_at(
+    spec: &Spec,
+    layout: &[Piece],
+    seat: Seat,
+    piece: usize,
+    known: Option<Candidate>,
+    limits: GenLimits,
+) -> Vec<Candidate> {
+    let limits = GenLimits {
+        plays_safe: false,
+        ..limits
+    };
+    let found = generate(spec, layout, seat, &|i| i == piece, false, limits);
+    let known = known.map(|k| Candidate {
+        // First in the shortlist, as the break book's breaks are.
+        prior: 2.0,
+        target: Some(piece),
+        ..k
+    });
+    known
+        .into_iter()
+        .chain(
+            found
+                .into_iter()
+                .filter(|c| c.kind != ShotKind::Safety && c.target == Some(piece)),
+        )
+        .collect()
+}
+
+/// A drill's judge: a stroke is worth 1 when it does the drill's task (`counted`: the piece
+/// into the pocket legally, the Queen covered when she awaits it; or the break's pieces
+/// down), else nothing.
+struct TaskJudge {
+    game: MatchJudge,
+    counted: Counted,
+}
+
+impl Judge for TaskJudge {
+    fn target(&self, _layout: &[Piece], i: usize) -> bool {
+        matches!(self.counted, Counted::Into { piece, .. } if piece == i)
+    }
+
+    fn is_break(&self) -> bool {
+        self.game.is_break()
+    }
+
+    fn value(&self, _spec: &Spec, _before: &[Piece], result: &ShotResult) -> f32 {
+        f32::from(u8::from(counts(&self.game, self.counted, result).is_some()))
+    }
+}
+
 /// What noisy strokes of one shot did, as the coach counts them.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Tally {
-    /// Strokes that pocketed the target legally, by pocket.
+    /// Strokes that did what they are counted for, by pocket.
     pockets: [u32; 4],
     /// Own pieces gained, summed.
     pieces: i32,
@@ -176,17 +350,20 @@ struct Tally {
     value: f64,
     strokes: u32,
     own_target: bool,
+    /// How the strokes were counted, and on which.
+    measured: Measured,
 }
 
 impl Tally {
-    /// Plays `w`'s shot `n` times with `noise` (the stream seeded by `seed`).
+    /// Plays `w`'s shot `n` times with `noise` (the stream seeded by `seed`), each stroke
+    /// counted for `counted`.
     #[allow(clippy::too_many_arguments)]
     fn measure(
         spec: &Spec,
         layout: &[Piece],
         base: &Table,
-        seat: Seat,
-        referee: &Referee,
+        game: &MatchJudge,
+        counted: Counted,
         w: &Weighed,
         noise: Noise,
         seed: u64,
@@ -194,24 +371,26 @@ impl Tally {
     ) -> Tally {
         let c = w.candidate;
         // A safety or break-up shot may aim at an opponent's man: its chance is the turn's.
-        let judge = MatchJudge {
-            referee: *referee,
-            seat,
+        let own_target = match counted {
+            Counted::Into { .. } => true,
+            _ => c.target.is_some_and(|t| game.target(layout, t)),
         };
-        let own_target = c.target.filter(|&t| judge.target(layout, t));
-        // A safety shot is not played to pot its target: its chance is the turn's too.
-        let counted = own_target.filter(|_| c.kind != ShotKind::Safety);
         let strokes: Vec<Stroke> = (0..n)
             .into_par_iter()
             .map(|i| {
-                let mut rng = ChaCha8Rng::seed_from_u64(mix(seed ^ 0xC0AC_4000, i as u64));
+                let mut rng = ChaCha8Rng::seed_from_u64(mix(seed ^ STREAM, i as u64));
                 let shot = noise.apply(spec, layout, &c.shot, &mut rng);
-                judge_stroke(spec, layout, base, &judge, counted, &shot)
+                judge_stroke(spec, layout, base, game, counted, &shot)
             })
             .collect();
         let mut t = Tally {
-            own_target: own_target.is_some(),
+            own_target,
             strokes: n,
+            measured: Measured {
+                counted,
+                noise: Some(noise),
+                streams: vec![(seed, n)],
+            },
             ..Tally::default()
         };
         for s in &strokes {
@@ -231,6 +410,12 @@ impl Tally {
         self.pieces += more.pieces;
         self.value += more.value;
         self.strokes += more.strokes;
+        self.measured.streams.extend(more.measured.streams);
+    }
+
+    /// The strokes that did what they were counted for.
+    fn made(&self) -> u32 {
+        self.pockets.iter().sum()
     }
 
     fn mean_value(&self) -> f64 {
@@ -240,13 +425,17 @@ impl Tally {
     fn advice(&self, spec: &Spec, layout: &[Piece], w: &Weighed) -> Advice {
         let c = w.candidate;
         let n = self.strokes.max(1) as f32;
-        let potted: u32 = self.pockets.iter().sum();
-        let pocket = (potted > 0).then(|| {
-            let k = (0..4)
-                .max_by_key(|&k| (self.pockets[k], std::cmp::Reverse(k)))
-                .unwrap_or(0);
-            spec.board.pockets()[k].name
-        });
+        let potted = self.made();
+        let pocket = match self.measured.counted {
+            // A drill's pocket, whether or not it went in.
+            Counted::Into { pocket, .. } => Some(spec.board.pockets()[pocket].name),
+            _ => (potted > 0).then(|| {
+                let k = (0..4)
+                    .max_by_key(|&k| (self.pockets[k], std::cmp::Reverse(k)))
+                    .unwrap_or(0);
+                spec.board.pockets()[k].name
+            }),
+        };
         Advice {
             shot: c.shot,
             kind: c.kind,
@@ -257,6 +446,7 @@ impl Tally {
             expected_pieces: self.pieces as f32 / n,
             samples: self.strokes,
             value: self.mean_value() as f32,
+            measured: self.measured.clone(),
         }
     }
 }
@@ -264,7 +454,7 @@ impl Tally {
 /// What one stroke of a shot did, as the coach counts it.
 #[derive(Clone, Copy, Debug, Default)]
 struct Stroke {
-    /// The target went down legally, into this pocket.
+    /// The stroke did what it is counted for, with this pocket.
     potted: Option<usize>,
     /// Own pieces gained.
     pieces: i32,
@@ -272,26 +462,23 @@ struct Stroke {
     value: f32,
 }
 
-/// Plays `shot` on a copy of `base` and judges it on a copy of `referee`.
+/// Plays `shot` on a copy of `base` and judges it on a copy of the judge's referee.
 fn judge_stroke(
     spec: &Spec,
     layout: &[Piece],
     base: &Table,
     judge: &MatchJudge,
-    target: Option<usize>,
+    counted: Counted,
     shot: &Shot,
 ) -> Stroke {
     let (seat, referee) = (judge.seat, &judge.referee);
     let mut table = base.clone();
     let result = play(&mut table, shot);
-    let report = stroke_report(&result);
     let mut r = *referee;
-    let Ok(v) = r.judge(&report) else {
+    let Ok(v) = r.judge(&stroke_report(&result)) else {
         return Stroke::default();
     };
     let value = judge.value(spec, layout, &result);
-    let side = referee.side_of(seat);
-    let won = v.board_result.is_some_and(|b| b.winner == side);
     let colour = referee.colour_of(seat);
     let before = referee.position();
     let after = v.position;
@@ -301,13 +488,55 @@ fn judge_stroke(
         && (after.queen == QueenState::AwaitingCover { by: seat }
             || after.queen == QueenState::Covered(colour));
     let pieces = net(&after) - net(&before) + queen_for_me as i32;
-    let potted = match target {
-        Some(t) => {
+    Stroke {
+        potted: counted_in(judge, counted, &result, &v),
+        pieces,
+        value,
+    }
+}
+
+/// Whether `result` did what it is `counted` for, and the pocket it did it with.
+fn counts(judge: &MatchJudge, counted: Counted, result: &ShotResult) -> Option<usize> {
+    let mut r = judge.referee;
+    let v = r.judge(&stroke_report(result)).ok()?;
+    counted_in(judge, counted, result, &v)
+}
+
+/// [`counts`], the referee's verdict `v` on the stroke given.
+fn counted_in(
+    judge: &MatchJudge,
+    counted: Counted,
+    result: &ShotResult,
+    v: &carrom_referee::Verdict,
+) -> Option<usize> {
+    let (seat, referee) = (judge.seat, &judge.referee);
+    let won = v
+        .board_result
+        .is_some_and(|b| b.winner == referee.side_of(seat));
+    let goes_on = v.continues || won;
+    let colour = referee.colour_of(seat);
+    match counted {
+        Counted::Target(t) => {
             let p = &result.pieces[t];
-            (p.pocketed && (v.continues || won)).then_some(p.pocket.unwrap_or(0))
+            (p.pocketed && goes_on).then_some(p.pocket.unwrap_or(0))
+        }
+        Counted::Into { piece, pocket } => {
+            let p = &result.pieces[piece];
+            let covered = referee.queen() != QueenState::AwaitingCover { by: seat }
+                || matches!(v.position.queen, QueenState::Covered(_));
+            (p.pocketed && p.pocket == Some(pocket) && goes_on && !v.foul && covered)
+                .then_some(pocket)
+        }
+        Counted::Pieces { own, at_least } => {
+            let mut down = result.pieces.iter().filter(|p| {
+                p.pocketed && (!own || p.kind == colour || p.kind == PieceColour::Queen)
+            });
+            let first = down.next()?;
+            (1 + down.count() >= at_least as usize && !v.foul && (goes_on || !own))
+                .then_some(first.pocket.unwrap_or(0))
         }
         // The first pocket anything of his went into.
-        None => (v.continues || won).then(|| {
+        Counted::Turn => goes_on.then(|| {
             result
                 .pieces
                 .iter()
@@ -315,11 +544,6 @@ fn judge_stroke(
                 .and_then(|p| p.pocket)
                 .unwrap_or(0)
         }),
-    };
-    Stroke {
-        potted,
-        pieces,
-        value,
     }
 }
 
@@ -389,6 +613,12 @@ pub fn shot_words(
     }
 }
 
+/// A chance as the coach says it, in whole percent (the hint and the judged line round it
+/// alike: 0.565 is 57%).
+pub fn percent(chance: f32) -> f32 {
+    (chance * 100.0).round()
+}
+
 /// One line a player reads: "Cut the white man at 2 o'clock into the north-east pocket: goes in
 /// 64% of the time".
 pub fn describe(advice: &Advice, seat: Seat) -> String {
@@ -399,7 +629,14 @@ pub fn describe(advice: &Advice, seat: Seat) -> String {
         advice.pocket,
         seat,
     );
-    let pct = (advice.chance * 100.0).round();
+    let pct = percent(advice.chance);
+    if let Counted::Pieces { own, at_least } = advice.measured.counted {
+        return format!(
+            "{what}: {:.1} pieces expected, {} {pct}% of the time",
+            advice.expected_pieces.max(0.0),
+            pieces_words(own, at_least)
+        );
+    }
     match advice.kind {
         ShotKind::Break => format!(
             "{what}: {:.1} pieces expected, strikes again {pct}% of the time",
@@ -468,12 +705,17 @@ pub fn commentary(
 ) -> Option<Commentary> {
     let best = weighed.first()?;
     let base = Table::new(spec, layout);
+    let judge = MatchJudge {
+        referee: *referee,
+        seat,
+    };
+    let counted = counted_for(&Goal::BestMove, &judge, layout, &best.candidate);
     let intent = Tally::measure(
         spec,
         layout,
         &base,
-        seat,
-        referee,
+        &judge,
+        counted,
         best,
         noise,
         seed,
@@ -481,10 +723,6 @@ pub fn commentary(
     )
     .advice(spec, layout, best);
     let value = (best.value, best.samples);
-    let judge = MatchJudge {
-        referee: *referee,
-        seat,
-    };
     let words = |w: &Weighed| {
         let c = w.candidate;
         let own = c.target.is_some_and(|t| judge.target(layout, t));
@@ -511,65 +749,136 @@ pub fn commentary(
     })
 }
 
-/// Noisy strokes behind each side of [`judge_own_shot`].
-pub const JUDGE_SAMPLES: u32 = 200;
-
-/// A person's stroke set beside the coach's: how often each lets him strike again (one of his
-/// pieces down legally, or the board won) at the benchmark's noise.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+/// A person's stroke set beside the coach's: how often each does what the coach's figure
+/// counts (his target down legally, a drill's task, or the turn going on), on the very noisy
+/// strokes the coach's figure was measured on.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct OwnShotJudged {
     pub yours: f32,
+    /// The coach's figure, as the hint gave it.
     pub coachs: f32,
+    /// The strokes each was measured on.
     pub samples: u32,
+    /// What was counted, as the player reads it: "strikes again", "the white man at 2
+    /// o'clock goes in".
+    pub what: String,
 }
 
 impl OwnShotJudged {
-    /// "Your shot: strikes again 18% of the time; the coach's: 64%".
+    /// "Your shot: strikes again 18% of the time; the coach's: 64% (the same 1000 strokes)".
     pub fn line(&self) -> String {
         format!(
-            "Your shot: strikes again {:.0}% of the time; the coach's: {:.0}%",
-            self.yours * 100.0,
-            self.coachs * 100.0
+            "Your shot: {} {}% of the time; the coach's: {}% (the same {} strokes)",
+            self.what,
+            percent(self.yours),
+            percent(self.coachs),
+            self.samples
         )
     }
 }
 
-/// Measures the shot a person played (`yours`) and the coach's best (`coachs`) on the position
-/// they were played from, each over [`JUDGE_SAMPLES`] strokes with the benchmark's noise.
+/// Whether `a` is `b` as the board's controls reproduce it (the coach's shot taken with J
+/// comes back through the aim's direction and power, a hair's breadth from the figures).
+fn same_shot(a: &Shot, b: &Shot) -> bool {
+    a.seat == b.seat
+        && (a.position - b.position).abs() < 1e-4
+        && (a.angle_deg - b.angle_deg).abs() < 1e-3
+        && (a.power - b.power).abs() < 1e-4
+}
+
+/// Measures the shot a person played (`yours`) against the coach's `advice` on the position
+/// it was given for: his shot is played on the same noisy strokes the advice's chance was
+/// measured on (the same hands, the same number) and counted for the same thing; the coach's
+/// figure is the advice's own. The coach's shot played by the person scores exactly the
+/// coach's figure.
 pub fn judge_own_shot(
     spec: &Spec,
     layout: &[Piece],
     seat: Seat,
     referee: &Referee,
     yours: &Shot,
-    coachs: &Shot,
-    seed: u64,
+    advice: &Advice,
 ) -> OwnShotJudged {
+    let m = &advice.measured;
+    let samples: u32 = m.streams.iter().map(|s| s.1).sum();
+    let what = counted_words(m.counted, layout, seat, &spec.board);
+    let coachs = advice.chance;
+    if same_shot(yours, &advice.shot) {
+        return OwnShotJudged {
+            yours: coachs,
+            coachs,
+            samples,
+            what,
+        };
+    }
+    OwnShotJudged {
+        yours: chance_on(spec, layout, seat, referee, yours, m),
+        coachs,
+        samples,
+        what,
+    }
+}
+
+/// How often `shot` does what `m` counts, played on `m`'s noisy strokes: a hint's own shot
+/// on its advice's strokes gives the advice's chance, exactly.
+pub fn chance_on(
+    spec: &Spec,
+    layout: &[Piece],
+    seat: Seat,
+    referee: &Referee,
+    shot: &Shot,
+    m: &Measured,
+) -> f32 {
     let base = Table::new(spec, layout);
     let judge = MatchJudge {
         referee: *referee,
         seat,
     };
-    let noise = Level::STRONGEST.execution_noise();
-    let goes_on = |shot: &Shot, seed: u64| {
-        let n: u32 = (0..JUDGE_SAMPLES)
-            .into_par_iter()
-            .map(|i| {
-                let mut rng = ChaCha8Rng::seed_from_u64(mix(seed ^ 0x0A5E_1F00, i as u64));
-                let s = noise.apply(spec, layout, shot, &mut rng);
-                u32::from(
-                    judge_stroke(spec, layout, &base, &judge, None, &s)
-                        .potted
-                        .is_some(),
-                )
-            })
-            .sum();
-        n as f32 / JUDGE_SAMPLES as f32
-    };
-    OwnShotJudged {
-        yours: goes_on(yours, seed),
-        // The same noise for both (common random numbers): the same shot scores the same.
-        coachs: goes_on(coachs, seed),
-        samples: JUDGE_SAMPLES,
+    let noise = m.noise.unwrap_or(Level::STRONGEST.execution_noise());
+    let (made, samples) = m
+        .streams
+        .iter()
+        .fold((0, 0), |(made, samples), &(seed, n)| {
+            let here: u32 = (0..n)
+                .into_par_iter()
+                .map(|i| {
+                    let mut rng = ChaCha8Rng::seed_from_u64(mix(seed ^ STREAM, i as u64));
+                    let s = noise.apply(spec, layout, shot, &mut rng);
+                    let stroke = judge_stroke(spec, layout, &base, &judge, m.counted, &s);
+                    u32::from(stroke.potted.is_some())
+                })
+                .sum();
+            (made + here, samples + n)
+        });
+    made as f32 / samples.max(1) as f32
+}
+
+/// What a figure counts, as the player reads it.
+fn counted_words(
+    counted: Counted,
+    layout: &[Piece],
+    seat: Seat,
+    board: &carrom_physics::BoardSpec,
+) -> String {
+    match counted {
+        Counted::Turn => "strikes again".into(),
+        Counted::Target(t) => format!("{} goes in", piece_words(Some(layout[t]), seat)),
+        Counted::Pieces { own, at_least } => pieces_words(own, at_least),
+        Counted::Into { piece, pocket } => format!(
+            "{} goes into the {} pocket",
+            piece_words(Some(layout[piece]), seat),
+            pocket_name(board.pockets()[pocket].name)
+        ),
+    }
+}
+
+/// A break drill's count as the player reads it: "pockets a piece", "pockets 2 of your
+/// pieces".
+fn pieces_words(own: bool, at_least: u8) -> String {
+    match (own, at_least) {
+        (false, n) if n <= 1 => "pockets a piece".into(),
+        (false, n) => format!("pockets {n} pieces"),
+        (true, n) if n <= 1 => "pockets a piece of yours".into(),
+        (true, n) => format!("pockets {n} of your pieces"),
     }
 }

@@ -138,35 +138,83 @@ fn commentary_announces_every_computer_stroke_and_changes_no_stroke() {
 }
 
 /// A person's own stroke is set beside the coach's on the same noise: the coach's own shot
-/// played by the person scores exactly what the coach's does.
+/// played by the person scores exactly what the coach's does, and that is the figure the hint
+/// gave for it (the same strokes, the same thing counted); a wild shot scores no better.
 #[test]
 fn the_coachs_shot_played_by_a_person_is_judged_the_same_as_the_coachs() {
-    use carrom_ai::coach::judge_own_shot;
+    use carrom_ai::coach::{chance_on, judge_own_shot};
     let spec = Spec::default();
     let (layout, referee) = common::mid_game_position(&spec, 77, 9);
     let h = coach(&spec, &layout, &referee, 3);
-    let same = judge_own_shot(
+    let judge = |shot| judge_own_shot(&spec, &layout, Seat::South, &referee, shot, &h.best);
+    let same = judge(&h.best.shot);
+    assert_eq!(same.yours, same.coachs);
+    assert_eq!(same.coachs, h.best.chance, "the hint's own figure");
+    assert_eq!(same.samples, h.best.samples);
+    // Played again on the strokes the hint measured it on, it counts exactly as many.
+    let again = chance_on(
         &spec,
         &layout,
         Seat::South,
         &referee,
         &h.best.shot,
-        &h.best.shot,
-        5,
+        &h.best.measured,
     );
-    assert_eq!(same.yours, same.coachs);
+    assert_eq!(again, h.best.chance);
     let mut wild = h.best.shot;
     wild.angle_deg = -80.0;
     wild.power = 0.1;
-    let worse = judge_own_shot(
-        &spec,
-        &layout,
-        Seat::South,
-        &referee,
-        &wild,
-        &h.best.shot,
-        5,
-    );
+    let worse = judge(&wild);
     assert!(worse.yours <= worse.coachs, "{worse:?}");
-    assert!(worse.line().starts_with("Your shot: strikes again"));
+    assert_eq!(worse.samples, h.best.samples);
+    let what = if h.best.chance_is_the_targets() {
+        "Your shot: the white man at"
+    } else {
+        "Your shot: strikes again"
+    };
+    assert!(worse.line().starts_with(what), "{}", worse.line());
+}
+
+/// The two figures of one shot agree: on positions where the coach's best is a cut and where
+/// it is a safety shot, the judged figure of the coach's shot is the hint's, over the same
+/// number of strokes, and the line counts what the hint's line counted ("goes in", "strikes
+/// again").
+#[test]
+fn the_judged_figure_of_the_coachs_shot_is_the_hints_own() {
+    use carrom_ai::coach::{chance_on, judge_own_shot};
+    let spec = Spec::default();
+    let mut kinds = Vec::new();
+    for k in 0..6u64 {
+        let (layout, referee) =
+            common::mid_game_position(&spec, 100 + k, 3 + (k as usize * 7) % 16);
+        let h = coach(&spec, &layout, &referee, k);
+        let b = &h.best;
+        let j = judge_own_shot(&spec, &layout, Seat::South, &referee, &b.shot, b);
+        assert_eq!(
+            (j.yours, j.coachs, j.samples),
+            (b.chance, b.chance, b.samples)
+        );
+        let again = chance_on(&spec, &layout, Seat::South, &referee, &b.shot, &b.measured);
+        assert_eq!(again, b.chance, "{}", describe(b, Seat::South));
+        let hinted = describe(b, Seat::South);
+        let pct = format!("{}%", carrom_ai::coach::percent(b.chance));
+        assert!(hinted.contains(&pct), "{hinted} / {}", j.line());
+        assert!(
+            j.line().ends_with(&format!(
+                "the coach's: {pct} (the same {} strokes)",
+                b.samples
+            )),
+            "{}",
+            j.line()
+        );
+        let counts_the_turn = hinted.contains("strikes again");
+        assert_eq!(
+            j.line().starts_with("Your shot: strikes again"),
+            counts_the_turn,
+            "{hinted} / {}",
+            j.line()
+        );
+        kinds.push(b.kind);
+    }
+    println!("the coach's kinds of shot: {kinds:?}");
 }

@@ -22,6 +22,7 @@
 //! for row in trainer.drills() { println!("{}: {}/{}", row.name, row.successes, row.attempts); }
 //! ```
 
+pub mod coach;
 pub mod drill;
 pub mod position;
 pub mod progress;
@@ -37,5 +38,5 @@ pub use position::{Position, PositionError, QueenAt};
 pub use progress::{
     Day, Ladder, Loaded, Progress, ProgressError, ProgressFault, Tally, data_dir, progress_path,
 };
-pub use score::{MissWay, Score, ScoreError, Scored, score};
+pub use score::{MissWay, Score, ScoreError, Scored, Side, score};
 pub use trainer::{DrillRow, Trainer, rows};

@@ -22,7 +22,16 @@ pub enum MissWay {
     /// off wider of the striker's line than the pocket.
     TooThin,
     /// The target was hit too fully: it went off nearer the striker's line than the pocket
-    /// (or the striker met it on the far side).
+    /// (or across it), or the striker passed him by on his far side.
+    ///
+    /// A striker that passes far on the far side of the man (the side away from where it
+    /// should meet him) is called too thick however far it passed: the thickness of a cut runs
+    /// from the thin edge through the full hit to the far edge, and a line beyond the far edge
+    /// carries on past full, so every such line is thicker than any that cuts him towards the
+    /// pocket; and the correction is the one for any thick miss, to turn the aim back towards
+    /// the thin side. The words name the side it passed ([`Side`]), so a far miss reads as
+    /// what the player saw ("too thick — the line passed 33.5 cm to the right of him, on the
+    /// wrong side for the cut").
     TooThick,
     /// On line, but it stopped short of the pocket.
     TooSoft,
@@ -30,6 +39,15 @@ pub enum MissWay {
     TooHard,
     /// The break: fewer pieces than the task asks (at full power or near it).
     TooFew,
+}
+
+/// Which side of the piece the striker's line passed him, as the player sees it from behind
+/// the striker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    Left,
+    Right,
 }
 
 /// The verdict on a stroke.
@@ -44,11 +62,14 @@ pub enum Scored {
     /// centimetres by which the target's line (or the striker's, when it missed the target)
     /// passed outside the pocket's hole (outside the target); for too soft the centimetres it
     /// stopped short; for too hard the metres per second it reached the pocket with; for the
-    /// break the pieces short. `touched`: the target moved.
+    /// break the pieces short. `touched`: the target moved. `side`: when the striker missed
+    /// the piece it was to strike, the side of him its line passed.
     Missed {
         way: Option<MissWay>,
         by: f32,
         touched: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        side: Option<Side>,
     },
     /// A foul: the Law and the umpire's ruling in words.
     Foul { law: String, ruling: String },
@@ -189,6 +210,7 @@ fn break_scored(
         }),
         by: drill.pieces_needed as f32 - got as f32,
         touched: false,
+        side: None,
     }
 }
 
@@ -326,37 +348,53 @@ pub(crate) fn striker_first_hit(result: &ShotResult) -> Option<Option<usize>> {
 /// A disc of radius `r` sent from `s` along `u` at a piece at `p` that needed to be met at
 /// `ghost` (the place the disc's centre must be when they touch): how it missed it.
 /// `travelled`: how far the disc went (to tell a disc that stopped short).
+///
+/// A line outside the piece is too thin on the side the disc should have met him, too thick
+/// on his far side, however far ([`MissWay::TooThick`] says why); a straight shot (the ghost
+/// within 2 mm of the piece's line) is too thin on either side. By how much: how far the
+/// disc's edge passed outside the piece's at their closest (from where the disc started, when
+/// it was sent away from him).
 fn line_miss(s: Vec2, u: Vec2, r: f32, p: Vec2, ghost: Vec2, rc: f32, travelled: f32) -> Scored {
     let offset = u.x * (p.y - s.y) - u.y * (p.x - s.x);
     let g = (ghost - s).normalize();
     let ideal = g.x * (p.y - s.y) - g.y * (p.x - s.x);
     let reach = r + rc;
-    let outside = offset.abs() - reach;
+    let ahead = u.dot(p - s);
+    let closest = if ahead > 0.0 {
+        offset.abs()
+    } else {
+        (p - s).length()
+    };
+    let outside = closest - reach;
     if outside > 0.0 {
         let way = if offset.signum() == ideal.signum() || ideal.abs() < 0.002 {
             MissWay::TooThin
         } else {
             MissWay::TooThick
         };
+        // The piece on the line's left: the line passed to his right.
+        let side = if offset > 0.0 {
+            Side::Right
+        } else {
+            Side::Left
+        };
         return Scored::Missed {
             way: Some(way),
             by: outside * 100.0,
             touched: false,
+            side: Some(side),
         };
     }
-    let to_contact = u.dot(p - s) - (reach * reach - offset * offset).max(0.0).sqrt();
+    let to_contact = ahead - (reach * reach - offset * offset).max(0.0).sqrt();
     if travelled + 0.002 < to_contact {
         return Scored::Missed {
             way: Some(MissWay::TooSoft),
             by: (to_contact - travelled) * 100.0,
             touched: false,
+            side: None,
         };
     }
-    Scored::Missed {
-        way: None,
-        by: 0.0,
-        touched: false,
-    }
+    UNREAD
 }
 
 /// A miss the stroke says nothing more of: no way, by nothing, the target untouched.
@@ -364,6 +402,7 @@ const UNREAD: Scored = Scored::Missed {
     way: None,
     by: 0.0,
     touched: false,
+    side: None,
 };
 
 /// A stroke that did not put the target in: which way and by how much.
@@ -378,15 +417,18 @@ fn miss(spec: &Spec, drill: &Drill, shot: &Shot, result: &ShotResult, target: us
     let a = Vec2::new(aim.point[0], aim.point[1]);
     let first = drill.object.unwrap_or(target);
     let fp = pieces[first].pos();
-    // The ghost of the first piece: where the striker must meet it.
-    let first_ghost = match drill.object {
+    // The ghost of the first piece: where the striker must meet it — where the drill's
+    // demonstration (a stroke that makes it) meets it, else where the geometry says (the
+    // physics' throw moves the one from the other by a few millimetres, enough to put a
+    // near-straight shot's contact on the other side of full).
+    let first_ghost = meeting(spec, &drill.demonstration, fp).unwrap_or(match drill.object {
         Some(_) => {
             let dir = (a - p).normalize();
             let ghost_b = p - dir * (2.0 * rc);
             fp - (ghost_b - fp).normalize() * (rs + rc)
         }
         None => fp - (a - p).normalize() * (rs + rc),
-    };
+    });
     let first_moved = departure(spec, drill, shot, first).is_some();
     let met_first = match striker_first_hit(result) {
         Some(hit) => hit == Some(first),
@@ -404,6 +446,18 @@ fn miss(spec: &Spec, drill: &Drill, shot: &Shot, result: &ShotResult, target: us
         return first_man_missed(spec, drill, shot, p, a);
     };
     sent_off_line(spec, &aim, &dep, a - p)
+}
+
+/// Where `shot`'s striker, on its first line, would meet a man at `p`: its centre at the
+/// touch (`None` when the line passes him by).
+fn meeting(spec: &Spec, shot: &Shot, p: Vec2) -> Option<Vec2> {
+    let reach = spec.board.striker_radius() + spec.board.coin_radius();
+    let s = shot.striker_at(spec);
+    let u = shot.striker_velocity(spec).normalize();
+    let offset = u.x * (p.y - s.y) - u.y * (p.x - s.x);
+    let along = u.dot(p - s);
+    (offset.abs() < reach && along > 0.0)
+        .then(|| s + u * (along - (reach * reach - offset * offset).sqrt()))
 }
 
 /// A combination whose first man missed the target: his line against the target at `p`
@@ -438,6 +492,7 @@ fn sent_off_line(spec: &Spec, aim: &Aim, dep: &Departure, to: Vec2) -> Scored {
         way: Some(thin_or_thick(actual, ideal)),
         by: (wide - hole).max(0.0) * 100.0,
         touched: true,
+        side: None,
     };
     if along <= 0.0 || wide > hole + 0.5 * rc {
         return off_line;
@@ -470,6 +525,7 @@ fn pace_miss(spec: &Spec, aim: &Aim, v: Vec2) -> Option<Scored> {
             way: Some(MissWay::TooSoft),
             by: short * 100.0,
             touched: true,
+            side: None,
         });
     }
     let arrive = arrive2.sqrt();
@@ -477,5 +533,6 @@ fn pace_miss(spec: &Spec, aim: &Aim, v: Vec2) -> Option<Scored> {
         way: Some(MissWay::TooHard),
         by: arrive,
         touched: true,
+        side: None,
     })
 }

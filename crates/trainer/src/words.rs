@@ -2,7 +2,7 @@
 //! strokes, the weakest-shot proposal and the progress lines.
 
 use crate::drill::DrillKind;
-use crate::score::{MissWay, Scored};
+use crate::score::{MissWay, Scored, Side};
 use carrom_ai::coach::{clock_position, piece_name, pocket_name};
 use carrom_physics::{Piece, Seat, Spec};
 
@@ -124,23 +124,22 @@ pub fn break_task(level: u8, needed: u8) -> String {
 }
 
 /// The verdict on a stroke as the player reads it ("Missed: too thin — the white man's line
-/// passed 3.2 cm outside the pocket").
+/// passed 3.2 cm outside the pocket"; "Missed the white man: too thin — the line passed 2.0 cm
+/// to the left of him").
 pub fn verdict(s: &Scored, piece: &str) -> String {
     match s {
         Scored::In { pieces } if *pieces > 1 => format!("In! {pieces} pieces down."),
         Scored::In { .. } => "In!".into(),
         Scored::Foul { ruling, .. } => format!("Foul: {ruling}"),
         Scored::Missed {
-            way, by, touched, ..
+            way,
+            by,
+            touched,
+            side,
         } => match (way, touched) {
-            (Some(MissWay::TooThin), false) => format!(
-                "Missed the {piece}: too thin — the line passed {by:.1} cm outside {}",
-                pronoun(piece)
-            ),
-            (Some(MissWay::TooThick), false) => format!(
-                "Missed the {piece}: too thick — the line passed {by:.1} cm beyond {}",
-                pronoun(piece)
-            ),
+            (Some(way @ (MissWay::TooThin | MissWay::TooThick)), false) => {
+                passed_by(*way, *by, *side, piece)
+            }
             (Some(MissWay::TooThin), true) => format!(
                 "Missed: too thin — the {piece}'s line passed {by:.1} cm outside the pocket"
             ),
@@ -163,6 +162,35 @@ pub fn verdict(s: &Scored, piece: &str) -> String {
             (None, false) => format!("Missed: another piece was in the way of the {piece}"),
             (None, true) => format!("Missed: the {piece} was on line but did not go in"),
         },
+    }
+}
+
+/// The striker's line passed the piece by, too thin or too thick: on which side of him and
+/// how far ("too thick — the line passed 33.5 cm to the right of him, on the wrong side for
+/// the cut").
+fn passed_by(way: MissWay, by: f32, side: Option<Side>, piece: &str) -> String {
+    let him = pronoun(piece);
+    let thick = way == MissWay::TooThick;
+    let how = if thick { "too thick" } else { "too thin" };
+    match side {
+        Some(side) => {
+            let side = match side {
+                Side::Left => "left",
+                Side::Right => "right",
+            };
+            let wrong = if thick {
+                ", on the wrong side for the cut"
+            } else {
+                ""
+            };
+            format!(
+                "Missed the {piece}: {how} — the line passed {by:.1} cm to the {side} of {him}{wrong}"
+            )
+        }
+        None if thick => {
+            format!("Missed the {piece}: {how} — the line passed {by:.1} cm beyond {him}")
+        }
+        None => format!("Missed the {piece}: {how} — the line passed {by:.1} cm outside {him}"),
     }
 }
 

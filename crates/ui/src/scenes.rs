@@ -20,6 +20,8 @@ impl Named for ShotMode {
         ShotMode::Library,
         ShotMode::Across,
         ShotMode::Training,
+        ShotMode::TrainingCoach,
+        ShotMode::TrainingProgress,
     ];
     const WHAT: &'static str = "a screenshot's mode";
 
@@ -36,6 +38,8 @@ impl Named for ShotMode {
             ShotMode::Library => "library",
             ShotMode::Across => "across",
             ShotMode::Training => "training",
+            ShotMode::TrainingCoach => "training-coach",
+            ShotMode::TrainingProgress => "training-progress",
         }
     }
 }
@@ -64,7 +68,9 @@ pub fn start_of(mode: ShotMode, spec: &Spec) -> Result<(Start, f32), NoScene> {
         }
         ShotMode::Practice => (Start::Practice, 1.0),
         ShotMode::Menu | ShotMode::Library | ShotMode::Across => (Start::Menu, 1.0),
-        ShotMode::Training => (Start::Training, 1.0),
+        ShotMode::Training | ShotMode::TrainingCoach | ShotMode::TrainingProgress => {
+            (Start::Training, 1.0)
+        }
         ShotMode::Hint => (resume(hint_position(spec)?), 1.0),
         ShotMode::Stroke => {
             let south_to_strike = |m: &Match| {

@@ -3,7 +3,10 @@
 
 use crate::coach::{Coach, NoHint};
 use crate::hud::preview::Preview;
+use crate::hud::progress::ProgressPage;
+use crate::modes::calls::Announcement;
 use crate::modes::table::Table;
+use crate::modes::training::{Training, scene};
 use crate::modes::turn::{Aim, aim_shot};
 use crate::modes::{OnBoard, View};
 use crate::screens::menu::MenuPage;
@@ -35,6 +38,10 @@ pub enum ShotMode {
     Across,
     /// A drill of the trainer, ready to strike.
     Training,
+    /// A drill after three misses: the coach's shot shown by itself, the last stroke beside it.
+    TrainingCoach,
+    /// Training's progress page, after twelve days at every drill.
+    TrainingProgress,
 }
 
 /// What to capture and where.
@@ -166,6 +173,9 @@ struct Scene<'w> {
     equipment: Res<'w, Equipment>,
     page: Option<Res<'w, State<MenuPage>>>,
     next_page: Option<ResMut<'w, NextState<MenuPage>>>,
+    training: Option<ResMut<'w, Training>>,
+    progress_page: ResMut<'w, ProgressPage>,
+    told: MessageWriter<'w, Announcement>,
 }
 
 impl Scene<'_> {
@@ -192,13 +202,9 @@ impl Scene<'_> {
     fn ready(&mut self, plan: &ScreenshotPlan, frames: u32) -> Result<bool, ScreenshotError> {
         Ok(match plan.mode {
             ShotMode::Menu => *self.screen.get() == Screen::Menu && frames >= 20,
-            ShotMode::Training => {
-                let training = self
-                    .playing
-                    .as_deref()
-                    .is_some_and(|p| *p.get() == Playing::Training);
-                training && self.persons_turn() && frames >= 30
-            }
+            ShotMode::Training => self.training_aim() && frames >= 30,
+            ShotMode::TrainingCoach => self.training_coach(frames),
+            ShotMode::TrainingProgress => self.training_progress(frames),
             ShotMode::Library => self.page_open(MenuPage::Library) && frames >= 20,
             ShotMode::Across => self.page_open(MenuPage::AcrossMachines) && frames >= 20,
             ShotMode::Practice => self.practice() && frames >= 30,
@@ -219,6 +225,58 @@ impl Scene<'_> {
                     && self.aim.wait < 0.5
             }
         })
+    }
+
+    /// Training, a person to strike.
+    fn training_aim(&self) -> bool {
+        let training = self
+            .playing
+            .as_deref()
+            .is_some_and(|p| *p.get() == Playing::Training);
+        training && self.persons_turn()
+    }
+
+    /// Training after three misses: the last verdict called, the coach's shot shown by
+    /// itself, and the missed stroke set beside it.
+    fn training_coach(&mut self, frames: u32) -> bool {
+        let aiming = self.training_aim();
+        let spec = &self.equipment.0;
+        let Some(t) = self
+            .training
+            .as_deref_mut()
+            .filter(|_| aiming && frames >= 20)
+        else {
+            return false;
+        };
+        if t.misses_in_row == 0 {
+            self.told
+                .write(Announcement::Call(scene::missed_three(t, spec)));
+        }
+        if self.coach.judged.is_none()
+            && let Some((h, _, _)) = &self.coach.shown
+        {
+            self.coach.judged = Some(scene::judged_miss(t, spec, h));
+            return false;
+        }
+        self.coach.judged.is_some() && frames >= 40
+    }
+
+    /// Training's progress page up, after twelve days at every drill.
+    fn training_progress(&mut self, frames: u32) -> bool {
+        let aiming = self.training_aim();
+        let Some(t) = self
+            .training
+            .as_deref_mut()
+            .filter(|_| aiming && frames >= 20)
+        else {
+            return false;
+        };
+        if !self.progress_page.is_open() {
+            scene::twelve_days(t);
+            self.progress_page.open();
+            return false;
+        }
+        frames >= 40
     }
 
     /// Practice: a stroke being lined up, with the trajectory preview on.

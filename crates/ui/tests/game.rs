@@ -1320,6 +1320,18 @@ fn a_training_stroke_is_scored_and_the_next_attempt_set() {
         app.world().resource::<Training>().drill.kind,
         carrom_trainer::DrillKind::Cut30
     );
+    // Choosing a drill, or another position, says the new task and is not an attempt.
+    for key in [KeyCode::KeyN, KeyCode::Digit5] {
+        press(&mut app, key);
+        app.update();
+        let t = app.world().resource::<Training>();
+        assert_eq!(t.attempts, 1, "only strokes are attempts");
+        let call = &app
+            .world()
+            .resource::<carrom_ui::modes::calls::CallLog>()
+            .call;
+        assert_eq!(call, &vec![format!("Training: {}", t.drill.task)]);
+    }
 }
 
 /// A host on the loopback interface for `setup`, with the join code `code`, each seat held as

@@ -2,9 +2,11 @@
 //! and the coach's words beside the board.
 
 use super::{Coach, CoachText};
+use crate::board::layout::SidePanel;
+use crate::hud::tray::Tray;
 use crate::modes::OnBoard;
 use crate::sim::Equipment;
-use crate::states::Screen;
+use crate::states::{Playing, Screen};
 use crate::theme::palette;
 use bevy::prelude::*;
 use carrom_ai::coach::describe;
@@ -106,6 +108,27 @@ pub(super) fn draw_hint(mut gizmos: Gizmos, coach: Res<Coach>, spec: Res<Equipme
     }
 }
 
+/// The coach's words at the foot of the left column (the place they keep but in training).
+fn at_the_foot() -> Node {
+    Node {
+        position_type: PositionType::Absolute,
+        bottom: px(crate::board::layout::GAP),
+        left: px(crate::board::layout::GAP),
+        width: px(280),
+        padding: UiRect::all(px(8)),
+        ..default()
+    }
+}
+
+/// The coach's words under the call in the right column (training's place for them).
+fn under_the_call() -> Node {
+    Node {
+        width: percent(100),
+        padding: UiRect::all(px(8)),
+        ..default()
+    }
+}
+
 pub(super) fn spawn_text(mut commands: Commands) {
     commands.spawn((
         CoachText,
@@ -121,31 +144,61 @@ pub(super) fn spawn_text(mut commands: Commands) {
         // Bottom left, in the left panel's column beside the board (its width follows the
         // layout), clear of the scoreboard above it.
         crate::board::layout::SidePanel,
-        Node {
-            position_type: PositionType::Absolute,
-            bottom: px(crate::board::layout::GAP),
-            left: px(crate::board::layout::GAP),
-            width: px(280),
-            padding: UiRect::all(px(8)),
-            ..default()
-        },
+        at_the_foot(),
         BackgroundColor(palette::PANEL),
     ));
 }
 
-pub(super) fn update_text(
-    coach: Res<Coach>,
-    mut text: Query<(&mut Text, &mut Visibility), With<CoachText>>,
+/// Where the coach's words go: at the foot of the left column, clear of a match's
+/// scoreboard; in training the drill list fills that column to its foot, so they go under
+/// the call in the right column (in the box the call and the tray share), where they take
+/// their place in its flow and cover nothing.
+pub(super) fn place_text(
+    mut commands: Commands,
+    playing: Option<Res<State<Playing>>>,
+    tray: Query<&ChildOf, With<Tray>>,
+    text: Query<(Entity, Option<&ChildOf>), With<CoachText>>,
 ) {
-    let Ok((mut text, mut visible)) = text.single_mut() else {
+    let Ok((e, parent)) = text.single() else {
         return;
     };
+    let Ok(call_box) = tray.single().map(ChildOf::parent) else {
+        return;
+    };
+    let training = playing.is_some_and(|p| *p.get() == Playing::Training);
+    let placed = parent.is_some_and(|p| p.parent() == call_box);
+    if training && !placed {
+        // It goes with its new parent (which leaves with the game screen).
+        commands
+            .entity(e)
+            .remove::<(SidePanel, DespawnOnExit<Screen>)>()
+            .insert(under_the_call());
+        commands.entity(call_box).add_child(e);
+    } else if !training && placed {
+        commands.entity(e).remove::<ChildOf>().insert((
+            SidePanel,
+            DespawnOnExit(Screen::Game),
+            at_the_foot(),
+        ));
+    }
+}
+
+pub(super) fn update_text(
+    coach: Res<Coach>,
+    playing: Option<Res<State<Playing>>>,
+    mut text: Query<(&mut Text, &mut Visibility, &mut Node), With<CoachText>>,
+) {
+    let Ok((mut text, mut visible, mut node)) = text.single_mut() else {
+        return;
+    };
+    // A drill's coach shows the one shot J takes (the others are at the same man).
+    let training = playing.is_some_and(|p| *p.get() == Playing::Training);
     let mut lines = Vec::new();
     if coach.thinking() {
         lines.push("Coach: thinking...".to_string());
     } else if let Some((h, seat, _)) = &coach.shown {
         lines.push(format!("Coach: {}", describe(&h.best, *seat)));
-        for a in &h.alternatives {
+        for a in h.alternatives.iter().filter(|_| !training) {
             lines.push(format!("   or: {}", describe(a, *seat)));
         }
         lines.push("J: apply (then strike)   H: hide".into());
@@ -191,6 +244,16 @@ pub(super) fn update_text(
         Visibility::Inherited
     };
     visible.set_if_neq(shown);
+    // Nothing to say takes no room in the right column's flow (in training; elsewhere the
+    // panels' display is the layout's to set).
+    let display = if joined.is_empty() {
+        Display::None
+    } else {
+        Display::Flex
+    };
+    if training && node.display != display {
+        node.display = display;
+    }
     if text.0 != joined {
         text.0 = joined;
     }

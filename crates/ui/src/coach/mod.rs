@@ -21,7 +21,7 @@ use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 use carrom_ai::Noise;
 use carrom_ai::breaks::{BreakMap, break_map};
-use carrom_ai::coach::{Commentary, Hint, OwnShotJudged, hint, judge_own_shot};
+use carrom_ai::coach::{Commentary, Goal, Hint, OwnShotJudged, hint_for, judge_own_shot};
 use carrom_physics::{Piece, Seat};
 use carrom_referee::Referee;
 
@@ -119,6 +119,7 @@ pub(super) fn plugin(app: &mut App) {
                 forget_stale,
                 draw::draw_hint,
                 draw::draw_map.run_if(in_state(Playing::Practice)),
+                draw::place_text,
                 draw::update_text,
             )
                 .chain()
@@ -162,6 +163,17 @@ fn ask(
     spec: &carrom_physics::Spec,
     seed: u64,
 ) {
+    ask_for(coach, position, spec, Goal::BestMove, seed);
+}
+
+/// [`ask`] for a `goal`: the best move, or a drill's task.
+fn ask_for(
+    coach: &mut Coach,
+    position: Result<(Seat, Vec<Piece>, Referee), NoHint>,
+    spec: &carrom_physics::Spec,
+    goal: Goal,
+    seed: u64,
+) {
     coach.shown = None;
     coach.judged = None;
     coach.note = None;
@@ -170,7 +182,7 @@ fn ask(
             coach.asked = Some((layout.clone(), referee));
             let spec = spec.clone();
             coach.task = Some(AsyncComputeTaskPool::get().spawn(async move {
-                hint(&spec, &layout, seat, &referee, seed).ok_or(NoHint::NoLegalPlace)
+                hint_for(&spec, &layout, seat, &referee, goal, seed).ok_or(NoHint::NoLegalPlace)
             }));
         }
         Err(e) => coach.note = Some(e),
@@ -240,8 +252,8 @@ fn in_training(training: &Training) -> (Seat, Vec<Piece>, Referee) {
     )
 }
 
-/// Training: H asks the coach for the drill's shot; after three misses in a row it is shown by
-/// itself.
+/// Training: H asks the coach for the drill's shot (one that does the drill's task: its
+/// target into its pocket); after three misses in a row it is shown by itself.
 fn hint_in_training(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     mut coach: ResMut<Coach>,
@@ -258,8 +270,9 @@ fn hint_in_training(
         if offered {
             training.coach_shown();
         }
-        let seed = training.attempts;
-        ask(&mut coach, Ok(in_training(&training)), &spec.0, seed);
+        let seed = training.positions();
+        let goal = carrom_trainer::coach::goal(&training.drill);
+        ask_for(&mut coach, Ok(in_training(&training)), &spec.0, goal, seed);
     }
 }
 
@@ -326,12 +339,12 @@ fn judge_the_stroke(
         return;
     }
     let yours = aim_shot(&aim, *seat);
-    let (coachs, seat, layout, referee) = (h.best.shot, *seat, layout.clone(), *referee);
+    let (coachs, seat, layout, referee) = (h.best.clone(), *seat, layout.clone(), *referee);
     let spec = spec.0.clone();
-    let seed = board.turns as u64;
-    coach.judging = Some(AsyncComputeTaskPool::get().spawn(async move {
-        judge_own_shot(&spec, &layout, seat, &referee, &yours, &coachs, seed)
-    }));
+    coach.judging = Some(
+        AsyncComputeTaskPool::get()
+            .spawn(async move { judge_own_shot(&spec, &layout, seat, &referee, &yours, &coachs) }),
+    );
 }
 
 fn collect(mut coach: ResMut<Coach>, board: Res<OnBoard>) {

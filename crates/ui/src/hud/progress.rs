@@ -1,21 +1,40 @@
 //! Training's progress page (`P` in training): each drill's success rate day by day, as bars
-//! (the height the rate, the number under each the day's attempts), over the board until `P`
-//! again.
+//! (the height the rate, the day's successes of its attempts above each, the day under it),
+//! over the board until `P` again. Its rows are kept low enough for the nine drills to fit the
+//! window from 900x650 up; in a smaller window the page scrolls (the wheel, PgUp and PgDn).
 
 use crate::modes::training::Training;
 use crate::states::{Phase, Playing, Screen};
 use crate::theme::{palette, size, text};
+use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 use carrom_trainer::{DrillKind, Progress, Tally};
 
 /// Days shown for each drill (the latest with attempts).
 const DAYS: usize = 10;
 /// The bars' height for a rate of 100%.
-const BAR: f32 = 60.0;
+const BAR: f32 = 36.0;
+/// The width of a drill's name at the head of its row.
+const TITLE: f32 = 180.0;
+/// How far a line of the wheel scrolls the page (its pixels).
+const WHEEL_LINE: f32 = 24.0;
 
 /// The page is up, drawn for this many attempts (redrawn when they change).
 #[derive(Resource, Default)]
-struct ProgressPage(Option<u64>);
+pub struct ProgressPage(Option<u64>);
+
+impl ProgressPage {
+    /// Puts the page up (as `P` does).
+    pub fn open(&mut self) {
+        if self.0.is_none() {
+            self.0 = Some(u64::MAX);
+        }
+    }
+
+    pub fn is_open(&self) -> bool {
+        self.0.is_some()
+    }
+}
 
 #[derive(Component)]
 struct PageRoot;
@@ -23,7 +42,7 @@ struct PageRoot;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ProgressPage>().add_systems(
         Update,
-        (toggle, draw)
+        (toggle, draw, scroll)
             .chain()
             .run_if(in_state(Playing::Training))
             .run_if(in_state(Phase::Aim)),
@@ -38,6 +57,50 @@ fn toggle(keys: Option<Res<ButtonInput<KeyCode>>>, mut page: ResMut<ProgressPage
             Some(u64::MAX)
         };
     }
+}
+
+/// The wheel, PgUp and PgDn scroll the page when it is taller than the window.
+fn scroll(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut wheel: MessageReader<MouseWheel>,
+    mut page: Query<(&mut ScrollPosition, &ComputedNode), With<PageRoot>>,
+) {
+    let lines: f32 = wheel
+        .read()
+        .map(|w| match w.unit {
+            MouseScrollUnit::Line => -w.y * WHEEL_LINE,
+            MouseScrollUnit::Pixel => -w.y,
+        })
+        .sum();
+    let Ok((mut at, node)) = page.single_mut() else {
+        return;
+    };
+    let k = node.inverse_scale_factor();
+    let shown = node.size().y * k;
+    let by = lines + keys.map_or(0.0, |k| page_keys(&k, shown));
+    let most = (node.content_size().y * k - shown).max(0.0);
+    let want = scrolled(at.0.y, by, most);
+    if at.0.y != want {
+        at.0.y = want;
+    }
+}
+
+/// PgDn and PgUp: most of a page (`shown` high) down or up.
+fn page_keys(keys: &ButtonInput<KeyCode>, shown: f32) -> f32 {
+    let step = 0.8 * shown;
+    let mut by = 0.0;
+    if keys.just_pressed(KeyCode::PageDown) {
+        by += step;
+    }
+    if keys.just_pressed(KeyCode::PageUp) {
+        by -= step;
+    }
+    by
+}
+
+/// A scroll position `at` moved `by`, kept between the top and `most`.
+fn scrolled(at: f32, by: f32, most: f32) -> f32 {
+    (at + by).clamp(0.0, most)
 }
 
 /// A drill's days with attempts, oldest first: (day, tally over its levels).
@@ -82,7 +145,8 @@ fn draw(
     spawn_page(&mut commands, &training);
 }
 
-/// The page: a heading, and a row of bars for each drill.
+/// The page: a heading, and a row of bars for each drill; as tall as the window allows, and
+/// scrolled within that when it needs more.
 fn spawn_page(commands: &mut Commands, training: &Training) {
     let progress = &training.trainer.progress;
     commands
@@ -91,20 +155,30 @@ fn spawn_page(commands: &mut Commands, training: &Training) {
             DespawnOnExit(Screen::Game),
             Node {
                 position_type: PositionType::Absolute,
-                left: percent(22),
-                right: percent(22),
-                top: percent(4),
+                left: percent(20),
+                right: percent(20),
+                top: percent(3),
+                max_height: percent(94),
                 flex_direction: FlexDirection::Column,
                 padding: UiRect::all(px(12)),
-                row_gap: px(6),
+                row_gap: px(4),
+                // Scrolled down and up; a window too narrow for ten days cuts the last.
+                overflow: Overflow {
+                    x: OverflowAxis::Clip,
+                    y: OverflowAxis::Scroll,
+                },
                 ..default()
             },
+            ScrollPosition::default(),
             BackgroundColor(palette::PAGE.with_alpha(1.0)),
             GlobalZIndex(20),
         ))
         .with_children(|p| {
             p.spawn(text(
-                format!("PROGRESS OF {} (P closes)", progress.name.to_uppercase()),
+                format!(
+                    "PROGRESS OF {} (P closes; the wheel, PgUp and PgDn scroll)",
+                    progress.name.to_uppercase()
+                ),
                 size::MENU_HEADING,
                 palette::PAGE_TEXT,
             ));
@@ -120,18 +194,33 @@ fn spawn_drill(p: &mut ChildSpawnerCommands, title: &str, days: Vec<(String, Tal
     p.spawn(Node {
         column_gap: px(4),
         align_items: AlignItems::FlexEnd,
+        flex_shrink: 0.0,
         ..default()
     })
     .with_children(|line| {
-        line.spawn((
-            text(crate::text::for_display(title), 14.0, palette::PAGE_TEXT),
-            Node {
-                width: px(230),
-                ..default()
-            },
-        ));
+        // The name in a box of its own width (a text sized by the row wraps as if narrower,
+        // and stands taller than its lines).
+        line.spawn(Node {
+            width: px(TITLE),
+            flex_shrink: 0.0,
+            align_self: AlignSelf::Center,
+            ..default()
+        })
+        .with_children(|title_box| {
+            title_box.spawn(text(
+                crate::text::for_display(title),
+                13.0,
+                palette::PAGE_TEXT,
+            ));
+        });
         if days.is_empty() {
-            line.spawn(text("not tried", 14.0, palette::MENU_SMALL));
+            line.spawn((
+                text("not tried", 13.0, palette::MENU_SMALL),
+                Node {
+                    align_self: AlignSelf::Center,
+                    ..default()
+                },
+            ));
         }
         for (day, t) in days {
             spawn_day(line, &day, t);
@@ -139,30 +228,32 @@ fn spawn_drill(p: &mut ChildSpawnerCommands, title: &str, days: Vec<(String, Tal
     });
 }
 
-/// A day's bar: the rate above it, its height the rate, the attempts and the day under it.
+/// A day's bar: the day's successes of its attempts above it, its height the rate, the day
+/// under it.
 fn spawn_day(line: &mut ChildSpawnerCommands, day: &str, t: Tally) {
     line.spawn(Node {
         flex_direction: FlexDirection::Column,
         align_items: AlignItems::Center,
-        width: px(34),
+        width: px(32),
+        flex_shrink: 0.0,
         ..default()
     })
     .with_children(|bar| {
         bar.spawn(text(
-            format!("{:.0}%", 100.0 * t.rate()),
-            11.0,
+            format!("{}/{}", t.successes, t.attempts),
+            10.0,
             palette::PAGE_TEXT,
         ));
         bar.spawn((
             Node {
-                width: px(18),
+                width: px(16),
                 height: px((BAR * t.rate() as f32).max(2.0)),
                 ..default()
             },
             BackgroundColor(palette::POWER_TEXT),
         ));
         bar.spawn(text(
-            format!("{}\n{}", t.attempts, &day[5.min(day.len())..]),
+            day[5.min(day.len())..].to_string(),
             10.0,
             palette::MENU_SMALL,
         ));
@@ -197,5 +288,24 @@ mod tests {
                 successes: 1
             }));
         assert!(days_of(&p, DrillKind::Break).is_empty());
+    }
+
+    /// The page scrolls by what it is asked, never above its top nor below its foot.
+    #[test]
+    fn the_page_scrolls_between_its_top_and_its_foot() {
+        assert_eq!(scrolled(0.0, 120.0, 300.0), 120.0);
+        assert_eq!(scrolled(250.0, 120.0, 300.0), 300.0);
+        assert_eq!(scrolled(100.0, -240.0, 300.0), 0.0);
+        assert_eq!(
+            scrolled(0.0, 120.0, 0.0),
+            0.0,
+            "a page that fits does not scroll"
+        );
+        let mut keys = ButtonInput::<KeyCode>::default();
+        keys.press(KeyCode::PageDown);
+        assert_eq!(page_keys(&keys, 500.0), 400.0);
+        let mut keys = ButtonInput::<KeyCode>::default();
+        keys.press(KeyCode::PageUp);
+        assert_eq!(page_keys(&keys, 500.0), -400.0);
     }
 }

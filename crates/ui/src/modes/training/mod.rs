@@ -2,10 +2,11 @@
 //! position and its task ("Cut the white man at 1 o'clock into the north-east pocket"); each
 //! stroke is scored (in; missed, by how much and which way; or a foul with its Law) and the
 //! next attempt is set, a new position of the same kind at the level reached (two successes in
-//! a row move up, two misses down). Keys 1-9 choose the drill, N skips to another position.
-//! Progress is kept per player (the menu's South name) in the data directory, written after
+//! a row move up, two misses down). Keys 1-9 choose the drill, N skips to another position;
+//! either says the new task in the call box. Progress is kept per player (the menu's South name) in the data directory, written after
 //! every attempt; a damaged progress file is set aside and named in the call box.
 
+pub mod scene;
 mod setup;
 
 use crate::modes::OnBoard;
@@ -27,8 +28,11 @@ pub struct Training {
     /// Whether the progress is written (not in tests and screenshots).
     pub keep: bool,
     pub drill: Drill,
-    /// Attempts so far this session (each a new seed).
+    /// Attempts played this session: the strokes that ended an attempt and were recorded in
+    /// the progress (choosing a drill, or another position, is not one).
     pub attempts: u64,
+    /// Positions set this session (each a new seed): every attempt, drill chosen and cover.
+    positions: u64,
     seed: u64,
     /// The last stroke's verdict in words.
     pub last: Option<String>,
@@ -73,6 +77,7 @@ impl Training {
                 keep,
                 drill,
                 attempts: 0,
+                positions: 0,
                 seed,
                 last: None,
                 layout,
@@ -99,7 +104,7 @@ impl Training {
             actor: Some(Seat::South),
             computer: false,
             name: self.trainer.progress.name.clone(),
-            turns: self.attempts as usize,
+            turns: self.positions as usize,
             due: None,
             title: "training".into(),
             open: true,
@@ -123,19 +128,37 @@ impl Training {
         self.coach_shown = true;
     }
 
-    /// A new attempt at `kind`: a new position at the level reached. A drill the board leaves
-    /// no room for is not set: the drill played stays, its position set again.
+    /// Positions set this session (the coach's seed: each position its own).
+    pub fn positions(&self) -> u64 {
+        self.positions
+    }
+
+    /// A new position at `kind` at the level reached (another attempt, another drill chosen,
+    /// or N); its task is what the call box says next ([`Training::task_call`]). A drill the
+    /// board leaves no room for is not set: the drill played stays, its position set again.
     pub fn next_attempt(&mut self, spec: &Spec, kind: DrillKind) -> Result<(), NoPosition> {
-        self.attempts += 1;
+        self.positions += 1;
         let seed = self
             .seed
-            .wrapping_add(self.attempts.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            .wrapping_add(self.positions.wrapping_mul(0x9e37_79b9_7f4a_7c15));
         let set = self.trainer.start(spec, kind, seed);
         if let Ok(drill) = &set {
             self.drill = drill.clone();
         }
         self.layout = self.drill.position.pieces.clone();
         set.map(|_| ())
+    }
+
+    /// The Queen's cover follows her into the pocket: the next stroke of the same attempt.
+    fn cover(&mut self, cover: Drill) {
+        self.positions += 1;
+        self.layout = cover.position.pieces.clone();
+        self.drill = cover;
+    }
+
+    /// The call that sets a drill's position: "Training: Cut the white man at 1 o'clock ...".
+    pub fn task_call(&self) -> String {
+        format!("Training: {}", self.drill.task)
     }
 }
 
@@ -205,6 +228,7 @@ fn score_the_stroke(
             lines.push(score.words.clone());
             t.last = Some(score.words.clone());
             if score.attempt_over() {
+                t.attempts += 1;
                 if score.scored.is_in() {
                     t.misses_in_row = 0;
                     t.coach_shown = false;
@@ -218,8 +242,7 @@ fn score_the_stroke(
             match score.next {
                 Some(cover) => {
                     lines.push(format!("Now: {}", cover.task));
-                    t.layout = cover.position.pieces.clone();
-                    t.drill = cover;
+                    t.cover(cover);
                 }
                 None => {
                     if t.keep
@@ -252,8 +275,9 @@ fn score_the_stroke(
     fire.show_table(&t.layout);
 }
 
-/// 1-9: the drill of that kind; N: another position of this one. A drill the board leaves no
-/// room for is said in the call box, and the drill played stays.
+/// 1-9: the drill of that kind; N: another position of this one. The call box says the new
+/// task (the last stroke's verdict belongs to the last position); a drill the board leaves no
+/// room for is said there instead, and the drill played stays.
 fn choose_drill(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     mut training: ResMut<Training>,
@@ -282,9 +306,11 @@ fn choose_drill(
                 .then_some(training.drill.kind)
         });
     if let Some(kind) = chosen {
-        if let Err(e) = training.next_attempt(&spec.0, kind) {
-            told.write(Announcement::Call(vec![e.to_string()]));
-        }
+        let said = match training.next_attempt(&spec.0, kind) {
+            Ok(()) => training.task_call(),
+            Err(e) => e.to_string(),
+        };
+        told.write(Announcement::Call(vec![said]));
         fire.show_table(&training.layout);
     }
 }
@@ -332,5 +358,19 @@ mod tests {
         );
         assert_eq!(t.drill, played);
         assert_eq!(t.layout, played.position.pieces);
+    }
+
+    /// Choosing another drill (or N) sets a new position and the task the call box says; it
+    /// is not an attempt: only strokes are.
+    #[test]
+    fn choosing_a_drill_sets_its_task_and_is_no_attempt() {
+        let spec = Spec::default();
+        let (mut t, _) = Training::new(&spec, None, "Asha", 1);
+        t.next_attempt(&spec, DrillKind::Cut30).unwrap();
+        t.next_attempt(&spec, DrillKind::OffACushion).unwrap();
+        assert_eq!((t.attempts, t.positions()), (0, 2));
+        assert_eq!(t.drill.kind, DrillKind::OffACushion);
+        assert_eq!(t.task_call(), format!("Training: {}", t.drill.task));
+        assert!(t.task_call().contains("cushion"), "{}", t.task_call());
     }
 }

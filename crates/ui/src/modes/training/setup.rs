@@ -31,7 +31,7 @@ fn begin(begin: On<Begin>, spec: Res<Equipment>, mut entering: Entering) {
     };
     let (training, warning) = Training::new(&spec.0, dir.as_deref(), &name, rand::random::<u64>());
     let on_board = training.on_board();
-    let mut call = vec![format!("Training: {}", training.drill.task)];
+    let mut call = vec![training.task_call()];
     call.extend(warning);
     entering.commands.insert_resource(training);
     entering.enter(launch, Mode::Training, on_board, call);
