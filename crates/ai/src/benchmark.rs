@@ -11,7 +11,7 @@ use carrom_physics::shot::play;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
-use std::time::Instant;
+use web_time::Instant;
 
 /// Strokes after which a clearing board is abandoned.
 pub const STRIKE_CAP: u32 = 500;

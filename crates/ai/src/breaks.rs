@@ -8,11 +8,11 @@ use carrom_physics::{Piece, Seat, Shot, Spec, Table, Vec2, opening_rack};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The map: `expected[i][j]` is for `positions[i]` and `offsets_deg[j]` (degrees from the
 /// direction at the board centre, + = to the player's left).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct BreakMap {
     pub seat: Seat,
     pub samples: u32,
@@ -24,7 +24,7 @@ pub struct BreakMap {
     pub best: BestBreak,
 }
 
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 pub struct BestBreak {
     pub position: f32,
     pub offset_deg: f32,

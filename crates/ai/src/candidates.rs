@@ -8,10 +8,10 @@ use crate::geom::{
     angle_of, cut_power, legal_positions, path_clear, position_grid, straight_position,
 };
 use carrom_physics::{Piece, Pocket, Seat, Shot, Spec, Vec2};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What kind of shot a candidate is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ShotKind {
     /// The striker meets the piece at its ghost position and sends it straight to a pocket.

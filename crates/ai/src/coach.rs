@@ -16,8 +16,8 @@ use carrom_referee::{QueenState, Referee};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use serde::Serialize;
-use std::time::Instant;
+use serde::{Deserialize, Serialize};
+use web_time::Instant;
 
 /// Noisy strokes behind the chance of the shot the coach recommends.
 pub const CHANCE_SAMPLES: u32 = 1000;
@@ -30,8 +30,12 @@ pub const RANK_SAMPLES: u32 = 200;
 /// How many of the other shots the search weighed are shown.
 pub const ALTERNATIVES: usize = 3;
 
+/// A pocket's name, one of the board's four (a name, not a borrow: read back by
+/// `pocket_named`, whatever the text it came from).
+pub type PocketName = &'static str;
+
 /// One shot the coach describes.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Advice {
     /// The shot as intended (the striker's place, direction and power).
     pub shot: Shot,
@@ -42,7 +46,8 @@ pub struct Advice {
     #[serde(skip)]
     pub own_target: bool,
     /// The pocket the target went into most often (`south_west`, ...), when it went in.
-    pub pocket: Option<&'static str>,
+    #[serde(deserialize_with = "pocket_named")]
+    pub pocket: Option<PocketName>,
     /// The fraction of noisy strokes that pocket the target legally: it is down and the turn
     /// goes on (or the stroke wins the board). For a shot at no piece (a break), a safety shot,
     /// or a shot at a piece not his to pocket (a break-up shot at an opponent's man), the
@@ -60,6 +65,19 @@ pub struct Advice {
     /// ([`judge_own_shot`]).
     #[serde(skip)]
     pub measured: Measured,
+}
+
+/// A pocket read back by its name (one of the board's four; any other name is none).
+fn pocket_named<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<&'static str>, D::Error> {
+    let name: Option<String> = Deserialize::deserialize(d)?;
+    Ok(name.and_then(|n| {
+        carrom_physics::Spec::default()
+            .board
+            .pockets()
+            .into_iter()
+            .map(|p| p.name)
+            .find(|p| *p == n)
+    }))
 }
 
 /// What a stroke is counted for when a shot's chance is measured.
@@ -664,7 +682,7 @@ pub const COMMENTARY_SAMPLES: u32 = 100;
 
 /// A computer's stroke announced before it is played: what it intends and how likely it is,
 /// and the other shots it weighed with the search's values (like a chess engine's lines).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Commentary {
     pub seat: Seat,
     pub intent: Advice,

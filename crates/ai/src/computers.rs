@@ -3,14 +3,26 @@
 //! and the game all take a computer's next action from here.
 
 use crate::coach::{self, Commentary};
-use crate::noise::mix;
+use crate::noise::{Noise, mix};
 use crate::{LevelSpec, Player, Rung};
 use carrom_match::{Action, Actor, Level, Match, MatchError, MatchSetup};
 use carrom_physics::Seat;
 use carrom_referee::{Rules, Seats, Verdict};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::time::Instant;
+use serde::{Deserialize, Serialize};
+use web_time::Instant;
+
+/// What the computer players of a match carry from one decision to the next, as data: each
+/// seat's level, the noise it plans with and its random stream, the hands' stream and whether
+/// strokes are announced. The browser's worker decides on a copy made from it and hands back
+/// the new state, so a match there plays as it would here.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ComputersState {
+    players: Vec<(Seat, Level, Noise, ChaCha8Rng)>,
+    hands: ChaCha8Rng,
+    commentary: bool,
+}
 
 /// The computer seats of a match. Deterministic: the players are seeded from the setup's seed
 /// (seat `i` in the order of play from `mix(seed, i + 1)`, their hands from
@@ -29,6 +41,36 @@ pub struct Computers {
 }
 
 impl Computers {
+    /// Their state as data (each player's level stands for its search and hand, as
+    /// [`Computers::for_setup`] makes them).
+    pub fn state(&self) -> ComputersState {
+        ComputersState {
+            players: (self.players.iter())
+                .map(|(seat, p)| (*seat, p.level, p.plan_noise, p.rng.clone()))
+                .collect(),
+            hands: self.hands.clone(),
+            commentary: self.commentary,
+        }
+    }
+
+    /// The computers of `state`.
+    pub fn from_state(state: ComputersState) -> Computers {
+        let players = (state.players.into_iter())
+            .map(|(seat, level, plan_noise, rng)| {
+                let mut p = Player::of_spec(level.spec(), 0).with_plan_noise(plan_noise);
+                p.rng = rng;
+                (seat, p)
+            })
+            .collect();
+        Computers {
+            players,
+            hands: state.hands,
+            last_decision_ms: None,
+            commentary: state.commentary,
+            last_commentary: None,
+        }
+    }
+
     /// The computer players of `setup`.
     pub fn for_setup(setup: &MatchSetup) -> Computers {
         Computers::for_setup_with(setup, |level| *level.spec())

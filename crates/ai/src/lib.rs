@@ -39,7 +39,9 @@ pub use benchmark::ClearingSummary;
 pub use candidates::{Candidate, GenLimits, ShotKind};
 pub use carrom_match::Level;
 pub use clearing::{ClearingJudge, ClearingState};
-pub use computers::{Computers, Played, PlayedOut, computer_setup, computers_match};
+pub use computers::{
+    Computers, ComputersState, Played, PlayedOut, computer_setup, computers_match,
+};
 pub use game::{MatchJudge, choose_due_spot};
 pub use lone_man::LoneManCosts;
 pub use noise::Noise;

@@ -3,10 +3,10 @@
 
 use carrom_physics::{Piece, Shot, Spec};
 use rand::Rng;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Execution noise: Gaussian errors a player makes when playing a shot.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Noise {
     /// Sigma of the striker position, in shot-position units (half base lines): 0.01 is 0.005
     /// of the base-line range (2.35 mm on an ICF board).

@@ -175,13 +175,7 @@ pub enum SaveError {
     Write(#[from] WriteError),
 }
 
-/// A file that could not be written ([`crate::write_atomically`]): the file, and why.
-#[derive(Debug, thiserror::Error)]
-#[error("{}: {source}", path.display())]
-pub struct WriteError {
-    pub path: std::path::PathBuf,
-    pub source: std::io::Error,
-}
+pub use carrom_store::WriteError;
 
 /// A saved match that cannot be gone on with ([`crate::resume`]). Each message starts with
 /// the file's name.

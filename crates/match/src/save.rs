@@ -1,10 +1,11 @@
 //! Saves and replays: the match setup and every action, as JSON. A save of a finished match is
 //! its replay. Written atomically (temporary file, then rename).
 
-use crate::error::{SaveError, WriteError};
+use crate::error::SaveError;
 use crate::game::{Action, Match};
 use crate::setup::MatchSetup;
 use carrom_physics::Spec;
+pub use carrom_store::write_atomically;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -134,7 +135,7 @@ impl SaveFile {
 
     pub fn load(path: &Path) -> Result<SaveFile, SaveError> {
         let name = path.display().to_string();
-        match std::fs::read_to_string(path) {
+        match carrom_store::read_to_string(path) {
             Ok(text) => Self::parse(&text, &name),
             Err(source) => Err(SaveError::Read { name, source }),
         }
@@ -148,46 +149,6 @@ impl SaveFile {
         })?;
         Ok(write_atomically(path, text.as_bytes())?)
     }
-}
-
-/// Writes `bytes` to `path` atomically: to a new temporary file of its own in the same
-/// directory (`.<name>.<random>.tmp`), synced, then renamed over `path`. A crash mid-write
-/// leaves the previous file intact, a failed write removes the temporary file, and two
-/// writers at the same moment (two processes saving one file) each write their own
-/// temporary file, so the file is always one writer's whole version. The error names the
-/// file.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
-    let write = || -> std::io::Result<()> {
-        use std::io::Write;
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let prefix = format!(".{name}.");
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(&prefix).suffix(".tmp");
-        // As readable as a file made with `File::create` (the umask applies), not only by
-        // its owner.
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            builder.permissions(std::fs::Permissions::from_mode(0o666));
-        }
-        // Dropped on an error before the rename: the temporary file is removed.
-        let mut tmp = builder.tempfile_in(dir)?;
-        tmp.write_all(bytes)?;
-        tmp.as_file().sync_all()?;
-        tmp.persist(path).map_err(|e| e.error)?;
-        Ok(())
-    };
-    write().map_err(|source| WriteError {
-        path: path.to_path_buf(),
-        source,
-    })
 }
 
 /// A JSON value for an error message, cut to 40 characters.

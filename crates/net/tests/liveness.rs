@@ -269,9 +269,10 @@ fn a_guest_whose_action_goes_unanswered_asks_for_the_match_again() {
         notes[0].1.contains("no answer from the host to action 0"),
         "{notes:?}"
     );
+    // Timed from just after the action was sent (the guest's own clock starts as it sends).
     let first = notes[0].0;
     assert!(
-        first >= Duration::from_secs(3) && first < Duration::from_secs(5),
+        first >= Duration::from_millis(2900) && first < Duration::from_secs(5),
         "{notes:?}"
     );
     assert!(notes[1].0 - first >= Duration::from_secs(6), "{notes:?}");

@@ -84,13 +84,9 @@ impl Ladder {
 pub struct Day(pub String);
 
 impl Day {
-    /// Today (UTC), from the system clock.
+    /// Today (UTC), from the system clock (the browser's on the web).
     pub fn today() -> Day {
-        let secs = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_secs())
-            .unwrap_or(0);
-        Day::from_unix_days((secs / 86_400) as i64)
+        Day::from_unix_days((carrom_store::unix_seconds() / 86_400) as i64)
     }
 
     /// The day `days` after 1970-01-01 (the civil calendar, proleptic Gregorian).
@@ -359,7 +355,7 @@ impl Progress {
     /// warning naming both files. An unreadable file (permissions) is an error.
     pub fn load(path: &Path, player: &str) -> Result<Loaded, ProgressError> {
         let name = path.display().to_string();
-        let text = match std::fs::read_to_string(path) {
+        let text = match carrom_store::read_to_string(path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Ok(Loaded {
@@ -368,7 +364,7 @@ impl Progress {
                 });
             }
             Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-                String::from_utf8_lossy(&std::fs::read(path).map_err(|source| {
+                String::from_utf8_lossy(&carrom_store::read(path).map_err(|source| {
                     ProgressError::Read {
                         name: name.clone(),
                         source,
@@ -404,7 +400,7 @@ impl Progress {
     /// Writes atomically (temporary file, then rename; the directory made if needed).
     pub fn write(&self, path: &Path) -> Result<(), ProgressError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| carrom_match::WriteError {
+            carrom_store::create_dir_all(dir).map_err(|source| carrom_match::WriteError {
                 path: dir.to_path_buf(),
                 source,
             })?;
@@ -420,28 +416,22 @@ impl Progress {
 /// Renames a damaged file beside itself: `NAME.damaged-<unix seconds>` (`-2`, `-3` ... when
 /// that is taken).
 fn set_aside(path: &Path) -> std::io::Result<PathBuf> {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
+    let secs = carrom_store::unix_seconds();
     let base = path.as_os_str().to_string_lossy().into_owned();
     let mut aside = PathBuf::from(format!("{base}.damaged-{secs}"));
     let mut n = 2;
-    while aside.exists() {
+    while carrom_store::exists(&aside) {
         aside = PathBuf::from(format!("{base}.damaged-{secs}-{n}"));
         n += 1;
     }
-    std::fs::rename(path, &aside)?;
+    carrom_store::rename(path, &aside)?;
     Ok(aside)
 }
 
 /// The data directory: `$CARROM_CONFIG_DIR` when set, else the platform's data directory's
 /// `carrom` (`~/.local/share/carrom` on Linux), as the game's saves use.
 pub fn data_dir() -> Option<PathBuf> {
-    std::env::var_os("CARROM_CONFIG_DIR")
-        .filter(|d| !d.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| dirs::data_dir().map(|d| d.join("carrom")))
+    carrom_store::data_dir()
 }
 
 /// A player's progress file in `dir`: `trainer/<name>.json`, the name's characters other than

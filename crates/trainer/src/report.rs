@@ -74,14 +74,13 @@ pub fn players(dir: &Path, name: Option<&str>) -> Result<Vec<(String, PathBuf)>,
         return Ok(vec![(name.to_string(), progress_path(dir, name))]);
     }
     let folder = dir.join("trainer");
-    let entries = match std::fs::read_dir(&folder) {
+    let entries = match carrom_store::files_in(&folder) {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(source) => return Err(ReportError::Folder { folder, source }),
     };
     let mut out: Vec<(String, PathBuf)> = entries
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
+        .into_iter()
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .map(|p| {
             let stem = p
@@ -98,7 +97,7 @@ pub fn players(dir: &Path, name: Option<&str>) -> Result<Vec<(String, PathBuf)>,
 /// Reads a player's progress for printing: a missing file is no progress; a damaged one is an
 /// error naming it (this command only reads: the game sets damaged files aside).
 pub fn read(path: &Path, name: &str) -> Result<Progress, ReportError> {
-    match std::fs::read_to_string(path) {
+    match carrom_store::read_to_string(path) {
         Ok(text) => {
             let mut p = Progress::parse(&text, &path.display().to_string())?;
             if p.name.is_empty() {

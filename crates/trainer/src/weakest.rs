@@ -555,10 +555,9 @@ fn save_files(dir: &Path) -> Result<Vec<PathBuf>, SavesFolderError> {
     for folder in ["saves", "autosaves"] {
         let saves = dir.join(folder);
         let mut found = Vec::new();
-        match std::fs::read_dir(&saves) {
+        match carrom_store::files_in(&saves) {
             Ok(entries) => {
-                for e in entries.flatten() {
-                    let p = e.path();
+                for p in entries {
                     if p.extension().is_some_and(|x| x == "json") {
                         found.push(p);
                     }
@@ -576,7 +575,7 @@ fn save_files(dir: &Path) -> Result<Vec<PathBuf>, SavesFolderError> {
         files.extend(found);
     }
     let auto = dir.join("autosave.json");
-    if auto.exists() {
+    if carrom_store::exists(&auto) {
         files.push(auto);
     }
     Ok(files)

@@ -28,12 +28,14 @@ pub enum Start {
     Demo(MatchSetup),
     /// Play a save's actions back on the board.
     Replay(SaveFile),
-    /// A match across machines, joined (or hosted here) and started.
+    /// A match across machines, joined (or hosted here) and started (the desktop game's).
+    #[cfg(not(target_arch = "wasm32"))]
     Online(OnlineStart),
 }
 
 /// A match across machines as the game starts it: the guest (this machine's link to the host,
 /// whose match has started), and what the host's window shows.
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone)]
 pub struct OnlineStart {
     pub guest: std::sync::Arc<std::sync::Mutex<Option<carrom_net::Guest>>>,
@@ -46,6 +48,7 @@ pub struct OnlineStart {
     pub hosting: Option<std::sync::Arc<carrom_net::HostThread>>,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl std::fmt::Debug for OnlineStart {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("OnlineStart")
@@ -59,6 +62,7 @@ impl std::fmt::Debug for OnlineStart {
 /// hosting PLAY1", "Carrom — Ravi, joined"), so two windows on one desktop are told apart.
 pub fn window_title(start: &Start) -> String {
     match start {
+        #[cfg(not(target_arch = "wasm32"))]
         Start::Online(online) => match &online.hosting {
             Some(host) => format!("Carrom — hosting {}", host.code),
             None => {
@@ -81,7 +85,8 @@ pub const JOINED_WINDOW_STEP: i32 = 64;
 
 /// Where the window opens: where the platform puts it, except a joined match's window, which
 /// opens offset by its first seat (round the table from the host's South) where the platform
-/// lets the game choose.
+/// lets the game choose (the desktop's: a page fills its browser window).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn window_position(start: &Start) -> bevy::window::WindowPosition {
     use bevy::window::WindowPosition;
     let Start::Online(online) = start else {

@@ -27,6 +27,7 @@
 //! neither knows Bevy, so the headless demo, self-play, saves and replays run the same code as
 //! the window.
 
+pub mod address;
 pub mod audio;
 pub mod board;
 pub mod coach;
@@ -36,16 +37,23 @@ pub mod hud;
 pub mod launch;
 pub mod modes;
 pub mod pace;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod scenes;
 pub mod screens;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod screenshot;
 pub mod settings;
 pub mod sim;
 pub mod states;
 pub mod text;
 pub mod theme;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
+pub mod work;
 
-pub use launch::{Launch, OnlineStart, Start, window_title};
+#[cfg(not(target_arch = "wasm32"))]
+pub use launch::OnlineStart;
+pub use launch::{Launch, Start, window_title};
 pub use states::{
     AtTable, Leave, LiveMatch, Mode, Pause, Phase, Playing, Refereed, Screen, Watched,
 };
@@ -57,7 +65,8 @@ use carrom_physics::Spec;
 pub fn core_plugins(app: &mut App, spec: &Spec) {
     states::plugin(app);
     // What moves tells the window's pace (there is one only in a window).
-    app.add_message::<pace::StayAwake>();
+    app.add_message::<pace::StayAwake>()
+        .add_message::<pace::Rest>();
     app.insert_resource(sim::Equipment(spec.clone()))
         .add_plugins((sim::plugin, modes::plugin));
 }
@@ -112,7 +121,19 @@ fn load_settings(app: &mut App, screenshot: bool) {
     app.insert_resource(settings).insert_resource(file);
 }
 
+/// The log's filter: the game's own messages, and only the errors of the renderer and the
+/// window system.
+pub fn log_plugin() -> bevy::log::LogPlugin {
+    bevy::log::LogPlugin {
+        filter:
+            "wgpu=error,naga=warn,bevy_render=warn,bevy_winit=warn,winit=error,bevy_audio=error"
+                .into(),
+        ..default()
+    }
+}
+
 /// The whole game in a window. `shot` takes a screenshot and exits.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run_windowed(
     spec: &Spec,
     launch: Launch,
@@ -136,21 +157,33 @@ pub fn run_windowed(
             }),
             ..default()
         })
-        .set(bevy::log::LogPlugin {
-            filter:
-                "wgpu=error,naga=warn,bevy_render=warn,bevy_winit=warn,winit=error,bevy_audio=error"
-                    .into(),
-            ..default()
-        });
+        .set(log_plugin());
     if sound {
         app.add_plugins(plugins);
     } else {
         app.add_plugins(plugins.disable::<bevy::audio::AudioPlugin>());
     }
+    let screenshot = shot.is_some();
+    add_game(&mut app, spec, launch, sound, screenshot);
+    if screenshot {
+        // A screenshot counts frames: it draws continuously.
+        app.insert_resource(bevy::winit::WinitSettings::continuous());
+    } else {
+        app.add_plugins(pace::plugin);
+    }
+    let result = screenshot::plugin(&mut app, shot);
+    app.run();
+    result.take()
+}
+
+/// The game's plugins on an app with a window (the desktop's or the page's): the settings
+/// (the defaults, writing nothing, for a `screenshot`), the board, the panels, the screens,
+/// the coach, and the sounds when `sound`.
+pub fn add_game(app: &mut App, spec: &Spec, launch: Launch, sound: bool, screenshot: bool) {
     let speed = launch.speed;
-    load_settings(&mut app, shot.is_some());
+    load_settings(app, screenshot);
     app.insert_resource(launch);
-    core_plugins(&mut app, spec);
+    core_plugins(app, spec);
     app.insert_resource(sim::SimSpeed {
         factor: speed,
         steps_per_frame: None,
@@ -165,13 +198,4 @@ pub fn run_windowed(
     if sound {
         app.add_plugins(audio::plugin);
     }
-    if shot.is_some() {
-        // A screenshot counts frames: it draws continuously.
-        app.insert_resource(bevy::winit::WinitSettings::continuous());
-    } else {
-        app.add_plugins(pace::plugin);
-    }
-    let result = screenshot::plugin(&mut app, shot);
-    app.run();
-    result.take()
 }

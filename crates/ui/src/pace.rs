@@ -29,6 +29,7 @@ const SETTLE: f32 = 3.0;
 pub fn plugin(app: &mut App) {
     app.insert_resource(WinitSettings::continuous())
         .add_message::<StayAwake>()
+        .add_message::<Rest>()
         .init_resource::<Awake>()
         .add_systems(Last, pace);
 }
@@ -55,6 +56,12 @@ impl Default for Awake {
 /// needs the frames ([`while_busy`] for a resource that knows).
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StayAwake(pub &'static str);
+
+/// Something waits off the frame and will wake the window when it is done (the browser's
+/// worker): with nothing else moving, the window stops drawing at once (no afterglow) and
+/// waits for input or the wake-up.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rest(pub &'static str);
 
 /// A system that tells the window to stay awake while the resource `R` is `busy`.
 pub fn while_busy<R: Resource>(
@@ -119,6 +126,7 @@ fn pace(
     time: Res<Time<Real>>,
     activity: Activity,
     mut told: MessageReader<StayAwake>,
+    mut rest: MessageReader<Rest>,
     mut awake: ResMut<Awake>,
     mut settings: ResMut<WinitSettings>,
 ) {
@@ -139,6 +147,8 @@ fn pace(
     }
     if why.is_some() {
         awake.until = awake.until.max(now + AFTERGLOW);
+    } else if rest.read().next().is_some() {
+        awake.until = now;
     }
     if why != awake.why {
         debug!("drawing continuously for: {}", why.unwrap_or("nothing"));

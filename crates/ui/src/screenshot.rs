@@ -12,12 +12,13 @@ use crate::modes::{OnBoard, View};
 use crate::screens::menu::MenuPage;
 use crate::sim::Equipment;
 use crate::states::{Phase, Playing, Screen, Watched};
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use carrom_physics::SeatAxes;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShotMode {

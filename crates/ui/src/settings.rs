@@ -53,25 +53,16 @@ impl Default for Settings {
     }
 }
 
-/// `$CARROM_CONFIG_DIR`, when set: the one directory for settings, saves and the autosave.
-fn override_dir() -> Option<PathBuf> {
-    std::env::var_os("CARROM_CONFIG_DIR")
-        .filter(|d| !d.is_empty())
-        .map(PathBuf::from)
-}
-
 /// Where the settings live: `$CARROM_CONFIG_DIR/settings.ron`, or the platform's config
-/// directory's `carrom/settings.ron`.
+/// directory's `carrom/settings.ron` (in the browser, the page's storage).
 pub fn settings_path() -> Option<PathBuf> {
-    override_dir()
-        .or_else(|| dirs::config_dir().map(|d| d.join("carrom")))
-        .map(|d| d.join("settings.ron"))
+    carrom_store::config_dir().map(|d| d.join("settings.ron"))
 }
 
 /// Where saves and the autosave live: `$CARROM_CONFIG_DIR`, or the platform's data directory's
-/// `carrom`.
+/// `carrom` (in the browser, the page's storage).
 pub fn data_dir() -> Option<PathBuf> {
-    override_dir().or_else(|| dirs::data_dir().map(|d| d.join("carrom")))
+    carrom_store::data_dir()
 }
 
 /// The one autosave of earlier versions (still listed under Continue until it is finished).
@@ -99,13 +90,12 @@ pub fn autosave_path_for(setup: &carrom_match::MatchSetup) -> Option<PathBuf> {
 pub fn newest_files(dirs: &[PathBuf], extra: &[PathBuf], most: usize) -> Vec<PathBuf> {
     let mut found: Vec<(std::time::SystemTime, PathBuf)> = dirs
         .iter()
-        .filter_map(|d| std::fs::read_dir(d).ok())
+        .filter_map(|d| carrom_store::files_in(d).ok())
         .flatten()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .chain(extra.iter().filter(|p| p.exists()).cloned())
+        .chain(extra.iter().filter(|p| carrom_store::exists(p)).cloned())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .filter_map(|p| {
-            let t = std::fs::metadata(&p).and_then(|m| m.modified()).ok()?;
+            let t = carrom_store::modified(&p).ok()?;
             Some((t, p))
         })
         .collect();
@@ -200,7 +190,7 @@ impl Settings {
     /// Reads the settings at `path`: the defaults when there is no file; the defaults and the
     /// reason when it cannot be read or is malformed (naming the file, line and field).
     pub fn load(path: &Path) -> (Settings, Option<String>) {
-        let text = match std::fs::read_to_string(path) {
+        let text = match carrom_store::read_to_string(path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return (Settings::default(), None);
@@ -250,7 +240,7 @@ impl Settings {
     pub fn save(&self, path: &Path) -> Result<(), SaveSettingsError> {
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())?;
         if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|source| SaveSettingsError::Directory {
+            carrom_store::create_dir_all(dir).map_err(|source| SaveSettingsError::Directory {
                 dir: dir.to_path_buf(),
                 source,
             })?;

@@ -20,6 +20,9 @@ pub struct Layout {
     /// The interface's scale ([`UiScale`]): the screens, panels and texts were drawn for a
     /// 1280x720 window and grow and shrink with it.
     pub scale: f32,
+    /// A window much taller than wide (a phone held upright): the board across the top, the
+    /// two panels side by side under it.
+    pub portrait: bool,
 }
 
 impl Default for Layout {
@@ -28,18 +31,22 @@ impl Default for Layout {
             panel: 300.0,
             board: 640.0,
             scale: 1.0,
+            portrait: false,
         }
     }
 }
 
 /// The interface's scale for a window `w` x `h` (0.6 to 2): the screens were drawn for 760
 /// pixels of height (so at 1280x720 the menu keeps a margin above its title and below Quit);
-/// the menu's columns for 1000 pixels of width; the game's side
+/// the menu's columns for 1000 pixels of width (upright, one above the other: 560 by 1350); the
+/// game's side
 /// panels for 248 pixels (`panel`, the panels' width in the window), though the game's texts
 /// stay at least 0.85 of their size (narrow panels wrap them more instead).
 pub fn ui_scale(w: f32, h: f32, panel: Option<f32>) -> f32 {
     match panel {
         Some(panel) => ((panel - GAP) / 248.0).min(h / 720.0).clamp(0.85, 2.0),
+        // Upright, the menu's columns stand one above the other.
+        None if h > w * PORTRAIT => (w / 560.0).min(h / 1350.0).clamp(0.5, 2.0),
         None => (w / 1000.0).min(h / MENU_HEIGHT).clamp(0.6, 2.0),
     }
 }
@@ -64,8 +71,20 @@ pub fn board_extent(playing_surface: f32) -> f32 {
     playing_surface + 2.0 * FRAME + 0.006
 }
 
+/// A window this much taller than wide is laid out upright ([`Layout::portrait`]).
+pub const PORTRAIT: f32 = 1.2;
+
 /// The layout of a window `w` x `h` (logical pixels).
 pub fn layout_for(w: f32, h: f32) -> Layout {
+    if h > w * PORTRAIT {
+        let panel = (w - GAP) / 2.0;
+        return Layout {
+            panel,
+            board: w.min(h * 0.6),
+            scale: ui_scale(w, h, Some(panel)),
+            portrait: true,
+        };
+    }
     let panel = (w * 0.2).clamp(220.0, 340.0);
     // A narrow window: narrower panels before a smaller board.
     let panel = panel.min(((w - h) / 2.0 - GAP).max(180.0));
@@ -74,6 +93,7 @@ pub fn layout_for(w: f32, h: f32) -> Layout {
         panel,
         board,
         scale: ui_scale(w, h, Some(panel)),
+        portrait: false,
     }
 }
 
@@ -92,7 +112,7 @@ fn fit(
     window: Query<&Window, With<PrimaryWindow>>,
     spec: Res<Equipment>,
     mut layout: ResMut<Layout>,
-    mut cam: Query<&mut Projection, With<MainCamera>>,
+    mut cam: Query<(&mut Projection, &mut Transform), With<MainCamera>>,
     mut panels: Query<&mut Node, With<SidePanel>>,
     mut scaled: ResMut<UiScale>,
     screen: Option<Res<State<crate::states::Screen>>>,
@@ -116,7 +136,18 @@ fn fit(
     }
     let extent = board_extent(spec.0.board.playing_surface);
     let viewport_height = extent * h / layout.board;
-    for mut projection in &mut cam {
+    // Upright, the board is at the top: the camera looks below its centre, down the screen
+    // as the board is turned.
+    let down = if layout.portrait {
+        (h / 2.0 - layout.board / 2.0) * extent / layout.board
+    } else {
+        0.0
+    };
+    for (mut projection, mut tf) in &mut cam {
+        let at = tf.rotation * Vec3::new(0.0, -down, 0.0);
+        if tf.translation.distance(at) > 1e-6 {
+            tf.translation = at;
+        }
         if let Projection::Orthographic(o) = &mut *projection {
             let want = ScalingMode::FixedVertical { viewport_height };
             if !matches!(o.scaling_mode, ScalingMode::FixedVertical { viewport_height: v } if (v - viewport_height).abs() < 1e-6)
@@ -126,9 +157,19 @@ fn fit(
         }
     }
     let width = px((layout.panel - GAP) / layout.scale);
+    let top = px(if layout.portrait {
+        (layout.board + GAP) / layout.scale
+    } else {
+        GAP
+    });
     for mut node in &mut panels {
         if node.width != width {
             node.width = width;
+        }
+        // The columns start under the board when upright (what hangs from a column's foot,
+        // the coach's words, has no top).
+        if node.top != Val::Auto && node.top != top {
+            node.top = top;
         }
     }
 }
@@ -192,7 +233,9 @@ mod tests {
         assert!((menu(1280.0, 760.0) - 1.0).abs() < 1e-6);
         assert!((menu(1920.0, 1080.0) - 1080.0 / 760.0).abs() < 1e-6);
         assert!((menu(900.0, 650.0) - 650.0 / 760.0).abs() < 1e-6);
-        assert!((menu(800.0, 1200.0) - 0.8).abs() < 1e-6);
+        // Upright (a tablet or a phone held so): the columns one above the other, 560 by 1350.
+        assert!((menu(800.0, 1200.0) - 1200.0 / 1350.0).abs() < 1e-6);
+        assert!((menu(390.0, 844.0) - 844.0 / 1350.0).abs() < 1e-6);
         // The game: its panels as drawn at 1280x720, larger on a larger window.
         let game = |w: f32, h: f32| layout_for(w, h).scale;
         assert!((game(1280.0, 720.0) - 1.0).abs() < 1e-6);
@@ -211,12 +254,20 @@ mod tests {
             (1280.0, 960.0),
             (1280.0, 720.0),
             (1920.0, 1080.0),
-            (800.0, 1200.0),
         ] {
             let l = layout_for(w, h);
+            assert!(!l.portrait, "{w}x{h}: {l:?}");
             assert!(2.0 * (l.panel + GAP) + l.board <= w + 0.5, "{w}x{h}: {l:?}");
             assert!(l.board <= h, "{w}x{h}: {l:?}");
             assert!(l.panel >= 180.0, "{w}x{h}: {l:?}");
+        }
+        // Upright, the board across the top and the two panels side by side under it, with
+        // at least a third of the height for them.
+        for (w, h) in [(800.0, 1200.0), (390.0, 844.0)] {
+            let l = layout_for(w, h);
+            assert!(l.portrait, "{w}x{h}: {l:?}");
+            assert!(l.board <= w && l.board <= 0.6 * h + 0.5, "{w}x{h}: {l:?}");
+            assert!(2.0 * l.panel + GAP <= w + 0.5, "{w}x{h}: {l:?}");
         }
     }
 }

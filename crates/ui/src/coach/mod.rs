@@ -19,8 +19,7 @@ use crate::states::{Phase, Playing, Refereed, Screen, Watched};
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
-use carrom_ai::Noise;
-use carrom_ai::breaks::{BreakMap, break_map};
+use carrom_ai::breaks::BreakMap;
 use carrom_ai::coach::{Commentary, Goal, Hint, OwnShotJudged, hint_for, judge_own_shot};
 use carrom_physics::{Piece, Seat};
 use carrom_referee::Referee;
@@ -81,12 +80,8 @@ impl Coach {
 
     /// Asks for the break map of the practice rack (at the benchmark's noise).
     pub fn ask_map(&mut self, spec: &carrom_physics::Spec) {
-        let spec = spec.clone();
         self.map = None;
-        self.map_task = Some(
-            AsyncComputeTaskPool::get()
-                .spawn(async move { break_map(&spec, true, 1, Noise::BENCHMARK) }),
-        );
+        self.map_task = Some(crate::work::break_map(spec));
     }
 }
 

@@ -12,7 +12,6 @@ use crate::pace::{AFTERGLOW, StayAwake};
 use crate::sim::{LiveTable, SimSet, SimSpeed};
 use crate::states::{LiveMatch, Pause, Phase, Refereed, Watched, someone_to_act};
 use bevy::prelude::*;
-use bevy::tasks::AsyncComputeTaskPool;
 use carrom_match::Action;
 
 /// The referee has judged a stroke of the match (a match's saves follow it).
@@ -66,8 +65,15 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The window keeps drawing through a computer's turn at this machine (another machine's
 /// turn: [`super::online`]).
-fn computer_awake(board: Res<OnBoard>, table: Res<Table>, mut awake: MessageWriter<StayAwake>) {
-    if board.computer && !table.actor_is_elsewhere() {
+fn computer_awake(
+    board: Res<OnBoard>,
+    table: Res<Table>,
+    thinking: Res<Thinking>,
+    mut awake: MessageWriter<StayAwake>,
+) {
+    // Thinking where it wakes the window when done, the window rests meanwhile.
+    let resting = crate::work::WAKES_THE_WINDOW && thinking.is_thinking();
+    if board.computer && !table.actor_is_elsewhere() && !resting {
         awake.write(StayAwake("a computer's turn"));
     }
 }
@@ -106,12 +112,7 @@ fn computers_think(
     if !computer || table.actor_is_elsewhere() {
         return;
     }
-    let model = table.model.clone();
-    let mut computers = table.computers.clone();
-    thinking.start(AsyncComputeTaskPool::get().spawn(async move {
-        let action = computers.act(&model);
-        (action, Some(computers))
-    }));
+    thinking.start(crate::work::decide(&table.model, &table.computers));
 }
 
 /// Takes a computer's decision when it is ready and shows its aim until it strikes.

@@ -5,7 +5,7 @@
 //! the rest, and what the players are told is [`super::calls`].
 
 use super::{OnBoard, View};
-use crate::pace::StayAwake;
+use crate::pace::{Rest, StayAwake};
 use crate::sim::{Equipment, LiveTable, LoadTable, SimSet, StrokeEnded};
 use crate::states::{Phase, Screen};
 use bevy::prelude::*;
@@ -133,12 +133,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(PostUpdate, stay_awake.run_if(in_state(Screen::Game)));
 }
 
-/// The window keeps drawing while the table loads, a stroke runs or a computer thinks.
+/// The window keeps drawing while the table loads, a stroke runs or a computer thinks (or
+/// rests while the computer thinks where that wakes it when done: [`crate::work`]).
 fn stay_awake(
     phase: Option<Res<State<Phase>>>,
     live: Res<LiveTable>,
     thinking: Res<Thinking>,
     mut awake: MessageWriter<StayAwake>,
+    mut rest: MessageWriter<Rest>,
 ) {
     let phase = phase.map_or(Phase::Idle, |p| *p.get());
     if phase == Phase::Idle {
@@ -148,7 +150,11 @@ fn stay_awake(
         awake.write(StayAwake("a stroke"));
     }
     if thinking.is_thinking() {
-        awake.write(StayAwake("a computer thinking"));
+        if crate::work::WAKES_THE_WINDOW {
+            rest.write(Rest("a computer thinking, off the page"));
+        } else {
+            awake.write(StayAwake("a computer thinking"));
+        }
     }
 }
 

@@ -58,10 +58,9 @@ struct StatisticsText;
 /// A file's line in a list: its players, rules and strokes, and how long ago it was written:
 /// "Asha v Computer (hard), ICF, 42 strokes, 5 min ago".
 pub fn title_of_file(path: &Path) -> String {
-    let ago = std::fs::metadata(path)
-        .and_then(|m| m.modified())
+    let ago = carrom_store::modified(path)
         .ok()
-        .and_then(|t| t.elapsed().ok())
+        .and_then(|t| carrom_store::now().duration_since(t).ok())
         .map(|d| ago(d.as_secs()))
         .unwrap_or_default();
     match SaveFile::load(path) {

@@ -15,8 +15,7 @@ pub(super) fn plugin(app: &mut App) {
         })
         .add_systems(
             PostUpdate,
-            crate::pace::stay_awake("a demo or a replay")
-                .run_if(in_state(Watched).and_then(in_state(Pause::Running))),
+            watched_awake.run_if(in_state(Watched).and_then(in_state(Pause::Running))),
         )
         .add_systems(
             Update,
@@ -61,5 +60,16 @@ fn speed_keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut speed: ResMut<SimSpee
 fn next_demo(keys: Option<Res<ButtonInput<KeyCode>>>, mut commands: Commands) {
     if keys.is_some_and(|k| k.just_pressed(KeyCode::KeyN)) {
         commands.trigger(PlayAgain);
+    }
+}
+
+/// A demo or a replay keeps the window drawing while it plays, but for a computer thinking
+/// where that wakes the window when done ([`crate::work::WAKES_THE_WINDOW`]).
+fn watched_awake(
+    thinking: Res<crate::modes::turn::Thinking>,
+    mut awake: MessageWriter<crate::pace::StayAwake>,
+) {
+    if !(crate::work::WAKES_THE_WINDOW && thinking.is_thinking()) {
+        awake.write(crate::pace::StayAwake("a demo or a replay"));
     }
 }

@@ -72,7 +72,7 @@ pub fn autosave(model: &Match, file: Option<&SettingsFile>) -> Option<String> {
     }
     let path = crate::settings::autosave_path_for(&model.setup)?;
     if model.is_over() {
-        let _ = std::fs::remove_file(&path);
+        let _ = carrom_store::remove_file(&path);
         return None;
     }
     write_match(model, &path)
@@ -86,7 +86,7 @@ fn write_match(model: &Match, path: &std::path::Path) -> Result<(), SaveError> {
     if let Some(dir) = path.parent()
         && !dir.as_os_str().is_empty()
     {
-        let _ = std::fs::create_dir_all(dir);
+        let _ = carrom_store::create_dir_all(dir);
     }
     SaveFile::of(model).write(path)
 }

@@ -24,7 +24,11 @@ pub(super) enum Choice {
     /// The page of saved matches (to go on with) and replays (to watch).
     Library,
     /// Host or join a match across machines.
+    // The desktop game's (the browser's menu says where play across machines is, and a
+    // page is closed with its tab).
+    #[cfg(not(target_arch = "wasm32"))]
     AcrossMachines,
+    #[cfg(not(target_arch = "wasm32"))]
     Quit,
     Rules,
     /// How long a match is: one board, one game, the rule set's whole match.
@@ -102,7 +106,9 @@ fn label_of(
         Choice::Demo4 => "Computer demo - doubles".into(),
         Choice::HowToPlay => "How to play".into(),
         Choice::Library => "Saved matches and replays".into(),
+        #[cfg(not(target_arch = "wasm32"))]
         Choice::AcrossMachines => "Play across machines - host or join".into(),
+        #[cfg(not(target_arch = "wasm32"))]
         Choice::Quit => "Quit".into(),
         Choice::Rules => format!("Rules: {}", rules.0.name().to_uppercase()),
         Choice::Length => {

@@ -5,8 +5,10 @@
 //! or turning board, the aim guide in ICF matches, and the players' names (click one to type a
 //! new name) and which seats the computer plays.
 
+#[cfg(not(target_arch = "wasm32"))]
 pub mod across;
 pub mod labels;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod lobby;
 pub mod players;
 pub mod start;
@@ -43,9 +45,10 @@ pub enum MenuPage {
 pub(super) struct MenuRules(pub(super) Preset);
 
 pub(super) fn plugin(app: &mut App) {
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_plugins((across::plugin, lobby::plugin));
     app.init_resource::<MenuRules>()
         .add_sub_state::<MenuPage>()
-        .add_plugins((across::plugin, lobby::plugin))
         .add_systems(Startup, from_settings)
         .init_resource::<labels::NewestAutosave>()
         .add_systems(
@@ -131,12 +134,7 @@ fn spawn_play_choices(left: &mut ChildSpawnerCommands) {
         LOOK,
         |_: On<Activate>, mut m: MenuStart| m.demo_of(Seats::Doubles),
     );
-    choice_button(
-        left,
-        Choice::AcrossMachines,
-        LOOK,
-        |_: On<Activate>, mut page: ResMut<NextState<MenuPage>>| page.set(MenuPage::AcrossMachines),
-    );
+    across_machines(left, LOOK);
     choice_button(
         left,
         Choice::HowToPlay,
@@ -149,6 +147,8 @@ fn spawn_play_choices(left: &mut ChildSpawnerCommands) {
         LOOK,
         |_: On<Activate>, mut page: ResMut<NextState<MenuPage>>| page.set(MenuPage::Library),
     );
+    // A page is closed with its tab: no Quit in the browser.
+    #[cfg(not(target_arch = "wasm32"))]
     choice_button(
         left,
         Choice::Quit,
@@ -157,6 +157,35 @@ fn spawn_play_choices(left: &mut ChildSpawnerCommands) {
             exit.write(AppExit::Success);
         },
     );
+}
+
+/// Play across machines: its page's button on the desktop.
+#[cfg(not(target_arch = "wasm32"))]
+fn across_machines(left: &mut ChildSpawnerCommands, look: (f32, f32, f32)) {
+    choice_button(
+        left,
+        Choice::AcrossMachines,
+        look,
+        |_: On<Activate>, mut page: ResMut<NextState<MenuPage>>| page.set(MenuPage::AcrossMachines),
+    );
+}
+
+/// Play across machines is in the desktop game: the browser's menu says so where its button
+/// would be.
+#[cfg(target_arch = "wasm32")]
+fn across_machines(left: &mut ChildSpawnerCommands, (width, height, _): (f32, f32, f32)) {
+    left.spawn((
+        small_text(
+            "Play across machines - in the desktop game",
+            size::MENU_NOTE,
+        ),
+        Node {
+            width: px(width),
+            height: px(height),
+            align_items: AlignItems::Center,
+            ..default()
+        },
+    ));
 }
 
 /// The volume a step of 20% up (`by` 1) or down (-1) from `volume`, between 0 and 100%: it
@@ -363,9 +392,15 @@ fn spawn_menu(mut commands: Commands) {
                     ..default()
                 },
             ));
+            // Side by side; in a window too narrow for both (a phone held upright), one
+            // above the other.
             root.spawn(Node {
                 flex_direction: FlexDirection::Row,
+                flex_wrap: FlexWrap::Wrap,
+                max_width: percent(100),
+                justify_content: JustifyContent::Center,
                 column_gap: px(36),
+                row_gap: px(16),
                 align_items: AlignItems::FlexStart,
                 ..default()
             })
@@ -412,14 +447,18 @@ pub(crate) fn back_button(parent: &mut ChildSpawnerCommands, label: &str, page: 
 fn menu_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     players: Res<MenuPlayers>,
-    form: Res<across::AcrossForm>,
+    #[cfg(not(target_arch = "wasm32"))] form: Res<across::AcrossForm>,
     board: Res<OnBoard>,
     page: Res<State<MenuPage>>,
     mut next_page: ResMut<NextState<MenuPage>>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
     let Some(keys) = keys else { return };
-    if !keys.just_pressed(KeyCode::Escape) || players.editing.is_some() || form.typing() {
+    #[cfg(not(target_arch = "wasm32"))]
+    let typing = players.editing.is_some() || form.typing();
+    #[cfg(target_arch = "wasm32")]
+    let typing = players.editing.is_some();
+    if !keys.just_pressed(KeyCode::Escape) || typing {
         return;
     }
     match page.get() {

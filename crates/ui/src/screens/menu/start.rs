@@ -49,9 +49,9 @@ pub fn resume_file(
         && let Some(own) = autosave_path_for(&game.setup)
     {
         if let Some(dir) = own.parent() {
-            let _ = std::fs::create_dir_all(dir);
+            let _ = carrom_store::create_dir_all(dir);
         }
-        let _ = std::fs::rename(path, own);
+        let _ = carrom_store::rename(path, &own);
     }
     Ok(game)
 }

@@ -1,0 +1,182 @@
+//! The page's live region, `<div id="status" aria-live="polite">`: who is to act and the
+//! latest call with its Law, as text a screen reader reads (and the page's tests). Its
+//! attributes carry what a test checks: `data-screen` (menu or game), `data-digest` (the
+//! match's position), `data-score` (its scoreboard) and `data-buttons` (the buttons on the
+//! screen, each its label and its rectangle in the page's pixels, as JSON: where a page's
+//! test or tool clicks the canvas as a person would), and `data-frames` (the frames drawn so
+//! far: the frame rate measured from outside).
+
+use crate::hud::Panels;
+use crate::modes::calls::CallLog;
+use crate::modes::table::Table;
+use crate::settings::SettingsFile;
+use crate::states::Screen;
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Last, (tell_the_page, show_the_buttons, count_the_frames));
+}
+
+/// The screen's buttons, each `{"label", "x", "y", "w", "h"}` (the page's CSS pixels, from the
+/// canvas's top left: the nodes' physical pixels over the window's scale factor), top to
+/// bottom.
+fn buttons_json(
+    buttons: &Query<
+        (
+            &ComputedNode,
+            &UiGlobalTransform,
+            &Children,
+            &InheritedVisibility,
+        ),
+        With<Button>,
+    >,
+    texts: &Query<&Text>,
+    scale_factor: f32,
+) -> String {
+    let mut found: Vec<(String, Vec2, Vec2)> = buttons
+        .iter()
+        .filter(|(node, _, _, visible)| visible.get() && node.size().x > 0.0)
+        .map(|(node, at, children, _)| {
+            let label = children
+                .iter()
+                .filter_map(|c| texts.get(c).ok())
+                .map(|t| t.0.clone())
+                .collect::<Vec<_>>()
+                .join(" ");
+            let k = 1.0 / scale_factor;
+            let size = node.size() * k;
+            (label, at.affine().translation * k - size / 2.0, size)
+        })
+        .collect();
+    found.sort_by(|a, b| a.1.y.total_cmp(&b.1.y).then(a.1.x.total_cmp(&b.1.x)));
+    let items: Vec<String> = found
+        .iter()
+        .map(|(label, at, size)| {
+            format!(
+                "{{\"label\":{},\"x\":{:.0},\"y\":{:.0},\"w\":{:.0},\"h\":{:.0}}}",
+                serde_json::to_string(label).unwrap_or_default(),
+                at.x,
+                at.y,
+                size.x,
+                size.y
+            )
+        })
+        .collect();
+    format!("[{}]", items.join(","))
+}
+
+fn show_the_buttons(
+    buttons: Query<
+        (
+            &ComputedNode,
+            &UiGlobalTransform,
+            &Children,
+            &InheritedVisibility,
+        ),
+        With<Button>,
+    >,
+    texts: Query<&Text>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut last: Local<String>,
+) {
+    let Ok(window) = window.single() else { return };
+    let now = buttons_json(&buttons, &texts, window.scale_factor());
+    if now == *last {
+        return;
+    }
+    if let Some(region) = region() {
+        let _ = region.set_attribute("data-buttons", &now);
+        *last = now;
+    }
+}
+
+fn count_the_frames(frames: Res<bevy::diagnostic::FrameCount>) {
+    if let Some(region) = region() {
+        let _ = region.set_attribute("data-frames", &frames.0.to_string());
+    }
+}
+
+/// The live region, once the page has it.
+fn region() -> Option<web_sys::Element> {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("status"))
+}
+
+/// What the live region says now, and its attributes.
+#[derive(Default, PartialEq)]
+struct Said {
+    text: String,
+    screen: &'static str,
+    digest: String,
+    score: String,
+}
+
+fn said(
+    screen: &Screen,
+    panels: &Panels,
+    calls: &CallLog,
+    file: &SettingsFile,
+    table: Option<&Table>,
+) -> Said {
+    let mut lines = Vec::new();
+    // What the menu says about the settings kept, or the page's address refused.
+    if *screen == Screen::Menu
+        && let Some(message) = &file.message
+    {
+        lines.push(message.clone());
+    }
+    if *screen == Screen::Game && !panels.name.is_empty() {
+        lines.push(format!(
+            "{}: {}",
+            panels.name,
+            panels.what.replace('\n', ", ")
+        ));
+    }
+    lines.extend(calls.call.iter().cloned());
+    if !calls.note.is_empty() {
+        lines.push(calls.note.clone());
+    }
+    Said {
+        text: lines.join("\n"),
+        screen: match screen {
+            Screen::Menu => "menu",
+            Screen::Game => "game",
+        },
+        digest: table.map_or(String::new(), |t| format!("{:016x}", t.model.digest())),
+        score: table.map_or(String::new(), |t| t.model.scoreboard().join("; ")),
+    }
+}
+
+fn tell_the_page(
+    screen: Res<State<Screen>>,
+    panels: Res<Panels>,
+    calls: Res<CallLog>,
+    file: Res<SettingsFile>,
+    table: Option<Res<Table>>,
+    mut last: Local<Said>,
+) {
+    let now = said(screen.get(), &panels, &calls, &file, table.as_deref());
+    if now == *last {
+        return;
+    }
+    let Some(region) = region() else {
+        return;
+    };
+    // The game has drawn: the page's "Loading" goes.
+    if let Some(loading) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("loading"))
+    {
+        loading.remove();
+    }
+    region.set_text_content(Some(&now.text));
+    for (name, value) in [
+        ("data-screen", now.screen),
+        ("data-digest", now.digest.as_str()),
+        ("data-score", now.score.as_str()),
+    ] {
+        let _ = region.set_attribute(name, value);
+    }
+    *last = now;
+}

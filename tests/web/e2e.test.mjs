@@ -1,0 +1,291 @@
+// The browser build end to end: headless Chromium (Debian's) driven by Playwright against
+// target/web/ served on 127.0.0.1. Run by `.ci/run` after `scripts/web.sh`:
+//   cd tests/web && npm ci && node --test e2e.test.mjs
+// CARROM_BIN names the native `carrom` binary for the replays checked both ways (default:
+// $CARGO_TARGET_DIR/release/carrom, else target/release/carrom). Screenshots and the figures
+// measured go to target/web-report/.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../..');
+const web = process.env.CARROM_WEB || path.join(repo, 'target/web');
+const report = path.join(repo, 'target/web-report');
+const targetDir = process.env.CARGO_TARGET_DIR || path.join(repo, 'target');
+const carrom = process.env.CARROM_BIN || path.join(targetDir, 'release/carrom');
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
+  '.png': 'image/png', '.json': 'application/json',
+};
+
+let server;
+let base;
+let browser;
+const figures = {};
+const consoleErrors = [];
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(web, 'index.html')), 'target/web/ is built (scripts/web.sh)');
+  fs.mkdirSync(report, { recursive: true });
+  server = http.createServer((req, res) => {
+    const name = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const file = path.join(web, name === '/' ? 'index.html' : name);
+    if (!file.startsWith(web) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  base = `http://127.0.0.1:${server.address().port}`;
+  // WebGL on SwiftShader (this machine has no GPU) in Chromium's GPU process. Not
+  // --disable-gpu: that also takes the compositor to software, which reads the canvas back
+  // every frame, and a frame of the game then takes 1.1-2.4 s at 1280x720 instead of a
+  // fraction of that (measured with the same build).
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader', '--no-first-run'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+  fs.writeFileSync(path.join(report, 'figures.json'), JSON.stringify(figures, null, 2) + '\n');
+  console.log('figures:', JSON.stringify(figures));
+});
+
+/** A page of a new browser context (its own storage unless `storage` is given). */
+async function open(query = '', options = {}) {
+  const context = options.context || await browser.newContext({
+    viewport: options.viewport || { width: 1280, height: 720 },
+    hasTouch: !!options.touch, isMobile: !!options.touch,
+  });
+  const page = await context.newPage();
+  const logs = [];
+  page.on('console', (m) => {
+    logs.push(m.text());
+    if (m.type() === 'error') consoleErrors.push(`${query}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => consoleErrors.push(`${query}: ${e.message}`));
+  const started = Date.now();
+  await page.goto(`${base}/index.html${query}`);
+  await page.waitForFunction(() => document.getElementById('status')?.dataset.screen,
+    null, { timeout: 60_000 });
+  return { page, context, logs, firstFrame: (Date.now() - started) / 1000 };
+}
+
+const status = (page) => page.evaluate(() => {
+  const s = document.getElementById('status');
+  return { text: s.textContent, ...s.dataset };
+});
+
+async function until(page, what, test, timeout = 60_000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const s = await status(page);
+    if (test(s)) return s;
+    if (Date.now() > end) assert.fail(`waited ${timeout / 1000} s for ${what}; status: ${JSON.stringify(s)}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Clicks the screen's button whose label starts with `label`, where the game drew it. */
+async function click(page, label) {
+  const s = await until(page, `a button "${label}"`,
+    (s) => JSON.parse(s.buttons || '[]').some((b) => b.label.startsWith(label)));
+  const b = JSON.parse(s.buttons).find((b) => b.label.startsWith(label));
+  // As a hand does: onto the button, press, let go.
+  await page.mouse.move(b.x + b.w / 2 - 20, b.y + b.h / 2 + 3);
+  await page.mouse.move(b.x + b.w / 2, b.y + b.h / 2, { steps: 4 });
+  await page.waitForTimeout(150);
+  await page.mouse.down();
+  await page.waitForTimeout(120);
+  await page.mouse.up();
+}
+
+/** Where the game last put `who`'s striker (its log: "NAME to strike: striker at window (x, y)"). */
+async function striker(page, logs, who = '') {
+  const end = Date.now() + 60_000;
+  for (;;) {
+    const lines = logs.filter((l) => l.includes(`${who} to strike: striker at window`));
+    if (lines.length) {
+      const m = lines.at(-1).match(/striker at window \((-?\d+), (-?\d+)\)/);
+      return { x: Number(m[1]), y: Number(m[2]) };
+    }
+    assert.ok(Date.now() < end, 'the striker is placed');
+    await page.waitForTimeout(100);
+  }
+}
+
+/** The game's frames a second over `ms` (its frame count, `data-frames`). */
+async function framesPerSecond(page, ms) {
+  const count = async () => Number((await status(page)).frames);
+  const [n0, t0] = [await count(), Date.now()];
+  await page.waitForTimeout(ms);
+  return Number((((await count()) - n0) / ((Date.now() - t0) / 1000)).toFixed(1));
+}
+
+/** Presses on the striker, pulls back away from the board in small moves, lets go. */
+async function strikeByMouse(page, at, pull = 110) {
+  await page.mouse.move(at.x, at.y);
+  await page.mouse.down();
+  for (let k = 1; k <= 12; k++) {
+    await page.mouse.move(at.x + (k % 2), at.y + (pull * k) / 12);
+    await page.waitForTimeout(30);
+  }
+  await page.mouse.up();
+}
+
+/** The same with a finger: touch start on the striker, small moves back, touch end. */
+async function strikeByTouch(page, at, pull = 110) {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, x, y) => cdp.send('Input.dispatchTouchEvent',
+    { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
+  await touch('touchStart', at.x, at.y);
+  for (let k = 1; k <= 12; k++) {
+    await page.waitForTimeout(30);
+    await touch('touchMove', at.x + (k % 2), at.y + (pull * k) / 12);
+  }
+  await touch('touchEnd');
+}
+
+test('the menu opens, and break practice is struck with the mouse', async () => {
+  const { page, context, logs, firstFrame } = await open();
+  figures.menu_first_frame_s = firstFrame;
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(report, 'menu.png') });
+  await click(page, 'Break practice');
+  await until(page, 'practice at the table', (s) => s.screen === 'game');
+  const at = await striker(page, logs);
+  await strikeByMouse(page, at);
+  // While the pieces run.
+  figures.practice_stroke_fps = await framesPerSecond(page, 3000);
+  const s = await until(page, 'the break judged', (s) => /Break 1: \d+ pocketed/.test(s.text));
+  assert.match(s.text, /out of the outer circle/);
+  await context.close();
+});
+
+test('break practice on a phone is struck with a finger', async () => {
+  const { page, context, logs } = await open('?mode=practice&seed=7',
+    { viewport: { width: 390, height: 844 }, touch: true });
+  const at = await striker(page, logs);
+  await page.screenshot({ path: path.join(report, 'practice-phone.png') });
+  await strikeByTouch(page, at, 90);
+  await until(page, 'the break judged', (s) => /Break 1: \d+ pocketed/.test(s.text));
+  await context.close();
+});
+
+test('a match from the address goes on after a reload, at the same position and score', async () => {
+  const { page, context, logs } = await open('?mode=match&computer=north&level=beginner&seed=5');
+  const first = await until(page, 'South to strike', (s) => s.screen === 'game'
+    && /^[^\n]*: South, [^\n]*\n?to strike/.test(s.text));
+  const south = first.text.split(':')[0];
+  const at = await striker(page, logs, south);
+  await strikeByMouse(page, at);
+  // The stroke is judged; then whoever is next (South again, or North the computer) plays on
+  // until it is a person's turn to strike again.
+  const mine = await until(page, 'South to strike again', (s) => s.digest !== first.digest
+    && /^[^\n]*: South, [^\n]*\n?to strike/.test(s.text), 120_000);
+  const saved = await page.evaluate(() => Object.keys(localStorage)
+    .filter((k) => k.startsWith('carrom:') && k.includes('/autosaves/')));
+  assert.equal(saved.length, 1, `one autosave: ${saved}`);
+  fs.writeFileSync(path.join(report, 'browser-match.json'),
+    await page.evaluate((k) => localStorage.getItem(k), saved[0]));
+  await page.goto(`${base}/index.html`);
+  await until(page, 'the menu', (s) => s.screen === 'menu');
+  await click(page, 'Continue');
+  const again = await until(page, 'the match again', (s) => s.screen === 'game' && s.digest);
+  assert.equal(again.digest, mine.digest);
+  assert.equal(again.score, mine.score);
+  await context.close();
+});
+
+test('a match played in the browser replays natively to the same digests', () => {
+  const save = path.join(report, 'browser-match.json');
+  assert.ok(fs.existsSync(save), 'the match test kept its save');
+  const said = execFileSync(carrom, ['replay', save], { encoding: 'utf8' });
+  assert.match(said, /every action reached its recorded position/);
+});
+
+test('a match played natively replays in the browser to the same digests', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrom-web-'));
+  const file = path.join(dir, 'native.json');
+  execFileSync(carrom, ['demo', '--headless', '--seed', '3', '--length', 'board', '--replay-out', file],
+    { encoding: 'utf8' });
+  const native = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  await context.addInitScript((text) => {
+    if (!localStorage.getItem('carrom:/carrom/saves/native.json')) {
+      localStorage.setItem('carrom:/carrom/saves/native.json', text);
+    }
+  }, fs.readFileSync(file, 'utf8'));
+  const { page } = await open('?replay=/carrom/saves/native.json&speed=8', { context });
+  const last = native.digests.at(-1);
+  await until(page, 'the replay at its end', (s) => s.digest === last, 240_000);
+  await context.close();
+});
+
+test('the page answers while the computers think in a demo', async () => {
+  const { page, context } = await open('?mode=demo&seed=2&fixed-board');
+  // A timer every 20 ms; the longest wait between two of its calls while the status says a
+  // computer is thinking (both calls), and how long it thought in all.
+  await page.evaluate(() => {
+    const status = document.getElementById('status');
+    window.gaps = { last: performance.now(), thinking: false, most: 0, thought: 0 };
+    setInterval(() => {
+      const now = performance.now();
+      const thinking = /thinking/.test(status.textContent);
+      if (thinking && window.gaps.thinking) {
+        window.gaps.most = Math.max(window.gaps.most, now - window.gaps.last);
+        window.gaps.thought += now - window.gaps.last;
+      }
+      window.gaps.last = now;
+      window.gaps.thinking = thinking;
+    }, 20);
+  });
+  // Three positions after the first: the computers have thought and struck twice.
+  const seen = new Set();
+  await until(page, 'two strokes of the demo', (s) => {
+    if (s.digest) seen.add(s.digest);
+    return seen.size >= 3;
+  }, 240_000);
+  figures.demo_fps = await framesPerSecond(page, 10_000);
+  await page.screenshot({ path: path.join(report, 'demo.png') });
+  const gaps = await page.evaluate(() => window.gaps);
+  figures.demo_thinking_ms = gaps.thought;
+  figures.demo_longest_timer_gap_while_thinking_ms = gaps.most;
+  assert.ok(gaps.thought > 0, 'the computers were seen thinking');
+  assert.ok(gaps.most <= 100, `a timer in the page waited ${gaps.most.toFixed(0)} ms while a computer thought`);
+  await context.close();
+});
+
+test('a malformed address is named on the page and starts the menu', async () => {
+  const { page, context } = await open('?mode=chess');
+  const s = await until(page, 'the menu', (s) => s.screen === 'menu');
+  assert.match(s.text, /mode=chess: not a mode: menu, singles \(or match\), doubles/);
+  await context.close();
+});
+
+test('damaged settings kept by the page are named, and the defaults used', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  await context.addInitScript(() => localStorage.setItem('carrom:/carrom/settings.ron', '(volume: 7.0'));
+  const { page } = await open('', { context });
+  const s = await until(page, 'the menu', (s) => s.screen === 'menu' && s.text);
+  assert.match(s.text, /\/carrom\/settings\.ron: .*using the defaults/);
+  await context.close();
+});
+
+test('no panic or error reached the console', () => {
+  assert.deepEqual(consoleErrors, []);
+});
