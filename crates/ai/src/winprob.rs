@@ -3,9 +3,11 @@
 //! (`data/winprob.json`: the weights, the command that fitted them and the self-play seeds it
 //! used). The review's chart of a match is drawn from it.
 //!
-//! The model is two logistic regressions on the same [features](FEATURES) of the position as
-//! one side sees it. Every feature changes sign when the sides swap and there is no constant,
-//! so the two sides' chances always add up to 1.
+//! The model is two logistic regressions: the board's on [features](FEATURES) of the position
+//! as one side sees it, the game's on the board's odds and the game score
+//! ([`GAME_FEATURES`]: a game is one outcome, and the few games a fit can play would let a
+//! regression on every feature learn their accidents). Every feature changes sign when the
+//! sides swap and there is no constant, so the two sides' chances always add up to 1.
 
 pub mod fit;
 
@@ -42,8 +44,18 @@ pub const FEATURES: [&str; 9] = [
     "score_late",
 ];
 
-/// How many features the model weighs.
+/// How many features the board's regression weighs.
 pub const N_FEATURES: usize = FEATURES.len();
+
+/// The features of the game's regression: `board`, the board's log-odds by the board's
+/// weights; `score` and `score_late` as in [`FEATURES`].
+pub const GAME_FEATURES: [&str; 3] = ["board", "score", "score_late"];
+
+/// A position's features for the game's regression, from its [`features`] and the board's
+/// weights `board`.
+pub fn game_features(board: &[f64], f: &[f64; N_FEATURES]) -> [f64; 3] {
+    [logit(board, f), f[7], f[8]]
+}
 
 /// A position's features as `side` sees it ([`FEATURES`]).
 pub fn features(referee: &Referee, side: Side) -> [f64; N_FEATURES] {
@@ -105,8 +117,10 @@ pub struct WinModel {
     pub game_positions: u32,
     /// How long the fit took, in seconds (playing the games and fitting).
     pub fit_seconds: f64,
-    /// The names of the features, in the order of the weights ([`FEATURES`]).
+    /// The names of the board's features, in the order of its weights ([`FEATURES`]) ...
     pub features: Vec<String>,
+    /// ... and of the game's ([`GAME_FEATURES`]).
+    pub game_features: Vec<String>,
     /// The weights of the chance to win the board ...
     pub board: Vec<f64>,
     /// ... and of the chance to win the game.
@@ -144,9 +158,14 @@ fn logistic(z: f64) -> f64 {
     1.0 / (1.0 + (-z).exp())
 }
 
+/// The log-odds the weights `w` give a position with features `f`.
+pub fn logit<const N: usize>(w: &[f64], f: &[f64; N]) -> f64 {
+    w.iter().zip(f).map(|(w, f)| w * f).sum()
+}
+
 /// The chance the weights `w` give a position with features `f`.
-pub fn chance(w: &[f64], f: &[f64; N_FEATURES]) -> f64 {
-    logistic(w.iter().zip(f).map(|(w, f)| w * f).sum())
+pub fn chance<const N: usize>(w: &[f64], f: &[f64; N]) -> f64 {
+    logistic(logit(w, f))
 }
 
 impl WinModel {
@@ -156,18 +175,26 @@ impl WinModel {
         if model.format != FORMAT {
             return Err(WinModelError::Format(model.format));
         }
-        if model.features != FEATURES {
-            return Err(WinModelError::Features {
-                found: model.features,
-                expected: FEATURES.to_vec(),
-            });
+        for (found, expected) in [
+            (&model.features, &FEATURES[..]),
+            (&model.game_features, &GAME_FEATURES[..]),
+        ] {
+            if found != expected {
+                return Err(WinModelError::Features {
+                    found: found.clone(),
+                    expected: expected.to_vec(),
+                });
+            }
         }
-        for (which, w) in [("board", &model.board), ("game", &model.game)] {
-            if w.len() != N_FEATURES || !w.iter().all(|x| x.is_finite()) {
+        for (which, w, n) in [
+            ("board", &model.board, N_FEATURES),
+            ("game", &model.game, GAME_FEATURES.len()),
+        ] {
+            if w.len() != n || !w.iter().all(|x| x.is_finite()) {
                 return Err(WinModelError::Weights {
                     which,
                     found: w.len(),
-                    expected: N_FEATURES,
+                    expected: n,
                 });
             }
         }
@@ -188,7 +215,8 @@ impl WinModel {
     /// Side 0's chance to win the board and the game from the position `referee` stands at.
     fn side0(&self, referee: &Referee) -> (f64, f64) {
         let f = features(referee, Side::Zero);
-        (chance(&self.board, &f), chance(&self.game, &f))
+        let game = game_features(&self.board, &f);
+        (chance(&self.board, &f), chance(&self.game, &game))
     }
 
     /// Each side's chances from the position the referee stands at, before any stroke of

@@ -7,7 +7,7 @@ use carrom_ai::review::{
     self, BEST_LOSS, GOOD_LOSS, INACCURACY_LOSS, Label, MISTAKE_LOSS, ReviewOptions, StrokeAt,
     stored,
 };
-use carrom_ai::winprob::{N_FEATURES, WinModel, chance, features};
+use carrom_ai::winprob::{N_FEATURES, WinModel, chance, features, game_features};
 use carrom_ai::{Computers, Level};
 use carrom_match::{Match, MatchSetup, SaveFile, referee_at};
 use carrom_physics::{Piece, PieceColour, Seat, Shot, Spec};
@@ -227,7 +227,7 @@ fn fewer_men_of_his_own_left_and_a_higher_score_raise_his_chances() {
         let mut f = [0.0; N_FEATURES];
         f[7] = lead / 25.0;
         f[8] = f[7] * (10.0 + lead.max(0.0)) / 25.0;
-        chance(&model.game, &f)
+        chance(&model.game, &game_features(&model.board, &f))
     };
     let leads: Vec<f64> = (-10..=10).map(|l| game(f64::from(l))).collect();
     assert!(leads.windows(2).all(|w| w[0] < w[1]), "{leads:?}");

@@ -3,7 +3,7 @@
 //! its board and its game; a logistic regression of each; and the calibration table on games
 //! the model was not fitted on.
 
-use super::{FEATURES, N_FEATURES, WinModel, chance, features};
+use super::{FEATURES, GAME_FEATURES, N_FEATURES, WinModel, chance, features, game_features};
 use crate::computers::Computers;
 use crate::noise::mix;
 use crate::selfplay::{STROKE_CAP, game_setup, one_game_rules};
@@ -101,25 +101,25 @@ pub fn samples(spec: &Spec, games: u32, seed: u64) -> Vec<Sample> {
 
 /// The weights of a logistic regression of `won` on the features (Newton's method, a small
 /// ridge penalty), with each position counted from both sides (so the sides are alike).
-pub fn regress(rows: &[([f64; N_FEATURES], bool)]) -> Vec<f64> {
-    let mut w = [0.0; N_FEATURES];
+pub fn regress<const N: usize>(rows: &[([f64; N], bool)]) -> Vec<f64> {
+    let mut w = [0.0; N];
     let n = rows.len().max(1) as f64;
     for _ in 0..30 {
-        let mut grad = [0.0; N_FEATURES];
-        let mut hess = [[0.0; N_FEATURES]; N_FEATURES];
+        let mut grad = [0.0; N];
+        let mut hess = [[0.0; N]; N];
         for (f, won) in rows {
             for (x, y) in [(*f, *won), (f.map(|v| -v), !*won)] {
                 let p = chance(&w, &x);
                 let err = f64::from(u8::from(y)) - p;
-                for i in 0..N_FEATURES {
+                for i in 0..N {
                     grad[i] += err * x[i];
-                    for j in 0..N_FEATURES {
+                    for j in 0..N {
                         hess[i][j] += p * (1.0 - p) * x[i] * x[j];
                     }
                 }
             }
         }
-        for i in 0..N_FEATURES {
+        for i in 0..N {
             grad[i] -= RIDGE * n * w[i];
             hess[i][i] += RIDGE * n;
         }
@@ -136,9 +136,9 @@ pub fn regress(rows: &[([f64; N_FEATURES], bool)]) -> Vec<f64> {
 }
 
 /// `a x = b` by Gaussian elimination with partial pivoting (`a` is positive definite here).
-fn solve(mut a: [[f64; N_FEATURES]; N_FEATURES], mut b: [f64; N_FEATURES]) -> [f64; N_FEATURES] {
-    for c in 0..N_FEATURES {
-        let p = (c..N_FEATURES)
+fn solve<const N: usize>(mut a: [[f64; N]; N], mut b: [f64; N]) -> [f64; N] {
+    for c in 0..N {
+        let p = (c..N)
             .max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))
             .unwrap_or(c);
         a.swap(c, p);
@@ -147,7 +147,7 @@ fn solve(mut a: [[f64; N_FEATURES]; N_FEATURES], mut b: [f64; N_FEATURES]) -> [f
             continue;
         }
         let pivot = a[c];
-        for r in c + 1..N_FEATURES {
+        for r in c + 1..N {
             let k = a[r][c] / pivot[c];
             for (x, p) in a[r].iter_mut().zip(pivot).skip(c) {
                 *x -= k * p;
@@ -155,9 +155,9 @@ fn solve(mut a: [[f64; N_FEATURES]; N_FEATURES], mut b: [f64; N_FEATURES]) -> [f
             b[r] -= k * b[c];
         }
     }
-    let mut x = [0.0; N_FEATURES];
-    for c in (0..N_FEATURES).rev() {
-        let rest: f64 = (c + 1..N_FEATURES).map(|j| a[c][j] * x[j]).sum();
+    let mut x = [0.0; N];
+    for c in (0..N).rev() {
+        let rest: f64 = (c + 1..N).map(|j| a[c][j] * x[j]).sum();
         x[c] = if a[c][c].abs() < 1e-12 {
             0.0
         } else {
@@ -183,6 +183,14 @@ pub fn game_rows(samples: &[Sample]) -> Vec<([f64; N_FEATURES], bool)> {
         .collect()
 }
 
+/// `rows` (of [`features`]) for the game's regression ([`game_features`], by the board's
+/// weights `board`).
+pub fn game_view(board: &[f64], rows: &[([f64; N_FEATURES], bool)]) -> Vec<([f64; 3], bool)> {
+    rows.iter()
+        .map(|(f, won)| (game_features(board, f), *won))
+        .collect()
+}
+
 /// `rows` as the side to strike next sees each position (side 0's rows turned round where
 /// side 1 strikes): the calibration table's view. Side 0 is only the side that broke first in
 /// the match, which the model cannot know of; the side to strike is a side of the position.
@@ -204,6 +212,7 @@ pub fn striker_rows(rows: &[([f64; N_FEATURES], bool)]) -> Vec<([f64; N_FEATURES
 pub fn fit(spec: &Spec, games: u32, seed: u64, command: &str) -> WinModel {
     let all = samples(spec, games, seed);
     let (board, game) = (board_rows(&all), game_rows(&all));
+    let board_w = regress(&board);
     WinModel {
         format: super::FORMAT.into(),
         command: command.into(),
@@ -217,8 +226,9 @@ pub fn fit(spec: &Spec, games: u32, seed: u64, command: &str) -> WinModel {
         game_positions: game.len() as u32,
         fit_seconds: 0.0,
         features: FEATURES.iter().map(|f| f.to_string()).collect(),
-        board: regress(&board),
-        game: regress(&game),
+        game_features: GAME_FEATURES.iter().map(|f| f.to_string()).collect(),
+        game: regress(&game_view(&board_w, &game)),
+        board: board_w,
     }
 }
 
@@ -256,7 +266,7 @@ pub const TARGET_POINTS: f64 = 5.0;
 
 impl Calibration {
     /// The weights `w` checked on `rows`.
-    pub fn of(w: &[f64], rows: &[([f64; N_FEATURES], bool)]) -> Calibration {
+    pub fn of<const N: usize>(w: &[f64], rows: &[([f64; N], bool)]) -> Calibration {
         let mut sums = [(0u32, 0.0, 0.0); 10];
         let mut brier = 0.0;
         for (f, won) in rows {
