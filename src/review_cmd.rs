@@ -71,10 +71,11 @@ pub fn review_cmd(spec: &Spec, args: &ReviewArgs) -> Result<(), String> {
     let (review, kept) = match kept {
         // The save is still checked: a tampered file is refused whatever is kept beside it.
         Some(r) => (review::strokes_of(spec, &save, &name).map(|_| r), true),
-        None => (
-            review::review(spec, &save, &name, &options, &progress),
-            false,
-        ),
+        None => {
+            let quiet = |_: usize, _: usize| {};
+            let shown: &(dyn Fn(usize, usize) + Sync) = if args.json { &quiet } else { &progress };
+            (review::review(spec, &save, &name, &options, shown), false)
+        }
     };
     let review = review.map_err(|e| e.to_string())?;
     if !args.json {
