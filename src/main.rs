@@ -10,6 +10,7 @@ mod match_cmd;
 mod net_cmd;
 mod physics_cmd;
 mod referee_cmd;
+mod review_cmd;
 mod trainer_cmd;
 
 use args::{JsonOnly, RequestFile};
@@ -71,6 +72,13 @@ enum Command {
     /// Play back a match's replay (or save) file: checks it ends as recorded, printing the
     /// rulings; with `--window`, plays it on the board.
     Replay(match_cmd::ReplayArgs),
+    /// The coach's review of a save or replay: every stroke judged against the coach's best
+    /// (its chance, the loss, a label), each player's accuracy and worst strokes, and each
+    /// side's chance to win the board and the game after every stroke.
+    Review(review_cmd::ReviewArgs),
+    /// The win-chance model of the review: `--fit` refits it on self-play, `--check` prints
+    /// its calibration on held-out games.
+    Winprob(review_cmd::WinprobArgs),
     /// Host a match for people at other machines: prints the address and the join code.
     Host(net_cmd::HostArgs),
     /// Join a hosted match with its address and code (to play a seat, or to watch).
@@ -115,6 +123,8 @@ fn main() -> ExitCode {
         #[cfg(feature = "game")]
         Command::Screenshot(args) => game_cmd::screenshot(&spec, args),
         Command::Replay(args) => replay(&spec, args),
+        Command::Review(args) => review_cmd::review_cmd(&spec, &args),
+        Command::Winprob(args) => review_cmd::winprob(&spec, &args),
         Command::Host(args) => net_cmd::host(&spec, args),
         Command::Join(args) => net_cmd::join(&spec, args),
         Command::Trainer(args) => trainer_cmd::trainer(&spec, &args),

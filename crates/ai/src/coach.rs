@@ -847,28 +847,55 @@ pub fn chance_on(
     shot: &Shot,
     m: &Measured,
 ) -> f32 {
+    measure_on(spec, layout, seat, referee, shot, m).chance
+}
+
+/// What a shot did on a set of noisy strokes ([`measure_on`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OnStrokes {
+    /// The fraction of the strokes that did what was counted.
+    pub chance: f32,
+    /// The mean of the player's own pieces gained per stroke (as [`Advice::expected_pieces`]).
+    pub expected_pieces: f32,
+    pub samples: u32,
+}
+
+/// [`chance_on`], with the pieces the strokes gained.
+pub fn measure_on(
+    spec: &Spec,
+    layout: &[Piece],
+    seat: Seat,
+    referee: &Referee,
+    shot: &Shot,
+    m: &Measured,
+) -> OnStrokes {
     let base = Table::new(spec, layout);
     let judge = MatchJudge {
         referee: *referee,
         seat,
     };
     let noise = m.noise.unwrap_or(Level::STRONGEST.execution_noise());
-    let (made, samples) = m
-        .streams
-        .iter()
-        .fold((0, 0), |(made, samples), &(seed, n)| {
-            let here: u32 = (0..n)
-                .into_par_iter()
-                .map(|i| {
-                    let mut rng = ChaCha8Rng::seed_from_u64(mix(seed ^ STREAM, i as u64));
-                    let s = noise.apply(spec, layout, shot, &mut rng);
-                    let stroke = judge_stroke(spec, layout, &base, &judge, m.counted, &s);
-                    u32::from(stroke.potted.is_some())
-                })
-                .sum();
-            (made + here, samples + n)
-        });
-    made as f32 / samples.max(1) as f32
+    let (made, pieces, samples) =
+        m.streams
+            .iter()
+            .fold((0, 0, 0), |(made, pieces, samples), &(seed, n)| {
+                let (here, gained): (u32, i32) = (0..n)
+                    .into_par_iter()
+                    .map(|i| {
+                        let mut rng = ChaCha8Rng::seed_from_u64(mix(seed ^ STREAM, i as u64));
+                        let s = noise.apply(spec, layout, shot, &mut rng);
+                        let stroke = judge_stroke(spec, layout, &base, &judge, m.counted, &s);
+                        (u32::from(stroke.potted.is_some()), stroke.pieces)
+                    })
+                    .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+                (made + here, pieces + gained, samples + n)
+            });
+    let n = samples.max(1) as f32;
+    OnStrokes {
+        chance: made as f32 / n,
+        expected_pieces: pieces as f32 / n,
+        samples,
+    }
 }
 
 /// What a figure counts, as the player reads it.

@@ -32,8 +32,10 @@ pub mod player;
 mod report;
 #[cfg(feature = "research")]
 pub mod research;
+pub mod review;
 pub mod search;
 pub mod selfplay;
+pub mod winprob;
 
 pub use benchmark::ClearingSummary;
 pub use candidates::{Candidate, GenLimits, ShotKind};

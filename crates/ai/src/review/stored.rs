@@ -1,0 +1,109 @@
+//! A review kept beside its save, so that opening it again is instant: `FILE.review` next to
+//! `FILE` (JSON; not `.json`, so the game's list of saved matches does not take it for a
+//! save), written atomically.
+//!
+//! Why beside the save and not in it: the save belongs to the match crate, below this one, and
+//! is rewritten after every stroke by the autosave from the match alone; it refuses unknown
+//! fields, so an older build would refuse a save carrying a review; and a review is derived
+//! from the save, a cache that can always be made again. The stored review names what it was
+//! made from: a fingerprint of the save (its actions, digests and setup as written), of the
+//! physics, of the win-chance model and of the coach's figures. A review whose fingerprints do
+//! not fit the save is made again.
+
+use super::{Review, ReviewOptions, fnv};
+use crate::coach::{BREAK_SAMPLES, CHANCE_SAMPLES, RANK_SAMPLES};
+use crate::lone_man::spec_key;
+use crate::winprob::WinModel;
+use carrom_match::{SaveFile, WriteError, write_atomically};
+use carrom_physics::Spec;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// What a stored review says it is.
+pub const FORMAT: &str = "carrom-review";
+/// The stored review's version: made again by a build with another (raise it when the
+/// review's figures or labels change).
+pub const VERSION: u32 = 1;
+
+/// A review as kept beside its save.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StoredReview {
+    pub format: String,
+    pub version: u32,
+    /// [`made_from`] of the save, the physics and the model it was made with.
+    pub made_from: String,
+    pub review: Review,
+}
+
+/// Where the review of the save at `save` is kept: `FILE.review` beside it.
+pub fn path_for(save: &Path) -> PathBuf {
+    let mut name = save.as_os_str().to_owned();
+    name.push(".review");
+    PathBuf::from(name)
+}
+
+/// The fingerprint of what a review of `save` under `spec` is made from (16 hex digits).
+pub fn made_from(spec: &Spec, save: &SaveFile) -> String {
+    let text = serde_json::to_string(save).unwrap_or_default();
+    let coach = format!("{CHANCE_SAMPLES} {BREAK_SAMPLES} {RANK_SAMPLES}");
+    let parts = format!(
+        "{:016x} {:016x} {:016x} {coach}",
+        fnv(text.as_bytes()),
+        spec_key(&save.physics(spec)),
+        WinModel::shipped().key()
+    );
+    format!("{:016x}", fnv(parts.as_bytes()))
+}
+
+/// The review kept beside the save at `path` when it is one of this save (`save`, as read
+/// from there) under `spec`, made with the options asked for (the same seed; everyone's
+/// strokes, or the same player's); for one player, his part of a review of everyone's.
+/// `None` when there is none, it does not read, or it is of something else.
+pub fn load(path: &Path, spec: &Spec, save: &SaveFile, options: &ReviewOptions) -> Option<Review> {
+    let text = std::fs::read_to_string(path_for(path)).ok()?;
+    let stored: StoredReview = serde_json::from_str(&text).ok()?;
+    let fits = stored.format == FORMAT
+        && stored.version == VERSION
+        && stored.made_from == made_from(spec, save)
+        && stored.review.seed == options.seed
+        && options.limit.is_none();
+    if !fits {
+        return None;
+    }
+    let review = stored.review;
+    let wanted = options.player.as_deref().map(|w| {
+        let names = save.setup.players.iter().map(|p| p.name.as_str());
+        names
+            .into_iter()
+            .find(|n| n.eq_ignore_ascii_case(w.trim()))
+            .unwrap_or(w)
+            .to_string()
+    });
+    match (&review.player, wanted) {
+        (None, None) => Some(review),
+        (None, Some(w)) => Some(review.for_player(&w)),
+        (Some(p), Some(w)) if *p == w => Some(review),
+        _ => None,
+    }
+}
+
+/// Keeps `review` of `save` (read from `path`) beside it, atomically; a review of one player
+/// does not replace a review of everyone's that fits the save.
+pub fn store(path: &Path, spec: &Spec, save: &SaveFile, review: &Review) -> Result<(), WriteError> {
+    let everyone = ReviewOptions {
+        seed: review.seed,
+        ..ReviewOptions::default()
+    };
+    if review.player.is_some() && load(path, spec, save, &everyone).is_some() {
+        return Ok(());
+    }
+    let stored = StoredReview {
+        format: FORMAT.into(),
+        version: VERSION,
+        made_from: made_from(spec, save),
+        review: review.clone(),
+    };
+    let text = serde_json::to_string(&stored).unwrap_or_default();
+    write_atomically(&path_for(path), text.as_bytes())
+}
