@@ -5,6 +5,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use wasm_bindgen::JsCast;
 
 const ENTRY: &str = "carrom:";
 const WRITTEN: &str = "carrom-written:";
@@ -22,7 +23,11 @@ fn key(path: &Path) -> String {
 fn refused(e: wasm_bindgen::JsValue) -> io::Error {
     let said = e
         .as_string()
-        .or_else(|| js_sys::Error::try_from(e).ok().map(|e| e.message().into()))
+        .or_else(|| {
+            e.dyn_into::<js_sys::Error>()
+                .ok()
+                .map(|e| e.message().into())
+        })
         .unwrap_or_else(|| "the browser refused to keep it (storage full?)".into());
     io::Error::other(said)
 }
