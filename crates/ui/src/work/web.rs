@@ -43,28 +43,31 @@ extern "C" {
     fn carrom_work(kind: &str, request: String) -> Result<js_sys::Promise, JsValue>;
 }
 
-/// The worker's answer to `request` of `kind`.
-async fn ask(kind: &str, request: String) -> Result<String, String> {
-    let promise = carrom_work(kind, request).map_err(|e| format!("{e:?}"))?;
-    let reply = wasm_bindgen_futures::JsFuture::from(promise)
-        .await
-        .map_err(|e| format!("{e:?}"))?;
-    reply
-        .as_string()
-        .ok_or_else(|| "an answer that is not text".into())
+/// The worker's answer to `request` of `kind`, read as a `T`; the window is woken for it
+/// (or for the reason there is none).
+async fn ask<T: serde::de::DeserializeOwned>(
+    kind: &str,
+    request: serde_json::Result<String>,
+) -> Result<T, String> {
+    let answer = async {
+        let promise =
+            carrom_work(kind, request.map_err(|e| e.to_string())?).map_err(|e| format!("{e:?}"))?;
+        let reply = wasm_bindgen_futures::JsFuture::from(promise)
+            .await
+            .map_err(|e| format!("{e:?}"))?;
+        let text = reply.as_string().ok_or("an answer that is not text")?;
+        serde_json::from_str(&text).map_err(|e| e.to_string())
+    }
+    .await;
+    wake();
+    answer
 }
 
 pub fn break_map(spec: &Spec) -> Task<BreakMap> {
     let request = serde_json::to_string(spec);
     let spec = spec.clone();
     AsyncComputeTaskPool::get().spawn(async move {
-        let answered = match request {
-            Ok(request) => ask("break_map", request).await,
-            Err(e) => Err(e.to_string()),
-        };
-        wake();
-        match answered.and_then(|a| serde_json::from_str::<MapSent>(&a).map_err(|e| e.to_string()))
-        {
+        match ask::<MapSent>("break_map", request).await {
             Ok(sent) => {
                 let mut map = sent.map;
                 map.best.confirmed = sent.confirmed;
@@ -82,13 +85,7 @@ pub fn decide(model: &Match, computers: &Computers) -> Task<Decision> {
     let request = serde_json::to_string(&Decide::of(model, computers));
     let (model, mut computers) = (model.clone(), computers.clone());
     AsyncComputeTaskPool::get().spawn(async move {
-        let answered = match request {
-            Ok(request) => ask("decide", request).await,
-            Err(e) => Err(e.to_string()),
-        };
-        wake();
-        match answered.and_then(|a| serde_json::from_str::<Decided>(&a).map_err(|e| e.to_string()))
-        {
+        match ask::<Decided>("decide", request).await {
             Ok(decided) => decided.into_decision(),
             Err(why) => {
                 warn!("The computers' worker did not answer ({why}): deciding on the page.");
