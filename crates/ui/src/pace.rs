@@ -58,8 +58,8 @@ impl Default for Awake {
 pub struct StayAwake(pub &'static str);
 
 /// Something waits off the frame and will wake the window when it is done (the browser's
-/// worker): with nothing else moving, the window stops drawing at once (no afterglow) and
-/// waits for input or the wake-up.
+/// worker): the window stops drawing at once (no afterglow; what merely animates, such as
+/// the banner's flash, waits too) and draws again for input or the wake-up.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rest(pub &'static str);
 
@@ -135,19 +135,25 @@ fn pace(
         awake.until = awake.until.max(now + SETTLE);
     }
     // Input first, then the states, then what the game's parts said (the first of them).
+    // Resting for work off the page outweighs all but input: a frame drawn meanwhile (a
+    // turn's opening flash, the afterglow of its phase changing) holds up the page that
+    // work must answer to; what animates takes up again when the work wakes the window.
+    let resting = rest.read().count() > 0;
     let mut why = if activity.input() {
         Some("a key or a button")
-    } else if activity.changing() {
+    } else if !resting && activity.changing() {
         Some("a screen or a phase changing")
     } else {
         None
     };
     for StayAwake(reason) in told.read() {
-        why = why.or(Some(*reason));
+        if !resting {
+            why = why.or(Some(*reason));
+        }
     }
     if why.is_some() {
         awake.until = awake.until.max(now + AFTERGLOW);
-    } else if rest.read().next().is_some() {
+    } else if resting {
         awake.until = now;
     }
     if why != awake.why {

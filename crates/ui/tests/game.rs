@@ -1251,6 +1251,39 @@ fn the_window_rests_when_nothing_moves() {
     assert_eq!(update_mode(&app), UpdateMode::Continuous, "a key wakes it");
 }
 
+/// Work off the page that wakes the window when done (the browser's worker) rests the window
+/// at once, even while something merely animates (a turn's opening flash): frames drawn
+/// meanwhile would hold up the page. A key still wakes it.
+#[test]
+fn resting_for_work_off_the_page_outweighs_what_animates() {
+    use bevy::winit::UpdateMode;
+    use carrom_ui::pace::{Awake, Rest, StayAwake};
+    let spec = Spec::default();
+    let mut app = carrom_ui::headless_app_with_screens(&spec, launch(Start::Menu));
+    app.add_plugins(carrom_ui::pace::plugin);
+    app.world_mut()
+        .insert_resource(ButtonInput::<KeyCode>::default());
+    app.update();
+    app.world_mut()
+        .write_message(StayAwake("the banner's flash"));
+    app.update();
+    assert_eq!(update_mode(&app), UpdateMode::Continuous, "the flash draws");
+    app.world_mut()
+        .write_message(StayAwake("the banner's flash"));
+    app.world_mut()
+        .write_message(Rest("a computer thinking, off the page"));
+    app.update();
+    assert!(
+        matches!(update_mode(&app), UpdateMode::Reactive { .. }),
+        "the rest outweighs the flash"
+    );
+    app.world_mut()
+        .write_message(Rest("a computer thinking, off the page"));
+    press(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(update_mode(&app), UpdateMode::Continuous, "a key wakes it");
+    assert!(app.world().resource::<Awake>().until > 0.0);
+}
+
 /// The page of saved matches and replays: a save's statistics are its match replayed (a line
 /// per player, then per board), the same as the match's own; a damaged file is named.
 #[test]
