@@ -40,6 +40,9 @@ pub(crate) struct DueGhost;
 pub struct Panels {
     /// The scoreboard (or practice's breaks).
     pub score: String,
+    /// The scoreboard is a long list (training's drills): drawn at the keys' size, so that it
+    /// fits beneath the banner at every window size.
+    pub dense: bool,
     /// The keys.
     pub help: String,
     /// The banner of the one to act: a name, what he does, his side's colour.
@@ -294,17 +297,25 @@ fn update_texts(
     aim: Res<Aim>,
     log: Res<CallLog>,
     mut q: ParamSet<(
-        Query<&mut Text, With<ScoreText>>,
+        Query<(&mut Text, &mut BaseSize), With<ScoreText>>,
         Query<&mut Text, With<CallLine>>,
         Query<&mut Text, With<HelpText>>,
         Query<&mut Node, With<CallText>>,
     )>,
 ) {
     let score = for_display(&panels.score);
-    if let Ok(mut t) = q.p0().single_mut()
-        && t.0 != score
-    {
-        t.0 = score;
+    let size = if panels.dense {
+        size::HUD_HELP
+    } else {
+        size::HUD_TEXT
+    };
+    if let Ok((mut t, mut base)) = q.p0().single_mut() {
+        if t.0 != score {
+            t.0 = score;
+        }
+        if base.0 != size {
+            base.0 = size;
+        }
     }
     let mut call = log.call.join("\n");
     if *phase.get() == Phase::Aim

@@ -40,6 +40,9 @@ pub(super) fn plugin(app: &mut App) {
                     lines.extend(online.seating_lines(table.actor()));
                 }
                 set(&mut panels.score, lines.join("\n"));
+                if panels.dense {
+                    panels.dense = false;
+                }
             })
             .in_set(WritePanels)
             .run_if(in_state(playing)),
@@ -186,6 +189,9 @@ fn training_panels(training: Res<Training>, mut panels: ResMut<Panels>) {
         lines.push("Reading your matches for the shots you miss...".into());
     }
     set(&mut panels.score, lines.join("\n"));
+    if !panels.dense {
+        panels.dense = true;
+    }
     let name = rows
         .iter()
         .find(|r| r.kind == training.drill.kind)
@@ -229,6 +235,9 @@ fn practice_panels(
         ));
     }
     set(&mut panels.score, lines.join("\n"));
+    if panels.dense {
+        panels.dense = false;
+    }
     set(&mut panels.name, "Break practice".into());
     set(&mut panels.what, "South - break the rack".into());
     if panels.side.is_some() {
