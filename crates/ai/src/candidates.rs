@@ -29,7 +29,7 @@ pub enum ShotKind {
 }
 
 /// A shot worth considering.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Candidate {
     pub shot: Shot,
     /// Cheap geometric estimate (higher is better).

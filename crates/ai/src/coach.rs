@@ -81,7 +81,7 @@ fn pocket_named<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<&'stati
 }
 
 /// What a stroke is counted for when a shot's chance is measured.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Counted {
     /// The turn going on (or the board won): a safety, a break, a shot at a piece not his.
     #[default]
@@ -100,7 +100,7 @@ pub enum Counted {
 /// and the streams of noisy strokes (each a seed and its length; stroke `i` of a stream is
 /// drawn from `mix(seed ^ STREAM, i)`). Another shot played on the same streams meets the same
 /// hands: the same shot counts the same.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
 pub struct Measured {
     pub counted: Counted,
     pub noise: Option<Noise>,
@@ -111,7 +111,7 @@ pub struct Measured {
 const STREAM: u64 = 0xC0AC_4000;
 
 /// What the coach looks for.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Goal {
     /// The best move at the table, as the hard level's search weighs a match.
     BestMove,
@@ -135,7 +135,7 @@ impl Advice {
 }
 
 /// The coach's answer for one position.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Hint {
     pub best: Advice,
     /// The next best shots the search weighed, best first.
@@ -770,7 +770,7 @@ pub fn commentary(
 /// A person's stroke set beside the coach's: how often each does what the coach's figure
 /// counts (his target down legally, a drill's task, or the turn going on), on the very noisy
 /// strokes the coach's figure was measured on.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OwnShotJudged {
     pub yours: f32,
     /// The coach's figure, as the hint gave it.

@@ -85,8 +85,9 @@ pub enum JudgeError {
 /// The referee of one match.
 ///
 /// `Copy` and 76 bytes: the AI may clone it per simulated outcome. It keeps no history;
-/// log the [`Verdict`]s if you need one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// log the [`Verdict`]s if you need one. Serde carries it whole between the game and the
+/// browser's worker (the coach's position); it is not a file format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Referee {
     rules: Rules,
     seats: Seats,

@@ -3,7 +3,7 @@
 use crate::event::Event;
 use crate::report::PieceColour;
 use crate::seat::{Seat, Side};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A Law of the ICF (numbers 27-151 of the tournament edition), e.g. `Law("72(a)")`.
@@ -92,7 +92,7 @@ pub struct MatchResult {
 }
 
 /// Carrom men of one colour on a board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub struct Men {
     /// On the playing surface.
     pub on_board: u8,
@@ -114,7 +114,7 @@ impl Men {
 }
 
 /// Where the Queen is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum QueenState {
     /// On the playing surface.

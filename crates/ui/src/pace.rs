@@ -75,6 +75,24 @@ pub fn while_busy<R: Resource>(
     }
 }
 
+/// [`while_busy`] for work done off the frame by [`crate::work`]: where that wakes the window
+/// when done (the browser's worker), the window rests meanwhile instead.
+pub fn while_working<R: Resource>(
+    busy: fn(&R) -> bool,
+    why: &'static str,
+) -> impl FnMut(Option<Res<R>>, MessageWriter<StayAwake>, MessageWriter<Rest>) + Send + Sync + 'static
+{
+    move |r: Option<Res<R>>, mut awake: MessageWriter<StayAwake>, mut rest: MessageWriter<Rest>| {
+        if r.is_some_and(|r| busy(&r)) {
+            if crate::work::WAKES_THE_WINDOW {
+                rest.write(Rest(why));
+            } else {
+                awake.write(StayAwake(why));
+            }
+        }
+    }
+}
+
 /// A system that tells the window to stay awake whenever it runs (its run conditions say when).
 pub fn stay_awake(
     why: &'static str,

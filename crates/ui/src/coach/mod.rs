@@ -1,5 +1,5 @@
 //! The coach on the board. `H` asks for the best shot for the player to strike (the hard
-//! level's search at his seat and rules, on the async pool so the window keeps drawing), which
+//! level's search at his seat and rules, off the frame: [`crate::work`]), which
 //! is drawn on the board — the striker's place, its line to the target, the target and its
 //! path to the pocket — with a line saying what it is and how often it goes in; `J` applies it
 //! (the striker and aim go there; the player still strikes). In practice it is always there;
@@ -17,10 +17,10 @@ use crate::pace;
 use crate::sim::Equipment;
 use crate::states::{Phase, Playing, Refereed, Screen, Watched};
 use bevy::prelude::*;
+use bevy::tasks::Task;
 use bevy::tasks::futures::check_ready;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
 use carrom_ai::breaks::BreakMap;
-use carrom_ai::coach::{Commentary, Goal, Hint, OwnShotJudged, hint_for, judge_own_shot};
+use carrom_ai::coach::{Commentary, Goal, Hint, OwnShotJudged};
 use carrom_physics::{Piece, Seat};
 use carrom_referee::Referee;
 
@@ -47,7 +47,7 @@ pub enum NoHint {
 /// The hint asked for, being computed, or shown; and the demo's commentary.
 #[derive(Resource, Default)]
 pub struct Coach {
-    task: Option<Task<Result<Hint, NoHint>>>,
+    task: Option<Task<Option<Hint>>>,
     /// The hint on the board, for the player at this seat, at this many actions into the
     /// match (a hint is cleared as soon as anything moves).
     pub shown: Option<(Hint, Seat, usize)>,
@@ -95,7 +95,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Game), clear)
         .add_systems(
             PostUpdate,
-            pace::while_busy(Coach::busy, "the coach").run_if(in_state(Screen::Game)),
+            pace::while_working(Coach::busy, "the coach").run_if(in_state(Screen::Game)),
         )
         // Another match at the table starts without the last one's hint or judgement.
         .add_observer(|_: On<crate::modes::table::PlayAgain>, coach: ResMut<Coach>| clear(coach))
@@ -175,9 +175,13 @@ fn ask_for(
     match position {
         Ok((seat, layout, referee)) => {
             coach.asked = Some((layout.clone(), referee));
-            let spec = spec.clone();
-            coach.task = Some(AsyncComputeTaskPool::get().spawn(async move {
-                hint_for(&spec, &layout, seat, &referee, goal, seed).ok_or(NoHint::NoLegalPlace)
+            coach.task = Some(crate::work::hint(crate::work::AskCoach {
+                spec: spec.clone(),
+                layout,
+                seat,
+                referee,
+                goal,
+                seed,
             }));
         }
         Err(e) => coach.note = Some(e),
@@ -333,13 +337,16 @@ fn judge_the_stroke(
     if *at != board.turns || board.computer {
         return;
     }
-    let yours = aim_shot(&aim, *seat);
-    let (coachs, seat, layout, referee) = (h.best.clone(), *seat, layout.clone(), *referee);
-    let spec = spec.0.clone();
-    coach.judging = Some(
-        AsyncComputeTaskPool::get()
-            .spawn(async move { judge_own_shot(&spec, &layout, seat, &referee, &yours, &coachs) }),
-    );
+    let question = crate::work::JudgeOwn {
+        spec: spec.0.clone(),
+        layout: layout.clone(),
+        seat: *seat,
+        referee: *referee,
+        yours: aim_shot(&aim, *seat),
+        measured: h.best.measured.clone(),
+        coachs: h.best.clone(),
+    };
+    coach.judging = Some(crate::work::judge_own(question));
 }
 
 fn collect(mut coach: ResMut<Coach>, board: Res<OnBoard>) {
@@ -363,11 +370,11 @@ fn collect(mut coach: ResMut<Coach>, board: Res<OnBoard>) {
     };
     coach.task = None;
     match result {
-        Ok(h) => {
+        Some(h) => {
             let seat = h.best.shot.seat;
             coach.shown = Some((h, seat, board.turns));
         }
-        Err(e) => coach.note = Some(e),
+        None => coach.note = Some(NoHint::NoLegalPlace),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Long computations kept off the frame, so the board keeps drawing and the window (or the
-//! page) keeps answering: the computers' decisions and practice's break map. On the desktop they run on the async
-//! compute pool's threads; in the browser, which gives a page one thread, in a Web Worker
+//! page) keeps answering: the computers' decisions, the coach's hint and his judgement of a
+//! person's stroke, and practice's break map. On the desktop they run on the async compute
+//! pool's threads; in the browser, which gives a page one thread, in a Web Worker
 //! running the same wasm module ([`answer`] is what it runs; `web.rs` asks it).
 //!
 //! A request and its answer are data (JSON): the match as its save, the computers as their
@@ -13,10 +14,13 @@ pub use web::keep_the_waker;
 
 use bevy::tasks::Task;
 use carrom_ai::breaks::BreakMap;
-use carrom_ai::coach::Commentary;
+use carrom_ai::coach::{
+    Advice, Commentary, Goal, Hint, Measured, OwnShotJudged, hint_for, judge_own_shot,
+};
 use carrom_ai::{Computers, ComputersState};
 use carrom_match::{Action, Match, SaveFile};
-use carrom_physics::Spec;
+use carrom_physics::{Piece, Seat, Shot, Spec};
+use carrom_referee::Referee;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 
@@ -51,6 +55,103 @@ pub fn break_map(spec: &Spec) -> Task<BreakMap> {
     {
         let spec = spec.clone();
         bevy::tasks::AsyncComputeTaskPool::get().spawn(async move { practice_map(&spec) })
+    }
+}
+
+/// The coach's hint at a position, off the frame (`None`: no legal place for the striker).
+pub fn hint(question: AskCoach) -> Task<Option<Hint>> {
+    #[cfg(target_arch = "wasm32")]
+    return web::hint(question);
+    #[cfg(not(target_arch = "wasm32"))]
+    bevy::tasks::AsyncComputeTaskPool::get().spawn(async move { question.answer() })
+}
+
+/// A person's stroke set beside the coach's, off the frame.
+pub fn judge_own(question: JudgeOwn) -> Task<OwnShotJudged> {
+    #[cfg(target_arch = "wasm32")]
+    return web::judge_own(question);
+    #[cfg(not(target_arch = "wasm32"))]
+    bevy::tasks::AsyncComputeTaskPool::get().spawn(async move { question.answer() })
+}
+
+/// A position the coach is asked about, and what he looks for there.
+#[derive(Clone, Serialize, Deserialize)]
+pub struct AskCoach {
+    pub spec: Spec,
+    pub layout: Vec<Piece>,
+    pub seat: Seat,
+    pub referee: Referee,
+    pub goal: Goal,
+    pub seed: u64,
+}
+
+impl AskCoach {
+    pub fn answer(&self) -> Option<Hint> {
+        let AskCoach {
+            spec,
+            layout,
+            seat,
+            referee,
+            goal,
+            seed,
+        } = self;
+        hint_for(spec, layout, *seat, referee, *goal, *seed)
+    }
+}
+
+/// The hint as the worker sends it: what each shot's JSON leaves out (the very strokes its
+/// chance was counted on, and whether its target is the player's) goes beside it, best first.
+#[derive(Serialize, Deserialize)]
+pub struct HintSent {
+    pub hint: Hint,
+    pub measured: Vec<(Measured, bool)>,
+}
+
+impl HintSent {
+    pub fn of(hint: Hint) -> HintSent {
+        let measured = std::iter::once(&hint.best)
+            .chain(&hint.alternatives)
+            .map(|a| (a.measured.clone(), a.own_target))
+            .collect();
+        HintSent { hint, measured }
+    }
+
+    pub fn into_hint(self) -> Hint {
+        let mut hint = self.hint;
+        let shots = std::iter::once(&mut hint.best).chain(&mut hint.alternatives);
+        for (a, (measured, own)) in shots.zip(self.measured) {
+            a.measured = measured;
+            a.own_target = own;
+        }
+        hint
+    }
+}
+
+/// A person's stroke to set beside the coach's shot, at the position the hint was for.
+#[derive(Clone, Serialize, Deserialize)]
+pub struct JudgeOwn {
+    pub spec: Spec,
+    pub layout: Vec<Piece>,
+    pub seat: Seat,
+    pub referee: Referee,
+    pub yours: Shot,
+    pub coachs: Advice,
+    /// The coach's shot's strokes (which its JSON leaves out).
+    pub measured: Measured,
+}
+
+impl JudgeOwn {
+    pub fn answer(&self) -> OwnShotJudged {
+        let mut coachs = self.coachs.clone();
+        coachs.measured = self.measured.clone();
+        judge_own_shot(
+            &self.spec,
+            &self.layout,
+            self.seat,
+            &self.referee,
+            &self.yours,
+            &coachs,
+        )
     }
 }
 
@@ -136,7 +237,8 @@ fn the_match(spec: &Spec, save: &SaveFile) -> Result<Match, WorkError> {
     Ok(Match::replay(spec, save, |_| {})?)
 }
 
-/// The worker's answer to a request of `kind` (`decide`, `break_map`), both JSON.
+/// The worker's answer to a request of `kind` (`decide`, `break_map`, `hint`, `judge_own`),
+/// both JSON.
 pub fn answer(kind: &str, request: &str) -> Result<String, WorkError> {
     match kind {
         "decide" => {
@@ -158,6 +260,14 @@ pub fn answer(kind: &str, request: &str) -> Result<String, WorkError> {
             let map = practice_map(&spec);
             let confirmed = map.best.confirmed;
             Ok(serde_json::to_string(&MapSent { map, confirmed })?)
+        }
+        "hint" => {
+            let question: AskCoach = serde_json::from_str(request)?;
+            Ok(serde_json::to_string(&question.answer().map(HintSent::of))?)
+        }
+        "judge_own" => {
+            let question: JudgeOwn = serde_json::from_str(request)?;
+            Ok(serde_json::to_string(&question.answer())?)
         }
         other => Err(WorkError::Unknown(other.into())),
     }
@@ -200,5 +310,63 @@ mod tests {
         }
         assert!(matches!(answer("chess", "{}"), Err(WorkError::Unknown(_))));
         assert!(matches!(answer("decide", "{"), Err(WorkError::Request(_))));
+    }
+
+    /// The worker's hint is the coach's here, down to the strokes its chances were counted on,
+    /// and its judgement of a person's stroke against it is the same as here.
+    #[test]
+    fn the_workers_hint_and_judgement_are_the_coachs() {
+        let spec = Spec::default();
+        let setup = computers_match(
+            Seats::Singles,
+            Preset::Icf.rules(),
+            "icf",
+            [Level::Easy; 2],
+            6,
+        );
+        let mut game = Match::new(&spec, setup.clone()).unwrap();
+        let mut computers = Computers::for_setup(&setup);
+        for _ in 0..2 {
+            let action = computers.act(&game).unwrap();
+            game.apply(&action).unwrap();
+        }
+        let seat = game.referee.turn().unwrap();
+        let question = AskCoach {
+            spec: spec.clone(),
+            layout: game.layout.clone(),
+            seat,
+            referee: game.referee,
+            goal: Goal::BestMove,
+            seed: 3,
+        };
+        let here = question.answer().expect("a legal place");
+        let request = serde_json::to_string(&question).unwrap();
+        let sent: Option<HintSent> =
+            serde_json::from_str(&answer("hint", &request).unwrap()).unwrap();
+        let there = sent.expect("the worker's hint").into_hint();
+        // The same but for the time each took to think.
+        assert_eq!(
+            Hint {
+                decision_ms: here.decision_ms,
+                ..there
+            },
+            here
+        );
+        let mut yours = here.best.shot;
+        yours.power *= 0.8;
+        let judge = JudgeOwn {
+            spec,
+            layout: game.layout.clone(),
+            seat,
+            referee: game.referee,
+            yours,
+            coachs: here.best.clone(),
+            measured: here.best.measured.clone(),
+        };
+        let request = serde_json::to_string(&judge).unwrap();
+        let judged: OwnShotJudged =
+            serde_json::from_str(&answer("judge_own", &request).unwrap()).unwrap();
+        assert_eq!(judged, judge.answer());
+        assert!(judged.samples > 0);
     }
 }

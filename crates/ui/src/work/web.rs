@@ -2,11 +2,12 @@
 //! `work.js`), and the frame goes on while it answers. Should the worker fail, the decision is
 //! made here, and the page holds still while it is.
 
-use super::{Decide, Decided, Decision, MapSent};
+use super::{AskCoach, Decide, Decided, Decision, HintSent, JudgeOwn, MapSent};
 use bevy::log::warn;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 use carrom_ai::Computers;
 use carrom_ai::breaks::BreakMap;
+use carrom_ai::coach::{Hint, OwnShotJudged};
 use carrom_match::Match;
 use carrom_physics::Spec;
 use std::cell::RefCell;
@@ -91,6 +92,36 @@ pub fn decide(model: &Match, computers: &Computers) -> Task<Decision> {
                 warn!("The computers' worker did not answer ({why}): deciding on the page.");
                 let action = computers.act(&model);
                 (action, Some(computers))
+            }
+        }
+    })
+}
+
+pub fn hint(question: AskCoach) -> Task<Option<Hint>> {
+    let request = serde_json::to_string(&question);
+    AsyncComputeTaskPool::get().spawn(async move {
+        match ask::<Option<HintSent>>("hint", request).await {
+            Ok(sent) => sent.map(HintSent::into_hint),
+            Err(why) => {
+                warn!(
+                    "The coach's worker did not answer ({why}): the hint is worked out on the page."
+                );
+                question.answer()
+            }
+        }
+    })
+}
+
+pub fn judge_own(question: JudgeOwn) -> Task<OwnShotJudged> {
+    let request = serde_json::to_string(&question);
+    AsyncComputeTaskPool::get().spawn(async move {
+        match ask::<OwnShotJudged>("judge_own", request).await {
+            Ok(judged) => judged,
+            Err(why) => {
+                warn!(
+                    "The coach's worker did not answer ({why}): the stroke is judged on the page."
+                );
+                question.answer()
             }
         }
     })
