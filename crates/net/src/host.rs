@@ -7,6 +7,7 @@ use crate::bounds::{Guesses, Origin};
 use crate::error::{HostError, JoinCodeError, Refusal, Rejection, SeatRefusal};
 use crate::protocol::{Applied, Hello, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
 use crate::protocol::{Binding, CodeExchange, Prover, SessionKey, code_proof, proof_holds};
+use crate::protocol::{Ticket, rejoin_ticket};
 use crate::protocol::{rules_difference, spec_difference};
 use crate::wire::{ConnId, FromGuest, PROOF_WITHIN, Server};
 use carrom_match::{Action, Level, Match, MatchSetup, Player, SaveFile};
@@ -125,6 +126,8 @@ struct SeatInfo {
     handed_from: Option<String>,
     gone_since: Option<Instant>,
     computer: Option<Level>,
+    /// The ticket back in of the guest last welcomed to this seat.
+    ticket: Option<Ticket>,
 }
 
 #[derive(Clone, Debug)]
@@ -167,6 +170,7 @@ impl SeatInfo {
             handed_from: None,
             gone_since: None,
             computer: player.computer,
+            ticket: None,
         })
     }
 }
@@ -529,7 +533,9 @@ impl Host {
         }
         // The key exchange is a guess of the code: answered only while guesses are left (the
         // host's own people, in this process, guess nothing).
+        // Nor does a seated guest coming back with its ticket.
         if conn != LOCAL
+            && !self.server.is_back(conn)
             && let Err(wait) = self.guesses.allowed(guest.origin, Instant::now())
         {
             let secs = wait.as_secs_f64().ceil() as u64;
@@ -674,6 +680,12 @@ impl Host {
         let proof = code_proof(key, Prover::Host, &guest.binding);
         if conn != LOCAL {
             self.server.proven(conn);
+            let ticket = rejoin_ticket(key, &guest.binding);
+            for s in self.seats.iter_mut().filter(|s| seats.contains(&s.seat)) {
+                s.ticket = Some(ticket);
+            }
+            let tickets = self.seats.iter().filter_map(|s| s.ticket).collect();
+            self.server.tickets(tickets);
         }
         self.send(
             conn,
