@@ -619,6 +619,28 @@ impl Guest {
         true
     }
 
+    /// Sends the action numbered `index` for one of this guest's seats as [`Guest::act`] does
+    /// (paced under the host's bound, sent again when the host drops it, the whole match asked
+    /// for when no answer comes), for a window whose board runs ahead of this guest's copy of
+    /// the match (its own placements are on its board before the host's answer). Once an
+    /// index; whether it went.
+    pub fn act_at(&mut self, index: usize, action: Action) -> bool {
+        if self.game.is_none() || self.sent == Some(index) {
+            return false;
+        }
+        self.sent = Some(index);
+        let now = Instant::now();
+        self.unanswered = Some(Unanswered {
+            index,
+            action,
+            again_at: None,
+            ask_at: now + ANSWER_WITHIN,
+            waited: ANSWER_WITHIN,
+        });
+        self.send(ToHost::Act { index, action });
+        true
+    }
+
     /// Whether this guest's last action is still waiting for the host.
     pub fn waiting_for_host(&self) -> bool {
         self.game
