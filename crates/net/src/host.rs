@@ -10,7 +10,7 @@ use crate::protocol::{Binding, CodeExchange, Prover, SessionKey, code_proof, pro
 use crate::protocol::{Ticket, rejoin_ticket};
 use crate::protocol::{rules_difference, spec_difference};
 use crate::wire::{ConnId, FromGuest, PROOF_WITHIN, Server};
-use carrom_match::{Action, Level, Match, MatchSetup, Player, SaveFile};
+use carrom_match::{Action, Level, Match, MatchSetup, Player, ReplayError, ResumeError, SaveFile};
 use carrom_physics::Spec;
 use carrom_referee::Seat;
 use std::collections::BTreeMap;
@@ -175,6 +175,31 @@ impl SeatInfo {
     }
 }
 
+/// The save to go on with, as [`HostError::Resume`] names it (a caller that read it from a
+/// file names the file instead: [`renamed`]).
+pub const SAVE_NAME: &str = "the save to go on with";
+
+/// `error` with the save named `name` (the file it was read from).
+pub fn renamed(error: ResumeError, name: &str) -> ResumeError {
+    let name = name.to_string();
+    match error {
+        ResumeError::Replay { source, .. } => ResumeError::Replay { name, source },
+        ResumeError::Ending {
+            games,
+            score,
+            recorded_games,
+            recorded_score,
+            ..
+        } => ResumeError::Ending {
+            name,
+            games,
+            score,
+            recorded_games,
+            recorded_score,
+        },
+    }
+}
+
 /// A hosted match.
 pub struct Host {
     server: Server,
@@ -237,15 +262,55 @@ impl Host {
         Ok(host)
     }
 
+    /// Plays the save again, once, checked as [`carrom_match::resume`] checks a save (with its
+    /// words): every action reaches its recorded position, and the match ends and stands where
+    /// the save says. The host's match and every action's outcome for its guests.
     fn resume(&mut self, save: &SaveFile) -> Result<(), HostError> {
+        let replay = |source| {
+            let name = SAVE_NAME.to_string();
+            HostError::Resume(ResumeError::Replay { name, source })
+        };
         let spec = save.physics(&self.config.spec);
-        let mut game = Match::new(&spec, save.setup.clone()).map_err(HostError::SaveSetup)?;
-        for (i, &action) in save.actions.iter().enumerate() {
-            let by = game.next_actor().ok_or(HostError::AfterTheEnd(i))?.seat();
+        let mut game =
+            Match::new(&spec, save.setup.clone()).map_err(|e| replay(ReplayError::Setup(e)))?;
+        let mut log = Vec::with_capacity(save.actions.len());
+        for (index, &action) in save.actions.iter().enumerate() {
+            // After the end the match refuses the action, whoever it is said to be by.
+            let by = game.next_actor().map_or(Seat::South, |a| a.seat());
             let (applied, _) = apply::at_host(&mut game, by, action)
-                .map_err(|source| HostError::SaveAction { index: i, source })?;
-            self.log.push(applied);
+                .map_err(|source| replay(ReplayError::Action { index, source }))?;
+            if let Some(recorded) = save.digests.get(index)
+                && *recorded != applied.digest
+            {
+                let digest = game.digest();
+                let recorded = recorded.clone();
+                return Err(replay(ReplayError::Diverged {
+                    index,
+                    digest,
+                    recorded,
+                }));
+            }
+            log.push(applied);
         }
+        let (digests, actions) = (save.digests.len(), save.actions.len());
+        if digests != 0 && digests != actions {
+            return Err(replay(ReplayError::DigestCount { digests, actions }));
+        }
+        if save.finished != game.is_over() {
+            let (recorded, ends) = (save.finished, game.is_over());
+            return Err(replay(ReplayError::Finished { recorded, ends }));
+        }
+        let (games, score) = (game.referee.games(), game.referee.score());
+        if games != save.games || score != save.score {
+            return Err(HostError::Resume(ResumeError::Ending {
+                name: SAVE_NAME.to_string(),
+                games,
+                score,
+                recorded_games: save.games,
+                recorded_score: save.score,
+            }));
+        }
+        self.log = log;
         self.config.spec = spec;
         self.game = Some(game);
         Ok(())
