@@ -77,8 +77,8 @@ pub struct HostArgs {
     #[arg(long)]
     pub save: Option<PathBuf>,
     /// Hand a guest's seat to the host's computer when its guest has been gone this many seconds
-    /// at its turn (without it the match waits).
-    #[arg(long)]
+    /// at its turn, 0 to 86400 (without it the match waits).
+    #[arg(long, value_parser = count::<0, 86_400>)]
     pub hand_over: Option<u64>,
     /// Print only a JSON summary at the end (the digest after every action, the score).
     #[arg(long)]
