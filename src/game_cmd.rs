@@ -139,6 +139,10 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
     let mode_name = mode.to_possible_value().map(|v| v.get_name().to_string());
     let mode_name = mode_name.unwrap_or_default();
     check_seats(&args, mode, &mode_name)?;
+    // Whatever the display: a save that could not be written is said before any play.
+    if let Some(path) = &args.save {
+        crate::match_cmd::can_write(path).map_err(|e| format!("--save {}: {e}", path.display()))?;
+    }
     if let Err(why) = display::find() {
         if let Some(path) = &args.load {
             // A missing or bad save is an error whatever the display.

@@ -122,7 +122,7 @@ pub fn headless_demo_to(spec: &Spec, setup: MatchSetup, out: Option<&Path>) -> R
 
 /// Whether a file can be written at `path` (its folder made if need be): asked before a match
 /// is played, so a bad `--replay-out` costs nothing.
-fn can_write(path: &Path) -> std::io::Result<()> {
+pub fn can_write(path: &Path) -> std::io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }

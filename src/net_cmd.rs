@@ -77,8 +77,8 @@ pub struct HostArgs {
     #[arg(long)]
     pub save: Option<PathBuf>,
     /// Hand a guest's seat to the host's computer when its guest has been gone this many seconds
-    /// at its turn (without it the match waits).
-    #[arg(long)]
+    /// at its turn, 0 to 86400 (without it the match waits).
+    #[arg(long, value_parser = count::<0, 86_400>)]
     pub hand_over: Option<u64>,
     /// Print only a JSON summary at the end (the digest after every action, the score).
     #[arg(long)]
@@ -196,10 +196,11 @@ fn holders(seats: Seats, args: &HostArgs) -> Result<Vec<(Seat, Holder)>, String>
     carrom_net::seat_holders(seats, &here, &computer).map_err(|e| e.to_string())
 }
 
-/// The save `--load` names, checked as `replay` and `play --load` check one (the one resume,
-/// [`carrom_match::resume`], with the same words): every action reaches its recorded position
-/// and the match stands where the save says. The flags the save fixes are refused.
-fn load_to_host(spec: &Spec, path: &Path, args: &HostArgs) -> Result<SaveFile, String> {
+/// The save `--load` names, read; the host plays it again and checks it as `replay` and
+/// `play --load` check one (with [`carrom_match::resume`]'s words: every action reaches its
+/// recorded position and the match stands where the save says), once ([`start_host`]). The
+/// flags the save fixes are refused.
+fn load_to_host(path: &Path, args: &HostArgs) -> Result<SaveFile, String> {
     let given: Vec<&str> = [
         ("--mode", args.mode.is_some()),
         ("--rules", args.rules.is_some()),
@@ -218,8 +219,7 @@ fn load_to_host(spec: &Spec, path: &Path, args: &HostArgs) -> Result<SaveFile, S
             path.display()
         ));
     }
-    let (save, _) = crate::match_cmd::load_save(spec, path, |_| {})?;
-    Ok(save)
+    SaveFile::load(path).map_err(|e| e.to_string())
 }
 
 /// What a host going on with a save says first: the file and how many actions it holds, so
@@ -237,7 +237,7 @@ fn going_on(args: &HostArgs, config: &HostConfig) -> Option<String> {
 
 pub fn host_config(spec: &Spec, args: &HostArgs) -> Result<(HostConfig, Level), String> {
     let resume = match &args.load {
-        Some(path) => Some(load_to_host(spec, path, args)?),
+        Some(path) => Some(load_to_host(path, args)?),
         None => None,
     };
     let mut rules = args.rules.clone().unwrap_or_default();
@@ -291,11 +291,17 @@ pub fn host_config(spec: &Spec, args: &HostArgs) -> Result<(HostConfig, Level), 
     ))
 }
 
-/// Starts the host with its computers.
-pub fn start_host(config: HostConfig, level: Level) -> Result<Host, String> {
+/// Starts the host with its computers; a save to go on with (`--load`) is played again and
+/// checked there, once, its errors naming the file.
+pub fn start_host(config: HostConfig, level: Level, load: Option<&Path>) -> Result<Host, String> {
     let mut computers = Computers::for_every_seat(&config.setup, level);
     let play = Box::new(move |game: &Match| computers.act(game));
-    Host::start(config, play).map_err(|e| e.to_string())
+    Host::start(config, play).map_err(|e| match (e, load) {
+        (carrom_net::HostError::Resume(e), Some(path)) => {
+            carrom_net::host::renamed(e, &path.display().to_string()).to_string()
+        }
+        (e, _) => e.to_string(),
+    })
 }
 
 pub fn host(spec: &Spec, args: HostArgs) -> Result<(), String> {
@@ -304,7 +310,7 @@ pub fn host(spec: &Spec, args: HostArgs) -> Result<(), String> {
     }
     let (config, level) = host_config(spec, &args)?;
     let going_on = going_on(&args, &config);
-    let mut host = start_host(config, level)?;
+    let mut host = start_host(config, level, args.load.as_deref())?;
     // The first line gives the port, for scripts that start a host on port 0.
     println!("Hosting on {} with code {}", host.addr(), host.code());
     if !args.json {
@@ -526,7 +532,7 @@ fn host_in_window(spec: &Spec, args: HostArgs) -> Result<(), String> {
         .map(|(s, _)| *s)
         .collect();
     let save = args.save.clone();
-    let host = start_host(config, level)?;
+    let host = start_host(config, level, args.load.as_deref())?;
     let (host, link) = carrom_net::HostThread::start(host, |e| {
         if let Some(line) = e.words() {
             println!("{line}");

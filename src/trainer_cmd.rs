@@ -46,6 +46,10 @@ pub fn trainer(spec: &Spec, args: &TrainerArgs) -> Result<(), String> {
         );
     }
     let dir = match &args.dir {
+        // A directory given that is not there is a mistyped one, not one without progress.
+        Some(d) if !d.is_dir() => {
+            return Err(format!("--dir: {} is not a directory", d.display()));
+        }
         Some(d) => d.clone(),
         None => data_dir().ok_or("no data directory: set CARROM_CONFIG_DIR or pass --dir")?,
     };

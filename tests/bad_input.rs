@@ -535,3 +535,112 @@ fn a_reader_that_goes_away_stops_the_output_quietly() {
         );
     }
 }
+
+/// A save of a one-board match between two easy computers, played by `carrom demo` into `dir`.
+fn a_played_save(dir: &std::path::Path) -> serde_json::Value {
+    let path = dir.join("played.json");
+    let out = carrom(&[
+        "demo",
+        "--headless",
+        "--seats",
+        "2",
+        "--length",
+        "board",
+        "--level",
+        "easy",
+        "--replay-out",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
+/// What the last sweep of bad inputs over every command found, each refused in one line
+/// naming the file, the field or the flag (before: a save's player's name with a terminal's
+/// escape and 100,000 characters was replayed, reviewed, played on and hosted, and printed
+/// whole; a progress file's name likewise; `--hand-over` had no range; a `--dir` that is not
+/// there had "no training progress"; `play --save` to a path that cannot be written was
+/// accepted).
+#[test]
+fn the_last_sweeps_finds_are_refused_in_one_line() {
+    let d = temp_dir("sweep");
+    let mut save = a_played_save(&d);
+    save["setup"]["players"][0]["name"] = format!("\u{1b}[2J{}", "x".repeat(100_000)).into();
+    let bad = d.join("bad-name.json");
+    std::fs::write(&bad, save.to_string()).unwrap();
+    let bad = bad.to_str().unwrap();
+    let mut cases: Vec<(Vec<&str>, Vec<&str>)> = vec![
+        (
+            vec!["replay", bad],
+            vec!["bad-name.json", "setup.players[0].name"],
+        ),
+        (
+            vec!["review", bad],
+            vec!["bad-name.json", "setup.players[0].name"],
+        ),
+        (
+            vec![
+                "host",
+                "--headless",
+                "--port",
+                "0",
+                "--code",
+                "SWEEP4",
+                "--load",
+                bad,
+            ],
+            vec![
+                "bad-name.json",
+                "setup.players[0].name",
+                "1 to 24 characters",
+            ],
+        ),
+        (
+            vec![
+                "host",
+                "--headless",
+                "--port",
+                "0",
+                "--hand-over",
+                "99999999999",
+            ],
+            vec!["--hand-over", "0 to 86400"],
+        ),
+        (
+            vec!["trainer", "--stats", "--dir", "/nonexistent-carrom-dir"],
+            vec!["--dir", "/nonexistent-carrom-dir is not a directory"],
+        ),
+    ];
+    let progress = d.join("trainer");
+    std::fs::create_dir_all(&progress).unwrap();
+    let named = serde_json::json!({
+        "format": "carrom-trainer-progress", "version": 1, "name": "Asha\u{7}",
+        "ladders": {}, "days": {}
+    });
+    std::fs::write(progress.join("Asha.json"), named.to_string()).unwrap();
+    let dir = d.to_str().unwrap();
+    cases.push((
+        vec!["trainer", "--stats", "--dir", dir],
+        vec!["Asha.json", "name: a name has no control characters"],
+    ));
+    if cfg!(feature = "game") {
+        cases.push((
+            vec!["play", "--load", bad],
+            vec!["bad-name.json", "setup.players[0].name"],
+        ));
+        cases.push((
+            vec!["play", "--save", "/proc/no-such/save.json"],
+            vec!["--save", "/proc/no-such/save.json"],
+        ));
+    }
+    for (args, expected) in cases {
+        let out = carrom(&args);
+        refused(
+            &out,
+            &expected,
+            &args.join(" ")[..80.min(args.join(" ").len())],
+        );
+        assert!(stderr(&out).len() < 400, "{}", stderr(&out));
+    }
+    std::fs::remove_dir_all(&d).ok();
+}

@@ -120,6 +120,17 @@ impl SaveFile {
         if let Err(source) = file.setup.validate() {
             return Err(SaveError::Setup { name, source });
         }
+        // A name no player may have (an escape, 100,000 characters) would reach the terminal
+        // and other players' screens whole.
+        for (i, player) in file.setup.players.iter().enumerate() {
+            if let Err(e) = crate::Player::checked_name(&player.name) {
+                return Err(SaveError::Damaged {
+                    name,
+                    field: Some(format!("setup.players[{i}].name")),
+                    message: e.to_string(),
+                });
+            }
+        }
         Ok(file)
     }
 

@@ -311,6 +311,11 @@ pub enum HostError {
     AfterTheEnd(usize),
     #[error("the save's action {index}: {source}")]
     SaveAction { index: usize, source: MatchError },
+    /// The save to go on with does not come back as recorded: the checks and the words of
+    /// [`carrom_match::resume`] (each action reaching its recorded position, the match ending
+    /// and standing where the save says), the file named as the caller named it.
+    #[error(transparent)]
+    Resume(carrom_match::ResumeError),
     /// A join code that guessers at the host's limits find too soon
     /// ([`crate::bounds::REFUSED_UNDER`]).
     #[error(

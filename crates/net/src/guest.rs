@@ -8,6 +8,7 @@ use crate::error::{FollowError, JoinError, LinkClosed, StartError};
 use crate::host::LOCAL;
 use crate::protocol::{Applied, GUEST_PACE, GUEST_PACE_BURST, Hello, PROTOCOL, Role, SeatState};
 use crate::protocol::{Binding, CodeExchange, Prover, ToGuest, ToHost, code_proof, proof_holds};
+use crate::protocol::{Ticket, rejoin_ticket};
 use crate::wire::{Client, FromGuest, FromHost};
 use crate::words::shown;
 use carrom_match::{Action, Actor, Level, Match};
@@ -208,6 +209,8 @@ pub struct Guest {
     outbox: VecDeque<ToHost>,
     pace: Bucket,
     pub connected: bool,
+    /// This guest's way back in to its seats ([`Ticket`]), from its last welcome.
+    ticket: Option<Ticket>,
 }
 
 impl Guest {
@@ -224,7 +227,17 @@ impl Guest {
         joining: Joining,
         timeout: Duration,
     ) -> Result<Guest, JoinError> {
-        let client = Client::connect_first(addrs, None, timeout)?;
+        Guest::join_back(addrs, joining, timeout, None)
+    }
+
+    /// Joins as [`Guest::join_first`], coming back to its seats with `ticket`.
+    fn join_back(
+        addrs: &[SocketAddr],
+        joining: Joining,
+        timeout: Duration,
+        ticket: Option<Ticket>,
+    ) -> Result<Guest, JoinError> {
+        let client = Client::connect_back(addrs, None, timeout, ticket)?;
         Guest::welcomed(Link::Quic(client), joining, timeout)
     }
 
@@ -293,7 +306,13 @@ impl Guest {
                     {
                         return Err(JoinError::HostUnproven);
                     }
-                    return Ok(Guest::welcomed_on(link, joining, seats, seating));
+                    let mut guest = Guest::welcomed_on(link, joining, seats, seating);
+                    if let (Link::Quic(_), Some(key)) = (&guest.link, &key)
+                        && !guest.seats.is_empty()
+                    {
+                        guest.ticket = Some(rejoin_ticket(key, &binding));
+                    }
+                    return Ok(guest);
                 }
                 // Before the welcome, a message the host could not read ends the join.
                 ToGuest::Rejected { reason } => return Err(JoinError::Rejected(shown(&reason))),
@@ -321,6 +340,7 @@ impl Guest {
             outbox: VecDeque::new(),
             pace: Bucket::new(GUEST_PACE, GUEST_PACE_BURST, Instant::now()),
             connected: true,
+            ticket: None,
         }
     }
 
@@ -374,7 +394,7 @@ impl Guest {
             seats: self.seats.clone(),
             ..self.joining.clone()
         };
-        let again = Guest::join(addr, joining, timeout)?;
+        let again = Guest::join_back(&[addr], joining, timeout, self.ticket)?;
         if let (Link::Quic(old), Link::Quic(new)) = (&self.link, &again.link)
             && let (Ok(mut old), Ok(mut new)) = (old.waker.lock(), new.waker.lock())
         {
@@ -383,6 +403,7 @@ impl Guest {
         self.link = again.link;
         self.seats = again.seats;
         self.seating = again.seating;
+        self.ticket = again.ticket;
         // What waited to go went to the old connection: the match the host sends says
         // whether the unanswered action is to go again.
         self.outbox.clear();
@@ -583,6 +604,28 @@ impl Guest {
         };
         let index = game.actions.len();
         if self.sent == Some(index) || self.to_act().is_none() {
+            return false;
+        }
+        self.sent = Some(index);
+        let now = Instant::now();
+        self.unanswered = Some(Unanswered {
+            index,
+            action,
+            again_at: None,
+            ask_at: now + ANSWER_WITHIN,
+            waited: ANSWER_WITHIN,
+        });
+        self.send(ToHost::Act { index, action });
+        true
+    }
+
+    /// Sends the action numbered `index` for one of this guest's seats as [`Guest::act`] does
+    /// (paced under the host's bound, sent again when the host drops it, the whole match asked
+    /// for when no answer comes), for a window whose board runs ahead of this guest's copy of
+    /// the match (its own placements are on its board before the host's answer). Once an
+    /// index; whether it went.
+    pub fn act_at(&mut self, index: usize, action: Action) -> bool {
+        if self.game.is_none() || self.sent == Some(index) {
             return false;
         }
         self.sent = Some(index);

@@ -7,9 +7,10 @@ use crate::bounds::{Guesses, Origin};
 use crate::error::{HostError, JoinCodeError, Refusal, Rejection, SeatRefusal};
 use crate::protocol::{Applied, Hello, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
 use crate::protocol::{Binding, CodeExchange, Prover, SessionKey, code_proof, proof_holds};
+use crate::protocol::{Ticket, rejoin_ticket};
 use crate::protocol::{rules_difference, spec_difference};
 use crate::wire::{ConnId, FromGuest, PROOF_WITHIN, Server};
-use carrom_match::{Action, Level, Match, MatchSetup, Player, SaveFile};
+use carrom_match::{Action, Level, Match, MatchSetup, Player, ReplayError, ResumeError, SaveFile};
 use carrom_physics::Spec;
 use carrom_referee::Seat;
 use std::collections::BTreeMap;
@@ -125,6 +126,8 @@ struct SeatInfo {
     handed_from: Option<String>,
     gone_since: Option<Instant>,
     computer: Option<Level>,
+    /// The ticket back in of the guest last welcomed to this seat.
+    ticket: Option<Ticket>,
 }
 
 #[derive(Clone, Debug)]
@@ -167,7 +170,33 @@ impl SeatInfo {
             handed_from: None,
             gone_since: None,
             computer: player.computer,
+            ticket: None,
         })
+    }
+}
+
+/// The save to go on with, as [`HostError::Resume`] names it (a caller that read it from a
+/// file names the file instead: [`renamed`]).
+pub const SAVE_NAME: &str = "the save to go on with";
+
+/// `error` with the save named `name` (the file it was read from).
+pub fn renamed(error: ResumeError, name: &str) -> ResumeError {
+    let name = name.to_string();
+    match error {
+        ResumeError::Replay { source, .. } => ResumeError::Replay { name, source },
+        ResumeError::Ending {
+            games,
+            score,
+            recorded_games,
+            recorded_score,
+            ..
+        } => ResumeError::Ending {
+            name,
+            games,
+            score,
+            recorded_games,
+            recorded_score,
+        },
     }
 }
 
@@ -233,15 +262,55 @@ impl Host {
         Ok(host)
     }
 
+    /// Plays the save again, once, checked as [`carrom_match::resume`] checks a save (with its
+    /// words): every action reaches its recorded position, and the match ends and stands where
+    /// the save says. The host's match and every action's outcome for its guests.
     fn resume(&mut self, save: &SaveFile) -> Result<(), HostError> {
+        let replay = |source| {
+            let name = SAVE_NAME.to_string();
+            HostError::Resume(ResumeError::Replay { name, source })
+        };
         let spec = save.physics(&self.config.spec);
-        let mut game = Match::new(&spec, save.setup.clone()).map_err(HostError::SaveSetup)?;
-        for (i, &action) in save.actions.iter().enumerate() {
-            let by = game.next_actor().ok_or(HostError::AfterTheEnd(i))?.seat();
+        let mut game =
+            Match::new(&spec, save.setup.clone()).map_err(|e| replay(ReplayError::Setup(e)))?;
+        let mut log = Vec::with_capacity(save.actions.len());
+        for (index, &action) in save.actions.iter().enumerate() {
+            // After the end the match refuses the action, whoever it is said to be by.
+            let by = game.next_actor().map_or(Seat::South, |a| a.seat());
             let (applied, _) = apply::at_host(&mut game, by, action)
-                .map_err(|source| HostError::SaveAction { index: i, source })?;
-            self.log.push(applied);
+                .map_err(|source| replay(ReplayError::Action { index, source }))?;
+            if let Some(recorded) = save.digests.get(index)
+                && *recorded != applied.digest
+            {
+                let digest = game.digest();
+                let recorded = recorded.clone();
+                return Err(replay(ReplayError::Diverged {
+                    index,
+                    digest,
+                    recorded,
+                }));
+            }
+            log.push(applied);
         }
+        let (digests, actions) = (save.digests.len(), save.actions.len());
+        if digests != 0 && digests != actions {
+            return Err(replay(ReplayError::DigestCount { digests, actions }));
+        }
+        if save.finished != game.is_over() {
+            let (recorded, ends) = (save.finished, game.is_over());
+            return Err(replay(ReplayError::Finished { recorded, ends }));
+        }
+        let (games, score) = (game.referee.games(), game.referee.score());
+        if games != save.games || score != save.score {
+            return Err(HostError::Resume(ResumeError::Ending {
+                name: SAVE_NAME.to_string(),
+                games,
+                score,
+                recorded_games: save.games,
+                recorded_score: save.score,
+            }));
+        }
+        self.log = log;
         self.config.spec = spec;
         self.game = Some(game);
         Ok(())
@@ -529,7 +598,9 @@ impl Host {
         }
         // The key exchange is a guess of the code: answered only while guesses are left (the
         // host's own people, in this process, guess nothing).
+        // Nor does a seated guest coming back with its ticket.
         if conn != LOCAL
+            && !self.server.is_back(conn)
             && let Err(wait) = self.guesses.allowed(guest.origin, Instant::now())
         {
             let secs = wait.as_secs_f64().ceil() as u64;
@@ -674,6 +745,12 @@ impl Host {
         let proof = code_proof(key, Prover::Host, &guest.binding);
         if conn != LOCAL {
             self.server.proven(conn);
+            let ticket = rejoin_ticket(key, &guest.binding);
+            for s in self.seats.iter_mut().filter(|s| seats.contains(&s.seat)) {
+                s.ticket = Some(ticket);
+            }
+            let tickets = self.seats.iter().filter_map(|s| s.ticket).collect();
+            self.server.tickets(tickets);
         }
         self.send(
             conn,

@@ -97,6 +97,24 @@ pub fn proof_holds(key: &SessionKey, who: Prover, binding: &Binding, proof: &str
     ring::hmac::verify(&key, &proof_message(who, binding), &tag).is_ok()
 }
 
+/// A seated guest's way back in: a secret both ends derive from the exchange's key and the
+/// connection's binding once the guest is welcomed to its seats (nothing more crosses the
+/// network). The guest opens its next connection with it as the QUIC connection's first
+/// destination id, so the host sees it before anything else and lets the guest back in past
+/// the bounds on strangers from its address ([`crate::slots`]). A new welcome makes a new one.
+pub type Ticket = [u8; 16];
+
+/// The ticket back in of a guest welcomed with `key` on the connection of `binding`.
+pub fn rejoin_ticket(key: &SessionKey, binding: &Binding) -> Ticket {
+    let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, &key.0);
+    let mut message = b"carrom rejoin".to_vec();
+    message.extend_from_slice(binding);
+    let tag = ring::hmac::sign(&key, &message);
+    let mut ticket = [0; 16];
+    ticket.copy_from_slice(&tag.as_ref()[..16]);
+    ticket
+}
+
 fn proof_message(who: Prover, binding: &Binding) -> Vec<u8> {
     let mut m = match who {
         Prover::Guest => b"carrom guest".to_vec(),

@@ -11,10 +11,10 @@ use crate::bounds::{Bucket, Origin};
 use crate::error::{AddressError, BadMessage, LinkClosed, Malformed, Refusal, WireError};
 use crate::protocol::{
     ALPN, Binding, FLOOD_LIMIT, GUEST_BURST, GUEST_RATE, MAX_GUEST_MESSAGE, MAX_HOST_MESSAGE,
-    ToGuest, ToHost, frame, parse,
+    Ticket, ToGuest, ToHost, frame, parse,
 };
 use crate::slots::{Admission, Slots};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -183,6 +183,9 @@ pub enum ToWire {
     Proven {
         conn: ConnId,
     },
+    /// The tickets of the guests seated in the match ([`Ticket`]): a connection that comes
+    /// with one is let back in.
+    Tickets(Vec<Ticket>),
 }
 
 /// What a guest's transport hands the guest.
@@ -320,6 +323,7 @@ pub struct Server {
     /// The same channel's sender, for a guest in this process (the windowed host's own seats).
     pub inject: mpsc::Sender<FromGuest>,
     out: tmpsc::UnboundedSender<ToWire>,
+    routes: Routes,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
@@ -330,6 +334,8 @@ impl Server {
         let (in_tx, in_rx) = mpsc::channel();
         let (out_tx, out_rx) = tmpsc::unbounded_channel();
         let inject = in_tx.clone();
+        let routes: Routes = Arc::default();
+        let table = routes.clone();
         let (addr, thread) = network_thread("carrom-host-net", move |ready| async move {
             let endpoint = match quinn::Endpoint::server(config, addr) {
                 Ok(e) => e,
@@ -339,13 +345,14 @@ impl Server {
                 }
             };
             let _ = ready.send(Ok(endpoint.local_addr().unwrap_or(addr)));
-            serve(endpoint, in_tx, out_rx).await;
+            serve(endpoint, in_tx, out_rx, table).await;
         })?;
         Ok(Server {
             addr,
             incoming: in_rx,
             inject,
             out: out_tx,
+            routes,
             thread: Some(thread),
         })
     }
@@ -361,6 +368,18 @@ impl Server {
     /// The connection proved the join code: it leaves the strangers' slots.
     pub fn proven(&self, conn: ConnId) {
         let _ = self.out.send(ToWire::Proven { conn });
+    }
+
+    /// The tickets of the guests seated in the match, every one (a new welcome's replaces
+    /// its seats' old one): a connection that comes with one is let back in.
+    pub fn tickets(&self, tickets: Vec<Ticket>) {
+        let _ = self.out.send(ToWire::Tickets(tickets));
+    }
+
+    /// Whether the connection came with a seated guest's ticket: its hello is not bounded as a
+    /// stranger's guess of the code is.
+    pub fn is_back(&self, conn: ConnId) -> bool {
+        self.routes.lock().is_ok_and(|t| t.slots.is_back(conn))
     }
 }
 
@@ -387,6 +406,8 @@ enum Outgoing {
 struct Table {
     routes: HashMap<ConnId, tmpsc::UnboundedSender<Outgoing>>,
     slots: Slots,
+    /// The seated guests' tickets back in.
+    tickets: HashSet<Ticket>,
 }
 
 impl Table {
@@ -411,8 +432,8 @@ async fn serve(
     endpoint: quinn::Endpoint,
     incoming: mpsc::Sender<FromGuest>,
     mut out: tmpsc::UnboundedReceiver<ToWire>,
+    routes: Routes,
 ) {
-    let routes: Routes = Arc::default();
     let router = {
         let routes = routes.clone();
         async move {
@@ -426,6 +447,7 @@ async fn serve(
                     }
                     ToWire::Close { conn, last } => table.close(conn, &last),
                     ToWire::Proven { conn } => table.slots.proven(conn),
+                    ToWire::Tickets(tickets) => table.tickets = tickets.into_iter().collect(),
                 }
             }
         }
@@ -460,7 +482,8 @@ async fn serve(
     }
 }
 
-/// Gives the new connection `conn` its slot ([`Slots::admission`]), closing the unproven one it
+/// Gives the new connection `conn` its slot ([`Slots::admission`], or
+/// [`Slots::admission_back`] for a seated guest's ticket), closing the unproven one it
 /// replaces: the way to it, or `None` when it is refused.
 fn admit(
     routes: &Routes,
@@ -469,7 +492,14 @@ fn admit(
 ) -> Option<tmpsc::UnboundedReceiver<Outgoing>> {
     let origin = Origin::of(connecting.remote_address().ip());
     let mut table = routes.lock().expect("routes");
-    match table.slots.admission(origin, Instant::now()) {
+    let ticket = <Ticket>::try_from(&connecting.orig_dst_cid()[..])
+        .ok()
+        .filter(|t| table.tickets.contains(t));
+    let admission = match ticket {
+        Some(ticket) => table.slots.admission_back(ticket),
+        None => table.slots.admission(origin, Instant::now()),
+    };
+    match admission {
         Admission::Refuse => return None,
         Admission::Replace(old) => {
             let reason = Refusal::Crowded;
@@ -479,7 +509,10 @@ fn admit(
     }
     let (tx, rx) = tmpsc::unbounded_channel();
     table.routes.insert(conn, tx);
-    table.slots.taken(conn, origin, Instant::now());
+    match ticket {
+        Some(ticket) => table.slots.taken_back(conn, origin, Instant::now(), ticket),
+        None => table.slots.taken(conn, origin, Instant::now()),
+    }
     Some(rx)
 }
 
@@ -685,7 +718,22 @@ impl Client {
         local: Option<SocketAddr>,
         timeout: Duration,
     ) -> Result<Client, WireError> {
-        let config = client_config()?;
+        Client::connect_back(addrs, local, timeout, None)
+    }
+
+    /// As [`Client::connect_first`], by a guest seated in the match coming back with its
+    /// `ticket` (the first destination id of its connection, which the host reads before
+    /// anything else).
+    pub fn connect_back(
+        addrs: &[SocketAddr],
+        local: Option<SocketAddr>,
+        timeout: Duration,
+        ticket: Option<Ticket>,
+    ) -> Result<Client, WireError> {
+        let mut config = client_config()?;
+        if let Some(ticket) = ticket {
+            config.initial_dst_cid_provider(Arc::new(move || quinn::ConnectionId::new(&ticket)));
+        }
         let (in_tx, in_rx) = mpsc::channel();
         let (out_tx, out_rx) = tmpsc::unbounded_channel::<Vec<u8>>();
         let waker: Waker = Arc::default();

@@ -148,6 +148,105 @@ fn strangers_who_never_prove_the_code_do_not_keep_out_those_who_know_it() {
     eprintln!("{during} strangers' connections while they joined");
 }
 
+/// A stranger at 127.0.0.`last` who gives wrong codes as fast as the host takes them, until
+/// `stop`: it spends its address's guesses. Counts the wrong codes the host took.
+fn guesser(addr: SocketAddr, last: u8, stop: Arc<AtomicBool>, taken: Arc<AtomicUsize>) {
+    std::thread::spawn(move || {
+        while !stop.load(Ordering::Relaxed) {
+            let Ok(client) = Client::connect_first(&[addr], Some(loopback(last)), WAIT) else {
+                std::thread::sleep(Duration::from_millis(50));
+                continue;
+            };
+            let (exchange, pake) = CodeExchange::start("WRONG1");
+            client.send(&hello(pake));
+            let got = client.incoming.recv_timeout(Duration::from_secs(4));
+            if let Ok(FromHost::Message(ToGuest::Challenge { pake })) = got
+                && let Ok(key) = exchange.finish(&pake)
+            {
+                let proof = code_proof(&key, Prover::Guest, &client.binding);
+                client.send(&ToHost::Proof { proof });
+                let answer = client.incoming.recv_timeout(Duration::from_secs(4));
+                if let Ok(FromHost::Message(ToGuest::Refused {
+                    reason: Refusal::WrongCode,
+                })) = answer
+                {
+                    taken.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }
+    });
+}
+
+/// Strangers at the guests' own address (a home or an office behind one address): four hold
+/// its unproven slots and come back as soon as they are let go, yet a new guest with the code
+/// gets one of them within a few seconds; then twenty more join them and another spends the
+/// address's guesses of the code, yet both seated guests come back to their seats, three
+/// times each, within a few seconds each (with the ticket their last welcome gave them).
+/// (Before: the address's four slots, its rate and its guesses were the strangers' as much as
+/// the guests'; nobody at it got in while they held them.)
+#[cfg(target_os = "linux")]
+#[test]
+fn strangers_at_a_guests_own_address_do_not_keep_him_out() {
+    let stop = Stop::default();
+    let addr = host("127.0.0.1:0", &stop);
+    let (mut asha, _) = join_timed(addr, "Asha");
+    let connections = Arc::new(AtomicUsize::new(0));
+    for _ in 0..4 {
+        stranger(addr, 1, stop.0.clone(), connections.clone());
+    }
+    std::thread::sleep(Duration::from_secs(1));
+    assert!(
+        connections.load(Ordering::Relaxed) >= 4,
+        "the strangers hold the slots"
+    );
+    let (mut ravi, took) = join_timed(addr, "Ravi");
+    eprintln!("Ravi joined in {took:?} beside four strangers at his address");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    assert_eq!(ravi.seats, vec![Seat::North]);
+    ravi.wait_for_start(Some(WAIT), || {})
+        .expect("the match starts");
+    asha.wait_for_start(Some(WAIT), || {})
+        .expect("the match starts");
+
+    // The stranger spends the address's guesses of the code ...
+    let taken = Arc::new(AtomicUsize::new(0));
+    guesser(addr, 1, stop.0.clone(), taken.clone());
+    let t0 = Instant::now();
+    while taken.load(Ordering::Relaxed) < 5 && t0.elapsed() < WAIT {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(
+        taken.load(Ordering::Relaxed) >= 5,
+        "the address's guesses are spent"
+    );
+    // ... and twenty more of him hold its slots and its rate.
+    for _ in 0..20 {
+        stranger(addr, 1, stop.0.clone(), connections.clone());
+    }
+    std::thread::sleep(Duration::from_secs(1));
+    let before = connections.load(Ordering::Relaxed);
+    for round in 0..3 {
+        for guest in [&mut asha, &mut ravi] {
+            let t0 = Instant::now();
+            guest
+                .reconnect(addr, 2 * WAIT)
+                .unwrap_or_else(|e| panic!("{} did not come back: {e}", guest.joining.name));
+            let took = t0.elapsed();
+            eprintln!(
+                "round {round}: {} came back in {took:?}",
+                guest.joining.name
+            );
+            assert!(took < Duration::from_secs(5), "{took:?}");
+        }
+    }
+    assert_eq!(asha.seats, vec![Seat::South]);
+    assert_eq!(ravi.seats, vec![Seat::North]);
+    std::thread::sleep(Duration::from_secs(1));
+    let during = connections.load(Ordering::Relaxed) - before;
+    eprintln!("{during} strangers' connections from their address in the rounds' second");
+    assert!(during > 0, "the strangers kept coming");
+}
+
 /// A raw connection from 127.0.0.`last` that gives `code` and proves it: the host's answer,
 /// a refusal's words or "welcome" (or "no connection" when the host lets none in).
 fn guess(addr: SocketAddr, last: u8, code: &str) -> String {

@@ -21,8 +21,8 @@ use setting::try_once;
 /// The levels of every drill: 1 (first) to [`LEVELS`].
 pub const LEVELS: u8 = 4;
 
-/// What a drill practises.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+/// What a drill practises. Read from its key ([`DrillKind::key`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DrillKind {
     /// The man sent on the striker's own line (a cut of 0-5 degrees).
@@ -47,7 +47,33 @@ pub enum DrillKind {
     Break,
 }
 
+/// A drill read from its key, as a string: so an error in a file's field under it names the
+/// drill (`ladders.cut_30.level`), where a map key read as an enum is not named
+/// (`ladders.?.level`).
+impl<'de> Deserialize<'de> for DrillKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<DrillKind, D::Error> {
+        let key = String::deserialize(d)?;
+        DrillKind::ALL
+            .into_iter()
+            .find(|k| k.key() == key)
+            .ok_or_else(|| serde::de::Error::unknown_variant(&key, &DrillKind::KEYS))
+    }
+}
+
 impl DrillKind {
+    /// Every drill's key, in [`DrillKind::ALL`]'s order.
+    pub const KEYS: [&'static str; 9] = [
+        "straight_cut",
+        "cut_30",
+        "cut_60",
+        "thin_cut",
+        "off_a_cushion",
+        "frozen_on_a_cushion",
+        "combination",
+        "queen_and_cover",
+        "break",
+    ];
+
     pub const ALL: [DrillKind; 9] = [
         DrillKind::StraightCut,
         DrillKind::Cut30,

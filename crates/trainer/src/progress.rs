@@ -164,6 +164,10 @@ pub enum ProgressFault {
     Format(String),
     #[error("version: {0} (this build reads {VERSION})")]
     Version(u32),
+    /// The player's name is not one a player may have (the words of
+    /// [`carrom_match::Player::checked_name`]).
+    #[error("name: {0}")]
+    Name(String),
     #[error("ladders.{}.level: {level} is outside 1 to {LEVELS}", kind.key())]
     LadderLevel { kind: DrillKind, level: u8 },
     #[error("days: `{}` is not a day (YYYY-MM-DD)", .0.0)]
@@ -289,6 +293,9 @@ impl Progress {
         }
         if self.version != VERSION {
             return Err(ProgressFault::Version(self.version));
+        }
+        if let Err(e) = carrom_match::Player::checked_name(&self.name) {
+            return Err(ProgressFault::Name(e.to_string()));
         }
         for (&kind, l) in &self.ladders {
             if !(1..=LEVELS).contains(&l.level) {

@@ -166,6 +166,60 @@ fn a_level_out_of_range_is_named() {
     assert!(e.starts_with("Asha.json: ladders.break.level: 9"), "{e}");
 }
 
+/// A ladder's field that does not read names its drill (the map's key), not `ladders.?`; and
+/// every drill reads back from its key.
+#[test]
+fn a_ladders_field_that_does_not_read_names_its_drill() {
+    let mut p = Progress::new("Asha");
+    p.record(DrillKind::Cut30, 1, true, &Day::from_unix_days(20_783));
+    let text = serde_json::to_string(&p)
+        .unwrap()
+        .replace("\"level\":1", "\"level\":300");
+    let e = Progress::parse(&text, "Asha.json").unwrap_err().to_string();
+    assert!(
+        e.starts_with("Asha.json: field `ladders.cut_30.level`: invalid value: integer `300`"),
+        "{e}"
+    );
+    let text = serde_json::to_string(&p)
+        .unwrap()
+        .replace("cut_30", "cut_31");
+    let e = Progress::parse(&text, "Asha.json").unwrap_err().to_string();
+    assert!(
+        e.contains("unknown variant `cut_31`, expected one of"),
+        "{e}"
+    );
+    for kind in DrillKind::ALL {
+        let read: DrillKind = serde_json::from_str(&format!("\"{}\"", kind.key())).unwrap();
+        assert_eq!(read, kind);
+        assert_eq!(
+            serde_json::to_string(&kind).unwrap(),
+            format!("\"{}\"", kind.key())
+        );
+    }
+}
+
+/// A name no player may have (50,000 characters, an escape) is refused, not printed.
+#[test]
+fn a_progress_file_whose_name_no_player_may_have_is_refused() {
+    for (name, says) in [
+        (
+            "x".repeat(50_000),
+            "name: a name is 1 to 24 characters (this one has 50000)",
+        ),
+        (
+            "Asha\u{1b}[2J".to_string(),
+            "name: a name has no control characters",
+        ),
+    ] {
+        let mut p = Progress::new("Asha");
+        p.name = name;
+        let text = serde_json::to_string(&p).unwrap();
+        let e = Progress::parse(&text, "Asha.json").unwrap_err().to_string();
+        assert!(e.starts_with(&format!("Asha.json: {says}")), "{e}");
+        assert!(e.len() < 200, "{e}");
+    }
+}
+
 #[test]
 fn days_are_counted_from_the_unix_epoch() {
     assert_eq!(Day::from_unix_days(0).0, "1970-01-01");

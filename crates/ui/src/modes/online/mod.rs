@@ -20,7 +20,7 @@ use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
 use carrom_match::Action;
 use carrom_net::apply::hex;
-use carrom_net::{Applied, Guest, GuestEvent, Holder, SeatState, ToHost};
+use carrom_net::{Applied, Guest, GuestEvent, Holder, JoinError, SeatState};
 use std::collections::VecDeque;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -50,6 +50,8 @@ pub struct Online {
     /// The seats played at this machine.
     pub here: Vec<carrom_physics::Seat>,
     pub connected: bool,
+    /// Why reconnecting was given up: a final refusal ([`JoinError::is_final`]).
+    pub given_up: Option<String>,
     /// The window is woken by the host's messages.
     waker_set: bool,
 }
@@ -74,6 +76,7 @@ impl Online {
             seating,
             here,
             connected: true,
+            given_up: None,
             waker_set: false,
         }
     }
@@ -92,8 +95,10 @@ impl Online {
             lines.push(format!("Join code {}", host.code));
             lines.extend(host.addresses.iter().take(2).map(|a| format!("at {a}")));
         }
-        if !self.connected {
-            lines.push("Connection lost: reconnecting...".into());
+        match &self.given_up {
+            Some(why) => lines.push(format!("Connection lost for good: {why}")),
+            None if !self.connected => lines.push("Connection lost: reconnecting...".into()),
+            None => {}
         }
         lines.extend(seat_lines(&self.seating, &self.here, to_act));
         if self.hosting.is_some() && !self.disconnected().is_empty() {
@@ -246,12 +251,13 @@ fn follow_host(
     online.seating = guest.seating.clone();
     online.connected = guest.connected;
     if !guest.connected
+        && online.given_up.is_none()
         && let Some(addr) = online.addr
     {
         online.retry_in -= time.delta_secs();
         if online.retry_in <= 0.0 {
             online.retry_in = RETRY_SECONDS;
-            rejoin(guest, addr, &mut told);
+            online.given_up = rejoin(guest, addr, &mut told);
         }
     }
     let differs = take_host_actions(guest, &mut online.queue, &table);
@@ -293,13 +299,36 @@ fn read_host(
     whole_match
 }
 
-/// One try to join the host at `addr` again.
-fn rejoin(guest: &mut Guest, addr: SocketAddr, told: &mut MessageWriter<Announcement>) {
-    match guest.rejoin(addr, Duration::from_secs(1)) {
-        Ok(()) => {
-            told.write(Announcement::Note("Reconnected to the host.".into()));
-        }
-        Err(e) => warn!("reconnecting: {e}"),
+/// One try to join the host at `addr` again: said when it works, or when a final refusal
+/// ends the trying ([`rejoined`]); why trying ends, if it does.
+fn rejoin(
+    guest: &mut Guest,
+    addr: SocketAddr,
+    told: &mut MessageWriter<Announcement>,
+) -> Option<String> {
+    let result = guest.rejoin(addr, Duration::from_secs(1));
+    if let Err(e) = &result {
+        warn!("reconnecting: {e}");
+    }
+    let (note, given_up) = rejoined(&result);
+    if let Some(note) = note {
+        told.write(Announcement::Note(note));
+    }
+    given_up
+}
+
+/// What a try to rejoin says (if anything), and why trying ends (if it does): at a final
+/// refusal ([`JoinError::is_final`]: the host refused this guest, or whoever
+/// answers cannot prove the join code, so trying again would only hand it another guess),
+/// with its reason.
+fn rejoined(result: &Result<(), JoinError>) -> (Option<String>, Option<String>) {
+    match result {
+        Ok(()) => (Some("Reconnected to the host.".into()), None),
+        Err(e) if e.is_final() => (
+            Some(format!("No more reconnecting: {e}")),
+            Some(e.to_string()),
+        ),
+        Err(_) => (None, None),
     }
 }
 
@@ -382,17 +411,18 @@ fn remote_placement(
 }
 
 /// This machine's people's actions go to the host as they are made: a stroke as it is struck,
-/// a placement as the piece is put down.
+/// a placement as the piece is put down; paced under the host's bound, sent again when the
+/// host drops one, as the headless guest's are ([`Guest::act_at`]).
 fn send_own_actions(
     mut loads: MessageReader<LoadTable>,
     mut online: ResMut<Online>,
     table: Res<Table>,
 ) {
     let online = &mut *online;
-    let Ok(guard) = online.guest.lock() else {
+    let Ok(mut guard) = online.guest.lock() else {
         return;
     };
-    let Some(guest) = guard.as_ref() else { return };
+    let Some(guest) = guard.as_mut() else { return };
     let n = table.model.actions.len();
     for load in loads.read() {
         if let Some(shot) = load.shot
@@ -401,18 +431,38 @@ fn send_own_actions(
             && online.sent != Some(n)
         {
             online.sent = Some(n);
-            guest.send_raw(ToHost::Act {
-                index: n,
-                action: Action::Stroke { shot },
-            });
+            guest.act_at(n, Action::Stroke { shot });
         }
     }
     for i in online.checked..n {
         if let action @ Action::Place { .. } = table.model.actions[i]
             && online.fed != Some(i)
         {
-            guest.send_raw(ToHost::Act { index: i, action });
+            guest.act_at(i, action);
         }
     }
     online.checked = n;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carrom_net::Refusal;
+
+    #[test]
+    fn a_final_refusal_ends_the_reconnecting_with_its_reason_and_a_passing_one_does_not() {
+        let (note, given_up) = rejoined(&Ok(()));
+        assert_eq!(note.as_deref(), Some("Reconnected to the host."));
+        assert_eq!(given_up, None);
+        let why = JoinError::Refused(Refusal::WrongCode).to_string();
+        let (note, given_up) = rejoined(&Err(JoinError::Refused(Refusal::WrongCode)));
+        assert_eq!(given_up.as_deref(), Some(why.as_str()));
+        assert!(note.unwrap().contains(&why));
+        let unproven = Err(JoinError::HostUnproven);
+        assert!(rejoined(&unproven).1.is_some());
+        let crowded = Err(JoinError::Refused(Refusal::Crowded));
+        assert_eq!(rejoined(&crowded), (None, None));
+        let silent = Err(JoinError::NoWelcome(Duration::from_secs(1)));
+        assert_eq!(rejoined(&silent), (None, None));
+    }
 }

@@ -231,8 +231,12 @@ pub(super) fn join_from_form(_: On<Activate>, mut s: Setting, players: Res<MenuP
     s.lobby.leave();
     s.lobby
         .connect(format!("Connecting to {address}..."), wake, move || {
-            let addr = carrom_net::resolve(&address)?;
-            Ok((Guest::join(addr, joining, WELCOME_WITHIN)?, Some(addr)))
+            // Every address the name gives (`localhost` is two), the first to answer taken,
+            // as the headless guest does.
+            let addrs = carrom_net::resolve_all(&address)?;
+            let guest = Guest::join_first(&addrs, joining, WELCOME_WITHIN)?;
+            let addr = guest.addr();
+            Ok((guest, addr))
         });
     s.form.message = None;
     s.page.set(MenuPage::Waiting);
