@@ -1,5 +1,6 @@
 //! Long computations kept off the frame, so the board keeps drawing and the window (or the
-//! page) keeps answering: the computers' decisions and practice's break map. On the desktop they run on the async
+//! page) keeps answering: the computers' decisions, practice's break map and a match's review
+//! ([`review`]; in the browser it runs on the page, which holds still while it does). On the desktop they run on the async
 //! compute pool's threads; in the browser, which gives a page one thread, in a Web Worker
 //! running the same wasm module ([`answer`] is what it runs; `web.rs` asks it).
 //!
@@ -14,6 +15,7 @@ pub use web::keep_the_waker;
 use bevy::tasks::Task;
 use carrom_ai::breaks::BreakMap;
 use carrom_ai::coach::Commentary;
+use carrom_ai::review::{Review, ReviewOptions, StrokeReview, Watch, stored};
 use carrom_ai::{Computers, ComputersState};
 use carrom_match::{Action, Match, SaveFile};
 use carrom_physics::Spec;
@@ -52,6 +54,83 @@ pub fn break_map(spec: &Spec) -> Task<BreakMap> {
         let spec = spec.clone();
         bevy::tasks::AsyncComputeTaskPool::get().spawn(async move { practice_map(&spec) })
     }
+}
+
+/// What a review under way sends the window, as it goes.
+pub enum ReviewNews {
+    /// The match played again: every stroke's position and the chances after it.
+    Walked(Box<carrom_ai::review::Walked>),
+    /// A stroke judged: `done` of `total`.
+    Judged {
+        stroke: Box<StrokeReview>,
+        done: usize,
+        total: usize,
+    },
+    /// The review, or why there is none.
+    Done(Result<Review, String>),
+}
+
+/// A review off the frame: its news on `news` as it works (the task runs it, and stops if
+/// this goes).
+pub struct ReviewWork {
+    pub news: std::sync::Mutex<std::sync::mpsc::Receiver<ReviewNews>>,
+    _task: Task<()>,
+}
+
+/// Reviews `save` off the frame: the match walked, then each stroke judged by the coach as
+/// `carrom review` judges it. A review kept beside the save at `path` is read instead (the
+/// walk still gives the positions); one made is kept there.
+pub fn review(spec: &Spec, save: SaveFile, path: Option<std::path::PathBuf>) -> ReviewWork {
+    let (send, news) = std::sync::mpsc::channel();
+    let spec = spec.clone();
+    let task = bevy::tasks::AsyncComputeTaskPool::get().spawn(async move {
+        let done = review_telling(&spec, &save, path.as_deref(), &send);
+        let _ = send.send(ReviewNews::Done(done));
+    });
+    ReviewWork {
+        news: std::sync::Mutex::new(news),
+        _task: task,
+    }
+}
+
+/// The review of `save`, each step told on `send`.
+fn review_telling(
+    spec: &Spec,
+    save: &SaveFile,
+    path: Option<&std::path::Path>,
+    send: &std::sync::mpsc::Sender<ReviewNews>,
+) -> Result<Review, String> {
+    let name = path.map_or("the match".to_string(), |p| p.display().to_string());
+    let options = ReviewOptions::default();
+    if let Some(kept) = path.and_then(|p| stored::load(p, spec, save, &options)) {
+        let walked = carrom_ai::review::strokes_of(spec, save, &name).map_err(|e| e.to_string())?;
+        let _ = send.send(ReviewNews::Walked(Box::new(walked)));
+        return Ok(kept);
+    }
+    // The window gone (the review left), the coach stops.
+    let tell = |watch: Watch<'_>| {
+        send.send(match watch {
+            Watch::Walked(w) => ReviewNews::Walked(Box::new(w.clone())),
+            Watch::Judged {
+                stroke,
+                done,
+                total,
+            } => ReviewNews::Judged {
+                stroke: Box::new(stroke.clone()),
+                done,
+                total,
+            },
+        })
+        .is_ok()
+    };
+    let review = carrom_ai::review::review_watched(spec, save, &name, &options, &tell)
+        .map_err(|e| e.to_string())?;
+    if let Some(p) = path
+        && let Err(e) = stored::store(p, spec, save, &review)
+    {
+        bevy::log::warn!("The review is not kept beside {}: {e}", p.display());
+    }
+    Ok(review)
 }
 
 fn practice_map(spec: &Spec) -> BreakMap {
