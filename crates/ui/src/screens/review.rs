@@ -6,7 +6,7 @@
 //! shot against the coach's best, its label, the chances after it), Try it and Back, and the
 //! strokes around it with their labels. The page is drawn again as the review changes.
 
-use crate::board::layout::{GAP, SidePanel};
+use crate::board::layout::{GAP, Layout, SidePanel};
 use crate::modes::review::{BackFromReview, ChooseStroke, Reviewing, TryIt};
 use crate::states::Playing;
 use crate::theme::{Activate, button, palette, side_colour, text};
@@ -79,19 +79,24 @@ fn spawn_columns(mut commands: Commands) {
 fn draw_page(
     mut commands: Commands,
     reviewing: Res<Reviewing>,
+    layout: Option<Res<Layout>>,
     columns: Query<(Entity, &ReviewColumn, Ref<ReviewColumn>)>,
 ) {
+    let changed = layout.as_ref().is_some_and(|l| l.is_changed());
+    let layout = layout.map_or(Layout::default(), |l| *l);
     let new = columns.iter().any(|(_, _, r)| r.is_added());
-    if !reviewing.is_changed() && !new {
+    if !reviewing.is_changed() && !new && !changed {
         return;
     }
+    // The column's width inside its padding, at the interface's scale.
+    let width = ((layout.panel - GAP) / layout.scale - 16.0).max(60.0);
     for (e, column, _) in &columns {
         commands
             .entity(e)
             .despawn_related::<Children>()
             .with_children(|c| {
                 if column.left {
-                    left_column(c, &reviewing);
+                    left_column(c, &reviewing, width);
                 } else {
                     right_column(c, &reviewing);
                 }
@@ -99,7 +104,7 @@ fn draw_page(
     }
 }
 
-fn left_column(c: &mut ChildSpawnerCommands, r: &Reviewing) {
+fn left_column(c: &mut ChildSpawnerCommands, r: &Reviewing, width: f32) {
     let setup = &r.save.setup;
     c.spawn(text("REVIEW", 20.0, palette::HUD_TITLE));
     c.spawn(text(
@@ -112,7 +117,7 @@ fn left_column(c: &mut ChildSpawnerCommands, r: &Reviewing) {
         palette::HUD_TEXT,
     ));
     progress(c, r);
-    chart(c, r);
+    chart(c, r, width);
     for p in r.players() {
         player(c, r, &p);
     }
@@ -173,7 +178,7 @@ fn progress(c: &mut ChildSpawnerCommands, r: &Reviewing) {
 /// Each side's chance to win the board after every stroke: a bar a stroke, side 0's share
 /// from the foot in its colour; under it the turning points in gold and the chosen stroke in
 /// white. A bar clicked chooses its stroke.
-fn chart(c: &mut ChildSpawnerCommands, r: &Reviewing) {
+fn chart(c: &mut ChildSpawnerCommands, r: &Reviewing, width: f32) {
     let Some(walked) = &r.walked else { return };
     c.spawn(text(
         "Chance to win the board, after each stroke",
@@ -182,6 +187,8 @@ fn chart(c: &mut ChildSpawnerCommands, r: &Reviewing) {
     ));
     let chart = carrom_ai::review::chart(walked);
     let turning = carrom_ai::review::turning_points(&chart);
+    // Whole pixels a bar, so that no seam shows between them.
+    let bar = (width / chart.len().max(1) as f32).floor().max(1.0);
     c.spawn(Node {
         width: percent(100),
         height: px(CHART_HEIGHT),
@@ -193,10 +200,9 @@ fn chart(c: &mut ChildSpawnerCommands, r: &Reviewing) {
             let zero = p.win_chance_after.board[0].clamp(0.0, 1.0);
             let i = p.index - 1;
             bars.spawn((
-                Button,
+                Interaction::default(),
                 Node {
-                    flex_grow: 1.0,
-                    flex_basis: px(0),
+                    width: px(bar),
                     height: percent(100),
                     flex_direction: FlexDirection::ColumnReverse,
                     ..default()
@@ -243,8 +249,7 @@ fn chart(c: &mut ChildSpawnerCommands, r: &Reviewing) {
             };
             marks.spawn((
                 Node {
-                    flex_grow: 1.0,
-                    flex_basis: px(0),
+                    width: px(bar),
                     height: percent(100),
                     ..default()
                 },
@@ -269,7 +274,7 @@ fn player(c: &mut ChildSpawnerCommands, r: &Reviewing, p: &PlayerReview) {
             format!("accuracy {a:.0}%")
         });
     c.spawn(text(
-        format!("{} ({}): {accuracy}", p.name, p.seat.title()),
+        format!("{}: {accuracy}", p.name),
         15.0,
         side_colour(side),
     ));
@@ -404,6 +409,15 @@ fn chosen_stroke(
     ));
 }
 
+/// A player's name as the list shows it: his seat when the name is long ("South (computer)").
+fn short_name(name: &str, seat: carrom_physics::Seat) -> String {
+    if name.chars().count() <= 10 {
+        name.to_string()
+    } else {
+        seat.title().to_string()
+    }
+}
+
 /// The points a stroke lost against the coach's best, as the list shows them (" -27"; none
 /// for none).
 fn points_lost(loss: f32) -> String {
@@ -431,9 +445,9 @@ fn stroke_list(c: &mut ChildSpawnerCommands, r: &Reviewing) {
             )
         });
         let chosen = i == r.chosen;
-        // The line's face is its child's (a button's own face follows the pointer).
+        // Clicked as a button is, its face its own (a button's follows the pointer).
         c.spawn((
-            Button,
+            Interaction::default(),
             Node {
                 width: percent(100),
                 ..default()
@@ -452,7 +466,7 @@ fn stroke_list(c: &mut ChildSpawnerCommands, r: &Reviewing) {
             ))
             .with_children(|line| {
                 line.spawn(text(
-                    format!("{:>3} {}", at.index, at.player),
+                    format!("{:>3} {}", at.index, short_name(&at.player, at.seat)),
                     13.0,
                     palette::HUD_TEXT,
                 ));
