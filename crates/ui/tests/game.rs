@@ -1916,3 +1916,40 @@ fn a_saves_review_is_kept_and_try_it_opens_the_position_in_training() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Review from the match summary (its button): the summary goes while the review is up, and
+/// Esc brings it back, the finished match kept at the table.
+#[test]
+fn a_review_opens_from_the_summary_and_goes_back_to_it() {
+    let spec = Spec::default();
+    let mut setup = computer_singles();
+    carrom_match::MatchLength::Board.apply(&mut setup.rules);
+    let mut computers = Computers::for_setup(&setup);
+    let mut game = Match::new(&spec, setup).unwrap();
+    while let Some(action) = computers.act(&game) {
+        game.apply(&action).unwrap();
+    }
+    assert!(game.is_over());
+    let mut app =
+        carrom_ui::headless_app_with_screens(&spec, launch(Start::Resume(Box::new(game.clone()))));
+    app.world_mut()
+        .insert_resource(ButtonInput::<KeyCode>::default());
+    run_until(&mut app, 50, |app| phase(app) == Phase::Over);
+    app.update();
+    click(&mut app, "Review");
+    run_until(&mut app, 20, |app| {
+        playing(app) == Some(carrom_ui::Playing::Review)
+    });
+    assert_ne!(phase(&app), Phase::Over, "the summary goes");
+    wait_until(&mut app, 60, |app| reviewing(app).walked.is_some());
+    let strokes = game
+        .actions
+        .iter()
+        .filter(|a| matches!(a, Action::Stroke { .. }))
+        .count();
+    assert_eq!(reviewing(&app).strokes().len(), strokes);
+    click(&mut app, "Back");
+    run_until(&mut app, 50, |app| phase(app) == Phase::Over);
+    assert_eq!(playing(&app), Some(carrom_ui::Playing::Match));
+    assert_eq!(app.world().resource::<Table>().model.actions, game.actions);
+}
