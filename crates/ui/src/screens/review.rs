@@ -231,7 +231,23 @@ fn chart(c: &mut ChildSpawnerCommands, r: &Reviewing, width: f32) {
             });
         }
     });
-    // The marks under the bars.
+    marks(c, &chart, &turning, r.chosen, bar);
+    let turns: Vec<String> = turning.iter().map(|i| i.to_string()).collect();
+    c.spawn(text(
+        format!("Gold: the turning points (strokes {})", turns.join(", ")),
+        12.0,
+        palette::HUD_HELP,
+    ));
+}
+
+/// The marks under the chart's bars: the turning points in gold, the chosen stroke in white.
+fn marks(
+    c: &mut ChildSpawnerCommands,
+    chart: &[carrom_ai::review::ChartPoint],
+    turning: &[usize],
+    chosen: usize,
+    bar: f32,
+) {
     c.spawn(Node {
         width: percent(100),
         height: px(6),
@@ -239,8 +255,8 @@ fn chart(c: &mut ChildSpawnerCommands, r: &Reviewing, width: f32) {
         ..default()
     })
     .with_children(|marks| {
-        for p in &chart {
-            let colour = if p.index - 1 == r.chosen {
+        for p in chart {
+            let colour = if p.index - 1 == chosen {
                 Color::WHITE
             } else if turning.contains(&p.index) {
                 palette::COACH_GOLD
@@ -257,12 +273,6 @@ fn chart(c: &mut ChildSpawnerCommands, r: &Reviewing, width: f32) {
             ));
         }
     });
-    let turns: Vec<String> = turning.iter().map(|i| i.to_string()).collect();
-    c.spawn(text(
-        format!("Gold: the turning points (strokes {})", turns.join(", ")),
-        12.0,
-        palette::HUD_HELP,
-    ));
 }
 
 /// A player's accuracy and his worst strokes (each a button to it), in his side's colour.
@@ -353,38 +363,7 @@ fn chosen_stroke(
         side_colour(side),
     ));
     match judged {
-        Some(s) => {
-            c.spawn(text(
-                s.label.name().to_uppercase(),
-                20.0,
-                label_colour(s.label),
-            ));
-            let pct = carrom_ai::coach::percent;
-            c.spawn(text(
-                format!(
-                    "Played {}%, the coach's best {}%: loss {}",
-                    pct(s.played_chance),
-                    pct(s.best_chance),
-                    pct(s.loss)
-                ),
-                14.0,
-                palette::HUD_TEXT,
-            ));
-            if let Some([p, b]) = s.pieces {
-                c.spawn(text(
-                    format!("Pieces expected: played {p:.1}, best {b:.1}"),
-                    13.0,
-                    palette::HUD_TEXT,
-                ));
-            }
-            if !s.best_words.is_empty() {
-                c.spawn(text(
-                    format!("Coach: {}", s.best_words),
-                    13.0,
-                    palette::COACH_TEXT,
-                ));
-            }
-        }
+        Some(s) => judgement(c, s),
         None => {
             c.spawn(text("Being judged...", 15.0, palette::HUD_NOTE));
         }
@@ -415,6 +394,41 @@ fn short_name(name: &str, seat: carrom_physics::Seat) -> String {
         name.to_string()
     } else {
         seat.title().to_string()
+    }
+}
+
+/// A stroke's judgement: its label, the played chance against the coach's best, the coach's
+/// shot in words.
+fn judgement(c: &mut ChildSpawnerCommands, s: &StrokeReview) {
+    c.spawn(text(
+        s.label.name().to_uppercase(),
+        20.0,
+        label_colour(s.label),
+    ));
+    let pct = carrom_ai::coach::percent;
+    c.spawn(text(
+        format!(
+            "Played {}%, the coach's best {}%: loss {}",
+            pct(s.played_chance),
+            pct(s.best_chance),
+            pct(s.loss)
+        ),
+        14.0,
+        palette::HUD_TEXT,
+    ));
+    if let Some([p, b]) = s.pieces {
+        c.spawn(text(
+            format!("Pieces expected: played {p:.1}, best {b:.1}"),
+            13.0,
+            palette::HUD_TEXT,
+        ));
+    }
+    if !s.best_words.is_empty() {
+        c.spawn(text(
+            format!("Coach: {}", s.best_words),
+            13.0,
+            palette::COACH_TEXT,
+        ));
     }
 }
 

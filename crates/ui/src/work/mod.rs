@@ -70,23 +70,41 @@ pub enum ReviewNews {
     Done(Result<Review, String>),
 }
 
-/// A review off the frame: its news on `news` as it works (the task runs it, and stops if
-/// this goes).
+/// A review off the frame: its news on `news` as it works (it stops when this goes).
 pub struct ReviewWork {
     pub news: std::sync::Mutex<std::sync::mpsc::Receiver<ReviewNews>>,
-    _task: Task<()>,
+    /// In the browser, the task on the page that runs it.
+    _task: Option<Task<()>>,
 }
 
 /// Reviews `save` off the frame: the match walked, then each stroke judged by the coach as
 /// `carrom review` judges it. A review kept beside the save at `path` is read instead (the
 /// walk still gives the positions); one made is kept there.
+///
+/// On the desktop it runs on a thread of its own, not on the async compute pool: a review
+/// takes a minute or more, and that pool also compiles the renderer's pipelines (on two cores
+/// it has one thread), so the review's page would not be drawn until the review was done. In
+/// the browser it runs on the page (the worker does not take it yet), which holds still while
+/// it does.
 pub fn review(spec: &Spec, save: SaveFile, path: Option<std::path::PathBuf>) -> ReviewWork {
     let (send, news) = std::sync::mpsc::channel();
     let spec = spec.clone();
-    let task = bevy::tasks::AsyncComputeTaskPool::get().spawn(async move {
+    let run = move || {
         let done = review_telling(&spec, &save, path.as_deref(), &send);
         let _ = send.send(ReviewNews::Done(done));
-    });
+    };
+    #[cfg(target_arch = "wasm32")]
+    let task = Some(bevy::tasks::AsyncComputeTaskPool::get().spawn(async move { run() }));
+    #[cfg(not(target_arch = "wasm32"))]
+    let task = {
+        if let Err(e) = std::thread::Builder::new()
+            .name("carrom review".into())
+            .spawn(run)
+        {
+            bevy::log::error!("The review cannot start: {e}");
+        }
+        None
+    };
     ReviewWork {
         news: std::sync::Mutex::new(news),
         _task: task,

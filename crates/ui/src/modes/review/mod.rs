@@ -114,13 +114,29 @@ impl Reviewing {
     /// Takes what the coach has sent since the last look; whether anything came.
     fn take_news(&mut self) -> bool {
         let Some(work) = &self.work else { return false };
-        let news: Vec<ReviewNews> = match work.news.lock() {
-            Ok(rx) => rx.try_iter().collect(),
-            Err(_) => Vec::new(),
-        };
+        let mut news = Vec::new();
+        let mut gone = false;
+        if let Ok(rx) = work.news.lock() {
+            loop {
+                match rx.try_recv() {
+                    Ok(n) => news.push(n),
+                    Err(std::sync::mpsc::TryRecvError::Empty) => break,
+                    Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                        gone = true;
+                        break;
+                    }
+                }
+            }
+        }
         let came = !news.is_empty();
         for n in news {
             self.take(n);
+        }
+        // The coach gone without a word (it could not start): the page says so.
+        if gone && self.work.is_some() {
+            self.work = None;
+            self.error = Some("the coach stopped before the review was done".into());
+            return true;
         }
         came
     }
