@@ -11,7 +11,7 @@
 pub mod stored;
 mod walk;
 
-pub use walk::{StrokeAt, Walked, judge, one_place, strokes_of};
+pub use walk::{StrokeAt, Walked, chart, judge, one_place, strokes_of};
 
 use crate::coach;
 use crate::winprob::WinChances;
@@ -185,11 +185,28 @@ pub enum ReviewError {
         file: String,
         source: carrom_match::MatchError,
     },
+    /// Nobody watched the review any more ([`review_watched`]).
+    #[error("the review was stopped")]
+    Stopped,
     #[error("{file}: no player named `{name}` (the players: {players})")]
     NoSuchPlayer {
         file: String,
         name: String,
         players: String,
+    },
+}
+
+/// What a review under way tells as it goes, for a window that shows it while it works.
+pub enum Watch<'a> {
+    /// The match played again: every stroke's position and the chances after it, before any
+    /// stroke is judged.
+    Walked(&'a Walked),
+    /// A stroke judged, `done` of the `total` to judge (they are judged in parallel, so not
+    /// in the order played).
+    Judged {
+        stroke: &'a StrokeReview,
+        done: usize,
+        total: usize,
     },
 }
 
@@ -204,7 +221,26 @@ pub fn review(
     options: &ReviewOptions,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Review, ReviewError> {
+    review_watched(spec, save, name, options, &|watch| {
+        if let Watch::Judged { done, total, .. } = watch {
+            progress(done, total);
+        }
+        true
+    })
+}
+
+/// [`review`], telling `watch` the match walked and then each stroke as it is judged; when
+/// `watch` answers `false` (nobody is watching any more) no more strokes are judged and the
+/// review is [`ReviewError::Stopped`].
+pub fn review_watched(
+    spec: &Spec,
+    save: &SaveFile,
+    name: &str,
+    options: &ReviewOptions,
+    watch: &(dyn Fn(Watch<'_>) -> bool + Sync),
+) -> Result<Review, ReviewError> {
     let walked = strokes_of(spec, save, name)?;
+    let going_on = std::sync::atomic::AtomicBool::new(watch(Watch::Walked(&walked)));
     let player = match &options.player {
         Some(p) => Some(player_named(save, name, p)?),
         None => None,
@@ -217,14 +253,26 @@ pub fn review(
         .collect();
     let done = AtomicUsize::new(0);
     let total = chosen.len();
-    let strokes: Vec<StrokeReview> = chosen
+    let strokes: Option<Vec<StrokeReview>> = chosen
         .par_iter()
         .map(|at| {
+            if !going_on.load(Ordering::Relaxed) {
+                return None;
+            }
             let judged = walk::judge(&walked.spec, at, options.seed);
-            progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-            judged
+            let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+            let told = watch(Watch::Judged {
+                stroke: &judged,
+                done,
+                total,
+            });
+            if !told {
+                going_on.store(false, Ordering::Relaxed);
+            }
+            Some(judged)
         })
         .collect();
+    let strokes = strokes.ok_or(ReviewError::Stopped)?;
     let chart = walk::chart(&walked);
     Ok(Review {
         players: players(save, &strokes, player.as_deref()),
@@ -252,8 +300,9 @@ fn player_named(save: &SaveFile, file: &str, wanted: &str) -> Result<String, Rev
         })
 }
 
-/// Each player's accuracy and worst strokes (only `only`, when the review is of one player).
-fn players(save: &SaveFile, strokes: &[StrokeReview], only: Option<&str>) -> Vec<PlayerReview> {
+/// Each player's accuracy and worst strokes (only `only`, when the review is of one player),
+/// from the strokes judged so far.
+pub fn players(save: &SaveFile, strokes: &[StrokeReview], only: Option<&str>) -> Vec<PlayerReview> {
     save.setup
         .seats
         .seats()

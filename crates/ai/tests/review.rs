@@ -295,3 +295,32 @@ fn a_save_that_does_not_replay_as_recorded_is_refused_with_the_reason() {
         "{err}"
     );
 }
+
+/// A review watched (as the game shows it while it works) tells the match walked before any
+/// stroke, then each stroke as it is judged, and is the review `review` makes; a watcher that
+/// answers `false` stops it.
+#[test]
+fn a_watched_review_tells_each_stroke_as_judged_and_stops_when_nobody_watches() {
+    use carrom_ai::review::Watch;
+    let spec = Spec::default();
+    let save = save_of(5);
+    let told = std::sync::Mutex::new(Vec::new());
+    let watched = review::review_watched(&spec, &save, "m", &options(3), &|w| {
+        told.lock().unwrap().push(match w {
+            Watch::Walked(walked) => (0, walked.strokes.len()),
+            Watch::Judged { stroke, total, .. } => (stroke.index, total),
+        });
+        true
+    })
+    .unwrap();
+    let told = told.into_inner().unwrap();
+    assert_eq!(told[0].0, 0, "the walk first");
+    let mut judged: Vec<usize> = told[1..].iter().map(|t| t.0).collect();
+    judged.sort_unstable();
+    assert_eq!(judged, [1, 2, 3]);
+    assert!(told[1..].iter().all(|t| t.1 == 3));
+    let plain = review::review(&spec, &save, "m", &options(3), &|_, _| {}).unwrap();
+    assert_eq!(watched, plain);
+    let stopped = review::review_watched(&spec, &save, "m", &options(3), &|_| false);
+    assert!(matches!(stopped, Err(review::ReviewError::Stopped)));
+}

@@ -28,6 +28,10 @@ pub enum Start {
     Demo(MatchSetup),
     /// Play a save's actions back on the board.
     Replay(SaveFile),
+    /// A match reviewed by the coach ([`crate::modes::review`]).
+    Review(Box<crate::modes::review::ReviewStart>),
+    /// Training at a position of a match reviewed, struck again and again ("Try it").
+    Drill(Box<carrom_trainer::Drill>),
     /// A match across machines, joined (or hosted here) and started (the desktop game's).
     #[cfg(not(target_arch = "wasm32"))]
     Online(OnlineStart),

@@ -22,6 +22,8 @@ impl Named for ShotMode {
         ShotMode::Training,
         ShotMode::TrainingCoach,
         ShotMode::TrainingProgress,
+        ShotMode::Review,
+        ShotMode::ReviewStroke,
     ];
     const WHAT: &'static str = "a screenshot's mode";
 
@@ -40,6 +42,8 @@ impl Named for ShotMode {
             ShotMode::Training => "training",
             ShotMode::TrainingCoach => "training-coach",
             ShotMode::TrainingProgress => "training-progress",
+            ShotMode::Review => "review",
+            ShotMode::ReviewStroke => "review-stroke",
         }
     }
 }
@@ -80,6 +84,15 @@ pub fn start_of(mode: ShotMode, spec: &Spec) -> Result<(Start, f32), NoScene> {
         }
         ShotMode::Result => (resume(asha_and_ravi_until(spec, just_after_a_board)?), 1.0),
         ShotMode::Summary => (resume(asha_and_ravi_until(spec, Match::is_over)?), 1.0),
+        ShotMode::Review | ShotMode::ReviewStroke => {
+            let game = asha_and_ravi_until(spec, |m| m.referee.strokes() >= 24)?;
+            let start = crate::modes::review::ReviewStart {
+                save: carrom_match::SaveFile::of(&game),
+                path: None,
+                from: crate::modes::review::OpenedFrom::Library,
+            };
+            (Start::Review(Box::new(start)), 1.0)
+        }
     })
 }
 

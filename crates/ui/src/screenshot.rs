@@ -5,6 +5,7 @@ use crate::coach::{Coach, NoHint};
 use crate::hud::preview::Preview;
 use crate::hud::progress::ProgressPage;
 use crate::modes::calls::Announcement;
+use crate::modes::review::Reviewing;
 use crate::modes::table::Table;
 use crate::modes::training::{Training, scene};
 use crate::modes::turn::{Aim, aim_shot};
@@ -43,6 +44,12 @@ pub enum ShotMode {
     TrainingCoach,
     /// Training's progress page, after twelve days at every drill.
     TrainingProgress,
+    /// A match's review, every stroke judged: the chart, the labels, the accuracy, the first
+    /// turning point on the board.
+    Review,
+    /// A match's review at the first player's worst stroke: the stroke played and the coach's
+    /// best drawn on its position.
+    ReviewStroke,
 }
 
 /// What to capture and where.
@@ -175,6 +182,7 @@ struct Scene<'w> {
     page: Option<Res<'w, State<MenuPage>>>,
     next_page: Option<ResMut<'w, NextState<MenuPage>>>,
     training: Option<ResMut<'w, Training>>,
+    reviewing: Option<ResMut<'w, Reviewing>>,
     progress_page: ResMut<'w, ProgressPage>,
     told: MessageWriter<'w, Announcement>,
 }
@@ -213,6 +221,8 @@ impl Scene<'_> {
             ShotMode::Stroke => self.stroke(frames) && frames >= 40,
             ShotMode::Result => self.in_phase(Phase::BoardOver) && frames >= 20,
             ShotMode::Summary => self.in_phase(Phase::Over) && frames >= 20,
+            ShotMode::Review => self.review(false) && frames >= 20,
+            ShotMode::ReviewStroke => self.review(true) && frames >= 20,
             ShotMode::Demo => {
                 // With the computer's other lines shown.
                 self.coach.lines = true;
@@ -226,6 +236,28 @@ impl Scene<'_> {
                     && self.aim.wait < 0.5
             }
         })
+    }
+
+    /// A review done, at the first turning point (`worst`: at the first player's worst
+    /// stroke), its position on the board.
+    fn review(&mut self, worst: bool) -> bool {
+        let Some(r) = self.reviewing.as_deref_mut() else {
+            return false;
+        };
+        let Some(review) = &r.review else {
+            return false;
+        };
+        let at = if worst {
+            review.players.first().and_then(|p| p.worst.first())
+        } else {
+            review.turning_points.first()
+        };
+        let want = at.map_or(0, |i| i - 1);
+        if r.chosen != want {
+            r.choose(want);
+            return false;
+        }
+        r.on_board()
     }
 
     /// Training, a person to strike.

@@ -29,6 +29,8 @@ pub enum Mode {
     Training,
     /// A match across machines: the host's match followed, this machine's seats played here.
     Online,
+    /// A match reviewed by the coach: its strokes judged, stepped through on the board.
+    Review,
 }
 
 impl Mode {
@@ -42,6 +44,7 @@ impl Mode {
             Mode::Replay => Some(Playing::Replay),
             Mode::Training => Some(Playing::Training),
             Mode::Online => Some(Playing::Online),
+            Mode::Review => Some(Playing::Review),
         }
     }
 }
@@ -56,12 +59,16 @@ pub enum Playing {
     Replay,
     Training,
     Online,
+    Review,
 }
 
 impl Playing {
     /// A refereed match is played: a match, a demo, a replay or one across machines.
     pub fn refereed(self) -> bool {
-        !matches!(self, Playing::Practice | Playing::Training)
+        !matches!(
+            self,
+            Playing::Practice | Playing::Training | Playing::Review
+        )
     }
 
     /// A match whose actions are decided as it goes (a match, a demo, one across machines),
@@ -202,13 +209,14 @@ pub(crate) fn plugin(app: &mut App) {
 mod tests {
     use super::*;
 
-    const MODES: [Mode; 6] = [
+    const MODES: [Mode; 7] = [
         Mode::Match,
         Mode::Practice,
         Mode::Demo,
         Mode::Replay,
         Mode::Training,
         Mode::Online,
+        Mode::Review,
     ];
 
     #[test]

@@ -1781,3 +1781,208 @@ fn a_guests_seat_is_played_by_its_computer_in_the_window() {
     assert_eq!(table.here.as_deref(), Some(&[Seat::North][..]));
     assert!(table.model.violations.is_empty());
 }
+
+/// Runs the app until `done`, a frame every 20 ms (the coach works on other threads).
+fn wait_until(app: &mut App, seconds: u64, mut done: impl FnMut(&mut App) -> bool) {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    while std::time::Instant::now() < until {
+        app.update();
+        if done(app) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!(
+        "condition not reached in {seconds} s (phase {:?})",
+        phase(app)
+    );
+}
+
+fn reviewing(app: &App) -> &carrom_ui::modes::review::Reviewing {
+    app.world()
+        .resource::<carrom_ui::modes::review::Reviewing>()
+}
+
+/// Review from a board's result (R): the result card goes, the match so far is walked and its
+/// strokes appear as the coach judges them; Down steps to the next stroke, whose position is
+/// put on the board; Esc goes back to the result as it was, the match kept at the table.
+#[test]
+fn a_review_opens_from_a_boards_result_steps_and_goes_back() {
+    let spec = Spec::default();
+    let (game, boards) = just_after_a_board(&spec);
+    let mut app =
+        carrom_ui::headless_app_with_screens(&spec, launch(Start::Resume(Box::new(game.clone()))));
+    app.world_mut()
+        .insert_resource(ButtonInput::<KeyCode>::default());
+    run_until(&mut app, 50, |app| phase(app) == Phase::BoardOver);
+    app.update();
+    press(&mut app, KeyCode::KeyR);
+    run_until(&mut app, 20, |app| {
+        playing(app) == Some(carrom_ui::Playing::Review)
+    });
+    let on_result = |app: &mut App| {
+        app.world_mut()
+            .query::<&DespawnOnExit<Phase>>()
+            .iter(app.world())
+            .filter(|d| d.0 == Phase::BoardOver)
+            .count()
+    };
+    assert_eq!(on_result(&mut app), 0, "the result card goes");
+    wait_until(&mut app, 120, |app| {
+        reviewing(app).judged.iter().any(Option::is_some)
+    });
+    let r = reviewing(&app);
+    let strokes = r.strokes().len();
+    assert!(strokes > 2, "the board's strokes: {strokes}");
+    assert!(r.busy(), "still judging: the page shows it as it works");
+    assert!(r.total >= strokes && r.done >= 1);
+    press(&mut app, KeyCode::ArrowDown);
+    app.update();
+    let r = reviewing(&app);
+    assert_eq!(r.chosen, 1);
+    let second = r.strokes()[1].layout.clone();
+    assert_eq!(
+        app.world().resource::<carrom_ui::modes::OnBoard>().pieces,
+        second,
+        "the stroke's position is on the board"
+    );
+    press(&mut app, KeyCode::Escape);
+    run_until(&mut app, 50, |app| phase(app) == Phase::BoardOver);
+    app.update();
+    assert_eq!(playing(&app), Some(carrom_ui::Playing::Match));
+    assert_eq!(on_result(&mut app), 1, "back on the board's result");
+    let table = app.world().resource::<Table>();
+    assert_eq!(
+        table.model.actions, game.actions,
+        "the match as it was left"
+    );
+    assert_eq!(table.model.stats.boards.len(), boards);
+}
+
+/// Review of a save (as the saved matches page opens it): every stroke judged, each player's
+/// accuracy, the review kept beside the save; Esc goes back to the saved matches page. Opened
+/// again, the kept review is read at once. Try it (T) opens the chosen stroke's position in
+/// training, where a stroke is scored and the same position set again.
+#[test]
+fn a_saves_review_is_kept_and_try_it_opens_the_position_in_training() {
+    use carrom_ui::modes::review::{OpenedFrom, ReviewStart};
+    use carrom_ui::modes::training::Training;
+    let spec = Spec::default();
+    let game = play_headless(&spec, computer_singles(), 4);
+    let dir = std::env::temp_dir().join(format!("carrom-ui-review-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("save.json");
+    SaveFile::of(&game).write(&path).unwrap();
+    let mut app = carrom_ui::headless_app_with_screens(&spec, launch(Start::Menu));
+    app.world_mut()
+        .insert_resource(ButtonInput::<KeyCode>::default());
+    app.update();
+    let open = |app: &mut App| {
+        let start = ReviewStart {
+            save: SaveFile::load(&path).unwrap(),
+            path: Some(path.clone()),
+            from: OpenedFrom::Library,
+        };
+        app.world_mut()
+            .trigger(carrom_ui::modes::Begin(launch(Start::Review(Box::new(
+                start,
+            )))));
+        app.update();
+    };
+    open(&mut app);
+    wait_until(&mut app, 300, |app| reviewing(app).review.is_some());
+    let r = reviewing(&app);
+    assert_eq!(r.error, None);
+    assert_eq!(r.done, r.strokes().len());
+    assert!(r.judged.iter().all(Option::is_some), "every stroke judged");
+    assert!(r.players().iter().any(|p| p.accuracy.is_some()));
+    assert!(
+        std::path::Path::new(&format!("{}.review", path.display())).exists(),
+        "the review is kept beside the save"
+    );
+    button(&mut app, "Try it");
+    press(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    app.update();
+    assert_eq!(
+        *app.world()
+            .resource::<State<carrom_ui::screens::menu::MenuPage>>()
+            .get(),
+        carrom_ui::screens::menu::MenuPage::Library,
+        "back on the saved matches page"
+    );
+    // Opened again: the kept review, as soon as the match is walked.
+    open(&mut app);
+    wait_until(&mut app, 30, |app| {
+        playing(app) == Some(carrom_ui::Playing::Review) && reviewing(app).review.is_some()
+    });
+    press(&mut app, KeyCode::End);
+    let r = reviewing(&app);
+    let at = r.strokes().last().unwrap().clone();
+    click(&mut app, "Try it");
+    run_until(&mut app, 50, |app| phase(app) == Phase::Aim);
+    assert_eq!(playing(&app), Some(carrom_ui::Playing::Training));
+    let t = app.world().resource::<Training>();
+    assert!(t.tried);
+    assert_eq!(t.drill.position.pieces, at.layout, "the stroke's position");
+    assert_eq!(t.drill.position.seat, at.seat);
+    // Struck as the coach would (a legal place, whatever the seat).
+    let shot = t.drill.demonstration;
+    {
+        let mut aim = app.world_mut().resource_mut::<Aim>();
+        aim.position = shot.position;
+        let v = shot.striker_velocity(&spec);
+        aim.dir = Vec2::new(v.x, v.y).normalize_or(Vec2::Y);
+        aim.power = shot.power;
+    }
+    press(&mut app, KeyCode::Space);
+    wait_until(&mut app, 60, |app| {
+        app.world().resource::<Training>().attempts == 1 && phase(app) == Phase::Aim
+    });
+    let t = app.world().resource::<Training>();
+    assert!(t.last.is_some(), "the stroke is scored");
+    assert_eq!(t.layout, at.layout, "the same position again");
+    assert_eq!(
+        t.trainer.drills().iter().map(|d| d.attempts).sum::<u32>(),
+        0
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Review from the match summary (its button): the summary goes while the review is up, and
+/// Esc brings it back, the finished match kept at the table.
+#[test]
+fn a_review_opens_from_the_summary_and_goes_back_to_it() {
+    let spec = Spec::default();
+    let mut setup = computer_singles();
+    carrom_match::MatchLength::Board.apply(&mut setup.rules);
+    let mut computers = Computers::for_setup(&setup);
+    let mut game = Match::new(&spec, setup).unwrap();
+    while let Some(action) = computers.act(&game) {
+        game.apply(&action).unwrap();
+    }
+    assert!(game.is_over());
+    let mut app =
+        carrom_ui::headless_app_with_screens(&spec, launch(Start::Resume(Box::new(game.clone()))));
+    app.world_mut()
+        .insert_resource(ButtonInput::<KeyCode>::default());
+    run_until(&mut app, 50, |app| phase(app) == Phase::Over);
+    app.update();
+    click(&mut app, "Review");
+    run_until(&mut app, 20, |app| {
+        playing(app) == Some(carrom_ui::Playing::Review)
+    });
+    assert_ne!(phase(&app), Phase::Over, "the summary goes");
+    wait_until(&mut app, 60, |app| reviewing(app).walked.is_some());
+    let strokes = game
+        .actions
+        .iter()
+        .filter(|a| matches!(a, Action::Stroke { .. }))
+        .count();
+    assert_eq!(reviewing(&app).strokes().len(), strokes);
+    click(&mut app, "Back");
+    run_until(&mut app, 50, |app| phase(app) == Phase::Over);
+    assert_eq!(playing(&app), Some(carrom_ui::Playing::Match));
+    assert_eq!(app.world().resource::<Table>().model.actions, game.actions);
+}

@@ -1,16 +1,19 @@
-//! The coach on the board: the hint's striker, line, target and pocket; practice's break map;
-//! and the coach's words beside the board.
+//! The coach on the board: the hint's striker, line, target and pocket (and a review's
+//! strokes, drawn the same way); practice's break map; and the coach's words beside the board.
 
 use super::{Coach, CoachText};
 use crate::board::layout::SidePanel;
 use crate::hud::tray::Tray;
 use crate::modes::OnBoard;
+use crate::modes::review::Reviewing;
 use crate::sim::Equipment;
 use crate::states::{Playing, Screen};
 use crate::theme::palette;
 use bevy::prelude::*;
 use carrom_ai::coach::describe;
-use carrom_physics::{SeatAxes, opening_rack};
+use carrom_physics::{
+    BodyId, EventKind, Piece, Seat, SeatAxes, Shot, Spec, opening_rack, simulate,
+};
 
 /// The break map on the board: from each striker place along the base line, its best
 /// direction, as long and as bright as the pieces it pockets; the best break in gold.
@@ -62,24 +65,85 @@ pub(super) fn draw_hint(mut gizmos: Gizmos, coach: Res<Coach>, spec: Res<Equipme
     let Some((h, seat, _)) = &coach.shown else {
         return;
     };
-    let spec = &spec.0;
+    let b = &spec.0.board;
+    let drawn = DrawnShot {
+        shot: h.best.shot,
+        target: h.best.target.map(|t| Vec2::new(t.x, t.y)),
+        pocket: h
+            .best
+            .pocket
+            .and_then(|name| b.pockets().into_iter().find(|k| k.name == name))
+            .map(|k| Vec2::new(k.x, k.y)),
+    };
+    let colours = (palette::COACH_ARROW, palette::COACH_SOFT);
+    draw_shot(&mut gizmos, &spec.0, &drawn, *seat, colours);
+}
+
+/// A shot as the board draws it: the stroke, the piece it meets first (where it stood) and
+/// the pocket that piece went into.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawnShot {
+    pub shot: Shot,
+    pub target: Option<Vec2>,
+    pub pocket: Option<Vec2>,
+}
+
+impl DrawnShot {
+    /// `shot` played on `layout` as it would go without noise: the piece the striker meets
+    /// first, and its pocket if it goes in.
+    pub fn played(spec: &Spec, layout: &[Piece], shot: &Shot) -> DrawnShot {
+        let mut drawn = DrawnShot {
+            shot: *shot,
+            target: None,
+            pocket: None,
+        };
+        let Ok(result) = simulate(spec, layout, shot) else {
+            return drawn;
+        };
+        let first = result.events.iter().find_map(|e| match e.kind {
+            EventKind::Contact {
+                a: BodyId::Striker,
+                b: BodyId::Piece(i),
+                ..
+            }
+            | EventKind::Contact {
+                a: BodyId::Piece(i),
+                b: BodyId::Striker,
+                ..
+            } => Some(i),
+            _ => None,
+        });
+        if let Some(i) = first.filter(|&i| i < layout.len()) {
+            drawn.target = Some(Vec2::new(layout[i].x, layout[i].y));
+            let pockets = spec.board.pockets();
+            drawn.pocket = result.pieces[i]
+                .pocket
+                .and_then(|k| pockets.get(k))
+                .map(|k| Vec2::new(k.x, k.y));
+        }
+        drawn
+    }
+}
+
+/// The hint's drawing of a shot (the coach's, and a review's strokes): the striker where it is
+/// placed, its line to where it meets its target (circled), the target's line to its pocket
+/// (circled); with no target, its line ahead. `(strong, soft)`: its colours.
+pub fn draw_shot(
+    gizmos: &mut Gizmos,
+    spec: &Spec,
+    d: &DrawnShot,
+    seat: Seat,
+    (strong, soft): (Color, Color),
+) {
     let b = &spec.board;
-    let gold = palette::COACH_ARROW;
-    let soft = palette::COACH_SOFT;
-    let shot = h.best.shot;
+    let shot = d.shot;
     let s = shot.striker_at(spec);
     let s = Vec2::new(s.x, s.y);
-    gizmos.circle_2d(Isometry2d::from_translation(s), b.striker_radius(), gold);
+    gizmos.circle_2d(Isometry2d::from_translation(s), b.striker_radius(), strong);
     let v = shot.striker_velocity(spec);
     let dir = Vec2::new(v.x, v.y).normalize_or(Vec2::new(seat.forward().x, seat.forward().y));
-    let pocket = h
-        .best
-        .pocket
-        .and_then(|name| b.pockets().into_iter().find(|k| k.name == name))
-        .map(|k| Vec2::new(k.x, k.y));
-    match h.best.target {
+    match d.target {
         Some(t) => {
-            let t = Vec2::new(t.x, t.y);
             // Where the striker meets the target: its centre one striker-and-coin radius
             // short of the target along the aim line.
             let reach = b.striker_radius() + b.coin_radius();
@@ -90,21 +154,59 @@ pub(super) fn draw_hint(mut gizmos: Gizmos, coach: Res<Coach>, spec: Res<Equipme
             } else {
                 s + dir * along
             };
-            gizmos.line_2d(s, meet, gold);
+            gizmos.line_2d(s, meet, strong);
             gizmos.circle_2d(Isometry2d::from_translation(meet), b.striker_radius(), soft);
             gizmos.circle_2d(
                 Isometry2d::from_translation(t),
                 b.coin_radius() * 1.35,
-                gold,
+                strong,
             );
-            if let Some(k) = pocket {
+            if let Some(k) = d.pocket {
                 gizmos.line_2d(t, k, soft);
-                gizmos.circle_2d(Isometry2d::from_translation(k), b.pocket_radius(), gold);
+                gizmos.circle_2d(Isometry2d::from_translation(k), b.pocket_radius(), strong);
             }
         }
         None => {
-            gizmos.line_2d(s, s + dir * 0.35, gold);
+            gizmos.line_2d(s, s + dir * 0.35, strong);
         }
+    }
+}
+
+/// A review's chosen stroke on the board: the stroke played in white, the coach's best in
+/// gold (worked out once for each stroke chosen).
+pub(super) fn draw_review(
+    mut gizmos: Gizmos,
+    reviewing: Res<Reviewing>,
+    spec: Res<Equipment>,
+    mut drawn: Local<Option<(usize, bool, Vec<DrawnShot>)>>,
+) {
+    let Some((at, judged)) = reviewing.chosen() else {
+        return;
+    };
+    let key = (reviewing.chosen, judged.is_some());
+    if drawn.as_ref().is_none_or(|(i, j, _)| (*i, *j) != key) {
+        let mut shots = vec![DrawnShot::played(&spec.0, &at.layout, &at.shot)];
+        if let Some(best) = judged.filter(|j| !j.best_words.is_empty()) {
+            shots.push(DrawnShot::played(&spec.0, &at.layout, &best.best_shot));
+        }
+        *drawn = Some((key.0, key.1, shots));
+    }
+    let Some((_, _, shots)) = drawn.as_ref() else {
+        return;
+    };
+    let white = (
+        Color::srgba(1.0, 1.0, 1.0, 0.95),
+        Color::srgba(1.0, 1.0, 1.0, 0.5),
+    );
+    let gold = (palette::COACH_ARROW, palette::COACH_SOFT);
+    for (k, shot) in shots.iter().enumerate() {
+        draw_shot(
+            &mut gizmos,
+            &spec.0,
+            shot,
+            at.seat,
+            if k == 0 { white } else { gold },
+        );
     }
 }
 

@@ -7,7 +7,7 @@
 //! is shown before it strikes, and `L` toggles the other shots it weighed. In break practice `M`
 //! shows the break map of the rack on the board.
 
-mod draw;
+pub mod draw;
 
 use crate::modes::OnBoard;
 use crate::modes::table::Table;
@@ -114,6 +114,7 @@ pub(super) fn plugin(app: &mut App) {
                 forget_stale,
                 draw::draw_hint,
                 draw::draw_map.run_if(in_state(Playing::Practice)),
+                draw::draw_review.run_if(in_state(Playing::Review)),
                 draw::place_text,
                 draw::update_text,
             )
@@ -242,10 +243,11 @@ fn hint_in_practice(
     }
 }
 
-/// Training: the drill's position as its referee stands (South plays white).
+/// Training: the drill's position as its referee stands (South plays white, but at a
+/// reviewed stroke's position).
 fn in_training(training: &Training) -> (Seat, Vec<Piece>, Referee) {
     (
-        Seat::South,
+        training.drill.position.seat,
         training.layout.clone(),
         training.drill.referee(),
     )

@@ -155,13 +155,26 @@ fn match_banner(
     }
 }
 
+/// The drill played and its level, as the banner names it.
+fn rows_name(rows: &[carrom_trainer::DrillRow], training: &Training) -> String {
+    rows.iter()
+        .find(|r| r.kind == training.drill.kind)
+        .map_or(String::new(), |r| {
+            format!(
+                "{} - level {}",
+                r.name.replace('°', " degrees"),
+                training.drill.level
+            )
+        })
+}
+
 /// Training: every drill with its level and its rate so far (the one played marked), the task
 /// in the banner, and the keys.
 fn training_panels(training: Res<Training>, mut panels: ResMut<Panels>) {
     let mut lines = vec!["TRAINING".to_string(), String::new()];
     let rows = training.trainer.drills();
     for (i, row) in rows.iter().enumerate() {
-        let here = if row.kind == training.drill.kind {
+        let here = if row.kind == training.drill.kind && !training.tried {
             ">"
         } else {
             " "
@@ -192,16 +205,11 @@ fn training_panels(training: Res<Training>, mut panels: ResMut<Panels>) {
     if !panels.dense {
         panels.dense = true;
     }
-    let name = rows
-        .iter()
-        .find(|r| r.kind == training.drill.kind)
-        .map_or(String::new(), |r| {
-            format!(
-                "{} - level {}",
-                r.name.replace('°', " degrees"),
-                training.drill.level
-            )
-        });
+    // A reviewed stroke's position (Try it) is no drill of the list.
+    let tried = training
+        .tried
+        .then(|| "A reviewed stroke, again".to_string());
+    let name = tried.unwrap_or_else(|| rows_name(&rows, &training));
     set(&mut panels.name, name);
     set(&mut panels.what, training.drill.task.clone());
     if panels.side.is_some() {

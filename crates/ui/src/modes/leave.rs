@@ -23,7 +23,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                escape_a_game.run_if(in_state(Screen::Game).and_then(not(in_state(Watched)))),
+                // A review's Esc goes back where it was opened from ([`super::review`]).
+                escape_a_game.run_if(
+                    in_state(Screen::Game)
+                        .and_then(not(in_state(Watched)))
+                        .and_then(not(in_state(Playing::Review))),
+                ),
                 escape.run_if(in_state(Watched)),
                 forget_the_question.run_if(in_state(Leave::Asked)),
             ),

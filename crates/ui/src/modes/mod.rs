@@ -12,8 +12,8 @@
 //!   Esc.
 //! - The modes, a folder each with its set-up (`setup.rs`) and its own systems: [`matches`] (a
 //!   match at this machine, and its saves), [`practice`], [`training`], [`demo`], [`replay`],
-//!   [`online`] (a match across machines). A new mode is a folder of its own and a line in
-//!   this module's `plugin`.
+//!   [`online`] (a match across machines), [`review`] (a match judged by the coach). A new
+//!   mode is a folder of its own and a line in this module's `plugin`.
 
 pub mod aim;
 pub mod calls;
@@ -27,6 +27,7 @@ pub mod matches;
 pub mod online;
 pub mod practice;
 pub mod replay;
+pub mod review;
 pub mod table;
 pub mod training;
 pub mod turn;
@@ -146,6 +147,7 @@ pub(super) fn plugin(app: &mut App) {
             training::plugin,
             demo::plugin,
             replay::plugin,
+            review::plugin,
         ));
     // Across machines: the desktop game's.
     #[cfg(not(target_arch = "wasm32"))]

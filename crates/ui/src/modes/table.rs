@@ -184,10 +184,15 @@ pub(super) fn plugin(app: &mut App) {
         play_again_at_the_table.run_if(in_state(Refereed).and_then(not(in_state(Playing::Replay)))),
     )
     // The table goes when a mode without one is entered (another mode with a table sets
-    // its own).
-    .add_systems(OnExit(AtTable), |mut commands: Commands| {
-        commands.remove_resource::<Table>();
-    })
+    // its own); a review opened from the table keeps it aside ([`super::review`]).
+    .add_systems(
+        OnExit(AtTable),
+        |mut commands: Commands, mode: Res<State<Mode>>| {
+            if *mode.get() != Mode::Review {
+                commands.remove_resource::<Table>();
+            }
+        },
+    )
     .add_systems(
         PreUpdate,
         show_the_table.run_if(resource_exists_and_changed::<Table>),

@@ -1,14 +1,17 @@
 //! Saved matches and replays: a page over the menu ([`MenuPage::Library`]). Above, the matches
 //! in progress, newest first (each match's autosave and the F5 saves), to go on with; below,
 //! finished matches' replays and the saves, to watch on the board (P pauses, +/- the speed) or
-//! to see their statistics, replayed off the frame thread. Closed by Back or Esc.
+//! to see their statistics, replayed off the frame thread, or to review with the coach
+//! ([`crate::modes::review`]; Back there returns here). Closed by Back or Esc.
 
 use super::menu::MenuPage;
 use super::menu::start::MenuStart;
 use crate::launch::Start;
+use crate::modes::review::{OpenedFrom, ReturnToLibrary, ReviewStart};
 use crate::pace;
 use crate::settings::{newest_files, recent_autosaves, saves_dir};
 use crate::sim::Equipment;
+use crate::states::Screen;
 use crate::theme::{Activate, button, palette, size, text};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
@@ -25,6 +28,7 @@ pub(super) fn plugin(app: &mut App) {
             pace::while_busy(Statistics::busy, "a replay working out statistics"),
         )
         .add_systems(OnEnter(MenuPage::Library), spawn_library)
+        .add_systems(OnEnter(Screen::Menu), back_from_a_review)
         .add_systems(OnExit(MenuPage::Library), |mut s: ResMut<Statistics>| {
             *s = Statistics::default()
         })
@@ -102,6 +106,18 @@ fn finished_and_saved() -> Vec<PathBuf> {
     newest_files(&dirs, &[], LISTED)
 }
 
+/// Back from a review opened here, the menu opens on this page.
+fn back_from_a_review(
+    mut commands: Commands,
+    back: Option<Res<ReturnToLibrary>>,
+    mut page: ResMut<NextState<MenuPage>>,
+) {
+    if back.is_some() {
+        commands.remove_resource::<ReturnToLibrary>();
+        page.set(MenuPage::Library);
+    }
+}
+
 fn spawn_library(mut commands: Commands) {
     let going_on = recent_autosaves(LISTED);
     let to_watch = finished_and_saved();
@@ -145,7 +161,7 @@ fn spawn_library(mut commands: Commands) {
                     );
                     file_section(
                         list,
-                        "Watch a replay or a save, or see its statistics",
+                        "Watch a replay or a save, see its statistics, or review it with the coach",
                         "No saves or replays yet: F5 saves a match, and a finished match leaves its replay.",
                         &to_watch,
                         false,
@@ -242,11 +258,26 @@ fn file_row(list: &mut ChildSpawnerCommands, path: &Path, going_on: bool) {
                     );
                 },
             );
+            let reviewed = path.to_path_buf();
+            button(
+                row,
+                80.0,
+                30.0,
+                text("Review", 15.0, palette::BUTTON_TEXT),
+                move |_: On<Activate>, mut m: MenuStart| match SaveFile::load(&reviewed) {
+                    Ok(save) => m.begin(Start::Review(Box::new(ReviewStart {
+                        save,
+                        path: Some(reviewed.clone()),
+                        from: OpenedFrom::Library,
+                    }))),
+                    Err(e) => m.file.message = Some(format!("Review: {e}")),
+                },
+            );
         }
         row.spawn((
             text(title, 15.0, palette::PAGE_TEXT),
             Node {
-                max_width: px(if going_on { 480.0 } else { 395.0 }),
+                max_width: px(if going_on { 480.0 } else { 310.0 }),
                 ..default()
             },
         ));

@@ -1,11 +1,13 @@
 //! The screens around the board: the menu ([`menu`]) with how to play over it
-//! ([`how_to_play`]) and the saved matches and replays ([`library`]), a board's result card ([`results`]) and the match summary
-//! ([`summary`]). Each screen's entities go with its state.
+//! ([`how_to_play`]) and the saved matches and replays ([`library`]), a board's result card
+//! ([`results`]), the match summary ([`summary`]) and a match's review ([`review`]). Each
+//! screen's entities go with its state.
 
 pub mod how_to_play;
 pub mod library;
 pub mod menu;
 pub mod results;
+pub mod review;
 pub mod summary;
 
 use bevy::prelude::*;
@@ -16,6 +18,7 @@ pub(super) fn plugin(app: &mut App) {
         how_to_play::plugin,
         library::plugin,
         results::plugin,
+        review::plugin,
         summary::plugin,
     ));
 }

@@ -1,7 +1,10 @@
 //! A board's result: after each board, a card with who won it, the points, the Queen, the Law
-//! and the game's score, over the board until the players go on. (The match's end is the
-//! [`super::summary`].)
+//! and the game's score, over the board until the players go on; Review (R) reviews the match
+//! so far. (The match's end is the [`super::summary`].)
 
+use crate::launch::{Launch, Start};
+use crate::modes::Begin;
+use crate::modes::review::{OpenedFrom, ReviewStart};
 use crate::modes::table::Table;
 use crate::states::{Phase, Refereed, Watched};
 use crate::text::for_display;
@@ -13,7 +16,54 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Phase::BoardOver),
         spawn_result_card.run_if(in_state(Refereed)),
+    )
+    .add_systems(
+        Update,
+        r_reviews
+            .run_if(in_state(Phase::BoardOver).or_else(in_state(Phase::Over)))
+            .run_if(in_state(Refereed))
+            .before(crate::sim::SimSet),
     );
+}
+
+/// The match at the table can be reviewed (not one across machines: the host's).
+pub(super) fn reviewable(table: &Table) -> bool {
+    table.here.is_none() && !table.model.actions.is_empty()
+}
+
+/// The review of the match at the table, opened from its result or its summary: a finished
+/// match's review is kept beside its replay.
+pub(super) fn open_review(commands: &mut Commands, table: &Table, launch: Option<&Launch>) {
+    let path = table
+        .replay_path
+        .clone()
+        .filter(|p| table.model.is_over() && carrom_store::exists(p));
+    let start = ReviewStart {
+        save: carrom_match::SaveFile::of(&table.model),
+        path,
+        from: OpenedFrom::Table,
+    };
+    let mut launch = launch.cloned().unwrap_or(Launch {
+        start: Start::Menu,
+        fixed_board: false,
+        speed: 1.0,
+        save_path: None,
+        hints: false,
+    });
+    launch.start = Start::Review(Box::new(start));
+    commands.trigger(Begin(launch));
+}
+
+/// R: the match reviewed (on a board's result and on the summary).
+fn r_reviews(
+    mut commands: Commands,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    table: Res<Table>,
+    launch: Option<Res<Launch>>,
+) {
+    if keys.is_some_and(|k| k.just_pressed(KeyCode::KeyR)) && reviewable(&table) {
+        open_review(&mut commands, &table, launch.as_deref());
+    }
 }
 
 /// Result text (as every text on the board, kept from breaking mid-word).
@@ -70,6 +120,9 @@ fn spawn_result_card(
                         _ => (17.0, INK),
                     };
                     c.spawn(text(line.clone(), size, colour));
+                }
+                if reviewable(s) {
+                    c.spawn(text("R: review the match so far", 15.0, DIM));
                 }
             });
         });

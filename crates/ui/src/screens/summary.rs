@@ -1,5 +1,5 @@
 //! The match summary: the winner, each player's statistics ([`carrom_match::MatchStats`]),
-//! the score by board as a small chart, and Play again / Menu.
+//! the score by board as a small chart, and Play again / Review / Menu.
 
 use super::results::{card, overlay, text};
 use crate::modes::flow::{RESULT_GRACE, ResultShown};
@@ -93,7 +93,7 @@ fn spawn_summary(
                 spawn_table(c, model);
                 spawn_chart(c, &stats.boards);
                 spawn_legend(c, model);
-                spawn_buttons(c, again);
+                spawn_buttons(c, again, super::results::reviewable(&table));
             });
         });
 }
@@ -234,8 +234,8 @@ fn spawn_legend(c: &mut ChildSpawnerCommands, model: &Match) {
     });
 }
 
-/// Play again (or another demo) and Menu.
-fn spawn_buttons(c: &mut ChildSpawnerCommands, again: &str) {
+/// Play again (or another demo), Review (R) and Menu.
+fn spawn_buttons(c: &mut ChildSpawnerCommands, again: &str, reviewable: bool) {
     c.spawn(Node {
         flex_direction: FlexDirection::Row,
         column_gap: px(18),
@@ -251,6 +251,20 @@ fn spawn_buttons(c: &mut ChildSpawnerCommands, again: &str) {
             |_: On<Activate>, mut commands: Commands| commands.trigger(PlayAgain),
         );
         b.commands().entity(button).insert(PlayAgainButton);
+        if reviewable {
+            crate::theme::button(
+                b,
+                170.0,
+                42.0,
+                text("Review (R)", 18.0, INK),
+                |_: On<Activate>,
+                 mut commands: Commands,
+                 table: Res<Table>,
+                 launch: Option<Res<crate::launch::Launch>>| {
+                    super::results::open_review(&mut commands, &table, launch.as_deref())
+                },
+            );
+        }
         crate::theme::button(
             b,
             230.0,

@@ -1,14 +1,18 @@
 //! Long computations kept off the frame, so the board keeps drawing and the window (or the
 //! page) keeps answering: the computers' decisions, the coach's hint and his judgement of a
-//! person's stroke, and practice's break map. On the desktop they run on the async compute
-//! pool's threads; in the browser, which gives a page one thread, in a Web Worker
+//! person's stroke, practice's break map and a match's review ([`review`]; in the browser it
+//! runs on the page, which holds still while it does). On the desktop they run on the async
+//! compute pool's threads; in the browser, which gives a page one thread, in a Web Worker
 //! running the same wasm module ([`answer`] is what it runs; `web.rs` asks it).
 //!
 //! A request and its answer are data (JSON): the match as its save, the computers as their
 //! state, so the worker decides exactly as the page would have.
 
+mod review;
 #[cfg(target_arch = "wasm32")]
 mod web;
+
+pub use review::{ReviewNews, ReviewWork, review};
 #[cfg(target_arch = "wasm32")]
 pub use web::keep_the_waker;
 

@@ -12,10 +12,16 @@ use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_observer(begin)
-        .add_systems(OnExit(Mode::Replay), |mut commands: Commands| {
-            commands.remove_resource::<ReplayTape>();
-            commands.remove_resource::<Recorded>();
-        });
+        // A review opened from the replay's summary keeps its tape aside ([`crate::modes::review`]).
+        .add_systems(
+            OnExit(Mode::Replay),
+            |mut commands: Commands, mode: Res<State<Mode>>| {
+                if *mode.get() != Mode::Review {
+                    commands.remove_resource::<ReplayTape>();
+                    commands.remove_resource::<Recorded>();
+                }
+            },
+        );
 }
 
 fn begin(begin: On<Begin>, spec: Res<Equipment>, mut entering: Entering) {

@@ -17,7 +17,7 @@ use crate::states::{Phase, Playing, Screen};
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
-use carrom_physics::{Piece, Seat, Spec};
+use carrom_physics::{Piece, Spec};
 use carrom_trainer::weakest::Proposal;
 use carrom_trainer::{Day, Drill, DrillKind, NoPosition, Progress, Trainer};
 
@@ -45,6 +45,9 @@ pub struct Training {
     /// saved matches off the frame thread: the task while it reads, then the proposal.
     proposal_task: Option<Task<Option<Proposal>>>,
     pub proposal: Option<Proposal>,
+    /// A position of a match reviewed (Try it): struck again and again, each stroke scored
+    /// and not counted in the progress, until another drill is chosen.
+    pub tried: bool,
 }
 
 impl Training {
@@ -92,23 +95,26 @@ impl Training {
                     })
                 }),
                 proposal: None,
+                tried: false,
             },
             warning,
         )
     }
 
-    /// What the shared systems see: the player strikes from South.
+    /// What the shared systems see: the player strikes from the drill's seat (South, but at
+    /// a reviewed stroke's position, where the stroke was played from).
     pub fn on_board(&self) -> OnBoard {
+        let seat = self.drill.position.seat;
         OnBoard {
             pieces: self.layout.clone(),
-            actor: Some(Seat::South),
+            actor: Some(seat),
             computer: false,
             name: self.trainer.progress.name.clone(),
             turns: self.positions as usize,
             due: None,
             title: "training".into(),
             open: true,
-            people: vec![Seat::South],
+            people: vec![seat],
         }
     }
 
@@ -133,11 +139,41 @@ impl Training {
         self.positions
     }
 
+    /// A reviewed stroke's position (Try it) to strike again and again.
+    pub fn try_again_and_again(&mut self, drill: Drill) {
+        self.positions += 1;
+        self.layout = drill.position.pieces.clone();
+        self.drill = drill;
+        self.tried = true;
+    }
+
+    /// A stroke at a reviewed position scored (not counted in the progress) and the position
+    /// set again: what the call box says.
+    fn score_a_try(&mut self, spec: &Spec, shot: &carrom_physics::Shot) -> Vec<String> {
+        let said = match carrom_trainer::score(spec, &self.drill, shot) {
+            Ok(score) if score.scored.is_in() => {
+                "In: a piece of yours went in and the turn goes on".to_string()
+            }
+            Ok(score) if matches!(score.scored, carrom_trainer::Scored::Foul { .. }) => score.words,
+            Ok(_) => "Missed: no piece of yours went in to keep the turn".to_string(),
+            Err(e) => format!("Not scored: {e}"),
+        };
+        self.attempts += 1;
+        self.last = Some(said.clone());
+        self.positions += 1;
+        self.layout = self.drill.position.pieces.clone();
+        vec![
+            said,
+            "Again: the same position (1-9: the drills)".to_string(),
+        ]
+    }
+
     /// A new position at `kind` at the level reached (another attempt, another drill chosen,
     /// or N); its task is what the call box says next ([`Training::task_call`]). A drill the
     /// board leaves no room for is not set: the drill played stays, its position set again.
     pub fn next_attempt(&mut self, spec: &Spec, kind: DrillKind) -> Result<(), NoPosition> {
         self.positions += 1;
+        self.tried = false;
         let seed = self
             .seed
             .wrapping_add(self.positions.wrapping_mul(0x9e37_79b9_7f4a_7c15));
@@ -221,6 +257,15 @@ fn score_the_stroke(
         return;
     };
     let t = &mut *training;
+    if t.tried {
+        let lines = t.score_a_try(&spec.0, &shot);
+        for line in &lines {
+            info!("Training: {line}");
+        }
+        told.write(Announcement::Call(lines));
+        fire.show_table(&t.layout);
+        return;
+    }
     let drill = t.drill.clone();
     let mut lines = Vec::new();
     match t.trainer.play(&spec.0, &drill, &shot, &Day::today()) {

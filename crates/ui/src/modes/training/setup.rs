@@ -1,4 +1,5 @@
-//! Training set up as it begins (`Start::Training`): the progress of the player named first
+//! Training set up as it begins (`Start::Training`, or `Start::Drill`: a reviewed stroke's
+//! position to try again and again): the progress of the player named first
 //! in the settings (kept in the data directory when this game keeps files), and the first
 //! drill; a damaged progress file is named in the first call. Its data goes when another mode
 //! is entered.
@@ -19,8 +20,10 @@ pub(super) fn plugin(app: &mut App) {
 
 fn begin(begin: On<Begin>, spec: Res<Equipment>, mut entering: Entering) {
     let launch = &begin.0;
-    let Start::Training = launch.start else {
-        return;
+    let tried = match &launch.start {
+        Start::Training => None,
+        Start::Drill(drill) => Some(drill.as_ref().clone()),
+        _ => return,
     };
     let dir = entering.data_dir();
     let name = entering.settings().names[0].trim().to_string();
@@ -29,7 +32,11 @@ fn begin(begin: On<Begin>, spec: Res<Equipment>, mut entering: Entering) {
     } else {
         name
     };
-    let (training, warning) = Training::new(&spec.0, dir.as_deref(), &name, rand::random::<u64>());
+    let (mut training, warning) =
+        Training::new(&spec.0, dir.as_deref(), &name, rand::random::<u64>());
+    if let Some(drill) = tried {
+        training.try_again_and_again(drill);
+    }
     let on_board = training.on_board();
     let mut call = vec![training.task_call()];
     call.extend(warning);

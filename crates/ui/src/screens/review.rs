@@ -1,0 +1,491 @@
+//! The review's page ([`crate::modes::review`]) in the two columns beside the board. Left: the
+//! coach at work ("Judging: stroke 23 of 61" over its bar), the chart of each side's chance to
+//! win the board after every stroke (a bar each, side 0's share from the foot, the turning
+//! points marked in gold and the chosen stroke in white; a click on a bar chooses its stroke),
+//! and each player's accuracy and worst three strokes. Right: the chosen stroke (the played
+//! shot against the coach's best, its label, the chances after it), Try it and Back, and the
+//! strokes around it with their labels. The page is drawn again as the review changes.
+
+use crate::board::layout::{GAP, Layout, SidePanel};
+use crate::modes::review::{BackFromReview, ChooseStroke, Reviewing, TryIt};
+use crate::states::Playing;
+use crate::theme::{Activate, button, palette, side_colour, text};
+use bevy::prelude::*;
+use carrom_ai::review::{Label, PlayerReview, StrokeAt, StrokeReview};
+use carrom_referee::Side;
+
+/// The strokes listed around the chosen one.
+const LISTED: usize = 13;
+/// The chart's height (pixels at the interface's scale).
+const CHART_HEIGHT: f32 = 120.0;
+
+/// The review's left and right columns.
+#[derive(Component)]
+struct ReviewColumn {
+    left: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Playing::Review), spawn_columns)
+        .add_systems(
+            Update,
+            draw_page
+                .after(crate::sim::SimSet)
+                .run_if(in_state(Playing::Review)),
+        );
+}
+
+/// A label's colour on the page.
+pub fn label_colour(label: Label) -> Color {
+    match label {
+        Label::Best => Color::srgb(0.45, 0.85, 0.45),
+        Label::Good => Color::srgb(0.70, 0.85, 0.60),
+        Label::Inaccuracy => Color::srgb(0.95, 0.85, 0.35),
+        Label::Mistake => Color::srgb(0.98, 0.60, 0.25),
+        Label::Blunder => Color::srgb(0.98, 0.30, 0.25),
+        Label::Forced => Color::srgb(0.65, 0.65, 0.70),
+    }
+}
+
+/// A column over the side panel on its side (the layout sets its width), above the game's
+/// panels.
+fn spawn_columns(mut commands: Commands) {
+    for left in [true, false] {
+        commands.spawn((
+            ReviewColumn { left },
+            SidePanel,
+            DespawnOnExit(Playing::Review),
+            GlobalZIndex(15),
+            Node {
+                position_type: PositionType::Absolute,
+                top: px(GAP),
+                bottom: px(GAP),
+                left: if left { px(GAP) } else { auto() },
+                right: if left { auto() } else { px(GAP) },
+                width: px(248),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(5),
+                padding: UiRect::all(px(8)),
+                overflow: Overflow::clip(),
+                ..default()
+            },
+            BackgroundColor(palette::ROOM),
+        ));
+    }
+}
+
+/// The page drawn again when the review changes (a stroke judged, another chosen) or its
+/// columns are new.
+fn draw_page(
+    mut commands: Commands,
+    reviewing: Res<Reviewing>,
+    layout: Option<Res<Layout>>,
+    columns: Query<(Entity, &ReviewColumn, Ref<ReviewColumn>)>,
+) {
+    let changed = layout.as_ref().is_some_and(|l| l.is_changed());
+    let layout = layout.map_or(Layout::default(), |l| *l);
+    let new = columns.iter().any(|(_, _, r)| r.is_added());
+    if !reviewing.is_changed() && !new && !changed {
+        return;
+    }
+    // The column's width inside its padding, at the interface's scale.
+    let width = ((layout.panel - GAP) / layout.scale - 16.0).max(60.0);
+    for (e, column, _) in &columns {
+        commands
+            .entity(e)
+            .despawn_related::<Children>()
+            .with_children(|c| {
+                if column.left {
+                    left_column(c, &reviewing, width);
+                } else {
+                    right_column(c, &reviewing);
+                }
+            });
+    }
+}
+
+fn left_column(c: &mut ChildSpawnerCommands, r: &Reviewing, width: f32) {
+    let setup = &r.save.setup;
+    c.spawn(text("REVIEW", 20.0, palette::HUD_TITLE));
+    c.spawn(text(
+        format!(
+            "{} v {}",
+            setup.side_names(Side::Zero),
+            setup.side_names(Side::One)
+        ),
+        15.0,
+        palette::HUD_TEXT,
+    ));
+    progress(c, r);
+    chart(c, r, width);
+    for p in r.players() {
+        player(c, r, &p);
+    }
+    crate::theme::button(
+        c,
+        150.0,
+        32.0,
+        text("Back (Esc)", 16.0, palette::BUTTON_TEXT),
+        |_: On<Activate>, mut commands: Commands| commands.trigger(BackFromReview),
+    );
+}
+
+/// The coach at work: "Judging: stroke 23 of 61" over a bar, or what was reviewed.
+fn progress(c: &mut ChildSpawnerCommands, r: &Reviewing) {
+    let (line, colour) = if let Some(e) = &r.error {
+        (format!("No review: {e}"), palette::ILLEGAL)
+    } else if r.walked.is_none() {
+        ("Playing the match again...".to_string(), palette::HUD_NOTE)
+    } else if r.busy() {
+        (
+            format!("Judging: stroke {} of {}", r.done, r.total),
+            palette::HUD_NOTE,
+        )
+    } else {
+        (
+            format!("Every stroke judged ({})", r.total),
+            palette::HUD_TEXT,
+        )
+    };
+    c.spawn(text(line, 14.0, colour));
+    if r.busy() {
+        let share = if r.total == 0 {
+            0.0
+        } else {
+            r.done as f32 / r.total as f32
+        };
+        c.spawn((
+            Node {
+                width: percent(100),
+                height: px(8),
+                ..default()
+            },
+            BackgroundColor(palette::PANEL_DARK),
+        ))
+        .with_children(|bar| {
+            bar.spawn((
+                Node {
+                    width: percent(100.0 * share),
+                    height: percent(100),
+                    ..default()
+                },
+                BackgroundColor(palette::POWER_BAR),
+            ));
+        });
+    }
+}
+
+/// Each side's chance to win the board after every stroke: a bar a stroke, side 0's share
+/// from the foot in its colour; under it the turning points in gold and the chosen stroke in
+/// white. A bar clicked chooses its stroke.
+fn chart(c: &mut ChildSpawnerCommands, r: &Reviewing, width: f32) {
+    let Some(walked) = &r.walked else { return };
+    c.spawn(text(
+        "Chance to win the board, after each stroke",
+        13.0,
+        palette::HUD_HELP,
+    ));
+    let chart = carrom_ai::review::chart(walked);
+    let turning = carrom_ai::review::turning_points(&chart);
+    // Whole pixels a bar, so that no seam shows between them.
+    let bar = (width / chart.len().max(1) as f32).floor().max(1.0);
+    c.spawn(Node {
+        width: percent(100),
+        height: px(CHART_HEIGHT),
+        flex_direction: FlexDirection::Row,
+        ..default()
+    })
+    .with_children(|bars| {
+        for p in &chart {
+            let zero = p.win_chance_after.board[0].clamp(0.0, 1.0);
+            let i = p.index - 1;
+            bars.spawn((
+                Interaction::default(),
+                Node {
+                    width: px(bar),
+                    height: percent(100),
+                    flex_direction: FlexDirection::ColumnReverse,
+                    ..default()
+                },
+            ))
+            .observe(move |_: On<Activate>, mut commands: Commands| {
+                commands.trigger(ChooseStroke(i))
+            })
+            .with_children(|bar| {
+                bar.spawn((
+                    Node {
+                        width: percent(100),
+                        height: percent(100.0 * zero),
+                        ..default()
+                    },
+                    BackgroundColor(side_colour(0)),
+                ));
+                bar.spawn((
+                    Node {
+                        width: percent(100),
+                        flex_grow: 1.0,
+                        ..default()
+                    },
+                    BackgroundColor(side_colour(1).with_alpha(0.55)),
+                ));
+            });
+        }
+    });
+    marks(c, &chart, &turning, r.chosen, bar);
+    let turns: Vec<String> = turning.iter().map(|i| i.to_string()).collect();
+    c.spawn(text(
+        format!("Gold: the turning points (strokes {})", turns.join(", ")),
+        12.0,
+        palette::HUD_HELP,
+    ));
+}
+
+/// The marks under the chart's bars: the turning points in gold, the chosen stroke in white.
+fn marks(
+    c: &mut ChildSpawnerCommands,
+    chart: &[carrom_ai::review::ChartPoint],
+    turning: &[usize],
+    chosen: usize,
+    bar: f32,
+) {
+    c.spawn(Node {
+        width: percent(100),
+        height: px(6),
+        flex_direction: FlexDirection::Row,
+        ..default()
+    })
+    .with_children(|marks| {
+        for p in chart {
+            let colour = if p.index - 1 == chosen {
+                Color::WHITE
+            } else if turning.contains(&p.index) {
+                palette::COACH_GOLD
+            } else {
+                Color::NONE
+            };
+            marks.spawn((
+                Node {
+                    width: px(bar),
+                    height: percent(100),
+                    ..default()
+                },
+                BackgroundColor(colour),
+            ));
+        }
+    });
+}
+
+/// A player's accuracy and his worst strokes (each a button to it), in his side's colour.
+fn player(c: &mut ChildSpawnerCommands, r: &Reviewing, p: &PlayerReview) {
+    let side = r.save.setup.seats.side_of(p.seat).index() as u8;
+    let accuracy = p
+        .accuracy
+        .map_or("no stroke with a choice yet".to_string(), |a| {
+            format!("accuracy {a:.0}%")
+        });
+    c.spawn(text(
+        format!("{}: {accuracy}", p.name),
+        15.0,
+        side_colour(side),
+    ));
+    if p.worst.is_empty() {
+        return;
+    }
+    c.spawn(Node {
+        column_gap: px(4),
+        align_items: AlignItems::Center,
+        ..default()
+    })
+    .with_children(|row| {
+        row.spawn(text("Worst:", 13.0, palette::HUD_HELP));
+        for &index in &p.worst {
+            button(
+                row,
+                44.0,
+                24.0,
+                text(index.to_string(), 13.0, palette::BUTTON_TEXT),
+                move |_: On<Activate>, mut commands: Commands| {
+                    commands.trigger(ChooseStroke(index - 1))
+                },
+            );
+        }
+    });
+}
+
+fn right_column(c: &mut ChildSpawnerCommands, r: &Reviewing) {
+    let Some((at, judged)) = r.chosen() else {
+        c.spawn(text(
+            "The match is being played again...",
+            15.0,
+            palette::HUD_TEXT,
+        ));
+        return;
+    };
+    chosen_stroke(c, r, at, judged);
+    c.spawn(Node {
+        column_gap: px(6),
+        ..default()
+    })
+    .with_children(|row| {
+        button(
+            row,
+            110.0,
+            32.0,
+            text("Try it (T)", 16.0, palette::BUTTON_TEXT),
+            |_: On<Activate>, mut commands: Commands| commands.trigger(TryIt),
+        );
+    });
+    c.spawn(text(
+        "Up/Down: a stroke before or after",
+        12.0,
+        palette::HUD_HELP,
+    ));
+    stroke_list(c, r);
+}
+
+/// The chosen stroke: who played it, the label, the played shot's chance against the coach's
+/// best, the chances after it.
+fn chosen_stroke(
+    c: &mut ChildSpawnerCommands,
+    r: &Reviewing,
+    at: &StrokeAt,
+    judged: Option<&StrokeReview>,
+) {
+    let side = at.referee.side_of(at.seat).index() as u8;
+    c.spawn(text(
+        format!("Stroke {} of {}", at.index, r.strokes().len()),
+        18.0,
+        palette::HUD_TITLE,
+    ));
+    c.spawn(text(
+        format!("{} ({})", at.player, at.seat.title()),
+        15.0,
+        side_colour(side),
+    ));
+    match judged {
+        Some(s) => judgement(c, s),
+        None => {
+            c.spawn(text("Being judged...", 15.0, palette::HUD_NOTE));
+        }
+    }
+    let board = at.after.board;
+    let setup = &r.save.setup;
+    c.spawn(text(
+        format!(
+            "After it, to win the board: {} {}%, {} {}%",
+            setup.side_names(Side::Zero),
+            carrom_ai::coach::percent(board[0]),
+            setup.side_names(Side::One),
+            carrom_ai::coach::percent(board[1])
+        ),
+        13.0,
+        palette::HUD_TEXT,
+    ));
+    c.spawn(text(
+        "On the board: the stroke played in white, the coach's best in gold",
+        12.0,
+        palette::HUD_HELP,
+    ));
+}
+
+/// A player's name as the list shows it: his seat when the name is long ("South (computer)").
+fn short_name(name: &str, seat: carrom_physics::Seat) -> String {
+    if name.chars().count() <= 10 {
+        name.to_string()
+    } else {
+        seat.title().to_string()
+    }
+}
+
+/// A stroke's judgement: its label, the played chance against the coach's best, the coach's
+/// shot in words.
+fn judgement(c: &mut ChildSpawnerCommands, s: &StrokeReview) {
+    c.spawn(text(
+        s.label.name().to_uppercase(),
+        20.0,
+        label_colour(s.label),
+    ));
+    let pct = carrom_ai::coach::percent;
+    c.spawn(text(
+        format!(
+            "Played {}%, the coach's best {}%: loss {}",
+            pct(s.played_chance),
+            pct(s.best_chance),
+            pct(s.loss)
+        ),
+        14.0,
+        palette::HUD_TEXT,
+    ));
+    if let Some([p, b]) = s.pieces {
+        c.spawn(text(
+            format!("Pieces expected: played {p:.1}, best {b:.1}"),
+            13.0,
+            palette::HUD_TEXT,
+        ));
+    }
+    if !s.best_words.is_empty() {
+        c.spawn(text(
+            format!("Coach: {}", s.best_words),
+            13.0,
+            palette::COACH_TEXT,
+        ));
+    }
+}
+
+/// The points a stroke lost against the coach's best, as the list shows them (" -27"; none
+/// for none).
+fn points_lost(loss: f32) -> String {
+    let points = carrom_ai::coach::percent(loss);
+    if points > 0.0 {
+        format!(" -{points}")
+    } else {
+        String::new()
+    }
+}
+
+/// The strokes around the chosen one, a line each: a click chooses it.
+fn stroke_list(c: &mut ChildSpawnerCommands, r: &Reviewing) {
+    let n = r.strokes().len();
+    let first = r
+        .chosen
+        .saturating_sub(LISTED / 2)
+        .min(n.saturating_sub(LISTED));
+    for (i, at) in r.strokes().iter().enumerate().skip(first).take(LISTED) {
+        let judged = r.judged.get(i).and_then(Option::as_ref);
+        let (label, colour) = judged.map_or(("...".to_string(), palette::NO_SIDE), |s| {
+            (
+                format!("{}{}", s.label.name(), points_lost(s.loss)),
+                label_colour(s.label),
+            )
+        });
+        let chosen = i == r.chosen;
+        // Clicked as a button is, its face its own (a button's follows the pointer).
+        c.spawn((
+            Interaction::default(),
+            Node {
+                width: percent(100),
+                ..default()
+            },
+        ))
+        .observe(move |_: On<Activate>, mut commands: Commands| commands.trigger(ChooseStroke(i)))
+        .with_children(|line| {
+            line.spawn((
+                Node {
+                    width: percent(100),
+                    column_gap: px(6),
+                    padding: UiRect::horizontal(px(4)),
+                    ..default()
+                },
+                BackgroundColor(if chosen { palette::BUTTON } else { Color::NONE }),
+            ))
+            .with_children(|line| {
+                line.spawn(text(
+                    format!("{:>3} {}", at.index, short_name(&at.player, at.seat)),
+                    13.0,
+                    palette::HUD_TEXT,
+                ));
+                line.spawn(text(label, 13.0, colour));
+            });
+        });
+    }
+}
