@@ -16,6 +16,19 @@ pub struct Launch {
     pub hints: bool,
 }
 
+impl Launch {
+    /// The menu, the board turning, at normal speed, with no save and no hints.
+    pub fn menu() -> Launch {
+        Launch {
+            start: Start::Menu,
+            fixed_board: false,
+            speed: 1.0,
+            save_path: None,
+            hints: false,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum Start {
     Menu,

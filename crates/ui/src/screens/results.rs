@@ -43,13 +43,7 @@ pub(super) fn open_review(commands: &mut Commands, table: &Table, launch: Option
         path,
         from: OpenedFrom::Table,
     };
-    let mut launch = launch.cloned().unwrap_or(Launch {
-        start: Start::Menu,
-        fixed_board: false,
-        speed: 1.0,
-        save_path: None,
-        hints: false,
-    });
+    let mut launch = launch.cloned().unwrap_or_else(Launch::menu);
     launch.start = Start::Review(Box::new(start));
     commands.trigger(Begin(launch));
 }

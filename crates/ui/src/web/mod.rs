@@ -6,7 +6,7 @@
 
 pub mod status;
 
-use crate::launch::{Launch, Start};
+use crate::launch::Launch;
 use bevy::prelude::*;
 use carrom_physics::Spec;
 
@@ -20,7 +20,7 @@ pub fn run() {
         .unwrap_or_default();
     let (launch, refused) = match crate::address::launch(&spec, &crate::address::pairs(&query)) {
         Ok(launch) => (launch, None),
-        Err(e) => (menu(), Some(e.to_string())),
+        Err(e) => (Launch::menu(), Some(e.to_string())),
     };
     let mut app = App::new();
     let window = Window {
@@ -63,14 +63,4 @@ pub fn run() {
 /// A panic's message goes to the browser's console (the page's and the worker's).
 pub fn panics_to_console() {
     console_error_panic_hook::set_once();
-}
-
-fn menu() -> Launch {
-    Launch {
-        start: Start::Menu,
-        fixed_board: false,
-        speed: 1.0,
-        save_path: None,
-        hints: false,
-    }
 }

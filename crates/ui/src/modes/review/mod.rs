@@ -367,13 +367,7 @@ fn try_it(
         );
         return;
     }
-    let mut launch = launch.as_deref().cloned().unwrap_or_else(|| Launch {
-        start: Start::Menu,
-        fixed_board: false,
-        speed: 1.0,
-        save_path: None,
-        hints: false,
-    });
+    let mut launch = launch.as_deref().cloned().unwrap_or_else(Launch::menu);
     launch.start = Start::Drill(Box::new(drill));
     commands.trigger(Begin(launch));
 }
