@@ -1,8 +1,9 @@
 //! `carrom server-load --matches N`: N concurrent quick matches of headless computer clients
 //! against one `carrom server` on the loopback interface (a process of its own, so its memory
-//! and CPU are its own): strokes a second, the 50th and 99th percentile of an action's round
-//! trip (sent to applied, the computer's thinking left out), the server's memory per match and
-//! its CPU.
+//! and CPU are its own): actions a second (strokes, and the few placements of a piece due
+//! back), the 50th and 99th percentile of an action's round trip (from the client's send to the
+//! server's applied action coming back; the computer's thinking left out), the server's memory
+//! per match (its peak resident memory over its idle one, per match) and its CPU.
 
 use crate::args::{count, named};
 use carrom_ai::Level;
@@ -171,8 +172,8 @@ fn run_load(args: &LoadArgs, addr: &str, pid: u32) -> Result<(), String> {
         "matches": args.matches,
         "clients_finished": t.finished,
         "seconds": secs,
-        "strokes_per_second": t.applied as f64 / secs,
-        "actions_by_clients": t.applied,
+        "actions_per_second": t.applied as f64 / secs,
+        "actions": t.applied,
         "round_trip_ms_p50": percentile(&trips, 0.5),
         "round_trip_ms_p99": percentile(&trips, 0.99),
         "server_rss_kb_start": rss0,

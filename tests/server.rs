@@ -61,8 +61,9 @@ fn server(dir: &Path, db: &str, port: u16, settings: &[&str]) -> (Proc, u16) {
     (p, port)
 }
 
-/// A headless client with a computer (beginner) asking for a one-board quick match.
-fn quick(config: &Path, port: u16, name: &str) -> Proc {
+/// A headless client with a computer (beginner) asking for a quick match of `length` (`board`
+/// or `game`).
+fn quick(config: &Path, port: u16, name: &str, length: &str) -> Proc {
     let server = format!("127.0.0.1:{port}");
     carrom(
         config,
@@ -78,7 +79,7 @@ fn quick(config: &Path, port: u16, name: &str) -> Proc {
             "--level",
             "beginner",
             "--length",
-            "board",
+            length,
             "--json",
         ],
     )
@@ -136,8 +137,8 @@ fn sqlite(dir: &Path) -> String {
 /// are rated. The match's number.
 fn play_a_rated_match(dir: &Path, port: u16, names: [&str; 2]) -> u64 {
     let t0 = Instant::now();
-    let a = quick(&dir.join(names[0]), port, names[0]);
-    let b = quick(&dir.join(names[1]), port, names[1]);
+    let a = quick(&dir.join(names[0]), port, names[0], "board");
+    let b = quick(&dir.join(names[1]), port, names[1], "board");
     let (a, b) = (summary(a, t0), summary(b, t0));
     assert_eq!(a["finished"], true, "{a}");
     assert_eq!(a["digests"], b["digests"]);
@@ -218,8 +219,9 @@ fn a_server_killed_mid_match_goes_on_with_it_and_both_clients_finish_with_its_di
     let port = free_port();
     let (s, _) = server(dir.path(), &db, port, &[]);
     let t0 = Instant::now();
-    let a = quick(&dir.path().join("a"), port, "Asha");
-    let b = quick(&dir.path().join("b"), port, "Ravi");
+    // A game (several boards): long enough to be under way while the test acts.
+    let a = quick(&dir.path().join("a"), port, "Asha", "game");
+    let b = quick(&dir.path().join("b"), port, "Ravi", "game");
     // Some strokes in, the server is killed.
     let id = loop {
         let (_, live) = get(port, "/api/live");
@@ -277,8 +279,9 @@ fn hostile_clients_are_refused_with_their_reasons_and_the_match_goes_on() {
     let db = sqlite(dir.path());
     let (_s, port) = server(dir.path(), &db, 0, &["--new-names-per-hour", "5"]);
     let t0 = Instant::now();
-    let a = quick(&dir.path().join("a"), port, "Asha");
-    let b = quick(&dir.path().join("b"), port, "Ravi");
+    // A game (several boards): long enough to be under way while the test acts.
+    let a = quick(&dir.path().join("a"), port, "Asha", "game");
+    let b = quick(&dir.path().join("b"), port, "Ravi", "game");
     let url = format!("127.0.0.1:{port}");
     within_bound(async {
         // A stolen name: Asha's without her token (once her client has claimed it), or with
