@@ -362,3 +362,60 @@ fn hostile_clients_are_refused_with_their_reasons_and_the_match_goes_on() {
     assert_eq!(a["finished"], true, "the match went on: {a}");
     assert_eq!(a["digests"], b["digests"]);
 }
+
+/// The next `Match` message on `conn`: the match as the server sent it.
+async fn next_match(conn: &mut Connection) -> carrom_match::Match {
+    let wait = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            if let Some(ToClient::Match { setup, spec, .. }) = conn.recv().await.unwrap() {
+                return carrom_match::Match::new(&spec, *setup).unwrap();
+            }
+        }
+    });
+    wait.await.expect("the match")
+}
+
+#[test]
+fn in_a_private_room_a_player_acts_only_for_his_own_seat_and_at_the_next_action() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_s, port) = server(dir.path(), &sqlite(dir.path()), 0, &[]);
+    let url = format!("127.0.0.1:{port}");
+    within_bound(async {
+        let (mut south, _) = Connection::hello(&url, "Asha", None).await.unwrap();
+        let create = ToServer::Create {
+            mode: carrom_online::Mode::Singles,
+            length: None,
+            computers: Vec::new(),
+            level: None,
+        };
+        south.send(&create).await.unwrap();
+        let code = loop {
+            if let Some(ToClient::Room { code }) = south.recv().await.unwrap() {
+                break code;
+            }
+        };
+        let (mut north, _) = Connection::hello(&url, "Ravi", None).await.unwrap();
+        north.send(&ToServer::Join { code }).await.unwrap();
+        let game = next_match(&mut north).await;
+        next_match(&mut south).await;
+        let to_act = game.next_actor().unwrap().seat();
+        let (mine, other) = if to_act == carrom_referee::Seat::South {
+            (&mut south, &mut north)
+        } else {
+            (&mut north, &mut south)
+        };
+        let pass = |index| ToServer::Act {
+            index,
+            action: carrom_match::Action::Pass,
+        };
+        other.send(&pass(0)).await.unwrap();
+        let why = next_refusal(other).await;
+        assert!(
+            why.contains("turn") && why.contains("is not yours"),
+            "{why}"
+        );
+        mine.send(&pass(7)).await.unwrap();
+        let why = next_refusal(mine).await;
+        assert!(why.contains("action 7 is not the next one (0)"), "{why}");
+    });
+}

@@ -10,6 +10,8 @@ use carrom_ai::Computers;
 use carrom_match::{Level, Match, MatchLength, MatchSetup};
 use carrom_net::Applied;
 use carrom_net::apply::at_guest;
+use carrom_net::bounds::Bucket;
+use carrom_net::protocol::{GUEST_PACE, GUEST_PACE_BURST};
 use carrom_physics::Spec;
 use carrom_referee::Seat;
 use std::time::{Duration, Instant};
@@ -104,6 +106,9 @@ struct Follow {
     sent: Option<usize>,
     computers: Option<Computers>,
     over: Option<(Vec<String>, String)>,
+    /// This client's actions, paced under the server's bound on a client's messages (as a
+    /// guest paces its own under a host's).
+    pace: Option<Bucket>,
 }
 
 /// Plays `plan` to the end of its match; `on` hears what happens.
@@ -162,6 +167,10 @@ async fn follow_match(
 ) -> Result<(), ClientError> {
     loop {
         if let Some(action) = next_action(follow, plan).await {
+            let pace = (follow.pace)
+                .get_or_insert_with(|| Bucket::new(GUEST_PACE, GUEST_PACE_BURST, Instant::now()));
+            tokio::time::sleep(pace.wait(Instant::now())).await;
+            pace.take(Instant::now());
             conn.send(&action).await?;
             if let ToServer::Act { index, .. } = action {
                 on(&Event::Sent(index));

@@ -154,7 +154,9 @@ mod tests {
             action: Action::Pass,
         };
         assert_eq!(serde_json::from_str::<ToServer>(&act.text()).unwrap(), act);
-        let e = serde_json::from_str::<ToServer>(r#"{"type":"resync","colour":1}"#);
+        let e = serde_json::from_str::<ToServer>(
+            r#"{"type":"act","index":0,"action":{"type":"pass"},"colour":1}"#,
+        );
         assert!(e.unwrap_err().to_string().contains("colour"));
     }
 }
