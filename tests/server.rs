@@ -202,7 +202,7 @@ fn the_same_on_postgresql_when_one_is_given() {
     let dir = tempfile::tempdir().unwrap();
     // Names of their own on a database that may have seen other runs.
     let run = std::process::id();
-    let (a, b) = (format!("Meera {run}"), format!("Kiran {run}"));
+    let (a, b) = (format!("Meera{run}"), format!("Kiran{run}"));
     the_server_keeps_players_and_matches(dir.path(), &db, [&a, &b]);
 }
 
