@@ -6,8 +6,11 @@ mod coach_cmd;
 #[cfg(feature = "game")]
 mod game_cmd;
 mod input;
+#[cfg(unix)]
+mod load_cmd;
 mod match_cmd;
 mod net_cmd;
+mod online_cmd;
 mod physics_cmd;
 mod referee_cmd;
 mod review_cmd;
@@ -83,6 +86,15 @@ enum Command {
     Host(net_cmd::HostArgs),
     /// Join a hosted match with its address and code (to play a seat, or to watch).
     Join(net_cmd::JoinArgs),
+    /// The carrom server: players connect to it to play anyone (quick match, private rooms,
+    /// watching), rated by Glicko-2; every match kept in its database.
+    Server(online_cmd::ServerArgs),
+    /// Play on a carrom server: quick match, a private room, or watch a live match.
+    Online(online_cmd::OnlineArgs),
+    /// N concurrent quick matches of computer clients against one server on this machine:
+    /// strokes a second, an action's round trip, the server's memory per match and its CPU.
+    #[cfg(unix)]
+    ServerLoad(load_cmd::LoadArgs),
     /// The trainer: `--stats` prints each player's progress in the drills (per drill and
     /// level, by day) and the drill proposed from his own matches' misses.
     Trainer(trainer_cmd::TrainerArgs),
@@ -127,6 +139,10 @@ fn main() -> ExitCode {
         Command::Winprob(args) => review_cmd::winprob(&spec, &args),
         Command::Host(args) => net_cmd::host(&spec, args),
         Command::Join(args) => net_cmd::join(&spec, args),
+        Command::Server(args) => online_cmd::server(&spec, args),
+        Command::Online(args) => online_cmd::online(&spec, args),
+        #[cfg(unix)]
+        Command::ServerLoad(args) => load_cmd::server_load(args),
         Command::Trainer(args) => trainer_cmd::trainer(&spec, &args),
         Command::CoachReliability(args) => trainer_cmd::coach_reliability(&spec, &args),
     };

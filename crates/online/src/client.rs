@@ -1,0 +1,136 @@
+//! The native client: a WebSocket to the server (tokio-tungstenite), the hello with the name
+//! and its token, and a headless player that follows the server's match and plays its own seats
+//! with a computer (or watches), reconnecting when the connection drops.
+
+use crate::error::ClientError;
+use crate::protocol::{MAX_SERVER_MESSAGE, ONLINE_PROTOCOL, ToClient, ToServer};
+use futures_util::{SinkExt, StreamExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+type Stream = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// The WebSocket address of a server given as `HOST:PORT`, `http://HOST:PORT` or
+/// `ws://HOST:PORT` (the path `/ws` added when none is given).
+pub fn ws_url(server: &str) -> String {
+    let s = server.trim().trim_end_matches('/');
+    let (scheme, rest) = match s.split_once("://") {
+        Some(("http", rest)) => ("ws", rest),
+        Some(("https", rest)) => ("wss", rest),
+        Some((scheme, rest)) => (scheme, rest),
+        None => ("ws", s),
+    };
+    if rest.contains('/') {
+        format!("{scheme}://{rest}")
+    } else {
+        format!("{scheme}://{rest}/ws")
+    }
+}
+
+/// One connection to the server.
+pub struct Connection {
+    stream: Stream,
+}
+
+/// The server's welcome: the name as it holds it, a token when the name was just claimed, and
+/// the player's rating.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Welcome {
+    pub name: String,
+    pub token: Option<String>,
+    pub rating: f64,
+}
+
+impl Connection {
+    /// Connects to the server at `server` (see [`ws_url`]).
+    pub async fn open(server: &str) -> Result<Connection, ClientError> {
+        let url = ws_url(server);
+        let config = WebSocketConfig::default()
+            .max_message_size(Some(MAX_SERVER_MESSAGE))
+            .max_frame_size(Some(MAX_SERVER_MESSAGE));
+        let (stream, _) = tokio_tungstenite::connect_async_with_config(&url, Some(config), true)
+            .await
+            .map_err(|e| ClientError::Connect {
+                url: url.clone(),
+                why: e.to_string(),
+            })?;
+        Ok(Connection { stream })
+    }
+
+    /// Connects and says hello as `name` (with its token, if it has one): the welcome, or the
+    /// server's refusal as the error.
+    pub async fn hello(
+        server: &str,
+        name: &str,
+        token: Option<&str>,
+    ) -> Result<(Connection, Welcome), ClientError> {
+        let mut conn = Connection::open(server).await?;
+        conn.send(&ToServer::Hello {
+            protocol: ONLINE_PROTOCOL,
+            name: name.to_string(),
+            token: token.map(str::to_string),
+        })
+        .await?;
+        loop {
+            match conn.recv().await? {
+                Some(ToClient::Welcome {
+                    protocol,
+                    name,
+                    token,
+                    rating,
+                }) => {
+                    if protocol != ONLINE_PROTOCOL {
+                        return Err(ClientError::Version(protocol));
+                    }
+                    return Ok((
+                        conn,
+                        Welcome {
+                            name,
+                            token,
+                            rating,
+                        },
+                    ));
+                }
+                Some(ToClient::Refused { reason }) => return Err(ClientError::Refused(reason)),
+                Some(_) => {}
+                None => return Err(ClientError::Closed),
+            }
+        }
+    }
+
+    /// Sends a message.
+    pub async fn send(&mut self, message: &ToServer) -> Result<(), ClientError> {
+        self.send_text(message.text()).await
+    }
+
+    /// Sends any text as it is (the hostile clients' tests send what a fair client would not).
+    pub async fn send_text(&mut self, text: String) -> Result<(), ClientError> {
+        self.stream
+            .send(Message::text(text))
+            .await
+            .map_err(|_| ClientError::Closed)
+    }
+
+    /// The next message from the server; `None` when the connection is closed. A message that
+    /// cannot be read is an error.
+    pub async fn recv(&mut self) -> Result<Option<ToClient>, ClientError> {
+        loop {
+            match self.stream.next().await {
+                Some(Ok(Message::Text(text))) => {
+                    return serde_json::from_str(text.as_str())
+                        .map(Some)
+                        .map_err(|e| ClientError::Malformed(e.to_string()));
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return Ok(None),
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
+    /// Closes the connection.
+    pub async fn close(mut self) {
+        let _ = self.stream.close(None).await;
+    }
+}

@@ -1,0 +1,30 @@
+//! Playing on a carrom server. The server is the referee of every match it hosts (carrom-net's
+//! host logic and carrom-match's `Match`); a client connects outwards over a WebSocket, says
+//! hello with its name and the name's token, asks for a match, and follows it: every action
+//! comes back from the server with its outcome and the digest after it.
+//!
+//! Bevy-free and server-free (no web framework, no database): `carrom online --headless` runs
+//! on it, and the game can later.
+
+pub mod client;
+pub mod error;
+pub mod play;
+pub mod protocol;
+
+pub use client::{Connection, Welcome, ws_url};
+pub use error::ClientError;
+pub use play::{Event, Plan, Played, Request, play};
+pub use protocol::{LiveMatch, Mode, ONLINE_PROTOCOL, ToClient, ToServer};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_server_is_reached_at_its_websocket_path_whatever_way_it_is_written() {
+        assert_eq!(ws_url("127.0.0.1:8787"), "ws://127.0.0.1:8787/ws");
+        assert_eq!(ws_url("http://example.org:80/"), "ws://example.org:80/ws");
+        assert_eq!(ws_url("https://example.org"), "wss://example.org/ws");
+        assert_eq!(ws_url("ws://h:1/play"), "ws://h:1/play");
+    }
+}

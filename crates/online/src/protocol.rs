@@ -1,0 +1,162 @@
+//! What crosses between a client and the carrom server: serde messages with a protocol version,
+//! each one WebSocket text message of JSON. The match's own messages are carrom-net's: the
+//! setup and every action as the server applied it ([`Applied`]: the action, its outcome and the
+//! digest after it), and who sits where ([`SeatState`]).
+
+use carrom_match::{Action, Level, MatchLength, MatchSetup};
+use carrom_net::{Applied, SeatState};
+use carrom_physics::Spec;
+use carrom_referee::Seat;
+use serde::{Deserialize, Serialize};
+
+/// The protocol's version: a client and the server must speak the same one.
+pub const ONLINE_PROTOCOL: u32 = 1;
+/// The largest message a client may send, in bytes (carrom-net's bound on a guest's message).
+pub const MAX_CLIENT_MESSAGE: usize = carrom_net::protocol::MAX_GUEST_MESSAGE;
+/// The largest message the server sends: the whole match so far, for a client that rejoins.
+pub const MAX_SERVER_MESSAGE: usize = carrom_net::protocol::MAX_HOST_MESSAGE;
+
+/// Singles or doubles, for a private room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    Singles,
+    Doubles,
+}
+
+/// A client's message to the server.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ToServer {
+    /// The first message: the name, and the token that proves it (none to claim a new name).
+    Hello {
+        protocol: u32,
+        name: String,
+        #[serde(default)]
+        token: Option<String>,
+    },
+    /// Quick match (singles): paired with the waiting player nearest in rating, or after the
+    /// server's wait, a computer at the level nearest the player's rating (unrated).
+    Quick {
+        #[serde(default)]
+        length: Option<MatchLength>,
+    },
+    /// A private room: its code comes back in [`ToClient::Room`]; the creator sits South, the
+    /// seats in `computers` are the server's computers, the others wait for people.
+    Create {
+        mode: Mode,
+        #[serde(default)]
+        length: Option<MatchLength>,
+        #[serde(default)]
+        computers: Vec<Seat>,
+        #[serde(default)]
+        level: Option<Level>,
+    },
+    /// Sits at the next free seat of the room with this code.
+    Join { code: String },
+    /// Watches the live match `id`.
+    Watch { id: u64 },
+    /// An action for one of the client's seats, as the match's action number `index`.
+    Act { index: usize, action: Action },
+    /// The client's position differs from the server's: send the whole match again.
+    Resync,
+}
+
+/// A match the server hosts, as the list of live matches shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LiveMatch {
+    pub id: u64,
+    pub players: Vec<String>,
+    pub rated: bool,
+    pub actions: usize,
+}
+
+/// The server's message to a client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ToClient {
+    /// The client is in under `name`; `token` is given once, when the name is claimed: the
+    /// client keeps it to use the name again.
+    Welcome {
+        protocol: u32,
+        name: String,
+        #[serde(default)]
+        token: Option<String>,
+        rating: f64,
+    },
+    /// Waiting for an opponent or for a room's other players (the words say which).
+    Waiting { what: String },
+    /// A private room made: the code to give the others.
+    Room { code: String },
+    /// The client is in match `id`: its seats (none when watching) and whether it is rated.
+    Seated {
+        id: u64,
+        seats: Vec<Seat>,
+        rated: bool,
+        seating: Vec<SeatState>,
+    },
+    /// The match, from its setup and every action so far.
+    Match {
+        id: u64,
+        setup: Box<MatchSetup>,
+        spec: Box<Spec>,
+        log: Vec<Applied>,
+    },
+    /// The next action, as the server's match applied it.
+    Applied(Applied),
+    /// Who sits where and who is connected changed.
+    Seating { seating: Vec<SeatState> },
+    /// The match ended (played out, or forfeited by a player gone too long).
+    Over {
+        id: u64,
+        /// The winners' names (none when the match ended with no winner).
+        winners: Vec<String>,
+        /// Why it ended, in words.
+        how: String,
+    },
+    /// The client's hello is refused; the connection closes. The reason in words.
+    Refused { reason: String },
+    /// One of the client's messages is refused; the connection stays. The reason in words.
+    Rejected { reason: String },
+}
+
+impl ToClient {
+    /// The message as the JSON text that crosses.
+    pub fn text(&self) -> String {
+        serde_json::to_string(self).expect("a protocol message is always JSON")
+    }
+}
+
+impl ToServer {
+    /// The message as the JSON text that crosses.
+    pub fn text(&self) -> String {
+        serde_json::to_string(self).expect("a protocol message is always JSON")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hello_and_an_action_survive_their_text_and_an_unknown_field_is_refused() {
+        let hello = ToServer::Hello {
+            protocol: ONLINE_PROTOCOL,
+            name: "Asha".into(),
+            token: None,
+        };
+        assert_eq!(
+            serde_json::from_str::<ToServer>(&hello.text()).unwrap(),
+            hello
+        );
+        let act = ToServer::Act {
+            index: 3,
+            action: Action::Pass,
+        };
+        assert_eq!(serde_json::from_str::<ToServer>(&act.text()).unwrap(), act);
+        let e = serde_json::from_str::<ToServer>(
+            r#"{"type":"act","index":0,"action":{"type":"pass"},"colour":1}"#,
+        );
+        assert!(e.unwrap_err().to_string().contains("colour"));
+    }
+}

@@ -1,0 +1,121 @@
+//! The HTTP side: the WebSocket at `/ws`, the JSON API for the pages and other tools, and with
+//! `--web DIR` the browser build's static files.
+//!
+//! - `GET /api/players/NAME`: `{"name", "rating", "deviation", "games", "wins", "matches"}`
+//! - `GET /api/leaderboard`: the best rated players who have played, best first
+//! - `GET /api/live`: the live matches, to watch
+//! - `GET /api/matches/ID`: a match, its digests and its save
+//!
+//! An unknown name or match is a 404 with `{"error": "..."}`.
+
+use crate::Shared;
+use crate::live::Live;
+use axum::Json;
+use axum::Router;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use carrom_online::LiveMatch;
+use carrom_online::protocol::MAX_CLIENT_MESSAGE;
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+type Answer = Result<Json<Value>, (StatusCode, Json<Value>)>;
+
+fn error(status: StatusCode, message: String) -> (StatusCode, Json<Value>) {
+    (status, Json(json!({ "error": message })))
+}
+
+fn failed(e: impl std::fmt::Display) -> (StatusCode, Json<Value>) {
+    error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+}
+
+pub fn router(shared: Arc<Shared>) -> Router {
+    let web = shared.config.web.clone();
+    let api = Router::new()
+        .route("/ws", get(upgrade))
+        .route("/api/players/{name}", get(player))
+        .route("/api/leaderboard", get(leaderboard))
+        .route("/api/live", get(live))
+        .route("/api/matches/{id}", get(one_match))
+        .with_state(shared);
+    match web {
+        Some(dir) => api.fallback_service(tower_http::services::ServeDir::new(dir)),
+        None => api,
+    }
+}
+
+async fn upgrade(
+    ws: WebSocketUpgrade,
+    ConnectInfo(from): ConnectInfo<SocketAddr>,
+    State(shared): State<Arc<Shared>>,
+) -> Response {
+    // Over the bound a message is still read, to be refused with its reason; far over it the
+    // connection closes.
+    ws.max_message_size(4 * MAX_CLIENT_MESSAGE)
+        .max_frame_size(4 * MAX_CLIENT_MESSAGE)
+        .on_upgrade(move |socket| crate::ws::connection(socket, from.ip(), shared))
+        .into_response()
+}
+
+async fn player(State(shared): State<Arc<Shared>>, Path(name): Path<String>) -> Answer {
+    let p = (shared.store.player(&name).await)
+        .map_err(failed)?
+        .ok_or_else(|| error(StatusCode::NOT_FOUND, format!("no player is named {name}")))?;
+    let matches = shared.store.matches_of(&name, 20).await.map_err(failed)?;
+    let mut v = serde_json::to_value(&p).map_err(failed)?;
+    v["matches"] = json!(matches);
+    Ok(Json(v))
+}
+
+async fn leaderboard(State(shared): State<Arc<Shared>>) -> Answer {
+    let players = shared.store.leaderboard(100).await.map_err(failed)?;
+    Ok(Json(json!(players)))
+}
+
+async fn live(State(shared): State<Arc<Shared>>) -> Answer {
+    let mut list: Vec<LiveMatch> = match shared.matches.lock() {
+        Ok(m) => m
+            .iter()
+            .map(|(&id, h)| LiveMatch {
+                id,
+                players: h.players.clone(),
+                rated: h.rated,
+                actions: h.actions.load(Ordering::Relaxed),
+            })
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    list.sort_by_key(|m| m.id);
+    Ok(Json(json!(list)))
+}
+
+/// A match as the database keeps it, played again from its actions: its players, how it
+/// ended, the digest after every action and its save.
+async fn one_match(State(shared): State<Arc<Shared>>, Path(id): Path<u64>) -> Answer {
+    let row = (shared.store.match_row(id).await)
+        .map_err(failed)?
+        .ok_or_else(|| error(StatusCode::NOT_FOUND, format!("no match {id}")))?;
+    let actions = shared.store.actions(id).await.map_err(failed)?;
+    let game = carrom_match::Match::new(&shared.config.spec, row.setup.clone()).map_err(failed)?;
+    let live = Live::new(id, row.rated, game, row.seats.clone(), &actions).map_err(failed)?;
+    let g = &live.game;
+    Ok(Json(json!({
+        "id": id,
+        "rated": row.rated,
+        "state": if row.live { "live" } else { "over" },
+        "players": row.seats,
+        "winners": row.winners,
+        "how": row.how,
+        "actions": g.actions.len(),
+        "games": g.referee.games(),
+        "score": g.referee.score(),
+        "finished": g.is_over(),
+        "digests": g.digests.iter().map(|d| format!("{d:016x}")).collect::<Vec<_>>(),
+        "save": carrom_match::SaveFile::of(g),
+    })))
+}

@@ -1,0 +1,56 @@
+//! How a server runs: where it listens, its database, and its bounds and waits (settings, so
+//! that tests can shorten the waits and a load test can let many clients in from one address).
+
+use carrom_physics::Spec;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The address `carrom server` listens on when none is given.
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:8787";
+
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    pub listen: SocketAddr,
+    /// The database: `sqlite://PATH?mode=rwc` or `postgres://...`.
+    pub db: String,
+    /// A folder of static files served at `/` (the browser build).
+    pub web: Option<PathBuf>,
+    pub spec: Spec,
+    /// A quick match waiting this long without an opponent is offered a computer.
+    pub computer_after: Duration,
+    /// A player gone from a match this long forfeits it.
+    pub forfeit_after: Duration,
+    /// Every match's seed (tests); a new random seed for each match when `None`.
+    pub seed: Option<u64>,
+    /// Connections at once, in all and from one address.
+    pub max_connections: usize,
+    pub max_per_address: usize,
+    /// New names one address may claim in an hour.
+    pub new_names_per_hour: u32,
+}
+
+impl ServerConfig {
+    /// A server on `listen` with the database `db` and the usual bounds: 30 s before a
+    /// computer is offered, 2 minutes to come back, 1024 connections (16 from one address),
+    /// 10 new names an hour from one address.
+    pub fn new(listen: SocketAddr, db: &str) -> ServerConfig {
+        ServerConfig {
+            listen,
+            db: db.to_string(),
+            web: None,
+            spec: Spec::default(),
+            computer_after: Duration::from_secs(30),
+            forfeit_after: Duration::from_secs(120),
+            seed: None,
+            max_connections: 1024,
+            max_per_address: 16,
+            new_names_per_hour: 10,
+        }
+    }
+}
+
+/// The SQLite database in the data directory `dir` (made if missing).
+pub fn sqlite_in(dir: &std::path::Path) -> String {
+    format!("sqlite://{}?mode=rwc", dir.join("server.db").display())
+}

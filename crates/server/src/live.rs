@@ -1,0 +1,454 @@
+//! A match the server hosts, in a task of its own: its [`Match`] is the referee (every action is
+//! checked and played by carrom-net's host logic, [`carrom_net::apply::at_host`]), each action
+//! is stored as it is applied and then sent to every client with its outcome and digest. The
+//! server's computers play their seats; a player gone longer than the server's wait forfeits.
+
+use crate::Shared;
+use crate::rating;
+use carrom_ai::Computers;
+use carrom_match::{Action, Level, Match, MatchSetup};
+use carrom_net::apply::at_host;
+use carrom_net::{Applied, Holder, Rejection, SeatState};
+use carrom_online::ToClient;
+use carrom_referee::Seat;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// What a connection's writer sends: a message's text, or the end.
+#[derive(Clone, Debug)]
+pub enum Out {
+    Text(Arc<str>),
+    Close,
+}
+
+/// The way to a connection's writer.
+pub type Outbox = mpsc::Sender<Out>;
+
+/// Sends `message` to a connection (dropped if its writer is that far behind: a client that
+/// misses an action asks for the whole match).
+pub fn tell(outbox: &Outbox, message: &ToClient) {
+    let _ = outbox.try_send(Out::Text(message.text().into()));
+}
+
+/// Who plays a seat: a person by his name, or one of the server's computers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatPlan {
+    pub seat: Seat,
+    pub name: String,
+    #[serde(default)]
+    pub computer: Option<Level>,
+}
+
+/// What a connection asks of a match.
+#[derive(Debug)]
+pub enum ToMatch {
+    /// A connection joins: a player by his name, or a spectator (`None`).
+    Attach {
+        conn: u64,
+        name: Option<String>,
+        outbox: Outbox,
+    },
+    Detach {
+        conn: u64,
+    },
+    Act {
+        conn: u64,
+        index: usize,
+        action: Action,
+    },
+    Resync {
+        conn: u64,
+    },
+}
+
+/// A live match as the server's registry sees it.
+#[derive(Clone, Debug)]
+pub struct Handle {
+    pub to: mpsc::Sender<ToMatch>,
+    pub players: Vec<String>,
+    pub rated: bool,
+    pub actions: Arc<AtomicUsize>,
+}
+
+struct Conn {
+    name: Option<String>,
+    outbox: Outbox,
+}
+
+/// A match being played.
+pub struct Live {
+    pub id: u64,
+    pub rated: bool,
+    pub game: Match,
+    pub seats: Vec<SeatPlan>,
+    pub log: Vec<Applied>,
+    computers: Computers,
+    conns: BTreeMap<u64, Conn>,
+    /// Since when each person's name has had no connection to the match.
+    gone: HashMap<String, Instant>,
+    actions: Arc<AtomicUsize>,
+}
+
+impl Live {
+    /// Match `id` from its setup, replaying `actions` (a match the database kept); its people
+    /// count as gone from now until they connect.
+    pub fn new(
+        id: u64,
+        rated: bool,
+        game: Match,
+        seats: Vec<SeatPlan>,
+        actions: &[Action],
+    ) -> Result<Live, String> {
+        let mut game = game;
+        let mut log = Vec::new();
+        for (i, &action) in actions.iter().enumerate() {
+            let by = game
+                .next_actor()
+                .ok_or(format!("action {i} after the end"))?
+                .seat();
+            let (applied, _) =
+                at_host(&mut game, by, action).map_err(|e| format!("action {i}: {e}"))?;
+            log.push(applied);
+        }
+        let mut everyone = game.setup.clone();
+        for (p, s) in everyone.players.iter_mut().zip(&seats) {
+            p.computer = s.computer;
+        }
+        let now = Instant::now();
+        let gone = seats
+            .iter()
+            .filter(|s| s.computer.is_none())
+            .map(|s| (s.name.clone(), now))
+            .collect();
+        Ok(Live {
+            id,
+            rated,
+            computers: Computers::for_setup(&everyone),
+            game,
+            seats,
+            log,
+            conns: BTreeMap::new(),
+            gone,
+            actions: Arc::new(AtomicUsize::new(actions.len())),
+        })
+    }
+
+    /// Its entry in the server's registry, with the way to send it messages.
+    pub fn handle(&self, to: mpsc::Sender<ToMatch>) -> Handle {
+        Handle {
+            to,
+            players: self.seats.iter().map(|s| s.name.clone()).collect(),
+            rated: self.rated,
+            actions: self.actions.clone(),
+        }
+    }
+
+    fn seating(&self) -> Vec<SeatState> {
+        self.seats
+            .iter()
+            .map(|s| SeatState {
+                seat: s.seat,
+                name: s.name.clone(),
+                holder: if s.computer.is_some() {
+                    Holder::Computer
+                } else {
+                    Holder::Guest
+                },
+                connected: s.computer.is_some() || !self.gone.contains_key(&s.name),
+            })
+            .collect()
+    }
+
+    fn broadcast(&self, message: &ToClient) {
+        let text: Arc<str> = message.text().into();
+        for c in self.conns.values() {
+            let _ = c.outbox.try_send(Out::Text(text.clone()));
+        }
+    }
+
+    fn whole_match(&self) -> ToClient {
+        ToClient::Match {
+            id: self.id,
+            setup: Box::new(self.game.setup.clone()),
+            spec: Box::new(self.game.spec.clone()),
+            log: self.log.clone(),
+        }
+    }
+
+    fn seats_of(&self, name: &str) -> Vec<Seat> {
+        self.seats
+            .iter()
+            .filter(|s| s.computer.is_none() && s.name == name)
+            .map(|s| s.seat)
+            .collect()
+    }
+
+    fn attach(&mut self, conn: u64, name: Option<String>, outbox: Outbox) {
+        let seats = name.as_deref().map_or(Vec::new(), |n| self.seats_of(n));
+        if let Some(n) = &name {
+            // The same player on a new connection: the old one no longer speaks for him.
+            self.conns.retain(|_, c| c.name.as_deref() != Some(n));
+            self.gone.remove(n);
+        }
+        tell(
+            &outbox,
+            &ToClient::Seated {
+                id: self.id,
+                seats,
+                rated: self.rated,
+                seating: self.seating(),
+            },
+        );
+        tell(&outbox, &self.whole_match());
+        self.conns.insert(conn, Conn { name, outbox });
+        self.broadcast(&ToClient::Seating {
+            seating: self.seating(),
+        });
+    }
+
+    fn detach(&mut self, conn: u64) {
+        if let Some(Conn { name: Some(n), .. }) = self.conns.remove(&conn) {
+            if !self.conns.values().any(|c| c.name.as_ref() == Some(&n)) {
+                self.gone.insert(n, Instant::now());
+            }
+            self.broadcast(&ToClient::Seating {
+                seating: self.seating(),
+            });
+        }
+    }
+
+    /// Checks an action from `conn`: a player's, for his own seat that is to act, as the
+    /// match's next action. The seat that acts.
+    fn check(&self, conn: u64, index: usize) -> Result<Seat, Rejection> {
+        let c = self.conns.get(&conn).ok_or(Rejection::NoHello)?;
+        let name = c.name.as_deref().ok_or(Rejection::Spectator)?;
+        let next = self.game.actions.len();
+        if index != next {
+            return Err(Rejection::NotNext { index, next });
+        }
+        let seat = self.game.next_actor().ok_or(Rejection::Over)?.seat();
+        if !self.seats_of(name).contains(&seat) {
+            let name = self.game.seat_name(seat);
+            return Err(Rejection::NotYourTurn { name, seat });
+        }
+        Ok(seat)
+    }
+
+    /// Applies `action` by `by` on the server's match (checked as carrom-net's host checks
+    /// it): the action as applied.
+    fn apply(&mut self, by: Seat, action: Action) -> Result<Applied, Rejection> {
+        match (self.game.next_actor(), action) {
+            (Some(carrom_match::Actor::Placer { .. }), Action::Stroke { .. } | Action::Pass) => {
+                return Err(Rejection::PlaceFirst);
+            }
+            (Some(carrom_match::Actor::Striker(_)), Action::Place { .. }) => {
+                return Err(Rejection::NothingToPlace);
+            }
+            (_, Action::Stroke { shot }) if shot.seat != by => {
+                return Err(Rejection::OtherSeatsStroke {
+                    from: shot.seat,
+                    to_strike: by,
+                });
+            }
+            _ => {}
+        }
+        let (applied, _) = at_host(&mut self.game, by, action)?;
+        self.log.push(applied.clone());
+        self.actions.store(self.log.len(), Ordering::Relaxed);
+        Ok(applied)
+    }
+
+    /// The seat a server's computer is to play now, if any.
+    fn computer_to_act(&self) -> Option<Seat> {
+        let seat = self.game.next_actor()?.seat();
+        self.seats
+            .iter()
+            .any(|s| s.seat == seat && s.computer.is_some())
+            .then_some(seat)
+    }
+
+    /// The winners' names (of the side that won) and the match's end in words.
+    fn result(&self) -> (Vec<String>, String) {
+        let Some(side) = self.game.referee.match_winner() else {
+            return (Vec::new(), "played out with no winner".into());
+        };
+        let winners = self.side_names(side);
+        let how = format!(
+            "{} won the match, games {:?}, score {:?}",
+            winners.join(" & "),
+            self.game.referee.games(),
+            self.game.referee.score()
+        );
+        (winners, how)
+    }
+
+    fn side_names(&self, side: carrom_referee::Side) -> Vec<String> {
+        self.seats
+            .iter()
+            .filter(|s| self.game.setup.seats.side_of(s.seat) == side)
+            .map(|s| s.name.clone())
+            .collect()
+    }
+
+    /// A person gone longer than `after`: the side he forfeits for.
+    fn forfeited(&self, after: Duration) -> Option<(String, carrom_referee::Side)> {
+        let (name, _) = self.gone.iter().find(|(_, t)| t.elapsed() >= after)?;
+        let seat = self.seats.iter().find(|s| &s.name == name)?.seat;
+        Some((name.clone(), self.game.setup.seats.side_of(seat)))
+    }
+}
+
+/// The setup's players named and levelled as `seats` says.
+pub fn named_setup(mut setup: MatchSetup, seats: &[SeatPlan]) -> MatchSetup {
+    for s in seats {
+        if let Some(i) = setup.index_of(s.seat) {
+            setup.players[i].name.clone_from(&s.name);
+            setup.players[i].computer = s.computer;
+        }
+    }
+    setup
+}
+
+/// Runs match `live` until it ends: its messages, its computers, its players' forfeits.
+pub async fn run(mut live: Live, mut from: mpsc::Receiver<ToMatch>, shared: Arc<Shared>) {
+    let mut tick = tokio::time::interval(Duration::from_millis(250));
+    let end = loop {
+        if live.game.is_over() {
+            break live.result();
+        }
+        if let Some(seat) = live.computer_to_act() {
+            computer_plays(&mut live, seat, &shared).await;
+            continue;
+        }
+        tokio::select! {
+            got = from.recv() => match got {
+                Some(m) => handle(&mut live, m, &shared).await,
+                None => return,
+            },
+            _ = tick.tick() => {
+                if let Some((name, side)) = live.forfeited(shared.config.forfeit_after) {
+                    let winners = live.side_names(side.other());
+                    let secs = shared.config.forfeit_after.as_secs();
+                    break (winners, format!("{name} did not come back within {secs} s: forfeited"));
+                }
+            }
+        }
+    };
+    finish(&mut live, end, &shared).await;
+    // Messages that came as it ended: the match is over for them.
+    from.close();
+    while let Some(m) = from.recv().await {
+        if let ToMatch::Attach { outbox, .. } = m {
+            tell(&outbox, &live.whole_match());
+        }
+    }
+}
+
+async fn handle(live: &mut Live, message: ToMatch, shared: &Shared) {
+    match message {
+        ToMatch::Attach { conn, name, outbox } => live.attach(conn, name, outbox),
+        ToMatch::Detach { conn } => live.detach(conn),
+        ToMatch::Resync { conn } => {
+            if let Some(c) = live.conns.get(&conn) {
+                tell(&c.outbox, &live.whole_match());
+            }
+        }
+        ToMatch::Act {
+            conn,
+            index,
+            action,
+        } => {
+            let done = live
+                .check(conn, index)
+                .and_then(|seat| live.apply(seat, action));
+            match done {
+                Ok(applied) => stored_and_sent(live, applied, shared).await,
+                Err(reason) => {
+                    if let Some(c) = live.conns.get(&conn) {
+                        let reason = reason.to_string();
+                        tell(&c.outbox, &ToClient::Rejected { reason });
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// An applied action: stored, then sent to every client of the match.
+async fn stored_and_sent(live: &Live, applied: Applied, shared: &Shared) {
+    if let Err(e) = (shared.store)
+        .add_action(live.id, applied.index, applied.by, &applied.action)
+        .await
+    {
+        eprintln!(
+            "match {}: action {} not stored: {e}",
+            live.id, applied.index
+        );
+    }
+    live.broadcast(&ToClient::Applied(applied));
+}
+
+/// A server's computer chooses its action (on a thread of its own) and the match applies it.
+async fn computer_plays(live: &mut Live, seat: Seat, shared: &Shared) {
+    let mut computers = live.computers.clone();
+    let position = live.game.clone();
+    let chosen = tokio::task::spawn_blocking(move || {
+        let action = computers.act(&position);
+        (computers, action)
+    })
+    .await;
+    let Ok((computers, Some(action))) = chosen else {
+        // A computer with nothing to do cannot hold the match: it passes.
+        let _ = live.apply(seat, Action::Pass);
+        return;
+    };
+    live.computers = computers;
+    match live.apply(seat, action) {
+        Ok(applied) => stored_and_sent(live, applied, shared).await,
+        Err(e) => {
+            eprintln!("match {}: the computer at {}: {e}", live.id, seat.name());
+            if let Ok(applied) = live.apply(seat, Action::Pass) {
+                stored_and_sent(live, applied, shared).await;
+            }
+        }
+    }
+}
+
+/// The match is over: stored as over, the players rated (a rated match), everyone told.
+async fn finish(live: &mut Live, (winners, how): (Vec<String>, String), shared: &Shared) {
+    if let Err(e) = shared.store.end_match(live.id, &winners, &how).await {
+        eprintln!("match {}: its end not stored: {e}", live.id);
+    }
+    if live.rated {
+        rate(live, &winners, shared).await;
+    }
+    shared.ended(live.id, &live.seats);
+    live.broadcast(&ToClient::Over {
+        id: live.id,
+        winners,
+        how,
+    });
+}
+
+/// A rated singles match's two players, rated by Glicko-2.
+async fn rate(live: &Live, winners: &[String], shared: &Shared) {
+    let [a, b] = live.seats.as_slice() else {
+        return;
+    };
+    let (Ok(Some(pa)), Ok(Some(pb))) = (
+        shared.store.player(&a.name).await,
+        shared.store.player(&b.name).await,
+    ) else {
+        return;
+    };
+    let (ra, rb) = rating::after_match(&pa, &pb, winners.contains(&a.name));
+    for p in [ra, rb] {
+        if let Err(e) = shared.store.rate(&p).await {
+            eprintln!("match {}: {}'s rating not stored: {e}", live.id, p.name);
+        }
+    }
+}

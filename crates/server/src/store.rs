@@ -1,0 +1,286 @@
+//! The server's database: SQLite (a file in the data directory) by default, PostgreSQL with the
+//! same code and the same SQL when the address says `postgres://`. Runtime queries through
+//! sqlx's `Any` driver (placeholders `$1`, `$2`, ... which both read), migrations run at start.
+
+use crate::error::StoreError;
+use crate::live::SeatPlan;
+use carrom_match::{Action, MatchSetup};
+use carrom_referee::Seat;
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::{AnyPool, Row};
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// A player as the database keeps him.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PlayerRow {
+    pub name: String,
+    pub rating: f64,
+    pub deviation: f64,
+    #[serde(skip)]
+    pub volatility: f64,
+    pub games: i64,
+    pub wins: i64,
+    #[serde(skip)]
+    pub token_hash: String,
+}
+
+/// A match as the database keeps it.
+#[derive(Clone, Debug)]
+pub struct MatchRow {
+    pub id: u64,
+    pub rated: bool,
+    pub setup: MatchSetup,
+    pub seats: Vec<SeatPlan>,
+    pub live: bool,
+    pub winners: Vec<String>,
+    pub how: String,
+}
+
+/// The database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+}
+
+fn json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("the server's records are always JSON")
+}
+
+fn read<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, StoreError> {
+    serde_json::from_str(text).map_err(|e| StoreError::Record(e.to_string()))
+}
+
+impl Store {
+    /// Opens the database at `url` (`sqlite://PATH?mode=rwc` or `postgres://...`) and runs the
+    /// migrations.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        install_default_drivers();
+        let sqlite = url.starts_with("sqlite:");
+        let pool = AnyPoolOptions::new()
+            // SQLite takes one writer at a time: one connection, no waiting on its lock.
+            .max_connections(if sqlite { 1 } else { 8 })
+            .connect(url)
+            .await
+            .map_err(|e| StoreError::Open {
+                url: shown_url(url),
+                why: e.to_string(),
+            })?;
+        if sqlite {
+            sqlx::query("PRAGMA journal_mode = WAL")
+                .execute(&pool)
+                .await?;
+            sqlx::query("PRAGMA synchronous = NORMAL")
+                .execute(&pool)
+                .await?;
+        }
+        MIGRATOR
+            .run(&pool)
+            .await
+            .map_err(|e| StoreError::Migrate(e.to_string()))?;
+        Ok(Store { pool })
+    }
+
+    pub async fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT name, token_hash, rating, deviation, volatility, games, wins FROM players WHERE name = $1",
+        )
+        .bind(name)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| player_row(&r)).transpose()
+    }
+
+    /// Claims `name` for the holder of the token whose hash is `token_hash`; false when the
+    /// name was claimed already.
+    pub async fn claim(
+        &self,
+        name: &str,
+        token_hash: &str,
+        start: &PlayerRow,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "INSERT INTO players (name, token_hash, rating, deviation, volatility, games, wins) \
+             VALUES ($1, $2, $3, $4, $5, 0, 0) ON CONFLICT (name) DO NOTHING",
+        )
+        .bind(name)
+        .bind(token_hash)
+        .bind(start.rating)
+        .bind(start.deviation)
+        .bind(start.volatility)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Writes a player's rating and record after a match.
+    pub async fn rate(&self, p: &PlayerRow) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE players SET rating = $1, deviation = $2, volatility = $3, games = $4, wins = $5 WHERE name = $6",
+        )
+        .bind(p.rating)
+        .bind(p.deviation)
+        .bind(p.volatility)
+        .bind(p.games)
+        .bind(p.wins)
+        .bind(p.name.as_str())
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The best rated players who have played, best first.
+    pub async fn leaderboard(&self, limit: i64) -> Result<Vec<PlayerRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT name, token_hash, rating, deviation, volatility, games, wins FROM players \
+             WHERE games > 0 ORDER BY rating DESC, name LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(player_row).collect()
+    }
+
+    /// The next match number.
+    pub async fn next_match_id(&self) -> Result<u64, StoreError> {
+        let row = sqlx::query("SELECT COALESCE(MAX(id), 0) AS top FROM matches")
+            .fetch_one(&self.pool)
+            .await?;
+        let top: i64 = row.try_get("top")?;
+        Ok(top as u64 + 1)
+    }
+
+    pub async fn create_match(&self, m: &MatchRow) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO matches (id, rated, setup, seats, state, winners, how) VALUES ($1, $2, $3, $4, 'live', '[]', '')",
+        )
+        .bind(m.id as i64)
+        .bind(i64::from(m.rated))
+        .bind(json(&m.setup))
+        .bind(json(&m.seats))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Stores action `index` of match `id`, played by `seat`.
+    pub async fn add_action(
+        &self,
+        id: u64,
+        index: usize,
+        seat: Seat,
+        action: &Action,
+    ) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO actions (match_id, idx, seat, action) VALUES ($1, $2, $3, $4)")
+            .bind(id as i64)
+            .bind(index as i64)
+            .bind(seat.name())
+            .bind(json(action))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Marks match `id` over, won by `winners`.
+    pub async fn end_match(
+        &self,
+        id: u64,
+        winners: &[String],
+        how: &str,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE matches SET state = 'over', winners = $1, how = $2 WHERE id = $3")
+            .bind(json(&winners))
+            .bind(how)
+            .bind(id as i64)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn match_row(&self, id: u64) -> Result<Option<MatchRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, rated, setup, seats, state, winners, how FROM matches WHERE id = $1",
+        )
+        .bind(id as i64)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| match_row(&r)).transpose()
+    }
+
+    /// The matches still being played (a restarted server goes on with them).
+    pub async fn live_matches(&self) -> Result<Vec<MatchRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, rated, setup, seats, state, winners, how FROM matches WHERE state = 'live' ORDER BY id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(match_row).collect()
+    }
+
+    /// Match `id`'s actions, in order.
+    pub async fn actions(&self, id: u64) -> Result<Vec<Action>, StoreError> {
+        let rows = sqlx::query("SELECT action FROM actions WHERE match_id = $1 ORDER BY idx")
+            .bind(id as i64)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| read(&r.try_get::<String, _>("action")?))
+            .collect()
+    }
+
+    /// The last matches `name` played in, newest first.
+    pub async fn matches_of(&self, name: &str, limit: i64) -> Result<Vec<u64>, StoreError> {
+        // The seats' JSON holds `"name":"NAME"`: a name is JSON-escaped the same way there.
+        let needle = format!(
+            "%{}%",
+            json(&serde_json::json!({ "name": name })).trim_matches(['{', '}'])
+        );
+        let rows =
+            sqlx::query("SELECT id FROM matches WHERE seats LIKE $1 ORDER BY id DESC LIMIT $2")
+                .bind(needle)
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter()
+            .map(|r| Ok(r.try_get::<i64, _>("id")? as u64))
+            .collect()
+    }
+}
+
+fn player_row(r: &sqlx::any::AnyRow) -> Result<PlayerRow, StoreError> {
+    Ok(PlayerRow {
+        name: r.try_get("name")?,
+        token_hash: r.try_get("token_hash")?,
+        rating: r.try_get("rating")?,
+        deviation: r.try_get("deviation")?,
+        volatility: r.try_get("volatility")?,
+        games: r.try_get("games")?,
+        wins: r.try_get("wins")?,
+    })
+}
+
+fn match_row(r: &sqlx::any::AnyRow) -> Result<MatchRow, StoreError> {
+    Ok(MatchRow {
+        id: r.try_get::<i64, _>("id")? as u64,
+        rated: r.try_get::<i64, _>("rated")? != 0,
+        setup: read(&r.try_get::<String, _>("setup")?)?,
+        seats: read(&r.try_get::<String, _>("seats")?)?,
+        live: r.try_get::<String, _>("state")? == "live",
+        winners: read(&r.try_get::<String, _>("winners")?)?,
+        how: r.try_get("how")?,
+    })
+}
+
+/// A database address as it may be shown: without its password.
+pub fn shown_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let creds = &url[s + 3..at];
+            match creds.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..s + 3], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}

@@ -1,0 +1,267 @@
+//! `carrom server` and `carrom online`: the carrom server, and a client of it. Thin: the server
+//! is `carrom_server`, the client `carrom_online`.
+
+use crate::args::{count, named, player_name};
+use carrom_ai::Level;
+use carrom_match::{Match, MatchLength};
+use carrom_online::{Event, Mode, Plan, Request};
+use carrom_physics::Spec;
+use clap::ValueEnum;
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(clap::Args, Debug)]
+pub struct ServerArgs {
+    /// The address and port to listen on (port 0: any free port, printed at the start).
+    #[arg(long, default_value = carrom_server::DEFAULT_LISTEN)]
+    pub listen: SocketAddr,
+    /// The database: `postgres://USER:PASSWORD@HOST/DB`, or `sqlite://PATH`; a SQLite file in
+    /// the data directory when omitted.
+    #[arg(long)]
+    pub db: Option<String>,
+    /// A folder of static files to serve at `/` (the browser build, `target/web`).
+    #[arg(long)]
+    pub web: Option<PathBuf>,
+    /// Seconds a quick match waits for an opponent before a computer is offered, 1 to 3600.
+    #[arg(long, default_value_t = 30, value_parser = count::<1, 3600>)]
+    pub computer_after: u64,
+    /// Seconds a player gone from a match has to come back before he forfeits, 1 to 86400.
+    #[arg(long, default_value_t = 120, value_parser = count::<1, 86_400>)]
+    pub forfeit_after: u64,
+    /// Every match's seed (for tests; a new one for each match when omitted).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Connections at once from one address, 1 to 100000.
+    #[arg(long, default_value_t = 16, value_parser = count::<1, 100_000>)]
+    pub max_per_address: u64,
+    /// New names one address may claim in an hour, 1 to 100000.
+    #[arg(long, default_value_t = 10, value_parser = count::<1, 100_000>)]
+    pub new_names_per_hour: u64,
+}
+
+/// Singles or doubles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ModeArg {
+    Singles,
+    Doubles,
+}
+
+#[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["quick", "create", "room", "watch"])))]
+pub struct OnlineArgs {
+    /// The server: `HOST:PORT`, `http://HOST:PORT` or `ws://HOST:PORT`.
+    #[arg(long, default_value = carrom_server::DEFAULT_LISTEN)]
+    pub server: String,
+    /// The name to play under: claimed on its first use (its token is kept in the data
+    /// directory), refused to anyone without the token after.
+    #[arg(long, default_value = "Player", value_parser = player_name)]
+    pub name: String,
+    /// Quick match: singles with the waiting player nearest in rating (rated), or after the
+    /// server's wait a computer near your rating (unrated).
+    #[arg(long)]
+    pub quick: bool,
+    /// A private room: prints its code to give the others.
+    #[arg(long)]
+    pub create: bool,
+    /// Singles or doubles, for --create.
+    #[arg(long, value_enum, default_value = "singles", requires = "create")]
+    pub mode: ModeArg,
+    /// Join the private room with this code.
+    #[arg(long)]
+    pub room: Option<String>,
+    /// Watch the live match with this number (`GET /api/live` lists them).
+    #[arg(long)]
+    pub watch: Option<u64>,
+    /// No window (the only way for now).
+    #[arg(long)]
+    pub headless: bool,
+    /// This client's seats are played by a computer.
+    #[arg(long)]
+    pub computer: bool,
+    /// The computer's level.
+    #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Medium)]
+    pub level: Level,
+    /// The match's length, for --quick and --create (full when omitted).
+    #[arg(long, value_parser = named::<MatchLength>())]
+    pub length: Option<MatchLength>,
+    /// Seconds to keep trying to connect again when the connection drops, 0 to 86400.
+    #[arg(long, default_value_t = 60, value_parser = count::<0, 86_400>)]
+    pub retry: u64,
+    /// Print only a JSON summary at the end.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))
+}
+
+pub fn server(spec: &Spec, args: ServerArgs) -> Result<(), String> {
+    let db = match args.db {
+        Some(db) => db,
+        None => {
+            let dir = carrom_trainer::data_dir().ok_or("no data directory: give --db")?;
+            std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            carrom_server::sqlite_in(&dir)
+        }
+    };
+    let mut config = carrom_server::ServerConfig::new(args.listen, &db);
+    config.web = args.web;
+    config.spec = spec.clone();
+    config.computer_after = Duration::from_secs(args.computer_after);
+    config.forfeit_after = Duration::from_secs(args.forfeit_after);
+    config.seed = args.seed;
+    config.max_per_address = args.max_per_address as usize;
+    config.new_names_per_hour = args.new_names_per_hour as u32;
+    runtime()?.block_on(async {
+        let running = carrom_server::serve(config)
+            .await
+            .map_err(|e| e.to_string())?;
+        // The first line gives the port, for scripts that start a server on port 0.
+        println!(
+            "Serving on http://{} (database {})",
+            running.addr,
+            carrom_server::shown_url(&db)
+        );
+        if running.resumed > 0 {
+            println!("Going on with {} matches in progress", running.resumed);
+        }
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            () = running.wait() => return Err("the server stopped".to_string()),
+        }
+        Ok(())
+    })
+}
+
+/// The tokens this machine holds, by server and name, in the data directory.
+fn tokens_path() -> Option<PathBuf> {
+    carrom_trainer::data_dir().map(|d| d.join("online").join("tokens.json"))
+}
+
+fn token_key(server: &str, name: &str) -> String {
+    format!("{}|{name}", carrom_online::ws_url(server))
+}
+
+fn tokens() -> BTreeMap<String, String> {
+    tokens_path()
+        .and_then(|p| std::fs::read_to_string(p).ok())
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default()
+}
+
+fn keep_token(server: &str, name: &str, token: &str) -> Result<(), String> {
+    let path = tokens_path().ok_or("no data directory to keep the name's token in")?;
+    let mut all = tokens();
+    all.insert(token_key(server, name), token.to_string());
+    let text = serde_json::to_string_pretty(&all).expect("tokens are JSON");
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    carrom_match::write_atomically(&path, text.as_bytes())
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn request(args: &OnlineArgs) -> Request {
+    if let Some(code) = &args.room {
+        Request::Room(code.clone())
+    } else if let Some(id) = args.watch {
+        Request::Watch(id)
+    } else if args.create {
+        Request::Create {
+            mode: match args.mode {
+                ModeArg::Singles => Mode::Singles,
+                ModeArg::Doubles => Mode::Doubles,
+            },
+            length: args.length,
+            computers: Vec::new(),
+            level: Some(args.level),
+        }
+    } else {
+        Request::Quick {
+            length: args.length,
+        }
+    }
+}
+
+pub fn online(_spec: &Spec, args: OnlineArgs) -> Result<(), String> {
+    if !args.headless {
+        return Err(
+            "the online game's window is not built yet: play with --headless --computer, or watch with --headless --watch ID"
+                .into(),
+        );
+    }
+    if !args.computer && args.watch.is_none() {
+        return Err("a headless client plays with --computer or watches with --watch".into());
+    }
+    let plan = Plan {
+        server: args.server.clone(),
+        name: args.name.clone(),
+        token: tokens().get(&token_key(&args.server, &args.name)).cloned(),
+        request: request(&args),
+        computer: args.computer.then_some(args.level),
+        retry: Duration::from_secs(args.retry),
+    };
+    let mut kept = Ok(());
+    let played = runtime()?.block_on(carrom_online::play(plan, |e| {
+        if let Event::Welcome(w) = e
+            && let Some(token) = &w.token
+        {
+            kept = keep_token(&args.server, &args.name, token);
+        }
+        if !args.json {
+            print_event(e);
+        }
+    }));
+    kept?;
+    let played = played.map_err(|e| e.to_string())?;
+    if args.json {
+        println!("{}", summary(played.id, played.game.as_ref()));
+    } else if let Some(how) = &played.how {
+        println!("Match over: {how}");
+    }
+    Ok(())
+}
+
+fn print_event(e: &Event) {
+    match e {
+        Event::Welcome(w) => println!("In as {} (rating {:.0})", w.name, w.rating),
+        Event::Waiting(what) => println!("{what}"),
+        Event::Room(code) => println!("Room code: {code}"),
+        Event::Seated { id, seats } => {
+            let seats: Vec<&str> = seats.iter().map(|s| s.name()).collect();
+            println!(
+                "Match {id}: {}",
+                if seats.is_empty() {
+                    "watching".into()
+                } else {
+                    seats.join(", ")
+                }
+            );
+        }
+        Event::Sent(_) | Event::Applied(_) => {}
+        Event::Note(note) => eprintln!("{note}"),
+    }
+}
+
+/// The summary `carrom join --json` prints, with the match's number on the server.
+fn summary(id: Option<u64>, game: Option<&Match>) -> serde_json::Value {
+    match game {
+        Some(g) => serde_json::json!({
+            "match": id,
+            "actions": g.actions.len(),
+            "games": g.referee.games(),
+            "score": g.referee.score(),
+            "finished": g.is_over(),
+            "digests": g.digests.iter().map(|d| format!("{d:016x}")).collect::<Vec<_>>(),
+        }),
+        None => {
+            serde_json::json!({ "match": id, "actions": 0, "finished": false, "score": null, "digests": [] })
+        }
+    }
+}

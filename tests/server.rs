@@ -1,0 +1,421 @@
+//! The carrom server on the loopback interface only: two headless computer clients quick-match
+//! and play a seeded one-board match to its end with the server's digests; both are rated; the
+//! server stopped and started again on the same database answers the same. The server killed
+//! (SIGKILL) mid-match and started again: both clients come back and finish with its digests.
+//! Hostile clients are refused with their reasons while a match goes on. The same on
+//! PostgreSQL when `CARROM_TEST_POSTGRES` names one (`.ci/run` starts a throwaway cluster).
+//! Every process is killed if it outlives its bound.
+
+use carrom_online::{Connection, ToClient, ToServer};
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BOUND: Duration = Duration::from_secs(180);
+
+struct Proc(Child);
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn carrom(config: &Path, args: &[&str]) -> Proc {
+    Proc(
+        Command::new(env!("CARGO_BIN_EXE_carrom"))
+            .args(args)
+            .env("CARROM_CONFIG_DIR", config)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("carrom runs"),
+    )
+}
+
+/// A server on 127.0.0.1 (`port` 0: any free one) with the database `db`, seeded matches and
+/// the settings given: the process and its port.
+fn server(dir: &Path, db: &str, port: u16, settings: &[&str]) -> (Proc, u16) {
+    let listen = format!("127.0.0.1:{port}");
+    let mut args = vec!["server", "--listen", &listen, "--db", db, "--seed", "7"];
+    args.extend_from_slice(settings);
+    let mut p = carrom(dir, &args);
+    let mut first = String::new();
+    BufReader::new(p.0.stdout.as_mut().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let port = first
+        .split_whitespace()
+        .nth(2)
+        .and_then(|a| a.rsplit(':').next())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| {
+            let mut err = String::new();
+            let _ = p.0.stderr.as_mut().unwrap().read_to_string(&mut err);
+            panic!("no port in {first:?}: {err}")
+        });
+    (p, port)
+}
+
+/// A headless client with a computer (beginner) asking for a quick match of `length` (`board`
+/// or `game`).
+fn quick(config: &Path, port: u16, name: &str, length: &str) -> Proc {
+    let server = format!("127.0.0.1:{port}");
+    carrom(
+        config,
+        &[
+            "online",
+            "--server",
+            &server,
+            "--name",
+            name,
+            "--quick",
+            "--headless",
+            "--computer",
+            "--level",
+            "beginner",
+            "--length",
+            length,
+            "--json",
+        ],
+    )
+}
+
+/// Waits for `p` to end within the bound: its summary (the last line it printed).
+fn summary(mut p: Proc, t0: Instant) -> Value {
+    loop {
+        if let Some(status) = p.0.try_wait().unwrap() {
+            let mut out = String::new();
+            let mut err = String::new();
+            p.0.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+            p.0.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+            assert!(status.success(), "{status}: {out} {err}");
+            let last = out.lines().last().unwrap_or_default();
+            return serde_json::from_str(last).unwrap_or_else(|e| panic!("{e}: {out}"));
+        }
+        assert!(t0.elapsed() < BOUND, "a client outlived its bound");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// `GET path` on the server at `port`: the status and the JSON body.
+fn get(port: u16, path: &str) -> (u16, Value) {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap();
+    let body = text.split_once("\r\n\r\n").map_or("", |b| b.1);
+    // A chunked body: its JSON is between the first chunk's size line and the end.
+    let json = body
+        .find(['{', '['])
+        .map(|i| &body[i..body.rfind(['}', ']']).map_or(body.len(), |j| j + 1)]);
+    (
+        status,
+        serde_json::from_str(json.unwrap_or("null")).unwrap_or(Value::Null),
+    )
+}
+
+fn sqlite(dir: &Path) -> String {
+    format!("sqlite://{}?mode=rwc", dir.join("server.db").display())
+}
+
+/// Two clients quick-match and play to the end; both end with the server's digests, and both
+/// are rated. The match's number.
+fn play_a_rated_match(dir: &Path, port: u16, names: [&str; 2]) -> u64 {
+    let t0 = Instant::now();
+    let a = quick(&dir.join(names[0]), port, names[0], "board");
+    let b = quick(&dir.join(names[1]), port, names[1], "board");
+    let (a, b) = (summary(a, t0), summary(b, t0));
+    assert_eq!(a["finished"], true, "{a}");
+    assert_eq!(a["digests"], b["digests"]);
+    assert_eq!(a["match"], b["match"]);
+    let id = a["match"].as_u64().unwrap();
+    let (status, m) = get(port, &format!("/api/matches/{id}"));
+    assert_eq!(status, 200, "{m}");
+    assert_eq!(m["digests"], a["digests"], "the server's digests");
+    assert_eq!(m["state"], "over");
+    assert_eq!(m["rated"], true);
+    assert!(m["save"]["actions"].as_array().unwrap().len() > 2);
+    let mut wins = 0;
+    for name in names {
+        let (status, p) = get(port, &format!("/api/players/{name}"));
+        assert_eq!(status, 200, "{p}");
+        assert_eq!(p["games"], 1, "{p}");
+        assert_ne!(p["rating"].as_f64().unwrap(), 1500.0, "{p}");
+        assert!(p["deviation"].as_f64().unwrap() < 350.0, "{p}");
+        wins += p["wins"].as_i64().unwrap();
+    }
+    assert_eq!(wins, 1);
+    id
+}
+
+fn the_server_keeps_players_and_matches(dir: &Path, db: &str, names: [&str; 2]) {
+    let (s, port) = server(dir, db, 0, &[]);
+    let id = play_a_rated_match(dir, port, names);
+    let before: Vec<Value> = (names
+        .iter()
+        .map(|n| get(port, &format!("/api/players/{n}")).1))
+    .chain([get(port, &format!("/api/matches/{id}")).1])
+    .collect();
+    let (status, board) = get(port, "/api/leaderboard");
+    assert_eq!(status, 200);
+    assert!(board.as_array().unwrap().len() >= 2, "{board}");
+    drop(s);
+    let (_s, port) = server(dir, db, 0, &[]);
+    let after: Vec<Value> = (names
+        .iter()
+        .map(|n| get(port, &format!("/api/players/{n}")).1))
+    .chain([get(port, &format!("/api/matches/{id}")).1])
+    .collect();
+    assert_eq!(before, after, "the same players and match after a restart");
+    let (status, missing) = get(port, "/api/players/Nobody%20Here");
+    assert_eq!(status, 404);
+    assert!(missing["error"].as_str().unwrap().contains("Nobody Here"));
+}
+
+#[test]
+fn two_clients_quick_match_play_to_the_end_are_rated_and_the_server_keeps_it_all() {
+    let dir = tempfile::tempdir().unwrap();
+    the_server_keeps_players_and_matches(dir.path(), &sqlite(dir.path()), ["Asha", "Ravi"]);
+}
+
+#[test]
+fn the_same_on_postgresql_when_one_is_given() {
+    let Ok(db) = std::env::var("CARROM_TEST_POSTGRES") else {
+        eprintln!("CARROM_TEST_POSTGRES is not set: the PostgreSQL run is left out");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    // Names of their own on a database that may have seen other runs.
+    let run = std::process::id();
+    let (a, b) = (format!("Meera{run}"), format!("Kiran{run}"));
+    the_server_keeps_players_and_matches(dir.path(), &db, [&a, &b]);
+}
+
+/// A free port on 127.0.0.1 to start a server on again after it is killed.
+fn free_port() -> u16 {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap().port()
+}
+
+#[test]
+fn a_server_killed_mid_match_goes_on_with_it_and_both_clients_finish_with_its_digests() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = sqlite(dir.path());
+    let port = free_port();
+    let (s, _) = server(dir.path(), &db, port, &[]);
+    let t0 = Instant::now();
+    // A game (several boards): long enough to be under way while the test acts.
+    let a = quick(&dir.path().join("a"), port, "Asha", "game");
+    let b = quick(&dir.path().join("b"), port, "Ravi", "game");
+    // Some strokes in, the server is killed.
+    let id = loop {
+        let (_, live) = get(port, "/api/live");
+        if let Some(m) = live.as_array().and_then(|l| l.first())
+            && m["actions"].as_u64().unwrap() >= 4
+        {
+            break m["id"].as_u64().unwrap();
+        }
+        assert!(t0.elapsed() < BOUND, "no match under way");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    drop(s);
+    let (_s, _) = server(dir.path(), &db, port, &[]);
+    let (a, b) = (summary(a, t0), summary(b, t0));
+    assert_eq!(a["finished"], true, "{a}");
+    assert_eq!(a["match"], id);
+    assert_eq!(a["digests"], b["digests"]);
+    let (_, m) = get(port, &format!("/api/matches/{id}"));
+    assert_eq!(m["digests"], a["digests"], "the server's digests");
+    assert_eq!(m["state"], "over");
+}
+
+/// Runs `f` on a runtime of its own, within the bound.
+fn within_bound<T>(f: impl std::future::Future<Output = T>) -> T {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        tokio::time::timeout(BOUND, f)
+            .await
+            .expect("within the bound")
+    })
+}
+
+/// The next refusal or rejection the server sends on `conn` (within 10 s), in words.
+async fn next_refusal(conn: &mut Connection) -> String {
+    let wait = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match conn.recv().await.unwrap() {
+                Some(ToClient::Rejected { reason } | ToClient::Refused { reason }) => {
+                    return reason;
+                }
+                Some(_) => {}
+                None => return "closed".to_string(),
+            }
+        }
+    });
+    wait.await.expect("an answer")
+}
+
+#[test]
+fn hostile_clients_are_refused_with_their_reasons_and_the_match_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = sqlite(dir.path());
+    let (_s, port) = server(dir.path(), &db, 0, &["--new-names-per-hour", "5"]);
+    let t0 = Instant::now();
+    // A game (several boards): long enough to be under way while the test acts.
+    let a = quick(&dir.path().join("a"), port, "Asha", "game");
+    let b = quick(&dir.path().join("b"), port, "Ravi", "game");
+    let url = format!("127.0.0.1:{port}");
+    within_bound(async {
+        // A stolen name: Asha's without her token (once her client has claimed it), or with
+        // another's.
+        for name in ["Asha", "Ravi"] {
+            while get(port, &format!("/api/players/{name}")).0 != 200 {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+        let thief = Connection::hello(&url, "Asha", None).await.err().unwrap();
+        let thief = thief.to_string();
+        assert!(thief.contains("the name Asha is taken"), "{thief}");
+        let e = Connection::hello(&url, "Asha", Some("0123"))
+            .await
+            .err()
+            .unwrap();
+        assert!(e.to_string().contains("not its token"), "{e}");
+        // A flood of new names from one address: 5 an hour, two of them Asha's and Ravi's.
+        let (mut watcher, _) = Connection::hello(&url, "Watcher", None).await.unwrap();
+        let mut refused = None;
+        for i in 0..5 {
+            if let Err(e) = Connection::hello(&url, &format!("Flood {i}"), None).await {
+                refused = Some((i, e.to_string()));
+                break;
+            }
+        }
+        let (i, why) = refused.expect("a flood refused");
+        assert_eq!(i, 2, "{why}");
+        assert!(why.contains("too many new names"), "{why}");
+        // A wrong room code.
+        watcher
+            .send(&ToServer::Join {
+                code: "ZZZZ99".into(),
+            })
+            .await
+            .unwrap();
+        let why = next_refusal(&mut watcher).await;
+        assert!(why.contains("no room has the code ZZZZ99"), "{why}");
+        // An action from one who is in no match.
+        let act = ToServer::Act {
+            index: 0,
+            action: carrom_match::Action::Pass,
+        };
+        watcher.send(&act).await.unwrap();
+        assert_eq!(next_refusal(&mut watcher).await, "you are not in a match");
+        // A spectator acting.
+        let id = loop {
+            let (_, live) = get(port, "/api/live");
+            if let Some(m) = live.as_array().and_then(|l| l.first()) {
+                break m["id"].as_u64().unwrap();
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        };
+        watcher.send(&ToServer::Watch { id }).await.unwrap();
+        watcher.send(&act).await.unwrap();
+        assert_eq!(
+            next_refusal(&mut watcher).await,
+            "a spectator does not play"
+        );
+        // A malformed message.
+        watcher
+            .send_text("{\"type\":\"act\"}".into())
+            .await
+            .unwrap();
+        let why = next_refusal(&mut watcher).await;
+        assert!(why.starts_with("malformed message"), "{why}");
+        // An oversized message, then messages too fast.
+        watcher.send_text("x".repeat(20_000)).await.unwrap();
+        let why = next_refusal(&mut watcher).await;
+        assert!(why.contains("the bound is 16384"), "{why}");
+        for _ in 0..60 {
+            watcher.send(&ToServer::Resync).await.unwrap();
+        }
+        let why = next_refusal(&mut watcher).await;
+        assert!(why.starts_with("too fast"), "{why}");
+    });
+    let (a, b) = (summary(a, t0), summary(b, t0));
+    assert_eq!(a["finished"], true, "the match went on: {a}");
+    assert_eq!(a["digests"], b["digests"]);
+}
+
+/// The next `Match` message on `conn`: the match as the server sent it.
+async fn next_match(conn: &mut Connection) -> carrom_match::Match {
+    let wait = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            if let Some(ToClient::Match { setup, spec, .. }) = conn.recv().await.unwrap() {
+                return carrom_match::Match::new(&spec, *setup).unwrap();
+            }
+        }
+    });
+    wait.await.expect("the match")
+}
+
+#[test]
+fn in_a_private_room_a_player_acts_only_for_his_own_seat_and_at_the_next_action() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_s, port) = server(dir.path(), &sqlite(dir.path()), 0, &[]);
+    let url = format!("127.0.0.1:{port}");
+    within_bound(async {
+        let (mut south, _) = Connection::hello(&url, "Asha", None).await.unwrap();
+        let create = ToServer::Create {
+            mode: carrom_online::Mode::Singles,
+            length: None,
+            computers: Vec::new(),
+            level: None,
+        };
+        south.send(&create).await.unwrap();
+        let code = loop {
+            if let Some(ToClient::Room { code }) = south.recv().await.unwrap() {
+                break code;
+            }
+        };
+        let (mut north, _) = Connection::hello(&url, "Ravi", None).await.unwrap();
+        north.send(&ToServer::Join { code }).await.unwrap();
+        let game = next_match(&mut north).await;
+        next_match(&mut south).await;
+        let to_act = game.next_actor().unwrap().seat();
+        let (mine, other) = if to_act == carrom_referee::Seat::South {
+            (&mut south, &mut north)
+        } else {
+            (&mut north, &mut south)
+        };
+        let pass = |index| ToServer::Act {
+            index,
+            action: carrom_match::Action::Pass,
+        };
+        other.send(&pass(0)).await.unwrap();
+        let why = next_refusal(other).await;
+        assert!(
+            why.contains("turn") && why.contains("is not yours"),
+            "{why}"
+        );
+        mine.send(&pass(7)).await.unwrap();
+        let why = next_refusal(mine).await;
+        assert!(why.contains("action 7 is not the next one (0)"), "{why}");
+    });
+}
