@@ -1,12 +1,31 @@
 //! Applying an action to a match, at the host (on its own physics) and at a guest (with the
 //! host's outcome).
 
-use crate::error::AtGuestError;
+use crate::error::{AtGuestError, Rejection};
 use crate::protocol::Applied;
 use carrom_match::{Action, Match, MatchError, outcome_of};
 use carrom_physics::Table;
 use carrom_physics::shot::play;
 use carrom_referee::{Seat, Verdict};
+
+/// Whether `by` may ask for `action` now, before the match checks it: a stroke or a pass while
+/// a piece waits to be placed, a place with nothing to place, and a stroke of another seat are
+/// refused (a host's and the server's one check).
+pub fn may_act(game: &Match, by: Seat, action: &Action) -> Result<(), Rejection> {
+    match (game.next_actor(), action) {
+        (Some(carrom_match::Actor::Placer { .. }), Action::Stroke { .. } | Action::Pass) => {
+            Err(Rejection::PlaceFirst)
+        }
+        (Some(carrom_match::Actor::Striker(_)), Action::Place { .. }) => {
+            Err(Rejection::NothingToPlace)
+        }
+        (_, Action::Stroke { shot }) if shot.seat != by => Err(Rejection::OtherSeatsStroke {
+            from: shot.seat,
+            to_strike: by,
+        }),
+        _ => Ok(()),
+    }
+}
 
 /// The host applies `action` by `by`: a stroke is checked and played on the physics crate's own
 /// table (the game's live board plays it bit for bit the same), and the result is recorded as

@@ -905,21 +905,7 @@ impl Host {
         events: &mut Vec<HostEvent>,
     ) -> Result<(), Rejection> {
         let game = self.game.as_mut().ok_or(Rejection::NotStarted)?;
-        match (game.next_actor(), action) {
-            (Some(carrom_match::Actor::Placer { .. }), Action::Stroke { .. } | Action::Pass) => {
-                return Err(Rejection::PlaceFirst);
-            }
-            (Some(carrom_match::Actor::Striker(_)), Action::Place { .. }) => {
-                return Err(Rejection::NothingToPlace);
-            }
-            (_, Action::Stroke { shot }) if shot.seat != by => {
-                return Err(Rejection::OtherSeatsStroke {
-                    from: shot.seat,
-                    to_strike: by,
-                });
-            }
-            _ => {}
-        }
+        apply::may_act(game, by, &action)?;
         let (applied, verdict) = apply::at_host(game, by, action)?;
         if let Some(v) = &verdict {
             let lines = game.verdict_lines(v);

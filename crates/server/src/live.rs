@@ -241,21 +241,7 @@ impl Live {
     /// Applies `action` by `by` on the server's match (checked as carrom-net's host checks
     /// it): the action as applied.
     fn apply(&mut self, by: Seat, action: Action) -> Result<Applied, Rejection> {
-        match (self.game.next_actor(), action) {
-            (Some(carrom_match::Actor::Placer { .. }), Action::Stroke { .. } | Action::Pass) => {
-                return Err(Rejection::PlaceFirst);
-            }
-            (Some(carrom_match::Actor::Striker(_)), Action::Place { .. }) => {
-                return Err(Rejection::NothingToPlace);
-            }
-            (_, Action::Stroke { shot }) if shot.seat != by => {
-                return Err(Rejection::OtherSeatsStroke {
-                    from: shot.seat,
-                    to_strike: by,
-                });
-            }
-            _ => {}
-        }
+        carrom_net::apply::may_act(&self.game, by, &action)?;
         let (applied, _) = at_host(&mut self.game, by, action)?;
         self.log.push(applied.clone());
         self.actions.store(self.log.len(), Ordering::Relaxed);
