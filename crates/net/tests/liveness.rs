@@ -275,5 +275,9 @@ fn a_guest_whose_action_goes_unanswered_asks_for_the_match_again() {
         first >= Duration::from_millis(2900) && first < Duration::from_secs(5),
         "{notes:?}"
     );
-    assert!(notes[1].0 - first >= Duration::from_secs(6), "{notes:?}");
+    // 6 s by the guest's clock, read here when each note is polled (up to 50 ms late).
+    assert!(
+        notes[1].0 - first >= Duration::from_millis(5900),
+        "{notes:?}"
+    );
 }
