@@ -84,12 +84,22 @@ pub fn while_working<R: Resource>(
 {
     move |r: Option<Res<R>>, mut awake: MessageWriter<StayAwake>, mut rest: MessageWriter<Rest>| {
         if r.is_some_and(|r| busy(&r)) {
-            if crate::work::WAKES_THE_WINDOW {
-                rest.write(Rest(why));
-            } else {
-                awake.write(StayAwake(why));
-            }
+            working(why, &mut awake, &mut rest);
         }
+    }
+}
+
+/// Work off the frame by [`crate::work`] goes on: the window rests for it where that wakes the
+/// window when done (the browser's worker), and stays awake otherwise.
+pub fn working(
+    why: &'static str,
+    awake: &mut MessageWriter<StayAwake>,
+    rest: &mut MessageWriter<Rest>,
+) {
+    if crate::work::WAKES_THE_WINDOW {
+        rest.write(Rest(why));
+    } else {
+        awake.write(StayAwake(why));
     }
 }
 

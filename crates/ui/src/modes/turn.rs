@@ -150,11 +150,7 @@ fn stay_awake(
         awake.write(StayAwake("a stroke"));
     }
     if thinking.is_thinking() {
-        if crate::work::WAKES_THE_WINDOW {
-            rest.write(Rest("a computer thinking, off the page"));
-        } else {
-            awake.write(StayAwake("a computer thinking"));
-        }
+        crate::pace::working("a computer thinking", &mut awake, &mut rest);
     }
 }
 

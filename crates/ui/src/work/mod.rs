@@ -283,20 +283,25 @@ mod tests {
     use carrom_ai::{Level, computers_match};
     use carrom_referee::{Preset, Seats};
 
-    /// What the worker answers, asked about the match stroke after stroke (played on from the
-    /// last, and once from the start), is what the computers decide here.
-    #[test]
-    fn the_workers_decisions_are_the_tables() {
+    /// A singles match of easy computers seeded `seed`, at its start, and its computers.
+    fn easy_singles(seed: u64) -> (Spec, Match, Computers) {
         let spec = Spec::default();
         let setup = computers_match(
             Seats::Singles,
             Preset::Icf.rules(),
             "icf",
             [Level::Easy; 2],
-            4,
+            seed,
         );
-        let mut game = Match::new(&spec, setup.clone()).unwrap();
-        let mut here = Computers::for_setup(&setup);
+        let game = Match::new(&spec, setup.clone()).unwrap();
+        (spec, game, Computers::for_setup(&setup))
+    }
+
+    /// What the worker answers, asked about the match stroke after stroke (played on from the
+    /// last, and once from the start), is what the computers decide here.
+    #[test]
+    fn the_workers_decisions_are_the_tables() {
+        let (_, mut game, mut here) = easy_singles(4);
         let mut there = here.clone();
         for k in 0..5 {
             if k == 3 {
@@ -320,16 +325,7 @@ mod tests {
     /// and its judgement of a person's stroke against it is the same as here.
     #[test]
     fn the_workers_hint_and_judgement_are_the_coachs() {
-        let spec = Spec::default();
-        let setup = computers_match(
-            Seats::Singles,
-            Preset::Icf.rules(),
-            "icf",
-            [Level::Easy; 2],
-            6,
-        );
-        let mut game = Match::new(&spec, setup.clone()).unwrap();
-        let mut computers = Computers::for_setup(&setup);
+        let (spec, mut game, mut computers) = easy_singles(6);
         for _ in 0..2 {
             let action = computers.act(&game).unwrap();
             game.apply(&action).unwrap();

@@ -64,65 +64,59 @@ async fn ask<T: serde::de::DeserializeOwned>(
     answer
 }
 
-pub fn break_map(spec: &Spec) -> Task<BreakMap> {
-    let request = serde_json::to_string(spec);
-    let spec = spec.clone();
+/// Asks the worker for `kind`, its answer read as an `S` and taken as a `T`; should the worker
+/// not answer, `here` works it out on the page (which holds still while it does), `what` said
+/// in the warning.
+fn ask_or_here<S, T>(
+    kind: &'static str,
+    request: serde_json::Result<String>,
+    what: &'static str,
+    taken: impl FnOnce(S) -> T + 'static,
+    here: impl FnOnce() -> T + 'static,
+) -> Task<T>
+where
+    S: serde::de::DeserializeOwned + 'static,
+    T: 'static,
+{
     AsyncComputeTaskPool::get().spawn(async move {
-        match ask::<MapSent>("break_map", request).await {
-            Ok(sent) => {
-                let mut map = sent.map;
-                map.best.confirmed = sent.confirmed;
-                map
-            }
+        match ask::<S>(kind, request).await {
+            Ok(sent) => taken(sent),
             Err(why) => {
-                warn!("The worker did not answer ({why}): the break map is made on the page.");
-                super::practice_map(&spec)
+                warn!("The worker did not answer ({why}): {what} on the page.");
+                here()
             }
         }
     })
+}
+
+pub fn break_map(spec: &Spec) -> Task<BreakMap> {
+    let request = serde_json::to_string(spec);
+    let spec = spec.clone();
+    let taken = |sent: MapSent| {
+        let mut map = sent.map;
+        map.best.confirmed = sent.confirmed;
+        map
+    };
+    let here = move || super::practice_map(&spec);
+    ask_or_here("break_map", request, "the break map is made", taken, here)
 }
 
 pub fn decide(model: &Match, computers: &Computers) -> Task<Decision> {
     let request = serde_json::to_string(&Decide::of(model, computers));
     let (model, mut computers) = (model.clone(), computers.clone());
-    AsyncComputeTaskPool::get().spawn(async move {
-        match ask::<Decided>("decide", request).await {
-            Ok(decided) => decided.into_decision(),
-            Err(why) => {
-                warn!("The computers' worker did not answer ({why}): deciding on the page.");
-                let action = computers.act(&model);
-                (action, Some(computers))
-            }
-        }
-    })
+    let here = move || (computers.act(&model), Some(computers));
+    ask_or_here("decide", request, "deciding", Decided::into_decision, here)
 }
 
 pub fn hint(question: AskCoach) -> Task<Option<Hint>> {
     let request = serde_json::to_string(&question);
-    AsyncComputeTaskPool::get().spawn(async move {
-        match ask::<Option<HintSent>>("hint", request).await {
-            Ok(sent) => sent.map(HintSent::into_hint),
-            Err(why) => {
-                warn!(
-                    "The coach's worker did not answer ({why}): the hint is worked out on the page."
-                );
-                question.answer()
-            }
-        }
-    })
+    let taken = |sent: Option<HintSent>| sent.map(HintSent::into_hint);
+    let here = move || question.answer();
+    ask_or_here("hint", request, "the hint is worked out", taken, here)
 }
 
 pub fn judge_own(question: JudgeOwn) -> Task<OwnShotJudged> {
     let request = serde_json::to_string(&question);
-    AsyncComputeTaskPool::get().spawn(async move {
-        match ask::<OwnShotJudged>("judge_own", request).await {
-            Ok(judged) => judged,
-            Err(why) => {
-                warn!(
-                    "The coach's worker did not answer ({why}): the stroke is judged on the page."
-                );
-                question.answer()
-            }
-        }
-    })
+    let here = move || question.answer();
+    ask_or_here("judge_own", request, "the stroke is judged", |j| j, here)
 }
