@@ -106,6 +106,13 @@ pub enum ToClient {
     Applied(Applied),
     /// Who sits where and who is connected changed.
     Seating { seating: Vec<SeatState> },
+    /// The shot clock of a rated match (Laws 46 and 50): the action numbered `index` is
+    /// `seat`'s to make within `millis` milliseconds of this message.
+    Clock {
+        index: usize,
+        seat: Seat,
+        millis: u32,
+    },
     /// The match ended (played out, or forfeited by a player gone too long).
     Over {
         id: u64,
