@@ -12,6 +12,7 @@ pub mod shot;
 pub mod soak;
 pub mod spec;
 pub mod table;
+pub mod trace;
 
 pub use geometry::{PlacementError, Pocket, Seat, SeatAxes};
 pub use rack::opening_rack;
@@ -23,3 +24,4 @@ pub use table::{
     BodyId, Clock, Event, EventKind, Fate, Outcome, Piece, PieceColour, RapierParts, Roster,
     StepReport, Table, bind_entity, build_board, insert_striker, step_board,
 };
+pub use trace::{ShotTrace, trace};

@@ -10,10 +10,8 @@ use crate::sim::Equipment;
 use crate::states::{Playing, Screen};
 use crate::theme::palette;
 use bevy::prelude::*;
-use carrom_ai::coach::describe;
-use carrom_physics::{
-    BodyId, EventKind, Piece, Seat, SeatAxes, Shot, Spec, opening_rack, simulate,
-};
+use carrom_ai::coach::{Hint, describe};
+use carrom_physics::{Piece, Seat, SeatAxes, Shot, Spec, opening_rack, trace};
 
 /// The break map on the board: from each striker place along the base line, its best
 /// direction, as long and as bright as the pieces it pockets; the best break in gold.
@@ -61,12 +59,35 @@ pub(super) fn draw_map(
     gizmos.line_2d(s, s + dir * 0.30, gold);
 }
 
-pub(super) fn draw_hint(mut gizmos: Gizmos, coach: Res<Coach>, spec: Res<Equipment>) {
+/// The hint on the board: the coach's shot traced as it goes without noise (off the cushions
+/// where it turns) when it meets the piece the coach named; else its straight line to that
+/// piece. Traced once for each hint shown.
+pub(super) fn draw_hint(
+    mut gizmos: Gizmos,
+    coach: Res<Coach>,
+    spec: Res<Equipment>,
+    mut traced: Local<Option<DrawnShot>>,
+) {
     let Some((h, seat, _)) = &coach.shown else {
+        *traced = None;
         return;
     };
-    let b = &spec.0.board;
-    let drawn = DrawnShot {
+    if traced.as_ref().is_none_or(|d| d.shot != h.best.shot) {
+        *traced = Some(hint_drawing(
+            &spec.0,
+            h,
+            coach.asked.as_ref().map(|a| &a.0[..]),
+        ));
+    }
+    let Some(drawn) = traced.as_ref() else { return };
+    let colours = (palette::COACH_ARROW, palette::COACH_SOFT);
+    draw_shot(&mut gizmos, &spec.0, drawn, *seat, colours);
+}
+
+/// The hint's shot as drawn: traced on `layout` if it meets the named target there.
+fn hint_drawing(spec: &Spec, h: &Hint, layout: Option<&[Piece]>) -> DrawnShot {
+    let b = &spec.board;
+    let named = DrawnShot {
         shot: h.best.shot,
         target: h.best.target.map(|t| Vec2::new(t.x, t.y)),
         pocket: h
@@ -74,60 +95,75 @@ pub(super) fn draw_hint(mut gizmos: Gizmos, coach: Res<Coach>, spec: Res<Equipme
             .pocket
             .and_then(|name| b.pockets().into_iter().find(|k| k.name == name))
             .map(|k| Vec2::new(k.x, k.y)),
+        ..DrawnShot::bare(h.best.shot)
     };
-    let colours = (palette::COACH_ARROW, palette::COACH_SOFT);
-    draw_shot(&mut gizmos, &spec.0, &drawn, *seat, colours);
+    let Some(layout) = layout else { return named };
+    let played = DrawnShot::played(spec, layout, &h.best.shot);
+    let same = |a: Option<Vec2>, b: Option<Vec2>| match (a, b) {
+        (Some(a), Some(b)) => a.distance(b) < 1e-4,
+        (a, b) => a.is_none() && b.is_none(),
+    };
+    if same(played.target, named.target) {
+        played
+    } else {
+        named
+    }
 }
 
 /// A shot as the board draws it: the stroke, the piece it meets first (where it stood) and
-/// the pocket that piece went into.
+/// the pocket that piece went into; where traced, the paths through their turns off the
+/// cushions (else straight lines are drawn).
 #[derive(Clone, Debug, PartialEq)]
 pub struct DrawnShot {
     pub shot: Shot,
     pub target: Option<Vec2>,
     pub pocket: Option<Vec2>,
+    /// The striker's path: from its place to where it meets the target (or stops).
+    pub striker_path: Vec<Vec2>,
+    /// The target's path: from where it stood to its pocket (or where it stops).
+    pub target_path: Vec<Vec2>,
 }
 
 impl DrawnShot {
-    /// `shot` played on `layout` as it would go without noise: the piece the striker meets
-    /// first, and its pocket if it goes in.
+    /// `shot` played on `layout` as it would go without noise: the paths of the striker and
+    /// of the piece it meets first, and that piece's pocket if it goes in.
     pub fn played(spec: &Spec, layout: &[Piece], shot: &Shot) -> DrawnShot {
-        let mut drawn = DrawnShot {
+        let Ok(t) = trace(spec, layout, shot) else {
+            return DrawnShot::bare(*shot);
+        };
+        let v = |p: &carrom_physics::Vec2| Vec2::new(p.x, p.y);
+        let target = t
+            .target
+            .as_ref()
+            .and_then(|(i, _)| layout.get(*i))
+            .map(|p| Vec2::new(p.x, p.y));
+        // The target's path from where it stood (the trace sees it a step after the meeting).
+        let target_path = t.target.iter().flat_map(|(_, p)| p.iter().skip(1).map(v));
+        DrawnShot {
             shot: *shot,
+            target,
+            pocket: t.pocket.map(|k| v(&spec.board.pockets()[k].centre())),
+            striker_path: t.striker.iter().map(v).collect(),
+            target_path: target.into_iter().chain(target_path).collect(),
+        }
+    }
+
+    /// The shot alone: its lines drawn straight.
+    fn bare(shot: Shot) -> DrawnShot {
+        DrawnShot {
+            shot,
             target: None,
             pocket: None,
-        };
-        let Ok(result) = simulate(spec, layout, shot) else {
-            return drawn;
-        };
-        let first = result.events.iter().find_map(|e| match e.kind {
-            EventKind::Contact {
-                a: BodyId::Striker,
-                b: BodyId::Piece(i),
-                ..
-            }
-            | EventKind::Contact {
-                a: BodyId::Piece(i),
-                b: BodyId::Striker,
-                ..
-            } => Some(i),
-            _ => None,
-        });
-        if let Some(i) = first.filter(|&i| i < layout.len()) {
-            drawn.target = Some(Vec2::new(layout[i].x, layout[i].y));
-            let pockets = spec.board.pockets();
-            drawn.pocket = result.pieces[i]
-                .pocket
-                .and_then(|k| pockets.get(k))
-                .map(|k| Vec2::new(k.x, k.y));
+            striker_path: Vec::new(),
+            target_path: Vec::new(),
         }
-        drawn
     }
 }
 
 /// The hint's drawing of a shot (the coach's, and a review's strokes): the striker where it is
-/// placed, its line to where it meets its target (circled), the target's line to its pocket
-/// (circled); with no target, its line ahead. `(strong, soft)`: its colours.
+/// placed, its path to where it meets its target (circled), the target's path to its pocket
+/// (circled); with no target, its path ahead. Paths turn off the cushions where traced, else
+/// run straight. `(strong, soft)`: its colours.
 pub fn draw_shot(
     gizmos: &mut Gizmos,
     spec: &Spec,
@@ -136,40 +172,51 @@ pub fn draw_shot(
     (strong, soft): (Color, Color),
 ) {
     let b = &spec.board;
-    let shot = d.shot;
-    let s = shot.striker_at(spec);
+    let s = d.shot.striker_at(spec);
     let s = Vec2::new(s.x, s.y);
     gizmos.circle_2d(Isometry2d::from_translation(s), b.striker_radius(), strong);
-    let v = shot.striker_velocity(spec);
-    let dir = Vec2::new(v.x, v.y).normalize_or(Vec2::new(seat.forward().x, seat.forward().y));
-    match d.target {
-        Some(t) => {
-            // Where the striker meets the target: its centre one striker-and-coin radius
-            // short of the target along the aim line.
-            let reach = b.striker_radius() + b.coin_radius();
-            let along = (t - s).dot(dir);
-            let off = (t - s).perp_dot(dir).abs();
-            let meet = if off < reach {
-                s + dir * (along - (reach * reach - off * off).sqrt())
-            } else {
-                s + dir * along
-            };
-            gizmos.line_2d(s, meet, strong);
-            gizmos.circle_2d(Isometry2d::from_translation(meet), b.striker_radius(), soft);
-            gizmos.circle_2d(
-                Isometry2d::from_translation(t),
-                b.coin_radius() * 1.35,
-                strong,
-            );
-            if let Some(k) = d.pocket {
-                gizmos.line_2d(t, k, soft);
-                gizmos.circle_2d(Isometry2d::from_translation(k), b.pocket_radius(), strong);
-            }
-        }
-        None => {
-            gizmos.line_2d(s, s + dir * 0.35, strong);
-        }
+    let striker_path = match d.striker_path.len() {
+        0 | 1 => straight_path(spec, d, seat, s),
+        _ => d.striker_path.clone(),
+    };
+    gizmos.linestrip_2d(striker_path.iter().copied(), strong);
+    let Some(t) = d.target else { return };
+    if let Some(&meet) = striker_path.last() {
+        gizmos.circle_2d(Isometry2d::from_translation(meet), b.striker_radius(), soft);
     }
+    gizmos.circle_2d(
+        Isometry2d::from_translation(t),
+        b.coin_radius() * 1.35,
+        strong,
+    );
+    if d.target_path.len() >= 2 {
+        gizmos.linestrip_2d(d.target_path.iter().copied(), soft);
+    } else if let Some(k) = d.pocket {
+        gizmos.line_2d(t, k, soft);
+    }
+    if let Some(k) = d.pocket {
+        gizmos.circle_2d(Isometry2d::from_translation(k), b.pocket_radius(), strong);
+    }
+}
+
+/// A straight path along the stroke: to where the striker meets its target (its centre one
+/// striker-and-coin radius short of the target along the aim line), or ahead.
+fn straight_path(spec: &Spec, d: &DrawnShot, seat: Seat, s: Vec2) -> Vec<Vec2> {
+    let b = &spec.board;
+    let v = d.shot.striker_velocity(spec);
+    let dir = Vec2::new(v.x, v.y).normalize_or(Vec2::new(seat.forward().x, seat.forward().y));
+    let Some(t) = d.target else {
+        return vec![s, s + dir * 0.35];
+    };
+    let reach = b.striker_radius() + b.coin_radius();
+    let along = (t - s).dot(dir);
+    let off = (t - s).perp_dot(dir).abs();
+    let meet = if off < reach {
+        s + dir * (along - (reach * reach - off * off).sqrt())
+    } else {
+        s + dir * along
+    };
+    vec![s, meet]
 }
 
 /// A review's chosen stroke on the board: the stroke played in white, the coach's best in
