@@ -236,6 +236,55 @@ test('a match played natively replays in the browser to the same digests', async
   await context.close();
 });
 
+test('the page answers while the coach reviews a match, judged in the worker', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrom-web-'));
+  const file = path.join(dir, 'reviewed.json');
+  execFileSync(carrom, ['demo', '--headless', '--seed', '3', '--length', 'board', '--replay-out', file],
+    { encoding: 'utf8' });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  await context.addInitScript((text) => {
+    if (!localStorage.getItem('carrom:/carrom/saves/reviewed.json')) {
+      localStorage.setItem('carrom:/carrom/saves/reviewed.json', text);
+    }
+  }, fs.readFileSync(file, 'utf8'));
+  const { page } = await open('?review=/carrom/saves/reviewed.json', { context });
+  // A timer every 20 ms; the longest wait between two of its calls while the coach judges.
+  await page.evaluate(() => {
+    const status = document.getElementById('status');
+    window.gaps = { last: performance.now(), judging: false, most: 0, judged: 0, frames: 0 };
+    let frames = Number(status.dataset.frames);
+    setInterval(() => {
+      const now = performance.now();
+      const judging = /^judging/.test(status.dataset.review || '');
+      const drawn = Number(status.dataset.frames) - frames;
+      frames += drawn;
+      if (judging && window.gaps.judging) {
+        window.gaps.most = Math.max(window.gaps.most, now - window.gaps.last);
+        window.gaps.judged += now - window.gaps.last;
+        window.gaps.frames += drawn;
+      }
+      window.gaps.last = now;
+      window.gaps.judging = judging;
+    }, 20);
+  });
+  const judged = (s) => Number((/^judg(?:ing|ed) (\d+)/.exec(s.review || '') || [])[1] || 0);
+  const started = Date.now();
+  await until(page, 'the coach judging', (s) => /^judging [1-9]/.test(s.review || ''), 240_000);
+  const first = Date.now();
+  const s = await until(page, 'three strokes judged', (s) => judged(s) >= 3 || /^judged/.test(s.review || ''), 300_000);
+  await page.screenshot({ path: path.join(report, 'review.png') });
+  const gaps = await page.evaluate(() => window.gaps);
+  figures.review_first_stroke_judged_s = Number(((first - started) / 1000).toFixed(1));
+  figures.review_seconds_a_stroke = Number(((Date.now() - first) / 1000 / Math.max(1, judged(s) - 1)).toFixed(1));
+  figures.review_longest_timer_gap_while_judging_ms = gaps.most;
+  figures.review_frames_while_judging = gaps.frames;
+  assert.doesNotMatch(s.review, /^no review/);
+  assert.ok(gaps.judged > 0, 'the coach was seen judging');
+  assert.ok(gaps.frames > 0, 'the review page was drawn while the coach judged');
+  assert.ok(gaps.most <= 100, `a timer in the page waited ${gaps.most.toFixed(0)} ms while the coach judged`);
+  await context.close();
+});
+
 test('the page answers while the computers think in a demo', async () => {
   const { page, context } = await open('?mode=demo&seed=2&fixed-board');
   // A timer every 20 ms; the longest wait between two of its calls while the status says a

@@ -241,16 +241,8 @@ pub fn review_watched(
 ) -> Result<Review, ReviewError> {
     let walked = strokes_of(spec, save, name)?;
     let going_on = std::sync::atomic::AtomicBool::new(watch(Watch::Walked(&walked)));
-    let player = match &options.player {
-        Some(p) => Some(player_named(save, name, p)?),
-        None => None,
-    };
-    let chosen: Vec<&StrokeAt> = walked
-        .strokes
-        .iter()
-        .filter(|s| player.as_ref().is_none_or(|p| *p == s.player))
-        .take(options.limit.unwrap_or(usize::MAX))
-        .collect();
+    let player = reviewed_player(save, name, options)?;
+    let chosen = to_judge(&walked, player.as_deref(), options);
     let done = AtomicUsize::new(0);
     let total = chosen.len();
     let strokes: Option<Vec<StrokeReview>> = chosen
@@ -273,8 +265,49 @@ pub fn review_watched(
         })
         .collect();
     let strokes = strokes.ok_or(ReviewError::Stopped)?;
-    let chart = walk::chart(&walked);
-    Ok(Review {
+    Ok(assemble(save, &walked, strokes, options, player))
+}
+
+/// The player a review is of (his name as the save spells it), or none for every player.
+pub fn reviewed_player(
+    save: &SaveFile,
+    name: &str,
+    options: &ReviewOptions,
+) -> Result<Option<String>, ReviewError> {
+    options
+        .player
+        .as_ref()
+        .map(|p| player_named(save, name, p))
+        .transpose()
+}
+
+/// The strokes of `walked` a review judges: `player`'s (every one when none), at most the
+/// options' limit, in the order played.
+pub fn to_judge<'a>(
+    walked: &'a Walked,
+    player: Option<&str>,
+    options: &ReviewOptions,
+) -> Vec<&'a StrokeAt> {
+    walked
+        .strokes
+        .iter()
+        .filter(|s| player.is_none_or(|p| p == s.player))
+        .take(options.limit.unwrap_or(usize::MAX))
+        .collect()
+}
+
+/// The review of `save` from its walk and its strokes judged ([`to_judge`]'s, in any order):
+/// the players' accuracy, the chart and its turning points.
+pub fn assemble(
+    save: &SaveFile,
+    walked: &Walked,
+    mut strokes: Vec<StrokeReview>,
+    options: &ReviewOptions,
+    player: Option<String>,
+) -> Review {
+    strokes.sort_by_key(|s| s.index);
+    let chart = walk::chart(walked);
+    Review {
         players: players(save, &strokes, player.as_deref()),
         turning_points: turning_points(&chart),
         strokes,
@@ -283,7 +316,7 @@ pub fn review_watched(
         total_strokes: walked.strokes.len(),
         seed: options.seed,
         player,
-    })
+    }
 }
 
 /// The player of `save` named `wanted` (any case), as the save spells him.

@@ -6,13 +6,14 @@
 //! - `computer` (seats, comma-separated) and `names` (in seat order), in a match;
 //! - `hints` and `fixed-board` (present, or `1`/`true`/`on`);
 //! - `speed` (1 to 8: a demo or a replay played faster);
-//! - `load` (a save kept by the page, resumed) and `replay` (a save kept by the page, played
-//!   back on the board).
+//! - `load` (a save kept by the page, resumed), `replay` (a save kept by the page, played
+//!   back on the board) and `review` (a save kept by the page, reviewed by the coach).
 //!
 //! Pure: the web build reads the pairs off the page's address and starts [`Launch`]; the
 //! desktop's tests check the words.
 
 use crate::launch::{Launch, Start};
+use crate::modes::review::{OpenedFrom, ReviewStart};
 use carrom_ai::computers_match;
 use carrom_match::{Level, MatchLength, MatchSetup, Named, Player, SaveFile};
 use carrom_physics::{Seat, Spec};
@@ -46,6 +47,7 @@ struct Choices {
     speed: f32,
     load: Option<String>,
     replay: Option<String>,
+    review: Option<String>,
 }
 
 fn refuse(param: &str, value: &str, why: impl Into<String>) -> AddressError {
@@ -115,12 +117,13 @@ fn read(c: &mut Choices, param: &str, value: &str) -> Result<(), AddressError> {
         }
         "load" => c.load = Some(value.into()),
         "replay" => c.replay = Some(value.into()),
+        "review" => c.review = Some(value.into()),
         _ => {
             return Err(refuse(
                 param,
                 value,
                 "not a choice of the page: mode, seed, level, length, rules, computer, names, \
-                 hints, fixed-board, speed, load or replay",
+                 hints, fixed-board, speed, load, replay or review",
             ));
         }
     }
@@ -175,6 +178,13 @@ fn saved(param: &str, path: &str) -> Result<SaveFile, AddressError> {
 fn start(spec: &Spec, c: &Choices) -> Result<Start, AddressError> {
     if let Some(path) = &c.replay {
         return Ok(Start::Replay(saved("replay", path)?));
+    }
+    if let Some(path) = &c.review {
+        return Ok(Start::Review(Box::new(ReviewStart {
+            save: saved("review", path)?,
+            path: Some(path.into()),
+            from: OpenedFrom::Library,
+        })));
     }
     if let Some(path) = &c.load {
         let save = saved("load", path)?;
@@ -328,5 +338,32 @@ mod tests {
             at("load=/carrom/saves/none.json").unwrap_err().param,
             "load"
         );
+        assert_eq!(
+            at("review=/carrom/saves/none.json").unwrap_err().param,
+            "review"
+        );
+    }
+
+    #[test]
+    fn an_address_opens_a_kept_saves_review() {
+        let dir = std::env::temp_dir().join(format!("carrom-address-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let spec = Spec::default();
+        let setup = computers_match(
+            Seats::Singles,
+            Preset::Icf.rules(),
+            "icf",
+            [Level::Easy; 2],
+            1,
+        );
+        let game = carrom_match::Match::new(&spec, setup).unwrap();
+        let file = dir.join("m.json");
+        SaveFile::of(&game).write(&file).unwrap();
+        let Start::Review(start) = at(&format!("review={}", file.display())).unwrap().start else {
+            panic!("a review");
+        };
+        assert_eq!(start.path.as_deref(), Some(file.as_path()));
+        assert_eq!(start.from, OpenedFrom::Library);
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -123,10 +123,13 @@ fn file_name_for(setup: &carrom_match::MatchSetup) -> String {
         .players
         .iter()
         .map(|p| {
-            p.name
-                .chars()
-                .map(|c| if c.is_alphanumeric() { c } else { '_' })
-                .collect()
+            // Letters and digits, each run of anything else one '_': "North (computer)" is
+            // "North_computer".
+            let words = p.name.split(|c: char| !c.is_alphanumeric());
+            words
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join("_")
         })
         .collect();
     let kind = if setup.players.len() == 4 {
@@ -306,6 +309,11 @@ mod tests {
         let a = a.file_name().unwrap().to_string_lossy().into_owned();
         assert_eq!(a, "singles-South-v-North-7.json");
         assert!(b.to_string_lossy().contains("doubles-"), "{b:?}");
+        let mut against = singles.clone();
+        against.players[1].name = "North (computer)".into();
+        let c = save_path_for(&against);
+        let c = c.file_name().unwrap().to_string_lossy().into_owned();
+        assert_eq!(c, "singles-South-v-North_computer-7.json");
     }
 
     #[test]

@@ -13,45 +13,44 @@ pub fn rules_title(name: &str) -> String {
     }
 }
 
-/// Text for a narrow panel: a word longer than `max` characters (a file's path) is broken
-/// after its slashes, or else every `max` characters, so the panel wraps it instead of
-/// growing past the window.
+/// Text for a narrow panel: a word longer than `max` characters (a file's path or name) may
+/// break after its separators (`/`, `-`, `_`, `.`), or else every `max` characters: an
+/// invisible break (a zero-width space) is put there, so the panel wraps it between its parts
+/// instead of mid-name or growing past the window, and the text reads as it was written.
 pub fn break_long_words(text: &str, max: usize) -> String {
     text.lines()
         .map(|line| {
             line.split(' ')
-                .map(|word| {
-                    if word.chars().count() <= max {
-                        return word.to_string();
-                    }
-                    // Pieces ending at each slash, packed into chunks of at most `max`.
-                    let mut pieces: Vec<String> = Vec::new();
-                    let mut piece = String::new();
-                    for c in word.chars() {
-                        piece.push(c);
-                        if c == '/' || piece.chars().count() >= max {
-                            pieces.push(std::mem::take(&mut piece));
-                        }
-                    }
-                    if !piece.is_empty() {
-                        pieces.push(piece);
-                    }
-                    let mut chunks: Vec<String> = vec![String::new()];
-                    for p in pieces {
-                        let last = chunks.last_mut().expect("one chunk");
-                        if last.chars().count() + p.chars().count() > max {
-                            chunks.push(p);
-                        } else {
-                            last.push_str(&p);
-                        }
-                    }
-                    chunks.join(" ")
-                })
+                .map(|word| breakable(word, max))
                 .collect::<Vec<_>>()
                 .join(" ")
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The zero-width space: where a line may break without a mark.
+pub const MAY_BREAK: char = '\u{200B}';
+
+/// `word` with a [`MAY_BREAK`] after each separator and within any run of `max` characters
+/// without one; a word of `max` characters or fewer as it is.
+fn breakable(word: &str, max: usize) -> String {
+    if word.chars().count() <= max {
+        return word.to_string();
+    }
+    let mut out = String::new();
+    let mut run = 0;
+    let mut chars = word.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        run += 1;
+        let separator = matches!(c, '/' | '-' | '_' | '.');
+        if (separator || run >= max) && chars.peek().is_some() {
+            out.push(MAY_BREAK);
+            run = 0;
+        }
+    }
+    out
 }
 
 /// The bundled font has no dashes, ellipses, arrows or degree sign: the referee's sentences
@@ -87,8 +86,16 @@ mod tests {
     #[test]
     fn a_long_path_is_broken_so_a_narrow_panel_can_wrap_it() {
         let t = break_long_words("Saved to /tmp/abc/saves/singles-You-v-Computer-3.json", 18);
-        assert!(t.split([' ', '\n']).all(|w| w.chars().count() <= 18), "{t}");
-        assert!(t.starts_with("Saved to /tmp/abc/saves/ singles-"), "{t}");
+        let parts = t.split([' ', '\n', MAY_BREAK]);
+        assert!(parts.clone().all(|w| w.chars().count() <= 18), "{t}");
+        assert!(parts.clone().any(|w| w == "singles-"), "{t}");
+        assert!(parts.clone().any(|w| w == "Computer-"), "{t}");
+        assert_eq!(
+            t.replace(MAY_BREAK, ""),
+            "Saved to /tmp/abc/saves/singles-You-v-Computer-3.json"
+        );
+        let long = break_long_words("abcdefghijklmnopqrstuvwxyz", 10);
+        assert_eq!(long, "abcdefghij\u{200B}klmnopqrst\u{200B}uvwxyz");
         assert_eq!(
             break_long_words("Turn passes.\nLaw 48", 18),
             "Turn passes.\nLaw 48"

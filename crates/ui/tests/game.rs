@@ -1803,9 +1803,10 @@ fn reviewing(app: &App) -> &carrom_ui::modes::review::Reviewing {
         .resource::<carrom_ui::modes::review::Reviewing>()
 }
 
-/// Review from a board's result (R): the result card goes, the match so far is walked and its
-/// strokes appear as the coach judges them; Down steps to the next stroke, whose position is
-/// put on the board; Esc goes back to the result as it was, the match kept at the table.
+/// Review from a board's result (its button): the result card goes, the match so far is
+/// walked and its strokes appear as the coach judges them; Down steps to the next stroke,
+/// whose position is put on the board; Esc goes back to the result as it was, the match kept
+/// at the table; R opens the review again.
 #[test]
 fn a_review_opens_from_a_boards_result_steps_and_goes_back() {
     let spec = Spec::default();
@@ -1816,7 +1817,7 @@ fn a_review_opens_from_a_boards_result_steps_and_goes_back() {
         .insert_resource(ButtonInput::<KeyCode>::default());
     run_until(&mut app, 50, |app| phase(app) == Phase::BoardOver);
     app.update();
-    press(&mut app, KeyCode::KeyR);
+    click(&mut app, "Review the match so far");
     run_until(&mut app, 20, |app| {
         playing(app) == Some(carrom_ui::Playing::Review)
     });
@@ -1857,12 +1858,17 @@ fn a_review_opens_from_a_boards_result_steps_and_goes_back() {
         "the match as it was left"
     );
     assert_eq!(table.model.stats.boards.len(), boards);
+    press(&mut app, KeyCode::KeyR);
+    run_until(&mut app, 20, |app| {
+        playing(app) == Some(carrom_ui::Playing::Review)
+    });
 }
 
 /// Review of a save (as the saved matches page opens it): every stroke judged, each player's
 /// accuracy, the review kept beside the save; Esc goes back to the saved matches page. Opened
 /// again, the kept review is read at once. Try it (T) opens the chosen stroke's position in
-/// training, where a stroke is scored and the same position set again.
+/// training, where a stroke is scored and the same position set again; Esc there comes back to
+/// the review at that stroke.
 #[test]
 fn a_saves_review_is_kept_and_try_it_opens_the_position_in_training() {
     use carrom_ui::modes::review::{OpenedFrom, ReviewStart};
@@ -1947,6 +1953,21 @@ fn a_saves_review_is_kept_and_try_it_opens_the_position_in_training() {
         t.trainer.drills().iter().map(|d| d.attempts).sum::<u32>(),
         0
     );
+    // Esc: back to the review, at the stroke tried, its position on the board.
+    press(&mut app, KeyCode::Escape);
+    run_until(&mut app, 20, |app| {
+        playing(app) == Some(carrom_ui::Playing::Review)
+    });
+    app.update();
+    let r = reviewing(&app);
+    assert_eq!(r.strokes().last().unwrap().index, at.index);
+    assert_eq!(r.chosen, r.strokes().len() - 1, "the stroke tried");
+    assert!(r.review.is_some(), "the review as it was left");
+    assert_eq!(
+        app.world().resource::<carrom_ui::modes::OnBoard>().pieces,
+        at.layout
+    );
+    assert!(!app.world().contains_resource::<Training>());
     std::fs::remove_dir_all(&dir).ok();
 }
 

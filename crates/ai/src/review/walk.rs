@@ -10,7 +10,7 @@ use carrom_physics::{Piece, Seat, Shot, Spec};
 use carrom_referee::Referee;
 
 /// The position a stroke was played from, the stroke, and the chances before and after it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct StrokeAt {
     /// The stroke's number in the match, from 1.
     pub index: usize,
@@ -26,7 +26,7 @@ pub struct StrokeAt {
 }
 
 /// A save walked: the physics it was played with, its strokes, the chances at the start.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Walked {
     pub spec: Spec,
     pub strokes: Vec<StrokeAt>,

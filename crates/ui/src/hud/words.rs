@@ -215,9 +215,13 @@ fn training_panels(training: Res<Training>, mut panels: ResMut<Panels>) {
     if panels.side.is_some() {
         panels.side = None;
     }
+    // Tried from a review, Esc goes back to it.
+    let esc = if training.tried { "the review" } else { "menu" };
     set(
         &mut panels.help,
-        "Slide the striker along the base line to place it (or tap/hold the arrow keys).\nPull back from the striker, away from the board, to aim; let go to strike.\nA/D aim, W/S power, Space strikes.\n1-9: choose a drill   N: another position\nH: the coach's shot   J: take it   P: progress\nG: aim guide   F: fix/turn board   Esc: menu".into(),
+        format!(
+            "Slide the striker along the base line to place it (or tap/hold the arrow keys).\nPull back from the striker, away from the board, to aim; let go to strike.\nA/D aim, W/S power, Space strikes.\n1-9: choose a drill   N: another position\nH: the coach's shot   J: take it   P: progress\nG: aim guide   F: fix/turn board   Esc: {esc}"
+        ),
     );
 }
 

@@ -242,11 +242,14 @@ fn after_board_result(
     mut shown: ResMut<ResultShown>,
     mut table: ResMut<Table>,
     mut fire: FireParams,
+    buttons: Query<&Interaction, With<Button>>,
 ) {
     if !paused.is_some_and(|p| *p.get() == Pause::Paused) {
         shown.0 += time.delta_secs() * speed.factor.clamp(1.0, 2.0);
     }
-    let asked = pointer.clicked()
+    // A click on the card's button (Review) is the button's.
+    let on_button = buttons.iter().any(|i| *i != Interaction::None);
+    let asked = (pointer.clicked() && !on_button)
         || keys.is_some_and(|k| k.just_pressed(KeyCode::Enter) || k.just_pressed(KeyCode::Space));
     let nobody_plays = watched.is_some() || table.watched();
     let timed_out = nobody_plays && (shown.0 >= RESULT_SECONDS || speed.steps_per_frame.is_some());

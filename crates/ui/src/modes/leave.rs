@@ -23,11 +23,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                // A review's Esc goes back where it was opened from ([`super::review`]).
+                // A review's Esc goes back where it was opened from, and training's Esc
+                // back to the review a stroke was tried from ([`super::review`]).
                 escape_a_game.run_if(
                     in_state(Screen::Game)
                         .and_then(not(in_state(Watched)))
-                        .and_then(not(in_state(Playing::Review))),
+                        .and_then(not(in_state(Playing::Review)))
+                        .and_then(not(resource_exists::<super::review::TriedFromReview>)),
                 ),
                 escape.run_if(in_state(Watched)),
                 forget_the_question.run_if(in_state(Leave::Asked)),

@@ -1,6 +1,6 @@
 //! A board's result: after each board, a card with who won it, the points, the Queen, the Law
-//! and the game's score, over the board until the players go on; Review (R) reviews the match
-//! so far. (The match's end is the [`super::summary`].)
+//! and the game's score, over the board until the players go on; its Review button (or R)
+//! reviews the match so far. (The match's end is the [`super::summary`].)
 
 use crate::launch::{Launch, Start};
 use crate::modes::Begin;
@@ -60,6 +60,23 @@ fn r_reviews(
     }
 }
 
+/// Review (R): the match so far reviewed. Its click is the button's, not the card's (the
+/// board's result goes on with a click elsewhere).
+fn review_button(c: &mut ChildSpawnerCommands) {
+    crate::theme::button(
+        c,
+        290.0,
+        36.0,
+        text("Review the match so far (R)", 15.0, INK),
+        |_: On<crate::theme::Activate>,
+         mut commands: Commands,
+         table: Res<Table>,
+         launch: Option<Res<Launch>>| {
+            open_review(&mut commands, &table, launch.as_deref())
+        },
+    );
+}
+
 /// Result text (as every text on the board, kept from breaking mid-word).
 pub(super) fn text(s: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     crate::theme::text(for_display(&s.into()), size, color)
@@ -116,7 +133,7 @@ fn spawn_result_card(
                     c.spawn(text(line.clone(), size, colour));
                 }
                 if reviewable(s) {
-                    c.spawn(text("R: review the match so far", 15.0, DIM));
+                    review_button(c);
                 }
             });
         });

@@ -3,11 +3,13 @@
 //! attributes carry what a test checks: `data-screen` (menu or game), `data-digest` (the
 //! match's position), `data-score` (its scoreboard) and `data-buttons` (the buttons on the
 //! screen, each its label and its rectangle in the page's pixels, as JSON: where a page's
-//! test or tool clicks the canvas as a person would), and `data-frames` (the frames drawn so
-//! far: the frame rate measured from outside).
+//! test or tool clicks the canvas as a person would), `data-frames` (the frames drawn so
+//! far: the frame rate measured from outside) and `data-review` (a review's progress: "judging
+//! D of T", "judged T", or why there is no review).
 
 use crate::hud::Panels;
 use crate::modes::calls::CallLog;
+use crate::modes::review::Reviewing;
 use crate::modes::table::Table;
 use crate::settings::SettingsFile;
 use crate::states::Screen;
@@ -110,6 +112,7 @@ struct Said {
     screen: &'static str,
     digest: String,
     score: String,
+    review: String,
 }
 
 fn said(
@@ -118,6 +121,7 @@ fn said(
     calls: &CallLog,
     file: &SettingsFile,
     table: Option<&Table>,
+    reviewing: Option<&Reviewing>,
 ) -> Said {
     let mut lines = Vec::new();
     // What the menu says about the settings kept, or the page's address refused.
@@ -145,6 +149,17 @@ fn said(
         },
         digest: table.map_or(String::new(), |t| format!("{:016x}", t.model.digest())),
         score: table.map_or(String::new(), |t| t.model.scoreboard().join("; ")),
+        review: reviewing.map_or(String::new(), review_progress),
+    }
+}
+
+/// A review's progress as the page's attribute says it.
+fn review_progress(r: &Reviewing) -> String {
+    match (&r.error, r.walked.is_some(), r.busy()) {
+        (Some(e), _, _) => format!("no review: {e}"),
+        (None, false, _) => "walking".into(),
+        (None, true, true) => format!("judging {} of {}", r.done, r.total),
+        (None, true, false) => format!("judged {}", r.total),
     }
 }
 
@@ -154,9 +169,17 @@ fn tell_the_page(
     calls: Res<CallLog>,
     file: Res<SettingsFile>,
     table: Option<Res<Table>>,
+    reviewing: Option<Res<Reviewing>>,
     mut last: Local<Said>,
 ) {
-    let now = said(screen.get(), &panels, &calls, &file, table.as_deref());
+    let now = said(
+        screen.get(),
+        &panels,
+        &calls,
+        &file,
+        table.as_deref(),
+        reviewing.as_deref(),
+    );
     if now == *last {
         return;
     }
@@ -175,6 +198,7 @@ fn tell_the_page(
         ("data-screen", now.screen),
         ("data-digest", now.digest.as_str()),
         ("data-score", now.score.as_str()),
+        ("data-review", now.review.as_str()),
     ] {
         let _ = region.set_attribute(name, value);
     }

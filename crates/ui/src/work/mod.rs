@@ -1,7 +1,7 @@
 //! Long computations kept off the frame, so the board keeps drawing and the window (or the
 //! page) keeps answering: the computers' decisions, the coach's hint and his judgement of a
-//! person's stroke, practice's break map and a match's review ([`review`]; in the browser it
-//! runs on the page, which holds still while it does). On the desktop they run on the async
+//! person's stroke, practice's break map and a match's review ([`review`]: in the browser the
+//! worker walks the match and judges it a stroke at a time). On the desktop they run on the async
 //! compute pool's threads; in the browser, which gives a page one thread, in a Web Worker
 //! running the same wasm module ([`answer`] is what it runs; `web.rs` asks it).
 //!
@@ -21,6 +21,7 @@ use carrom_ai::breaks::BreakMap;
 use carrom_ai::coach::{
     Advice, Commentary, Goal, Hint, Measured, OwnShotJudged, hint_for, judge_own_shot,
 };
+use carrom_ai::review::{StrokeAt, StrokeReview, Walked, strokes_of};
 use carrom_ai::{Computers, ComputersState};
 use carrom_match::{Action, Match, SaveFile};
 use carrom_physics::{Piece, Seat, Shot, Spec};
@@ -76,6 +77,36 @@ pub fn judge_own(question: JudgeOwn) -> Task<OwnShotJudged> {
     return web::judge_own(question);
     #[cfg(not(target_arch = "wasm32"))]
     bevy::tasks::AsyncComputeTaskPool::get().spawn(async move { question.answer() })
+}
+
+/// A match to walk for its review (every stroke's position and the chances after it).
+#[derive(Serialize, Deserialize)]
+pub struct WalkMatch {
+    pub spec: Spec,
+    pub save: SaveFile,
+    /// The match as the review's words name it (its file).
+    pub name: String,
+}
+
+impl WalkMatch {
+    /// The match walked, or why it cannot be (in words: the review shows them).
+    pub fn answer(&self) -> Result<Walked, String> {
+        strokes_of(&self.spec, &self.save, &self.name).map_err(|e| e.to_string())
+    }
+}
+
+/// A stroke of a match under review, for the coach to judge.
+#[derive(Serialize, Deserialize)]
+pub struct JudgeStroke {
+    pub spec: Spec,
+    pub at: StrokeAt,
+    pub seed: u64,
+}
+
+impl JudgeStroke {
+    pub fn answer(&self) -> StrokeReview {
+        carrom_ai::review::judge(&self.spec, &self.at, self.seed)
+    }
 }
 
 /// A position the coach is asked about, and what he looks for there.
@@ -241,8 +272,8 @@ fn the_match(spec: &Spec, save: &SaveFile) -> Result<Match, WorkError> {
     Ok(Match::replay(spec, save, |_| {})?)
 }
 
-/// The worker's answer to a request of `kind` (`decide`, `break_map`, `hint`, `judge_own`),
-/// both JSON.
+/// The worker's answer to a request of `kind` (`decide`, `break_map`, `hint`, `judge_own`,
+/// and a review's `walk` and `judge_stroke`), both JSON.
 pub fn answer(kind: &str, request: &str) -> Result<String, WorkError> {
     match kind {
         "decide" => {
@@ -272,6 +303,14 @@ pub fn answer(kind: &str, request: &str) -> Result<String, WorkError> {
         "judge_own" => {
             let question: JudgeOwn = serde_json::from_str(request)?;
             Ok(serde_json::to_string(&question.answer())?)
+        }
+        "walk" => {
+            let ask: WalkMatch = serde_json::from_str(request)?;
+            Ok(serde_json::to_string(&ask.answer())?)
+        }
+        "judge_stroke" => {
+            let ask: JudgeStroke = serde_json::from_str(request)?;
+            Ok(serde_json::to_string(&ask.answer())?)
         }
         other => Err(WorkError::Unknown(other.into())),
     }
@@ -319,6 +358,53 @@ mod tests {
         }
         assert!(matches!(answer("chess", "{}"), Err(WorkError::Unknown(_))));
         assert!(matches!(answer("decide", "{"), Err(WorkError::Request(_))));
+    }
+
+    /// A review put together from the worker's walk and its judgements, a stroke at a time, is
+    /// the review made here; a save that does not replay is refused in words.
+    #[test]
+    fn a_review_made_in_the_worker_a_stroke_at_a_time_is_the_review_made_here() {
+        let (spec, mut game, mut computers) = easy_singles(6);
+        while game.actions.len() < 3
+            && let Some(action) = computers.act(&game)
+        {
+            game.apply(&action).unwrap();
+        }
+        let save = SaveFile::of(&game);
+        let options = carrom_ai::review::ReviewOptions::default();
+        let here = carrom_ai::review::review(&spec, &save, "m", &options, &|_, _| {}).unwrap();
+        let walk = WalkMatch {
+            spec: spec.clone(),
+            save: save.clone(),
+            name: "m".into(),
+        };
+        let reply = answer("walk", &serde_json::to_string(&walk).unwrap()).unwrap();
+        let walked: Result<Walked, String> = serde_json::from_str(&reply).unwrap();
+        let walked = walked.unwrap();
+        let mut strokes = Vec::new();
+        for at in carrom_ai::review::to_judge(&walked, None, &options) {
+            let one = JudgeStroke {
+                spec: walked.spec.clone(),
+                at: at.clone(),
+                seed: options.seed,
+            };
+            let reply = answer("judge_stroke", &serde_json::to_string(&one).unwrap()).unwrap();
+            strokes.push(serde_json::from_str::<StrokeReview>(&reply).unwrap());
+        }
+        let there = carrom_ai::review::assemble(&save, &walked, strokes, &options, None);
+        assert_eq!(there, here);
+        let mut tampered = save.clone();
+        tampered.score = [7, 0];
+        let walk = WalkMatch {
+            save: tampered,
+            ..walk
+        };
+        let reply = answer("walk", &serde_json::to_string(&walk).unwrap()).unwrap();
+        let refused: Result<Walked, String> = serde_json::from_str(&reply).unwrap();
+        assert!(
+            refused.unwrap_err().starts_with("m"),
+            "named after its file"
+        );
     }
 
     /// The worker's hint is the coach's here, down to the strokes its chances were counted on,

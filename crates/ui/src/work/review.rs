@@ -2,7 +2,9 @@
 //! the news sent to the window as it comes.
 
 use bevy::tasks::Task;
-use carrom_ai::review::{Review, ReviewOptions, StrokeReview, Watch, stored};
+#[cfg(not(target_arch = "wasm32"))]
+use carrom_ai::review::Watch;
+use carrom_ai::review::{Review, ReviewOptions, StrokeReview, stored};
 use carrom_match::SaveFile;
 use carrom_physics::Spec;
 
@@ -34,19 +36,36 @@ pub struct ReviewWork {
 /// On the desktop it runs on a thread of its own, not on the async compute pool: a review
 /// takes a minute or more, and that pool also compiles the renderer's pipelines (on two cores
 /// it has one thread), so the review's page would not be drawn until the review was done. In
-/// the browser it runs on the page (the worker does not take it yet), which holds still while
-/// it does.
+/// the browser the page's worker walks the match and judges it stroke by stroke, the page
+/// asking for each in turn and drawing between.
 pub fn review(spec: &Spec, save: SaveFile, path: Option<std::path::PathBuf>) -> ReviewWork {
     let (send, news) = std::sync::mpsc::channel();
     let spec = spec.clone();
-    let run = move || {
-        let done = review_telling(&spec, &save, path.as_deref(), &send);
-        let _ = send.send(ReviewNews::Done(done));
-    };
+    let name = name_of(path.as_deref());
     #[cfg(target_arch = "wasm32")]
-    let task = Some(bevy::tasks::AsyncComputeTaskPool::get().spawn(async move { run() }));
+    let task = Some(bevy::tasks::AsyncComputeTaskPool::get().spawn(async move {
+        let kept = kept(&spec, &save, path.as_deref());
+        let made = kept.is_none();
+        let done = super::web::review(&spec, &save, &name, &send, kept).await;
+        if made {
+            keep(&spec, &save, path.as_deref(), &done);
+        }
+        let _ = send.send(ReviewNews::Done(done));
+        super::web::wake();
+    }));
     #[cfg(not(target_arch = "wasm32"))]
     let task = {
+        let run = move || {
+            let done = match kept(&spec, &save, path.as_deref()) {
+                Some(kept) => walked_for(&spec, &save, &name, &send).map(|()| kept),
+                None => {
+                    let done = review_telling(&spec, &save, &name, &send);
+                    keep(&spec, &save, path.as_deref(), &done);
+                    done
+                }
+            };
+            let _ = send.send(ReviewNews::Done(done));
+        };
         if let Err(e) = std::thread::Builder::new()
             .name("carrom review".into())
             .spawn(run)
@@ -61,20 +80,52 @@ pub fn review(spec: &Spec, save: SaveFile, path: Option<std::path::PathBuf>) -> 
     }
 }
 
-/// The review of `save`, each step told on `send`.
-fn review_telling(
+/// The review kept beside the save at `path`, if there is one (made by these physics and this
+/// coach).
+fn kept(spec: &Spec, save: &SaveFile, path: Option<&std::path::Path>) -> Option<Review> {
+    stored::load(path?, spec, save, &ReviewOptions::default())
+}
+
+/// The match walked for a kept review's positions, told on `send`.
+#[cfg(not(target_arch = "wasm32"))]
+fn walked_for(
+    spec: &Spec,
+    save: &SaveFile,
+    name: &str,
+    send: &std::sync::mpsc::Sender<ReviewNews>,
+) -> Result<(), String> {
+    let walked = carrom_ai::review::strokes_of(spec, save, name).map_err(|e| e.to_string())?;
+    let _ = send.send(ReviewNews::Walked(Box::new(walked)));
+    Ok(())
+}
+
+/// The match as a review's words name it: its file, or "the match".
+fn name_of(path: Option<&std::path::Path>) -> String {
+    path.map_or("the match".to_string(), |p| p.display().to_string())
+}
+
+/// A review made is kept beside its save (when it has one).
+fn keep(
     spec: &Spec,
     save: &SaveFile,
     path: Option<&std::path::Path>,
+    done: &Result<Review, String>,
+) {
+    if let (Some(p), Ok(review)) = (path, done)
+        && let Err(e) = stored::store(p, spec, save, review)
+    {
+        bevy::log::warn!("The review is not kept beside {}: {e}", p.display());
+    }
+}
+
+/// The review of `save` made here, each step told on `send`.
+#[cfg(not(target_arch = "wasm32"))]
+fn review_telling(
+    spec: &Spec,
+    save: &SaveFile,
+    name: &str,
     send: &std::sync::mpsc::Sender<ReviewNews>,
 ) -> Result<Review, String> {
-    let name = path.map_or("the match".to_string(), |p| p.display().to_string());
-    let options = ReviewOptions::default();
-    if let Some(kept) = path.and_then(|p| stored::load(p, spec, save, &options)) {
-        let walked = carrom_ai::review::strokes_of(spec, save, &name).map_err(|e| e.to_string())?;
-        let _ = send.send(ReviewNews::Walked(Box::new(walked)));
-        return Ok(kept);
-    }
     // The window gone (the review left), the coach stops.
     let tell = |watch: Watch<'_>| {
         send.send(match watch {
@@ -91,12 +142,6 @@ fn review_telling(
         })
         .is_ok()
     };
-    let review = carrom_ai::review::review_watched(spec, save, &name, &options, &tell)
-        .map_err(|e| e.to_string())?;
-    if let Some(p) = path
-        && let Err(e) = stored::store(p, spec, save, &review)
-    {
-        bevy::log::warn!("The review is not kept beside {}: {e}", p.display());
-    }
-    Ok(review)
+    let options = ReviewOptions::default();
+    carrom_ai::review::review_watched(spec, save, name, &options, &tell).map_err(|e| e.to_string())
 }

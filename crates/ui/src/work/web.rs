@@ -1,16 +1,23 @@
 //! The browser's side: a request goes to the page's worker (`window.carromWork`, in
-//! `work.js`), and the frame goes on while it answers. Should the worker fail, the decision is
+//! `work.js`), and the frame goes on while it answers (a review is asked a stroke at a time). Should the worker fail, the decision is
 //! made here, and the page holds still while it is.
 
-use super::{AskCoach, Decide, Decided, Decision, HintSent, JudgeOwn, MapSent};
+use super::{
+    AskCoach, Decide, Decided, Decision, HintSent, JudgeOwn, JudgeStroke, MapSent, ReviewNews,
+    WalkMatch,
+};
 use bevy::log::warn;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 use carrom_ai::Computers;
 use carrom_ai::breaks::BreakMap;
 use carrom_ai::coach::{Hint, OwnShotJudged};
-use carrom_match::Match;
+use carrom_ai::review::{
+    Review, ReviewOptions, StrokeReview, Walked, assemble, reviewed_player, to_judge,
+};
+use carrom_match::{Match, SaveFile};
 use carrom_physics::Spec;
 use std::cell::RefCell;
+use std::sync::mpsc::Sender;
 use wasm_bindgen::prelude::*;
 
 thread_local! {
@@ -29,7 +36,7 @@ pub fn keep_the_waker(proxy: bevy::prelude::Res<bevy::winit::EventLoopProxyWrapp
 }
 
 /// The window draws the answer that came.
-fn wake() {
+pub(super) fn wake() {
     WAKE.with(|w| {
         if let Some(wake) = w.borrow().as_ref() {
             wake();
@@ -119,4 +126,63 @@ pub fn judge_own(question: JudgeOwn) -> Task<OwnShotJudged> {
     let request = serde_json::to_string(&question);
     let here = move || question.answer();
     ask_or_here("judge_own", request, "the stroke is judged", |j| j, here)
+}
+
+/// A match's review in the worker: the match walked there, then each stroke judged there in
+/// turn, each judgement told on `send` as it comes (the page draws between); the review put
+/// together here (or the one `kept` beside the save taken, once the match is walked). Should
+/// the worker not answer, that step is worked out on the page.
+pub async fn review(
+    spec: &Spec,
+    save: &SaveFile,
+    name: &str,
+    send: &Sender<ReviewNews>,
+    kept: Option<Review>,
+) -> Result<Review, String> {
+    let options = ReviewOptions::default();
+    let walk = WalkMatch {
+        spec: spec.clone(),
+        save: save.clone(),
+        name: name.into(),
+    };
+    let walked = match ask::<Result<Walked, String>>("walk", serde_json::to_string(&walk)).await {
+        Ok(walked) => walked?,
+        Err(why) => {
+            warn!("The worker did not answer ({why}): the match is walked on the page.");
+            walk.answer()?
+        }
+    };
+    let left = || "the review was left".to_string();
+    send.send(ReviewNews::Walked(Box::new(walked.clone())))
+        .map_err(|_| left())?;
+    if let Some(kept) = kept {
+        return Ok(kept);
+    }
+    let player = reviewed_player(save, name, &options).map_err(|e| e.to_string())?;
+    let chosen = to_judge(&walked, player.as_deref(), &options);
+    let total = chosen.len();
+    let mut strokes = Vec::with_capacity(total);
+    for (done, at) in chosen.into_iter().enumerate() {
+        let one = JudgeStroke {
+            spec: walked.spec.clone(),
+            at: at.clone(),
+            seed: options.seed,
+        };
+        let judged = match ask::<StrokeReview>("judge_stroke", serde_json::to_string(&one)).await {
+            Ok(judged) => judged,
+            Err(why) => {
+                warn!("The worker did not answer ({why}): the stroke is judged on the page.");
+                one.answer()
+            }
+        };
+        let stroke = Box::new(judged.clone());
+        let news = ReviewNews::Judged {
+            stroke,
+            done: done + 1,
+            total,
+        };
+        send.send(news).map_err(|_| left())?;
+        strokes.push(judged);
+    }
+    Ok(assemble(save, &walked, strokes, &options, player))
 }

@@ -4,13 +4,14 @@
 //! with its label as it is judged, each player's accuracy and worst strokes. A stroke chosen
 //! (a click, or the arrow keys) puts its position on the board with the stroke played and the
 //! coach's best drawn (by the coach, [`crate::coach`]); Try it opens that position in
-//! training. Back (Esc) returns where the review was opened from: the match at the table as it
+//! training, and Esc there comes back to the review. Back (Esc) returns where the review was opened from: the match at the table as it
 //! was left, or the saved matches page.
 //!
 //! The page is drawn by [`crate::screens::review`]; this mode keeps the review, shows the
 //! chosen stroke's position on the board and answers the keys.
 
 mod setup;
+mod tried;
 
 use crate::launch::{Launch, Start};
 use crate::modes::{Begin, OnBoard};
@@ -25,6 +26,7 @@ use carrom_trainer::{Drill, DrillKind, Position, QueenAt, Stage};
 use std::path::PathBuf;
 
 pub use setup::ReturnToLibrary;
+pub use tried::TriedFromReview;
 
 /// Where a review was opened from, where Back returns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -208,12 +210,12 @@ pub struct TryIt;
 pub struct BackFromReview;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(setup::plugin)
+    app.add_plugins((setup::plugin, tried::plugin))
         .add_observer(choose_stroke)
         .add_observer(try_it)
         .add_systems(
             PostUpdate,
-            crate::pace::while_busy(Reviewing::busy, "the coach reviewing a match")
+            crate::pace::while_working(Reviewing::busy, "the coach reviewing a match")
                 .run_if(resource_exists::<Reviewing>),
         )
         .add_systems(
@@ -369,6 +371,8 @@ fn try_it(
     }
     let mut launch = launch.as_deref().cloned().unwrap_or_else(Launch::menu);
     launch.start = Start::Drill(Box::new(drill));
+    // The review is kept aside to come back to (Esc in training).
+    commands.insert_resource(TriedFromReview);
     commands.trigger(Begin(launch));
 }
 

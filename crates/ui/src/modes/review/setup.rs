@@ -82,7 +82,16 @@ fn back(
 
 /// Out of the review: into another mode than the match's it was opened from, that match's
 /// table (kept aside) goes too.
-fn leave_the_review(mut commands: Commands, mode: Res<State<Mode>>) {
+fn leave_the_review(
+    mut commands: Commands,
+    mode: Res<State<Mode>>,
+    tried: Option<Res<super::TriedFromReview>>,
+) {
+    // Trying a stroke in training: all is kept to come back to ([`super::tried`]).
+    if tried.is_some() && *mode.get() == Mode::Training {
+        return;
+    }
+    commands.remove_resource::<super::TriedFromReview>();
     commands.remove_resource::<Reviewing>();
     if !mode
         .get()
