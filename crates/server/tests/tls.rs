@@ -89,7 +89,7 @@ fn a_client_that_trusts_the_servers_certificate_plays_a_match_over_wss() {
         let running = serve(config).await.unwrap();
         let url = format!("wss://{}", running.addr);
         let stranger = carrom_online::play(plan(url.clone(), None), |_| {}).await;
-        let why = stranger.err().expect("refused").to_string();
+        let why = stranger.expect_err("refused").to_string();
         assert!(why.contains("cannot reach the server"), "{why}");
         let played = carrom_online::play(plan(url.clone(), Some(&files.cert)), |_| {});
         let played = tokio::time::timeout(BOUND, played).await.unwrap().unwrap();
