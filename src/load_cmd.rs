@@ -3,7 +3,11 @@
 //! and CPU are its own): actions a second (strokes, and the few placements of a piece due
 //! back), the 50th and 99th percentile of an action's round trip (from the client's send to the
 //! server's applied action coming back; the computer's thinking left out), the server's memory
-//! per match (its peak resident memory over its idle one, per match) and its CPU.
+//! per match (its peak resident memory over its idle one, per match) and its CPU, where the
+//! server's time for an action goes (its wait for the match's task, the apply with the
+//! stroke's physics, the database write: `GET /api/timings`), and the clients' own CPU (they
+//! run in this process, on the same cores as the server). The clients act back to back, or at
+//! a person's pace with `--pace SECS` before each action.
 
 use crate::args::{count, named};
 use carrom_ai::Level;
@@ -30,9 +34,41 @@ pub struct LoadArgs {
     /// Stop after this many seconds, 1 to 3600, whether or not the matches are over.
     #[arg(long, default_value_t = 300, value_parser = count::<1, 3600>)]
     pub within: u64,
+    /// Seconds each client waits before each of its actions (a person's pace), 0 to 10; 0:
+    /// back to back, as fast as the computers think.
+    #[arg(long, default_value_t = 0.0, value_parser = pace)]
+    pub pace: f64,
     /// Print only the figures as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+/// A pace: seconds from 0 to 10.
+fn pace(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.0..=10.0).contains(&s) => Ok(s),
+        _ => Err("not a number of seconds from 0 to 10".into()),
+    }
+}
+
+/// `GET path` on the server at `addr` (HOST:PORT): the JSON body, `null` when it cannot be had.
+fn get_json(addr: &str, path: &str) -> serde_json::Value {
+    use std::io::{Read, Write};
+    let got = (|| {
+        let mut s = std::net::TcpStream::connect(addr).ok()?;
+        s.set_read_timeout(Some(Duration::from_secs(10))).ok()?;
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        )
+        .ok()?;
+        let mut text = String::new();
+        s.read_to_string(&mut text).ok()?;
+        let body = text.split_once("\r\n\r\n")?.1;
+        let json = &body[body.find('{')?..=body.rfind('}')?];
+        serde_json::from_str(json).ok()
+    })();
+    got.unwrap_or(serde_json::Value::Null)
 }
 
 /// The server's resident memory (kB) and CPU time (s) from /proc.
@@ -108,6 +144,7 @@ fn run_load(args: &LoadArgs, addr: &str, pid: u32) -> Result<(), String> {
         .build()
         .map_err(|e| e.to_string())?;
     let (rss0, cpu0) = server_usage(pid).unwrap_or_default();
+    let (_, own0) = server_usage(std::process::id()).unwrap_or_default();
     let tally = Arc::new(Mutex::new(Tally::default()));
     let peak = Arc::new(Mutex::new(rss0));
     let t0 = Instant::now();
@@ -123,6 +160,8 @@ fn run_load(args: &LoadArgs, addr: &str, pid: u32) -> Result<(), String> {
                 },
                 computer: Some(args.level),
                 retry: Duration::from_secs(10),
+                pace: Duration::from_secs_f64(args.pace),
+                ca: None,
             };
             let tally = tally.clone();
             clients.push(tokio::spawn(async move {
@@ -164,12 +203,14 @@ fn run_load(args: &LoadArgs, addr: &str, pid: u32) -> Result<(), String> {
     });
     let secs = t0.elapsed().as_secs_f64();
     let (_, cpu1) = server_usage(pid).unwrap_or_default();
+    let (_, own1) = server_usage(std::process::id()).unwrap_or_default();
     let t = tally.lock().map_err(|_| "the tally")?;
     let mut trips = t.trips.clone();
     trips.sort_by(f64::total_cmp);
     let peak = *peak.lock().map_err(|_| "the peak")?;
     let figures = json!({
         "matches": args.matches,
+        "pace_seconds": args.pace,
         "clients_finished": t.finished,
         "seconds": secs,
         "actions_per_second": t.applied as f64 / secs,
@@ -181,6 +222,9 @@ fn run_load(args: &LoadArgs, addr: &str, pid: u32) -> Result<(), String> {
         "server_kb_per_match": (peak.saturating_sub(rss0)) as f64 / args.matches as f64,
         "server_cpu_seconds": cpu1 - cpu0,
         "server_cpu_share_of_one_core": (cpu1 - cpu0) / secs,
+        "server_time_per_action": get_json(addr, "/api/timings"),
+        "clients_cpu_seconds": own1 - own0,
+        "clients_cpu_share_of_one_core": (own1 - own0) / secs,
     });
     if args.json {
         println!("{figures}");

@@ -24,6 +24,12 @@ pub struct ServerArgs {
     /// A folder of static files to serve at `/` (the browser build, `target/web`).
     #[arg(long)]
     pub web: Option<PathBuf>,
+    /// Serve https and wss with this certificate chain (a PEM file), with --tls-key.
+    #[arg(long, requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// The private key of --tls-cert (a PEM file).
+    #[arg(long, requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
     /// Seconds a quick match waits for an opponent before a computer is offered, 1 to 3600.
     #[arg(long, default_value_t = 30, value_parser = count::<1, 3600>)]
     pub computer_after: u64,
@@ -39,6 +45,13 @@ pub struct ServerArgs {
     /// New names one address may claim in an hour, 1 to 100000.
     #[arg(long, default_value_t = 10, value_parser = count::<1, 100_000>)]
     pub new_names_per_hour: u64,
+    /// The shot clock of rated matches in seconds, 1 to 255 (the ICF's 15: Laws 46, 50, 88).
+    #[arg(long, default_value_t = 15, value_parser = count::<1, 255>)]
+    pub shot_clock: u64,
+    /// Milliseconds after the shot clock runs out that an action is still taken (its way to
+    /// the server), 0 to 10000; then the server calls the time-out.
+    #[arg(long, default_value_t = 1000, value_parser = count::<0, 10_000>)]
+    pub clock_grace_ms: u64,
 }
 
 /// Singles or doubles.
@@ -89,6 +102,10 @@ pub struct OnlineArgs {
     /// Seconds to keep trying to connect again when the connection drops, 0 to 86400.
     #[arg(long, default_value_t = 60, value_parser = count::<0, 86_400>)]
     pub retry: u64,
+    /// A PEM file of certificates to trust a `wss://` server by, besides the usual authorities
+    /// (webpki's roots): a private authority's, or the server's own self-signed certificate.
+    #[arg(long)]
+    pub ca: Option<PathBuf>,
     /// Print only a JSON summary at the end.
     #[arg(long)]
     pub json: bool,
@@ -112,19 +129,30 @@ pub fn server(spec: &Spec, args: ServerArgs) -> Result<(), String> {
     };
     let mut config = carrom_server::ServerConfig::new(args.listen, &db);
     config.web = args.web;
+    config.tls = args
+        .tls_cert
+        .zip(args.tls_key)
+        .map(|(cert, key)| carrom_server::tls::TlsFiles { cert, key });
+    let scheme = if config.tls.is_some() {
+        "https"
+    } else {
+        "http"
+    };
     config.spec = spec.clone();
     config.computer_after = Duration::from_secs(args.computer_after);
     config.forfeit_after = Duration::from_secs(args.forfeit_after);
     config.seed = args.seed;
     config.max_per_address = args.max_per_address as usize;
     config.new_names_per_hour = args.new_names_per_hour as u32;
+    config.shot_clock_secs = args.shot_clock as u8;
+    config.clock_grace = Duration::from_millis(args.clock_grace_ms);
     runtime()?.block_on(async {
         let running = carrom_server::serve(config)
             .await
             .map_err(|e| e.to_string())?;
         // The first line gives the port, for scripts that start a server on port 0.
         println!(
-            "Serving on http://{} (database {})",
+            "Serving on {scheme}://{} (database {})",
             running.addr,
             carrom_server::shown_url(&db)
         );
@@ -206,6 +234,8 @@ pub fn online(_spec: &Spec, args: OnlineArgs) -> Result<(), String> {
         request: request(&args),
         computer: args.computer.then_some(args.level),
         retry: Duration::from_secs(args.retry),
+        pace: Duration::ZERO,
+        ca: args.ca.clone(),
     };
     let mut kept = Ok(());
     let played = runtime()?.block_on(carrom_online::play(plan, |e| {

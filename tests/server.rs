@@ -2,7 +2,8 @@
 //! and play a seeded one-board match to its end with the server's digests; both are rated; the
 //! server stopped and started again on the same database answers the same. The server killed
 //! (SIGKILL) mid-match and started again: both clients come back and finish with its digests.
-//! Hostile clients are refused with their reasons while a match goes on. The same on
+//! Hostile clients are refused with their reasons while a match goes on, and in a private room
+//! every hostile guest's case of carrom-net's is refused by the server too. The same on
 //! PostgreSQL when `CARROM_TEST_POSTGRES` names one (`.ci/run` starts a throwaway cluster).
 //! Every process is killed if it outlives its bound.
 
@@ -417,5 +418,113 @@ fn in_a_private_room_a_player_acts_only_for_his_own_seat_and_at_the_next_action(
         mine.send(&pass(7)).await.unwrap();
         let why = next_refusal(mine).await;
         assert!(why.contains("action 7 is not the next one (0)"), "{why}");
+        the_hostile_cases_of_a_guest(mine, other, &game, &url).await;
     });
+}
+
+/// The cases of carrom-net's hostile guests against the server, in a private room where `mine`
+/// is to act in `game` and `other` is not: each refused with its reason, nothing changed by
+/// any of them, and the match goes on (a break applied once, with the same digest on both).
+async fn the_hostile_cases_of_a_guest(
+    mine: &mut Connection,
+    other: &mut Connection,
+    game: &carrom_match::Match,
+    url: &str,
+) {
+    use carrom_match::Action;
+    let seat = game.next_actor().unwrap().seat();
+    let shot = carrom_physics::Shot {
+        seat,
+        position: 0.0,
+        angle_deg: 0.0,
+        power: 1.0,
+    };
+    let act = |action| ToServer::Act { index: 0, action };
+    // A connection that never says hello is closed (checked at the end, 10 s on).
+    let mut silent = Connection::open(url).await.unwrap();
+    let cases: [(ToServer, &str); 5] = [
+        (
+            act(Action::Stroke {
+                shot: carrom_physics::Shot {
+                    seat: seat.opposite(),
+                    ..shot
+                },
+            }),
+            "a stroke from the",
+        ),
+        (
+            act(Action::Stroke {
+                shot: carrom_physics::Shot { power: 7.0, ..shot },
+            }),
+            "shot.power: 7 is outside 0..1",
+        ),
+        (
+            act(Action::Place { x: 0.0, y: 0.1 }),
+            "there is no piece to place",
+        ),
+        (
+            act(Action::TimeOut),
+            "a time-out is called by the host that keeps the shot clock",
+        ),
+        (
+            ToServer::Hello {
+                protocol: carrom_online::ONLINE_PROTOCOL,
+                name: "Eve".into(),
+                token: None,
+            },
+            "a second hello",
+        ),
+    ];
+    for (message, reason) in cases {
+        mine.send(&message).await.unwrap();
+        let why = next_refusal(mine).await;
+        assert!(why.contains(reason), "{reason}: {why}");
+    }
+    // A message before the hello, and a hello of another protocol: refused, and closed.
+    let mut eager = Connection::open(url).await.unwrap();
+    eager.send(&ToServer::Resync).await.unwrap();
+    assert_eq!(next_refusal(&mut eager).await, "say hello first");
+    let mut old = Connection::open(url).await.unwrap();
+    let hello = ToServer::Hello {
+        protocol: carrom_online::ONLINE_PROTOCOL + 1,
+        name: "Eve".into(),
+        token: None,
+    };
+    old.send(&hello).await.unwrap();
+    assert!(
+        next_refusal(&mut old)
+            .await
+            .contains("this server speaks protocol 1")
+    );
+    // A message far over the bound: the connection is closed.
+    let (mut huge, _) = Connection::hello(url, "Huge", None).await.unwrap();
+    huge.send_text("x".repeat(100_000)).await.unwrap();
+    assert_eq!(next_refusal(&mut huge).await, "closed");
+    // Nothing changed: the break is action 0, applied once, with one digest on both.
+    mine.send(&act(Action::Stroke { shot })).await.unwrap();
+    let (a, b) = (next_applied(mine).await, next_applied(other).await);
+    assert_eq!((a.index, a.digest.clone()), (0, b.digest.clone()));
+    let mut here = game.clone();
+    carrom_net::apply::at_guest(&mut here, &a).unwrap();
+    mine.send(&act(Action::Stroke { shot })).await.unwrap();
+    let why = next_refusal(mine).await;
+    assert!(why.contains("applied already"), "{why}");
+    let closed = tokio::time::timeout(Duration::from_secs(15), async {
+        while silent.recv().await.ok().flatten().is_some() {}
+    });
+    closed
+        .await
+        .expect("the silent connection closed within 15 s");
+}
+
+/// The next action the server applied, as `conn` hears it (within 10 s).
+async fn next_applied(conn: &mut Connection) -> carrom_net::Applied {
+    let wait = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            if let Some(ToClient::Applied(a)) = conn.recv().await.unwrap() {
+                return a;
+            }
+        }
+    });
+    wait.await.expect("an applied action")
 }

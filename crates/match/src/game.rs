@@ -11,18 +11,27 @@ use carrom_physics::shot::play;
 use carrom_physics::{Piece, Shot, Spec, Table, opening_rack};
 use carrom_referee::{
     GameWonBy, MEN_PER_COLOUR, PieceColour, Placer, QueenState, Referee, Return, Seat, Side, Spot,
-    Verdict,
+    StrokeReport, Verdict,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
-/// One thing a player did: a stroke, a pass (Law 137), or putting a returned piece down.
+/// One thing a player did: a stroke, a pass (Law 137), or putting a returned piece down; or
+/// the time he had for it ran out ([`Match::time_out`], under a shot clock).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
-    Stroke { shot: Shot },
+    Stroke {
+        shot: Shot,
+    },
     Pass,
-    Place { x: f32, y: f32 },
+    Place {
+        x: f32,
+        y: f32,
+    },
+    /// The player due to act let the shot clock run out (Laws 46, 50, 88): applied by whoever
+    /// keeps the time (the host), recorded like any action.
+    TimeOut,
 }
 
 /// Who must act next, and how.
@@ -295,7 +304,51 @@ impl Match {
             Action::Stroke { shot } => self.play_stroke(*shot).map(Some),
             Action::Pass => self.pass().map(Some),
             Action::Place { x, y } => self.place(*x, *y).map(|_| None),
+            Action::TimeOut => self.time_out().map(Some),
         }
+    }
+
+    /// The time of the player due to act ran out (the rules' `shot_clock_secs`; refused when
+    /// they have none). A striker's: his stroke is not made and is ruled a foul (Law 50; at
+    /// the break an improper attempt, Laws 45(c), 46), the turn going on as the referee says.
+    /// A placer's: the umpire puts the piece down at a free legal spot and a foul is declared
+    /// against the placer (Law 88(b)); the pieces he placed before stay where they are.
+    pub fn time_out(&mut self) -> Result<Verdict, MatchError> {
+        match self.next_actor() {
+            Some(Actor::Placer { seat, .. }) => self.placing_time_out(seat),
+            _ => self.stroke_time_out(),
+        }
+    }
+
+    /// The striker's time ran out: a stroke that touched nothing, over the clock.
+    fn stroke_time_out(&mut self) -> Result<Verdict, MatchError> {
+        let report = StrokeReport {
+            touched: false,
+            shot_clock_expired: true,
+            ..StrokeReport::default()
+        };
+        let before = self.referee;
+        let verdict = self.referee.judge(&report)?;
+        self.stats.record(&before, Some(&report), &verdict);
+        self.actions.push(Action::TimeOut);
+        self.after_verdict(&verdict);
+        Ok(verdict)
+    }
+
+    /// `seat` did not place the next pending piece in time (Law 88).
+    fn placing_time_out(&mut self, seat: Seat) -> Result<Verdict, MatchError> {
+        let [x, y] = self.free_due_spot(0.0);
+        let verdict = self.referee.placing_time_out(seat)?;
+        if let Some(r) = self.pending.pop_front() {
+            self.layout.push(Piece {
+                kind: r.piece,
+                x,
+                y,
+            });
+        }
+        self.actions.push(Action::TimeOut);
+        self.after_verdict(&verdict);
+        Ok(verdict)
     }
 
     /// A fingerprint of the position: every piece's colour and exact place (the bits of its

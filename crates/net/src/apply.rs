@@ -10,9 +10,11 @@ use carrom_referee::{Seat, Verdict};
 
 /// Whether `by` may ask for `action` now, before the match checks it: a stroke or a pass while
 /// a piece waits to be placed, a place with nothing to place, and a stroke of another seat are
-/// refused (a host's and the server's one check).
+/// refused, and so is a time-out: the shot clock is the host's to keep (a host's and the
+/// server's one check).
 pub fn may_act(game: &Match, by: Seat, action: &Action) -> Result<(), Rejection> {
     match (game.next_actor(), action) {
+        (_, Action::TimeOut) => Err(Rejection::OwnTimeOut),
         (Some(carrom_match::Actor::Placer { .. }), Action::Stroke { .. } | Action::Pass) => {
             Err(Rejection::PlaceFirst)
         }
@@ -49,6 +51,7 @@ pub fn at_host(
             game.place(x, y)?;
             (None, None)
         }
+        Action::TimeOut => (None, Some(game.time_out()?)),
     };
     let applied = Applied {
         index,
@@ -95,6 +98,7 @@ pub fn at_guest(game: &mut Match, applied: &Applied) -> Result<AtGuest, AtGuestE
             game.place(x, y).map_err(refused)?;
             None
         }
+        Action::TimeOut => Some(game.time_out().map_err(refused)?),
     };
     let mut corrected = None;
     let ours = hex(game.digest());

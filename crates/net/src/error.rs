@@ -65,6 +65,9 @@ pub enum Rejection {
     PlaceFirst,
     #[error("there is no piece to place")]
     NothingToPlace,
+    /// A player sent a time-out: only the host, which keeps the shot clock, calls one.
+    #[error("a time-out is called by the host that keeps the shot clock, not by a player")]
+    OwnTimeOut,
     /// A stroke of one seat sent for another.
     #[error("a stroke from the {} seat, but {} is to strike", from.name(), to_strike.name())]
     OtherSeatsStroke { from: Seat, to_strike: Seat },

@@ -5,10 +5,14 @@
 use crate::error::ClientError;
 use crate::protocol::{MAX_SERVER_MESSAGE, ONLINE_PROTOCOL, ToClient, ToServer};
 use futures_util::{SinkExt, StreamExt};
+use rustls::pki_types::CertificateDer;
+use rustls::pki_types::pem::PemObject;
+use std::path::Path;
+use std::sync::Arc;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use tokio_tungstenite::{Connector, MaybeTlsStream, WebSocketStream};
 
 type Stream = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -43,19 +47,64 @@ pub struct Welcome {
     pub rating: f64,
 }
 
+/// The TLS a `wss://` server is reached with: webpki's roots, and the certificates of the
+/// PEM file `ca` (a private authority, or a server's own self-signed certificate) when given.
+pub fn tls(ca: Option<&Path>) -> Result<rustls::ClientConfig, ClientError> {
+    let mut roots = rustls::RootCertStore::empty();
+    roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+    if let Some(file) = ca {
+        let bad = |why: String| ClientError::Ca {
+            file: file.display().to_string(),
+            why,
+        };
+        let certs = CertificateDer::pem_file_iter(file).map_err(|e| bad(e.to_string()))?;
+        let mut any = false;
+        for cert in certs {
+            let cert = cert.map_err(|e| bad(e.to_string()))?;
+            roots.add(cert).map_err(|e| bad(e.to_string()))?;
+            any = true;
+        }
+        if !any {
+            return Err(bad("no certificate in it (PEM expected)".into()));
+        }
+    }
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| ClientError::Connect {
+            url: "wss".into(),
+            why: e.to_string(),
+        })?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    Ok(config)
+}
+
 impl Connection {
     /// Connects to the server at `server` (see [`ws_url`]).
     pub async fn open(server: &str) -> Result<Connection, ClientError> {
+        Connection::open_trusting(server, None).await
+    }
+
+    /// Connects to the server at `server`, a `wss://` one trusting the certificates of `ca` as
+    /// well as webpki's roots ([`tls`]).
+    pub async fn open_trusting(server: &str, ca: Option<&Path>) -> Result<Connection, ClientError> {
         let url = ws_url(server);
         let config = WebSocketConfig::default()
             .max_message_size(Some(MAX_SERVER_MESSAGE))
             .max_frame_size(Some(MAX_SERVER_MESSAGE));
-        let (stream, _) = tokio_tungstenite::connect_async_with_config(&url, Some(config), true)
-            .await
-            .map_err(|e| ClientError::Connect {
-                url: url.clone(),
-                why: e.to_string(),
-            })?;
+        let connector = if url.starts_with("wss://") {
+            Some(Connector::Rustls(Arc::new(tls(ca)?)))
+        } else {
+            None
+        };
+        let (stream, _) =
+            tokio_tungstenite::connect_async_tls_with_config(&url, Some(config), true, connector)
+                .await
+                .map_err(|e| ClientError::Connect {
+                    url: url.clone(),
+                    why: e.to_string(),
+                })?;
         Ok(Connection { stream })
     }
 
@@ -66,7 +115,17 @@ impl Connection {
         name: &str,
         token: Option<&str>,
     ) -> Result<(Connection, Welcome), ClientError> {
-        let mut conn = Connection::open(server).await?;
+        Connection::hello_trusting(server, name, token, None).await
+    }
+
+    /// [`Connection::hello`] to a server reached trusting `ca` ([`Connection::open_trusting`]).
+    pub async fn hello_trusting(
+        server: &str,
+        name: &str,
+        token: Option<&str>,
+        ca: Option<&Path>,
+    ) -> Result<(Connection, Welcome), ClientError> {
+        let mut conn = Connection::open_trusting(server, ca).await?;
         conn.send(&ToServer::Hello {
             protocol: ONLINE_PROTOCOL,
             name: name.to_string(),

@@ -15,11 +15,18 @@ pub enum ClientError {
     Malformed(String),
     #[error("the server's match could not be followed: {0}")]
     Follow(String),
+    /// The file of certificates to trust cannot be used.
+    #[error("the certificates to trust, {file}: {why}")]
+    Ca { file: String, why: String },
 }
 
 impl ClientError {
-    /// Whether connecting again cannot help: the server refused, or speaks another protocol.
+    /// Whether connecting again cannot help: the server refused, or speaks another protocol, or
+    /// the certificates to trust cannot be read.
     pub fn is_final(&self) -> bool {
-        matches!(self, ClientError::Refused(_) | ClientError::Version(_))
+        matches!(
+            self,
+            ClientError::Refused(_) | ClientError::Version(_) | ClientError::Ca { .. }
+        )
     }
 }

@@ -14,6 +14,7 @@ use carrom_net::bounds::Bucket;
 use carrom_net::protocol::{GUEST_PACE, GUEST_PACE_BURST};
 use carrom_physics::Spec;
 use carrom_referee::Seat;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// What the client asks the server for.
@@ -66,6 +67,11 @@ pub struct Plan {
     pub computer: Option<Level>,
     /// How long to keep trying to connect again when the connection drops.
     pub retry: Duration,
+    /// How long the client waits before each action it sends (a person's pace; none for a
+    /// computer that acts at once).
+    pub pace: Duration,
+    /// A PEM file of certificates a `wss://` server is trusted by, besides webpki's roots.
+    pub ca: Option<PathBuf>,
 }
 
 /// What a headless client saw, for its printout.
@@ -117,15 +123,21 @@ pub async fn play(plan: Plan, mut on: impl FnMut(&Event)) -> Result<Played, Clie
     let mut token = plan.token.clone();
     let mut gone_since: Option<Instant> = None;
     loop {
-        let (mut conn, welcome) =
-            match Connection::hello(&plan.server, &plan.name, token.as_deref()).await {
-                Ok(ok) => ok,
-                Err(e) if !e.is_final() && gone_since.is_some_and(|t| t.elapsed() < plan.retry) => {
-                    tokio::time::sleep(Duration::from_millis(300)).await;
-                    continue;
-                }
-                Err(e) => return Err(e),
-            };
+        let (mut conn, welcome) = match Connection::hello_trusting(
+            &plan.server,
+            &plan.name,
+            token.as_deref(),
+            plan.ca.as_deref(),
+        )
+        .await
+        {
+            Ok(ok) => ok,
+            Err(e) if !e.is_final() && gone_since.is_some_and(|t| t.elapsed() < plan.retry) => {
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
         if welcome.token.is_some() {
             token.clone_from(&welcome.token);
         }
@@ -169,7 +181,8 @@ async fn follow_match(
         if let Some(action) = next_action(follow, plan).await {
             let pace = (follow.pace)
                 .get_or_insert_with(|| Bucket::new(GUEST_PACE, GUEST_PACE_BURST, Instant::now()));
-            tokio::time::sleep(pace.wait(Instant::now())).await;
+            let wait = pace.wait(Instant::now()).max(plan.pace);
+            tokio::time::sleep(wait).await;
             pace.take(Instant::now());
             conn.send(&action).await?;
             if let ToServer::Act { index, .. } = action {

@@ -124,7 +124,7 @@ pub enum Event {
         each: u8,
     },
 
-    // ----- fouls, dues and penalties (Laws 50, 63-65, 72-78, 114) ------------------------
+    // ----- fouls, dues and penalties (Laws 50, 63-65, 72-78, 88, 114) ------------------------
     TechnicalFoulInTurn {
         offender: Seat,
     },
@@ -136,6 +136,14 @@ pub enum Event {
     ShotClock {
         by: Seat,
         secs: u8,
+    },
+    /// A due or penalty man not placed within the time (Law 88): a foul against the placer,
+    /// one man of his `colour` out for placing, or owed when none is in the pockets.
+    PlacingTime {
+        by: Seat,
+        secs: u8,
+        colour: PieceColour,
+        owed: bool,
     },
     DueUsedForQueen,
     /// An improper stroke and what it pocketed (Laws 64, 72(b), 76, 77, 98(b)-101(b)).

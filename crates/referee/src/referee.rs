@@ -12,12 +12,14 @@
 //! - `break_shot`: the toss and the break, Laws 39, 41-45, 47;
 //! - `turns`: the order of play and passes, Laws 48-49, 116, 137;
 //! - `fouls`: fouls, penalties and dues, Laws 50, 62-65, 72-78, 83, 114;
+//! - `clock`: a due or penalty man not placed in time, Law 88;
 //! - `queen`: the Queen, Laws 92-101;
 //! - `endings`: the end and score of boards, games and the match, Laws 52-57;
 //! - `last_man`: the boards ended by a last man, Laws 102-112.
 
 mod break_shot;
 mod check;
+mod clock;
 mod endings;
 mod fouls;
 mod last_man;

@@ -1,4 +1,5 @@
-//! Laws 62-66 (fouls, pieces off the board), 72-90 (dues and penalties), 114, 116.
+//! Laws 62-66 (fouls, pieces off the board), 72-90 (dues and penalties, with Law 88's time to
+//! place), 114, 116.
 
 mod common;
 use common::*;
@@ -483,6 +484,87 @@ fn law_86_a_placed_man_must_not_disturb_another_piece() {
     assert!(matches!(err, PlacementError::OverlapsPiece { .. }));
     assert!(err.to_string().contains("overlap"), "{err}");
     assert!(validate_placement(0.05, 0.0, &[(0.05, 2.0 * PIECE_RADIUS)]).is_ok());
+}
+
+/// Board 1 of singles on the shot clock: South broke pocketing two blacks, North pocketed
+/// nothing, South pocketed two whites and then the striker alone: a white due for North to
+/// place (Laws 72(a), 78(b)(i)), and North's turn.
+fn a_due_for_north_to_place() -> Referee {
+    let mut rules = Rules::icf();
+    rules.shot_clock_secs = Some(15);
+    let mut r = with(rules, Seats::Singles);
+    pot(&mut r, &[B, B]);
+    nothing(&mut r);
+    pot(&mut r, &[W, W]);
+    let v = judge(&mut r, StrokeReport::nothing().with_striker());
+    assert_eq!(player_returns(&v, W), vec![Seat::North]);
+    r
+}
+
+/// "The time limit for placing Due and/or penalty C/m shall be 15 seconds [...] If the placing
+/// [...] is not completed within the stipulated period, [...] a foul declared against the
+/// offender." The offender's penalty man comes out for the other to place (Law 78(b)(i)), and
+/// the turn is where it was.
+#[test]
+fn law_88_a_due_not_placed_within_the_time_is_a_foul_against_the_placer() {
+    let mut r = a_due_for_north_to_place();
+    let v = r.placing_time_out(Seat::North).unwrap();
+    assert_law(&v, "88(b)");
+    assert_eq!(
+        v.rulings[0].event,
+        Event::PlacingTime {
+            by: Seat::North,
+            secs: 15,
+            colour: B,
+            owed: false
+        }
+    );
+    assert!(v.foul);
+    assert_eq!(v.penalties, 1);
+    assert_eq!(
+        r.on_board(B),
+        8,
+        "one of the two blacks in the pockets comes out"
+    );
+    assert_eq!(
+        player_returns(&v, B),
+        vec![Seat::South],
+        "for South to place"
+    );
+    assert_eq!(v.next, Some(Seat::North), "the turn stays North's");
+    assert_eq!(r.turn(), Some(Seat::North));
+}
+
+#[test]
+fn law_88_with_no_man_of_his_in_the_pockets_the_placers_penalty_is_owed() {
+    let mut rules = Rules::icf();
+    rules.shot_clock_secs = Some(15);
+    let mut r = with(rules, Seats::Singles);
+    judge(&mut r, StrokeReport::nothing()); // South breaks; North to play
+    let v = r.placing_time_out(Seat::South).unwrap();
+    assert_law(&v, "88(b)");
+    assert_eq!(r.owed(W), 1, "Law 72(c): owed until a white is pocketed");
+    assert!(v.returns.is_empty());
+    assert_eq!(v.next, Some(Seat::North));
+}
+
+#[test]
+fn law_88_needs_the_shot_clock_and_a_seat_at_the_table() {
+    let mut r = singles();
+    assert_eq!(
+        r.placing_time_out(Seat::South),
+        Err(JudgeError::OptionOff {
+            field: "placing_time_out",
+            option: "shot_clock_secs"
+        })
+    );
+    let mut r = a_due_for_north_to_place();
+    let before = r;
+    assert_eq!(
+        r.placing_time_out(Seat::East),
+        Err(JudgeError::SeatNotPlaying(Seat::East))
+    );
+    assert_eq!(r, before, "nothing changes on a refusal");
 }
 
 #[test]

@@ -5,6 +5,7 @@
 //! - `GET /api/leaderboard`: the best rated players who have played, best first
 //! - `GET /api/live`: the live matches, to watch
 //! - `GET /api/matches/ID`: a match, its digests and its save
+//! - `GET /api/timings`: where the server's time goes for each action ([`crate::timings`])
 //!
 //! An unknown name or match is a 404 with `{"error": "..."}`.
 
@@ -42,11 +43,16 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/leaderboard", get(leaderboard))
         .route("/api/live", get(live))
         .route("/api/matches/{id}", get(one_match))
+        .route("/api/timings", get(timings))
         .with_state(shared);
     match web {
         Some(dir) => api.fallback_service(tower_http::services::ServeDir::new(dir)),
         None => api,
     }
+}
+
+async fn timings(State(shared): State<Arc<Shared>>) -> Json<Value> {
+    Json(shared.timings.figures())
 }
 
 async fn upgrade(

@@ -16,6 +16,8 @@ pub struct ServerConfig {
     pub db: String,
     /// A folder of static files served at `/` (the browser build).
     pub web: Option<PathBuf>,
+    /// The server's own TLS (https and wss); plain HTTP when `None`.
+    pub tls: Option<crate::tls::TlsFiles>,
     pub spec: Spec,
     /// A quick match waiting this long without an opponent is offered a computer.
     pub computer_after: Duration,
@@ -28,17 +30,24 @@ pub struct ServerConfig {
     pub max_per_address: usize,
     /// New names one address may claim in an hour.
     pub new_names_per_hour: u32,
+    /// The shot clock of rated matches, in seconds: the Laws' 15 for a stroke, the break and
+    /// placing a due (Laws 46, 50, 88).
+    pub shot_clock_secs: u8,
+    /// How long after the shot clock runs out a player's action is still taken (its way to the
+    /// server); then the server applies the time-out.
+    pub clock_grace: Duration,
 }
 
 impl ServerConfig {
     /// A server on `listen` with the database `db` and the usual bounds: 30 s before a
     /// computer is offered, 2 minutes to come back, 1024 connections (16 from one address),
-    /// 10 new names an hour from one address.
+    /// 10 new names an hour from one address, a shot clock of 15 s with 1 s of grace.
     pub fn new(listen: SocketAddr, db: &str) -> ServerConfig {
         ServerConfig {
             listen,
             db: db.to_string(),
             web: None,
+            tls: None,
             spec: Spec::default(),
             computer_after: Duration::from_secs(30),
             forfeit_after: Duration::from_secs(120),
@@ -46,6 +55,8 @@ impl ServerConfig {
             max_connections: 1024,
             max_per_address: 16,
             new_names_per_hour: 10,
+            shot_clock_secs: 15,
+            clock_grace: Duration::from_secs(1),
         }
     }
 }

@@ -27,4 +27,7 @@ pub enum ServerError {
     Resume { id: u64, why: String },
     #[error("--web {dir}: not a folder")]
     Web { dir: String },
+    /// A TLS certificate or key file that cannot be used: the file, and why.
+    #[error("TLS: {file}: {why}")]
+    Tls { file: String, why: String },
 }

@@ -8,6 +8,7 @@
 //! axum for HTTP and WebSocket on tokio; sqlx for the database; skillratings for the ratings.
 
 pub mod api;
+pub mod clock;
 pub mod config;
 pub mod error;
 pub mod live;
@@ -15,12 +16,15 @@ pub mod lobby;
 pub mod names;
 pub mod rating;
 pub mod store;
+pub mod timings;
+pub mod tls;
 pub mod ws;
 
 pub use config::{DEFAULT_LISTEN, ServerConfig, sqlite_in};
 pub use error::{ServerError, StoreError};
 pub use store::{Store, shown_url};
 
+use axum::serve::ListenerExt;
 use live::{Handle, Live, SeatPlan};
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -44,6 +48,8 @@ pub struct Shared {
     pub conns: AtomicUsize,
     pub by_address: Mutex<HashMap<IpAddr, usize>>,
     pub names_by_address: Mutex<HashMap<IpAddr, carrom_net::bounds::Bucket>>,
+    /// Where the server's time goes for each action (`GET /api/timings`).
+    pub timings: timings::Timings,
 }
 
 impl Shared {
@@ -59,6 +65,7 @@ impl Shared {
             conns: AtomicUsize::new(0),
             by_address: Mutex::new(HashMap::new()),
             names_by_address: Mutex::new(HashMap::new()),
+            timings: timings::Timings::default(),
         }
     }
 
@@ -125,7 +132,11 @@ impl Shared {
                 .map_err(|e| e.to_string())?,
         );
         *next = id + 1;
-        let setup = live::named_setup(setup, &seats);
+        let mut setup = live::named_setup(setup, &seats);
+        if rated {
+            // Rated matches are played on the ICF's shot clock (Laws 46, 50, 88).
+            setup.rules.shot_clock_secs = Some(self.config.shot_clock_secs);
+        }
         let game = carrom_match::Match::new(&self.config.spec, setup.clone())
             .map_err(|e| e.to_string())?;
         let row = store::MatchRow {
@@ -197,6 +208,11 @@ pub async fn serve(config: ServerConfig) -> Result<Running, ServerError> {
             dir: dir.display().to_string(),
         });
     }
+    let acceptor = config
+        .tls
+        .as_ref()
+        .map(tls::TlsFiles::acceptor)
+        .transpose()?;
     let store = Store::open(&config.db).await?;
     let next_id = store.next_match_id().await?;
     let listener = tokio::net::TcpListener::bind(config.listen)
@@ -216,14 +232,22 @@ pub async fn serve(config: ServerConfig) -> Result<Running, ServerError> {
     tokio::spawn(lobby::run(shared.clone()));
     let app = api::router(shared.clone());
     let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(async move {
-        let service = app.into_make_service_with_connect_info::<SocketAddr>();
-        let _ = axum::serve(listener, service)
-            .with_graceful_shutdown(async {
-                let _ = stopped.await;
-            })
-            .await;
-    });
+    let service = app.into_make_service_with_connect_info::<SocketAddr>();
+    let stopping = async {
+        let _ = stopped.await;
+    };
+    let task = match acceptor {
+        None => tokio::spawn(async move {
+            let serving = axum::serve(listener, service);
+            let _ = serving.with_graceful_shutdown(stopping).await;
+        }),
+        Some(acceptor) => tokio::spawn(async move {
+            // Tapped (with nothing) for axum's connect info: the peer's address.
+            let listener = tls::TlsListener::new(listener, addr, acceptor).tap_io(|_| {});
+            let serving = axum::serve(listener, service);
+            let _ = serving.with_graceful_shutdown(stopping).await;
+        }),
+    };
     Ok(Running {
         addr,
         resumed,

@@ -2,11 +2,14 @@
 //! checked and played by carrom-net's host logic, [`carrom_net::apply::at_host`]), each action
 //! is stored as it is applied and then sent to every client with its outcome and digest. The
 //! server's computers play their seats; a player gone longer than the server's wait forfeits.
+//! A match whose rules have a shot clock (the rated ones) keeps it ([`crate::clock`]): the
+//! time-out is applied, stored and sent like any action.
 
 use crate::Shared;
+use crate::clock::Clock;
 use crate::rating;
 use carrom_ai::Computers;
-use carrom_match::{Action, Level, Match, MatchSetup};
+use carrom_match::{Action, Level, Match, MatchError, MatchSetup};
 use carrom_net::apply::at_host;
 use carrom_net::{Applied, Holder, Rejection, SeatState};
 use carrom_online::ToClient;
@@ -59,6 +62,8 @@ pub enum ToMatch {
         conn: u64,
         index: usize,
         action: Action,
+        /// When the connection read it (the server's figures count its wait from then).
+        at: Instant,
     },
     Resync {
         conn: u64,
@@ -91,6 +96,8 @@ pub struct Live {
     /// Since when each person's name has had no connection to the match.
     gone: HashMap<String, Instant>,
     actions: Arc<AtomicUsize>,
+    /// The shot clock of the action now due (a match on the clock, a person to act).
+    clock: Option<Clock>,
 }
 
 impl Live {
@@ -134,6 +141,7 @@ impl Live {
             conns: BTreeMap::new(),
             gone,
             actions: Arc::new(AtomicUsize::new(actions.len())),
+            clock: None,
         })
     }
 
@@ -204,6 +212,9 @@ impl Live {
             },
         );
         tell(&outbox, &self.whole_match());
+        if let Some(c) = self.clock.filter(Clock::runs) {
+            tell(&outbox, &c.message(tokio::time::Instant::now()));
+        }
         self.conns.insert(conn, Conn { name, outbox });
         self.broadcast(&ToClient::Seating {
             seating: self.seating(),
@@ -242,10 +253,64 @@ impl Live {
     /// it): the action as applied.
     fn apply(&mut self, by: Seat, action: Action) -> Result<Applied, Rejection> {
         carrom_net::apply::may_act(&self.game, by, &action)?;
+        Ok(self.record(by, action)?)
+    }
+
+    /// Plays `action` by `by` on the server's match and adds it to the log.
+    fn record(&mut self, by: Seat, action: Action) -> Result<Applied, MatchError> {
         let (applied, _) = at_host(&mut self.game, by, action)?;
         self.log.push(applied.clone());
         self.actions.store(self.log.len(), Ordering::Relaxed);
         Ok(applied)
+    }
+
+    /// The action now due on the shot clock, its seat and whether its player is away: a match
+    /// whose rules have a clock, a person (not one of the server's computers) to act.
+    fn due_on_the_clock(&self) -> Option<((usize, Seat), Duration, bool)> {
+        let secs = self.game.setup.rules.shot_clock_secs?;
+        let seat = self.game.next_actor()?.seat();
+        let person = (self.seats.iter()).find(|s| s.seat == seat && s.computer.is_none())?;
+        let away = self.gone.contains_key(&person.name);
+        let due = (self.game.actions.len(), seat);
+        Some((due, Duration::from_secs(u64::from(secs)), away))
+    }
+
+    /// Winds the shot clock for the action now due (started when it falls due, waiting while
+    /// its player is away); every client is told when it starts or goes again.
+    fn wind_clock(&mut self) {
+        let Some((due, full, away)) = self.due_on_the_clock() else {
+            self.clock = None;
+            return;
+        };
+        let now = tokio::time::Instant::now();
+        let (clock, started) = Clock::wind(self.clock, due, full, away, now);
+        self.clock = Some(clock);
+        if started {
+            self.broadcast(&clock.message(now));
+        }
+    }
+
+    /// The clock ran out (and its grace): the time-out of the player due to act, applied.
+    fn time_out(&mut self, grace: Duration) -> Option<Applied> {
+        let clock = self.clock?;
+        let late = clock
+            .time_out_at(grace)
+            .is_some_and(|t| t <= tokio::time::Instant::now());
+        if !late || clock.index != self.game.actions.len() {
+            return None;
+        }
+        self.clock = None;
+        match self.record(clock.seat, Action::TimeOut) {
+            Ok(applied) => Some(applied),
+            Err(e) => {
+                eprintln!(
+                    "match {}: the time-out at {}: {e}",
+                    self.id,
+                    clock.seat.name()
+                );
+                None
+            }
+        }
     }
 
     /// The seat a server's computer is to play now, if any.
@@ -299,9 +364,11 @@ pub fn named_setup(mut setup: MatchSetup, seats: &[SeatPlan]) -> MatchSetup {
     setup
 }
 
-/// Runs match `live` until it ends: its messages, its computers, its players' forfeits.
+/// Runs match `live` until it ends: its messages, its computers, its shot clock, its players'
+/// forfeits.
 pub async fn run(mut live: Live, mut from: mpsc::Receiver<ToMatch>, shared: Arc<Shared>) {
     let mut tick = tokio::time::interval(Duration::from_millis(250));
+    let grace = shared.config.clock_grace;
     let end = loop {
         if live.game.is_over() {
             break live.result();
@@ -310,7 +377,10 @@ pub async fn run(mut live: Live, mut from: mpsc::Receiver<ToMatch>, shared: Arc<
             computer_plays(&mut live, seat, &shared).await;
             continue;
         }
+        live.wind_clock();
+        let time_out_at = live.clock.and_then(|c| c.time_out_at(grace));
         tokio::select! {
+            () = until(time_out_at) => time_out(&mut live, &shared).await,
             got = from.recv() => match got {
                 Some(m) => handle(&mut live, m, &shared).await,
                 None => return,
@@ -334,6 +404,21 @@ pub async fn run(mut live: Live, mut from: mpsc::Receiver<ToMatch>, shared: Arc<
     }
 }
 
+/// Sleeps until `t`; forever when there is none.
+async fn until(t: Option<tokio::time::Instant>) {
+    match t {
+        Some(t) => tokio::time::sleep_until(t).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// The time-out of the player due to act, if his clock and its grace ran out: stored and sent.
+async fn time_out(live: &mut Live, shared: &Shared) {
+    if let Some(applied) = live.time_out(shared.config.clock_grace) {
+        stored_and_sent(live, applied, shared).await;
+    }
+}
+
 async fn handle(live: &mut Live, message: ToMatch, shared: &Shared) {
     match message {
         ToMatch::Attach { conn, name, outbox } => live.attach(conn, name, outbox),
@@ -347,10 +432,16 @@ async fn handle(live: &mut Live, message: ToMatch, shared: &Shared) {
             conn,
             index,
             action,
+            at,
         } => {
+            shared.timings.wait.add(at.elapsed());
+            // An action after the clock and its grace ran out: the time-out comes first.
+            time_out(live, shared).await;
+            let applying = Instant::now();
             let done = live
                 .check(conn, index)
                 .and_then(|seat| live.apply(seat, action));
+            shared.timings.apply.add(applying.elapsed());
             match done {
                 Ok(applied) => stored_and_sent(live, applied, shared).await,
                 Err(reason) => {
@@ -366,10 +457,12 @@ async fn handle(live: &mut Live, message: ToMatch, shared: &Shared) {
 
 /// An applied action: stored, then sent to every client of the match.
 async fn stored_and_sent(live: &Live, applied: Applied, shared: &Shared) {
-    if let Err(e) = (shared.store)
+    let storing = Instant::now();
+    let stored = (shared.store)
         .add_action(live.id, applied.index, applied.by, &applied.action)
-        .await
-    {
+        .await;
+    shared.timings.store.add(storing.elapsed());
+    if let Err(e) = stored {
         eprintln!(
             "match {}: action {} not stored: {e}",
             live.id, applied.index

@@ -410,6 +410,7 @@ impl Client {
                 conn,
                 index,
                 action,
+                at: Instant::now(),
             })
             .await;
     }

@@ -1,10 +1,10 @@
-//! The words for fouls, the striker pocketed and the dues: Laws 50, 63-65, 72-78 and 114, and
+//! The words for fouls, the striker pocketed and the dues: Laws 50, 63-65, 72-78, 88 and 114, and
 //! the house rules' fouls and owed penalties.
 
 use super::{Names, continues, count, men};
 use carrom_referee::{Event, HouseFoul, Seat};
 
-/// Fouls and pieces off the board, Laws 50, 63-65 and 114, and the house rules' fouls.
+/// Fouls and pieces off the board, Laws 50, 63-65, 88 and 114, and the house rules' fouls.
 pub(super) fn fouls(e: &Event, names: &Names) -> String {
     let seat = |s: &Seat| names.seat(*s);
     match e {
@@ -29,6 +29,21 @@ pub(super) fn fouls(e: &Event, names: &Names) -> String {
         Event::ShotClock { by, secs } => format!(
             "Foul — {} took more than {secs} seconds for the stroke.",
             seat(by)
+        ),
+        Event::PlacingTime {
+            by,
+            secs,
+            colour,
+            owed,
+        } => format!(
+            "Foul — {} did not place the piece within {secs} seconds: the umpire puts it down, and one {} man {}.",
+            seat(by),
+            colour.name(),
+            if *owed {
+                "is owed as a penalty"
+            } else {
+                "comes out as a penalty for placing"
+            }
         ),
         Event::DueUsedForQueen => {
             "Foul — a due/penalty man was used to make a shot with the Queen.".into()

@@ -32,6 +32,7 @@ pub fn sentence(e: &Event, names: &Names) -> String {
         E::TechnicalFoulInTurn { .. }
         | E::TechnicalFoul { .. }
         | E::ShotClock { .. }
+        | E::PlacingTime { .. }
         | E::DueUsedForQueen
         | E::ImproperStroke { .. }
         | E::HouseFoul { .. }

@@ -168,9 +168,10 @@ fn computer_turn(
         Some(Action::Stroke { shot }) if table.model.check_shot(&shot).is_ok() => {
             fire.fire(&table.model.layout, shot);
         }
-        Some(Action::Pass) => {
-            // No legal striker placement (Law 137): the turn is passed on the table as it is.
-            match table.model.pass() {
+        Some(action @ (Action::Pass | Action::TimeOut)) => {
+            // No legal striker placement (Law 137), or a replay's time-out (Law 50): the turn
+            // goes on from the table as it is.
+            match table.model.apply(&action) {
                 Ok(_) => told.write(Announcement::Call(table.model.last_call())),
                 Err(e) => told.write(Announcement::Note(format!("referee: {e}"))),
             };

@@ -49,7 +49,7 @@ fn recorded_stroke(
     mut told: MessageWriter<Announcement>,
 ) {
     match tape.0.pop_front() {
-        Some(action @ (Action::Stroke { .. } | Action::Pass)) => {
+        Some(action @ (Action::Stroke { .. } | Action::Pass | Action::TimeOut)) => {
             thinking.start(AsyncComputeTaskPool::get().spawn(async move { (Some(action), None) }));
         }
         Some(Action::Place { .. }) => {

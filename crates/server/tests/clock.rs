@@ -1,0 +1,147 @@
+//! The shot clock of a rated match on the loopback interface: a player who lets his clock run
+//! out is timed out by the server under Law 50 (the time-out stored and sent like any action),
+//! the match goes on to its end, and both players' clients end with the same digests.
+
+use carrom_ai::Computers;
+use carrom_match::{Action, Level, Match, MatchLength};
+use carrom_net::apply::at_guest;
+use carrom_online::{Connection, Plan, Request, ToClient, ToServer};
+use carrom_referee::Seat;
+use carrom_server::{ServerConfig, serve, sqlite_in};
+use std::time::Duration;
+
+const BOUND: Duration = Duration::from_secs(180);
+/// Asha lets her clock run out this many times, then plays.
+const TIME_OUTS: usize = 2;
+
+/// What Asha's client saw of her match.
+#[derive(Default)]
+struct Seen {
+    game: Option<Match>,
+    seats: Vec<Seat>,
+    /// Each of her clocks: its action and its milliseconds.
+    clocks: Vec<(usize, u32)>,
+    /// The laws of each verdict of a time-out of hers.
+    time_outs: Vec<Vec<&'static str>>,
+    over: bool,
+}
+
+/// A client that lets its clock run out `TIME_OUTS` times and then plays its seats with a
+/// beginner computer, to the end of the match.
+async fn asha(url: &str) -> Seen {
+    let (mut conn, _) = Connection::hello(url, "Asha", None).await.unwrap();
+    let quick = ToServer::Quick {
+        length: Some(MatchLength::Board),
+    };
+    conn.send(&quick).await.unwrap();
+    let mut seen = Seen::default();
+    let mut computers = None;
+    let mut sent = None;
+    while !seen.over {
+        if let Some(game) = &seen.game
+            && let Some(actor) = game.next_actor()
+            && seen.seats.contains(&actor.seat())
+            && seen.time_outs.len() >= TIME_OUTS
+            && sent != Some(game.actions.len())
+        {
+            let computers: &mut Computers = computers.get_or_insert_with(|| {
+                let mut mine = game.setup.clone();
+                for p in &mut mine.players {
+                    p.computer = Some(Level::Beginner);
+                }
+                Computers::for_setup(&mine)
+            });
+            let index = game.actions.len();
+            let action = computers.act(game).unwrap();
+            conn.send(&ToServer::Act { index, action }).await.unwrap();
+            sent = Some(index);
+        }
+        let message = conn.recv().await.unwrap().expect("the server goes on");
+        follow(&mut seen, message);
+    }
+    seen
+}
+
+/// Asha's client takes in one of the server's messages.
+fn follow(seen: &mut Seen, message: ToClient) {
+    match message {
+        ToClient::Seated { seats, .. } => seen.seats = seats,
+        ToClient::Match {
+            setup, spec, log, ..
+        } => {
+            let mut game = Match::new(&spec, *setup).unwrap();
+            for applied in &log {
+                at_guest(&mut game, applied).unwrap();
+            }
+            seen.game = Some(game);
+        }
+        ToClient::Clock {
+            index,
+            seat,
+            millis,
+        } if seen.seats.contains(&seat) => seen.clocks.push((index, millis)),
+        ToClient::Applied(applied) => {
+            let game = seen.game.as_mut().expect("the match came first");
+            let at = at_guest(game, &applied).unwrap();
+            if applied.action == Action::TimeOut && seen.seats.contains(&applied.by) {
+                let verdict = at.verdict.expect("a time-out has a verdict");
+                let laws = verdict.laws().iter().map(|l| l.as_str()).collect();
+                seen.time_outs.push(laws);
+            }
+        }
+        ToClient::Over { .. } => seen.over = true,
+        _ => {}
+    }
+}
+
+#[test]
+fn a_player_who_lets_his_clock_run_out_is_timed_out_under_law_50_and_the_match_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let mut config = ServerConfig::new("127.0.0.1:0".parse().unwrap(), &sqlite_in(dir.path()));
+        config.seed = Some(7);
+        config.shot_clock_secs = 1;
+        config.clock_grace = Duration::from_millis(200);
+        let running = serve(config).await.unwrap();
+        let url = running.addr.to_string();
+        let ravi = carrom_online::play(
+            Plan {
+                server: url.clone(),
+                name: "Ravi".into(),
+                token: None,
+                request: Request::Quick {
+                    length: Some(MatchLength::Board),
+                },
+                computer: Some(Level::Beginner),
+                retry: Duration::from_secs(10),
+                pace: Duration::ZERO,
+                ca: None,
+            },
+            |_| {},
+        );
+        let both = async { tokio::join!(asha(&url), ravi) };
+        let (seen, ravi) = tokio::time::timeout(BOUND, both)
+            .await
+            .expect("within the bound");
+        let ravi = ravi.unwrap();
+        let game = seen.game.expect("Asha followed the match");
+        assert!(game.is_over(), "the match went on to its end");
+        assert!(seen.time_outs.len() >= TIME_OUTS, "{:?}", seen.time_outs);
+        for laws in &seen.time_outs {
+            assert!(laws.contains(&"50"), "Law 50: {laws:?}");
+        }
+        let (index, millis) = seen.clocks[0];
+        assert_eq!(
+            millis, 1000,
+            "the clock of action {index}: the server's 1 s"
+        );
+        assert_eq!(ravi.game.expect("Ravi followed it").digests, game.digests);
+        assert!(ravi.how.is_some());
+        running.stop().await;
+    });
+}
