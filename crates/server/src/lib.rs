@@ -13,6 +13,7 @@ pub mod error;
 pub mod live;
 pub mod lobby;
 pub mod names;
+pub mod pages;
 pub mod rating;
 pub mod store;
 pub mod ws;
