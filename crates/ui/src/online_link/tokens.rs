@@ -1,23 +1,15 @@
 //! The names' tokens: the server gives a name's token once, when the name is claimed; the game
-//! keeps it (one per server and name) in `online-names.json` in the data directory, and sends it
-//! with every later hello under that name to that server.
+//! keeps it (one per server and name) in the data directory's `online/tokens.json`, the file
+//! `carrom online` keeps them in (so a name claimed headless plays in the window too, and the
+//! file copied takes the names to another machine), and sends it with every later hello under
+//! that name to that server.
 
-use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// One name's token at one server.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct Kept {
-    server: String,
-    name: String,
-    token: String,
-}
-
-/// The tokens kept.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Tokens {
-    names: Vec<Kept>,
-}
+/// The tokens kept, by server and name ([`key`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tokens(BTreeMap<String, String>);
 
 /// Why a token could not be kept (the words the page shows are made where it is shown).
 #[derive(Debug, thiserror::Error)]
@@ -28,48 +20,35 @@ pub enum TokenError {
     NoPlace,
 }
 
-/// Where the tokens are kept: `online-names.json` in the data directory.
+/// Where the tokens are kept: `online/tokens.json` in the data directory.
 pub fn tokens_path() -> Option<PathBuf> {
-    carrom_store::data_dir().map(|d| d.join("online-names.json"))
+    carrom_store::data_dir().map(|d| d.join("online").join("tokens.json"))
 }
 
-/// The server as the tokens are filed under it: its address without a scheme or a trailing
-/// slash, in lower case (`ws://Host:8787/` and `host:8787` are one server).
-fn server_key(server: &str) -> String {
-    let s = server.trim().trim_end_matches('/');
-    let s = s.split_once("://").map_or(s, |(_, rest)| rest);
-    s.trim_end_matches("/ws").to_lowercase()
+/// A token's key: the server's WebSocket address (however it was typed) and the name, as
+/// `carrom online` files them.
+fn key(server: &str, name: &str) -> String {
+    format!("{}|{name}", carrom_online::ws_url(server))
 }
 
 impl Tokens {
     /// The tokens kept at `path` (none when the file is missing or cannot be read: a name
     /// without its token is refused by the server, which says so).
     pub fn read(path: &Path) -> Tokens {
-        carrom_store::read_to_string(path)
+        let kept = carrom_store::read_to_string(path)
             .ok()
-            .and_then(|text| serde_json::from_str(&text).ok())
-            .unwrap_or_default()
+            .and_then(|text| serde_json::from_str(&text).ok());
+        Tokens(kept.unwrap_or_default())
     }
 
     /// The token of `name` at `server`, if one is kept.
     pub fn token(&self, server: &str, name: &str) -> Option<String> {
-        let server = server_key(server);
-        self.names
-            .iter()
-            .find(|k| k.server == server && k.name == name)
-            .map(|k| k.token.clone())
+        self.0.get(&key(server, name)).cloned()
     }
 
     /// Keeps `token` for `name` at `server` (replacing an older one).
     pub fn keep(&mut self, server: &str, name: &str, token: &str) {
-        let server = server_key(server);
-        self.names
-            .retain(|k| !(k.server == server && k.name == name));
-        self.names.push(Kept {
-            server,
-            name: name.to_string(),
-            token: token.to_string(),
-        });
+        self.0.insert(key(server, name), token.to_string());
     }
 
     /// Writes the tokens to `path` (atomically).
@@ -77,7 +56,7 @@ impl Tokens {
         if let Some(dir) = path.parent() {
             let _ = carrom_store::create_dir_all(dir);
         }
-        let text = serde_json::to_string_pretty(self).expect("tokens are JSON");
+        let text = serde_json::to_string_pretty(&self.0).expect("tokens are JSON");
         carrom_store::write_atomically(path, text.as_bytes())?;
         Ok(())
     }
@@ -103,7 +82,7 @@ mod tests {
     #[test]
     fn a_token_is_kept_for_its_server_and_name_and_read_back_after_a_restart() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("online-names.json");
+        let path = dir.path().join("online").join("tokens.json");
         assert_eq!(Tokens::read(&path).token("127.0.0.1:8787", "Asha"), None);
         let mut tokens = Tokens::read(&path);
         tokens.keep("127.0.0.1:8787", "Asha", "t1");
@@ -124,13 +103,19 @@ mod tests {
         let mut newer = again.clone();
         newer.keep("127.0.0.1:8787", "Asha", "t4");
         assert_eq!(newer.token("127.0.0.1:8787", "Asha").as_deref(), Some("t4"));
-        assert_eq!(newer.names.len(), 3, "a newer token replaces the older");
+        assert_eq!(newer.0.len(), 3, "a newer token replaces the older");
+        // The file is `carrom online`'s: its keys are the server's WebSocket address and the name.
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.contains("\"ws://127.0.0.1:8787/ws|Asha\": \"t1\""),
+            "{text}"
+        );
     }
 
     #[test]
     fn an_unreadable_file_keeps_no_token() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("online-names.json");
+        let path = dir.path().join("tokens.json");
         std::fs::write(&path, "not json").unwrap();
         assert_eq!(Tokens::read(&path), Tokens::default());
     }

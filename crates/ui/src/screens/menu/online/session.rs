@@ -9,7 +9,7 @@ use crate::launch::{ServerStart, Start};
 use crate::modes::online::server::{ServerMatch, ServerRemote};
 use crate::online_link::tokens::{keep_token, kept_token};
 use crate::online_link::{Heard, Link};
-use crate::settings::{SettingsFile, saves_dir};
+use crate::settings::saves_dir;
 use crate::states::Screen;
 use bevy::prelude::*;
 use carrom_match::SaveFile;
@@ -106,7 +106,6 @@ pub(super) fn plugin(app: &mut App) {
 /// server has sent it.
 fn hear_server(
     mut session: ResMut<OnlineSession>,
-    file: Res<SettingsFile>,
     proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
     mut start: MenuStart,
 ) {
@@ -133,7 +132,8 @@ fn hear_server(
                 {
                     session.status = None;
                 }
-                if let (Some(token), Some(_)) = (token, &file.path) {
+                // Kept where this game keeps files (not in tests).
+                if let (Some(token), Some(_)) = (token, &start.file.path) {
                     keep(session, &name, &token);
                 }
             }
