@@ -95,7 +95,7 @@ mod tests {
             Some("t1")
         );
         assert_eq!(
-            again.token("Example.org:8787/", "Asha").as_deref(),
+            again.token("http://example.org:8787/", "Asha").as_deref(),
             Some("t2")
         );
         assert_eq!(again.token("127.0.0.1:8787", "Ravi").as_deref(), Some("t3"));
