@@ -111,13 +111,9 @@ impl Online {
         self.link.title()
     }
 
-    /// The shot clock's countdown, while it runs for the action to come: "Shot clock: North 12 s".
+    /// The shot clock's countdown, while it runs: "Shot clock: North 12 s".
     pub fn clock_line(&self) -> Option<String> {
-        let (index, seat, ends) = self.link.clock()?;
-        let actions = self.link.game().map_or(0, |g| g.actions.len());
-        if index < actions {
-            return None;
-        }
+        let (seat, ends) = self.link.clock()?;
         let left = ends.saturating_duration_since(Instant::now()).as_secs_f32();
         Some(format!("Shot clock: {} {:.0} s", seat.title(), left.ceil()))
     }
@@ -186,7 +182,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Another machine's player to act: the window keeps drawing once his action has come (its aim
-/// shown, then struck), and rests while it has not (the host's message wakes it).
+/// shown, then struck), and rests while it has not (the referee's message wakes it); while
+/// the shot clock runs, it keeps drawing its countdown.
 fn stay_awake(
     board: Res<OnBoard>,
     online: Res<Online>,
@@ -197,6 +194,9 @@ fn stay_awake(
     let come = !online.waiting_for_host(board.turns) || aim.planned.is_some();
     if board.computer && elsewhere && come {
         awake.write(StayAwake("a computer's turn"));
+    } else if online.link.clock().is_some() {
+        // The shot clock's countdown ticks on the panel.
+        awake.write(StayAwake("the shot clock"));
     }
 }
 

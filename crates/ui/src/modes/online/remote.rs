@@ -41,8 +41,8 @@ pub trait Remote: Send + Sync + 'static {
     /// `wake` wakes the window when something comes.
     fn set_waker(&mut self, wake: Box<dyn Fn() + Send>);
 
-    /// The shot clock: the action it runs for (by its number), whose it is and when it runs out.
-    fn clock(&self) -> Option<(usize, Seat, Instant)> {
+    /// The shot clock, while it runs for the action to come: whose it is and when it runs out.
+    fn clock(&self) -> Option<(Seat, Instant)> {
         None
     }
 

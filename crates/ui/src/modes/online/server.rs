@@ -193,8 +193,10 @@ impl Remote for ServerRemote {
         self.link.set_waker(wake);
     }
 
-    fn clock(&self) -> Option<(usize, Seat, Instant)> {
-        self.follow.clock
+    fn clock(&self) -> Option<(Seat, Instant)> {
+        let (index, seat, ends) = self.follow.clock?;
+        let actions = self.follow.game.as_ref().map_or(0, |g| g.actions.len());
+        (index >= actions).then_some((seat, ends))
     }
 
     fn over(&self) -> Option<String> {

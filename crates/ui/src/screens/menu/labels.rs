@@ -112,7 +112,7 @@ fn label_of(
         #[cfg(not(target_arch = "wasm32"))]
         Choice::AcrossMachines => "Play across machines - host or join".into(),
         #[cfg(not(target_arch = "wasm32"))]
-        Choice::Online => "Play online - quick match, rooms, ratings".into(),
+        Choice::Online => "Play online - on a carrom server".into(),
         #[cfg(not(target_arch = "wasm32"))]
         Choice::Quit => "Quit".into(),
         Choice::Rules => format!("Rules: {}", rules.0.name().to_uppercase()),

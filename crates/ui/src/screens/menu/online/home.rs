@@ -146,8 +146,6 @@ fn spawn_view(mut commands: Commands) {
                 cols.spawn(column()).with_children(spawn_play);
                 cols.spawn(column()).with_children(spawn_room_form);
             });
-            spawn_waiting(page);
-            message_line(page);
             page.spawn(Node {
                 column_gap: px(12),
                 ..default()
@@ -263,20 +261,22 @@ fn spawn_room_form(col: &mut ChildSpawnerCommands) {
         },
         None,
     );
+    spawn_waiting(col);
+    message_line(col);
 }
 
 /// What is waited for, and the room's code in big letters.
-fn spawn_waiting(page: &mut ChildSpawnerCommands) {
-    page.spawn((
+fn spawn_waiting(col: &mut ChildSpawnerCommands) {
+    col.spawn((
         Item::Status,
         text("", size::PAGE, palette::PAGE_TEXT),
         Node {
             margin: UiRect::top(px(8)),
-            max_width: px(900),
+            max_width: px(WIDE),
             ..default()
         },
     ));
-    page.spawn((Item::Room, text("", 44.0, palette::MENU_TITLE)));
+    col.spawn((Item::Room, text("", 40.0, palette::MENU_TITLE)));
 }
 
 /// An item's words as the form and the session stand.

@@ -62,11 +62,11 @@ fn spawn_view(mut commands: Commands) {
         });
 }
 
-/// A row of the board in words, its columns in fixed widths: rank, name, rating ±
-/// deviation, games, wins.
+/// A row of the board in words, its columns in fixed widths: rank, name, rating +/-
+/// deviation, games, wins (the game's font has no ±).
 pub fn row_words(rank: usize, p: &Standing) -> String {
     format!(
-        "{rank:>3}.  {:<16} {:>6.0} ± {:<4.0} {:>5} games {:>5} wins",
+        "{rank:>3}.  {:<16} {:>6.0} +/- {:<4.0} {:>5} games {:>5} wins",
         p.name, p.rating, p.deviation, p.games, p.wins
     )
 }

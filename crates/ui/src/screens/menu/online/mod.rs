@@ -102,7 +102,7 @@ fn message_line(parent: &mut ChildSpawnerCommands) {
         MessageLine,
         text("", size::MENU_NOTE + 2.0, palette::MENU_WARNING),
         Node {
-            max_width: px(900),
+            max_width: px(440),
             ..default()
         },
     ));

@@ -55,10 +55,10 @@ fn spawn_view(mut commands: Commands) {
         });
 }
 
-/// The player's standing in words: "Asha: rated 1580 ± 120 - 12 games, 7 wins".
+/// The player's standing in words: "Asha: rated 1580 +/- 120 - 12 games, 7 wins".
 pub fn standing_words(p: &Standing) -> String {
     format!(
-        "{}: rated {:.0} ± {:.0} - {} games, {} wins",
+        "{}: rated {:.0} +/- {:.0} - {} games, {} wins",
         p.name, p.rating, p.deviation, p.games, p.wins
     )
 }

@@ -207,9 +207,9 @@ fn saved(session: &mut OnlineSession, id: u64, save: SaveFile, start: &mut MenuS
     match what {
         SaveUse::Replay => start.begin(Start::Replay(save)),
         SaveUse::Keep => {
-            let path = saves_dir()
-                .unwrap_or_default()
-                .join(format!("online-match-{id}.json"));
+            let dir = saves_dir().unwrap_or_default();
+            let _ = carrom_store::create_dir_all(&dir);
+            let path = dir.join(format!("online-match-{id}.json"));
             session.message = Some(match save.write(&path) {
                 Ok(()) => format!("Match {id} saved as {}", path.display()),
                 Err(e) => format!("Match {id} could not be saved: {e}"),
