@@ -220,7 +220,7 @@ fn request(args: &OnlineArgs) -> Request {
 pub fn online(_spec: &Spec, args: OnlineArgs) -> Result<(), String> {
     if !args.headless {
         return Err(
-            "the online game's window is not built yet: play with --headless --computer, or watch with --headless --watch ID"
+            "in a window, play online from the game's menu (`carrom`, then Play online); here, play with --headless --computer, or watch with --headless --watch ID"
                 .into(),
         );
     }

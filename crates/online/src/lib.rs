@@ -14,7 +14,7 @@ pub mod protocol;
 pub use client::{Connection, Welcome, ws_url};
 pub use error::ClientError;
 pub use play::{Event, Plan, Played, Request, play};
-pub use protocol::{LiveMatch, Mode, ONLINE_PROTOCOL, ToClient, ToServer};
+pub use protocol::{LiveMatch, Mode, ONLINE_PROTOCOL, PastMatch, Standing, ToClient, ToServer};
 
 #[cfg(test)]
 mod tests {

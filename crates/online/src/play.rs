@@ -191,7 +191,13 @@ async fn follow_match(
         }
         let message = conn.recv().await?.ok_or(ClientError::Closed)?;
         match message {
-            ToClient::Welcome { .. } | ToClient::Seating { .. } | ToClient::Clock { .. } => {}
+            ToClient::Welcome { .. }
+            | ToClient::Seating { .. }
+            | ToClient::Clock { .. }
+            | ToClient::Leaderboard { .. }
+            | ToClient::Player { .. }
+            | ToClient::Live { .. }
+            | ToClient::Saved { .. } => {}
             ToClient::Waiting { what } => on(&Event::Waiting(what)),
             ToClient::Room { code } => on(&Event::Room(code)),
             ToClient::Seated { id, seats, .. } => {

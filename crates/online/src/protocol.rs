@@ -3,7 +3,7 @@
 //! setup and every action as the server applied it ([`Applied`]: the action, its outcome and the
 //! digest after it), and who sits where ([`SeatState`]).
 
-use carrom_match::{Action, Level, MatchLength, MatchSetup};
+use carrom_match::{Action, Level, MatchLength, MatchSetup, SaveFile};
 use carrom_net::{Applied, SeatState};
 use carrom_physics::Spec;
 use carrom_referee::Seat;
@@ -15,6 +15,14 @@ pub const ONLINE_PROTOCOL: u32 = 1;
 pub const MAX_CLIENT_MESSAGE: usize = carrom_net::protocol::MAX_GUEST_MESSAGE;
 /// The largest message the server sends: the whole match so far, for a client that rejoins.
 pub const MAX_SERVER_MESSAGE: usize = carrom_net::protocol::MAX_HOST_MESSAGE;
+
+/// The most rows of the leaderboard a client is sent.
+pub const LEADERBOARD_ROWS: usize = 100;
+/// The most recent matches of a player's page.
+pub const RECENT_MATCHES: usize = 20;
+/// The longest name a client may ask about, in bytes (a name is shorter: the bound stops a
+/// client sending the server a page of text to look up).
+pub const MAX_ASKED_NAME: usize = 4 * carrom_match::Player::MAX_NAME;
 
 /// Singles or doubles, for a private room.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,6 +68,53 @@ pub enum ToServer {
     Act { index: usize, action: Action },
     /// The client's position differs from the server's: send the whole match again.
     Resync,
+    /// The leaderboard (answered with [`ToClient::Leaderboard`]); asked before or after the
+    /// hello, as are the player's page, the live matches and a match's save.
+    Leaderboard,
+    /// A player's page ([`ToClient::Player`]).
+    Player { name: String },
+    /// The live matches, to watch ([`ToClient::Live`]).
+    Live,
+    /// A match's save, to replay or keep ([`ToClient::Saved`]).
+    Saved { id: u64 },
+}
+
+impl ToServer {
+    /// Whether the message only asks for something to show (the leaderboard, a player's page,
+    /// the live matches, a match's save): it may come before the hello.
+    pub fn is_query(&self) -> bool {
+        matches!(
+            self,
+            ToServer::Leaderboard
+                | ToServer::Player { .. }
+                | ToServer::Live
+                | ToServer::Saved { .. }
+        )
+    }
+}
+
+/// A rated player as the leaderboard and his page show him.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Standing {
+    pub name: String,
+    pub rating: f64,
+    /// The rating's deviation (Glicko-2): how far off it may be.
+    pub deviation: f64,
+    pub games: i64,
+    pub wins: i64,
+}
+
+/// One of a player's recent matches, as his page lists it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PastMatch {
+    pub id: u64,
+    pub players: Vec<String>,
+    pub rated: bool,
+    /// Still being played.
+    pub live: bool,
+    pub winners: Vec<String>,
+    /// How it ended, in the server's words (empty while it is played).
+    pub how: String,
 }
 
 /// A match the server hosts, as the list of live matches shows it.
@@ -125,6 +180,18 @@ pub enum ToClient {
     Refused { reason: String },
     /// One of the client's messages is refused; the connection stays. The reason in words.
     Rejected { reason: String },
+    /// The leaderboard, best first (at most [`LEADERBOARD_ROWS`]).
+    Leaderboard { rows: Vec<Standing> },
+    /// A player's page: his standing and his recent matches, newest first (at most
+    /// [`RECENT_MATCHES`]).
+    Player {
+        player: Standing,
+        matches: Vec<PastMatch>,
+    },
+    /// The live matches.
+    Live { matches: Vec<LiveMatch> },
+    /// Match `id`'s save, as far as it has been played.
+    Saved { id: u64, save: Box<SaveFile> },
 }
 
 impl ToClient {
@@ -135,7 +202,7 @@ impl ToClient {
 }
 
 impl ToServer {
-    /// The message as the JSON text that crosses.
+    /// The message as the JSON text that crosses (a query's or a match's message alike).
     pub fn text(&self) -> String {
         serde_json::to_string(self).expect("a protocol message is always JSON")
     }

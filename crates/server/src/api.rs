@@ -10,7 +10,6 @@
 //! An unknown name or match is a 404 with `{"error": "..."}`.
 
 use crate::Shared;
-use crate::live::Live;
 use axum::Json;
 use axum::Router;
 use axum::extract::ws::WebSocketUpgrade;
@@ -18,12 +17,10 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use carrom_online::LiveMatch;
 use carrom_online::protocol::MAX_CLIENT_MESSAGE;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
 type Answer = Result<Json<Value>, (StatusCode, Json<Value>)>;
 
@@ -84,32 +81,20 @@ async fn leaderboard(State(shared): State<Arc<Shared>>) -> Answer {
 }
 
 async fn live(State(shared): State<Arc<Shared>>) -> Answer {
-    let mut list: Vec<LiveMatch> = match shared.matches.lock() {
-        Ok(m) => m
-            .iter()
-            .map(|(&id, h)| LiveMatch {
-                id,
-                players: h.players.clone(),
-                rated: h.rated,
-                actions: h.actions.load(Ordering::Relaxed),
-            })
-            .collect(),
-        Err(_) => Vec::new(),
-    };
-    list.sort_by_key(|m| m.id);
-    Ok(Json(json!(list)))
+    Ok(Json(json!(crate::pages::live(&shared))))
 }
 
 /// A match as the database keeps it, played again from its actions: its players, how it
 /// ended, the digest after every action and its save.
 async fn one_match(State(shared): State<Arc<Shared>>, Path(id): Path<u64>) -> Answer {
-    let row = (shared.store.match_row(id).await)
+    if (shared.store.match_row(id).await)
         .map_err(failed)?
-        .ok_or_else(|| error(StatusCode::NOT_FOUND, format!("no match {id}")))?;
-    let actions = shared.store.actions(id).await.map_err(failed)?;
-    let game = carrom_match::Match::new(&shared.config.spec, row.setup.clone()).map_err(failed)?;
-    let live = Live::new(id, row.rated, game, row.seats.clone(), &actions).map_err(failed)?;
-    let g = &live.game;
+        .is_none()
+    {
+        return Err(error(StatusCode::NOT_FOUND, format!("no match {id}")));
+    }
+    let (row, game) = crate::pages::replayed(&shared, id).await.map_err(failed)?;
+    let g = &game;
     Ok(Json(json!({
         "id": id,
         "rated": row.rated,

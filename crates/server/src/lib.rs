@@ -14,6 +14,7 @@ pub mod error;
 pub mod live;
 pub mod lobby;
 pub mod names;
+pub mod pages;
 pub mod rating;
 pub mod store;
 pub mod timings;

@@ -203,6 +203,13 @@ impl Client {
                 return Next::Go;
             }
         };
+        if let Some(answer) = crate::pages::answer(&self.shared, &message).await {
+            match answer {
+                Ok(answer) => tell(&self.outbox, &answer),
+                Err(reason) => reject(&self.outbox, reason),
+            }
+            return Next::Go;
+        }
         match (message, self.name.clone()) {
             (
                 ToServer::Hello {
@@ -340,7 +347,12 @@ impl Client {
         let me = (self.conn, name.clone(), self.outbox.clone());
         let in_match = self.shared.match_of(&name);
         match message {
-            ToServer::Hello { .. } => {}
+            // The queries are answered before (`Client::message`).
+            ToServer::Hello { .. }
+            | ToServer::Leaderboard
+            | ToServer::Player { .. }
+            | ToServer::Live
+            | ToServer::Saved { .. } => {}
             ToServer::Act { index, action } => self.act(index, action, in_match.map(|m| m.1)).await,
             ToServer::Resync => {
                 let handle = match self.watching {

@@ -48,6 +48,32 @@ pub enum Start {
     /// A match across machines, joined (or hosted here) and started (the desktop game's).
     #[cfg(not(target_arch = "wasm32"))]
     Online(OnlineStart),
+    /// A match on a carrom server, seated (or watching) and started (the desktop game's).
+    #[cfg(not(target_arch = "wasm32"))]
+    Server(ServerStart),
+}
+
+/// A match on a carrom server as the game starts it: the link and the server's match as this
+/// machine follows it (taken by the board when the match begins), and the server's actions
+/// that came before, still to be played.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone)]
+pub struct ServerStart {
+    pub remote:
+        std::sync::Arc<std::sync::Mutex<Option<crate::modes::online::server::ServerRemote>>>,
+    pub backlog: Vec<carrom_net::Applied>,
+    /// The name played under (none when watching), for the window's title.
+    pub name: Option<String>,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl std::fmt::Debug for ServerStart {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ServerStart")
+            .field("name", &self.name)
+            .field("backlog", &self.backlog.len())
+            .finish_non_exhaustive()
+    }
 }
 
 /// A match across machines as the game starts it: the guest (this machine's link to the host,
@@ -91,6 +117,11 @@ pub fn window_title(start: &Start) -> String {
                     .unwrap_or_default();
                 format!("Carrom — {name}, joined")
             }
+        },
+        #[cfg(not(target_arch = "wasm32"))]
+        Start::Server(server) => match &server.name {
+            Some(name) => format!("Carrom — {name}, online"),
+            None => "Carrom — watching online".into(),
         },
         _ => "Carrom — ICF Laws".into(),
     }

@@ -11,6 +11,9 @@ use carrom_referee::Preset;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
+/// The server Play online connects to until another is typed: `carrom server` on this machine.
+pub const DEFAULT_SERVER: &str = "127.0.0.1:8787";
+
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
@@ -35,6 +38,10 @@ pub struct Settings {
     pub hints: bool,
     /// How long a match started from the menu is: `board`, `game` or `full`.
     pub length: MatchLength,
+    /// Play online: the carrom server's address (`HOST:PORT`, or a `ws://` or `wss://` URL).
+    pub server: String,
+    /// Play online: the name played under (the menu's first player's when empty).
+    pub online_name: String,
 }
 
 impl Default for Settings {
@@ -49,6 +56,8 @@ impl Default for Settings {
             level: Level::Medium,
             hints: false,
             length: MatchLength::Full,
+            server: DEFAULT_SERVER.to_string(),
+            online_name: String::new(),
         }
     }
 }

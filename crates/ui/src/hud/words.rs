@@ -28,6 +28,8 @@ pub(super) fn plugin(app: &mut App) {
             (move |table: Res<Table>,
                    #[cfg(not(target_arch = "wasm32"))] online: Option<Res<Online>>,
                    mut panels: ResMut<Panels>| {
+                #[cfg(not(target_arch = "wasm32"))]
+                let title = online.as_ref().map_or(title, |o| o.title());
                 let mut lines = vec![title.to_string()];
                 lines.push(format!(
                     "{} rules",

@@ -1,13 +1,16 @@
-//! A match across machines ([`carrom_net`]): the host's match is the referee. This machine's
-//! people strike and place as in any match, and each of their actions goes to the host as it is
-//! made; every other seat's action comes from the host and is played on the board like a
-//! computer's (its aim shown, then struck). When an action has been played here, the host's
-//! outcome is taken: the position is compared with the host's digest, and where this machine's
-//! physics ended elsewhere the host's pieces are put on the board.
+//! A match refereed at another machine: the host of a match across machines ([`carrom_net`]) or
+//! a carrom server ([`server`]), either behind one [`Remote`]. This machine's people strike and
+//! place as in any match, and each of their actions goes to the referee as it is made; every
+//! other seat's action comes from the referee and is played on the board like a computer's
+//! (its aim shown, then struck). When an action has been played here, the referee's outcome is
+//! taken: the position is compared with its digest, and where this machine's physics ended
+//! elsewhere the referee's pieces are put on the board.
 
+pub mod across;
+pub mod remote;
+pub mod server;
 mod setup;
 
-use crate::launch::OnlineStart;
 use crate::modes::OnBoard;
 use crate::modes::calls::Announcement;
 use crate::modes::dues::place_due;
@@ -20,61 +23,54 @@ use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
 use carrom_match::Action;
 use carrom_net::apply::hex;
-use carrom_net::{Applied, Guest, GuestEvent, Holder, JoinError, SeatState};
+use carrom_net::{Applied, Holder, SeatState};
+pub use remote::Remote;
 use std::collections::VecDeque;
-use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::Instant;
 
-/// Seconds between attempts to reconnect to the host.
-const RETRY_SECONDS: f32 = 3.0;
-
-/// The link to the host and the host's actions not yet played here.
+/// The link to the referee and its actions not yet played here.
 #[derive(Resource)]
 pub struct Online {
-    guest: Arc<Mutex<Option<Guest>>>,
-    addr: Option<SocketAddr>,
+    link: Box<dyn Remote>,
     /// At the host's window: the host (its join code, the addresses to give).
-    pub hosting: Option<Arc<carrom_net::HostThread>>,
-    /// The host's actions, in order, not yet taken into the match here.
+    pub hosting: Option<std::sync::Arc<carrom_net::HostThread>>,
+    /// The referee's actions, in order, not yet taken into the match here.
     queue: VecDeque<Applied>,
-    /// The action (by its number) handed to the board from the host.
+    /// The action (by its number) handed to the board from the referee.
     fed: Option<usize>,
-    /// This machine's stroke sent to the host, by its number.
+    /// This machine's stroke sent to the referee, by its number.
     sent: Option<usize>,
     /// Actions looked at for this machine's placements to send.
     checked: usize,
-    retry_in: f32,
-    /// Who sits where, and who is connected, as the host last said.
+    /// Who sits where, and who is connected, as the referee last said.
     pub seating: Vec<SeatState>,
     /// The seats played at this machine.
     pub here: Vec<carrom_physics::Seat>,
     pub connected: bool,
-    /// Why reconnecting was given up: a final refusal ([`JoinError::is_final`]).
+    /// Why reconnecting was given up: a final refusal.
     pub given_up: Option<String>,
-    /// The window is woken by the host's messages.
+    /// The window is woken by the referee's messages.
     waker_set: bool,
 }
 
 impl Online {
-    pub fn new(start: &OnlineStart, actions: usize) -> Online {
-        let (seating, here) = start
-            .guest
-            .lock()
-            .ok()
-            .and_then(|g| g.as_ref().map(|g| (g.seating.clone(), g.seats.clone())))
-            .unwrap_or_default();
+    /// The board's follower of `link`'s match, `backlog` its actions still to be played
+    /// here, `actions` the actions already at the table.
+    pub fn new(
+        link: Box<dyn Remote>,
+        backlog: &[Applied],
+        hosting: Option<std::sync::Arc<carrom_net::HostThread>>,
+        actions: usize,
+    ) -> Online {
         Online {
-            guest: start.guest.clone(),
-            addr: start.addr,
-            hosting: start.hosting.clone(),
-            queue: start.backlog.iter().cloned().collect(),
+            seating: link.seating(),
+            here: link.seats(),
+            link,
+            hosting,
+            queue: backlog.iter().cloned().collect(),
             fed: None,
             sent: None,
             checked: actions,
-            retry_in: RETRY_SECONDS,
-            seating,
-            here,
             connected: true,
             given_up: None,
             waker_set: false,
@@ -82,13 +78,13 @@ impl Online {
     }
 
     /// Whether the next action (number `actions`) is another machine's and has not come yet:
-    /// the window rests until a message from the host wakes it.
+    /// the window rests until a message from the referee wakes it.
     pub fn waiting_for_host(&self, actions: usize) -> bool {
         !self.queue.iter().any(|a| a.index == actions)
     }
 
     /// The seating in words for the panel: the code to give at the host's window, whether the
-    /// link is up, and each seat ([`seat_lines`]).
+    /// link is up, the shot clock, how the match ended, and each seat ([`seat_lines`]).
     pub fn seating_lines(&self, to_act: Option<carrom_physics::Seat>) -> Vec<String> {
         let mut lines = Vec::new();
         if let Some(host) = &self.hosting {
@@ -100,11 +96,26 @@ impl Online {
             None if !self.connected => lines.push("Connection lost: reconnecting...".into()),
             None => {}
         }
-        lines.extend(seat_lines(&self.seating, &self.here, to_act));
+        lines.extend(self.clock_line());
+        lines.extend(self.link.over());
+        let referee = self.link.referee();
+        lines.extend(seat_lines(&self.seating, &self.here, to_act, referee));
         if self.hosting.is_some() && !self.disconnected().is_empty() {
             lines.push("C: the computer plays for the disconnected until they come back".into());
         }
         lines
+    }
+
+    /// The mode's title on the panel: a match across machines, or online.
+    pub fn title(&self) -> &'static str {
+        self.link.title()
+    }
+
+    /// The shot clock's countdown, while it runs: "Shot clock: North 12 s".
+    pub fn clock_line(&self) -> Option<String> {
+        let (seat, ends) = self.link.clock()?;
+        let left = ends.saturating_duration_since(Instant::now()).as_secs_f32();
+        Some(format!("Shot clock: {} {:.0} s", seat.title(), left.ceil()))
     }
 
     /// The guests' seats whose guest is disconnected.
@@ -123,6 +134,7 @@ pub fn seat_lines(
     seating: &[SeatState],
     here: &[carrom_physics::Seat],
     to_act: Option<carrom_physics::Seat>,
+    referee: &str,
 ) -> Vec<String> {
     seating
         .iter()
@@ -131,7 +143,7 @@ pub fn seat_lines(
                 "here".to_string()
             } else {
                 match s.holder {
-                    Holder::Host => "at the host".into(),
+                    Holder::Host => referee.into(),
                     Holder::Computer => "computer".into(),
                     Holder::Guest if s.name.is_empty() => "waiting for a guest".into(),
                     Holder::Guest if s.connected => "connected".into(),
@@ -170,7 +182,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Another machine's player to act: the window keeps drawing once his action has come (its aim
-/// shown, then struck), and rests while it has not (the host's message wakes it).
+/// shown, then struck), and rests while it has not (the referee's message wakes it); while
+/// the shot clock runs, it keeps drawing its countdown.
 fn stay_awake(
     board: Res<OnBoard>,
     online: Res<Online>,
@@ -181,6 +194,9 @@ fn stay_awake(
     let come = !online.waiting_for_host(board.turns) || aim.planned.is_some();
     if board.computer && elsewhere && come {
         awake.write(StayAwake("a computer's turn"));
+    } else if online.link.clock().is_some() {
+        // The shot clock's countdown ticks on the panel.
+        awake.write(StayAwake("the shot clock"));
     }
 }
 
@@ -206,7 +222,7 @@ fn hand_over_key(
     }
 }
 
-/// A message from the host wakes the window (which rests while nobody here acts).
+/// A message from the referee wakes the window (which rests while nobody here acts).
 fn wake_on_messages(
     mut online: ResMut<Online>,
     proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
@@ -216,11 +232,7 @@ fn wake_on_messages(
         return;
     }
     online.waker_set = true;
-    if let Ok(mut guard) = online.guest.lock()
-        && let Some(guest) = guard.as_mut()
-    {
-        guest.set_waker(waker(&proxy));
-    }
+    online.link.set_waker(Box::new(waker(&proxy)));
 }
 
 /// Wakes the window (resting while nobody here acts) from another thread: the network's, when
@@ -232,8 +244,9 @@ pub fn waker(proxy: &bevy::winit::EventLoopProxyWrapper) -> impl Fn() + Send + '
     }
 }
 
-/// Reads what the host sent, reconnects when the link is lost, and takes into the match here
-/// every host action already played on this board (correcting the position where it differs).
+/// Reads what the referee sent (the link reconnecting when it is lost), and takes into the
+/// match here every referee's action already played on this board (correcting the position
+/// where it differs).
 fn follow_host(
     time: Res<Time>,
     mut online: ResMut<Online>,
@@ -243,30 +256,23 @@ fn follow_host(
     mut told: MessageWriter<Announcement>,
 ) {
     let online = &mut *online;
-    let Ok(mut guard) = online.guest.lock() else {
-        return;
-    };
-    let Some(guest) = guard.as_mut() else { return };
-    let whole_match = read_host(guest, &mut online.queue, &mut told);
-    online.seating = guest.seating.clone();
-    online.connected = guest.connected;
-    if !guest.connected
-        && online.given_up.is_none()
-        && let Some(addr) = online.addr
-    {
-        online.retry_in -= time.delta_secs();
-        if online.retry_in <= 0.0 {
-            online.retry_in = RETRY_SECONDS;
-            online.given_up = rejoin(guest, addr, &mut told);
-        }
+    let mut notes = Vec::new();
+    let whole_match = online
+        .link
+        .read(time.delta_secs(), &mut online.queue, &mut notes);
+    for note in notes {
+        told.write(Announcement::Note(note));
     }
-    let differs = take_host_actions(guest, &mut online.queue, &table);
+    online.seating = online.link.seating();
+    online.connected = online.link.connected();
+    online.given_up = online.link.given_up();
+    let differs = take_host_actions(&mut *online.link, &mut online.queue, &table);
     if (differs || whole_match)
         && *phase.get() != Phase::Moving
-        && let Some(game) = &guest.game
+        && let Some(game) = online.link.game()
         && (whole_match || game.actions.len() == table.model.actions.len())
     {
-        table.model = game.clone();
+        table.model = game;
         let n = table.model.actions.len();
         online.queue.retain(|a| a.index >= n);
         online.checked = n;
@@ -274,82 +280,24 @@ fn follow_host(
     }
 }
 
-/// The host's messages since the last frame: its actions queued, its refusals and a lost link
-/// told. Whether it sent its whole match (after a reconnection).
-fn read_host(
-    guest: &mut Guest,
-    queue: &mut VecDeque<Applied>,
-    told: &mut MessageWriter<Announcement>,
-) -> bool {
-    let mut whole_match = false;
-    for e in guest.poll(Duration::ZERO) {
-        match e {
-            GuestEvent::Applied(a) => queue.push_back(a),
-            GuestEvent::Match => whole_match = true,
-            GuestEvent::Seating => {}
-            GuestEvent::Rejected(r) => {
-                told.write(Announcement::Note(format!("The host refused: {r}")));
-            }
-            GuestEvent::Note(n) => warn!("{n}"),
-            GuestEvent::Closed(why) => {
-                told.write(Announcement::Note(format!("{why}: reconnecting")));
-            }
-        }
-    }
-    whole_match
-}
-
-/// One try to join the host at `addr` again: said when it works, or when a final refusal
-/// ends the trying ([`rejoined`]); why trying ends, if it does.
-fn rejoin(
-    guest: &mut Guest,
-    addr: SocketAddr,
-    told: &mut MessageWriter<Announcement>,
-) -> Option<String> {
-    let result = guest.rejoin(addr, Duration::from_secs(1));
-    if let Err(e) = &result {
-        warn!("reconnecting: {e}");
-    }
-    let (note, given_up) = rejoined(&result);
-    if let Some(note) = note {
-        told.write(Announcement::Note(note));
-    }
-    given_up
-}
-
-/// What a try to rejoin says (if anything), and why trying ends (if it does): at a final
-/// refusal ([`JoinError::is_final`]: the host refused this guest, or whoever
-/// answers cannot prove the join code, so trying again would only hand it another guess),
-/// with its reason.
-fn rejoined(result: &Result<(), JoinError>) -> (Option<String>, Option<String>) {
-    match result {
-        Ok(()) => (Some("Reconnected to the host.".into()), None),
-        Err(e) if e.is_final() => (
-            Some(format!("No more reconnecting: {e}")),
-            Some(e.to_string()),
-        ),
-        Err(_) => (None, None),
-    }
-}
-
-/// The host's actions already played on this board, taken into the guest's copy of the match
-/// in order. Whether the board here ended anywhere else than the host's for any of them.
-fn take_host_actions(guest: &mut Guest, queue: &mut VecDeque<Applied>, table: &Table) -> bool {
+/// The referee's actions already played on this board, taken into the link's copy of the
+/// match in order. Whether the board here ended anywhere else than the referee's for any.
+fn take_host_actions(link: &mut dyn Remote, queue: &mut VecDeque<Applied>, table: &Table) -> bool {
     let mut differs = false;
     while let Some(front) = queue.front() {
         if front.index >= table.model.actions.len() {
             break;
         }
         let a = queue.pop_front().expect("a front");
-        match guest.apply(&a) {
-            Ok(r) => {
-                if let Some(n) = r.corrected {
+        match link.apply(&a) {
+            Ok(corrected) => {
+                if let Some(n) = corrected {
                     warn!("{n}");
                 }
                 let ours = table.model.digests.get(a.index).map(|d| hex(*d));
                 if ours.as_deref() != Some(a.digest.as_str()) {
                     info!(
-                        "action {}: the board here ended elsewhere than the host's (digest {}, the host's {}); taking the host's",
+                        "action {}: the board here ended elsewhere than the referee's (digest {}, the referee's {}); taking the referee's",
                         a.index,
                         ours.unwrap_or_default(),
                         a.digest
@@ -410,19 +358,15 @@ fn remote_placement(
     }
 }
 
-/// This machine's people's actions go to the host as they are made: a stroke as it is struck,
-/// a placement as the piece is put down; paced under the host's bound, sent again when the
-/// host drops one, as the headless guest's are ([`Guest::act_at`]).
+/// This machine's people's actions go to the referee as they are made: a stroke as it is
+/// struck, a placement as the piece is put down (paced under the referee's bound, and at a
+/// host sent again when it drops one, as the headless guest's are).
 fn send_own_actions(
     mut loads: MessageReader<LoadTable>,
     mut online: ResMut<Online>,
     table: Res<Table>,
 ) {
     let online = &mut *online;
-    let Ok(mut guard) = online.guest.lock() else {
-        return;
-    };
-    let Some(guest) = guard.as_mut() else { return };
     let n = table.model.actions.len();
     for load in loads.read() {
         if let Some(shot) = load.shot
@@ -431,38 +375,15 @@ fn send_own_actions(
             && online.sent != Some(n)
         {
             online.sent = Some(n);
-            guest.act_at(n, Action::Stroke { shot });
+            online.link.act_at(n, Action::Stroke { shot });
         }
     }
     for i in online.checked..n {
         if let action @ Action::Place { .. } = table.model.actions[i]
             && online.fed != Some(i)
         {
-            guest.act_at(i, action);
+            online.link.act_at(i, action);
         }
     }
     online.checked = n;
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use carrom_net::Refusal;
-
-    #[test]
-    fn a_final_refusal_ends_the_reconnecting_with_its_reason_and_a_passing_one_does_not() {
-        let (note, given_up) = rejoined(&Ok(()));
-        assert_eq!(note.as_deref(), Some("Reconnected to the host."));
-        assert_eq!(given_up, None);
-        let why = JoinError::Refused(Refusal::WrongCode).to_string();
-        let (note, given_up) = rejoined(&Err(JoinError::Refused(Refusal::WrongCode)));
-        assert_eq!(given_up.as_deref(), Some(why.as_str()));
-        assert!(note.unwrap().contains(&why));
-        let unproven = Err(JoinError::HostUnproven);
-        assert!(rejoined(&unproven).1.is_some());
-        let crowded = Err(JoinError::Refused(Refusal::Crowded));
-        assert_eq!(rejoined(&crowded), (None, None));
-        let silent = Err(JoinError::NoWelcome(Duration::from_secs(1)));
-        assert_eq!(rejoined(&silent), (None, None));
-    }
 }

@@ -1,10 +1,13 @@
-//! A match across machines set up as it begins (`Start::Online`, joined or hosted and
-//! started): the host's match as it stands at the table, this machine's seats, and the link
-//! to the host ([`Online`]). The link goes (closed) when another mode is entered; the table
-//! when the mode entered has none ([`crate::modes::table`]).
+//! A match refereed elsewhere set up as it begins: across machines (`Start::Online`, joined or
+//! hosted and started) or on a server (`Start::Server`): the referee's match as it stands at the
+//! table, this machine's seats, and the link to the referee ([`Online`]). The link goes
+//! (closed) when another mode is entered; the table when the mode entered has none
+//! ([`crate::modes::table`]).
 
 use super::Online;
-use crate::launch::{OnlineStart, Start};
+use super::across::AcrossLink;
+use super::remote::Remote;
+use crate::launch::{OnlineStart, ServerStart, Start};
 use crate::modes::table::{self, Table, TableError};
 use crate::modes::{Begin, Entering};
 use crate::sim::Equipment;
@@ -21,20 +24,20 @@ pub(super) fn plugin(app: &mut App) {
 
 fn begin(begin: On<Begin>, spec: Res<Equipment>, mut entering: Entering) {
     let launch = &begin.0;
-    let Start::Online(online) = &launch.start else {
-        return;
+    let at_table = match &launch.start {
+        Start::Online(online) => across_at_the_table(online, &spec.0),
+        Start::Server(server) => server_at_the_table(server, &spec.0),
+        _ => return,
     };
-    let (table, call) = match at_the_table(online, &spec.0) {
-        Ok((table, call)) => (table.launched(launch), call),
+    let (table, call, online) = match at_table {
+        Ok((table, call, online)) => (table.launched(launch), call, online),
         Err(e) => return entering.refuse(e),
     };
-    entering
-        .commands
-        .insert_resource(Online::new(online, table.model.actions.len()));
+    entering.commands.insert_resource(online);
     table::enter(&mut entering, launch, Mode::Online, table, call);
 }
 
-/// Why a match across machines cannot be put on the table here.
+/// Why a match refereed elsewhere cannot be put on the table here.
 #[derive(Debug, thiserror::Error)]
 pub enum NotAtTheTable {
     #[error("the network link broke")]
@@ -43,18 +46,26 @@ pub enum NotAtTheTable {
     NotJoined,
     #[error("the host's match has not started")]
     HostNotStarted,
+    #[error("the server's match has not come")]
+    ServerNotStarted,
     #[error(transparent)]
     Table(#[from] TableError),
 }
 
+/// The table, its first call and the board's follower of the match.
+type AtTheTable = (Table, Vec<String>, Online);
+
 /// The host's match at the table here, with this machine's seats, and the first call: the
 /// join code at the host's window, or whom this machine joined as.
-fn at_the_table(online: &OnlineStart, spec: &Spec) -> Result<(Table, Vec<String>), NotAtTheTable> {
-    let guard = online.guest.lock().map_err(|_| NotAtTheTable::LinkBroke)?;
-    let guest = guard.as_ref().ok_or(NotAtTheTable::NotJoined)?;
-    let game = guest.game.clone().ok_or(NotAtTheTable::HostNotStarted)?;
+fn across_at_the_table(online: &OnlineStart, spec: &Spec) -> Result<AtTheTable, NotAtTheTable> {
+    let (game, seats, name) = {
+        let guard = online.guest.lock().map_err(|_| NotAtTheTable::LinkBroke)?;
+        let guest = guard.as_ref().ok_or(NotAtTheTable::NotJoined)?;
+        let game = guest.game.clone().ok_or(NotAtTheTable::HostNotStarted)?;
+        (game, guest.seats.clone(), guest.joining.name.clone())
+    };
     let mut table = Table::resumed(spec, game)?;
-    table.here = Some(guest.seats.clone());
+    table.here = Some(seats);
     table.title = format!("{} (across machines)", table.title);
     let mut call = vec![match &online.hosting {
         Some(host) => format!(
@@ -62,8 +73,35 @@ fn at_the_table(online: &OnlineStart, spec: &Spec) -> Result<(Table, Vec<String>
             host.code,
             host.addresses.first().map_or("", String::as_str)
         ),
-        None => format!("Joined as {}", guest.joining.name),
+        None => format!("Joined as {name}"),
     }];
     call.extend(table.model.last_call());
-    Ok((table, call))
+    let link = AcrossLink::new(online.guest.clone(), online.addr);
+    let n = table.model.actions.len();
+    let follow = Online::new(Box::new(link), &online.backlog, online.hosting.clone(), n);
+    Ok((table, call, follow))
+}
+
+/// The server's match at the table here, with this machine's seats (none: watched), and the
+/// first call: the match's number and whether it is rated.
+fn server_at_the_table(server: &ServerStart, spec: &Spec) -> Result<AtTheTable, NotAtTheTable> {
+    let remote = (server.remote.lock().map_err(|_| NotAtTheTable::LinkBroke)?)
+        .take()
+        .ok_or(NotAtTheTable::NotJoined)?;
+    let game = remote.game().ok_or(NotAtTheTable::ServerNotStarted)?;
+    let seats = remote.seats();
+    let mut table = Table::resumed(spec, game)?;
+    let watching = seats.is_empty();
+    table.here = Some(seats);
+    table.title = format!("{} (online)", table.title);
+    let f = &remote.follow;
+    let mut call = vec![match (f.id, f.rated, watching) {
+        (Some(id), _, true) => format!("Watching match {id} on the server"),
+        (Some(id), true, _) => format!("Match {id} on the server: rated"),
+        (id, _, _) => format!("Match {} on the server: not rated", id.unwrap_or_default()),
+    }];
+    call.extend(table.model.last_call());
+    let n = table.model.actions.len();
+    let follow = Online::new(Box::new(remote), &server.backlog, None, n);
+    Ok((table, call, follow))
 }

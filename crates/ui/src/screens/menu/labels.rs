@@ -28,6 +28,9 @@ pub(super) enum Choice {
     // page is closed with its tab).
     #[cfg(not(target_arch = "wasm32"))]
     AcrossMachines,
+    /// Play online on a carrom server.
+    #[cfg(not(target_arch = "wasm32"))]
+    Online,
     #[cfg(not(target_arch = "wasm32"))]
     Quit,
     Rules,
@@ -108,6 +111,8 @@ fn label_of(
         Choice::Library => "Saved matches and replays".into(),
         #[cfg(not(target_arch = "wasm32"))]
         Choice::AcrossMachines => "Play across machines - host or join".into(),
+        #[cfg(not(target_arch = "wasm32"))]
+        Choice::Online => "Play online - on a carrom server".into(),
         #[cfg(not(target_arch = "wasm32"))]
         Choice::Quit => "Quit".into(),
         Choice::Rules => format!("Rules: {}", rules.0.name().to_uppercase()),

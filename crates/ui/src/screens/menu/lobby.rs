@@ -361,7 +361,7 @@ fn room_lines(lobby: &Lobby) -> Vec<String> {
     }
     if let Some(Ok(g)) = lobby.guest.as_ref().map(Mutex::lock) {
         lines.push(String::new());
-        lines.extend(seat_lines(&g.seating, &g.seats, None));
+        lines.extend(seat_lines(&g.seating, &g.seats, None, "at the host"));
         lines.push(String::new());
         lines.push("The match starts when every seat is filled.".into());
     }

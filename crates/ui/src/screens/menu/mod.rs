@@ -10,6 +10,8 @@ pub mod across;
 pub mod labels;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod lobby;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod online;
 pub mod players;
 pub mod start;
 mod typing;
@@ -38,6 +40,8 @@ pub enum MenuPage {
     AcrossMachines,
     /// Waiting for the players of a match across machines ([`lobby`]).
     Waiting,
+    /// Play online on a carrom server ([`online`]).
+    Online,
 }
 
 /// The rule set picked in the menu.
@@ -46,7 +50,7 @@ pub(super) struct MenuRules(pub(super) Preset);
 
 pub(super) fn plugin(app: &mut App) {
     #[cfg(not(target_arch = "wasm32"))]
-    app.add_plugins((across::plugin, lobby::plugin));
+    app.add_plugins((across::plugin, lobby::plugin, online::plugin));
     app.init_resource::<MenuRules>()
         .add_sub_state::<MenuPage>()
         .add_systems(Startup, from_settings)
@@ -134,6 +138,7 @@ fn spawn_play_choices(left: &mut ChildSpawnerCommands) {
         LOOK,
         |_: On<Activate>, mut m: MenuStart| m.demo_of(Seats::Doubles),
     );
+    play_online(left, LOOK);
     across_machines(left, LOOK);
     choice_button(
         left,
@@ -159,6 +164,24 @@ fn spawn_play_choices(left: &mut ChildSpawnerCommands) {
     );
 }
 
+/// Play online: its page's button on the desktop.
+#[cfg(not(target_arch = "wasm32"))]
+fn play_online(left: &mut ChildSpawnerCommands, look: (f32, f32, f32)) {
+    choice_button(
+        left,
+        Choice::Online,
+        look,
+        |_: On<Activate>, mut page: ResMut<NextState<MenuPage>>| page.set(MenuPage::Online),
+    );
+}
+
+/// Play online is in the desktop game for now: the browser's menu says so where its button
+/// would be.
+#[cfg(target_arch = "wasm32")]
+fn play_online(left: &mut ChildSpawnerCommands, look: (f32, f32, f32)) {
+    desktop_only(left, look, "Play online - in the desktop game for now");
+}
+
 /// Play across machines: its page's button on the desktop.
 #[cfg(not(target_arch = "wasm32"))]
 fn across_machines(left: &mut ChildSpawnerCommands, look: (f32, f32, f32)) {
@@ -173,12 +196,15 @@ fn across_machines(left: &mut ChildSpawnerCommands, look: (f32, f32, f32)) {
 /// Play across machines is in the desktop game: the browser's menu says so where its button
 /// would be.
 #[cfg(target_arch = "wasm32")]
-fn across_machines(left: &mut ChildSpawnerCommands, (width, height, _): (f32, f32, f32)) {
+fn across_machines(left: &mut ChildSpawnerCommands, look: (f32, f32, f32)) {
+    desktop_only(left, look, "Play across machines - in the desktop game");
+}
+
+/// Where a button of the desktop game's would be in the browser's menu: where it is.
+#[cfg(target_arch = "wasm32")]
+fn desktop_only(left: &mut ChildSpawnerCommands, (width, height, _): (f32, f32, f32), words: &str) {
     left.spawn((
-        small_text(
-            "Play across machines - in the desktop game",
-            size::MENU_NOTE,
-        ),
+        small_text(words, size::MENU_NOTE),
         Node {
             width: px(width),
             height: px(height),
@@ -447,7 +473,7 @@ pub(crate) fn back_button(parent: &mut ChildSpawnerCommands, label: &str, page: 
 fn menu_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     players: Res<MenuPlayers>,
-    #[cfg(not(target_arch = "wasm32"))] form: Res<across::AcrossForm>,
+    #[cfg(not(target_arch = "wasm32"))] forms: (Res<across::AcrossForm>, Res<online::OnlineForm>),
     board: Res<OnBoard>,
     page: Res<State<MenuPage>>,
     mut next_page: ResMut<NextState<MenuPage>>,
@@ -455,7 +481,7 @@ fn menu_keys(
 ) {
     let Some(keys) = keys else { return };
     #[cfg(not(target_arch = "wasm32"))]
-    let typing = players.editing.is_some() || form.typing();
+    let typing = players.editing.is_some() || forms.0.typing() || forms.1.typing();
     #[cfg(target_arch = "wasm32")]
     let typing = players.editing.is_some();
     if !keys.just_pressed(KeyCode::Escape) || typing {

@@ -1,0 +1,59 @@
+//! The machine that referees a match played here: the host of a match across machines
+//! ([`super::across`]) or a carrom server ([`super::server`]). The board follows either the same
+//! way ([`super::Online`]): this machine's actions go to it, every action comes back from it
+//! with its outcome and its digest, and the seating, the calls and the shot clock are its.
+
+use carrom_match::{Action, Match};
+use carrom_net::{Applied, SeatState};
+use carrom_physics::Seat;
+use std::collections::VecDeque;
+use std::time::Instant;
+
+/// The link to the referee, as the board follows it.
+pub trait Remote: Send + Sync + 'static {
+    /// What came since the last frame, `dt` seconds ago: its actions queued in order, words
+    /// for the calls in `notes`. Whether the whole match came (after a reconnection): the
+    /// board then takes [`Remote::game`].
+    fn read(&mut self, dt: f32, queue: &mut VecDeque<Applied>, notes: &mut Vec<String>) -> bool;
+
+    /// Takes the referee's action into this link's copy of the match (after the board here
+    /// played it); how the position was corrected, if it was, or why it could not be taken.
+    fn apply(&mut self, applied: &Applied) -> Result<Option<String>, String>;
+
+    /// Sends the action numbered `index` of one of this machine's seats (once an index).
+    fn act_at(&mut self, index: usize, action: Action);
+
+    /// The referee's match as this link follows it.
+    fn game(&self) -> Option<Match>;
+
+    /// Who sits where and who is connected, as the referee last said.
+    fn seating(&self) -> Vec<SeatState>;
+
+    /// The seats played at this machine.
+    fn seats(&self) -> Vec<Seat>;
+
+    /// Whether the link is up.
+    fn connected(&self) -> bool;
+
+    /// Why reconnecting was given up, if it was.
+    fn given_up(&self) -> Option<String>;
+
+    /// `wake` wakes the window when something comes.
+    fn set_waker(&mut self, wake: Box<dyn Fn() + Send>);
+
+    /// The shot clock, while it runs for the action to come: whose it is and when it runs out.
+    fn clock(&self) -> Option<(Seat, Instant)> {
+        None
+    }
+
+    /// How the match ended, in the referee's words, when it said so.
+    fn over(&self) -> Option<String> {
+        None
+    }
+
+    /// Whom the seating's lines name for a seat the referee's people play ("at the host").
+    fn referee(&self) -> &'static str;
+
+    /// The mode's title on the panel ("ACROSS MACHINES", "ONLINE").
+    fn title(&self) -> &'static str;
+}

@@ -1,0 +1,294 @@
+//! What the online page's fields hold ([`OnlineForm`]): the server (a setting), the name, a
+//! room's code to join, and the private room to make: singles or doubles, who plays each other
+//! seat (a person or the server's computer) and the computers' level. Typed as the menu's
+//! other texts are ([`super::super::typing`]).
+
+use super::super::players::MenuPlayers;
+use super::super::typing::{Typed, type_key};
+use crate::settings::{Settings, SettingsFile};
+use crate::theme::Activate;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::KeyboardInput;
+use bevy::prelude::*;
+use carrom_match::Level;
+use carrom_online::Mode;
+use carrom_referee::Seat;
+
+/// A text of the page that is typed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OnlineField {
+    Server,
+    Name,
+    /// A private room's code, to join.
+    Code,
+}
+
+impl OnlineField {
+    /// The most characters the field holds.
+    fn max(self) -> usize {
+        match self {
+            OnlineField::Server => 120,
+            OnlineField::Name => carrom_match::Player::MAX_NAME,
+            OnlineField::Code => 12,
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            OnlineField::Server => "Server",
+            OnlineField::Name => "Your name",
+            OnlineField::Code => "Room code",
+        }
+    }
+}
+
+/// The seats a private room's creator does not sit in: North in singles; East, North and West
+/// in doubles (the creator sits South).
+pub const OTHER_SEATS: [Seat; 3] = [Seat::North, Seat::East, Seat::West];
+
+/// The online page's fields.
+#[derive(Resource, Debug)]
+pub struct OnlineForm {
+    pub server: String,
+    pub name: String,
+    pub code: String,
+    pub doubles: bool,
+    /// The other seats ([`OTHER_SEATS`]) the server's computers play; the rest wait for people.
+    pub computers: [bool; 3],
+    pub level: Level,
+    /// The field being typed, and what it held before.
+    pub(super) editing: Option<(OnlineField, String)>,
+    pub(super) selected: bool,
+}
+
+impl Default for OnlineForm {
+    fn default() -> Self {
+        OnlineForm {
+            server: crate::settings::DEFAULT_SERVER.into(),
+            name: String::new(),
+            code: String::new(),
+            doubles: false,
+            computers: [false; 3],
+            level: Level::Medium,
+            editing: None,
+            selected: false,
+        }
+    }
+}
+
+impl OnlineForm {
+    pub fn text(&self, field: OnlineField) -> &str {
+        match field {
+            OnlineField::Server => &self.server,
+            OnlineField::Name => &self.name,
+            OnlineField::Code => &self.code,
+        }
+    }
+
+    fn text_mut(&mut self, field: OnlineField) -> &mut String {
+        match field {
+            OnlineField::Server => &mut self.server,
+            OnlineField::Name => &mut self.name,
+            OnlineField::Code => &mut self.code,
+        }
+    }
+
+    /// A field is being typed into (Esc belongs to it).
+    pub fn typing(&self) -> bool {
+        self.editing.is_some()
+    }
+
+    /// The room's seats: the creator's South and the others of singles or doubles.
+    pub fn mode(&self) -> Mode {
+        if self.doubles {
+            Mode::Doubles
+        } else {
+            Mode::Singles
+        }
+    }
+
+    /// The other seats in the room (North; or North, East and West).
+    pub fn other_seats(&self) -> &'static [Seat] {
+        if self.doubles {
+            &OTHER_SEATS
+        } else {
+            &OTHER_SEATS[..1]
+        }
+    }
+
+    /// The seats the server's computers play.
+    pub fn computer_seats(&self) -> Vec<Seat> {
+        self.other_seats()
+            .iter()
+            .zip(self.computers)
+            .filter(|(_, c)| *c)
+            .map(|(s, _)| *s)
+            .collect()
+    }
+
+    /// The name typed, or why there is none to play under.
+    pub fn checked_name(&self) -> Result<String, String> {
+        let name = self.name.trim();
+        if name.is_empty() {
+            return Err("Your name: type the name to play under.".into());
+        }
+        Ok(name.to_string())
+    }
+
+    /// The server typed, or why there is none.
+    pub fn checked_server(&self) -> Result<String, String> {
+        let server = self.server.trim();
+        if server.is_empty() {
+            return Err("Server: type the server's address, as 127.0.0.1:8787.".into());
+        }
+        Ok(server.to_string())
+    }
+}
+
+/// The next level of the ladder (after the strongest, the weakest).
+pub fn next_level(level: Level) -> Level {
+    let at = Level::ALL.iter().position(|&l| l == level).unwrap_or(0);
+    Level::ALL[(at + 1) % Level::ALL.len()]
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<OnlineForm>()
+        .add_systems(Startup, from_settings)
+        .add_systems(OnEnter(super::MenuPage::Online), name_from_menu)
+        .add_observer(end_typing)
+        .add_systems(
+            Update,
+            type_field
+                .after(super::super::menu_keys)
+                .run_if(in_state(super::MenuPage::Online)),
+        );
+}
+
+/// The server and the name start as the settings keep them.
+fn from_settings(mut form: ResMut<OnlineForm>, settings: Option<Res<Settings>>) {
+    if let Some(settings) = settings {
+        form.server.clone_from(&settings.server);
+        form.name.clone_from(&settings.online_name);
+    }
+}
+
+/// With no name kept, the name starts as the menu's first player's.
+fn name_from_menu(mut form: ResMut<OnlineForm>, players: Res<MenuPlayers>) {
+    if form.name.trim().is_empty() {
+        form.name = players.names[0].trim().to_string();
+    }
+}
+
+/// A field's button was clicked: typing into it starts, its old text selected.
+pub(super) fn start_typing(form: &mut OnlineForm, field: OnlineField) {
+    let old = form.text(field).to_string();
+    form.editing = Some((field, old));
+    form.selected = true;
+}
+
+/// Typing into the field being edited; Enter keeps it (the server and the name with the
+/// settings), Esc puts the old text back.
+fn type_field(
+    mut keys: MessageReader<KeyboardInput>,
+    mut form: ResMut<OnlineForm>,
+    mut settings: ResMut<Settings>,
+    mut file: ResMut<SettingsFile>,
+) {
+    for key in keys.read() {
+        if key.state != ButtonState::Pressed {
+            continue;
+        }
+        let Some((field, old)) = form.editing.clone() else {
+            continue;
+        };
+        let form = &mut *form;
+        let mut selected = form.selected;
+        let typed = type_key(
+            &key.logical_key,
+            form.text_mut(field),
+            &mut selected,
+            field.max(),
+        );
+        form.selected = selected;
+        if typed != Typed::Going {
+            keep_field(form, old, typed == Typed::Undone, &mut settings, &mut file);
+        }
+    }
+}
+
+/// Typing ends: the text kept (or the old one put back), the code in capitals, and the
+/// server and the name kept with the settings.
+fn keep_field(
+    form: &mut OnlineForm,
+    old: String,
+    undo: bool,
+    settings: &mut Settings,
+    file: &mut SettingsFile,
+) {
+    let Some((field, _)) = form.editing.take() else {
+        return;
+    };
+    form.selected = false;
+    let text = form.text_mut(field);
+    if undo {
+        *text = old;
+    }
+    *text = text.trim().to_string();
+    if field == OnlineField::Code {
+        *text = text.to_uppercase();
+    }
+    if settings.server != form.server || settings.online_name != form.name {
+        settings.server.clone_from(&form.server);
+        settings.online_name.clone_from(&form.name);
+        file.store(settings);
+    }
+}
+
+/// A field's button (a click on it starts typing; a click elsewhere ends it).
+#[derive(Component)]
+pub(super) struct FieldButton;
+
+/// A click on anything but a field ends the typing, keeping what was typed.
+fn end_typing(
+    click: On<Activate>,
+    fields: Query<(), With<FieldButton>>,
+    form: Option<ResMut<OnlineForm>>,
+    settings: Option<ResMut<Settings>>,
+    file: Option<ResMut<SettingsFile>>,
+) {
+    let (Some(mut form), Some(mut settings), Some(mut file)) = (form, settings, file) else {
+        return;
+    };
+    if fields.contains(click.0) {
+        return;
+    }
+    if let Some((_, old)) = form.editing.clone() {
+        keep_field(&mut form, old, false, &mut settings, &mut file);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_private_rooms_computers_sit_only_in_its_seats() {
+        let mut form = OnlineForm {
+            computers: [true, false, true],
+            ..default()
+        };
+        assert_eq!(form.computer_seats(), vec![Seat::North]);
+        form.doubles = true;
+        assert_eq!(form.computer_seats(), vec![Seat::North, Seat::West]);
+        assert_eq!(form.mode(), Mode::Doubles);
+    }
+
+    #[test]
+    fn the_levels_go_round_the_ladder() {
+        let mut level = Level::ALL[0];
+        for _ in 0..Level::ALL.len() {
+            level = next_level(level);
+        }
+        assert_eq!(level, Level::ALL[0]);
+    }
+}

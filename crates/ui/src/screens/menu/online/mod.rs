@@ -1,0 +1,118 @@
+//! Play online, from the menu ([`MenuPage::Online`]): a carrom server's address (a setting) and
+//! the name to play under, then Quick match, a private room (singles or doubles, each other
+//! seat a person or the server's computer; its code shown to give friends), Join room (its
+//! code), Watch (the live matches), the Leaderboard and a player's page (his rating, games,
+//! wins and recent matches, each to watch as a replay or keep as a save). The page talks to the
+//! server through [`crate::online_link`] ([`session`]); the match goes to the board when the
+//! server seats this player ([`crate::modes::online`]).
+//!
+//! Each view of the page is a state of its own ([`OnlineView`]), each in its own file.
+
+mod form;
+mod home;
+mod leaderboard;
+mod player;
+pub mod session;
+mod watch;
+
+pub use form::{OnlineField, OnlineForm};
+pub use session::OnlineSession;
+
+use super::MenuPage;
+use crate::theme::{Activate, button, palette, size, text};
+use bevy::prelude::*;
+
+/// The view of the online page.
+#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[source(MenuPage = MenuPage::Online)]
+pub enum OnlineView {
+    /// The server, the name, and what to play.
+    #[default]
+    Home,
+    /// The live matches, to watch.
+    Watch,
+    /// The best rated players.
+    Leaderboard,
+    /// One player's page.
+    Player,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_sub_state::<OnlineView>().add_plugins((
+        form::plugin,
+        session::plugin,
+        home::plugin,
+        watch::plugin,
+        leaderboard::plugin,
+        player::plugin,
+    ));
+}
+
+/// A view over the menu, for as long as the online page shows `view`: the whole window, its
+/// items in a column from the top.
+fn view_over_menu(view: OnlineView) -> impl Bundle {
+    (
+        DespawnOnExit(view),
+        Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::FlexStart,
+            padding: UiRect::top(px(40)),
+            row_gap: px(8),
+            ..default()
+        },
+        BackgroundColor(palette::PAGE.with_alpha(1.0)),
+        GlobalZIndex(31),
+    )
+}
+
+/// A view's title and the words under it.
+fn heading(parent: &mut ChildSpawnerCommands, title: &str, note: &str) {
+    parent.spawn(text(title, size::MENU_HEADING + 4.0, palette::MENU_TITLE));
+    parent.spawn((
+        text(note, size::MENU_NOTE, palette::PAGE_TEXT),
+        Node {
+            max_width: px(900),
+            margin: UiRect::bottom(px(6)),
+            ..default()
+        },
+    ));
+}
+
+/// A button to another view of the page.
+fn view_button(parent: &mut ChildSpawnerCommands, label: &str, view: OnlineView) {
+    button(
+        parent,
+        200.0,
+        34.0,
+        text(label, 16.0, palette::BUTTON_TEXT),
+        move |_: On<Activate>, mut next: ResMut<NextState<OnlineView>>| next.set(view),
+    );
+}
+
+/// The line of the page's words from the server: a refusal or a failure, in its words.
+#[derive(Component)]
+struct MessageLine;
+
+fn message_line(parent: &mut ChildSpawnerCommands) {
+    parent.spawn((
+        MessageLine,
+        text("", size::MENU_NOTE + 2.0, palette::MENU_WARNING),
+        Node {
+            max_width: px(440),
+            ..default()
+        },
+    ));
+}
+
+fn show_message(session: Res<OnlineSession>, mut lines: Query<&mut Text, With<MessageLine>>) {
+    let want = session.message.clone().unwrap_or_default();
+    for mut t in &mut lines {
+        if t.0 != want {
+            t.0.clone_from(&want);
+        }
+    }
+}

@@ -1,0 +1,238 @@
+//! The online page's talk with the server: one link ([`Link`]) opened for the server and the
+//! name of the page when the player first asks for something, with the name's kept token; what
+//! comes back is shown on the page (the server's refusals in its words), the name's token is
+//! kept when the name is claimed, and when the server seats this player (or lets him watch) and
+//! sends the match, the match goes to the board with the link.
+
+use super::super::start::MenuStart;
+use crate::launch::{ServerStart, Start};
+use crate::modes::online::server::{ServerMatch, ServerRemote};
+use crate::online_link::tokens::{keep_token, kept_token};
+use crate::online_link::{Heard, Link};
+use crate::settings::saves_dir;
+use crate::states::Screen;
+use bevy::prelude::*;
+use carrom_match::SaveFile;
+use carrom_net::Applied;
+use carrom_online::{LiveMatch, PastMatch, Standing, ToClient, ToServer};
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+
+/// What a match's save asked for is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveUse {
+    /// Watched as a replay.
+    Replay,
+    /// Kept in the saves folder.
+    Keep,
+}
+
+/// The page's link to the server and what it heard.
+#[derive(Resource, Default)]
+pub struct OnlineSession {
+    link: Option<Link>,
+    /// The server and the name the link said hello with.
+    pub as_whom: Option<(String, String)>,
+    /// The name's rating, once welcomed.
+    pub rating: Option<f64>,
+    /// A refusal or a failure, in words (the server's, when it refused).
+    pub message: Option<String>,
+    /// What is being waited for ("Waiting for an opponent..."), in the server's words.
+    pub status: Option<String>,
+    /// The private room's code, to give friends.
+    pub room: Option<String>,
+    pub leaderboard: Option<Vec<Standing>>,
+    pub player: Option<(Standing, Vec<PastMatch>)>,
+    pub live: Option<Vec<LiveMatch>>,
+    /// The match the server seated this player in (or let him watch), until it goes to the
+    /// board, and its actions that came meanwhile.
+    follow: ServerMatch,
+    backlog: VecDeque<Applied>,
+    /// A match's save asked for, and what for.
+    save_for: Option<(u64, SaveUse)>,
+    waker_set: bool,
+}
+
+impl OnlineSession {
+    /// Sends `message` to `server` as `name`: over the link open for them, or a new one (with
+    /// the name's kept token, when `kept` says tokens are kept).
+    pub fn ask(&mut self, server: &str, name: &str, kept: bool, message: ToServer) {
+        let whom = (server.to_string(), name.to_string());
+        if self.link.is_none() || self.as_whom.as_ref() != Some(&whom) {
+            self.close();
+            let token = kept.then(|| kept_token(server, name)).flatten();
+            self.link = Some(Link::open(server, name, token));
+            self.as_whom = Some(whom);
+            self.status = Some(format!("Connecting to {server}..."));
+        }
+        self.message = None;
+        if let Some(link) = &self.link {
+            link.send(message);
+        }
+    }
+
+    /// Asks for match `id`'s save, for `what`.
+    pub fn ask_save(&mut self, id: u64, what: SaveUse) {
+        self.save_for = Some((id, what));
+        if let Some(link) = &self.link {
+            link.send(ToServer::Saved { id });
+        }
+    }
+
+    /// Closes the link (leaving the queue or the room waited in).
+    pub fn close(&mut self) {
+        self.link = None;
+        self.as_whom = None;
+        self.status = None;
+        self.room = None;
+        self.rating = None;
+        self.follow = ServerMatch::default();
+        self.backlog.clear();
+        self.waker_set = false;
+    }
+
+    /// Whether a link is open.
+    pub fn is_open(&self) -> bool {
+        self.link.is_some()
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<OnlineSession>()
+        .add_systems(Update, hear_server.run_if(in_state(Screen::Menu)));
+}
+
+/// What the server said since the last frame, on the page; the match to the board once the
+/// server has sent it.
+fn hear_server(
+    mut session: ResMut<OnlineSession>,
+    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+    mut start: MenuStart,
+) {
+    let session = &mut *session;
+    let Some(link) = &session.link else { return };
+    if !session.waker_set
+        && let Some(proxy) = &proxy
+    {
+        link.set_waker(crate::modes::online::waker(proxy));
+        session.waker_set = true;
+    }
+    for heard in link.poll() {
+        match heard {
+            Heard::Welcome {
+                name,
+                token,
+                rating,
+            } => {
+                session.rating = Some(rating);
+                if session
+                    .status
+                    .as_deref()
+                    .is_some_and(|s| s.starts_with("Connecting"))
+                {
+                    session.status = None;
+                }
+                // Kept where this game keeps files (not in tests).
+                if let (Some(token), Some(_)) = (token, &start.file.path) {
+                    keep(session, &name, &token);
+                }
+            }
+            Heard::Message(m) => hear(session, m, &mut start),
+            Heard::Refused(why) => return refused(session, format!("The server refused: {why}")),
+            Heard::Unreachable(why) => {
+                let server = session.as_whom.clone().unwrap_or_default().0;
+                return refused(
+                    session,
+                    format!("The server at {server} cannot be reached: {why}"),
+                );
+            }
+            Heard::Lost(why) => {
+                session.message = Some(format!(
+                    "The connection was lost ({why}); connecting again..."
+                ));
+            }
+        }
+    }
+    if session.follow.game.is_some() {
+        to_the_board(session, &mut start);
+    }
+}
+
+/// Keeps the name's new token (the server gives it once); a failure is said on the page.
+fn keep(session: &mut OnlineSession, name: &str, token: &str) {
+    let server = session.as_whom.clone().unwrap_or_default().0;
+    if let Err(e) = keep_token(&server, name, token) {
+        session.message = Some(format!(
+            "The name {name} is yours, but its token could not be kept ({e}): another time the server will refuse the name."
+        ));
+    }
+}
+
+fn refused(session: &mut OnlineSession, words: String) {
+    session.close();
+    session.message = Some(words);
+}
+
+/// One message from the server, on the page.
+fn hear(session: &mut OnlineSession, message: ToClient, start: &mut MenuStart) {
+    let mut notes = Vec::new();
+    match message {
+        ToClient::Waiting { what } => session.status = Some(what),
+        ToClient::Room { code } => session.room = Some(code),
+        ToClient::Rejected { reason } => session.message = Some(format!("The server: {reason}")),
+        ToClient::Leaderboard { rows } => session.leaderboard = Some(rows),
+        ToClient::Player { player, matches } => session.player = Some((player, matches)),
+        ToClient::Live { matches } => session.live = Some(matches),
+        ToClient::Saved { id, save } => saved(session, id, *save, start),
+        ToClient::Refused { reason } => refused(session, format!("The server refused: {reason}")),
+        m => {
+            session.follow.connected = true;
+            session.follow.hear(&m, &mut session.backlog, &mut notes);
+        }
+    }
+    if let Some(note) = notes.pop() {
+        session.message = Some(note);
+    }
+}
+
+/// A match's save came: watched as a replay, or kept in the saves folder, as asked.
+fn saved(session: &mut OnlineSession, id: u64, save: SaveFile, start: &mut MenuStart) {
+    let Some((asked, what)) = session.save_for else {
+        return;
+    };
+    if asked != id {
+        return;
+    }
+    session.save_for = None;
+    match what {
+        SaveUse::Replay => start.begin(Start::Replay(save)),
+        SaveUse::Keep => {
+            let dir = saves_dir().unwrap_or_default();
+            let _ = carrom_store::create_dir_all(&dir);
+            let path = dir.join(format!("online-match-{id}.json"));
+            session.message = Some(match save.write(&path) {
+                Ok(()) => format!("Match {id} saved as {}", path.display()),
+                Err(e) => format!("Match {id} could not be saved: {e}"),
+            });
+        }
+    }
+}
+
+/// The server's match to the board, with the link: this player's seats played here, the
+/// others' (all, when watching) from the server.
+fn to_the_board(session: &mut OnlineSession, start: &mut MenuStart) {
+    let Some(link) = session.link.take() else {
+        return;
+    };
+    let name = session.as_whom.as_ref().map(|w| w.1.clone());
+    let follow = std::mem::take(&mut session.follow);
+    let watching = follow.seats.is_empty();
+    let backlog = std::mem::take(&mut session.backlog).into();
+    let remote = ServerRemote { link, follow };
+    session.close();
+    start.begin(Start::Server(ServerStart {
+        remote: Arc::new(Mutex::new(Some(remote))),
+        backlog,
+        name: if watching { None } else { name },
+    }));
+}

@@ -1,0 +1,289 @@
+//! Play online, headless, against a real carrom server started in this process on the loopback
+//! interface (SQLite in a temporary directory): the online page's Quick match gives a computer
+//! opponent, this machine's strokes go to the server and come back, and the board's digests
+//! are the server's; a name taken without its token and a wrong room code are refused on the
+//! page in the server's words; the leaderboard shows the players of a rated match (two headless
+//! clients), and a player's page opens from it with his match to watch as a replay. Bounded.
+
+use bevy::prelude::*;
+use carrom_match::Level;
+use carrom_online::{Plan, Request};
+use carrom_physics::Spec;
+use carrom_server::{ServerConfig, sqlite_in};
+use carrom_ui::modes::table::Table;
+use carrom_ui::modes::turn::Aim;
+use carrom_ui::screens::menu::online::{OnlineForm, OnlineSession};
+use carrom_ui::{Launch, Phase, Playing};
+use std::time::{Duration, Instant};
+
+/// How long any part of a test may take.
+const BOUND: Duration = Duration::from_secs(150);
+
+/// A server on the loopback interface, on SQLite in `dir`: a quick match waiting 1 s is given
+/// a computer; every match seeded.
+fn start_server(rt: &tokio::runtime::Runtime, dir: &std::path::Path) -> carrom_server::Running {
+    let mut config = ServerConfig::new("127.0.0.1:0".parse().unwrap(), &sqlite_in(dir));
+    config.computer_after = Duration::from_secs(1);
+    config.seed = Some(7);
+    rt.block_on(carrom_server::serve(config)).unwrap()
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// The app at the menu, with its screens; the online page opened by its button, the server
+/// at `port` and `name` typed in.
+fn online_page(port: u16, name: &str) -> App {
+    let mut app = carrom_ui::headless_app_with_screens(&Spec::default(), Launch::menu());
+    app.world_mut()
+        .insert_resource(ButtonInput::<KeyCode>::default());
+    for _ in 0..3 {
+        app.update();
+    }
+    click(&mut app, |t| t.starts_with("Play online"));
+    let mut form = app.world_mut().resource_mut::<OnlineForm>();
+    form.server = format!("127.0.0.1:{port}");
+    form.name = name.into();
+    app
+}
+
+/// The button whose label `is` says, on a page over the menu if there is one.
+fn button(app: &mut App, is: impl Fn(&str) -> bool) -> Entity {
+    let mut q = app
+        .world_mut()
+        .query_filtered::<(Entity, &Children), With<Button>>();
+    let buttons: Vec<(Entity, Vec<Entity>)> = q
+        .iter(app.world())
+        .map(|(e, c)| (e, c.iter().collect()))
+        .collect();
+    let labelled: Vec<Entity> = buttons
+        .into_iter()
+        .filter(|(_, children)| {
+            (children.iter()).any(|c| app.world().get::<Text>(*c).is_some_and(|t| is(&t.0)))
+        })
+        .map(|(e, _)| e)
+        .collect();
+    let on_page = |e: Entity| {
+        let mut e = e;
+        loop {
+            if app.world().get::<GlobalZIndex>(e).is_some() {
+                return true;
+            }
+            match app.world().get::<ChildOf>(e) {
+                Some(parent) => e = parent.parent(),
+                None => return false,
+            }
+        }
+    };
+    (labelled.iter().copied().find(|e| on_page(*e)))
+        .or(labelled.first().copied())
+        .expect("a button so labelled")
+}
+
+fn click(app: &mut App, is: impl Fn(&str) -> bool) {
+    let b = button(app, is);
+    app.world_mut().trigger(carrom_ui::theme::Activate(b));
+    app.update();
+}
+
+/// Runs the app (a millisecond a frame, for the link's thread) until `done`, within the bound.
+fn run_until(app: &mut App, what: &str, mut done: impl FnMut(&mut App) -> bool) {
+    let t0 = Instant::now();
+    while !done(app) {
+        assert!(t0.elapsed() < BOUND, "not within the bound: {what}");
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+fn playing(app: &App) -> Option<Playing> {
+    app.world()
+        .get_resource::<State<Playing>>()
+        .map(|p| *p.get())
+}
+
+fn phase(app: &App) -> Phase {
+    app.world()
+        .get_resource::<State<Phase>>()
+        .map_or(Phase::Idle, |p| *p.get())
+}
+
+fn session(app: &App) -> &OnlineSession {
+    app.world().resource::<OnlineSession>()
+}
+
+fn press(app: &mut App, key: KeyCode) {
+    let mut input = ButtonInput::<KeyCode>::default();
+    input.press(key);
+    app.world_mut().insert_resource(input);
+    app.update();
+    app.world_mut()
+        .insert_resource(ButtonInput::<KeyCode>::default());
+}
+
+/// Where this machine's strokes are tried along the base line, in turn until one is legal.
+const SPOTS: [f32; 7] = [0.0, 0.5, -0.5, 0.8, -0.8, 0.25, -0.25];
+
+/// This machine's turn: a gentle stroke at the board's centre from the first legal spot of
+/// [`SPOTS`] (`tried` counts the spots tried), or a returned piece put down where it is
+/// offered.
+fn act_here(app: &mut App, tried: &mut usize) {
+    let table = app.world().resource::<Table>();
+    let Some(seat) = table.actor() else { return };
+    if !table.here.as_ref().is_some_and(|h| h.contains(&seat)) {
+        return;
+    }
+    match phase(app) {
+        Phase::Aim => {
+            let position = SPOTS[*tried % SPOTS.len()];
+            *tried += 1;
+            let spot = Spec::default().board.striker_spot(seat, position);
+            let mut aim = app.world_mut().resource_mut::<Aim>();
+            aim.position = position;
+            aim.dir = -Vec2::new(spot.x, spot.y).normalize();
+            aim.power = 0.35;
+            app.update();
+            if app.world().resource::<Aim>().illegal.is_none() {
+                press(app, KeyCode::Space);
+            }
+        }
+        Phase::PlaceDue => press(app, KeyCode::Enter),
+        _ => {}
+    }
+}
+
+/// What the board shows, for a test that fails.
+fn board_state(app: &App) -> String {
+    let table = app.world().resource::<Table>();
+    let online = app
+        .world()
+        .get_resource::<carrom_ui::modes::online::Online>();
+    format!(
+        "actions {}, phase {:?}, actor {:?}, here {:?}, illegal {:?}, seating {:?}",
+        table.model.actions.len(),
+        phase(app),
+        table.actor(),
+        table.here,
+        app.world().resource::<Aim>().illegal,
+        online.map(|o| o.seating_lines(table.actor()))
+    )
+}
+
+/// Quick match from the online page: no opponent waits, so the server's computer plays; this
+/// machine's strokes go to the server and its computer's come back, and after each action the
+/// board's position is the server's, digest for digest.
+#[test]
+fn a_quick_match_from_the_online_page_is_played_on_the_board_with_the_servers_digests() {
+    let rt = runtime();
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_server(&rt, dir.path());
+    let mut app = online_page(server.addr.port(), "Asha");
+    click(&mut app, |t| t == "Quick match");
+    run_until(&mut app, "the match on the board", |app| {
+        playing(app) == Some(Playing::Online)
+    });
+    let (id, _) = server.shared.match_of("Asha").expect("Asha is seated");
+    let here = app.world().resource::<Table>().here.clone().unwrap();
+    assert_eq!(here.len(), 1, "Asha plays one seat here: {here:?}");
+    const ACTIONS: usize = 6;
+    let (mut tried, mut told) = (0, Instant::now());
+    run_until(&mut app, "six actions", |app| {
+        act_here(app, &mut tried);
+        if told.elapsed() > Duration::from_secs(5) {
+            told = Instant::now();
+            eprintln!("{}", board_state(app));
+        }
+        let table = app.world().resource::<Table>();
+        table.model.actions.len() >= ACTIONS && phase(app) != Phase::Moving
+    });
+    let table = app.world().resource::<Table>();
+    let seats: Vec<_> = (table.model.actions.iter())
+        .filter_map(|a| match a {
+            carrom_match::Action::Stroke { shot } => Some(shot.seat),
+            _ => None,
+        })
+        .collect();
+    assert!(seats.contains(&here[0]), "Asha struck: {seats:?}");
+    assert!(seats.iter().any(|s| *s != here[0]), "the computer struck");
+    let (_, servers) = rt
+        .block_on(carrom_server::pages::replayed(&server.shared, id))
+        .unwrap();
+    let n = table.model.actions.len().min(servers.actions.len());
+    assert!(n >= ACTIONS - 1, "the server has the strokes: {n}");
+    assert_eq!(table.model.digests[..n], servers.digests[..n]);
+    assert!(table.model.violations.is_empty());
+    rt.block_on(server.stop());
+}
+
+/// A headless client playing a quick one-board match with its beginner computer.
+fn headless(port: u16, name: &str) -> Plan {
+    Plan {
+        server: format!("127.0.0.1:{port}"),
+        name: name.into(),
+        token: None,
+        request: Request::Quick {
+            length: Some(carrom_match::MatchLength::Board),
+        },
+        computer: Some(Level::Beginner),
+        retry: Duration::from_secs(5),
+    }
+}
+
+/// The page's refusals are the server's words; the leaderboard lists the players of a rated
+/// match, a click on one opens his page, and his match is watched from it as a replay.
+#[test]
+fn the_leaderboard_and_a_players_page_show_a_rated_match_and_refusals_are_the_servers_words() {
+    let rt = runtime();
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_server(&rt, dir.path());
+    let port = server.addr.port();
+    let ravi = rt.spawn(carrom_online::play(headless(port, "Ravi"), |_| {}));
+    let kim = rt.spawn(carrom_online::play(headless(port, "Kim"), |_| {}));
+    let within = |f| rt.block_on(async { tokio::time::timeout(BOUND, f).await.unwrap() });
+    let played = within(ravi).unwrap().unwrap();
+    assert!(within(kim).unwrap().unwrap().how.is_some());
+    assert!(played.how.is_some(), "the match was played to its end");
+    // Ravi's name is claimed: without its token the server refuses it, in its words.
+    let mut app = online_page(port, "Ravi");
+    click(&mut app, |t| t == "Quick match");
+    run_until(&mut app, "the refusal", |app| {
+        session(app).message.is_some()
+    });
+    let refused = session(&app).message.clone().unwrap();
+    assert!(refused.contains("the name Ravi is taken"), "{refused}");
+    app.world_mut().resource_mut::<OnlineForm>().name = "Lee".into();
+    app.world_mut().resource_mut::<OnlineForm>().code = "NOPE".into();
+    click(&mut app, |t| t == "Join the room");
+    run_until(&mut app, "the wrong code", |app| {
+        session(app).message.is_some()
+    });
+    let wrong = session(&app).message.clone().unwrap();
+    assert!(wrong.contains("no room"), "{wrong}");
+    click(&mut app, |t| t == "Leaderboard");
+    run_until(&mut app, "the leaderboard", |app| {
+        session(app).leaderboard.is_some()
+    });
+    let board = session(&app).leaderboard.clone().unwrap();
+    let names: Vec<&str> = board.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(names.contains(&"Ravi") && names.contains(&"Kim"));
+    assert!(board.iter().all(|p| p.games == 1 && p.deviation < 350.0));
+    app.update();
+    click(&mut app, |t| t.contains("Ravi") && t.contains("games"));
+    run_until(&mut app, "Ravi's page", |app| session(app).player.is_some());
+    let (ravi, matches) = session(&app).player.clone().unwrap();
+    assert_eq!((ravi.name.as_str(), ravi.games), ("Ravi", 1));
+    assert_eq!(matches.len(), 1);
+    assert_eq!(Some(matches[0].id), played.id);
+    app.update();
+    click(&mut app, |t| t == "Replay");
+    run_until(&mut app, "the replay", |app| {
+        playing(app) == Some(Playing::Replay)
+    });
+    rt.block_on(server.stop());
+}
