@@ -192,9 +192,9 @@ pub fn winprob(spec: &Spec, args: &WinprobArgs) -> Result<(), String> {
         carrom_match::write_atomically(out, model.to_json().as_bytes())
             .map_err(|e| e.to_string())?;
         println!(
-            "Fitted on {games} games ({} board positions, {} game positions) in {:.1} s; written to {}",
-            model.board_positions,
-            model.game_positions,
+            "Fitted on {games} games ({} positions, {} boards) in {:.1} s; written to {}",
+            model.positions,
+            model.boards,
             model.fit_seconds,
             out.display()
         );
@@ -225,9 +225,8 @@ fn check(spec: &Spec, model: &WinModel, games: u32, seed: u64, json: bool) -> Re
     }
     let t0 = Instant::now();
     let all = fit::samples(spec, games, seed);
-    let board = Calibration::of(&model.board, &fit::striker_rows(&fit::board_rows(&all)));
-    let game_rows = fit::striker_rows(&fit::game_rows(&all));
-    let game = Calibration::of(&model.game, &fit::game_view(&model.board, &game_rows));
+    let board = Calibration::of(&fit::striker_chances(model, &all, true));
+    let game = Calibration::of(&fit::striker_chances(model, &all, false));
     let seconds = t0.elapsed().as_secs_f64();
     if !json {
         println!(

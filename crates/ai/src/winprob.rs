@@ -1,28 +1,37 @@
 //! Who is winning: each side's chance to win the board and the game from a position, by a
 //! model fitted on self-play of the computer players ([`fit`]) and shipped as data
-//! (`data/winprob.json`: the weights, the command that fitted them and the self-play seeds it
+//! (`data/winprob.json`: the figures, the command that fitted them and the self-play seeds it
 //! used). The review's chart of a match is drawn from it.
 //!
-//! The model is two logistic regressions: the board's on [features](FEATURES) of the position
-//! as one side sees it, the game's on the board's odds and the game score
-//! ([`GAME_FEATURES`]: a game is one outcome, and the few games a fit can play would let a
-//! regression on every feature learn their accidents). Every feature changes sign when the
-//! sides swap and there is no constant, so the two sides' chances always add up to 1.
+//! The board: a logistic regression on [features](FEATURES) of the position as one side sees
+//! it (every feature changes sign when the sides swap and there is no constant, so the two
+//! sides' chances add up to 1), and how the board ends for its winner: the men the loser has
+//! left then, by the men he has left now (`men_left`), and whether the winner covered the
+//! Queen, by her state now (`queen_to_winner`). That is the board's points by the Laws (52-55:
+//! a point a man, the Queen's 3 while the winner's score is below 22, at most 12).
+//! The game: worked out exactly from the board's outcomes, board after board to the game's
+//! target (Law 56: 25 points, or the leader after the eighth board, an extra board deciding a
+//! tie), each later board from its opening with the break alternating ([`GameTable`]).
 
 pub mod fit;
 
-use carrom_referee::{QueenState, Referee, Side, Verdict};
+use crate::player::Rung;
+use carrom_match::MatchSetup;
+use carrom_referee::{GameWonBy, QueenState, Referee, Rules, Side, Verdict};
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The shipped model, fitted by `carrom winprob --fit`.
 const SHIPPED: &str = include_str!("../data/winprob.json");
 
 /// What the model file says it is.
-pub const FORMAT: &str = "carrom-winprob";
+pub const FORMAT: &str = "carrom-winprob-2";
+
+/// The men of a side at a board's opening (Law 4: nine of each colour).
+pub const MEN: usize = 9;
 
 /// The features of a position as one side sees it (`own` is that side, `opp` the other), in
-/// the order of the model's weights:
+/// the order of the board's weights:
 /// - `strike`: +1 when his side strikes next, -1 when the other does;
 /// - `men`: the other side's men left on the board less his own, over 9;
 /// - `men_late`: `men` times how far the board has gone (1 less the men left of both over 18);
@@ -30,9 +39,11 @@ pub const FORMAT: &str = "carrom-winprob";
 /// - `queen_covered`: +1 covered by his side, -1 by the other, else 0;
 /// - `queen_to_cover`: +1 pocketed by his side and awaiting cover, -1 by the other, else 0;
 /// - `dues`: the dues the other side owes less his own, over 3;
-/// - `score`: his game score less the other's, over 25;
-/// - `score_late`: `score` times the higher of the two game scores over 25.
-pub const FEATURES: [&str; 9] = [
+/// - `men_open`: `men` while the Queen is on the board (either side may still cover her);
+/// - `strike_few`: for the side to strike, 1 over one more than his men left (+ when his side
+///   strikes, - when the other does);
+/// - `rating`: his side's rating less the other's ([`Situation::strength`]), over 400.
+pub const FEATURES: [&str; 10] = [
     "strike",
     "men",
     "men_late",
@@ -40,52 +51,36 @@ pub const FEATURES: [&str; 9] = [
     "queen_covered",
     "queen_to_cover",
     "dues",
-    "score",
-    "score_late",
+    "men_open",
+    "strike_few",
+    "rating",
 ];
 
 /// How many features the board's regression weighs.
 pub const N_FEATURES: usize = FEATURES.len();
 
-/// The features of the game's regression: `board`, the board's log-odds by the board's
-/// weights; `score` and `score_late` as in [`FEATURES`].
-pub const GAME_FEATURES: [&str; 3] = ["board", "score", "score_late"];
-
-/// A position's features for the game's regression, from its [`features`] and the board's
-/// weights `board`.
-pub fn game_features(board: &[f64], f: &[f64; N_FEATURES]) -> [f64; 3] {
-    [logit(board, f), f[7], f[8]]
-}
-
 /// A position's features as `side` sees it ([`FEATURES`]).
 pub fn features(referee: &Referee, side: Side) -> [f64; N_FEATURES] {
-    let own_colour = referee.colour_of_side(side);
-    let (own, opp) = (referee.men(own_colour), referee.men(own_colour.other()));
-    let strike = match referee.turn() {
-        Some(seat) if referee.side_of(seat) == side => 1.0,
-        Some(_) => -1.0,
-        None => 0.0,
+    features_of(&Situation::of(referee), side.index())
+}
+
+/// The features of a [`Situation`] as side `own` (0 or 1) sees it.
+pub fn features_of(at: &Situation, own: usize) -> [f64; N_FEATURES] {
+    let opp = 1 - own;
+    let sign = |s: u8| if usize::from(s) == own { 1.0 } else { -1.0 };
+    let strike = at.striker.map_or(0.0, sign);
+    let (m_own, m_opp) = (f64::from(at.men[own]), f64::from(at.men[opp]));
+    let men = (m_opp - m_own) / 9.0;
+    let late = 1.0 - (m_own + m_opp) / 18.0;
+    let (queen_covered, queen_to_cover, open) = match at.queen {
+        QueenAt::Covered(s) => (sign(s), 0.0, 0.0),
+        QueenAt::ToCover(s) => (0.0, sign(s), 0.0),
+        QueenAt::Open => (0.0, 0.0, 1.0),
     };
-    let men = (f64::from(opp.on_board) - f64::from(own.on_board)) / 9.0;
-    let late = 1.0 - f64::from(own.on_board + opp.on_board) / 18.0;
-    let queen_covered = match referee.queen() {
-        QueenState::Covered(c) if c == own_colour => 1.0,
-        QueenState::Covered(_) => -1.0,
-        _ => 0.0,
-    };
-    let queen_to_cover = match referee.queen() {
-        QueenState::AwaitingCover { by } if referee.side_of(by) == side => 1.0,
-        QueenState::AwaitingCover { .. } => -1.0,
-        _ => 0.0,
-    };
-    let dues = (f64::from(opp.owed) - f64::from(own.owed)) / 3.0;
-    let s = referee.score();
-    let (mine, theirs) = (
-        f64::from(s[side.index()]),
-        f64::from(s[side.other().index()]),
-    );
-    let score = (mine - theirs) / 25.0;
-    let score_late = score * mine.max(theirs) / 25.0;
+    let dues = (f64::from(at.owed[opp]) - f64::from(at.owed[own])) / 3.0;
+    let strike_few = at
+        .striker
+        .map_or(0.0, |s| sign(s) / (1.0 + f64::from(at.men[usize::from(s)])));
     [
         strike,
         men,
@@ -94,9 +89,102 @@ pub fn features(referee: &Referee, side: Side) -> [f64; N_FEATURES] {
         queen_covered,
         queen_to_cover,
         dues,
-        score,
-        score_late,
+        men * open,
+        strike_few,
+        sign(0) * f64::from(at.strength) / 400.0,
     ]
+}
+
+/// The Queen's state as the model reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QueenAt {
+    /// On the board (or on her way back to it): either side may still cover her.
+    Open,
+    /// Pocketed by this side (0 or 1), who must cover her with his next stroke.
+    ToCover(u8),
+    /// Covered by this side.
+    Covered(u8),
+}
+
+/// A position as the model reads it, by side index: the men each side has left on the board
+/// and owes, the Queen, the game score, the board (1-based) and who broke it, who strikes next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Situation {
+    pub men: [u8; 2],
+    pub owed: [u8; 2],
+    pub queen: QueenAt,
+    pub score: [u16; 2],
+    pub board: u8,
+    pub breaker: u8,
+    /// `None` when the match is over.
+    pub striker: Option<u8>,
+    /// Side 0's rating less side 1's, in Elo points, when both are computers of known levels
+    /// (the mean of a side's players' ratings on the ladder); 0 when a side has a person.
+    #[serde(default)]
+    pub strength: i16,
+}
+
+impl Situation {
+    /// A board's opening at the game score `score`, broken by side `breaker`.
+    pub fn opening(score: [u16; 2], board: u8, breaker: u8) -> Situation {
+        Situation {
+            men: [MEN as u8; 2],
+            owed: [0; 2],
+            queen: QueenAt::Open,
+            score,
+            board,
+            breaker,
+            striker: Some(breaker),
+            strength: 0,
+        }
+    }
+
+    /// The same position with side 0's rating less side 1's ([`strength_of`]).
+    pub fn rated(self, strength: i16) -> Situation {
+        Situation { strength, ..self }
+    }
+
+    /// The position the referee stands at.
+    pub fn of(referee: &Referee) -> Situation {
+        let side = |seat| referee.side_of(seat).index() as u8;
+        let colour = |s: Side| referee.colour_of_side(s);
+        let by_side = |f: &dyn Fn(Side) -> u8| [f(Side::Zero), f(Side::One)];
+        let queen = match referee.queen() {
+            QueenState::AwaitingCover { by } => QueenAt::ToCover(side(by)),
+            QueenState::Covered(c) => match referee.side_of_colour(c) {
+                Some(s) => QueenAt::Covered(s.index() as u8),
+                None => QueenAt::Open,
+            },
+            _ => QueenAt::Open,
+        };
+        Situation {
+            men: by_side(&|s| referee.men(colour(s)).on_board),
+            owed: by_side(&|s| referee.men(colour(s)).owed),
+            queen,
+            score: referee.score(),
+            board: referee.board_number(),
+            breaker: side(referee.breaker()),
+            striker: referee.turn().map(side),
+            strength: 0,
+        }
+    }
+}
+
+/// Side 0's rating less side 1's, in Elo points ([`Situation::strength`]): each side's the
+/// mean of its players' on the ladder; 0 when a side has a person.
+pub fn strength_of(setup: &MatchSetup) -> i16 {
+    let mut sides = [(0.0, 0u32); 2];
+    for (seat, player) in setup.seats.seats().iter().zip(&setup.players) {
+        let Some(level) = player.computer else {
+            return 0;
+        };
+        let side = &mut sides[setup.seats.side_of(*seat).index()];
+        side.0 += level.rating();
+        side.1 += 1;
+    }
+    let mean = |(sum, n): (f64, u32)| sum / f64::from(n.max(1));
+    (mean(sides[0]) - mean(sides[1])).round() as i16
 }
 
 /// The fitted model, as the data file holds it.
@@ -112,19 +200,22 @@ pub struct WinModel {
     pub seed: u64,
     pub games: u32,
     pub levels: Vec<[String; 2]>,
-    /// The positions each regression was fitted on.
-    pub board_positions: u32,
-    pub game_positions: u32,
+    /// The positions and boards it was fitted on.
+    pub positions: u32,
+    pub boards: u32,
     /// How long the fit took, in seconds (playing the games and fitting).
     pub fit_seconds: f64,
-    /// The names of the board's features, in the order of its weights ([`FEATURES`]) ...
+    /// The names of the board's features, in the order of its weights ([`FEATURES`]).
     pub features: Vec<String>,
-    /// ... and of the game's ([`GAME_FEATURES`]).
-    pub game_features: Vec<String>,
-    /// The weights of the chance to win the board ...
+    /// The weights of the chance to win the board.
     pub board: Vec<f64>,
-    /// ... and of the chance to win the game.
-    pub game: Vec<f64>,
+    /// `men_left[m][e]`: the chance that a board's loser, with `m` men on the board (0-9),
+    /// has `e` left when it ends (each row adds up to 1).
+    pub men_left: Vec<Vec<f64>>,
+    /// The chance the board's winner has covered the Queen when it ends, the Queen now on the
+    /// board, awaiting the winner's cover, awaiting the loser's ([`QueenAt`]; covered, she is
+    /// the coverer's).
+    pub queen_to_winner: [f64; 3],
 }
 
 /// A model file that cannot be used.
@@ -139,12 +230,12 @@ pub enum WinModelError {
         found: Vec<String>,
         expected: Vec<&'static str>,
     },
-    #[error("{which} weights: {found} numbers, expected {expected}, all finite")]
-    Weights {
-        which: &'static str,
-        found: usize,
-        expected: usize,
-    },
+    #[error("board weights: {found} numbers, expected {expected}, all finite")]
+    Weights { found: usize, expected: usize },
+    #[error(
+        "{which}: not chances (each 0-1, finite, and each of men_left's 10 rows of 10 adding up to 1)"
+    )]
+    Chances { which: &'static str },
 }
 
 /// Each side's chance (0-1) to win the board and the game, by side index.
@@ -168,6 +259,10 @@ pub fn chance<const N: usize>(w: &[f64], f: &[f64; N]) -> f64 {
     logistic(logit(w, f))
 }
 
+fn is_chance(p: f64) -> bool {
+    p.is_finite() && (0.0..=1.0).contains(&p)
+}
+
 impl WinModel {
     /// Reads a model file's text, checking it is one this build can use.
     pub fn parse(text: &str) -> Result<WinModel, WinModelError> {
@@ -175,28 +270,30 @@ impl WinModel {
         if model.format != FORMAT {
             return Err(WinModelError::Format(model.format));
         }
-        for (found, expected) in [
-            (&model.features, &FEATURES[..]),
-            (&model.game_features, &GAME_FEATURES[..]),
-        ] {
-            if found != expected {
-                return Err(WinModelError::Features {
-                    found: found.clone(),
-                    expected: expected.to_vec(),
-                });
-            }
+        if model.features != FEATURES {
+            return Err(WinModelError::Features {
+                found: model.features.clone(),
+                expected: FEATURES.to_vec(),
+            });
         }
-        for (which, w, n) in [
-            ("board", &model.board, N_FEATURES),
-            ("game", &model.game, GAME_FEATURES.len()),
-        ] {
-            if w.len() != n || !w.iter().all(|x| x.is_finite()) {
-                return Err(WinModelError::Weights {
-                    which,
-                    found: w.len(),
-                    expected: n,
-                });
-            }
+        if model.board.len() != N_FEATURES || !model.board.iter().all(|x| x.is_finite()) {
+            return Err(WinModelError::Weights {
+                found: model.board.len(),
+                expected: N_FEATURES,
+            });
+        }
+        let row_ok = |r: &Vec<f64>| {
+            r.len() == MEN + 1
+                && r.iter().all(|p| is_chance(*p))
+                && (r.iter().sum::<f64>() - 1.0).abs() < 1e-6
+        };
+        if model.men_left.len() != MEN + 1 || !model.men_left.iter().all(row_ok) {
+            return Err(WinModelError::Chances { which: "men_left" });
+        }
+        if !model.queen_to_winner.iter().all(|p| is_chance(*p)) {
+            return Err(WinModelError::Chances {
+                which: "queen_to_winner",
+            });
         }
         Ok(model)
     }
@@ -212,17 +309,75 @@ impl WinModel {
         serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
     }
 
-    /// Side 0's chance to win the board and the game from the position `referee` stands at.
-    fn side0(&self, referee: &Referee) -> (f64, f64) {
-        let f = features(referee, Side::Zero);
-        let game = game_features(&self.board, &f);
-        (chance(&self.board, &f), chance(&self.game, &game))
+    /// Side 0's chance to win the board from the situation `at`.
+    pub fn board_chance(&self, at: &Situation) -> f64 {
+        chance(&self.board, &features_of(at, 0))
+    }
+
+    /// How the board of `at` ends if side `winner` wins it: each number of points with its
+    /// chance (Laws 52-55 under `rules`).
+    pub fn points(&self, at: &Situation, winner: usize, rules: &Rules) -> Vec<(u16, f64)> {
+        let loser = 1 - winner;
+        let row = &self.men_left[usize::from(at.men[loser]).min(MEN)];
+        let [open, own, other] = self.queen_to_winner;
+        let queen = match at.queen {
+            QueenAt::Covered(s) => f64::from(u8::from(usize::from(s) == winner)),
+            QueenAt::ToCover(s) if usize::from(s) == winner => own,
+            QueenAt::ToCover(_) => other,
+            QueenAt::Open => open,
+        };
+        let queen_points = if at.score[winner] < rules.queen_points_below {
+            u16::from(rules.queen_points)
+        } else {
+            0
+        };
+        let cap = u16::from(rules.max_board_points);
+        let mut out = Vec::with_capacity(2 * row.len());
+        for (e, p) in row.iter().enumerate().filter(|(_, p)| **p > 0.0) {
+            let e = e as u16;
+            out.push((e.min(cap), p * (1.0 - queen)));
+            out.push(((e + queen_points).min(cap), p * queen));
+        }
+        out
+    }
+
+    /// Side 0's chance to win the board and the game from the situation `at` under `rules`.
+    pub fn side0(&self, at: &Situation, rules: &Rules) -> (f64, f64) {
+        let board = self.board_chance(at);
+        if rules.game_won_by == GameWonBy::Board {
+            return (board, board);
+        }
+        let table = self.table(rules, at.strength);
+        (board, table.over_board(self, at))
+    }
+
+    /// The game's table for `rules` and the sides' `strength`, made once for each with this
+    /// model (the last few kept).
+    fn table(&self, rules: &Rules, strength: i16) -> Arc<GameTable> {
+        type Kept = Vec<((u64, i16), Rules, Arc<GameTable>)>;
+        static TABLES: Mutex<Kept> = Mutex::new(Vec::new());
+        let key = (self.key(), strength);
+        let mut tables = TABLES.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, _, t)) = tables.iter().find(|(k, r, _)| *k == key && r == rules) {
+            return t.clone();
+        }
+        let t = Arc::new(GameTable::new(self, *rules, strength));
+        if tables.len() >= 16 {
+            tables.remove(0);
+        }
+        tables.push((key, *rules, t.clone()));
+        t
     }
 
     /// Each side's chances from the position the referee stands at, before any stroke of
-    /// it (a board not yet over).
+    /// it (a board not yet over), the sides' strength unknown.
     pub fn chances(&self, referee: &Referee) -> WinChances {
-        let (board, game) = self.side0(referee);
+        self.chances_at(&Situation::of(referee), referee.rules())
+    }
+
+    /// Each side's chances from the situation `at` under `rules`.
+    pub fn chances_at(&self, at: &Situation, rules: &Rules) -> WinChances {
+        let (board, game) = self.side0(at, rules);
         WinChances {
             board: pair(board),
             game: pair(game),
@@ -230,9 +385,11 @@ impl WinModel {
     }
 
     /// Each side's chances after the stroke judged by `verdict`, the referee standing after
-    /// it: a board or game that stroke ended is the winner's (chance 1); else the model's.
-    pub fn after(&self, referee: &Referee, verdict: &Verdict) -> WinChances {
-        let (mut board, mut game) = self.side0(referee);
+    /// it, side 0's rating less side 1's `strength` ([`strength_of`]): a board or game that
+    /// stroke ended is the winner's (chance 1); else the model's.
+    pub fn after(&self, referee: &Referee, verdict: &Verdict, strength: i16) -> WinChances {
+        let at = Situation::of(referee).rated(strength);
+        let (mut board, mut game) = self.side0(&at, referee.rules());
         if let Some(b) = verdict.board_result {
             board = won(b.winner);
         } else if verdict.board_cancelled {
@@ -247,15 +404,94 @@ impl WinModel {
         }
     }
 
-    /// A fingerprint of the weights (a stored review made with other weights is made again).
+    /// A fingerprint of the figures (a stored review made with other figures is made again).
     pub fn key(&self) -> u64 {
         let text: Vec<String> = self
             .board
             .iter()
-            .chain(&self.game)
+            .chain(self.men_left.iter().flatten())
+            .chain(&self.queen_to_winner)
             .map(f64::to_string)
             .collect();
         crate::review::fnv(text.join(" ").as_bytes())
+    }
+}
+
+/// Side 0's chance to win the game from the opening of every board of a game under one
+/// rules: by board (1 to the extra board), each side's score below the game's target, and
+/// the side that breaks it; worked out from the last board back.
+#[derive(Debug)]
+pub struct GameTable {
+    rules: Rules,
+    /// Indexed by [`GameTable::at`].
+    opening: Vec<f64>,
+}
+
+impl GameTable {
+    /// The table of `model` under `rules`, side 0's rating less side 1's `strength`.
+    pub fn new(model: &WinModel, rules: Rules, strength: i16) -> GameTable {
+        let target = usize::from(rules.game_points.max(1));
+        let boards = usize::from(rules.boards_per_game) + 1;
+        let mut table = GameTable {
+            rules,
+            opening: vec![0.0; boards * target * target * 2],
+        };
+        for board in (1..=boards).rev() {
+            for s0 in 0..target {
+                for s1 in 0..target {
+                    for breaker in 0..2u8 {
+                        let score = [s0 as u16, s1 as u16];
+                        let at = Situation::opening(score, board as u8, breaker).rated(strength);
+                        let v = table.over_board(model, &at);
+                        let i = table.at(at.score, at.board, breaker);
+                        table.opening[i] = v;
+                    }
+                }
+            }
+        }
+        table
+    }
+
+    fn at(&self, score: [u16; 2], board: u8, breaker: u8) -> usize {
+        let target = usize::from(self.rules.game_points.max(1));
+        let b = usize::from(board.clamp(1, self.rules.boards_per_game + 1)) - 1;
+        ((b * target + usize::from(score[0])) * target + usize::from(score[1])) * 2
+            + usize::from(breaker)
+    }
+
+    /// Side 0's chance to win the game from the situation `at`: each way its board can end,
+    /// then the game from the next board's opening (a later board already in the table).
+    pub fn over_board(&self, model: &WinModel, at: &Situation) -> f64 {
+        let p0 = model.board_chance(at);
+        [(0, p0), (1, 1.0 - p0)]
+            .into_iter()
+            .map(|(w, pw)| {
+                let ends = model.points(at, w, &self.rules);
+                pw * ends
+                    .iter()
+                    .map(|(points, p)| p * self.after_board(at, w, *points))
+                    .sum::<f64>()
+            })
+            .sum()
+    }
+
+    /// Side 0's chance to win the game once side `w` has won the board of `at` by `points`
+    /// (Law 56).
+    fn after_board(&self, at: &Situation, w: usize, points: u16) -> f64 {
+        let mut score = at.score;
+        score[w] += points;
+        let r = &self.rules;
+        let side0 = |s: usize| f64::from(u8::from(s == 0));
+        if score[w] >= r.game_points || at.board > r.boards_per_game {
+            return side0(w);
+        }
+        if score[1 - w] >= r.game_points {
+            return side0(1 - w);
+        }
+        if at.board == r.boards_per_game && score[0] != score[1] {
+            return side0(if score[0] > score[1] { 0 } else { 1 });
+        }
+        self.opening[self.at(score, at.board + 1, 1 - at.breaker)]
     }
 }
 

@@ -7,7 +7,7 @@ use carrom_ai::review::{
     self, BEST_LOSS, GOOD_LOSS, INACCURACY_LOSS, Label, MISTAKE_LOSS, ReviewOptions, StrokeAt,
     stored,
 };
-use carrom_ai::winprob::{N_FEATURES, WinModel, chance, features, game_features};
+use carrom_ai::winprob::{Situation, WinModel, features};
 use carrom_ai::{Computers, Level};
 use carrom_match::{Match, MatchSetup, SaveFile, referee_at};
 use carrom_physics::{Piece, PieceColour, Seat, Shot, Spec};
@@ -222,14 +222,14 @@ fn fewer_men_of_his_own_left_and_a_higher_score_raise_his_chances() {
     };
     let chances: Vec<f32> = (1..=9).map(board_with).collect();
     assert!(chances.windows(2).all(|w| w[0] > w[1]), "{chances:?}");
-    // The game's chance as his lead grows, the board even.
-    let game = |lead: f64| {
-        let mut f = [0.0; N_FEATURES];
-        f[7] = lead / 25.0;
-        f[8] = f[7] * (10.0 + lead.max(0.0)) / 25.0;
-        chance(&model.game, &game_features(&model.board, &f))
+    // The game's chance as his lead grows, the board even (the second board's opening).
+    let game = |lead: i16| {
+        let score = [(10 + lead.max(0)) as u16, (10 - lead.min(0)) as u16];
+        let mut at = Situation::opening(score, 2, 0);
+        at.striker = None;
+        model.side0(&at, &Rules::icf()).1
     };
-    let leads: Vec<f64> = (-10..=10).map(|l| game(f64::from(l))).collect();
+    let leads: Vec<f64> = (-10..=10).map(game).collect();
     assert!(leads.windows(2).all(|w| w[0] < w[1]), "{leads:?}");
     // The features of a position as the two sides see it are each other's negatives.
     let r = carrom_referee::Referee::new(Rules::icf(), Seats::Singles);

@@ -4,7 +4,7 @@
 use super::{ALIKE_SPREAD, ChartPoint, Label, ONE_PLACE_SPAN, ReviewError, StrokeReview};
 use crate::coach::{self, Counted, Measured, OnStrokes};
 use crate::geom::legal;
-use crate::winprob::{WinChances, WinModel};
+use crate::winprob::{Situation, WinChances, WinModel, strength_of};
 use carrom_match::{Action, Match, SaveFile};
 use carrom_physics::{Piece, Seat, Shot, Spec};
 use carrom_referee::Referee;
@@ -44,11 +44,13 @@ pub fn strokes_of(spec: &Spec, save: &SaveFile, name: &str) -> Result<Walked, Re
         source,
     };
     let mut game = Match::new(&checked.game.spec, save.setup.clone()).map_err(again)?;
-    let start = model.chances(&game.referee);
+    let strength = strength_of(&save.setup);
+    let at = |r: &Referee| Situation::of(r).rated(strength);
+    let start = model.chances_at(&at(&game.referee), game.referee.rules());
     let mut strokes = Vec::new();
     for (i, action) in save.actions.iter().enumerate() {
         let (layout, referee) = (game.layout.clone(), game.referee);
-        let before = model.chances(&referee);
+        let before = model.chances_at(&at(&referee), referee.rules());
         let verdict = game.apply(action).map_err(again)?;
         if let (Action::Stroke { shot }, Some(v)) = (action, verdict) {
             strokes.push(StrokeAt {
@@ -60,7 +62,7 @@ pub fn strokes_of(spec: &Spec, save: &SaveFile, name: &str) -> Result<Walked, Re
                 referee,
                 shot: *shot,
                 before,
-                after: model.after(&game.referee, &v),
+                after: model.after(&game.referee, &v, strength),
             });
         }
     }

@@ -1,27 +1,32 @@
 //! Fitting the win-chance model and checking it: positions from self-play games of the
-//! computer players (one ICF game each, through the match layer), each labelled with who won
-//! its board and its game; a logistic regression of each; and the calibration table on games
-//! the model was not fitted on.
+//! computer players (one ICF game each, through the match layer), each with how its board
+//! ended and who won its game; a logistic regression of who wins the board, the counts of how
+//! boards end for their winners; and the calibration table on games the model was not fitted
+//! on.
 
-use super::{FEATURES, GAME_FEATURES, N_FEATURES, WinModel, chance, features, game_features};
+use super::{
+    FEATURES, MEN, N_FEATURES, QueenAt, Situation, WinModel, chance, features_of, strength_of,
+};
 use crate::computers::Computers;
 use crate::noise::mix;
 use crate::selfplay::{STROKE_CAP, game_setup, one_game_rules};
 use carrom_match::{Action, Level, Match};
 use carrom_physics::Spec;
-use carrom_referee::{Seats, Side};
+use carrom_referee::{QueenState, Seats, Side};
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
-/// The pairs of levels the games are played by, in turn (side 0's, side 1's): the middle of
-/// the ladder, evenly matched and a rung apart either way, so that neither side is the
-/// stronger over the pairs.
-pub const LEVEL_PAIRS: [[Level; 2]; 4] = [
+/// The pairs of levels the games are played by, in turn (side 0's, side 1's): the lower
+/// middle of the ladder, evenly matched and a rung apart either way, so that neither side is
+/// the stronger over the pairs.
+pub const LEVEL_PAIRS: [[Level; 2]; 6] = [
     [Level::Medium, Level::Medium],
     [Level::Easy, Level::Medium],
     [Level::Medium, Level::Easy],
-    [Level::Skilled, Level::Skilled],
+    [Level::Easy, Level::Easy],
+    [Level::Skilled, Level::Medium],
+    [Level::Medium, Level::Skilled],
 ];
 
 /// The seed of the games `carrom winprob --fit` plays by default ...
@@ -33,70 +38,94 @@ pub const CHECK_SEED: u64 = 4802;
 /// varies in the games, e.g. no dues owed).
 const RIDGE: f64 = 1e-4;
 
-/// One position after a stroke, as side 0 sees it, and what became of its board and game.
-#[derive(Clone, Debug)]
+/// One position after a stroke, and what became of its board and game.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Sample {
-    pub features: [f64; N_FEATURES],
-    /// Side 0 won the board the position is in (`None`: the board was cancelled, or the
-    /// match ended before it was played).
-    pub board_won: Option<bool>,
-    /// Side 0 won the game.
-    pub game_won: Option<bool>,
+    pub at: Situation,
+    /// How the position's board ended (`None`: cancelled, or the match ended before).
+    pub board_end: Option<BoardEnd>,
+    /// The side (0 or 1) that won the game.
+    pub game_winner: Option<u8>,
+}
+
+/// How a board ended: who won it, by how many points, the loser's men left on the board, and
+/// whether the winner had covered the Queen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardEnd {
+    pub winner: u8,
+    pub points: u16,
+    pub men_left: u8,
+    pub queen_by_winner: bool,
 }
 
 /// The positions of one self-play game: the opening one and the one after every stroke and
 /// pass, while the match goes on.
 pub fn game_samples(spec: &Spec, levels: [Level; 2], seed: u64, side1_breaks: bool) -> Vec<Sample> {
     let setup = game_setup(one_game_rules(), Seats::Singles, levels, seed, side1_breaks);
+    let strength = strength_of(&setup);
+    let here = |game: &Match| {
+        let r = &game.referee;
+        let at = (r.game_number(), r.board_number());
+        (Situation::of(r).rated(strength), at, at.0)
+    };
     let mut computers = Computers::for_setup(&setup);
     let Ok(mut game) = Match::new(spec, setup) else {
         return Vec::new();
     };
     // Each position with the board (game, board) it is in.
-    let mut at: Vec<([f64; N_FEATURES], (u8, u8), u8)> = vec![here(&game)];
-    let mut boards: HashMap<(u8, u8), bool> = HashMap::new();
-    let mut games: HashMap<u8, bool> = HashMap::new();
+    let mut at: Vec<(Situation, (u8, u8), u8)> = vec![here(&game)];
+    let mut boards: HashMap<(u8, u8), BoardEnd> = HashMap::new();
+    let mut games: HashMap<u8, u8> = HashMap::new();
+    // The sides' colours in the board being played (the referee has those of the next board
+    // once a board ends: the breaker's colour goes with the break).
+    let colours_of = |game: &Match| [Side::Zero, Side::One].map(|s| game.referee.colour_of_side(s));
+    let mut colours = colours_of(&game);
     computers.play_out(&mut game, STROKE_CAP, |game, played| {
         let Some(v) = played.verdict else { return };
         if let Some(b) = v.board_result {
-            boards.insert((v.game, v.board), b.winner == Side::Zero);
+            let (winner, loser) = (b.winner.index(), b.winner.other().index());
+            let end = BoardEnd {
+                winner: winner as u8,
+                points: b.points,
+                men_left: v.position.men(colours[loser]).on_board,
+                queen_by_winner: v.position.queen == QueenState::Covered(colours[winner]),
+            };
+            boards.insert((v.game, v.board), end);
         }
+        colours = colours_of(game);
         if let Some(g) = v.game_result {
-            games.insert(v.game, g.winner == Side::Zero);
+            games.insert(v.game, g.winner.index() as u8);
         }
         if !game.is_over() && matches!(played.action, Action::Stroke { .. } | Action::Pass) {
             at.push(here(game));
         }
     });
     at.into_iter()
-        .map(|(features, board, g)| Sample {
-            features,
-            board_won: boards.get(&board).copied(),
-            game_won: games.get(&g).copied(),
+        .map(|(at, board, g)| Sample {
+            at,
+            board_end: boards.get(&board).copied(),
+            game_winner: games.get(&g).copied(),
         })
         .collect()
 }
 
-fn here(game: &Match) -> ([f64; N_FEATURES], (u8, u8), u8) {
-    let r = &game.referee;
-    let at = (r.game_number(), r.board_number());
-    (features(r, Side::Zero), at, at.0)
-}
-
 /// The positions of `games` self-play games, game `g` seeded `mix(seed, g)` and played by
-/// [`LEVEL_PAIRS`]`[g % 4]`, side 1 breaking in every other round of the four pairs (so each
+/// [`LEVEL_PAIRS`]`[g % 6]`, side 1 breaking in every other round of the six pairs (so each
 /// pair breaks from both sides); played two at a time (or as many as rayon has threads), in
 /// the games' order whatever the threads did.
 pub fn samples(spec: &Spec, games: u32, seed: u64) -> Vec<Sample> {
     (0..games)
         .into_par_iter()
-        .map(|g| {
-            let levels = LEVEL_PAIRS[g as usize % LEVEL_PAIRS.len()];
-            let side1_breaks = (g as usize / LEVEL_PAIRS.len()) % 2 == 1;
-            game_samples(spec, levels, mix(seed, u64::from(g)), side1_breaks)
-        })
+        .map(|g| game_number(spec, seed, g))
         .collect::<Vec<_>>()
         .concat()
+}
+
+/// The positions of game `g` of the games seeded from `seed` (see [`samples`]).
+pub fn game_number(spec: &Spec, seed: u64, g: u32) -> Vec<Sample> {
+    let levels = LEVEL_PAIRS[g as usize % LEVEL_PAIRS.len()];
+    let side1_breaks = (g as usize / LEVEL_PAIRS.len()) % 2 == 1;
+    game_samples(spec, levels, mix(seed, u64::from(g)), side1_breaks)
 }
 
 /// The weights of a logistic regression of `won` on the features (Newton's method, a small
@@ -167,52 +196,74 @@ fn solve<const N: usize>(mut a: [[f64; N]; N], mut b: [f64; N]) -> [f64; N] {
     x
 }
 
-/// The rows for the board's regression ...
+/// The rows for the board's regression: each position's features as side 0 sees it, and
+/// whether side 0 won its board.
 pub fn board_rows(samples: &[Sample]) -> Vec<([f64; N_FEATURES], bool)> {
     samples
         .iter()
-        .filter_map(|s| s.board_won.map(|w| (s.features, w)))
+        .filter_map(|s| s.board_end.map(|e| (features_of(&s.at, 0), e.winner == 0)))
         .collect()
 }
 
-/// ... and for the game's.
-pub fn game_rows(samples: &[Sample]) -> Vec<([f64; N_FEATURES], bool)> {
-    samples
-        .iter()
-        .filter_map(|s| s.game_won.map(|w| (s.features, w)))
-        .collect()
+/// `men_left[m][e]`: of the positions whose board's loser had `m` men on the board, the share
+/// where he had `e` left when it ended; each row given a little weight on every count from
+/// none to `m` (a row the games never saw is even over them).
+pub fn men_left(samples: &[Sample]) -> Vec<Vec<f64>> {
+    let mut counts = vec![vec![0.0; MEN + 1]; MEN + 1];
+    for s in samples {
+        if let Some(end) = s.board_end {
+            let m = usize::from(s.at.men[usize::from(1 - end.winner)]).min(MEN);
+            counts[m][usize::from(end.men_left).min(MEN)] += 1.0;
+        }
+    }
+    for (m, row) in counts.iter_mut().enumerate() {
+        for c in row.iter_mut().take(m + 1) {
+            *c += PRIOR;
+        }
+        let total: f64 = row.iter().sum();
+        row.iter_mut().for_each(|c| *c /= total);
+    }
+    counts
 }
 
-/// `rows` (of [`features`]) for the game's regression ([`game_features`], by the board's
-/// weights `board`).
-pub fn game_view(board: &[f64], rows: &[([f64; N_FEATURES], bool)]) -> Vec<([f64; 3], bool)> {
-    rows.iter()
-        .map(|(f, won)| (game_features(board, f), *won))
-        .collect()
+/// The weight of the even prior in [`men_left`] and [`queen_to_winner`], in positions.
+const PRIOR: f64 = 0.5;
+
+/// The share of positions whose board's winner had covered the Queen when it ended, the
+/// Queen on the board, awaiting the winner's cover, awaiting the loser's.
+pub fn queen_to_winner(samples: &[Sample]) -> [f64; 3] {
+    let mut counts = [(PRIOR, 2.0 * PRIOR); 3];
+    for s in samples {
+        let Some(end) = s.board_end else { continue };
+        let k = match s.at.queen {
+            QueenAt::Open => 0,
+            QueenAt::ToCover(by) if by == end.winner => 1,
+            QueenAt::ToCover(_) => 2,
+            QueenAt::Covered(_) => continue,
+        };
+        counts[k].0 += f64::from(u8::from(end.queen_by_winner));
+        counts[k].1 += 1.0;
+    }
+    counts.map(|(won, n)| won / n)
 }
 
-/// `rows` as the side to strike next sees each position (side 0's rows turned round where
-/// side 1 strikes): the calibration table's view. Side 0 is only the side that broke first in
-/// the match, which the model cannot know of; the side to strike is a side of the position.
-pub fn striker_rows(rows: &[([f64; N_FEATURES], bool)]) -> Vec<([f64; N_FEATURES], bool)> {
-    rows.iter()
-        .map(|(f, won)| {
-            if f[0] < 0.0 {
-                (f.map(|v| -v), !*won)
-            } else {
-                (*f, *won)
-            }
-        })
-        .collect()
+/// The boards the samples saw end (a board's positions come one after another, with one
+/// score and board number; a game's first board follows another game's last, never 0-0).
+fn boards_ended(samples: &[Sample]) -> u32 {
+    let boards = samples.chunk_by(|a, b| (a.at.score, a.at.board) == (b.at.score, b.at.board));
+    boards.filter(|b| b[0].board_end.is_some()).count() as u32
 }
 
 /// Plays `games` self-play games seeded from `seed` and fits the model on them; `command` is
 /// written into it as the command that fitted it, `seconds` how long it took (the caller
 /// times it: this crate reads no clock here).
 pub fn fit(spec: &Spec, games: u32, seed: u64, command: &str) -> WinModel {
-    let all = samples(spec, games, seed);
-    let (board, game) = (board_rows(&all), game_rows(&all));
-    let board_w = regress(&board);
+    fit_on(&samples(spec, games, seed), games, seed, command)
+}
+
+/// The model fitted on the positions `all` of `games` games seeded from `seed`.
+pub fn fit_on(all: &[Sample], games: u32, seed: u64, command: &str) -> WinModel {
+    let board = board_rows(all);
     WinModel {
         format: super::FORMAT.into(),
         command: command.into(),
@@ -222,14 +273,37 @@ pub fn fit(spec: &Spec, games: u32, seed: u64, command: &str) -> WinModel {
             .iter()
             .map(|p| p.map(|l| l.name().to_string()))
             .collect(),
-        board_positions: board.len() as u32,
-        game_positions: game.len() as u32,
+        positions: all.len() as u32,
+        boards: boards_ended(all),
         fit_seconds: 0.0,
         features: FEATURES.iter().map(|f| f.to_string()).collect(),
-        game_features: GAME_FEATURES.iter().map(|f| f.to_string()).collect(),
-        game: regress(&game_view(&board_w, &game)),
-        board: board_w,
+        board: regress(&board),
+        men_left: men_left(all),
+        queen_to_winner: queen_to_winner(all),
     }
+}
+
+/// Each position's chance as the side to strike next sees it, and whether that side won:
+/// the calibration table's view (side 0 is only the side that broke first in the match, which
+/// the model cannot know of; the side to strike is a side of the position). `board` picks the
+/// board's chance and outcome, else the game's.
+pub fn striker_chances(model: &WinModel, samples: &[Sample], board: bool) -> Vec<(f64, bool)> {
+    let rules = one_game_rules();
+    samples
+        .par_iter()
+        .filter_map(|s| {
+            let winner = if board {
+                s.board_end.map(|e| e.winner)
+            } else {
+                s.game_winner
+            }?;
+            let striker = s.at.striker?;
+            let (b, g) = model.side0(&s.at, &rules);
+            let p0 = if board { b } else { g };
+            let p = if striker == 0 { p0 } else { 1.0 - p0 };
+            Some((p, winner == striker))
+        })
+        .collect()
 }
 
 /// One bin of a calibration table: the positions whose predicted chance (side 0's) fell in
@@ -265,12 +339,12 @@ pub const TARGET_POSITIONS: u32 = 50;
 pub const TARGET_POINTS: f64 = 5.0;
 
 impl Calibration {
-    /// The weights `w` checked on `rows`.
-    pub fn of<const N: usize>(w: &[f64], rows: &[([f64; N], bool)]) -> Calibration {
+    /// The chances `rows` (each with whether it was won) checked.
+    pub fn of(rows: &[(f64, bool)]) -> Calibration {
         let mut sums = [(0u32, 0.0, 0.0); 10];
         let mut brier = 0.0;
-        for (f, won) in rows {
-            let p = chance(w, f);
+        for (p, won) in rows {
+            let p = *p;
             let y = f64::from(u8::from(*won));
             let k = ((p * 10.0) as usize).min(9);
             sums[k].0 += 1;
