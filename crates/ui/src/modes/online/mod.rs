@@ -171,6 +171,9 @@ pub(super) fn plugin(app: &mut App) {
                 remote_placement
                     .before(SimSet)
                     .run_if(in_state(Phase::PlaceDue)),
+                time_out
+                    .before(SimSet)
+                    .run_if(in_state(Phase::Aim).or_else(in_state(Phase::PlaceDue))),
                 hand_over_key,
             )
                 .run_if(in_state(Playing::Online)),
@@ -356,6 +359,27 @@ fn remote_placement(
             told.write(Announcement::Note(e.to_string()));
         }
     }
+}
+
+/// The referee's shot clock ran out (Laws 46, 50 and 88): its time-out, for a seat here or
+/// elsewhere, is applied as it comes (a stroke being aimed here goes with it).
+fn time_out(
+    mut online: ResMut<Online>,
+    mut table: ResMut<Table>,
+    mut fire: FireParams,
+    mut told: MessageWriter<Announcement>,
+) {
+    let n = table.model.actions.len();
+    let due = online.queue.front();
+    if !due.is_some_and(|a| a.index == n && a.action == Action::TimeOut) || online.fed == Some(n) {
+        return;
+    }
+    online.fed = Some(n);
+    match table.model.apply(&Action::TimeOut) {
+        Ok(_) => told.write(Announcement::Call(table.model.last_call())),
+        Err(e) => told.write(Announcement::Note(format!("referee: {e}"))),
+    };
+    fire.show_table(&table.model.layout);
 }
 
 /// This machine's people's actions go to the referee as they are made: a stroke as it is
