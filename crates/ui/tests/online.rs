@@ -231,6 +231,8 @@ fn headless(port: u16, name: &str) -> Plan {
         },
         computer: Some(Level::Beginner),
         retry: Duration::from_secs(5),
+        pace: Duration::ZERO,
+        ca: None,
     }
 }
 
