@@ -441,8 +441,14 @@ fn spawn_menu(mut commands: Commands) {
 /// on it is read without the menu showing through), its items in a column laid out by `node`
 /// (its spacing and where the column starts).
 pub(crate) fn page_over_menu(page: MenuPage, node: Node) -> impl Bundle {
+    layer_over_menu(page, node, 30)
+}
+
+/// A layer over the menu for as long as `state` holds, drawn at `z` (a page's views over the
+/// page): the whole window, opaque, its items in a column laid out by `node`.
+pub(crate) fn layer_over_menu<S: States>(state: S, node: Node, z: i32) -> impl Bundle {
     (
-        DespawnOnExit(page),
+        DespawnOnExit(state),
         Node {
             position_type: PositionType::Absolute,
             width: percent(100),
@@ -452,7 +458,7 @@ pub(crate) fn page_over_menu(page: MenuPage, node: Node) -> impl Bundle {
             ..node
         },
         BackgroundColor(palette::PAGE.with_alpha(1.0)),
-        GlobalZIndex(30),
+        GlobalZIndex(z),
     )
 }
 

@@ -49,24 +49,15 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// A view over the menu, for as long as the online page shows `view`: the whole window, its
-/// items in a column from the top.
+/// items in a column from the top, over the online page.
 fn view_over_menu(view: OnlineView) -> impl Bundle {
-    (
-        DespawnOnExit(view),
-        Node {
-            position_type: PositionType::Absolute,
-            width: percent(100),
-            height: percent(100),
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            justify_content: JustifyContent::FlexStart,
-            padding: UiRect::top(px(40)),
-            row_gap: px(8),
-            ..default()
-        },
-        BackgroundColor(palette::PAGE.with_alpha(1.0)),
-        GlobalZIndex(31),
-    )
+    let node = Node {
+        justify_content: JustifyContent::FlexStart,
+        padding: UiRect::top(px(40)),
+        row_gap: px(8),
+        ..default()
+    };
+    super::layer_over_menu(view, node, 31)
 }
 
 /// A view's title and the words under it.
