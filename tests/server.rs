@@ -377,6 +377,30 @@ async fn next_match(conn: &mut Connection) -> carrom_match::Match {
 }
 
 #[test]
+fn a_private_room_whose_other_seats_are_all_computers_starts_as_it_is_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_s, port) = server(dir.path(), &sqlite(dir.path()), 0, &[]);
+    let url = format!("127.0.0.1:{port}");
+    within_bound(async {
+        let (mut south, _) = Connection::hello(&url, "Asha", None).await.unwrap();
+        use carrom_referee::Seat;
+        south
+            .send(&ToServer::Create {
+                mode: carrom_online::Mode::Doubles,
+                length: None,
+                computers: vec![Seat::East, Seat::North, Seat::West],
+                level: Some(carrom_match::Level::Beginner),
+            })
+            .await
+            .unwrap();
+        let game = next_match(&mut south).await;
+        let names: Vec<&str> = game.setup.players.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names.len(), 4, "{names:?}");
+        assert!(names.contains(&"Asha"), "{names:?}");
+    });
+}
+
+#[test]
 fn in_a_private_room_a_player_acts_only_for_his_own_seat_and_at_the_next_action() {
     let dir = tempfile::tempdir().unwrap();
     let (_s, port) = server(dir.path(), &sqlite(dir.path()), 0, &[]);

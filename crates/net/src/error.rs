@@ -3,11 +3,17 @@
 //! a network that fails ([`WireError`], [`LinkClosed`]), a message the host will not take
 //! ([`Rejection`]). Each error's message is the sentence the command line and the game show.
 
-use crate::protocol::{GUEST_RATE, MAX_GUEST_MESSAGE, PROTOCOL};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::protocol::PROTOCOL;
+use crate::protocol::{GUEST_RATE, MAX_GUEST_MESSAGE};
 pub use crate::refusal::{Refusal, SeatRefusal};
-use carrom_match::{MatchError, SetupError};
+use carrom_match::MatchError;
+#[cfg(not(target_arch = "wasm32"))]
+use carrom_match::SetupError;
 use carrom_referee::Seat;
+#[cfg(not(target_arch = "wasm32"))]
 use std::net::SocketAddr;
+#[cfg(not(target_arch = "wasm32"))]
 use std::time::Duration;
 
 /// A message that is not JSON of the protocol: the parser's reason.
@@ -82,6 +88,7 @@ pub enum Rejection {
 }
 
 /// The network cannot be used: the host cannot listen, a guest cannot reach its host.
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Debug, thiserror::Error)]
 pub enum WireError {
     #[error("cannot make the host's certificate: {0}")]
@@ -122,6 +129,7 @@ pub enum WireError {
 }
 
 /// An address as a person gives it that cannot be used ([`crate::resolve`]).
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Debug, thiserror::Error)]
 pub enum AddressError {
     #[error("no address: give the host's, as 192.168.1.20:7878")]
@@ -156,6 +164,7 @@ pub enum AddressError {
 pub struct JoinCodeError;
 
 /// Why a guest's link to its host ended.
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LinkClosed {
     #[error("the host closed the match")]
@@ -177,6 +186,7 @@ pub enum LinkClosed {
 }
 
 /// A guest that could not join its host ([`crate::Guest::join`], [`crate::Guest::rejoin`]).
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Debug, thiserror::Error)]
 pub enum JoinError {
     /// The host cannot be reached.
@@ -211,6 +221,7 @@ pub enum JoinError {
     Malformed(Malformed),
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl JoinError {
     /// Whether the host turned the guest away (trying again will not help).
     pub fn is_refusal(&self) -> bool {
@@ -253,6 +264,7 @@ impl JoinError {
 }
 
 /// A guest whose match did not start ([`crate::Guest::wait_for_start`]).
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum StartError {
     #[error("the match did not start within {0} s")]
@@ -299,6 +311,7 @@ pub enum FollowError {
 }
 
 /// A match that cannot be hosted ([`crate::Host::start`]).
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Debug, thiserror::Error)]
 pub enum HostError {
     #[error("the match's setup: {0}")]

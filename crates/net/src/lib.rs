@@ -7,31 +7,45 @@
 //! the host's position and says so.
 //!
 //! Bevy-free: `carrom host --headless` and `carrom join --headless` run on it, and so does the
-//! game's networked mode.
+//! game's networked mode. In the browser (wasm32) only the match's side compiles (the messages,
+//! [`apply`], the bounds, the seating): the QUIC transport and the join code's proof are the
+//! desktop's, and the browser plays on a carrom server over the page's WebSocket.
 
 pub mod apply;
 pub mod bounds;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod code;
 pub mod error;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod guest;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod host;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod hosting;
 pub mod protocol;
 pub mod refusal;
 pub mod seating;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod slots;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod wire;
 mod words;
 
+#[cfg(not(target_arch = "wasm32"))]
+pub use error::{AddressError, HostError, JoinError, LinkClosed, StartError, WireError};
 pub use error::{
-    AddressError, AtGuestError, BadMessage, FollowError, HostError, JoinCodeError, JoinError,
-    KeyExchangeError, LinkClosed, Malformed, Refusal, Rejection, SeatRefusal, StartError,
-    WireError,
+    AtGuestError, BadMessage, FollowError, JoinCodeError, KeyExchangeError, Malformed, Refusal,
+    Rejection, SeatRefusal,
 };
+#[cfg(not(target_arch = "wasm32"))]
 pub use guest::{Guest, GuestEvent, Joining};
+#[cfg(not(target_arch = "wasm32"))]
 pub use host::{ComputerPlay, Host, HostConfig, HostEvent, LOCAL, LocalLink, join_code, new_code};
+#[cfg(not(target_arch = "wasm32"))]
 pub use hosting::{HostThread, save_file_name};
 pub use protocol::{Applied, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
 pub use seating::{SeatingError, seat_computers, seat_holders};
+#[cfg(not(target_arch = "wasm32"))]
 pub use wire::{DEFAULT_PORT, resolve, resolve_all};
 pub use words::shown;
 

@@ -1,10 +1,14 @@
 //! A host's events in words, as `carrom host` prints them, and a peer's words made safe to
 //! show ([`shown`]).
 
+#[cfg(not(target_arch = "wasm32"))]
 use crate::host::HostEvent;
+#[cfg(not(target_arch = "wasm32"))]
 use crate::protocol::Role;
+#[cfg(not(target_arch = "wasm32"))]
 use carrom_referee::Seat;
 
+#[cfg(not(target_arch = "wasm32"))]
 impl HostEvent {
     /// The event in words for the host's log ("Ravi joined (north)"); `None` for the
     /// actions and the end, which the calls and the summary say.

@@ -3,7 +3,7 @@
 //! with a computer (or watches), reconnecting when the connection drops.
 
 use crate::error::ClientError;
-use crate::protocol::{MAX_SERVER_MESSAGE, ONLINE_PROTOCOL, ToClient, ToServer};
+use crate::protocol::{MAX_SERVER_MESSAGE, ONLINE_PROTOCOL, ToClient, ToServer, ws_url};
 use futures_util::{SinkExt, StreamExt};
 use rustls::pki_types::CertificateDer;
 use rustls::pki_types::pem::PemObject;
@@ -15,23 +15,6 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{Connector, MaybeTlsStream, WebSocketStream};
 
 type Stream = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-/// The WebSocket address of a server given as `HOST:PORT`, `http://HOST:PORT` or
-/// `ws://HOST:PORT` (the path `/ws` added when none is given).
-pub fn ws_url(server: &str) -> String {
-    let s = server.trim().trim_end_matches('/');
-    let (scheme, rest) = match s.split_once("://") {
-        Some(("http", rest)) => ("ws", rest),
-        Some(("https", rest)) => ("wss", rest),
-        Some((scheme, rest)) => (scheme, rest),
-        None => ("ws", s),
-    };
-    if rest.contains('/') {
-        format!("{scheme}://{rest}")
-    } else {
-        format!("{scheme}://{rest}/ws")
-    }
-}
 
 /// One connection to the server.
 pub struct Connection {

@@ -4,17 +4,24 @@
 //! comes back from the server with its outcome and the digest after it.
 //!
 //! Bevy-free and server-free (no web framework, no database): `carrom online --headless` runs
-//! on it, and the game can later.
+//! on it ([`client`], [`play`]: tokio and tungstenite, the desktop's), and so does the game; in
+//! the browser only the messages compile, and the page's WebSocket carries them.
 
+#[cfg(not(target_arch = "wasm32"))]
 pub mod client;
 pub mod error;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod play;
 pub mod protocol;
 
-pub use client::{Connection, Welcome, ws_url};
+#[cfg(not(target_arch = "wasm32"))]
+pub use client::{Connection, Welcome};
 pub use error::ClientError;
+#[cfg(not(target_arch = "wasm32"))]
 pub use play::{Event, Plan, Played, Request, play};
-pub use protocol::{LiveMatch, Mode, ONLINE_PROTOCOL, PastMatch, Standing, ToClient, ToServer};
+pub use protocol::{
+    LiveMatch, Mode, ONLINE_PROTOCOL, PastMatch, Standing, ToClient, ToServer, ws_url,
+};
 
 #[cfg(test)]
 mod tests {

@@ -16,6 +16,23 @@ pub const MAX_CLIENT_MESSAGE: usize = carrom_net::protocol::MAX_GUEST_MESSAGE;
 /// The largest message the server sends: the whole match so far, for a client that rejoins.
 pub const MAX_SERVER_MESSAGE: usize = carrom_net::protocol::MAX_HOST_MESSAGE;
 
+/// The WebSocket address of a server given as `HOST:PORT`, `http://HOST:PORT` or
+/// `ws://HOST:PORT` (the path `/ws` added when none is given).
+pub fn ws_url(server: &str) -> String {
+    let s = server.trim().trim_end_matches('/');
+    let (scheme, rest) = match s.split_once("://") {
+        Some(("http", rest)) => ("ws", rest),
+        Some(("https", rest)) => ("wss", rest),
+        Some((scheme, rest)) => (scheme, rest),
+        None => ("ws", s),
+    };
+    if rest.contains('/') {
+        format!("{scheme}://{rest}")
+    } else {
+        format!("{scheme}://{rest}/ws")
+    }
+}
+
 /// The most rows of the leaderboard a client is sent.
 pub const LEADERBOARD_ROWS: usize = 100;
 /// The most recent matches of a player's page.

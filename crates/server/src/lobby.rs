@@ -201,15 +201,16 @@ pub async fn run(shared: Arc<Shared>) {
     }
 }
 
-/// A new private room: its creator at South, the computers at their seats. Its code.
-pub fn create(
-    shared: &Shared,
+/// A new private room: its creator at South, the computers at their seats. Its code, to give
+/// the others; none when the computers fill it, and its match has started.
+pub async fn create(
+    shared: &Arc<Shared>,
     creator: (u64, String, Outbox),
     mode: Mode,
     length: MatchLength,
     computers: &[Seat],
     level: Level,
-) -> Result<String, String> {
+) -> Result<Option<String>, String> {
     let seats = match mode {
         Mode::Singles => Seats::Singles,
         Mode::Doubles => Seats::Doubles,
@@ -240,6 +241,17 @@ pub fn create(
             _ => (seat, Place::Empty),
         })
         .collect();
+    let room = Room {
+        seats,
+        length,
+        places,
+    };
+    // Every other seat the server's computers': the room is full as it is made, and its
+    // match starts (no code to give).
+    if !room.places.iter().any(|(_, p)| matches!(p, Place::Empty)) {
+        start_room(shared, room).await;
+        return Ok(None);
+    }
     let mut lobby = shared
         .lobby
         .lock()
@@ -251,15 +263,8 @@ pub fn create(
             break code;
         }
     };
-    lobby.rooms.insert(
-        code.clone(),
-        Room {
-            seats,
-            length,
-            places,
-        },
-    );
-    Ok(code)
+    lobby.rooms.insert(code.clone(), room);
+    Ok(Some(code))
 }
 
 /// `who` sits at the next free seat of room `code`; when every seat is filled the match

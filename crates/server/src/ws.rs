@@ -384,8 +384,9 @@ impl Client {
             } => {
                 let level = level.unwrap_or(carrom_match::Level::Medium);
                 let length = length.unwrap_or_default();
-                match lobby::create(&self.shared, me, mode, length, &computers, level) {
-                    Ok(code) => tell(&self.outbox, &ToClient::Room { code }),
+                match lobby::create(&self.shared, me, mode, length, &computers, level).await {
+                    Ok(Some(code)) => tell(&self.outbox, &ToClient::Room { code }),
+                    Ok(None) => {}
                     Err(reason) => reject(&self.outbox, reason),
                 }
             }

@@ -48,15 +48,13 @@ pub enum Start {
     /// A match across machines, joined (or hosted here) and started (the desktop game's).
     #[cfg(not(target_arch = "wasm32"))]
     Online(OnlineStart),
-    /// A match on a carrom server, seated (or watching) and started (the desktop game's).
-    #[cfg(not(target_arch = "wasm32"))]
+    /// A match on a carrom server, seated (or watching) and started.
     Server(ServerStart),
 }
 
 /// A match on a carrom server as the game starts it: the link and the server's match as this
 /// machine follows it (taken by the board when the match begins), and the server's actions
 /// that came before, still to be played.
-#[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone)]
 pub struct ServerStart {
     pub remote:
@@ -66,7 +64,6 @@ pub struct ServerStart {
     pub name: Option<String>,
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 impl std::fmt::Debug for ServerStart {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ServerStart")
@@ -118,7 +115,6 @@ pub fn window_title(start: &Start) -> String {
                 format!("Carrom — {name}, joined")
             }
         },
-        #[cfg(not(target_arch = "wasm32"))]
         Start::Server(server) => match &server.name {
             Some(name) => format!("Carrom — {name}, online"),
             None => "Carrom — watching online".into(),

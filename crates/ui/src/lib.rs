@@ -36,7 +36,6 @@ pub mod display;
 pub mod hud;
 pub mod launch;
 pub mod modes;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod online_link;
 pub mod pace;
 #[cfg(not(target_arch = "wasm32"))]
@@ -53,9 +52,10 @@ pub mod theme;
 pub mod web;
 pub mod work;
 
-pub use launch::{Launch, Start, window_title};
 #[cfg(not(target_arch = "wasm32"))]
-pub use launch::{OnlineStart, ServerStart};
+pub use launch::OnlineStart;
+pub use launch::ServerStart;
+pub use launch::{Launch, Start, window_title};
 pub use states::{
     AtTable, Leave, LiveMatch, Mode, Pause, Phase, Playing, Refereed, Screen, Watched,
 };

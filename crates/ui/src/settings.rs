@@ -14,6 +14,16 @@ use std::path::{Path, PathBuf};
 /// The server Play online connects to until another is typed: `carrom server` on this machine.
 pub const DEFAULT_SERVER: &str = "127.0.0.1:8787";
 
+/// The server Play online starts with: in the browser, the one the page came from (`carrom
+/// server --web` serves the page), else [`DEFAULT_SERVER`].
+pub fn default_server() -> String {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(server) = crate::web::page_server() {
+        return server;
+    }
+    DEFAULT_SERVER.to_string()
+}
+
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
@@ -56,7 +66,7 @@ impl Default for Settings {
             level: Level::Medium,
             hints: false,
             length: MatchLength::Full,
-            server: DEFAULT_SERVER.to_string(),
+            server: default_server(),
             online_name: String::new(),
         }
     }

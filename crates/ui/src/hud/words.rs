@@ -2,7 +2,6 @@
 //! act, practice its breaks; and each mode its keys. Each writer runs in its own mode.
 
 use super::{Panels, WritePanels};
-#[cfg(not(target_arch = "wasm32"))]
 use crate::modes::online::Online;
 use crate::modes::practice::BreakPractice;
 use crate::modes::replay::ReplayTape;
@@ -25,10 +24,7 @@ pub(super) fn plugin(app: &mut App) {
     ] {
         app.add_systems(
             Update,
-            (move |table: Res<Table>,
-                   #[cfg(not(target_arch = "wasm32"))] online: Option<Res<Online>>,
-                   mut panels: ResMut<Panels>| {
-                #[cfg(not(target_arch = "wasm32"))]
+            (move |table: Res<Table>, online: Option<Res<Online>>, mut panels: ResMut<Panels>| {
                 let title = online.as_ref().map_or(title, |o| o.title());
                 let mut lines = vec![title.to_string()];
                 lines.push(format!(
@@ -36,7 +32,6 @@ pub(super) fn plugin(app: &mut App) {
                     rules_title(&table.model.setup.rules_name)
                 ));
                 lines.extend(table.model.scoreboard());
-                #[cfg(not(target_arch = "wasm32"))]
                 if let Some(online) = online {
                     lines.push(String::new());
                     lines.extend(online.seating_lines(table.actor()));

@@ -23,7 +23,6 @@ pub mod flow;
 pub mod input;
 pub mod leave;
 pub mod matches;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod online;
 pub mod practice;
 pub mod replay;
@@ -148,10 +147,8 @@ pub(super) fn plugin(app: &mut App) {
             demo::plugin,
             replay::plugin,
             review::plugin,
+            online::plugin,
         ));
-    // Across machines: the desktop game's.
-    #[cfg(not(target_arch = "wasm32"))]
-    app.add_plugins(online::plugin);
 }
 
 /// Starts the session the command line asked for (the menu, if it asked for nothing else).

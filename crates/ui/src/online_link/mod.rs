@@ -1,14 +1,20 @@
 //! The game's link to a carrom server, off the frame thread: the game sends [`ToServer`]
 //! messages and reads what was [`Heard`] through channels, and is woken when something comes.
-//! Natively ([`native`]) a thread with a small tokio runtime owns `carrom_online::Connection`
-//! (its hello with the name's token, and connecting again when the connection drops); the
-//! browser's WebSocket can plug in behind the same [`Link`] later. The names' tokens are kept
-//! in the data directory ([`tokens`]).
+//! Natively (`native.rs`) a thread with a small tokio runtime owns `carrom_online::Connection`
+//! (its hello with the name's token, and connecting again when the connection drops); in the
+//! browser (`web.rs`) the page's WebSocket does the same behind the same [`Link`]. The names'
+//! tokens are kept in the data directory ([`tokens`]; the browser's storage on the web).
 
+#[cfg(not(target_arch = "wasm32"))]
 mod native;
 pub mod tokens;
+#[cfg(target_arch = "wasm32")]
+mod web;
 
+#[cfg(not(target_arch = "wasm32"))]
 pub use native::Link;
+#[cfg(target_arch = "wasm32")]
+pub use web::Link;
 
 use carrom_online::ToClient;
 

@@ -10,6 +10,18 @@ use crate::launch::Launch;
 use bevy::prelude::*;
 use carrom_physics::Spec;
 
+/// The carrom server the page came from, as Play online reaches it (`wss://HOST/ws` for a page
+/// served over https, `HOST` over http); none for a page opened from a file.
+pub fn page_server() -> Option<String> {
+    let location = web_sys::window()?.location();
+    let host = location.host().ok().filter(|h| !h.is_empty())?;
+    match location.protocol().ok()?.as_str() {
+        "https:" => Some(format!("wss://{host}/ws")),
+        "http:" => Some(host),
+        _ => None,
+    }
+}
+
 /// Starts the game on the page: what its address asks for, or the menu with the reason when
 /// the address asks for something that cannot be (named in the status line and the menu).
 pub fn run() {

@@ -5,12 +5,14 @@
 //! screen, each its label and its rectangle in the page's pixels, as JSON: where a page's
 //! test or tool clicks the canvas as a person would), `data-frames` (the frames drawn so
 //! far: the frame rate measured from outside) and `data-review` (a review's progress: "judging
-//! D of T", "judged T", or why there is no review).
+//! D of T", "judged T", or why there is no review). On the menu it says what the menu tells:
+//! the settings kept, and on the online page what the server said.
 
 use crate::hud::Panels;
 use crate::modes::calls::CallLog;
 use crate::modes::review::Reviewing;
 use crate::modes::table::Table;
+use crate::screens::menu::online::OnlineSession;
 use crate::settings::SettingsFile;
 use crate::states::Screen;
 use bevy::prelude::*;
@@ -119,16 +121,13 @@ fn said(
     screen: &Screen,
     panels: &Panels,
     calls: &CallLog,
-    file: &SettingsFile,
+    menu: Vec<String>,
     table: Option<&Table>,
     reviewing: Option<&Reviewing>,
 ) -> Said {
     let mut lines = Vec::new();
-    // What the menu says about the settings kept, or the page's address refused.
-    if *screen == Screen::Menu
-        && let Some(message) = &file.message
-    {
-        lines.push(message.clone());
+    if *screen == Screen::Menu {
+        lines.extend(menu);
     }
     if *screen == Screen::Game && !panels.name.is_empty() {
         lines.push(format!(
@@ -153,6 +152,18 @@ fn said(
     }
 }
 
+/// What the menu says: about the settings kept, or the page's address refused; on the online
+/// page, what the server said (the match waited for, the room's code, a refusal).
+fn menu_words(file: &SettingsFile, online: Option<&OnlineSession>) -> Vec<String> {
+    let mut lines: Vec<String> = file.message.iter().cloned().collect();
+    if let Some(online) = online {
+        lines.extend(online.status.iter().cloned());
+        lines.extend(online.room.iter().map(|code| format!("Room code: {code}")));
+        lines.extend(online.message.iter().cloned());
+    }
+    lines
+}
+
 /// A review's progress as the page's attribute says it.
 fn review_progress(r: &Reviewing) -> String {
     match (&r.error, r.walked.is_some(), r.busy()) {
@@ -167,7 +178,7 @@ fn tell_the_page(
     screen: Res<State<Screen>>,
     panels: Res<Panels>,
     calls: Res<CallLog>,
-    file: Res<SettingsFile>,
+    (file, online): (Res<SettingsFile>, Option<Res<OnlineSession>>),
     table: Option<Res<Table>>,
     reviewing: Option<Res<Reviewing>>,
     mut last: Local<Said>,
@@ -176,7 +187,7 @@ fn tell_the_page(
         screen.get(),
         &panels,
         &calls,
-        &file,
+        menu_words(&file, online.as_deref()),
         table.as_deref(),
         reviewing.as_deref(),
     );

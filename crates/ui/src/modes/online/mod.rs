@@ -6,6 +6,7 @@
 //! taken: the position is compared with its digest, and where this machine's physics ended
 //! elsewhere the referee's pieces are put on the board.
 
+#[cfg(not(target_arch = "wasm32"))]
 pub mod across;
 pub mod remote;
 pub mod server;
@@ -19,6 +20,7 @@ use crate::modes::turn::{Aim, AimChecked, AimInput, FireParams, Thinking};
 use crate::pace::StayAwake;
 use crate::sim::{LoadTable, SimSet};
 use crate::states::{Phase, Playing, someone_to_act};
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
 use carrom_match::Action;
@@ -26,13 +28,13 @@ use carrom_net::apply::hex;
 use carrom_net::{Applied, Holder, SeatState};
 pub use remote::Remote;
 use std::collections::VecDeque;
-use std::time::Instant;
 
 /// The link to the referee and its actions not yet played here.
 #[derive(Resource)]
 pub struct Online {
     link: Box<dyn Remote>,
     /// At the host's window: the host (its join code, the addresses to give).
+    #[cfg(not(target_arch = "wasm32"))]
     pub hosting: Option<std::sync::Arc<carrom_net::HostThread>>,
     /// The referee's actions, in order, not yet taken into the match here.
     queue: VecDeque<Applied>,
@@ -56,17 +58,13 @@ pub struct Online {
 impl Online {
     /// The board's follower of `link`'s match, `backlog` its actions still to be played
     /// here, `actions` the actions already at the table.
-    pub fn new(
-        link: Box<dyn Remote>,
-        backlog: &[Applied],
-        hosting: Option<std::sync::Arc<carrom_net::HostThread>>,
-        actions: usize,
-    ) -> Online {
+    pub fn new(link: Box<dyn Remote>, backlog: &[Applied], actions: usize) -> Online {
         Online {
             seating: link.seating(),
             here: link.seats(),
             link,
-            hosting,
+            #[cfg(not(target_arch = "wasm32"))]
+            hosting: None,
             queue: backlog.iter().cloned().collect(),
             fed: None,
             sent: None,
@@ -86,11 +84,7 @@ impl Online {
     /// The seating in words for the panel: the code to give at the host's window, whether the
     /// link is up, the shot clock, how the match ended, and each seat ([`seat_lines`]).
     pub fn seating_lines(&self, to_act: Option<carrom_physics::Seat>) -> Vec<String> {
-        let mut lines = Vec::new();
-        if let Some(host) = &self.hosting {
-            lines.push(format!("Join code {}", host.code));
-            lines.extend(host.addresses.iter().take(2).map(|a| format!("at {a}")));
-        }
+        let mut lines = self.join_code_lines();
         match &self.given_up {
             Some(why) => lines.push(format!("Connection lost for good: {why}")),
             None if !self.connected => lines.push("Connection lost: reconnecting...".into()),
@@ -100,10 +94,29 @@ impl Online {
         lines.extend(self.link.over());
         let referee = self.link.referee();
         lines.extend(seat_lines(&self.seating, &self.here, to_act, referee));
-        if self.hosting.is_some() && !self.disconnected().is_empty() {
+        if self.is_hosting() && !self.disconnected().is_empty() {
             lines.push("C: the computer plays for the disconnected until they come back".into());
         }
         lines
+    }
+
+    /// At the host's window: the join code and the addresses to give.
+    fn join_code_lines(&self) -> Vec<String> {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(host) = &self.hosting {
+            let mut lines = vec![format!("Join code {}", host.code)];
+            lines.extend(host.addresses.iter().take(2).map(|a| format!("at {a}")));
+            return lines;
+        }
+        Vec::new()
+    }
+
+    /// Whether the match is hosted at this window (the desktop's, across machines).
+    fn is_hosting(&self) -> bool {
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.hosting.is_some();
+        #[cfg(target_arch = "wasm32")]
+        false
     }
 
     /// The mode's title on the panel: a match across machines, or online.
@@ -174,6 +187,7 @@ pub(super) fn plugin(app: &mut App) {
                 time_out
                     .before(SimSet)
                     .run_if(in_state(Phase::Aim).or_else(in_state(Phase::PlaceDue))),
+                #[cfg(not(target_arch = "wasm32"))]
                 hand_over_key,
             )
                 .run_if(in_state(Playing::Online)),
@@ -205,6 +219,7 @@ fn stay_awake(
 
 /// C, at the host's window: the host's computer plays each disconnected guest's seat until its
 /// guest comes back (rather than the match waiting for him).
+#[cfg(not(target_arch = "wasm32"))]
 fn hand_over_key(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     online: Res<Online>,
@@ -269,6 +284,11 @@ fn follow_host(
     online.seating = online.link.seating();
     online.connected = online.link.connected();
     online.given_up = online.link.given_up();
+    // Over at the referee (a forfeit ends it there without an action): nothing more is
+    // played here; the panel and the calls say how it ended.
+    if online.link.over().is_some() && table.here.as_ref().is_some_and(|h| !h.is_empty()) {
+        table.here = Some(Vec::new());
+    }
     let differs = take_host_actions(&mut *online.link, &mut online.queue, &table);
     if (differs || whole_match)
         && *phase.get() != Phase::Moving

@@ -3,11 +3,11 @@
 //! way ([`super::Online`]): this machine's actions go to it, every action comes back from it
 //! with its outcome and its digest, and the seating, the calls and the shot clock are its.
 
+use bevy::platform::time::Instant;
 use carrom_match::{Action, Match};
 use carrom_net::{Applied, SeatState};
 use carrom_physics::Seat;
 use std::collections::VecDeque;
-use std::time::Instant;
 
 /// The link to the referee, as the board follows it.
 pub trait Remote: Send + Sync + 'static {

@@ -4,13 +4,14 @@
 
 use super::remote::Remote;
 use crate::online_link::{Heard, Link};
+use bevy::platform::time::Instant;
 use carrom_match::{Action, Match};
 use carrom_net::apply::at_guest;
 use carrom_net::{Applied, SeatState};
 use carrom_online::{ToClient, ToServer};
 use carrom_physics::{Seat, Spec};
 use std::collections::VecDeque;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The server's match as this machine follows it.
 #[derive(Default)]

@@ -5,9 +5,12 @@
 //! ([`crate::modes::table`]).
 
 use super::Online;
+#[cfg(not(target_arch = "wasm32"))]
 use super::across::AcrossLink;
 use super::remote::Remote;
-use crate::launch::{OnlineStart, ServerStart, Start};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::launch::OnlineStart;
+use crate::launch::{ServerStart, Start};
 use crate::modes::table::{self, Table, TableError};
 use crate::modes::{Begin, Entering};
 use crate::sim::Equipment;
@@ -25,6 +28,7 @@ pub(super) fn plugin(app: &mut App) {
 fn begin(begin: On<Begin>, spec: Res<Equipment>, mut entering: Entering) {
     let launch = &begin.0;
     let at_table = match &launch.start {
+        #[cfg(not(target_arch = "wasm32"))]
         Start::Online(online) => across_at_the_table(online, &spec.0),
         Start::Server(server) => server_at_the_table(server, &spec.0),
         _ => return,
@@ -44,6 +48,7 @@ pub enum NotAtTheTable {
     LinkBroke,
     #[error("not joined to a match")]
     NotJoined,
+    #[cfg(not(target_arch = "wasm32"))]
     #[error("the host's match has not started")]
     HostNotStarted,
     #[error("the server's match has not come")]
@@ -57,6 +62,7 @@ type AtTheTable = (Table, Vec<String>, Online);
 
 /// The host's match at the table here, with this machine's seats, and the first call: the
 /// join code at the host's window, or whom this machine joined as.
+#[cfg(not(target_arch = "wasm32"))]
 fn across_at_the_table(online: &OnlineStart, spec: &Spec) -> Result<AtTheTable, NotAtTheTable> {
     let (game, seats, name) = {
         let guard = online.guest.lock().map_err(|_| NotAtTheTable::LinkBroke)?;
@@ -78,7 +84,8 @@ fn across_at_the_table(online: &OnlineStart, spec: &Spec) -> Result<AtTheTable, 
     call.extend(table.model.last_call());
     let link = AcrossLink::new(online.guest.clone(), online.addr);
     let n = table.model.actions.len();
-    let follow = Online::new(Box::new(link), &online.backlog, online.hosting.clone(), n);
+    let mut follow = Online::new(Box::new(link), &online.backlog, n);
+    follow.hosting.clone_from(&online.hosting);
     Ok((table, call, follow))
 }
 
@@ -102,6 +109,6 @@ fn server_at_the_table(server: &ServerStart, spec: &Spec) -> Result<AtTheTable, 
     }];
     call.extend(table.model.last_call());
     let n = table.model.actions.len();
-    let follow = Online::new(Box::new(remote), &server.backlog, None, n);
+    let follow = Online::new(Box::new(remote), &server.backlog, n);
     Ok((table, call, follow))
 }

@@ -29,7 +29,6 @@ pub(super) enum Choice {
     #[cfg(not(target_arch = "wasm32"))]
     AcrossMachines,
     /// Play online on a carrom server.
-    #[cfg(not(target_arch = "wasm32"))]
     Online,
     #[cfg(not(target_arch = "wasm32"))]
     Quit,
@@ -111,7 +110,6 @@ fn label_of(
         Choice::Library => "Saved matches and replays".into(),
         #[cfg(not(target_arch = "wasm32"))]
         Choice::AcrossMachines => "Play across machines - host or join".into(),
-        #[cfg(not(target_arch = "wasm32"))]
         Choice::Online => "Play online - on a carrom server".into(),
         #[cfg(not(target_arch = "wasm32"))]
         Choice::Quit => "Quit".into(),

@@ -10,7 +10,6 @@ pub mod across;
 pub mod labels;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod lobby;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod online;
 pub mod players;
 pub mod start;
@@ -50,7 +49,8 @@ pub(super) struct MenuRules(pub(super) Preset);
 
 pub(super) fn plugin(app: &mut App) {
     #[cfg(not(target_arch = "wasm32"))]
-    app.add_plugins((across::plugin, lobby::plugin, online::plugin));
+    app.add_plugins((across::plugin, lobby::plugin));
+    app.add_plugins(online::plugin);
     app.init_resource::<MenuRules>()
         .add_sub_state::<MenuPage>()
         .add_systems(Startup, from_settings)
@@ -164,8 +164,7 @@ fn spawn_play_choices(left: &mut ChildSpawnerCommands) {
     );
 }
 
-/// Play online: its page's button on the desktop.
-#[cfg(not(target_arch = "wasm32"))]
+/// Play online: its page's button.
 fn play_online(left: &mut ChildSpawnerCommands, look: (f32, f32, f32)) {
     choice_button(
         left,
@@ -173,13 +172,6 @@ fn play_online(left: &mut ChildSpawnerCommands, look: (f32, f32, f32)) {
         look,
         |_: On<Activate>, mut page: ResMut<NextState<MenuPage>>| page.set(MenuPage::Online),
     );
-}
-
-/// Play online is in the desktop game for now: the browser's menu says so where its button
-/// would be.
-#[cfg(target_arch = "wasm32")]
-fn play_online(left: &mut ChildSpawnerCommands, look: (f32, f32, f32)) {
-    desktop_only(left, look, "Play online - in the desktop game for now");
 }
 
 /// Play across machines: its page's button on the desktop.
@@ -479,17 +471,16 @@ pub(crate) fn back_button(parent: &mut ChildSpawnerCommands, label: &str, page: 
 fn menu_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     players: Res<MenuPlayers>,
-    #[cfg(not(target_arch = "wasm32"))] forms: (Res<across::AcrossForm>, Res<online::OnlineForm>),
-    board: Res<OnBoard>,
+    #[cfg(not(target_arch = "wasm32"))] across: Res<across::AcrossForm>,
+    (online, board): (Res<online::OnlineForm>, Res<OnBoard>),
     page: Res<State<MenuPage>>,
     mut next_page: ResMut<NextState<MenuPage>>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
     let Some(keys) = keys else { return };
+    let typing = players.editing.is_some() || online.typing();
     #[cfg(not(target_arch = "wasm32"))]
-    let typing = players.editing.is_some() || forms.0.typing() || forms.1.typing();
-    #[cfg(target_arch = "wasm32")]
-    let typing = players.editing.is_some();
+    let typing = typing || across.typing();
     if !keys.just_pressed(KeyCode::Escape) || typing {
         return;
     }

@@ -64,7 +64,7 @@ pub struct OnlineForm {
 impl Default for OnlineForm {
     fn default() -> Self {
         OnlineForm {
-            server: crate::settings::DEFAULT_SERVER.into(),
+            server: crate::settings::default_server(),
             name: String::new(),
             code: String::new(),
             doubles: false,
