@@ -1,7 +1,7 @@
 //! Play online, headless, against a real carrom server started in this process on the loopback
 //! interface (SQLite in a temporary directory): the online page's Quick match gives a computer
-//! opponent, this machine's strokes go to the server and come back, and the board's digests
-//! are the server's; a name taken without its token and a wrong room code are refused on the
+//! opponent (unrated), or pairs this player with one waiting at a headless client (rated); this
+//! machine's strokes go to the server and come back, and the board's digests are the server's; a name taken without its token and a wrong room code are refused on the
 //! page in the server's words; the leaderboard shows the players of a rated match (two headless
 //! clients), and a player's page opens from it with his match to watch as a replay. Bounded.
 
@@ -22,8 +22,17 @@ const BOUND: Duration = Duration::from_secs(150);
 /// A server on the loopback interface, on SQLite in `dir`: a quick match waiting 1 s is given
 /// a computer; every match seeded.
 fn start_server(rt: &tokio::runtime::Runtime, dir: &std::path::Path) -> carrom_server::Running {
+    start_server_waiting(rt, dir, Duration::from_secs(1))
+}
+
+/// The same, a quick match waiting `wait` before it is given a computer.
+fn start_server_waiting(
+    rt: &tokio::runtime::Runtime,
+    dir: &std::path::Path,
+    wait: Duration,
+) -> carrom_server::Running {
     let mut config = ServerConfig::new("127.0.0.1:0".parse().unwrap(), &sqlite_in(dir));
-    config.computer_after = Duration::from_secs(1);
+    config.computer_after = wait;
     config.seed = Some(7);
     rt.block_on(carrom_server::serve(config)).unwrap()
 }
@@ -184,15 +193,59 @@ fn a_quick_match_from_the_online_page_is_played_on_the_board_with_the_servers_di
     let server = start_server(&rt, dir.path());
     let mut app = online_page(server.addr.port(), "Asha");
     click(&mut app, |t| t == "Quick match");
-    run_until(&mut app, "the match on the board", |app| {
+    let rated = six_actions_with_the_servers_digests(&mut app, &rt, &server, "Asha");
+    assert!(!rated, "a match against the server's computer is not rated");
+    rt.block_on(server.stop());
+}
+
+/// Quick match from the online page while a player waits at a headless client: the two are
+/// paired, the match is rated, and the board here keeps the server's digests.
+#[test]
+fn a_quick_match_with_another_player_is_rated_and_played_on_the_board() {
+    let rt = runtime();
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_server_waiting(&rt, dir.path(), BOUND);
+    let port = server.addr.port();
+    let mut app = online_page(port, "Asha");
+    // Ravi asks for the length the page asks for (the menu's).
+    let length = app
+        .world()
+        .resource::<carrom_ui::settings::Settings>()
+        .length;
+    let mut plan = headless(port, "Ravi");
+    plan.request = Request::Quick {
+        length: Some(length),
+    };
+    let ravi = rt.spawn(carrom_online::play(plan, |_| {}));
+    run_until(&mut app, "Ravi waiting", |_| {
+        std::thread::sleep(Duration::from_millis(20));
+        server.shared.lobby.lock().unwrap().queue.len() == 1
+    });
+    click(&mut app, |t| t == "Quick match");
+    let rated = six_actions_with_the_servers_digests(&mut app, &rt, &server, "Asha");
+    assert!(rated, "two players' quick match is rated");
+    ravi.abort();
+    rt.block_on(server.stop());
+}
+
+/// Plays `name`'s turns here (Quick match asked) until six actions are on the board, and checks
+/// that both seats struck and that the board's digests are the server's. Whether the server
+/// rates the match.
+fn six_actions_with_the_servers_digests(
+    app: &mut App,
+    rt: &tokio::runtime::Runtime,
+    server: &carrom_server::Running,
+    name: &str,
+) -> bool {
+    run_until(app, "the match on the board", |app| {
         playing(app) == Some(Playing::Online)
     });
-    let (id, _) = server.shared.match_of("Asha").expect("Asha is seated");
+    let (id, _) = server.shared.match_of(name).expect("seated");
     let here = app.world().resource::<Table>().here.clone().unwrap();
-    assert_eq!(here.len(), 1, "Asha plays one seat here: {here:?}");
+    assert_eq!(here.len(), 1, "{name} plays one seat here: {here:?}");
     const ACTIONS: usize = 6;
     let (mut tried, mut told) = (0, Instant::now());
-    run_until(&mut app, "six actions", |app| {
+    run_until(app, "six actions", |app| {
         act_here(app, &mut tried);
         if told.elapsed() > Duration::from_secs(5) {
             told = Instant::now();
@@ -208,16 +261,16 @@ fn a_quick_match_from_the_online_page_is_played_on_the_board_with_the_servers_di
             _ => None,
         })
         .collect();
-    assert!(seats.contains(&here[0]), "Asha struck: {seats:?}");
-    assert!(seats.iter().any(|s| *s != here[0]), "the computer struck");
-    let (_, servers) = rt
+    assert!(seats.contains(&here[0]), "{name} struck: {seats:?}");
+    assert!(seats.iter().any(|s| *s != here[0]), "the other side struck");
+    let (row, servers) = rt
         .block_on(carrom_server::pages::replayed(&server.shared, id))
         .unwrap();
     let n = table.model.actions.len().min(servers.actions.len());
     assert!(n >= ACTIONS - 1, "the server has the strokes: {n}");
     assert_eq!(table.model.digests[..n], servers.digests[..n]);
     assert!(table.model.violations.is_empty());
-    rt.block_on(server.stop());
+    row.rated
 }
 
 /// A headless client playing a quick one-board match with its beginner computer.
