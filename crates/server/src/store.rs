@@ -1,13 +1,24 @@
 //! The server's database: SQLite (a file in the data directory) by default, PostgreSQL with the
 //! same code and the same SQL when the address says `postgres://`. Runtime queries through
 //! sqlx's `Any` driver (placeholders `$1`, `$2`, ... which both read), migrations run at start.
+//! The actions, the one write each match makes at every stroke, go through the group commit of
+//! [`crate::journal`].
+//!
+//! SQLite runs in WAL mode with `synchronous = NORMAL`, set on every connection as it opens: a
+//! commit is written to the WAL file before it returns, and synced only at checkpoints. A
+//! committed action survives the server's process being killed (what it wrote is in the
+//! operating system's cache, which the kill does not touch); a power cut or a crash of the
+//! operating system can lose the last commits, not the database. Its pool holds one
+//! connection: SQLite takes one writer at a time, and with the actions written a batch at a
+//! time no query waits long on it.
 
 use crate::error::StoreError;
+use crate::journal::{ActionRow, Journal};
 use crate::live::SeatPlan;
 use carrom_match::{Action, MatchSetup};
 use carrom_referee::Seat;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
-use sqlx::{AnyPool, Row};
+use sqlx::{AnyPool, Executor, Row};
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
@@ -41,6 +52,7 @@ pub struct MatchRow {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
+    journal: Journal,
 }
 
 fn json<T: serde::Serialize>(value: &T) -> String {
@@ -57,28 +69,19 @@ impl Store {
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         install_default_drivers();
         let sqlite = url.starts_with("sqlite:");
-        let pool = AnyPoolOptions::new()
-            // SQLite takes one writer at a time: one connection, no waiting on its lock.
-            .max_connections(if sqlite { 1 } else { 8 })
-            .connect(url)
-            .await
-            .map_err(|e| StoreError::Open {
-                url: shown_url(url),
-                why: e.to_string(),
-            })?;
-        if sqlite {
-            sqlx::query("PRAGMA journal_mode = WAL")
-                .execute(&pool)
-                .await?;
-            sqlx::query("PRAGMA synchronous = NORMAL")
-                .execute(&pool)
-                .await?;
-        }
+        // SQLite takes one writer at a time: one connection, no waiting on its lock.
+        let pool = connect(url, if sqlite { 1 } else { 8 }).await?;
         MIGRATOR
             .run(&pool)
             .await
             .map_err(|e| StoreError::Migrate(e.to_string()))?;
-        Ok(Store { pool })
+        let checkpoints = if sqlite {
+            Some(connect(url, 1).await?)
+        } else {
+            None
+        };
+        let journal = Journal::start(pool.clone(), checkpoints);
+        Ok(Store { pool, journal })
     }
 
     pub async fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
@@ -163,7 +166,8 @@ impl Store {
         Ok(())
     }
 
-    /// Stores action `index` of match `id`, played by `seat`.
+    /// Stores action `index` of match `id`, played by `seat`: returns once it is committed,
+    /// in one transaction with the other actions waiting at the same moment.
     pub async fn add_action(
         &self,
         id: u64,
@@ -171,14 +175,14 @@ impl Store {
         seat: Seat,
         action: &Action,
     ) -> Result<(), StoreError> {
-        sqlx::query("INSERT INTO actions (match_id, idx, seat, action) VALUES ($1, $2, $3, $4)")
-            .bind(id as i64)
-            .bind(index as i64)
-            .bind(seat.name())
-            .bind(json(action))
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+        self.journal
+            .add(ActionRow::new(id, index, seat, action))
+            .await
+    }
+
+    /// The group commit's figures: its commits, the actions they held, the time each took.
+    pub fn commits(&self) -> &crate::journal::Commits {
+        &self.journal.commits
     }
 
     /// Marks match `id` over, won by `winners`.
@@ -245,6 +249,33 @@ impl Store {
             .map(|r| Ok(r.try_get::<i64, _>("id")? as u64))
             .collect()
     }
+}
+
+/// A pool of up to `connections` to the database at `url`; SQLite's settings on each
+/// connection as it opens (a pooled connection may be opened again: WAL is kept in the file,
+/// the rest is not).
+async fn connect(url: &str, connections: u32) -> Result<AnyPool, StoreError> {
+    let sqlite = url.starts_with("sqlite:");
+    AnyPoolOptions::new()
+        .max_connections(connections)
+        .after_connect(move |conn, _| {
+            Box::pin(async move {
+                if sqlite {
+                    conn.execute("PRAGMA journal_mode = WAL").await?;
+                    conn.execute("PRAGMA synchronous = NORMAL").await?;
+                    // The journal's checkpoints keep the WAL short; a commit checkpoints
+                    // itself only if they fall this far behind (32 MB of pages).
+                    conn.execute("PRAGMA wal_autocheckpoint = 8192").await?;
+                }
+                Ok(())
+            })
+        })
+        .connect(url)
+        .await
+        .map_err(|e| StoreError::Open {
+            url: shown_url(url),
+            why: e.to_string(),
+        })
 }
 
 fn player_row(r: &sqlx::any::AnyRow) -> Result<PlayerRow, StoreError> {
