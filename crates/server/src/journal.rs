@@ -44,20 +44,26 @@ impl ActionRow {
     }
 }
 
-/// An action waiting for its batch's commit, and whom to tell.
+/// An action waiting for its batch's commit (handed over at `sent`), and whom to tell (when
+/// the commit was done).
 struct Waiting {
     row: ActionRow,
-    committed: oneshot::Sender<Result<(), StoreError>>,
+    sent: Instant,
+    committed: oneshot::Sender<Result<Instant, StoreError>>,
 }
 
-/// The writer's figures (`GET /api/timings`): its commits, the actions they held, the wait for
-/// the database's connection (other queries on it) and the write itself.
+/// The writer's figures (`GET /api/timings`): its commits, the actions they held; for each
+/// action its wait for the writer to take it (the batch before it), and from its commit to its
+/// match going on; for each commit the wait for the database's connection (other queries on
+/// it) and the write itself.
 #[derive(Default)]
 pub struct Commits {
     pub commits: AtomicU64,
     pub actions: AtomicU64,
+    pub taken: Histogram,
     pub connection: Histogram,
     pub write: Histogram,
+    pub answered: Histogram,
     pub checkpoints: AtomicU64,
 }
 
@@ -76,8 +82,10 @@ impl Commits {
         json!({
             "commits": commits,
             "actions_a_commit": actions as f64 / commits.max(1) as f64,
+            "taken_ms": self.taken.figures(),
             "connection_wait_ms": self.connection.figures(),
             "write_ms": self.write.figures(),
+            "answered_ms": self.answered.figures(),
             "checkpoints": self.checkpoints.load(Ordering::Relaxed),
         })
     }
@@ -115,8 +123,16 @@ impl Journal {
     /// Stores `row`: returns once it is committed (or could not be).
     pub async fn add(&self, row: ActionRow) -> Result<(), StoreError> {
         let (committed, answer) = oneshot::channel();
-        (self.to.send(Waiting { row, committed }).await).map_err(|_| StoreError::Stopped)?;
-        answer.await.map_err(|_| StoreError::Stopped)?
+        let sent = Instant::now();
+        let waiting = Waiting {
+            row,
+            sent,
+            committed,
+        };
+        (self.to.send(waiting).await).map_err(|_| StoreError::Stopped)?;
+        let at = answer.await.map_err(|_| StoreError::Stopped)??;
+        self.commits.answered.add(at.elapsed());
+        Ok(())
     }
 }
 
@@ -129,10 +145,14 @@ async fn write(
 ) {
     let mut batch = Vec::with_capacity(MOST_IN_A_BATCH);
     while from.recv_many(&mut batch, MOST_IN_A_BATCH).await > 0 {
+        for w in &batch {
+            commits.taken.add(w.sent.elapsed());
+        }
         match commit(&pool, &batch, &commits).await {
             Ok(()) => {
+                let at = Instant::now();
                 for w in batch.drain(..) {
-                    let _ = w.committed.send(Ok(()));
+                    let _ = w.committed.send(Ok(at));
                 }
             }
             Err(e) if batch.len() == 1 => {
@@ -142,7 +162,7 @@ async fn write(
             Err(_) => {
                 for w in batch.drain(..) {
                     let done = insert(&pool, &[&w.row]).await;
-                    let _ = w.committed.send(done);
+                    let _ = w.committed.send(done.map(|()| Instant::now()));
                 }
             }
         }

@@ -8,9 +8,11 @@
 //! commit is written to the WAL file before it returns, and synced only at checkpoints. A
 //! committed action survives the server's process being killed (what it wrote is in the
 //! operating system's cache, which the kill does not touch); a power cut or a crash of the
-//! operating system can lose the last commits, not the database. Its pool holds one
-//! connection: SQLite takes one writer at a time, and with the actions written a batch at a
-//! time no query waits long on it.
+//! operating system can lose the last commits, not the database (`synchronous = FULL` would
+//! sync every commit: what a machine's crash needs, not a process's). Every write goes
+//! through one connection (SQLite takes one writer at a time: none waits on its lock), the
+//! reads through two others (WAL lets them read beside the writer), and the checkpoints (the
+//! WAL copied into the file, with its syncs) through one more, off the writer's way.
 
 use crate::error::StoreError;
 use crate::journal::{ActionRow, Journal};
@@ -51,7 +53,10 @@ pub struct MatchRow {
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
+    /// Every write (SQLite: its one writer's connection).
     pool: AnyPool,
+    /// Every read (SQLite: connections of their own, which WAL lets read beside the writer).
+    reads: AnyPool,
     journal: Journal,
 }
 
@@ -75,13 +80,17 @@ impl Store {
             .run(&pool)
             .await
             .map_err(|e| StoreError::Migrate(e.to_string()))?;
-        let checkpoints = if sqlite {
-            Some(connect(url, 1).await?)
+        let (reads, checkpoints) = if sqlite {
+            (connect(url, 2).await?, Some(connect(url, 1).await?))
         } else {
-            None
+            (pool.clone(), None)
         };
         let journal = Journal::start(pool.clone(), checkpoints);
-        Ok(Store { pool, journal })
+        Ok(Store {
+            pool,
+            reads,
+            journal,
+        })
     }
 
     pub async fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
@@ -89,7 +98,7 @@ impl Store {
             "SELECT name, token_hash, rating, deviation, volatility, games, wins FROM players WHERE name = $1",
         )
         .bind(name)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.reads)
         .await?;
         row.map(|r| player_row(&r)).transpose()
     }
@@ -139,7 +148,7 @@ impl Store {
              WHERE games > 0 ORDER BY rating DESC, name LIMIT $1",
         )
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         rows.iter().map(player_row).collect()
     }
@@ -147,7 +156,7 @@ impl Store {
     /// The next match number.
     pub async fn next_match_id(&self) -> Result<u64, StoreError> {
         let row = sqlx::query("SELECT COALESCE(MAX(id), 0) AS top FROM matches")
-            .fetch_one(&self.pool)
+            .fetch_one(&self.reads)
             .await?;
         let top: i64 = row.try_get("top")?;
         Ok(top as u64 + 1)
@@ -206,7 +215,7 @@ impl Store {
             "SELECT id, rated, setup, seats, state, winners, how FROM matches WHERE id = $1",
         )
         .bind(id as i64)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.reads)
         .await?;
         row.map(|r| match_row(&r)).transpose()
     }
@@ -216,7 +225,7 @@ impl Store {
         let rows = sqlx::query(
             "SELECT id, rated, setup, seats, state, winners, how FROM matches WHERE state = 'live' ORDER BY id",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         rows.iter().map(match_row).collect()
     }
@@ -225,7 +234,7 @@ impl Store {
     pub async fn actions(&self, id: u64) -> Result<Vec<Action>, StoreError> {
         let rows = sqlx::query("SELECT action FROM actions WHERE match_id = $1 ORDER BY idx")
             .bind(id as i64)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reads)
             .await?;
         rows.iter()
             .map(|r| read(&r.try_get::<String, _>("action")?))
@@ -243,7 +252,7 @@ impl Store {
             sqlx::query("SELECT id FROM matches WHERE seats LIKE $1 ORDER BY id DESC LIMIT $2")
                 .bind(needle)
                 .bind(limit)
-                .fetch_all(&self.pool)
+                .fetch_all(&self.reads)
                 .await?;
         rows.iter()
             .map(|r| Ok(r.try_get::<i64, _>("id")? as u64))
@@ -258,6 +267,9 @@ async fn connect(url: &str, connections: u32) -> Result<AnyPool, StoreError> {
     let sqlite = url.starts_with("sqlite:");
     AnyPoolOptions::new()
         .max_connections(connections)
+        // Not a ping before each query on SQLite (a file in this process: nothing to lose
+        // touch with), which would cost each query a second trip to its connection's thread.
+        .test_before_acquire(!sqlite)
         .after_connect(move |conn, _| {
             Box::pin(async move {
                 if sqlite {
