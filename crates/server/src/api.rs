@@ -5,7 +5,8 @@
 //! - `GET /api/leaderboard`: the best rated players who have played, best first
 //! - `GET /api/live`: the live matches, to watch
 //! - `GET /api/matches/ID`: a match, its digests and its save
-//! - `GET /api/timings`: where the server's time goes for each action ([`crate::timings`])
+//! - `GET /api/timings`: where the server's time goes for each action ([`crate::timings`]),
+//!   and the group commit's batches (`commits`, [`crate::journal`])
 //!
 //! An unknown name or match is a 404 with `{"error": "..."}`.
 
@@ -49,7 +50,9 @@ pub fn router(shared: Arc<Shared>) -> Router {
 }
 
 async fn timings(State(shared): State<Arc<Shared>>) -> Json<Value> {
-    Json(shared.timings.figures())
+    let mut figures = shared.timings.figures();
+    figures["commits"] = shared.store.commits().figures();
+    Json(figures)
 }
 
 async fn upgrade(

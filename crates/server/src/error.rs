@@ -11,6 +11,8 @@ pub enum StoreError {
     Query(#[from] sqlx::Error),
     #[error("a record in the database cannot be read: {0}")]
     Record(String),
+    #[error("the database's writer has stopped")]
+    Stopped,
 }
 
 /// The server cannot start.

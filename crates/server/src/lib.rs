@@ -11,6 +11,7 @@ pub mod api;
 pub mod clock;
 pub mod config;
 pub mod error;
+pub mod journal;
 pub mod live;
 pub mod lobby;
 pub mod names;

@@ -1,13 +1,26 @@
 //! The server's database: SQLite (a file in the data directory) by default, PostgreSQL with the
 //! same code and the same SQL when the address says `postgres://`. Runtime queries through
 //! sqlx's `Any` driver (placeholders `$1`, `$2`, ... which both read), migrations run at start.
+//! The actions, the one write each match makes at every stroke, go through the group commit of
+//! [`crate::journal`].
+//!
+//! SQLite runs in WAL mode with `synchronous = NORMAL`, set on every connection as it opens: a
+//! commit is written to the WAL file before it returns, and synced only at checkpoints. A
+//! committed action survives the server's process being killed (what it wrote is in the
+//! operating system's cache, which the kill does not touch); a power cut or a crash of the
+//! operating system can lose the last commits, not the database (`synchronous = FULL` would
+//! sync every commit: what a machine's crash needs, not a process's). Every write goes
+//! through one connection (SQLite takes one writer at a time: none waits on its lock), the
+//! reads through two others (WAL lets them read beside the writer), and the checkpoints (the
+//! WAL copied into the file, with its syncs) through one more, off the writer's way.
 
 use crate::error::StoreError;
+use crate::journal::{ActionRow, Journal};
 use crate::live::SeatPlan;
 use carrom_match::{Action, MatchSetup};
 use carrom_referee::Seat;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
-use sqlx::{AnyPool, Row};
+use sqlx::{AnyPool, Executor, Row};
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
@@ -40,7 +53,11 @@ pub struct MatchRow {
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
+    /// Every write (SQLite: its one writer's connection).
     pool: AnyPool,
+    /// Every read (SQLite: connections of their own, which WAL lets read beside the writer).
+    reads: AnyPool,
+    journal: Journal,
 }
 
 fn json<T: serde::Serialize>(value: &T) -> String {
@@ -57,28 +74,23 @@ impl Store {
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         install_default_drivers();
         let sqlite = url.starts_with("sqlite:");
-        let pool = AnyPoolOptions::new()
-            // SQLite takes one writer at a time: one connection, no waiting on its lock.
-            .max_connections(if sqlite { 1 } else { 8 })
-            .connect(url)
-            .await
-            .map_err(|e| StoreError::Open {
-                url: shown_url(url),
-                why: e.to_string(),
-            })?;
-        if sqlite {
-            sqlx::query("PRAGMA journal_mode = WAL")
-                .execute(&pool)
-                .await?;
-            sqlx::query("PRAGMA synchronous = NORMAL")
-                .execute(&pool)
-                .await?;
-        }
+        // SQLite takes one writer at a time: one connection, no waiting on its lock.
+        let pool = connect(url, if sqlite { 1 } else { 8 }).await?;
         MIGRATOR
             .run(&pool)
             .await
             .map_err(|e| StoreError::Migrate(e.to_string()))?;
-        Ok(Store { pool })
+        let (reads, checkpoints) = if sqlite {
+            (connect(url, 2).await?, Some(connect(url, 1).await?))
+        } else {
+            (pool.clone(), None)
+        };
+        let journal = Journal::start(pool.clone(), checkpoints);
+        Ok(Store {
+            pool,
+            reads,
+            journal,
+        })
     }
 
     pub async fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
@@ -86,7 +98,7 @@ impl Store {
             "SELECT name, token_hash, rating, deviation, volatility, games, wins FROM players WHERE name = $1",
         )
         .bind(name)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.reads)
         .await?;
         row.map(|r| player_row(&r)).transpose()
     }
@@ -136,7 +148,7 @@ impl Store {
              WHERE games > 0 ORDER BY rating DESC, name LIMIT $1",
         )
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         rows.iter().map(player_row).collect()
     }
@@ -144,7 +156,7 @@ impl Store {
     /// The next match number.
     pub async fn next_match_id(&self) -> Result<u64, StoreError> {
         let row = sqlx::query("SELECT COALESCE(MAX(id), 0) AS top FROM matches")
-            .fetch_one(&self.pool)
+            .fetch_one(&self.reads)
             .await?;
         let top: i64 = row.try_get("top")?;
         Ok(top as u64 + 1)
@@ -163,7 +175,8 @@ impl Store {
         Ok(())
     }
 
-    /// Stores action `index` of match `id`, played by `seat`.
+    /// Stores action `index` of match `id`, played by `seat`: returns once it is committed,
+    /// in one transaction with the other actions waiting at the same moment.
     pub async fn add_action(
         &self,
         id: u64,
@@ -171,14 +184,14 @@ impl Store {
         seat: Seat,
         action: &Action,
     ) -> Result<(), StoreError> {
-        sqlx::query("INSERT INTO actions (match_id, idx, seat, action) VALUES ($1, $2, $3, $4)")
-            .bind(id as i64)
-            .bind(index as i64)
-            .bind(seat.name())
-            .bind(json(action))
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+        self.journal
+            .add(ActionRow::new(id, index, seat, action))
+            .await
+    }
+
+    /// The group commit's figures: its commits, the actions they held, the time each took.
+    pub fn commits(&self) -> &crate::journal::Commits {
+        &self.journal.commits
     }
 
     /// Marks match `id` over, won by `winners`.
@@ -202,7 +215,7 @@ impl Store {
             "SELECT id, rated, setup, seats, state, winners, how FROM matches WHERE id = $1",
         )
         .bind(id as i64)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.reads)
         .await?;
         row.map(|r| match_row(&r)).transpose()
     }
@@ -212,7 +225,7 @@ impl Store {
         let rows = sqlx::query(
             "SELECT id, rated, setup, seats, state, winners, how FROM matches WHERE state = 'live' ORDER BY id",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         rows.iter().map(match_row).collect()
     }
@@ -221,7 +234,7 @@ impl Store {
     pub async fn actions(&self, id: u64) -> Result<Vec<Action>, StoreError> {
         let rows = sqlx::query("SELECT action FROM actions WHERE match_id = $1 ORDER BY idx")
             .bind(id as i64)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reads)
             .await?;
         rows.iter()
             .map(|r| read(&r.try_get::<String, _>("action")?))
@@ -239,12 +252,42 @@ impl Store {
             sqlx::query("SELECT id FROM matches WHERE seats LIKE $1 ORDER BY id DESC LIMIT $2")
                 .bind(needle)
                 .bind(limit)
-                .fetch_all(&self.pool)
+                .fetch_all(&self.reads)
                 .await?;
         rows.iter()
             .map(|r| Ok(r.try_get::<i64, _>("id")? as u64))
             .collect()
     }
+}
+
+/// A pool of up to `connections` to the database at `url`; SQLite's settings on each
+/// connection as it opens (a pooled connection may be opened again: WAL is kept in the file,
+/// the rest is not).
+async fn connect(url: &str, connections: u32) -> Result<AnyPool, StoreError> {
+    let sqlite = url.starts_with("sqlite:");
+    AnyPoolOptions::new()
+        .max_connections(connections)
+        // Not a ping before each query on SQLite (a file in this process: nothing to lose
+        // touch with), which would cost each query a second trip to its connection's thread.
+        .test_before_acquire(!sqlite)
+        .after_connect(move |conn, _| {
+            Box::pin(async move {
+                if sqlite {
+                    conn.execute("PRAGMA journal_mode = WAL").await?;
+                    conn.execute("PRAGMA synchronous = NORMAL").await?;
+                    // The journal's checkpoints keep the WAL short; a commit checkpoints
+                    // itself only if they fall this far behind (32 MB of pages).
+                    conn.execute("PRAGMA wal_autocheckpoint = 8192").await?;
+                }
+                Ok(())
+            })
+        })
+        .connect(url)
+        .await
+        .map_err(|e| StoreError::Open {
+            url: shown_url(url),
+            why: e.to_string(),
+        })
 }
 
 fn player_row(r: &sqlx::any::AnyRow) -> Result<PlayerRow, StoreError> {

@@ -1,7 +1,7 @@
 //! Where the server's time goes for each action, for the load figures (`GET /api/timings`):
 //! the wait for its match's task (from the message read off the socket to the match taking
 //! it), the apply (checking it and playing the stroke's physics) and the store (the database
-//! write before the action is sent). Each is a histogram of 0.1 ms steps up to 1 s, so the
+//! write before the action is sent: the wait for its batch's commit, [`crate::journal`]). Each is a histogram of 0.1 ms steps up to 1 s, so the
 //! server keeps a fixed few kilobytes however long it runs.
 
 use serde_json::{Value, json};
@@ -67,7 +67,7 @@ impl Histogram {
         self.total_micros.load(Ordering::Relaxed) as f64 / n as f64 / 1000.0
     }
 
-    fn figures(&self) -> Value {
+    pub fn figures(&self) -> Value {
         json!({
             "p50": self.quantile_ms(0.5),
             "p99": self.quantile_ms(0.99),
