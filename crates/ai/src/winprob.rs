@@ -44,7 +44,8 @@ pub const MEN: usize = 9;
 ///   strikes, - when the other does);
 /// - `rating`: his side's rating less the other's ([`Situation::strength`]), over 400;
 /// - `men_weaker`: `men` times the weaker side's rating less [`MIDDLE_RATING`], over 400
-///   ([`Situation::weaker`]; 0 when a side has a person): a lead is turned into the board more
+///   ([`Situation::weaker`], read within the self-play's, [`fit::weaker_ratings`]; 0 when a
+///   side has a person): a lead is turned into the board more
 ///   surely the better the weaker hand on it (a side that misses the pots that would finish it
 ///   off, or lets the other's run go on, is the weaker);
 /// - `rating_late`: `rating` times how far the board has gone (the stronger side's edge is
@@ -178,13 +179,15 @@ impl Situation {
         }
     }
 
-    /// The weaker side's rating less [`MIDDLE_RATING`], over 400 (0 when not known).
+    /// The weaker side's rating less [`MIDDLE_RATING`], over 400 (0 when not known); a
+    /// rating beyond those of the self-play's weaker sides read as the nearest of them (the
+    /// model has not seen how the others play).
     fn weaker_level(&self) -> f64 {
         if self.weaker == 0 {
-            0.0
-        } else {
-            (f64::from(self.weaker) - MIDDLE_RATING) / 400.0
+            return 0.0;
         }
+        let (low, high) = fit::weaker_ratings();
+        (f64::from(self.weaker).clamp(low, high) - MIDDLE_RATING) / 400.0
     }
 
     /// The position the referee stands at.

@@ -251,6 +251,9 @@ fn a_lead_in_men_counts_for_more_the_better_the_weaker_side() {
         0.5 < easy && easy < medium,
         "easy-easy {easy}, medium-medium {medium}"
     );
+    // Levels the self-play never had read as the nearest it had.
+    assert_eq!(lead_with(0, 1000), easy);
+    assert_eq!(lead_with(0, 1712), lead_with(0, 1403));
     // A person's match: the levels unknown, read as the ladder's middle.
     let unknown = model.board_chance(&at);
     assert!(easy < unknown && unknown <= medium, "{unknown}");
