@@ -25,7 +25,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 const SHIPPED: &str = include_str!("../data/winprob.json");
 
 /// What the model file says it is.
-pub const FORMAT: &str = "carrom-winprob-2";
+pub const FORMAT: &str = "carrom-winprob-3";
 
 /// The men of a side at a board's opening (Law 4: nine of each colour).
 pub const MEN: usize = 9;
@@ -42,8 +42,15 @@ pub const MEN: usize = 9;
 /// - `men_open`: `men` while the Queen is on the board (either side may still cover her);
 /// - `strike_few`: for the side to strike, 1 over one more than his men left (+ when his side
 ///   strikes, - when the other does);
-/// - `rating`: his side's rating less the other's ([`Situation::strength`]), over 400.
-pub const FEATURES: [&str; 10] = [
+/// - `rating`: his side's rating less the other's ([`Situation::strength`]), over 400;
+/// - `men_weaker`: `men` times the weaker side's rating less [`MIDDLE_RATING`], over 400
+///   ([`Situation::weaker`], read within the self-play's, [`fit::weaker_ratings`]; 0 when a
+///   side has a person): a lead is turned into the board more
+///   surely the better the weaker hand on it (a side that misses the pots that would finish it
+///   off, or lets the other's run go on, is the weaker);
+/// - `rating_late`: `rating` times how far the board has gone (the stronger side's edge is
+///   the smaller the fewer strokes are left for it to tell).
+pub const FEATURES: [&str; 12] = [
     "strike",
     "men",
     "men_late",
@@ -54,7 +61,14 @@ pub const FEATURES: [&str; 10] = [
     "men_open",
     "strike_few",
     "rating",
+    "men_weaker",
+    "rating_late",
 ];
+
+/// The rating `men_weaker` is read from: the middle of the ladder's levels the self-play
+/// pairs are made of (the medium's, 1403, rounded); a position whose sides' levels are not
+/// known counts as this.
+pub const MIDDLE_RATING: f64 = 1400.0;
 
 /// How many features the board's regression weighs.
 pub const N_FEATURES: usize = FEATURES.len();
@@ -78,6 +92,7 @@ pub fn features_of(at: &Situation, own: usize) -> [f64; N_FEATURES] {
         QueenAt::Open => (0.0, 0.0, 1.0),
     };
     let dues = (f64::from(at.owed[opp]) - f64::from(at.owed[own])) / 3.0;
+    let rating = sign(0) * f64::from(at.strength) / 400.0;
     let strike_few = at
         .striker
         .map_or(0.0, |s| sign(s) / (1.0 + f64::from(at.men[usize::from(s)])));
@@ -91,7 +106,9 @@ pub fn features_of(at: &Situation, own: usize) -> [f64; N_FEATURES] {
         dues,
         men * open,
         strike_few,
-        sign(0) * f64::from(at.strength) / 400.0,
+        rating,
+        men * at.weaker_level(),
+        rating * late,
     ]
 }
 
@@ -123,6 +140,10 @@ pub struct Situation {
     /// (the mean of a side's players' ratings on the ladder); 0 when a side has a person.
     #[serde(default)]
     pub strength: i16,
+    /// The weaker side's rating (the lower of the two sides' means on the ladder), when both
+    /// are computers of known levels; 0 when a side has a person.
+    #[serde(default)]
+    pub weaker: i16,
 }
 
 impl Situation {
@@ -137,12 +158,36 @@ impl Situation {
             breaker,
             striker: Some(breaker),
             strength: 0,
+            weaker: 0,
         }
     }
 
-    /// The same position with side 0's rating less side 1's ([`strength_of`]).
-    pub fn rated(self, strength: i16) -> Situation {
-        Situation { strength, ..self }
+    /// The same position with the sides' ratings ([`strength_of`]).
+    pub fn rated(self, strength: Strength) -> Situation {
+        Situation {
+            strength: strength.difference,
+            weaker: strength.weaker,
+            ..self
+        }
+    }
+
+    /// What the situation knows of the sides' ratings.
+    pub fn sides(&self) -> Strength {
+        Strength {
+            difference: self.strength,
+            weaker: self.weaker,
+        }
+    }
+
+    /// The weaker side's rating less [`MIDDLE_RATING`], over 400 (0 when not known); a
+    /// rating beyond those of the self-play's weaker sides read as the nearest of them (the
+    /// model has not seen how the others play).
+    fn weaker_level(&self) -> f64 {
+        if self.weaker == 0 {
+            return 0.0;
+        }
+        let (low, high) = fit::weaker_ratings();
+        (f64::from(self.weaker).clamp(low, high) - MIDDLE_RATING) / 400.0
     }
 
     /// The position the referee stands at.
@@ -167,24 +212,37 @@ impl Situation {
             breaker: side(referee.breaker()),
             striker: referee.turn().map(side),
             strength: 0,
+            weaker: 0,
         }
     }
 }
 
-/// Side 0's rating less side 1's, in Elo points ([`Situation::strength`]): each side's the
-/// mean of its players' on the ladder; 0 when a side has a person.
-pub fn strength_of(setup: &MatchSetup) -> i16 {
+/// What the model knows of the sides' levels, in Elo points: both 0 when a side has a person.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Strength {
+    /// Side 0's rating less side 1's ([`Situation::strength`]).
+    pub difference: i16,
+    /// The weaker side's rating ([`Situation::weaker`]).
+    pub weaker: i16,
+}
+
+/// The sides' ratings of a match ([`Strength`]): each side's the mean of its players' on the
+/// ladder.
+pub fn strength_of(setup: &MatchSetup) -> Strength {
     let mut sides = [(0.0, 0u32); 2];
     for (seat, player) in setup.seats.seats().iter().zip(&setup.players) {
         let Some(level) = player.computer else {
-            return 0;
+            return Strength::default();
         };
         let side = &mut sides[setup.seats.side_of(*seat).index()];
         side.0 += level.rating();
         side.1 += 1;
     }
-    let mean = |(sum, n): (f64, u32)| sum / f64::from(n.max(1));
-    (mean(sides[0]) - mean(sides[1])).round() as i16
+    let [a, b] = sides.map(|(sum, n)| sum / f64::from(n.max(1)));
+    Strength {
+        difference: (a - b).round() as i16,
+        weaker: a.min(b).round() as i16,
+    }
 }
 
 /// The fitted model, as the data file holds it.
@@ -223,7 +281,9 @@ pub struct WinModel {
 pub enum WinModelError {
     #[error("not a win-chance model: {0}")]
     NotJson(#[from] serde_json::Error),
-    #[error("format `{0}`, expected `{FORMAT}`")]
+    #[error(
+        "format `{0}`, expected `{FORMAT}` (a model of another version of the features: fit it again with `carrom winprob --fit`)"
+    )]
     Format(String),
     #[error("features {found:?}, expected {expected:?}")]
     Features {
@@ -347,14 +407,14 @@ impl WinModel {
         if rules.game_won_by == GameWonBy::Board {
             return (board, board);
         }
-        let table = self.table(rules, at.strength);
+        let table = self.table(rules, at.sides());
         (board, table.over_board(self, at))
     }
 
     /// The game's table for `rules` and the sides' `strength`, made once for each with this
     /// model (the last few kept).
-    fn table(&self, rules: &Rules, strength: i16) -> Arc<GameTable> {
-        type Kept = Vec<((u64, i16), Rules, Arc<GameTable>)>;
+    fn table(&self, rules: &Rules, strength: Strength) -> Arc<GameTable> {
+        type Kept = Vec<((u64, Strength), Rules, Arc<GameTable>)>;
         static TABLES: Mutex<Kept> = Mutex::new(Vec::new());
         let key = (self.key(), strength);
         let mut tables = TABLES.lock().unwrap_or_else(|e| e.into_inner());
@@ -385,9 +445,9 @@ impl WinModel {
     }
 
     /// Each side's chances after the stroke judged by `verdict`, the referee standing after
-    /// it, side 0's rating less side 1's `strength` ([`strength_of`]): a board or game that
-    /// stroke ended is the winner's (chance 1); else the model's.
-    pub fn after(&self, referee: &Referee, verdict: &Verdict, strength: i16) -> WinChances {
+    /// it, the sides' ratings `strength` ([`strength_of`]): a board or game that stroke ended
+    /// is the winner's (chance 1); else the model's.
+    pub fn after(&self, referee: &Referee, verdict: &Verdict, strength: Strength) -> WinChances {
         let at = Situation::of(referee).rated(strength);
         let (mut board, mut game) = self.side0(&at, referee.rules());
         if let Some(b) = verdict.board_result {
@@ -428,8 +488,8 @@ pub struct GameTable {
 }
 
 impl GameTable {
-    /// The table of `model` under `rules`, side 0's rating less side 1's `strength`.
-    pub fn new(model: &WinModel, rules: Rules, strength: i16) -> GameTable {
+    /// The table of `model` under `rules`, the sides' ratings `strength`.
+    pub fn new(model: &WinModel, rules: Rules, strength: Strength) -> GameTable {
         let target = usize::from(rules.game_points.max(1));
         let boards = usize::from(rules.boards_per_game) + 1;
         let mut table = GameTable {

@@ -7,7 +7,7 @@ use carrom_ai::review::{
     self, BEST_LOSS, GOOD_LOSS, INACCURACY_LOSS, Label, MISTAKE_LOSS, ReviewOptions, StrokeAt,
     stored,
 };
-use carrom_ai::winprob::{Situation, WinModel, features};
+use carrom_ai::winprob::{FEATURES, FORMAT, Situation, Strength, WinModel, features};
 use carrom_ai::{Computers, Level};
 use carrom_match::{Match, MatchSetup, SaveFile, referee_at};
 use carrom_physics::{Piece, PieceColour, Seat, Shot, Spec};
@@ -235,6 +235,50 @@ fn fewer_men_of_his_own_left_and_a_higher_score_raise_his_chances() {
     let r = carrom_referee::Referee::new(Rules::icf(), Seats::Singles);
     let (a, b) = (features(&r, Side::Zero), features(&r, Side::One));
     assert!(a.iter().zip(b).all(|(x, y)| *x == -y));
+}
+
+#[test]
+fn a_lead_in_men_counts_for_more_the_better_the_weaker_side() {
+    let model = WinModel::shipped();
+    // Side 0 three men ahead, to strike, the Queen covered by neither.
+    let mut at = Situation::opening([0, 0], 1, 0);
+    at.men = [3, 6];
+    let lead_with = |difference: i16, weaker: i16| {
+        model.board_chance(&at.rated(Strength { difference, weaker }))
+    };
+    let (easy, medium) = (lead_with(0, 1260), lead_with(0, 1403));
+    assert!(
+        0.5 < easy && easy < medium,
+        "easy-easy {easy}, medium-medium {medium}"
+    );
+    // Levels the self-play never had read as the nearest it had.
+    assert_eq!(lead_with(0, 1000), easy);
+    assert_eq!(lead_with(0, 1712), lead_with(0, 1403));
+    // A person's match: the levels unknown, read as the ladder's middle.
+    let unknown = model.board_chance(&at);
+    assert!(easy < unknown && unknown <= medium, "{unknown}");
+}
+
+#[test]
+fn a_model_file_of_older_features_is_refused_with_the_reason() {
+    let model = WinModel::shipped();
+    let mut old: serde_json::Value = serde_json::from_str(&model.to_json()).unwrap();
+    // The file as the build before `men_weaker` and `rating_late` wrote it.
+    old["format"] = "carrom-winprob-2".into();
+    old["features"] = serde_json::json!(FEATURES[..10]);
+    old["board"] = serde_json::json!(model.board[..10]);
+    let err = WinModel::parse(&old.to_string()).unwrap_err().to_string();
+    assert!(
+        err.contains("carrom-winprob-2") && err.contains(FORMAT) && err.contains("--fit"),
+        "{err}"
+    );
+    // Its format renamed by hand: its features are still not this build's.
+    old["format"] = FORMAT.into();
+    let err = WinModel::parse(&old.to_string()).unwrap_err().to_string();
+    assert!(
+        err.contains("features") && err.contains("men_weaker"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -9,6 +9,7 @@ use super::{
 };
 use crate::computers::Computers;
 use crate::noise::mix;
+use crate::player::Rung;
 use crate::selfplay::{STROKE_CAP, game_setup, one_game_rules};
 use carrom_match::{Action, Level, Match};
 use carrom_physics::Spec;
@@ -28,6 +29,15 @@ pub const LEVEL_PAIRS: [[Level; 2]; 6] = [
     [Level::Skilled, Level::Medium],
     [Level::Medium, Level::Skilled],
 ];
+
+/// The lowest and the highest rating of the weaker side of a pair of [`LEVEL_PAIRS`] (the
+/// range of the `men_weaker` feature the model is fitted on).
+pub fn weaker_ratings() -> (f64, f64) {
+    let weaker = LEVEL_PAIRS.map(|[a, b]| a.rating().min(b.rating()));
+    let low = weaker.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = weaker.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    (low, high)
+}
 
 /// The seed of the games `carrom winprob --fit` plays by default ...
 pub const FIT_SEED: u64 = 4801;
