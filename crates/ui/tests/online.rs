@@ -14,7 +14,11 @@ use carrom_ui::modes::table::Table;
 use carrom_ui::modes::turn::Aim;
 use carrom_ui::screens::menu::online::{OnlineForm, OnlineSession};
 use carrom_ui::{Launch, Phase, Playing};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// How long any part of a test may take.
 const BOUND: Duration = Duration::from_secs(150);
@@ -271,6 +275,155 @@ fn six_actions_with_the_servers_digests(
     assert_eq!(table.model.digests[..n], servers.digests[..n]);
     assert!(table.model.violations.is_empty());
     row.rated
+}
+
+/// A relay on the loopback interface between this machine's link and the server at `server`:
+/// while `hold` is set, what the server sends waits in the relay (a page too slow to hear it).
+/// The port to give the page.
+fn relay(rt: &tokio::runtime::Runtime, server: SocketAddr, hold: Arc<AtomicBool>) -> u16 {
+    let listener = rt
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let port = listener.local_addr().unwrap().port();
+    rt.spawn(async move {
+        while let Ok((client, _)) = listener.accept().await {
+            let Ok(upstream) = tokio::net::TcpStream::connect(server).await else {
+                continue;
+            };
+            let (mut from_client, mut to_client) = client.into_split();
+            let (mut from_server, mut to_server) = upstream.into_split();
+            tokio::spawn(async move {
+                let _ = tokio::io::copy(&mut from_client, &mut to_server).await;
+            });
+            let hold = hold.clone();
+            tokio::spawn(async move {
+                let mut buf = vec![0u8; 16 * 1024];
+                while let Ok(n @ 1..) = from_server.read(&mut buf).await {
+                    while hold.load(Ordering::SeqCst) {
+                        tokio::time::sleep(Duration::from_millis(5)).await;
+                    }
+                    if to_client.write_all(&buf[..n]).await.is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+    });
+    port
+}
+
+/// Whether this machine's player is to strike.
+fn to_strike_here(app: &App) -> bool {
+    let Some(table) = app.world().get_resource::<Table>() else {
+        return false;
+    };
+    let here = table.actor().is_some_and(|s| {
+        let here = table.here.as_ref();
+        here.is_some_and(|h| h.contains(&s))
+    });
+    here && phase(app) == Phase::Aim
+}
+
+/// The seconds left on the shot clock, as the panel shows them.
+fn clock_left(app: &App) -> Option<u64> {
+    let online = app
+        .world()
+        .get_resource::<carrom_ui::modes::online::Online>()?;
+    let line = online.clock_line()?;
+    line.rsplit(' ').nth(1)?.parse().ok()
+}
+
+/// The ICF's shot clock ran out at the server while this machine could not hear it (a page
+/// drawing a frame a second): the stroke struck here after it is refused, and the board takes
+/// the server's time-out (Law 50) and the other side's strokes after it, and plays on: its
+/// digests are the server's, and its next stroke is the server's too.
+#[test]
+fn a_stroke_struck_after_the_shot_clock_ran_out_gives_way_to_the_servers_time_out() {
+    let rt = runtime();
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = ServerConfig::new("127.0.0.1:0".parse().unwrap(), &sqlite_in(dir.path()));
+    (config.computer_after, config.seed) = (BOUND, Some(7));
+    (config.shot_clock_secs, config.clock_grace) = (10, Duration::from_millis(200));
+    let server = rt.block_on(carrom_server::serve(config)).unwrap();
+    let hold = Arc::new(AtomicBool::new(false));
+    let mut app = online_page(relay(&rt, server.addr, hold.clone()), "Asha");
+    let length = app
+        .world()
+        .resource::<carrom_ui::settings::Settings>()
+        .length;
+    let mut plan = headless(server.addr.port(), "Ravi");
+    plan.request = Request::Quick {
+        length: Some(length),
+    };
+    let ravi = rt.spawn(carrom_online::play(plan, |_| {}));
+    run_until(&mut app, "Ravi waiting", |_| {
+        std::thread::sleep(Duration::from_millis(20));
+        server.shared.lobby.lock().unwrap().queue.len() == 1
+    });
+    click(&mut app, |t| t == "Quick match");
+    // Her turn with 3 s or more on the clock (the board shows Ravi's stroke first).
+    run_until(&mut app, "Asha to strike", |app| {
+        to_strike_here(app) && clock_left(app).is_some_and(|s| s >= 3)
+    });
+    let (id, _) = server.shared.match_of("Asha").expect("seated");
+    let due = app.world().resource::<Table>().model.actions.len();
+    // The server's words stop reaching the board; its clock runs out (and the grace).
+    hold.store(true, Ordering::SeqCst);
+    let left = clock_left(&app).unwrap();
+    std::thread::sleep(Duration::from_millis(1_000 * left + 1_000));
+    let mut tried = 0;
+    let struck_here = |app: &App| app.world().resource::<Table>().model.actions.len() > due;
+    while !struck_here(&app) && tried < SPOTS.len() {
+        act_here(&mut app, &mut tried);
+    }
+    run_until(&mut app, "the stroke at rest", |app| {
+        phase(app) != Phase::Moving
+    });
+    let table = app.world().resource::<Table>();
+    assert!(
+        matches!(
+            table.model.actions.get(due),
+            Some(carrom_match::Action::Stroke { .. })
+        ),
+        "struck here: {}",
+        board_state(&app)
+    );
+    hold.store(false, Ordering::SeqCst);
+    // The board follows the server again: its time-out, Ravi's strokes, then Asha's stroke.
+    let servers = |rt: &tokio::runtime::Runtime| {
+        let (_, game) = rt
+            .block_on(carrom_server::pages::replayed(&server.shared, id))
+            .unwrap();
+        game
+    };
+    let here = app.world().resource::<Table>().here.clone().unwrap();
+    let mut looked = Instant::now();
+    run_until(&mut app, "Asha's stroke after the time-out", |app| {
+        act_here(app, &mut tried);
+        if looked.elapsed() < Duration::from_millis(500) || phase(app) == Phase::Moving {
+            return false;
+        }
+        looked = Instant::now();
+        let game = servers(&rt);
+        let table = app.world().resource::<Table>();
+        let struck = (game.actions.iter().enumerate().skip(due + 1)).any(|(i, a)| {
+            matches!(a, carrom_match::Action::Stroke { shot } if here.contains(&shot.seat))
+                && table.model.actions.len() > i
+        });
+        struck && table.model.actions.len() <= game.actions.len()
+    });
+    let game = servers(&rt);
+    assert_eq!(game.actions[due], carrom_match::Action::TimeOut);
+    let table = app.world().resource::<Table>();
+    let n = table.model.actions.len();
+    assert_eq!(
+        table.model.digests[..n],
+        game.digests[..n],
+        "{}",
+        board_state(&app)
+    );
+    ravi.abort();
+    rt.block_on(server.stop());
 }
 
 /// A headless client playing a quick one-board match with its beginner computer.

@@ -10,6 +10,11 @@ use crate::states::{LiveMatch, Phase, Refereed, Watched};
 use bevy::prelude::*;
 use carrom_match::{Action, MatchError};
 
+/// A person's or a computer's placement of the piece owed (a referee's time-out is taken
+/// before it: [`super::online`]).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DueInput;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Phase::PlaceDue),
@@ -19,6 +24,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (pointer_due, computer_due.run_if(in_state(LiveMatch)))
             .chain()
+            .in_set(DueInput)
             .before(SimSet)
             .run_if(in_state(Phase::PlaceDue)),
     );

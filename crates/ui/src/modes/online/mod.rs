@@ -16,10 +16,10 @@ use crate::modes::OnBoard;
 use crate::modes::calls::Announcement;
 use crate::modes::dues::place_due;
 use crate::modes::table::Table;
-use crate::modes::turn::{Aim, AimChecked, AimInput, FireParams, Thinking};
+use crate::modes::turn::{Aim, AimChecked, AimInput, FireParams, Thinking, TurnBegins};
 use crate::pace::StayAwake;
 use crate::sim::{LoadTable, SimSet};
-use crate::states::{Phase, Playing, someone_to_act};
+use crate::states::{Phase, Playing, Watched, someone_to_act};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
@@ -51,6 +51,10 @@ pub struct Online {
     pub connected: bool,
     /// Why reconnecting was given up: a final refusal.
     pub given_up: Option<String>,
+    /// The board here has left the referee's line (an action of its own the referee did not
+    /// take, a position it ended elsewhere, or the whole match sent again after a
+    /// reconnection): the referee's match goes on the board once no stroke runs here.
+    off_line: bool,
     /// The window is woken by the referee's messages.
     waker_set: bool,
 }
@@ -71,6 +75,7 @@ impl Online {
             checked: actions,
             connected: true,
             given_up: None,
+            off_line: false,
             waker_set: false,
         }
     }
@@ -173,6 +178,12 @@ pub fn seat_lines(
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(setup::plugin)
         .add_systems(
+            OnEnter(Phase::Aim),
+            feed_afresh
+                .after(TurnBegins)
+                .run_if(in_state(Playing::Online)),
+        )
+        .add_systems(
             Update,
             (
                 wake_on_messages,
@@ -185,6 +196,9 @@ pub(super) fn plugin(app: &mut App) {
                     .before(SimSet)
                     .run_if(in_state(Phase::PlaceDue)),
                 time_out
+                    .after(follow_host)
+                    .before(AimInput)
+                    .before(crate::modes::dues::DueInput)
                     .before(SimSet)
                     .run_if(in_state(Phase::Aim).or_else(in_state(Phase::PlaceDue))),
                 #[cfg(not(target_arch = "wasm32"))]
@@ -289,18 +303,43 @@ fn follow_host(
     if online.link.over().is_some() && table.here.as_ref().is_some_and(|h| !h.is_empty()) {
         table.here = Some(Vec::new());
     }
-    let differs = take_host_actions(&mut *online.link, &mut online.queue, &table);
-    if (differs || whole_match)
+    online.off_line |=
+        whole_match | take_host_actions(&mut *online.link, &mut online.queue, &table);
+    // Once off the line, the board stays off it until it takes the referee's match: a stroke
+    // here may be running as the referee's action comes, and this board may have gone on from
+    // a stroke the referee refused (struck as the shot clock ran out) by more than one action.
+    if online.off_line
         && *phase.get() != Phase::Moving
-        && let Some(game) = online.link.game()
-        && (whole_match || game.actions.len() == table.model.actions.len())
+        && let Some(game) = referees_match(online)
     {
         table.model = game;
         let n = table.model.actions.len();
         online.queue.retain(|a| a.index >= n);
         online.checked = n;
+        // What was handed to the board or sent from it before is the referee's now.
+        (online.fed, online.sent) = (None, None);
+        online.off_line = false;
         fire.show_table(&table.model.layout);
     }
+}
+
+/// The referee's match as it stands, with its actions for this machine's seats that were
+/// already made here (on the board that left the line) taken as the referee played them: the
+/// board does not wait for an action the referee already has.
+fn referees_match(online: &mut Online) -> Option<carrom_match::Match> {
+    let mut game = online.link.game()?;
+    while let Some(a) = online.queue.front()
+        && a.index == game.actions.len()
+        && online.here.contains(&a.by)
+    {
+        let a = online.queue.pop_front().expect("a front");
+        if let Err(e) = online.link.apply(&a) {
+            warn!("{e}");
+            break;
+        }
+        game = online.link.game()?;
+    }
+    Some(game)
 }
 
 /// The referee's actions already played on this board, taken into the link's copy of the
@@ -332,6 +371,13 @@ fn take_host_actions(link: &mut dyn Remote, queue: &mut VecDeque<Applied>, table
         }
     }
     differs
+}
+
+/// A turn begun (again) takes the referee's action afresh: one handed to the board before was
+/// dropped with the turn's decision in progress (the table shown again, as when the board
+/// takes the referee's match in the frame the action was handed over).
+fn feed_afresh(mut online: ResMut<Online>) {
+    online.fed = None;
 }
 
 /// A seat played elsewhere is to strike: its stroke (or pass), once the host sends it, is the
@@ -382,10 +428,14 @@ fn remote_placement(
 }
 
 /// The referee's shot clock ran out (Laws 46, 50 and 88): its time-out, for a seat here or
-/// elsewhere, is applied as it comes (a stroke being aimed here goes with it).
+/// elsewhere, is applied as it comes (a stroke being aimed here goes with it). It runs before
+/// this frame's input, and the shared systems see the table as it now is at once: a stroke or a
+/// placement made in the frame the time-out came is not made on the board.
 fn time_out(
     mut online: ResMut<Online>,
     mut table: ResMut<Table>,
+    mut board: ResMut<OnBoard>,
+    watched: Option<Res<State<Watched>>>,
     mut fire: FireParams,
     mut told: MessageWriter<Announcement>,
 ) {
@@ -399,6 +449,7 @@ fn time_out(
         Ok(_) => told.write(Announcement::Call(table.model.last_call())),
         Err(e) => told.write(Announcement::Note(format!("referee: {e}"))),
     };
+    board.set_if_neq(table.on_board(watched.is_some()));
     fire.show_table(&table.model.layout);
 }
 

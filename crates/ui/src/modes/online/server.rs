@@ -87,7 +87,12 @@ impl ServerMatch {
                 self.over = Some(words);
                 self.clock = None;
             }
-            ToClient::Rejected { reason } => notes.push(format!("The server refused: {reason}")),
+            ToClient::Rejected { reason } => {
+                // The action refused may be made again at its number (after the board here
+                // takes the server's match).
+                self.sent = None;
+                notes.push(format!("The server refused: {reason}"));
+            }
             _ => {}
         }
         false
