@@ -38,6 +38,10 @@ pub struct LoadArgs {
     /// back to back, as fast as the computers think.
     #[arg(long, default_value_t = 0.0, value_parser = pace)]
     pub pace: f64,
+    /// The server's database (`postgres://...`, an empty one: the clients claim new names);
+    /// SQLite in a temporary folder when not given.
+    #[arg(long)]
+    pub db: Option<String>,
     /// Print only the figures as JSON.
     #[arg(long)]
     pub json: bool,
@@ -106,7 +110,7 @@ struct Tally {
 
 pub fn server_load(args: LoadArgs) -> Result<(), String> {
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let db = carrom_server::sqlite_in(dir.path());
+    let db = (args.db.clone()).unwrap_or_else(|| carrom_server::sqlite_in(dir.path()));
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let mut server = Command::new(exe)
         .args(["server", "--listen", "127.0.0.1:0", "--db", &db])
@@ -139,7 +143,10 @@ pub fn server_load(args: LoadArgs) -> Result<(), String> {
 }
 
 fn run_load(args: &LoadArgs, addr: &str, pid: u32) -> Result<(), String> {
+    // The computers think on one thread (the clients' runtime keeps its threads for the
+    // messages): a client's thinking must not take the cores the round trips are timed on.
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .max_blocking_threads(1)
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
@@ -210,6 +217,7 @@ fn run_load(args: &LoadArgs, addr: &str, pid: u32) -> Result<(), String> {
     let peak = *peak.lock().map_err(|_| "the peak")?;
     let figures = json!({
         "matches": args.matches,
+        "database": args.db.as_deref().map_or("sqlite", |d| d.split(':').next().unwrap_or("")),
         "pace_seconds": args.pace,
         "clients_finished": t.finished,
         "seconds": secs,
