@@ -123,13 +123,25 @@ pub fn server_load(args: LoadArgs) -> Result<(), String> {
         .args(["--computer-after", "3600"])
         .env("CARROM_CONFIG_DIR", dir.path())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot start the server: {e}"))?;
     let mut first = String::new();
     std::io::BufReader::new(server.stdout.take().ok_or("no output")?)
         .read_line(&mut first)
         .map_err(|e| e.to_string())?;
+    let mut stderr = server.stderr.take().ok_or("no error output")?;
+    if first.is_empty() {
+        // The server stopped before it listened (a database it cannot open): its own words.
+        let mut words = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut words);
+        let _ = server.wait();
+        let words = words.trim();
+        let words = words.strip_prefix("error: ").unwrap_or(words);
+        return Err(format!("the server did not start: {words}"));
+    }
+    // What the server logs is not read, but must not fill its pipe.
+    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
     let addr = first
         .split_whitespace()
         .nth(2)

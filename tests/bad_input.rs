@@ -644,3 +644,16 @@ fn the_last_sweeps_finds_are_refused_in_one_line() {
     }
     std::fs::remove_dir_all(&d).ok();
 }
+
+#[test]
+fn a_load_tests_database_that_cannot_be_opened_is_named_in_one_line() {
+    let out = carrom(&["server-load", "--matches", "1", "--db", "nonsense://x"]);
+    refused(
+        &out,
+        &[
+            "the server did not start",
+            "cannot open the database nonsense://x",
+        ],
+        "server-load --db",
+    );
+}
