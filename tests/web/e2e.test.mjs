@@ -5,7 +5,7 @@
 // $CARGO_TARGET_DIR/release/carrom, else target/release/carrom). Screenshots and the figures
 // measured go to target/web-report/.
 
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import fs from 'node:fs';
@@ -86,6 +86,12 @@ async function open(query = '', options = {}) {
     null, { timeout: 60_000 });
   return { page, context, logs, firstFrame: (Date.now() - started) / 1000 };
 }
+
+// A test that fails leaves no page behind: a demo still thinking and drawing would take the
+// cores from the tests after it.
+afterEach(async () => {
+  for (const context of browser?.contexts() ?? []) await context.close().catch(() => {});
+});
 
 const status = (page) => page.evaluate(() => {
   const s = document.getElementById('status');
@@ -300,31 +306,34 @@ test('the page answers while the coach reviews a match, judged in the worker', a
 
 test('the page answers while the computers think in a demo', async () => {
   const { page, context } = await open('?mode=demo&seed=2&fixed-board');
-  // A timer every 20 ms; the longest wait between two of its calls while the status says a
-  // computer is thinking (both calls), and how long it thought in all. A wait in which the
-  // page drew a frame is the drawing's (software WebGL here: a frame can take longer than
-  // 100 ms), kept apart, and so is the wait just after it: SwiftShader draws the frame's
-  // commands in the GPU process once the page has sent them, on the same two cores as the
-  // worker's thinking and the page. The computer's thinking is what must not hold the page.
+  // A timer every 20 ms; the waits between two of its calls while the status says a computer
+  // is thinking (both calls), and how long it thought in all. A wait in which the page drew a
+  // frame is the drawing's (software WebGL here: a frame can take longer than 100 ms), kept
+  // apart, and so is the wait just after it (SwiftShader draws the frame in the GPU process
+  // once the page has sent it). The page's own long tasks (over 50 ms on its main thread) are
+  // watched too: a wait over 100 ms with none of them in it is one in which the page was not
+  // given a core (the worker's thinking and Chromium's other threads on two cores), not one
+  // in which its work held it.
   await page.evaluate(() => {
     const status = document.getElementById('status');
-    window.gaps = { last: performance.now(), thinking: false, most: 0, drawing: 0, thought: 0, frames: 0, drew: false };
+    window.gaps = { last: performance.now(), thinking: false, thought: 0, frames: 0, drew: false, waits: [] };
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask' });
     let frames = Number(status.dataset.frames);
     setInterval(() => {
       const now = performance.now();
       const thinking = /thinking/.test(status.textContent);
       const drawn = Number(status.dataset.frames) - frames;
       frames += drawn;
-      if (thinking && window.gaps.thinking) {
-        const gap = now - window.gaps.last;
-        if (drawn === 0 && !window.gaps.drew) window.gaps.most = Math.max(window.gaps.most, gap);
-        else window.gaps.drawing = Math.max(window.gaps.drawing, gap);
-        window.gaps.thought += gap;
-        window.gaps.frames += drawn;
+      const g = window.gaps;
+      if (thinking && g.thinking) {
+        g.waits.push([g.last, now - g.last, drawn > 0 || g.drew]);
+        g.thought += now - g.last;
+        g.frames += drawn;
       }
-      window.gaps.last = now;
-      window.gaps.thinking = thinking;
-      window.gaps.drew = drawn > 0;
+      [g.last, g.thinking, g.drew] = [now, thinking, drawn > 0];
     }, 20);
   });
   // Three positions after the first: the computers have thought and struck twice.
@@ -335,15 +344,21 @@ test('the page answers while the computers think in a demo', async () => {
   }, 240_000);
   figures.demo_fps = await framesPerSecond(page, 10_000);
   await page.screenshot({ path: path.join(report, 'demo.png') });
-  const gaps = await page.evaluate(() => window.gaps);
+  const { gaps, longTasks } = await page.evaluate(() => ({ gaps: window.gaps, longTasks: window.longTasks }));
+  const pagesWork = ([at, wait]) => longTasks.some(([start, length]) => start < at + wait && start + length > at);
+  const longest = (waits) => Math.max(0, ...waits.map(([, wait]) => wait));
+  const noFrame = gaps.waits.filter(([, , drew]) => !drew);
   figures.demo_thinking_ms = gaps.thought;
-  figures.demo_longest_timer_gap_while_thinking_ms = gaps.most;
-  figures.demo_longest_timer_gap_with_a_frame_drawn_ms = gaps.drawing;
+  figures.demo_longest_timer_gap_while_thinking_ms = longest(noFrame);
+  figures.demo_longest_timer_gap_held_by_the_page_ms = longest(noFrame.filter(pagesWork));
+  figures.demo_longest_timer_gap_with_a_frame_drawn_ms = longest(gaps.waits.filter(([, , drew]) => drew));
   figures.demo_frames_while_thinking = gaps.frames;
   assert.ok(gaps.thought > 0, 'the computers were seen thinking');
-  assert.ok(gaps.most <= 100, `a timer in the page waited ${gaps.most.toFixed(0)} ms while a computer thought`);
+  const held = figures.demo_longest_timer_gap_held_by_the_page_ms;
+  assert.ok(held <= 100, `the page's own work held its timer ${held.toFixed(0)} ms while a computer thought`);
   // A computer thinking on the page itself would hold it for seconds, a frame drawn or not.
-  assert.ok(gaps.drawing <= 1000, `a timer in the page waited ${gaps.drawing.toFixed(0)} ms over a frame while a computer thought`);
+  const most = longest(gaps.waits);
+  assert.ok(most <= 1000, `a timer in the page waited ${most.toFixed(0)} ms while a computer thought`);
   await context.close();
 });
 
@@ -402,12 +417,13 @@ test('a rated match on `carrom server --web`: the page quick-matches a native cl
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   // Asha leaving forfeits the match after 5 s (the default is 2 minutes); every match seeded.
-  // The ICF's shot clock (15 s): on software WebGL the page draws 1-2 frames a second, and a
-  // stroke by mouse here may come after it ran out; the server's time-out then stands, the
-  // stroke is refused, and the page takes the server's match.
+  // The shot clock 60 s, not the ICF's 15: on software WebGL the page draws 1-2 frames a
+  // second and shows each of Ravi's strokes for many seconds, so at 15 s the server times
+  // her out turn after turn with the machine busy (the page then takes the server's
+  // time-out: crates/ui/tests/online.rs holds the server's words back to test that).
   const server = carromProcess(['server', '--listen', `127.0.0.1:${port}`, '--web', web,
     '--db', `sqlite://${path.join(dir, 'server.db')}?mode=rwc`, '--forfeit-after', '5',
-    '--seed', '11'], path.join(dir, 'server'));
+    '--shot-clock', '60', '--seed', '11'], path.join(dir, 'server'));
   let ravi;
   try {
     await waitFor('the server', async () => (await fetch(`${origin}/api/leaderboard`)).ok, 30_000);
