@@ -7,9 +7,9 @@ use crate::match_cmd::{
 };
 use carrom_ai::{Level, computers_match};
 use carrom_match::MatchLength;
-use carrom_match::{MatchSetup, Player};
+use carrom_match::MatchSetup;
 use carrom_physics::Spec;
-use carrom_referee::Seats;
+use carrom_referee::{Seat, Seats};
 use carrom_ui::display::{self, Xvfb};
 use carrom_ui::screenshot::{ScreenshotPlan, ShotMode};
 use carrom_ui::{Launch, Start};
@@ -159,17 +159,13 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
         let setup = computers_match(Seats::Singles, rules.rules, &rules.name, levels, seed);
         return headless_demo(spec, setup);
     }
-    let make = |seats: Seats| -> MatchSetup {
-        let mut setup = MatchSetup::new(seats, rules.rules, &rules.name, seed);
-        for (i, seat) in seats.seats().iter().enumerate() {
-            if args.computer.iter().any(|c| c.seat() == *seat) {
-                setup.players[i] = Player::computer(*seat, level);
-            }
-            if let Some(n) = args.names.get(i) {
-                setup.players[i].name = n.clone();
-            }
-        }
-        setup
+    let computers: Vec<Seat> = args.computer.iter().map(|c| c.seat()).collect();
+    let make = |seats: Seats| {
+        MatchSetup::new(seats, rules.rules, &rules.name, seed).with_players(
+            &computers,
+            level,
+            &args.names,
+        )
     };
     // A save goes on with the physics it was played with.
     let mut spec = spec.clone();

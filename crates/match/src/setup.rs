@@ -102,6 +102,21 @@ impl MatchSetup {
         }
     }
 
+    /// The seats in `computers` played by the computer at `level`, and the players named in the
+    /// order of play from `names` (a seat without a name keeps its own): a match as `carrom
+    /// play` and the browser's address set it up.
+    pub fn with_players(mut self, computers: &[Seat], level: Level, names: &[String]) -> Self {
+        for (i, seat) in self.seats.seats().iter().enumerate() {
+            if computers.contains(seat) {
+                self.players[i] = Player::computer(*seat, level);
+            }
+            if let Some(name) = names.get(i) {
+                self.players[i].name.clone_from(name);
+            }
+        }
+        self
+    }
+
     /// Checks that the setup can be played: rules that make sense, one player for every seat,
     /// a breaker who plays. The error names the field.
     pub fn validate(&self) -> Result<(), SetupError> {

@@ -549,3 +549,30 @@ fn law_84_89b_placing_a_man_follows_the_board_of_the_spec() {
     );
     assert!(game.place(x, y).is_ok());
 }
+
+/// A match set up with its computers and names: the seats named play the computer at the
+/// level given, the names go to the seats in the order of play, and a seat without a name
+/// keeps its own.
+#[test]
+fn a_match_set_up_with_computers_and_names_seats_them_in_the_order_of_play() {
+    use carrom_match::{Level, MatchSetup};
+    use carrom_referee::{Rules, Seat, Seats};
+    let names = ["Asha".to_string()];
+    let setup = MatchSetup::new(Seats::Doubles, Rules::default(), "ICF", 3).with_players(
+        &[Seat::East, Seat::West],
+        Level::Hard,
+        &names,
+    );
+    let seats = Seats::Doubles.seats();
+    let players: Vec<(Seat, &str, Option<Level>)> = (seats.iter().zip(&setup.players))
+        .map(|(s, p)| (*s, p.name.as_str(), p.computer))
+        .collect();
+    assert_eq!(players[0], (Seat::South, "Asha", None));
+    for (seat, name, computer) in &players[1..] {
+        let computer_seat = matches!(seat, Seat::East | Seat::West);
+        assert_eq!(computer.is_some(), computer_seat, "{seat:?}: {name}");
+        assert_eq!(*computer, computer_seat.then_some(Level::Hard));
+    }
+    assert_eq!(players[2].1, "North");
+    assert!(setup.validate().is_ok());
+}

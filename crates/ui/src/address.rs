@@ -156,17 +156,14 @@ fn match_setup(c: &Choices, mode: &str, seats: Seats) -> Result<MatchSetup, Addr
     }
     let mut rules = c.rules.rules();
     c.length.apply(&mut rules);
-    let mut setup = MatchSetup::new(seats, rules, c.rules.name(), c.seed);
     let level = c.level.unwrap_or(Level::Medium);
-    for (i, seat) in seats.seats().iter().enumerate() {
-        if c.computer.contains(seat) {
-            setup.players[i] = Player::computer(*seat, level);
-        }
-        if let Some(n) = c.names.get(i) {
-            setup.players[i].name = n.clone();
-        }
-    }
-    Ok(setup)
+    Ok(
+        MatchSetup::new(seats, rules, c.rules.name(), c.seed).with_players(
+            &c.computer,
+            level,
+            &c.names,
+        ),
+    )
 }
 
 /// A save kept at `path` (the page's storage, or a file), for `param`.
