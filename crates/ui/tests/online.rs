@@ -212,6 +212,21 @@ fn a_quick_match_with_another_player_is_rated_and_played_on_the_board() {
     let port = server.addr.port();
     let mut app = online_page(port, "Asha");
     // Ravi asks for the length the page asks for (the menu's).
+    let ravi = quick_match_with_ravi(&mut app, &rt, &server, port);
+    let rated = six_actions_with_the_servers_digests(&mut app, &rt, &server, "Asha");
+    assert!(rated, "two players' quick match is rated");
+    ravi.abort();
+    rt.block_on(server.stop());
+}
+
+/// Ravi waits for a quick match at a headless client reaching the server at `port`, asking
+/// for the page's length; then the page asks for one: the two are paired.
+fn quick_match_with_ravi(
+    app: &mut App,
+    rt: &tokio::runtime::Runtime,
+    server: &carrom_server::Running,
+    port: u16,
+) -> tokio::task::JoinHandle<Result<carrom_online::Played, carrom_online::ClientError>> {
     let length = app
         .world()
         .resource::<carrom_ui::settings::Settings>()
@@ -221,15 +236,12 @@ fn a_quick_match_with_another_player_is_rated_and_played_on_the_board() {
         length: Some(length),
     };
     let ravi = rt.spawn(carrom_online::play(plan, |_| {}));
-    run_until(&mut app, "Ravi waiting", |_| {
+    run_until(app, "Ravi waiting", |_| {
         std::thread::sleep(Duration::from_millis(20));
         server.shared.lobby.lock().unwrap().queue.len() == 1
     });
-    click(&mut app, |t| t == "Quick match");
-    let rated = six_actions_with_the_servers_digests(&mut app, &rt, &server, "Asha");
-    assert!(rated, "two players' quick match is rated");
-    ravi.abort();
-    rt.block_on(server.stop());
+    click(app, |t| t == "Quick match");
+    ravi
 }
 
 /// Plays `name`'s turns here (Quick match asked) until six actions are on the board, and checks
@@ -347,20 +359,7 @@ fn a_stroke_struck_after_the_shot_clock_ran_out_gives_way_to_the_servers_time_ou
     let server = rt.block_on(carrom_server::serve(config)).unwrap();
     let hold = Arc::new(AtomicBool::new(false));
     let mut app = online_page(relay(&rt, server.addr, hold.clone()), "Asha");
-    let length = app
-        .world()
-        .resource::<carrom_ui::settings::Settings>()
-        .length;
-    let mut plan = headless(server.addr.port(), "Ravi");
-    plan.request = Request::Quick {
-        length: Some(length),
-    };
-    let ravi = rt.spawn(carrom_online::play(plan, |_| {}));
-    run_until(&mut app, "Ravi waiting", |_| {
-        std::thread::sleep(Duration::from_millis(20));
-        server.shared.lobby.lock().unwrap().queue.len() == 1
-    });
-    click(&mut app, |t| t == "Quick match");
+    let ravi = quick_match_with_ravi(&mut app, &rt, &server, server.addr.port());
     // Her turn with 3 s or more on the clock (the board shows Ravi's stroke first).
     run_until(&mut app, "Asha to strike", |app| {
         to_strike_here(app) && clock_left(app).is_some_and(|s| s >= 3)
