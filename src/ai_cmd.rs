@@ -145,22 +145,14 @@ pub fn ladder(spec: &Spec, args: &LadderArgs) -> Result<(), String> {
         Some(list) => list.0.iter().map(|l| *l.spec()).collect(),
         None => LADDER.to_vec(),
     };
-    if !json {
-        println!(
-            "the ladder: {} levels, {games} singles games a pair (one ICF game each), {}",
-            levels.len(),
-            if args.neighbours {
-                "neighbours only"
-            } else {
-                "every pair"
-            }
-        );
-    }
     let pairs = if args.neighbours {
         Pairs::Neighbours
     } else {
         Pairs::RoundRobin
     };
+    if !json {
+        println!("{}", pairs.heading(levels.len(), games));
+    }
     let report = run_ladder(spec, &levels, pairs, games, args.seed, |p| {
         if !json {
             p.lines().iter().for_each(|line| println!("{line}"));
@@ -182,26 +174,12 @@ pub fn breaks(spec: &Spec, args: &BreaksArgs) -> Result<(), String> {
     if let Some(path) = out {
         write_png(&map, path).map_err(|e| e.to_string())?;
     }
-    let b = map.best;
     if !json {
         map.lines(spec).iter().for_each(|line| println!("{line}"));
         if let Some(path) = out {
             println!("heat map written to {}", path.display());
         }
     }
-    println!(
-        "{}",
-        json_line(&serde_json::json!({
-            "positions": map.positions.len(),
-            "directions": map.offsets_deg.len(),
-            "samples": map.samples,
-            "best": {
-                "position": b.position,
-                "offset_deg": b.offset_deg,
-                "angle_deg": b.angle_deg,
-                "expected_pieces": b.expected,
-            },
-        }))?
-    );
+    println!("{}", json_line(&map.figures())?);
     Ok(())
 }

@@ -27,13 +27,8 @@ pub const DEMO_LEVEL: Level = Level::Medium;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LevelPair(pub [Level; 2]);
 
-pub fn level_pair(text: &str) -> Result<LevelPair, String> {
-    let parts: Vec<&str> = text.split(',').collect();
-    let [a, b] = parts.as_slice() else {
-        return Err("expected two levels, side 0's then side 1's, as `medium,easy`".into());
-    };
-    let one = |name: &str| Level::parse_or_explain(name.trim());
-    Ok(LevelPair([one(a)?, one(b)?]))
+pub fn level_pair(text: &str) -> Result<LevelPair, carrom_terms::LevelsError> {
+    Level::pair(text).map(LevelPair)
 }
 
 /// Levels of the ladder to rate, weakest first whatever the order given (as
@@ -41,20 +36,8 @@ pub fn level_pair(text: &str) -> Result<LevelPair, String> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LevelList(pub Vec<Level>);
 
-pub fn level_list(text: &str) -> Result<LevelList, String> {
-    let mut levels = Vec::new();
-    for name in text.split(',') {
-        let level = Level::parse_or_explain(name.trim())?;
-        if levels.contains(&level) {
-            return Err(format!("`{}` is named twice", level.name()));
-        }
-        levels.push(level);
-    }
-    if levels.len() < 2 {
-        return Err("a ladder needs at least two levels, comma-separated".into());
-    }
-    levels.sort();
-    Ok(LevelList(levels))
+pub fn level_list(text: &str) -> Result<LevelList, carrom_terms::LevelsError> {
+    Level::ladder(text).map(LevelList)
 }
 
 /// How many play: singles (2) or doubles (4).

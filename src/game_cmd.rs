@@ -142,7 +142,7 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
     check_seats(&args, mode, &mode_name)?;
     // Whatever the display: a save that could not be written is said before any play.
     if let Some(path) = &args.save {
-        crate::match_cmd::can_write(path).map_err(|e| format!("--save {}: {e}", path.display()))?;
+        carrom_store::can_write(path).map_err(|e| format!("--save {}: {e}", path.display()))?;
     }
     if let Err(why) = display::find() {
         if let Some(path) = &args.load {
@@ -194,13 +194,24 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
         }
     };
     let launch = Launch {
-        start,
         fixed_board: args.fixed_board,
-        speed: 1.0,
         save_path: args.save.clone(),
         hints: args.hints,
+        ..launch(start, 1.0)
     };
     open_window(&spec, launch, None)
+}
+
+/// The game opening on `start` at `speed`: the board turned to the striker, no save path, no
+/// hints.
+fn launch(start: Start, speed: f32) -> Launch {
+    Launch {
+        start,
+        fixed_board: false,
+        speed,
+        save_path: None,
+        hints: false,
+    }
 }
 
 /// The game in a window (the display found first), with a runtime directory the graphics
@@ -220,14 +231,7 @@ pub fn demo(spec: &Spec, args: DemoArgs) -> Result<(), String> {
     if args.headless || !display::has_display() {
         return crate::match_cmd::headless_demo_to(spec, setup, args.replay_out.as_deref());
     }
-    let launch = Launch {
-        start: Start::Demo(setup),
-        fixed_board: false,
-        speed: args.speed,
-        save_path: None,
-        hints: false,
-    };
-    open_window(spec, launch, None)
+    open_window(spec, launch(Start::Demo(setup), args.speed), None)
 }
 
 /// `1280x720` as (1280, 720): each side 320 to 7680 pixels.
@@ -266,11 +270,8 @@ pub fn screenshot(spec: &Spec, args: ScreenshotArgs) -> Result<(), String> {
         }
     };
     let launch = Launch {
-        start,
-        fixed_board: false,
-        speed,
-        save_path: None,
         hints: mode == ShotMode::Hint,
+        ..launch(start, speed)
     };
     let result = open_window(spec, launch, Some(plan));
     drop(xvfb);
@@ -295,14 +296,7 @@ pub fn replay(spec: &Spec, args: ReplayArgs) -> Result<(), String> {
             return Err(format!("replay --window: no display ({why})"));
         }
         let spec = save.physics(spec);
-        let launch = Launch {
-            start: Start::Replay(save),
-            fixed_board: false,
-            speed: 1.0,
-            save_path: None,
-            hints: false,
-        };
-        open_window(&spec, launch, None)?;
+        open_window(&spec, launch(Start::Replay(save), 1.0), None)?;
     }
     Ok(())
 }

@@ -2,14 +2,11 @@
 //! match is `carrom_match`, the computer players `carrom_ai`.
 
 use crate::args::{RulesArg, SeatsArg, named, rules_arg, seed, speed};
-use carrom_ai::Level;
-use carrom_ai::selfplay::STROKE_CAP;
-use carrom_ai::{Computers, PlayedOut};
+use carrom_ai::{Computers, Level, headless};
 use carrom_match::MatchLength;
 use carrom_match::{Match, MatchSetup, SaveFile};
 use carrom_physics::Spec;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct DemoArgs {
@@ -90,49 +87,18 @@ pub fn headless_demo(spec: &Spec, setup: MatchSetup) -> Result<(), String> {
 /// [`headless_demo`], the finished match written as a replay to `out` (atomically).
 pub fn headless_demo_to(spec: &Spec, setup: MatchSetup, out: Option<&Path>) -> Result<(), String> {
     if let Some(out) = out {
-        can_write(out).map_err(|e| format!("--replay-out {}: {e}", out.display()))?;
+        carrom_store::can_write(out).map_err(|e| format!("--replay-out {}: {e}", out.display()))?;
     }
-    let t0 = Instant::now();
-    println!(
-        "Headless demo: {} computer players, {} rules, seed {}",
-        setup.players.len(),
-        setup.rules_name,
-        setup.seed
-    );
-    let computers = Computers::for_setup(&setup);
-    let mut game = Match::new(spec, setup).map_err(|e| e.to_string())?;
-    let played = finish_headless(&mut game, computers);
-    println!(
-        "Match over after {} actions in {:.1} s: games {:?}, winner {}",
-        game.actions.len(),
-        t0.elapsed().as_secs_f64(),
-        game.referee.games(),
-        game.referee
-            .match_winner()
-            .map(|s| format!("{} (side {})", game.side_name(s), s.index()))
-            .unwrap_or_else(|| "none".into())
-    );
-    played?;
+    let game = headless::demo(spec, setup, say).map_err(|e| e.to_string())?;
     if let Some(out) = out {
-        carrom_net::keep_save(out, &game).map_err(|e| e.to_string())?;
+        SaveFile::of(&game).keep(out).map_err(|e| e.to_string())?;
         println!("Replay written to {}", out.display());
     }
     Ok(())
 }
 
-/// Whether a file can be written at `path` (its folder made if need be): asked before a match
-/// is played, so a bad `--replay-out` costs nothing.
-pub fn can_write(path: &Path) -> std::io::Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
-    if path.is_dir() {
-        return Err(std::io::Error::other("it is a folder"));
-    }
-    let mut probe = path.as_os_str().to_owned();
-    probe.push(".probe");
-    std::fs::File::create(&probe)?;
-    std::fs::remove_file(&probe)
+fn say(line: &str) {
+    println!("{line}");
 }
 
 /// Reads a save or replay and plays it again headless: the setup must be playable (its rules,
@@ -149,16 +115,16 @@ pub fn load_save(
     Ok((save, game))
 }
 
-/// [`load_save`] for a save already read from `file`.
+/// [`load_save`] for a save already read from `file`: the one resume of a save (the game
+/// menu's Continue goes through it too).
 fn check_save(
     spec: &Spec,
     file: &Path,
     save: &SaveFile,
     print: impl FnMut(&str),
 ) -> Result<Match, String> {
-    let name = file.display();
-    // The one resume of a save (the game menu's Continue goes through it too).
-    carrom_match::resume(spec, save, &name.to_string(), print)
+    let name = file.display().to_string();
+    carrom_match::resume(spec, save, &name, print)
         .map(|r| r.game)
         .map_err(|e| e.to_string())
 }
@@ -197,45 +163,19 @@ pub fn replay_check(spec: &Spec, file: &Path, stats: StatsOutput) -> Result<Save
             save.setup.seed
         );
     }
-    let game = check_save(spec, file, &save, |line| {
-        if text {
-            println!("{line}")
-        }
-    })?;
-    let games = game.referee.games();
-    let score = game.referee.score();
+    let game = check_save(spec, file, &save, |line| if text { say(line) })?;
     if text {
-        println!(
-            "Replay ends as recorded: games {games:?}, score {score:?}{}{}",
-            if save.finished {
-                " (match finished)"
-            } else {
-                " (match in progress)"
-            },
-            if save.digests.is_empty() {
-                ""
-            } else {
-                "; every action reached its recorded position"
-            }
-        );
+        say(&game.replay_end_line(&save));
     }
     match stats {
         StatsOutput::None => {}
-        StatsOutput::Text => print_stats(&game),
+        StatsOutput::Text => game.statistics_lines().iter().for_each(|l| say(l)),
         StatsOutput::Json => println!(
             "{}",
             serde_json::to_string(&game.stats).map_err(|e| e.to_string())?
         ),
     }
     Ok(save)
-}
-
-/// The match's statistics as text: a line per player, then a line per board.
-fn print_stats(game: &Match) {
-    println!("Statistics:");
-    for line in game.stats.lines() {
-        println!("  {line}");
-    }
 }
 
 /// Resumes a saved match without a window (`play --load` where there is no display): possible
@@ -256,41 +196,6 @@ pub fn resume_headless(spec: &Spec, file: &Path, no_display: &str) -> Result<(),
         file.display(),
         save.actions.len()
     );
-    finish_headless(&mut game, Computers::for_setup(&save.setup))
-}
-
-/// Computers play `game` to its end, the rulings printed as they are made.
-/// Each stroke is announced first: the computer's intent, its chance, and the other shots it
-/// weighed.
-fn finish_headless(game: &mut Match, mut computers: Computers) -> Result<(), String> {
-    computers.commentary = true;
-    let end = computers.play_out(game, STROKE_CAP, |game, played| {
-        if let Some(c) = played.commentary {
-            let who = game.seat_name(c.seat);
-            for line in c.lines() {
-                println!("  {who} {line}");
-            }
-        }
-        if let Some(v) = played.verdict {
-            for line in game.verdict_lines(v) {
-                println!("{line}");
-            }
-        }
-    });
-    let played = match end {
-        PlayedOut::Over => Ok(()),
-        PlayedOut::Capped(cap) => Err(format!("the match did not end within {cap} strokes")),
-        PlayedOut::NoComputer(seat) => Err(format!("no computer plays {seat}")),
-        PlayedOut::Refused(_, e) => Err(e.to_string()),
-    };
-    print_stats(game);
-    for v in &game.violations {
-        println!("INVARIANT VIOLATED {v}");
-    }
-    played?;
-    if game.violations.is_empty() {
-        Ok(())
-    } else {
-        Err(format!("{} invariant violations", game.violations.len()))
-    }
+    let computers = Computers::for_setup(&save.setup);
+    headless::play_aloud(&mut game, computers, say).map_err(|e| e.to_string())
 }

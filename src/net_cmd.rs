@@ -352,7 +352,7 @@ pub fn host(spec: &Spec, args: HostArgs) -> Result<(), String> {
 }
 
 fn default_save(code: &str, name: &str) -> Option<PathBuf> {
-    carrom_trainer::data_dir().map(|d| d.join("net").join(carrom_net::save_file_name(code, name)))
+    carrom_store::data_dir().map(|d| d.join("net").join(carrom_net::save_file_name(code, name)))
 }
 
 pub fn joining(spec: &Spec, args: &JoinArgs) -> Joining {

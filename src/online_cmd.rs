@@ -122,7 +122,7 @@ pub fn server(spec: &Spec, args: ServerArgs) -> Result<(), String> {
     let db = match args.db {
         Some(db) => db,
         None => {
-            let dir = carrom_trainer::data_dir().ok_or("no data directory: give --db")?;
+            let dir = carrom_store::data_dir().ok_or("no data directory: give --db")?;
             std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
             carrom_server::sqlite_in(&dir)
         }
@@ -169,7 +169,7 @@ pub fn server(spec: &Spec, args: ServerArgs) -> Result<(), String> {
 
 /// The tokens this machine holds, by server and name, in the data directory.
 fn tokens_path() -> Option<PathBuf> {
-    carrom_trainer::data_dir().map(|d| d.join("online").join("tokens.json"))
+    carrom_store::data_dir().map(|d| d.join("online").join("tokens.json"))
 }
 
 fn token_key(server: &str, name: &str) -> String {

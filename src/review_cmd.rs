@@ -2,12 +2,11 @@
 //! `carrom_ai::winprob`.
 
 use crate::args::{count, seed};
-use carrom_ai::review::{self, Review, ReviewOptions, stored};
+use carrom_ai::review::{ReviewOptions, stored};
 use carrom_ai::winprob::WinModel;
-use carrom_ai::winprob::fit::{self, CHECK_SEED, Calibration, FIT_SEED};
+use carrom_ai::winprob::fit::{self, CHECK_SEED, FIT_SEED};
 use carrom_match::SaveFile;
 use carrom_physics::Spec;
-use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -57,126 +56,36 @@ pub struct WinprobArgs {
 /// `carrom review`: the stored review when one fits the file, else a new one (kept beside it).
 pub fn review_cmd(spec: &Spec, args: &ReviewArgs) -> Result<(), String> {
     let file = &args.file;
-    let name = file.display().to_string();
     let save = SaveFile::load(file).map_err(|e| e.to_string())?;
     let options = ReviewOptions {
         player: args.player.clone(),
         seed: args.seed,
         limit: None,
     };
-    let kept = (!args.fresh)
-        .then(|| stored::load(file, spec, &save, &options))
-        .flatten();
-    let t0 = Instant::now();
-    let (review, kept) = match kept {
-        // The save is still checked: a tampered file is refused whatever is kept beside it.
-        Some(r) => (review::strokes_of(spec, &save, &name).map(|_| r), true),
-        None => {
-            let quiet = |_: usize, _: usize| {};
-            let shown: &(dyn Fn(usize, usize) + Sync) = if args.json { &quiet } else { &progress };
-            (review::review(spec, &save, &name, &options, shown), false)
-        }
-    };
-    let review = review.map_err(|e| e.to_string())?;
+    let quiet = |_: usize, _: usize| {};
+    let shown: &(dyn Fn(usize, usize) + Sync) = if args.json { &quiet } else { &progress };
+    let (review, source) = stored::kept_or_made(spec, file, &save, &options, args.fresh, shown)
+        .map_err(|e| e.to_string())?;
     if !args.json {
         eprint!("\r{:40}\r", "");
     }
-    let note = if kept {
-        format!("the review kept in {}", stored::path_for(file).display())
-    } else {
-        if let Err(e) = stored::store(file, spec, &save, &review) {
-            eprintln!("warning: the review could not be kept: {e}");
-        }
-        format!("reviewed in {:.1} s", t0.elapsed().as_secs_f64())
-    };
+    if let stored::Source::Made {
+        not_kept: Some(e), ..
+    } = &source
+    {
+        eprintln!("warning: the review could not be kept: {e}");
+    }
     if args.json {
-        println!("{}", review_json(&review));
+        println!("{}", review.to_json());
     } else {
-        print_review(&review, &name, &note);
+        let name = file.display().to_string();
+        review.lines(&name, &source.note()).iter().for_each(|l| println!("{l}"));
     }
     Ok(())
 }
 
 fn progress(done: usize, total: usize) {
     eprint!("\rstroke {done} of {total}");
-}
-
-/// The review as JSON: the strokes and players with exactly the contract's fields, then the
-/// chart and the turning points.
-fn review_json(r: &Review) -> Value {
-    let strokes: Vec<Value> = r
-        .strokes
-        .iter()
-        .map(|s| {
-            json!({
-                "index": s.index,
-                "seat": s.seat,
-                "player": s.player,
-                "played_chance": s.played_chance,
-                "best_chance": s.best_chance,
-                "loss": s.loss,
-                "label": s.label,
-                "best_shot": s.best_shot,
-                "win_chance_after": r.chances_after(s.index),
-            })
-        })
-        .collect();
-    let players: Vec<Value> = r
-        .players
-        .iter()
-        .map(|p| json!({"name": p.name, "accuracy": p.accuracy, "worst": p.worst}))
-        .collect();
-    json!({
-        "strokes": strokes,
-        "players": players,
-        "turning_points": r.turning_points,
-        "chart": r.chart,
-        "total_strokes": r.total_strokes,
-        "seed": r.seed,
-    })
-}
-
-fn print_review(r: &Review, name: &str, note: &str) {
-    println!(
-        "Review of {name}: {} of {} strokes judged ({note})",
-        r.strokes.len(),
-        r.total_strokes
-    );
-    for s in &r.strokes {
-        let after = r.chances_after(s.index).map(|c| {
-            format!(
-                "; after it side 0 wins the board {}%, the game {}%",
-                percent(c.board[0]),
-                percent(c.game[0])
-            )
-        });
-        let turning = if r.turning_points.contains(&s.index) {
-            " [turning point]"
-        } else {
-            ""
-        };
-        println!(
-            "{}{}{turning}",
-            review::stroke_line(s),
-            after.unwrap_or_default()
-        );
-    }
-    println!("Turning points (strokes): {:?}", r.turning_points);
-    for p in &r.players {
-        let accuracy = p.accuracy.map_or("-".to_string(), |a| format!("{a:.1}"));
-        println!(
-            "{} ({}): accuracy {accuracy} over {} strokes ({} forced); worst strokes {:?}",
-            p.name,
-            p.seat.title(),
-            p.strokes,
-            p.forced,
-            p.worst
-        );
-    }
-}
-
-fn percent(chance: f32) -> f32 {
-    carrom_ai::coach::percent(chance)
 }
 
 /// `carrom winprob --fit` or `--check`.
@@ -201,11 +110,7 @@ pub fn winprob(spec: &Spec, args: &WinprobArgs) -> Result<(), String> {
         return Ok(());
     }
     let model = match &args.model {
-        Some(path) => {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            WinModel::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?
-        }
+        Some(path) => WinModel::load(path).map_err(|e| e.to_string())?,
         None => WinModel::shipped().clone(),
     };
     check(
@@ -218,51 +123,16 @@ pub fn winprob(spec: &Spec, args: &WinprobArgs) -> Result<(), String> {
 }
 
 fn check(spec: &Spec, model: &WinModel, games: u32, seed: u64, json: bool) -> Result<(), String> {
-    if seed == model.seed {
-        return Err(format!(
-            "--seed {seed}: the model was fitted on the games of that seed; check it on others"
-        ));
-    }
     let t0 = Instant::now();
-    let all = fit::samples(spec, games, seed);
-    let board = Calibration::of(&fit::striker_chances(model, &all, true));
-    let game = Calibration::of(&fit::striker_chances(model, &all, false));
-    let seconds = t0.elapsed().as_secs_f64();
+    let checked = fit::check(spec, model, games, seed).map_err(|e| format!("--seed {seed}: {e}"))?;
     if !json {
         println!(
-            "Held-out games: {games} (seed {seed}), {seconds:.1} s; the model: {}",
+            "Held-out games: {games} (seed {seed}), {:.1} s; the model: {}",
+            t0.elapsed().as_secs_f64(),
             model.command
         );
-        print_table("board", &board);
-        print_table("game", &game);
+        checked.lines().iter().for_each(|l| println!("{l}"));
     }
-    let out = json!({"games": games, "seed": seed, "board": board, "game": game,
-        "board_meets_target": board.meets_target(), "game_meets_target": game.meets_target()});
-    println!("{out}");
+    println!("{}", checked.json());
     Ok(())
-}
-
-fn print_table(what: &str, c: &Calibration) {
-    println!(
-        "The chance of the side to strike to win the {what}: {} positions, Brier score {:.4}; {}",
-        c.positions,
-        c.brier,
-        if c.meets_target() {
-            "every bin of 50 or more positions within 5 points"
-        } else {
-            "NOT every bin of 50 or more positions within 5 points"
-        }
-    );
-    println!("  predicted   positions  mean predicted  share won  off by (points)");
-    for b in &c.bins {
-        println!(
-            "  {:>3.0}-{:<3.0}%   {:>9}  {:>13.1}%  {:>8.1}%  {:>6.1}",
-            b.from * 100.0,
-            b.to * 100.0,
-            b.positions,
-            b.predicted * 100.0,
-            b.won * 100.0,
-            b.off_by()
-        );
-    }
 }

@@ -2,7 +2,6 @@
 
 use crate::args::{JsonOnly, count, player_name, seed};
 use carrom_physics::Spec;
-use carrom_trainer::progress::data_dir;
 use carrom_trainer::reliability::measure;
 use carrom_trainer::report;
 use std::path::PathBuf;
@@ -51,24 +50,15 @@ pub fn trainer(spec: &Spec, args: &TrainerArgs) -> Result<(), String> {
             return Err(format!("--dir: {} is not a directory", d.display()));
         }
         Some(d) => d.clone(),
-        None => data_dir().ok_or("no data directory: set CARROM_CONFIG_DIR or pass --dir")?,
+        None => carrom_store::data_dir().ok_or("no data directory: set CARROM_CONFIG_DIR or pass --dir")?,
     };
     let out = report::reports(spec, &dir, args.name.as_deref()).map_err(|e| e.to_string())?;
     if args.json.json {
-        let json = report::reports_json(&dir, &out);
-        println!(
-            "{}",
-            serde_json::to_string(&json).map_err(|e| e.to_string())?
-        );
+        println!("{}", report::reports_json(&dir, &out));
         return Ok(());
     }
-    if out.is_empty() {
-        println!("No training progress in {}", dir.join("trainer").display());
-    }
-    for r in &out {
-        for line in report::progress_lines(&r.progress, r.proposal.as_ref()) {
-            println!("{line}");
-        }
+    for line in report::reports_lines(&dir, &out) {
+        println!("{line}");
     }
     Ok(())
 }

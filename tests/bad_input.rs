@@ -645,6 +645,27 @@ fn the_last_sweeps_finds_are_refused_in_one_line() {
     std::fs::remove_dir_all(&d).ok();
 }
 
+/// A folder where a player's progress file should be is named, as a damaged file is, whether
+/// every player is listed or the one named.
+#[test]
+fn a_folder_in_place_of_a_progress_file_is_named() {
+    let d = temp_dir("progress-folder");
+    std::fs::create_dir_all(d.join("trainer").join("Asha.json")).unwrap();
+    let dir = d.to_str().unwrap();
+    for args in [
+        vec!["trainer", "--stats", "--dir", dir],
+        vec!["trainer", "--stats", "--dir", dir, "--name", "Asha"],
+        vec!["trainer", "--stats", "--json", "--dir", dir],
+    ] {
+        refused(
+            &carrom(&args),
+            &["Asha.json", "a folder, not a player's progress file"],
+            &args.join(" "),
+        );
+    }
+    std::fs::remove_dir_all(&d).ok();
+}
+
 #[test]
 fn a_load_tests_database_that_cannot_be_opened_is_named_in_one_line() {
     let out = carrom(&["server-load", "--matches", "1", "--db", "nonsense://x"]);

@@ -192,30 +192,7 @@ pub fn hint_for(
         seat,
     };
     let noise = Level::STRONGEST.execution_noise();
-    let budget = Level::STRONGEST.budget();
-    let task = |counted| TaskJudge {
-        game: MatchJudge {
-            referee: *referee,
-            seat,
-        },
-        counted,
-    };
-    let weighed = match goal {
-        Goal::BestMove => search_weighed(spec, layout, seat, &game, &budget, noise, seed)?.1,
-        Goal::Pocket {
-            piece,
-            pocket,
-            known,
-        } => {
-            let all = shots_at(spec, layout, seat, piece, known, budget.limits);
-            let judge = task(Counted::Into { piece, pocket });
-            search_among(spec, layout, &judge, &budget, noise, seed, all)?.1
-        }
-        Goal::Pieces { own, at_least } => {
-            let judge = task(Counted::Pieces { own, at_least });
-            search_weighed(spec, layout, seat, &judge, &budget, noise, seed)?.1
-        }
-    };
+    let weighed = weigh(spec, layout, seat, referee, goal, noise, seed)?;
     let base = Table::new(spec, layout);
     let clean = |shot: &Shot, counted| {
         let result = play(&mut base.clone(), shot);
@@ -271,6 +248,49 @@ pub fn hint_for(
             .collect(),
         decision_ms: start.elapsed().as_secs_f64() * 1000.0,
     })
+}
+
+/// The shots the coach's search weighed for `goal` at the strongest level's budget, best
+/// first: any shot for the match's best move, the shots at the drill's piece for its pocket,
+/// the breaks for its pieces. `None` when there is nothing to weigh.
+fn weigh(
+    spec: &Spec,
+    layout: &[Piece],
+    seat: Seat,
+    referee: &Referee,
+    goal: Goal,
+    noise: Noise,
+    seed: u64,
+) -> Option<Vec<Weighed>> {
+    let budget = Level::STRONGEST.budget();
+    let game = || MatchJudge {
+        referee: *referee,
+        seat,
+    };
+    let task = |counted| TaskJudge {
+        game: game(),
+        counted,
+    };
+    let weighed = match goal {
+        Goal::BestMove => {
+            let judge = game();
+            search_weighed(spec, layout, seat, &judge, &budget, noise, seed)?.1
+        }
+        Goal::Pocket {
+            piece,
+            pocket,
+            known,
+        } => {
+            let all = shots_at(spec, layout, seat, piece, known, budget.limits);
+            let judge = task(Counted::Into { piece, pocket });
+            search_among(spec, layout, &judge, &budget, noise, seed, all)?.1
+        }
+        Goal::Pieces { own, at_least } => {
+            let judge = task(Counted::Pieces { own, at_least });
+            search_weighed(spec, layout, seat, &judge, &budget, noise, seed)?.1
+        }
+    };
+    Some(weighed)
 }
 
 /// The shots the coach measures and shows: the best the search weighed of each kind and

@@ -26,6 +26,7 @@ pub mod computers;
 pub mod data_file;
 pub mod game;
 pub mod geom;
+pub mod headless;
 pub mod lone_man;
 pub mod noise;
 pub mod player;

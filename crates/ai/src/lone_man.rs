@@ -32,11 +32,7 @@ pub struct LoneManCosts {
 
 /// A fingerprint of everything in `spec` (FNV-1a of its debug text).
 pub fn spec_key(spec: &Spec) -> u64 {
-    format!("{spec:?}")
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-        })
+    carrom_terms::fnv1a(format!("{spec:?}").as_bytes())
 }
 
 impl LoneManCosts {

@@ -132,6 +132,23 @@ impl BreakMap {
         ));
         out
     }
+
+    /// The map's figures as `carrom breaks` prints them in its JSON line: its size, the
+    /// samples, and the best break.
+    pub fn figures(&self) -> serde_json::Value {
+        let b = self.best;
+        serde_json::json!({
+            "positions": self.positions.len(),
+            "directions": self.offsets_deg.len(),
+            "samples": self.samples,
+            "best": {
+                "position": b.position,
+                "offset_deg": b.offset_deg,
+                "angle_deg": b.angle_deg,
+                "expected_pieces": b.expected,
+            },
+        })
+    }
 }
 
 impl GameRun {
@@ -187,6 +204,21 @@ impl PairResult {
         std::iter::once(format!("{}{violations}", self.line()))
             .chain(examples)
             .collect()
+    }
+}
+
+#[cfg(feature = "research")]
+impl crate::research::ladder::Pairs {
+    /// `carrom ladder`'s first line: the levels, the games a pair, and which pairs play.
+    pub fn heading(self, levels: usize, games: u32) -> String {
+        use crate::research::ladder::Pairs;
+        let which = match self {
+            Pairs::Neighbours => "neighbours only",
+            Pairs::RoundRobin => "every pair",
+        };
+        format!(
+            "the ladder: {levels} levels, {games} singles games a pair (one ICF game each), {which}"
+        )
     }
 }
 

@@ -8,6 +8,7 @@
 //! position is the hint's best there with the review's seed (0 unless asked, as `carrom
 //! hint`'s).
 
+mod shown;
 pub mod stored;
 mod walk;
 
@@ -419,9 +420,3 @@ pub fn stroke_line(s: &StrokeReview) -> String {
     )
 }
 
-/// FNV-1a, 64 bits: the fingerprints of saves, specs and models.
-pub fn fnv(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}

@@ -298,6 +298,21 @@ pub enum WinModelError {
     Chances { which: &'static str },
 }
 
+/// A model file that cannot be read or used: the file, and why.
+#[derive(Debug, thiserror::Error)]
+pub enum WinModelFileError {
+    #[error("{}: {source}", path.display())]
+    Read {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{}: {source}", path.display())]
+    Model {
+        path: std::path::PathBuf,
+        source: WinModelError,
+    },
+}
+
 /// Each side's chance (0-1) to win the board and the game, by side index.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WinChances {
@@ -324,6 +339,18 @@ fn is_chance(p: f64) -> bool {
 }
 
 impl WinModel {
+    /// Reads the model file at `path` ([`WinModel::parse`]).
+    pub fn load(path: &std::path::Path) -> Result<WinModel, WinModelFileError> {
+        let text = std::fs::read_to_string(path).map_err(|source| WinModelFileError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        WinModel::parse(&text).map_err(|source| WinModelFileError::Model {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+
     /// Reads a model file's text, checking it is one this build can use.
     pub fn parse(text: &str) -> Result<WinModel, WinModelError> {
         let model: WinModel = serde_json::from_str(text)?;
@@ -473,7 +500,7 @@ impl WinModel {
             .chain(&self.queen_to_winner)
             .map(f64::to_string)
             .collect();
-        crate::review::fnv(text.join(" ").as_bytes())
+        carrom_terms::fnv1a(text.join(" ").as_bytes())
     }
 }
 

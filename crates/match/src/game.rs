@@ -357,13 +357,8 @@ impl Match {
     /// played the same strokes on the same physics have the same digest after each of them; a
     /// stroke changed by the least amount does not (FNV-1a, 64 bits).
     pub fn digest(&self) -> u64 {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut eat = |bytes: &[u8]| {
-            for b in bytes {
-                h ^= u64::from(*b);
-                h = h.wrapping_mul(0x0000_0100_0000_01b3);
-            }
-        };
+        let mut h = carrom_terms::Fnv1a::new();
+        let mut eat = |bytes: &[u8]| h.eat(bytes);
         for p in &self.layout {
             eat(p.kind.name().as_bytes());
             eat(&p.x.to_bits().to_le_bytes());
@@ -380,7 +375,7 @@ impl Match {
         eat(&s1.to_le_bytes());
         eat(r.turn().map_or("over", |s| s.name()).as_bytes());
         eat(format!("{:?}", r.queen()).as_bytes());
-        h
+        h.finish()
     }
 
     /// A free legal spot for a returned piece inside the outer circle, searched from the
@@ -567,6 +562,30 @@ impl Match {
     /// A verdict as log lines, the sides named by their players ([`words::verdict`]).
     pub fn verdict_lines(&self, v: &Verdict) -> Vec<String> {
         words::verdict(v, &self.names())
+    }
+
+    /// The match's statistics as log lines: a heading, then a line per player and a line per
+    /// board, indented.
+    pub fn statistics_lines(&self) -> Vec<String> {
+        let lines = self.stats.lines().into_iter().map(|l| format!("  {l}"));
+        std::iter::once("Statistics:".to_string()).chain(lines).collect()
+    }
+
+    /// How a replay of `save` ended, once it is checked: "Replay ends as recorded: games
+    /// [1, 0], score [0, 0] (match finished); every action reached its recorded position".
+    pub fn replay_end_line(&self, save: &SaveFile) -> String {
+        let (games, score) = (self.referee.games(), self.referee.score());
+        let finished = if save.finished {
+            " (match finished)"
+        } else {
+            " (match in progress)"
+        };
+        let digests = if save.digests.is_empty() {
+            ""
+        } else {
+            "; every action reached its recorded position"
+        };
+        format!("Replay ends as recorded: games {games:?}, score {score:?}{finished}{digests}")
     }
 
     /// Rebuilds a match from a save or replay by playing its actions again, with the physics the

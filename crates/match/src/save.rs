@@ -154,11 +154,24 @@ impl SaveFile {
 
     /// Writes atomically: a crash mid-write leaves the previous file intact.
     pub fn write(&self, path: &Path) -> Result<(), SaveError> {
-        let text = serde_json::to_string_pretty(self).map_err(|source| SaveError::Encode {
+        Ok(write_atomically(path, self.text(path)?.as_bytes())?)
+    }
+
+    /// [`SaveFile::write`], first making the save's folder when it is not there (the folder
+    /// that cannot be made is named).
+    pub fn keep(&self, path: &Path) -> Result<(), SaveError> {
+        Ok(carrom_store::write_making_folder(
+            path,
+            self.text(path)?.as_bytes(),
+        )?)
+    }
+
+    /// The save as written to `path`: pretty JSON.
+    fn text(&self, path: &Path) -> Result<String, SaveError> {
+        serde_json::to_string_pretty(self).map_err(|source| SaveError::Encode {
             name: path.display().to_string(),
             source,
-        })?;
-        Ok(write_atomically(path, text.as_bytes())?)
+        })
     }
 }
 

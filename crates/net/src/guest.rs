@@ -663,7 +663,7 @@ impl Guest {
 
     fn save(&self) {
         if let (Some(path), Some(game)) = (&self.joining.save, &self.game)
-            && let Err(e) = crate::keep_save(path, game)
+            && let Err(e) = carrom_match::SaveFile::of(game).keep(path)
         {
             eprintln!("{e}");
         }

@@ -925,7 +925,7 @@ impl Host {
 
     fn save(&self) {
         if let (Some(path), Some(game)) = (&self.config.save, &self.game)
-            && let Err(e) = crate::keep_save(path, game)
+            && let Err(e) = carrom_match::SaveFile::of(game).keep(path)
         {
             eprintln!("{e}");
         }

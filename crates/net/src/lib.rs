@@ -48,17 +48,3 @@ pub use seating::{SeatingError, seat_computers, seat_holders};
 #[cfg(not(target_arch = "wasm32"))]
 pub use wire::{DEFAULT_PORT, resolve, resolve_all};
 pub use words::shown;
-
-/// Writes the match's save to `path` (atomically), making its folder first.
-pub fn keep_save(
-    path: &std::path::Path,
-    game: &carrom_match::Match,
-) -> Result<(), carrom_match::SaveError> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|source| carrom_match::WriteError {
-            path: dir.to_path_buf(),
-            source,
-        })?;
-    }
-    carrom_match::SaveFile::of(game).write(path)
-}

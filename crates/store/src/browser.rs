@@ -49,6 +49,10 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .map_err(refused)
 }
 
+pub fn can_write(_path: &Path) -> io::Result<()> {
+    storage().map(|_| ())
+}
+
 pub fn read(path: &Path) -> io::Result<Vec<u8>> {
     let s = storage()?;
     match s.get_item(&key(path)).map_err(refused)? {
@@ -107,6 +111,10 @@ pub fn files_in(dir: &Path) -> io::Result<Vec<PathBuf>> {
         return Err(not_found(dir));
     }
     Ok(files)
+}
+
+pub fn entries_in(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    files_in(dir)
 }
 
 pub fn modified(path: &Path) -> io::Result<SystemTime> {

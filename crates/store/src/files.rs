@@ -31,6 +31,19 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
+pub fn can_write(path: &Path) -> io::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    if path.is_dir() {
+        return Err(io::Error::other("it is a folder"));
+    }
+    let mut probe = path.as_os_str().to_owned();
+    probe.push(".probe");
+    std::fs::File::create(&probe)?;
+    std::fs::remove_file(&probe)
+}
+
 pub fn read(path: &Path) -> io::Result<Vec<u8>> {
     std::fs::read(path)
 }
@@ -60,6 +73,12 @@ pub fn files_in(dir: &Path) -> io::Result<Vec<PathBuf>> {
         }
     }
     Ok(files)
+}
+
+pub fn entries_in(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    std::fs::read_dir(dir)?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect()
 }
 
 pub fn modified(path: &Path) -> io::Result<SystemTime> {
@@ -113,6 +132,39 @@ mod tests {
         assert!(
             e.to_string().starts_with(&path.display().to_string()),
             "{e}"
+        );
+    }
+
+    #[test]
+    fn a_write_making_its_folder_keeps_the_file_where_no_folder_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("net/saves/match.json");
+        crate::can_write(&path).unwrap();
+        crate::write_making_folder(&path, b"x").unwrap();
+        assert_eq!(crate::read_to_string(&path).unwrap(), "x");
+        // Only the file: the probe of `can_write` is gone.
+        assert_eq!(crate::files_in(&dir.path().join("net/saves")).unwrap(), vec![path]);
+        let blocked = dir.path().join("file").join("save.json");
+        crate::write_atomically(&dir.path().join("file"), b"x").unwrap();
+        let e = crate::write_making_folder(&blocked, b"x").unwrap_err();
+        assert_eq!(e.path, dir.path().join("file"), "the folder is named: {e}");
+        assert!(crate::can_write(dir.path()).is_err(), "a folder is not a file to write");
+    }
+
+    #[test]
+    fn the_entries_of_a_folder_are_its_files_and_its_folders() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("Asha.json")).unwrap();
+        crate::write_atomically(&dir.path().join("Ravi.json"), b"{}").unwrap();
+        let mut entries = crate::entries_in(dir.path()).unwrap();
+        entries.sort();
+        assert_eq!(
+            entries,
+            vec![dir.path().join("Asha.json"), dir.path().join("Ravi.json")]
+        );
+        assert_eq!(
+            crate::files_in(dir.path()).unwrap(),
+            vec![dir.path().join("Ravi.json")]
         );
     }
 }

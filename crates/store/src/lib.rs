@@ -40,6 +40,26 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
     })
 }
 
+/// [`write_atomically`], first making the file's folder (and its parents) when it is not
+/// there: a save, a replay or a player's progress kept where nothing was kept before. A folder
+/// that cannot be made is the error's path.
+pub fn write_making_folder(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        create_dir_all(dir).map_err(|source| WriteError {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+    }
+    write_atomically(path, bytes)
+}
+
+/// Whether a file can be written at `path`, its folder made if need be (a probe file beside
+/// it, made and removed; nothing to probe in the browser): asked before a long piece of work
+/// whose end is written there, so a bad path costs nothing.
+pub fn can_write(path: &Path) -> io::Result<()> {
+    kept::can_write(path)
+}
+
 /// The text kept at `path` (`NotFound` when there is none; `InvalidData` when it is not UTF-8).
 pub fn read_to_string(path: &Path) -> io::Result<String> {
     kept::read(path).and_then(|bytes| {
@@ -77,6 +97,13 @@ pub fn exists(path: &Path) -> bool {
 /// particular order; `NotFound` when the directory does not exist.
 pub fn files_in(dir: &Path) -> io::Result<Vec<PathBuf>> {
     kept::files_in(dir)
+}
+
+/// Everything directly in the directory `dir`, files and folders (in the browser, its files:
+/// it keeps no folders), in no particular order; `NotFound` when the directory does not exist.
+/// For a reader that names a folder where a file should be instead of passing over it.
+pub fn entries_in(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    kept::entries_in(dir)
 }
 
 /// When the file at `path` was last written.

@@ -68,6 +68,67 @@ impl Level {
     }
 }
 
+/// Why a list of levels is refused ([`Level::pair`], [`Level::ladder`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LevelsError {
+    /// Not two levels.
+    NotAPair,
+    /// A name that is no level: the words of [`Named::parse_or_explain`].
+    Unknown(String),
+    /// A level named twice.
+    Twice(Level),
+    /// Fewer than two levels.
+    TooFew,
+}
+
+impl std::fmt::Display for LevelsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            LevelsError::NotAPair => {
+                f.write_str("expected two levels, side 0's then side 1's, as `medium,easy`")
+            }
+            LevelsError::Unknown(words) => f.write_str(words),
+            LevelsError::Twice(level) => write!(f, "`{}` is named twice", level.name()),
+            LevelsError::TooFew => f.write_str("a ladder needs at least two levels, comma-separated"),
+        }
+    }
+}
+
+impl std::error::Error for LevelsError {}
+
+impl Level {
+    /// Two levels, comma-separated, side 0's then side 1's (`medium,easy`).
+    pub fn pair(text: &str) -> Result<[Level; 2], LevelsError> {
+        let parts: Vec<&str> = text.split(',').collect();
+        let [a, b] = parts.as_slice() else {
+            return Err(LevelsError::NotAPair);
+        };
+        Ok([one_level(a)?, one_level(b)?])
+    }
+
+    /// Levels of a ladder, comma-separated (`beginner,easy,medium`): at least two, each once;
+    /// weakest first whatever the order given.
+    pub fn ladder(text: &str) -> Result<Vec<Level>, LevelsError> {
+        let mut levels = Vec::new();
+        for name in text.split(',') {
+            let level = one_level(name)?;
+            if levels.contains(&level) {
+                return Err(LevelsError::Twice(level));
+            }
+            levels.push(level);
+        }
+        if levels.len() < 2 {
+            return Err(LevelsError::TooFew);
+        }
+        levels.sort();
+        Ok(levels)
+    }
+}
+
+fn one_level(name: &str) -> Result<Level, LevelsError> {
+    Level::parse_or_explain(name.trim()).map_err(LevelsError::Unknown)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,5 +152,19 @@ mod tests {
             e.contains("`expert` is not a level: beginner, easy, medium, skilled, hard"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_pair_and_a_ladder_of_levels_are_read_from_their_names() {
+        assert_eq!(Level::pair("medium, easy"), Ok([Level::Medium, Level::Easy]));
+        assert_eq!(Level::pair("medium"), Err(LevelsError::NotAPair));
+        assert_eq!(
+            Level::ladder("hard,beginner"),
+            Ok(vec![Level::Beginner, Level::Hard])
+        );
+        assert_eq!(Level::ladder("easy,easy"), Err(LevelsError::Twice(Level::Easy)));
+        assert_eq!(Level::ladder("easy"), Err(LevelsError::TooFew));
+        let unknown = Level::ladder("easy,expert").unwrap_err().to_string();
+        assert!(unknown.starts_with("`expert` is not a level"), "{unknown}");
     }
 }

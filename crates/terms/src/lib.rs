@@ -12,10 +12,12 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+pub mod fnv;
 mod level;
 pub mod named;
 
-pub use level::Level;
+pub use fnv::{Fnv1a, fnv1a};
+pub use level::{Level, LevelsError};
 pub use named::Named;
 
 /// A place at the board. Seats name the players for the whole match (the physical change of

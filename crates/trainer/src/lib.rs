@@ -8,11 +8,11 @@
 //! on this API.
 //!
 //! ```no_run
-//! use carrom_trainer::{Day, DrillKind, Trainer, data_dir};
+//! use carrom_trainer::{Day, DrillKind, Trainer};
 //! use carrom_physics::Spec;
 //!
 //! let spec = Spec::default();
-//! let (mut trainer, warning) = Trainer::open(&data_dir().unwrap(), "Asha").unwrap();
+//! let (mut trainer, warning) = Trainer::open(&carrom_store::data_dir().unwrap(), "Asha").unwrap();
 //! if let Some(w) = warning { eprintln!("{w}"); }
 //! let drill = trainer.start(&spec, DrillKind::Cut30, 1).unwrap();
 //! println!("{}", drill.task); // "Cut the white man at 1 o'clock into the north-east pocket ..."
@@ -24,6 +24,7 @@
 
 pub mod coach;
 pub mod drill;
+pub mod hint;
 pub mod position;
 pub mod progress;
 pub mod reliability;
@@ -36,7 +37,7 @@ pub mod words;
 pub use drill::{Aim, Drill, DrillKind, LEVELS, NoPosition, Stage, Target};
 pub use position::{Position, PositionError, QueenAt};
 pub use progress::{
-    Day, Ladder, Loaded, Progress, ProgressError, ProgressFault, Tally, data_dir, progress_path,
+    Day, Ladder, Loaded, Progress, ProgressError, ProgressFault, Tally, progress_path,
 };
 pub use score::{MissWay, Score, ScoreError, Scored, Side, score};
 pub use trainer::{DrillRow, Trainer, rows};

@@ -406,17 +406,11 @@ impl Progress {
 
     /// Writes atomically (temporary file, then rename; the directory made if needed).
     pub fn write(&self, path: &Path) -> Result<(), ProgressError> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            carrom_store::create_dir_all(dir).map_err(|source| carrom_match::WriteError {
-                path: dir.to_path_buf(),
-                source,
-            })?;
-        }
         let text = serde_json::to_string_pretty(self).map_err(|source| ProgressError::Encode {
             name: path.display().to_string(),
             source,
         })?;
-        Ok(carrom_match::write_atomically(path, text.as_bytes())?)
+        Ok(carrom_store::write_making_folder(path, text.as_bytes())?)
     }
 }
 
@@ -433,12 +427,6 @@ fn set_aside(path: &Path) -> std::io::Result<PathBuf> {
     }
     carrom_store::rename(path, &aside)?;
     Ok(aside)
-}
-
-/// The data directory: `$CARROM_CONFIG_DIR` when set, else the platform's data directory's
-/// `carrom` (`~/.local/share/carrom` on Linux), as the game's saves use.
-pub fn data_dir() -> Option<PathBuf> {
-    carrom_store::data_dir()
 }
 
 /// A player's progress file in `dir`: `trainer/<name>.json`, the name's characters other than

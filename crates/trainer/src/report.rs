@@ -23,6 +23,9 @@ pub enum ReportError {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// A folder where a player's progress file should be.
+    #[error("{}: a folder, not a player's progress file", path.display())]
+    NotAFile { path: PathBuf },
     /// A progress file is damaged.
     #[error(transparent)]
     Damaged(#[from] ProgressError),
@@ -68,13 +71,29 @@ pub fn reports_json(dir: &Path, reports: &[PlayerReport]) -> Value {
     json!({"dir": dir.display().to_string(), "players": players})
 }
 
+/// The reports in words, as `carrom trainer --stats` prints them: each player's lines
+/// ([`progress_lines`]), or that there is no progress in `dir`.
+pub fn reports_lines(dir: &Path, reports: &[PlayerReport]) -> Vec<String> {
+    if reports.is_empty() {
+        return vec![format!(
+            "No training progress in {}",
+            dir.join("trainer").display()
+        )];
+    }
+    reports
+        .iter()
+        .flat_map(|r| progress_lines(&r.progress, r.proposal.as_ref()))
+        .collect()
+}
+
 /// The players with progress files in `dir`, or the one named.
 pub fn players(dir: &Path, name: Option<&str>) -> Result<Vec<(String, PathBuf)>, ReportError> {
     if let Some(name) = name {
         return Ok(vec![(name.to_string(), progress_path(dir, name))]);
     }
     let folder = dir.join("trainer");
-    let entries = match carrom_store::files_in(&folder) {
+    // Folders too: a folder where a player's file should be is named, not passed over.
+    let entries = match carrom_store::entries_in(&folder) {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(source) => return Err(ReportError::Folder { folder, source }),
@@ -106,6 +125,9 @@ pub fn read(path: &Path, name: &str) -> Result<Progress, ReportError> {
             Ok(p)
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Progress::new(name)),
+        Err(e) if e.kind() == std::io::ErrorKind::IsADirectory => Err(ReportError::NotAFile {
+            path: path.to_path_buf(),
+        }),
         Err(source) => Err(ReportError::File {
             path: path.to_path_buf(),
             source,

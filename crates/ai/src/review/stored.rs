@@ -1,6 +1,7 @@
 //! A review kept beside its save, so that opening it again is instant: `FILE.review` next to
 //! `FILE` (JSON; not `.json`, so the game's list of saved matches does not take it for a
-//! save), written atomically.
+//! save), read and written through `carrom_store` (atomically; in the browser, the page's
+//! storage).
 //!
 //! Why beside the save and not in it: the save belongs to the match crate, below this one, and
 //! is rewritten after every stroke by the autosave from the match alone; it refuses unknown
@@ -10,14 +11,17 @@
 //! physics, of the win-chance model and of the coach's figures. A review whose fingerprints do
 //! not fit the save is made again.
 
-use super::{Review, ReviewOptions, fnv};
+use super::{Review, ReviewError, ReviewOptions, review, strokes_of};
 use crate::coach::{BREAK_SAMPLES, CHANCE_SAMPLES, RANK_SAMPLES};
 use crate::lone_man::spec_key;
 use crate::winprob::WinModel;
-use carrom_match::{SaveFile, WriteError, write_atomically};
+use carrom_match::SaveFile;
+use carrom_store::WriteError;
+use carrom_terms::fnv1a as fnv;
 use carrom_physics::Spec;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use web_time::Instant;
 
 /// What a stored review says it is.
 pub const FORMAT: &str = "carrom-review";
@@ -61,7 +65,7 @@ pub fn made_from(spec: &Spec, save: &SaveFile) -> String {
 /// strokes, or the same player's); for one player, his part of a review of everyone's.
 /// `None` when there is none, it does not read, or it is of something else.
 pub fn load(path: &Path, spec: &Spec, save: &SaveFile, options: &ReviewOptions) -> Option<Review> {
-    let text = std::fs::read_to_string(path_for(path)).ok()?;
+    let text = carrom_store::read_to_string(&path_for(path)).ok()?;
     let stored: StoredReview = serde_json::from_str(&text).ok()?;
     let fits = stored.format == FORMAT
         && stored.version == VERSION
@@ -105,5 +109,53 @@ pub fn store(path: &Path, spec: &Spec, save: &SaveFile, review: &Review) -> Resu
         review: review.clone(),
     };
     let text = serde_json::to_string(&stored).unwrap_or_default();
-    write_atomically(&path_for(path), text.as_bytes())
+    carrom_store::write_atomically(&path_for(path), text.as_bytes())
+}
+
+/// Where the review [`kept_or_made`] gives came from.
+#[derive(Debug)]
+pub enum Source {
+    /// Kept beside the save, at this path.
+    Kept(PathBuf),
+    /// Made now, in this many seconds, and kept beside the save unless this error says why
+    /// not.
+    Made {
+        seconds: f64,
+        not_kept: Option<WriteError>,
+    },
+}
+
+impl Source {
+    /// Where the review came from, in words: "the review kept in FILE.review", "reviewed in
+    /// 3.2 s".
+    pub fn note(&self) -> String {
+        match self {
+            Source::Kept(path) => format!("the review kept in {}", path.display()),
+            Source::Made { seconds, .. } => format!("reviewed in {seconds:.1} s"),
+        }
+    }
+}
+
+/// The review of the save `save` read from `path`: the one kept beside it when it fits
+/// ([`load`]; not when `fresh`), the save still checked (a tampered file is refused whatever is
+/// kept beside it); else a new one ([`review`], `progress` told as each stroke is judged),
+/// then kept beside the save ([`store`]).
+pub fn kept_or_made(
+    spec: &Spec,
+    path: &Path,
+    save: &SaveFile,
+    options: &ReviewOptions,
+    fresh: bool,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<(Review, Source), ReviewError> {
+    let name = path.display().to_string();
+    if let Some(kept) = (!fresh).then(|| load(path, spec, save, options)).flatten() {
+        strokes_of(spec, save, &name)?;
+        return Ok((kept, Source::Kept(path_for(path))));
+    }
+    let t0 = Instant::now();
+    let made = review(spec, save, &name, options, progress)?;
+    let not_kept = store(path, spec, save, &made).err();
+    let seconds = t0.elapsed().as_secs_f64();
+    Ok((made, Source::Made { seconds, not_kept }))
 }

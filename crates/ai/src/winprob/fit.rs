@@ -389,4 +389,81 @@ impl Calibration {
             .filter(|b| b.positions >= TARGET_POSITIONS)
             .all(|b| b.off_by() <= TARGET_POINTS)
     }
+
+    /// The table in words, for the chance to win the `what` (board or game): its size, Brier
+    /// score and whether it meets the target, then a line per bin.
+    pub fn lines(&self, what: &str) -> Vec<String> {
+        let mut out = vec![
+            format!(
+                "The chance of the side to strike to win the {what}: {} positions, Brier score {:.4}; {}",
+                self.positions,
+                self.brier,
+                if self.meets_target() {
+                    "every bin of 50 or more positions within 5 points"
+                } else {
+                    "NOT every bin of 50 or more positions within 5 points"
+                }
+            ),
+            "  predicted   positions  mean predicted  share won  off by (points)".to_string(),
+        ];
+        out.extend(self.bins.iter().map(|b| {
+            format!(
+                "  {:>3.0}-{:<3.0}%   {:>9}  {:>13.1}%  {:>8.1}%  {:>6.1}",
+                b.from * 100.0,
+                b.to * 100.0,
+                b.positions,
+                b.predicted * 100.0,
+                b.won * 100.0,
+                b.off_by()
+            )
+        }));
+        out
+    }
+}
+
+/// A model checked on held-out games ([`check`]): the calibration of its chances to win the
+/// board and the game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checked {
+    pub games: u32,
+    pub seed: u64,
+    pub board: Calibration,
+    pub game: Calibration,
+}
+
+/// A check asked on the games the model was fitted on.
+#[derive(Debug, thiserror::Error)]
+#[error("the model was fitted on the games of that seed; check it on others")]
+pub struct FittedOnThem;
+
+/// Plays `games` held-out self-play games seeded from `seed` and checks `model`'s chances on
+/// their positions; refused on the games the model was fitted on.
+pub fn check(spec: &Spec, model: &WinModel, games: u32, seed: u64) -> Result<Checked, FittedOnThem> {
+    if seed == model.seed {
+        return Err(FittedOnThem);
+    }
+    let all = samples(spec, games, seed);
+    Ok(Checked {
+        games,
+        seed,
+        board: Calibration::of(&striker_chances(model, &all, true)),
+        game: Calibration::of(&striker_chances(model, &all, false)),
+    })
+}
+
+impl Checked {
+    /// The two tables in words ([`Calibration::lines`]).
+    pub fn lines(&self) -> Vec<String> {
+        let mut out = self.board.lines("board");
+        out.extend(self.game.lines("game"));
+        out
+    }
+
+    /// The check as `carrom winprob --check` prints it: the games, the seed, both tables and
+    /// whether each meets the target.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({"games": self.games, "seed": self.seed, "board": self.board,
+            "game": self.game, "board_meets_target": self.board.meets_target(),
+            "game_meets_target": self.game.meets_target()})
+    }
 }
