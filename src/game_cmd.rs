@@ -2,12 +2,11 @@
 
 use crate::args::{DEMO_LEVEL, RulesArg, SeatArg, count, named, player_name, rules_arg, seed};
 use crate::match_cmd::{
-    DemoArgs, ReplayArgs, demo_levels, demo_setup, headless_demo, load_save, replay_check,
-    resume_headless,
+    DemoArgs, ReplayArgs, demo_setup, headless_demo, load_save, replay_check, resume_headless,
 };
 use carrom_ai::{Level, computers_match};
 use carrom_match::MatchLength;
-use carrom_match::MatchSetup;
+use carrom_match::{MatchSetup, PlayersError};
 use carrom_physics::Spec;
 use carrom_referee::{Seat, Seats};
 use carrom_ui::display::{self, Xvfb};
@@ -102,25 +101,19 @@ fn match_seats(mode: PlayMode) -> Option<Seats> {
 }
 
 /// `carrom play`'s seats and names, checked against its mode before anything starts.
-fn check_seats(args: &PlayArgs, mode: PlayMode, mode_name: &str) -> Result<(), String> {
+fn check_seats(
+    args: &PlayArgs,
+    computers: &[Seat],
+    mode: PlayMode,
+    mode_name: &str,
+) -> Result<(), String> {
     match match_seats(mode) {
         Some(seats) => {
-            let outside = args.computer.iter().find(|c| !seats.contains(c.seat()));
-            if let Some(c) = outside {
-                return Err(format!(
-                    "--computer: {} does not play in {mode_name} ({})",
-                    c.seat().name(),
-                    seats.names()
-                ));
-            }
-            if args.names.len() > seats.count() {
-                return Err(format!(
-                    "--names: {} names for the {} seats of {mode_name}",
-                    args.names.len(),
-                    seats.count()
-                ));
-            }
-            Ok(())
+            let names = args.names.len();
+            MatchSetup::check_players(seats, mode_name, computers, names).map_err(|e| match e {
+                PlayersError::Computer { .. } => format!("--computer: {e}"),
+                PlayersError::Names { .. } => format!("--names: {e}"),
+            })
         }
         None if args.load.is_none() && !args.computer.is_empty() => Err(format!(
             "--computer: seats are played by the computer in a match (--mode singles or \
@@ -139,7 +132,8 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
     let level = args.level.unwrap_or(DEMO_LEVEL);
     let mode_name = mode.to_possible_value().map(|v| v.get_name().to_string());
     let mode_name = mode_name.unwrap_or_default();
-    check_seats(&args, mode, &mode_name)?;
+    let computers: Vec<Seat> = args.computer.iter().map(|c| c.seat()).collect();
+    check_seats(&args, &computers, mode, &mode_name)?;
     // Whatever the display: a save that could not be written is said before any play.
     if let Some(path) = &args.save {
         carrom_store::can_write(path).map_err(|e| format!("--save {}: {e}", path.display()))?;
@@ -155,11 +149,10 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
             ));
         }
         println!("No display ({why}): running the headless computer demo instead of the game.");
-        let levels = demo_levels(args.level);
+        let levels = Level::demo_levels(args.level);
         let setup = computers_match(Seats::Singles, rules.rules, &rules.name, levels, seed);
-        return headless_demo(spec, setup);
+        return headless_demo(spec, setup, None);
     }
-    let computers: Vec<Seat> = args.computer.iter().map(|c| c.seat()).collect();
     let make = |seats: Seats| {
         MatchSetup::new(seats, rules.rules, &rules.name, seed).with_players(
             &computers,
@@ -182,7 +175,7 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
             PlayMode::Practice => Start::Practice,
             PlayMode::Training => Start::Training,
             PlayMode::Demo => {
-                let levels = demo_levels(args.level);
+                let levels = Level::demo_levels(args.level);
                 Start::Demo(computers_match(
                     Seats::Doubles,
                     rules.rules,
@@ -229,7 +222,7 @@ pub fn open_window(
 pub fn demo(spec: &Spec, args: DemoArgs) -> Result<(), String> {
     let setup = demo_setup(&args);
     if args.headless || !display::has_display() {
-        return crate::match_cmd::headless_demo_to(spec, setup, args.replay_out.as_deref());
+        return crate::match_cmd::headless_demo(spec, setup, args.replay_out.as_deref());
     }
     open_window(spec, launch(Start::Demo(setup), args.speed), None)
 }
@@ -290,7 +283,7 @@ pub fn replay(spec: &Spec, args: ReplayArgs) -> Result<(), String> {
     // The display is looked for first, before the check starts any threads (see
     // `display::find`); a bad file is still named before a missing display.
     let display = args.window.then(display::find);
-    let save = replay_check(spec, &args.file, args.stats_output())?;
+    let save = replay_check(spec, &args)?;
     if let Some(display) = display {
         if let Err(why) = display {
             return Err(format!("replay --window: no display ({why})"));

@@ -202,7 +202,7 @@ fn demo(spec: &carrom_physics::Spec, args: match_cmd::DemoArgs) -> Result<(), St
         if !args.headless {
             println!("This build has no game window (built without the `game` feature): headless.");
         }
-        match_cmd::headless_demo_to(
+        match_cmd::headless_demo(
             spec,
             match_cmd::demo_setup(&args),
             args.replay_out.as_deref(),
@@ -216,7 +216,7 @@ fn replay(spec: &carrom_physics::Spec, args: match_cmd::ReplayArgs) -> Result<()
     return game_cmd::replay(spec, args);
     #[cfg(not(feature = "game"))]
     {
-        match_cmd::replay_check(spec, &args.file, args.stats_output())?;
+        match_cmd::replay_check(spec, &args)?;
         if args.window {
             return Err(
                 "replay --window: this build has no game (built without the `game` feature)".into(),

@@ -53,17 +53,11 @@ pub struct ReplayArgs {
     pub json: bool,
 }
 
-impl ReplayArgs {
-    pub fn stats_output(&self) -> StatsOutput {
-        StatsOutput::of(self.stats, self.json)
-    }
-}
-
 /// The demo's match: computer players of the ladder's top two levels, or of the one asked for.
 pub fn demo_setup(args: &DemoArgs) -> MatchSetup {
     let mut rules = args.rules.clone();
     args.length.apply(&mut rules.rules);
-    let levels = demo_levels(args.level);
+    let levels = Level::demo_levels(args.level);
     carrom_ai::computers_match(
         args.seats.seats(),
         rules.rules,
@@ -73,19 +67,9 @@ pub fn demo_setup(args: &DemoArgs) -> MatchSetup {
     )
 }
 
-/// The demo's levels by side: the one asked for at every seat, else the ladder's top two (the
-/// strongest on side 0).
-pub fn demo_levels(level: Option<Level>) -> [Level; 2] {
-    level.map_or(Level::DEMO, |l| [l, l])
-}
-
-/// The headless demo: computers play a full match, the rulings printed as they are made.
-pub fn headless_demo(spec: &Spec, setup: MatchSetup) -> Result<(), String> {
-    headless_demo_to(spec, setup, None)
-}
-
-/// [`headless_demo`], the finished match written as a replay to `out` (atomically).
-pub fn headless_demo_to(spec: &Spec, setup: MatchSetup, out: Option<&Path>) -> Result<(), String> {
+/// The headless demo: computers play a full match, the rulings printed as they are made; the
+/// finished match written as a replay to `out` (atomically) when asked.
+pub fn headless_demo(spec: &Spec, setup: MatchSetup, out: Option<&Path>) -> Result<(), String> {
     if let Some(out) = out {
         carrom_store::can_write(out).map_err(|e| format!("--replay-out {}: {e}", out.display()))?;
     }
@@ -129,31 +113,13 @@ fn check_save(
         .map_err(|e| e.to_string())
 }
 
-/// What `carrom replay` prints of the statistics.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StatsOutput {
-    None,
-    /// After the replay's lines, the statistics as text.
-    Text,
-    /// Only the statistics, as one JSON object (the replay's lines are not printed).
-    Json,
-}
-
-impl StatsOutput {
-    pub fn of(stats: bool, json: bool) -> StatsOutput {
-        match (stats, json) {
-            (_, true) => StatsOutput::Json,
-            (true, false) => StatsOutput::Text,
-            _ => StatsOutput::None,
-        }
-    }
-}
-
 /// Replays a save or replay file headless and checks that it ends as recorded; then prints its
 /// statistics if asked.
-pub fn replay_check(spec: &Spec, file: &Path, stats: StatsOutput) -> Result<SaveFile, String> {
+pub fn replay_check(spec: &Spec, args: &ReplayArgs) -> Result<SaveFile, String> {
+    let file = &args.file;
     let save = SaveFile::load(file).map_err(|e| e.to_string())?;
-    let text = stats != StatsOutput::Json;
+    // With --json only the statistics' JSON line.
+    let text = !args.json;
     if text {
         println!(
             "Replay of {}: {} actions, {} rules, seed {}",
@@ -163,17 +129,19 @@ pub fn replay_check(spec: &Spec, file: &Path, stats: StatsOutput) -> Result<Save
             save.setup.seed
         );
     }
-    let game = check_save(spec, file, &save, |line| if text { say(line) })?;
+    let game = check_save(spec, file, &save, |line| {
+        if text {
+            say(line)
+        }
+    })?;
     if text {
         say(&game.replay_end_line(&save));
     }
-    match stats {
-        StatsOutput::None => {}
-        StatsOutput::Text => game.statistics_lines().iter().for_each(|l| say(l)),
-        StatsOutput::Json => println!(
-            "{}",
-            serde_json::to_string(&game.stats).map_err(|e| e.to_string())?
-        ),
+    if args.json {
+        let json = serde_json::to_string(&game.stats).map_err(|e| e.to_string())?;
+        println!("{json}");
+    } else if args.stats {
+        game.statistics_lines().iter().for_each(|l| say(l));
     }
     Ok(save)
 }

@@ -2,11 +2,9 @@
 
 use crate::args::{JsonOnly, count, seconds, seed};
 use crate::input::read_request;
+use carrom_physics::Spec;
 use carrom_physics::report::BoardReport;
-use carrom_physics::shot::ShotError;
-use carrom_physics::soak::FaultKind;
-use carrom_physics::{BodyId, Piece, Shot, Spec, opening_rack, simulate};
-use serde::Deserialize;
+use carrom_physics::soak::SimulateRequest;
 use std::path::Path;
 
 pub fn load_spec(path: Option<&Path>) -> Result<Spec, String> {
@@ -26,30 +24,13 @@ pub fn board(spec: &Spec) -> Result<(), String> {
     Ok(())
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SimulateRequest {
-    shot: Shot,
-    pieces: Option<Vec<Piece>>,
-    /// A `carrom soak` fault's own fields, accepted so that a fault replays as is. They do not
-    /// change the simulation.
-    #[serde(default, rename = "fault")]
-    _fault: Option<FaultKind>,
-    #[serde(default, rename = "body")]
-    _body: Option<BodyId>,
-    #[serde(default, rename = "step")]
-    _step: Option<u32>,
-}
-
 pub fn simulate_cmd(spec: &Spec, file: Option<&Path>) -> Result<(), String> {
     let input = read_request(file)?;
     let source = &input.source;
     let request: SimulateRequest = input.parse()?;
-    let pieces = request
-        .pieces
-        .unwrap_or_else(|| opening_rack(&spec.board, request.shot.seat));
-    let result =
-        simulate(spec, &pieces, &request.shot).map_err(|e: ShotError| format!("{source}: {e}"))?;
+    let result = request
+        .simulate(spec)
+        .map_err(|e| format!("{source}: {e}"))?;
     let out = serde_json::to_string(&result).map_err(|e| e.to_string())?;
     println!("{out}");
     Ok(())

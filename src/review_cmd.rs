@@ -79,7 +79,10 @@ pub fn review_cmd(spec: &Spec, args: &ReviewArgs) -> Result<(), String> {
         println!("{}", review.to_json());
     } else {
         let name = file.display().to_string();
-        review.lines(&name, &source.note()).iter().for_each(|l| println!("{l}"));
+        review
+            .lines(&name, &source.note())
+            .iter()
+            .for_each(|l| println!("{l}"));
     }
     Ok(())
 }
@@ -100,13 +103,7 @@ pub fn winprob(spec: &Spec, args: &WinprobArgs) -> Result<(), String> {
         let out = &args.out;
         carrom_match::write_atomically(out, model.to_json().as_bytes())
             .map_err(|e| e.to_string())?;
-        println!(
-            "Fitted on {games} games ({} positions, {} boards) in {:.1} s; written to {}",
-            model.positions,
-            model.boards,
-            model.fit_seconds,
-            out.display()
-        );
+        println!("{}", model.fitted_line(out));
         return Ok(());
     }
     let model = match &args.model {
@@ -124,7 +121,8 @@ pub fn winprob(spec: &Spec, args: &WinprobArgs) -> Result<(), String> {
 
 fn check(spec: &Spec, model: &WinModel, games: u32, seed: u64, json: bool) -> Result<(), String> {
     let t0 = Instant::now();
-    let checked = fit::check(spec, model, games, seed).map_err(|e| format!("--seed {seed}: {e}"))?;
+    let checked =
+        fit::check(spec, model, games, seed).map_err(|e| format!("--seed {seed}: {e}"))?;
     if !json {
         println!(
             "Held-out games: {games} (seed {seed}), {:.1} s; the model: {}",

@@ -50,7 +50,8 @@ pub fn trainer(spec: &Spec, args: &TrainerArgs) -> Result<(), String> {
             return Err(format!("--dir: {} is not a directory", d.display()));
         }
         Some(d) => d.clone(),
-        None => carrom_store::data_dir().ok_or("no data directory: set CARROM_CONFIG_DIR or pass --dir")?,
+        None => carrom_store::data_dir()
+            .ok_or("no data directory: set CARROM_CONFIG_DIR or pass --dir")?,
     };
     let out = report::reports(spec, &dir, args.name.as_deref()).map_err(|e| e.to_string())?;
     if args.json.json {

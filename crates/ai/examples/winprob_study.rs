@@ -32,23 +32,7 @@ fn read(path: &str) -> Vec<Game> {
 }
 
 fn table(what: &str, c: &Calibration) {
-    println!(
-        "{what}: {} positions, Brier {:.4}, meets {}",
-        c.positions,
-        c.brier,
-        c.meets_target()
-    );
-    for b in &c.bins {
-        println!(
-            "  {:>3.0}-{:<3.0} {:>7} {:>6.1} {:>6.1} {:>5.1}",
-            b.from * 100.0,
-            b.to * 100.0,
-            b.positions,
-            b.predicted * 100.0,
-            b.won * 100.0,
-            b.off_by()
-        );
-    }
+    c.lines(what).iter().for_each(|l| println!("{l}"));
 }
 
 fn main() {

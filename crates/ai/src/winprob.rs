@@ -339,6 +339,19 @@ fn is_chance(p: f64) -> bool {
 }
 
 impl WinModel {
+    /// What `carrom winprob --fit` says of the model it wrote to `out`: the games, positions
+    /// and boards it was fitted on, and how long that took.
+    pub fn fitted_line(&self, out: &std::path::Path) -> String {
+        format!(
+            "Fitted on {} games ({} positions, {} boards) in {:.1} s; written to {}",
+            self.games,
+            self.positions,
+            self.boards,
+            self.fit_seconds,
+            out.display()
+        )
+    }
+
     /// Reads the model file at `path` ([`WinModel::parse`]).
     pub fn load(path: &std::path::Path) -> Result<WinModel, WinModelFileError> {
         let text = std::fs::read_to_string(path).map_err(|source| WinModelFileError::Read {

@@ -25,6 +25,26 @@ pub enum SetupError {
     Breaker { seat: Seat, seats: Seats },
 }
 
+/// Players asked for that do not fit a match's seats ([`crate::MatchSetup::check_players`]);
+/// the words name the match as the caller calls it (`singles`).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PlayersError {
+    /// A seat asked for the computer that does not play in the match.
+    #[error("{} does not play in {mode} ({})", seat.name(), seats.names())]
+    Computer {
+        seat: Seat,
+        seats: Seats,
+        mode: String,
+    },
+    /// More names than seats.
+    #[error("{given} names for the {} seats of {mode}", seats.count())]
+    Names {
+        given: usize,
+        seats: Seats,
+        mode: String,
+    },
+}
+
 /// A player's name that cannot be used ([`crate::Player::checked_name`]).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum NameError {

@@ -36,7 +36,7 @@ pub mod words;
 
 pub use carrom_terms::{Level, Named};
 pub use error::{
-    LoadRulesError, MatchError, NameError, ReplayError, ResumeError, SaveError, SetupError,
+    LoadRulesError, MatchError, NameError, PlayersError, ReplayError, ResumeError, SaveError, SetupError,
     WriteError,
 };
 pub use game::{Action, Actor, Call, Match};

@@ -1,6 +1,6 @@
 //! How a match is set up: the seats, who sits in them, the rules and the seed.
 
-use crate::error::{LoadRulesError, NameError, SetupError};
+use crate::error::{LoadRulesError, NameError, PlayersError, SetupError};
 use carrom_referee::{Rules, Seat, Seats};
 use carrom_terms::{Level, Named};
 use serde::{Deserialize, Serialize};
@@ -115,6 +115,26 @@ impl MatchSetup {
             }
         }
         self
+    }
+
+    /// Checks the players asked for a match of `seats` (called `mode` in the words) before
+    /// [`MatchSetup::with_players`]: every computer's seat plays in it, and no more names than
+    /// seats.
+    pub fn check_players(
+        seats: Seats,
+        mode: &str,
+        computers: &[Seat],
+        names: usize,
+    ) -> Result<(), PlayersError> {
+        let mode = mode.to_string();
+        if let Some(&seat) = computers.iter().find(|s| !seats.contains(**s)) {
+            return Err(PlayersError::Computer { seat, seats, mode });
+        }
+        if names > seats.count() {
+            let given = names;
+            return Err(PlayersError::Names { given, seats, mode });
+        }
+        Ok(())
     }
 
     /// Checks that the setup can be played: rules that make sense, one player for every seat,

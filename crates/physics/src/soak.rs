@@ -54,6 +54,31 @@ pub struct Fault {
     pub step: u32,
 }
 
+/// `carrom simulate`'s request: a shot, and the pieces it is played on (the opening rack for
+/// the shot's seat when there are none). A [`Fault`]'s own fields are accepted, so that a fault
+/// replays as it is listed; they do not change the simulation.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SimulateRequest {
+    pub shot: Shot,
+    pub pieces: Option<Vec<Piece>>,
+    #[serde(default, rename = "fault")]
+    _fault: Option<FaultKind>,
+    #[serde(default, rename = "body")]
+    _body: Option<BodyId>,
+    #[serde(default, rename = "step")]
+    _step: Option<u32>,
+}
+
+impl SimulateRequest {
+    /// The request's shot played to rest on its pieces ([`crate::simulate`]).
+    pub fn simulate(&self, spec: &Spec) -> Result<ShotResult, crate::ShotError> {
+        let pieces = (self.pieces.clone())
+            .unwrap_or_else(|| opening_rack(&spec.board, self.shot.seat));
+        crate::simulate(spec, &pieces, &self.shot)
+    }
+}
+
 /// A random legal striker position for `seat` on a board holding `pieces`.
 pub fn random_legal_position(
     rng: &mut impl Rng,

@@ -48,6 +48,11 @@ impl Level {
     /// first.
     pub const DEMO: [Level; 2] = [Level::Hard, Level::Skilled];
 
+    /// The demo's levels by side: `level` at every seat, else [`Level::DEMO`].
+    pub fn demo_levels(level: Option<Level>) -> [Level; 2] {
+        level.map_or(Level::DEMO, |l| [l, l])
+    }
+
     /// The strongest level (the coach's search).
     pub const STRONGEST: Level = Level::Hard;
 
