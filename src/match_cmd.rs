@@ -2,7 +2,7 @@
 //! match is `carrom_match`, the computer players `carrom_ai`.
 
 use crate::args::{RulesArg, SeatsArg, named, rules_arg, seed, speed};
-use carrom_ai::{Computers, Level, headless};
+use carrom_ai::{Level, headless};
 use carrom_match::MatchLength;
 use carrom_match::{Match, MatchSetup, SaveFile};
 use carrom_physics::Spec;
@@ -164,6 +164,6 @@ pub fn resume_headless(spec: &Spec, file: &Path, no_display: &str) -> Result<(),
         file.display(),
         save.actions.len()
     );
-    let computers = Computers::for_setup(&save.setup);
+    let computers = carrom_ai::Computers::for_setup(&save.setup);
     headless::play_aloud(&mut game, computers, say).map_err(|e| e.to_string())
 }
