@@ -419,4 +419,3 @@ pub fn stroke_line(s: &StrokeReview) -> String {
         s.label.name()
     )
 }
-

@@ -568,7 +568,9 @@ impl Match {
     /// board, indented.
     pub fn statistics_lines(&self) -> Vec<String> {
         let lines = self.stats.lines().into_iter().map(|l| format!("  {l}"));
-        std::iter::once("Statistics:".to_string()).chain(lines).collect()
+        std::iter::once("Statistics:".to_string())
+            .chain(lines)
+            .collect()
     }
 
     /// How a replay of `save` ended, once it is checked: "Replay ends as recorded: games

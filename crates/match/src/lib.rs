@@ -36,8 +36,8 @@ pub mod words;
 
 pub use carrom_terms::{Level, Named};
 pub use error::{
-    LoadRulesError, MatchError, NameError, PlayersError, ReplayError, ResumeError, SaveError, SetupError,
-    WriteError,
+    LoadRulesError, MatchError, NameError, PlayersError, ReplayError, ResumeError, SaveError,
+    SetupError, WriteError,
 };
 pub use game::{Action, Actor, Call, Match};
 pub use position::{referee_at, referee_for_south};

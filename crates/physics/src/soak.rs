@@ -73,8 +73,8 @@ pub struct SimulateRequest {
 impl SimulateRequest {
     /// The request's shot played to rest on its pieces ([`crate::simulate`]).
     pub fn simulate(&self, spec: &Spec) -> Result<ShotResult, crate::ShotError> {
-        let pieces = (self.pieces.clone())
-            .unwrap_or_else(|| opening_rack(&spec.board, self.shot.seat));
+        let pieces =
+            (self.pieces.clone()).unwrap_or_else(|| opening_rack(&spec.board, self.shot.seat));
         crate::simulate(spec, &pieces, &self.shot)
     }
 }

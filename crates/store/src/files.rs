@@ -143,12 +143,18 @@ mod tests {
         crate::write_making_folder(&path, b"x").unwrap();
         assert_eq!(crate::read_to_string(&path).unwrap(), "x");
         // Only the file: the probe of `can_write` is gone.
-        assert_eq!(crate::files_in(&dir.path().join("net/saves")).unwrap(), vec![path]);
+        assert_eq!(
+            crate::files_in(&dir.path().join("net/saves")).unwrap(),
+            vec![path]
+        );
         let blocked = dir.path().join("file").join("save.json");
         crate::write_atomically(&dir.path().join("file"), b"x").unwrap();
         let e = crate::write_making_folder(&blocked, b"x").unwrap_err();
         assert_eq!(e.path, dir.path().join("file"), "the folder is named: {e}");
-        assert!(crate::can_write(dir.path()).is_err(), "a folder is not a file to write");
+        assert!(
+            crate::can_write(dir.path()).is_err(),
+            "a folder is not a file to write"
+        );
     }
 
     #[test]

@@ -94,7 +94,9 @@ impl std::fmt::Display for LevelsError {
             }
             LevelsError::Unknown(words) => f.write_str(words),
             LevelsError::Twice(level) => write!(f, "`{}` is named twice", level.name()),
-            LevelsError::TooFew => f.write_str("a ladder needs at least two levels, comma-separated"),
+            LevelsError::TooFew => {
+                f.write_str("a ladder needs at least two levels, comma-separated")
+            }
         }
     }
 }
@@ -161,13 +163,19 @@ mod tests {
 
     #[test]
     fn a_pair_and_a_ladder_of_levels_are_read_from_their_names() {
-        assert_eq!(Level::pair("medium, easy"), Ok([Level::Medium, Level::Easy]));
+        assert_eq!(
+            Level::pair("medium, easy"),
+            Ok([Level::Medium, Level::Easy])
+        );
         assert_eq!(Level::pair("medium"), Err(LevelsError::NotAPair));
         assert_eq!(
             Level::ladder("hard,beginner"),
             Ok(vec![Level::Beginner, Level::Hard])
         );
-        assert_eq!(Level::ladder("easy,easy"), Err(LevelsError::Twice(Level::Easy)));
+        assert_eq!(
+            Level::ladder("easy,easy"),
+            Err(LevelsError::Twice(Level::Easy))
+        );
         assert_eq!(Level::ladder("easy"), Err(LevelsError::TooFew));
         let unknown = Level::ladder("easy,expert").unwrap_err().to_string();
         assert!(unknown.starts_with("`expert` is not a level"), "{unknown}");

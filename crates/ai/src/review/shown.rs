@@ -66,7 +66,10 @@ impl Review {
             let after = after.unwrap_or_default();
             out.push(format!("{}{after}{turning}", stroke_line(s)));
         }
-        out.push(format!("Turning points (strokes): {:?}", self.turning_points));
+        out.push(format!(
+            "Turning points (strokes): {:?}",
+            self.turning_points
+        ));
         for p in &self.players {
             let accuracy = p.accuracy.map_or("-".to_string(), |a| format!("{a:.1}"));
             out.push(format!(

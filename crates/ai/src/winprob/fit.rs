@@ -438,7 +438,12 @@ pub struct FittedOnThem;
 
 /// Plays `games` held-out self-play games seeded from `seed` and checks `model`'s chances on
 /// their positions; refused on the games the model was fitted on.
-pub fn check(spec: &Spec, model: &WinModel, games: u32, seed: u64) -> Result<Checked, FittedOnThem> {
+pub fn check(
+    spec: &Spec,
+    model: &WinModel,
+    games: u32,
+    seed: u64,
+) -> Result<Checked, FittedOnThem> {
     if seed == model.seed {
         return Err(FittedOnThem);
     }
