@@ -5,7 +5,7 @@
 //! A match whose rules have a shot clock (the rated ones) keeps it ([`crate::clock`]): the
 //! time-out is applied, stored and sent like any action.
 
-use crate::Shared;
+use crate::shared::Shared;
 use crate::clock::Clock;
 use crate::rating;
 use carrom_ai::Computers;
