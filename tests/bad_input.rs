@@ -665,7 +665,11 @@ fn a_server_database_it_cannot_keep_is_refused_in_one_line() {
     for db in ["mysql://u:secret@h/db", "nonsense://x", "sqlite:"] {
         let out = carrom(&["server", "--listen", "127.0.0.1:0", "--db", db]);
         refused(&out, &["--db", "cannot open the database"], db);
-        assert!(stderr(&out).contains("sqlite://PATH") || db == "sqlite:", "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("sqlite://PATH") || db == "sqlite:",
+            "{}",
+            stderr(&out)
+        );
     }
     let d = temp_dir("db-folder");
     std::fs::create_dir_all(&d).unwrap();

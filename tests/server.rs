@@ -601,8 +601,14 @@ fn the_server_makes_a_new_database_from_each_form_a_user_types() {
         (new("plain").display().to_string(), new("plain")),
         ("relative/new.db".to_string(), new("relative")),
         (format!("sqlite:{}", new("colon").display()), new("colon")),
-        (format!("sqlite://{}", new("slashes").display()), new("slashes")),
-        (format!("sqlite://{}?mode=rwc", new("mode").display()), new("mode")),
+        (
+            format!("sqlite://{}", new("slashes").display()),
+            new("slashes"),
+        ),
+        (
+            format!("sqlite://{}?mode=rwc", new("mode").display()),
+            new("mode"),
+        ),
     ];
     for (db, file) in forms {
         assert!(!file.exists(), "{db}");

@@ -70,8 +70,8 @@ fn sqlite_url(given: &str, rest: &str) -> Result<Database, AddressError> {
     };
     let rest = rest.strip_prefix("//").unwrap_or(rest);
     let settings = rest.split_once('?').map(|(_, s)| s.to_string());
-    let options = sqlx::sqlite::SqliteConnectOptions::from_str(given)
-        .map_err(|e| bad(e.to_string()))?;
+    let options =
+        sqlx::sqlite::SqliteConnectOptions::from_str(given).map_err(|e| bad(e.to_string()))?;
     let file = options.get_filename();
     if file.as_os_str().is_empty() {
         return Err(bad("no file named".into()));
@@ -199,14 +199,25 @@ mod tests {
 
     #[test]
     fn anything_else_is_refused_saying_what_is_taken() {
-        for text in ["", "nonsense://x", "mysql://u:secret@h/db", "sqlite:", "sqlite://"] {
+        for text in [
+            "",
+            "nonsense://x",
+            "mysql://u:secret@h/db",
+            "sqlite:",
+            "sqlite://",
+        ] {
             let e = text.parse::<Database>().unwrap_err().to_string();
             assert!(e.starts_with("cannot open the database"), "{text}: {e}");
             assert!(!e.contains("secret"), "the password is not shown: {e}");
         }
         let e = "nonsense://x".parse::<Database>().unwrap_err().to_string();
-        assert!(e.contains("nonsense://x") && e.contains("sqlite://PATH"), "{e}");
-        let e = "sqlite:///tmp/x.db?mode=sideways".parse::<Database>().unwrap_err();
+        assert!(
+            e.contains("nonsense://x") && e.contains("sqlite://PATH"),
+            "{e}"
+        );
+        let e = "sqlite:///tmp/x.db?mode=sideways"
+            .parse::<Database>()
+            .unwrap_err();
         assert!(e.to_string().contains("sideways"), "{e}");
     }
 }

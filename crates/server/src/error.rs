@@ -77,7 +77,10 @@ pub enum QueryError {
 impl QueryError {
     /// Whether what was asked for does not exist (the API's 404).
     pub fn is_unknown(&self) -> bool {
-        matches!(self, QueryError::NoPlayer { .. } | QueryError::NoMatch { .. })
+        matches!(
+            self,
+            QueryError::NoPlayer { .. } | QueryError::NoMatch { .. }
+        )
     }
 }
 
@@ -130,7 +133,10 @@ pub(crate) enum Refusal {
     Binary,
     #[error("{} messages dropped for coming too fast", FLOOD_LIMIT)]
     Flood,
-    #[error("too fast: at most {} messages a second; this one was dropped", GUEST_RATE)]
+    #[error(
+        "too fast: at most {} messages a second; this one was dropped",
+        GUEST_RATE
+    )]
     TooFast,
     #[error("a message of {bytes} bytes: the bound is {}", MAX_CLIENT_MESSAGE)]
     TooLong { bytes: usize },

@@ -57,8 +57,11 @@ impl ServerProcess {
     /// Starts `command` (a `carrom server` on a free loopback port): its first line names
     /// where it serves (`Serving on http://ADDR ...`).
     fn start(mut command: Command) -> Result<ServerProcess, LoadTestError> {
-        let child = (command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn())
-            .map_err(LoadTestError::Spawn)?;
+        let child = (command
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn())
+        .map_err(LoadTestError::Spawn)?;
         let mut server = ServerProcess {
             child,
             addr: String::new(),

@@ -3,9 +3,9 @@
 //! unrated) and private rooms with short codes (singles or doubles; unrated).
 
 use crate::error::LobbyError;
-use crate::shared::Shared;
 use crate::live::{Outbox, SeatPlan, ToMatch, tell};
 use crate::rating::level_near;
+use crate::shared::Shared;
 use carrom_match::{Level, MatchLength, MatchSetup};
 use carrom_online::{Mode, ToClient};
 use carrom_referee::{Rules, Seat, Seats};

@@ -17,21 +17,24 @@ pub(crate) async fn answer(
     query: &ToServer,
 ) -> Option<Result<ToClient, QueryError>> {
     Some(match query {
-        ToServer::Leaderboard => leaderboard(shared).await.map_err(QueryError::from).map(|rows| {
-            ToClient::Leaderboard {
+        ToServer::Leaderboard => leaderboard(shared)
+            .await
+            .map_err(QueryError::from)
+            .map(|rows| ToClient::Leaderboard {
                 rows: rows.iter().map(standing).collect(),
-            }
-        }),
+            }),
         ToServer::Player { name } => player_page(shared, name).await,
         ToServer::Live => Ok(ToClient::Live {
             matches: live(shared),
         }),
-        ToServer::Saved { id } => stored_match(shared, *id)
-            .await
-            .map(|(_, game)| ToClient::Saved {
-                id: *id,
-                save: Box::new(SaveFile::of(&game)),
-            }),
+        ToServer::Saved { id } => {
+            stored_match(shared, *id)
+                .await
+                .map(|(_, game)| ToClient::Saved {
+                    id: *id,
+                    save: Box::new(SaveFile::of(&game)),
+                })
+        }
         _ => return None,
     })
 }
@@ -52,7 +55,10 @@ pub(crate) async fn leaderboard(shared: &Shared) -> Result<Vec<PlayerRow>, Store
 }
 
 /// Player `name` and the numbers of his last matches, newest first ([`RECENT_MATCHES`]).
-pub(crate) async fn player(shared: &Shared, name: &str) -> Result<(PlayerRow, Vec<u64>), QueryError> {
+pub(crate) async fn player(
+    shared: &Shared,
+    name: &str,
+) -> Result<(PlayerRow, Vec<u64>), QueryError> {
     let store = &shared.store;
     let p = (store.player(name).await?).ok_or_else(|| QueryError::NoPlayer {
         name: name.to_string(),
@@ -105,7 +111,10 @@ pub(crate) fn live(shared: &Shared) -> Vec<LiveMatch> {
 }
 
 /// Match `id` as the database keeps it, played again from its actions.
-pub(crate) async fn stored_match(shared: &Shared, id: u64) -> Result<(MatchRow, Match), QueryError> {
+pub(crate) async fn stored_match(
+    shared: &Shared,
+    id: u64,
+) -> Result<(MatchRow, Match), QueryError> {
     let row = (shared.store.match_row(id).await?).ok_or(QueryError::NoMatch { id })?;
     let live = shared.load(&row).await?;
     Ok((row, live.game))

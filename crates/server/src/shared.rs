@@ -136,8 +136,8 @@ impl Shared {
         };
         self.store.create_match(&row).await?;
         drop(next);
-        let live = Live::new(id, rated, game, seats, &[])
-            .map_err(|e| LoadError::Replay(e.to_string()))?;
+        let live =
+            Live::new(id, rated, game, seats, &[]).map_err(|e| LoadError::Replay(e.to_string()))?;
         Ok(self.spawn(live))
     }
 

@@ -279,9 +279,7 @@ fn six_actions_with_the_servers_digests(
         .collect();
     assert!(seats.contains(&here[0]), "{name} struck: {seats:?}");
     assert!(seats.iter().any(|s| *s != here[0]), "the other side struck");
-    let (row, servers) = rt
-        .block_on(server.stored_match(id))
-        .unwrap();
+    let (row, servers) = rt.block_on(server.stored_match(id)).unwrap();
     let n = table.model.actions.len().min(servers.actions.len());
     assert!(n >= ACTIONS - 1, "the server has the strokes: {n}");
     assert_eq!(table.model.digests[..n], servers.digests[..n]);
@@ -390,9 +388,7 @@ fn a_stroke_struck_after_the_shot_clock_ran_out_gives_way_to_the_servers_time_ou
     hold.store(false, Ordering::SeqCst);
     // The board follows the server again: its time-out, Ravi's strokes, then Asha's stroke.
     let servers = |rt: &tokio::runtime::Runtime| {
-        let (_, game) = rt
-            .block_on(server.stored_match(id))
-            .unwrap();
+        let (_, game) = rt.block_on(server.stored_match(id)).unwrap();
         game
     };
     let here = app.world().resource::<Table>().here.clone().unwrap();
