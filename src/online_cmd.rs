@@ -17,9 +17,10 @@ pub struct ServerArgs {
     /// The address and port to listen on (port 0: any free port, printed at the start).
     #[arg(long, default_value = carrom_server::DEFAULT_LISTEN)]
     pub listen: SocketAddr,
-    /// The database: `postgres://USER:PASSWORD@HOST/DB`, or `sqlite://PATH`; a SQLite file in
-    /// the data directory when omitted.
-    #[arg(long)]
+    /// The database: a SQLite file's path, `sqlite:PATH` or `sqlite://PATH` (the file and its
+    /// folder made when missing), or `postgres://USER:PASSWORD@HOST/DB` (or `postgresql://`);
+    /// a SQLite file in the data directory when omitted.
+    #[arg(long, value_parser = database)]
     pub db: Option<String>,
     /// A folder of static files to serve at `/` (the browser build, `target/web`).
     #[arg(long)]
@@ -111,6 +112,12 @@ pub struct OnlineArgs {
     pub json: bool,
 }
 
+/// A database's address as `--db` takes it (checked here, opened by the server).
+fn database(text: &str) -> Result<String, carrom_server::AddressError> {
+    text.parse::<carrom_server::Database>()?;
+    Ok(text.to_string())
+}
+
 fn runtime() -> Result<tokio::runtime::Runtime, String> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -132,7 +139,7 @@ pub fn server(spec: &Spec, args: ServerArgs) -> Result<(), String> {
     config.tls = args
         .tls_cert
         .zip(args.tls_key)
-        .map(|(cert, key)| carrom_server::tls::TlsFiles { cert, key });
+        .map(|(cert, key)| carrom_server::TlsFiles { cert, key });
     let scheme = if config.tls.is_some() {
         "https"
     } else {

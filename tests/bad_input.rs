@@ -678,3 +678,24 @@ fn a_load_tests_database_that_cannot_be_opened_is_named_in_one_line() {
         "server-load --db",
     );
 }
+
+/// `carrom server --db` refuses, in one line naming the flag, an address that names no
+/// database it keeps (saying what it takes), and a folder where the file should be.
+#[test]
+fn a_server_database_it_cannot_keep_is_refused_in_one_line() {
+    for db in ["mysql://u:secret@h/db", "nonsense://x", "sqlite:"] {
+        let out = carrom(&["server", "--listen", "127.0.0.1:0", "--db", db]);
+        refused(&out, &["--db", "cannot open the database"], db);
+        assert!(
+            stderr(&out).contains("sqlite://PATH") || db == "sqlite:",
+            "{}",
+            stderr(&out)
+        );
+    }
+    let d = temp_dir("db-folder");
+    std::fs::create_dir_all(&d).unwrap();
+    let folder = d.display().to_string();
+    let out = carrom(&["server", "--listen", "127.0.0.1:0", "--db", &folder]);
+    refused(&out, &[&folder, "is a folder, not a file"], "--db FOLDER");
+    std::fs::remove_dir_all(&d).ok();
+}

@@ -552,3 +552,69 @@ async fn next_applied(conn: &mut Connection) -> carrom_net::Applied {
     });
     wait.await.expect("an applied action")
 }
+
+/// `carrom server` on any free loopback port with the database `db`, started in `cwd`: its
+/// port once it serves, within 60 s (the process is killed when dropped).
+fn serving_within_a_minute(config: &Path, cwd: &Path, db: &str) -> (Proc, u16) {
+    let args = ["server", "--listen", "127.0.0.1:0", "--db", db];
+    let mut p = Proc(
+        Command::new(env!("CARGO_BIN_EXE_carrom"))
+            .args(args)
+            .current_dir(cwd)
+            .env("CARROM_CONFIG_DIR", config)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("carrom runs"),
+    );
+    let stdout = p.0.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut first = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut first);
+        let _ = tx.send(first);
+    });
+    let first = rx
+        .recv_timeout(Duration::from_secs(60))
+        .unwrap_or_else(|_| panic!("--db {db}: not serving within a minute"));
+    let port = (first.split_whitespace().nth(2))
+        .and_then(|a| a.rsplit(':').next())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| {
+            let mut err = String::new();
+            let _ = p.0.stderr.as_mut().unwrap().read_to_string(&mut err);
+            panic!("--db {db}: no port in {first:?}: {err}")
+        });
+    (p, port)
+}
+
+/// Each form of a database's path a user types after `--db`, for a new file in a folder that
+/// does not exist yet: a path (absolute or relative), `sqlite:PATH`, `sqlite://PATH` (so
+/// `sqlite:///abs/path`, the help's own form) and with SQLite's `?mode=rwc`. The server makes
+/// the folder and the file, and serves.
+#[test]
+fn the_server_makes_a_new_database_from_each_form_a_user_types() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let new = |folder: &str| d.join(folder).join("new.db");
+    let forms = [
+        (new("plain").display().to_string(), new("plain")),
+        ("relative/new.db".to_string(), new("relative")),
+        (format!("sqlite:{}", new("colon").display()), new("colon")),
+        (
+            format!("sqlite://{}", new("slashes").display()),
+            new("slashes"),
+        ),
+        (
+            format!("sqlite://{}?mode=rwc", new("mode").display()),
+            new("mode"),
+        ),
+    ];
+    for (db, file) in forms {
+        assert!(!file.exists(), "{db}");
+        let (_p, port) = serving_within_a_minute(&d.join("config"), d, &db);
+        let (status, board) = get(port, "/api/leaderboard");
+        assert_eq!((status, board), (200, serde_json::json!([])), "--db {db}");
+        assert!(file.is_file(), "--db {db}: {} made", file.display());
+    }
+}

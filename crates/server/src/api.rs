@@ -10,7 +10,9 @@
 //!
 //! An unknown name or match is a 404 with `{"error": "..."}`.
 
-use crate::Shared;
+use crate::error::QueryError;
+use crate::pages;
+use crate::shared::Shared;
 use axum::Json;
 use axum::Router;
 use axum::extract::ws::WebSocketUpgrade;
@@ -33,7 +35,16 @@ fn failed(e: impl std::fmt::Display) -> (StatusCode, Json<Value>) {
     error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
 }
 
-pub fn router(shared: Arc<Shared>) -> Router {
+/// A query not answered: a 404 for what is unknown, else a 500.
+fn refused(e: QueryError) -> (StatusCode, Json<Value>) {
+    if e.is_unknown() {
+        error(StatusCode::NOT_FOUND, e.to_string())
+    } else {
+        failed(e)
+    }
+}
+
+pub(crate) fn router(shared: Arc<Shared>) -> Router {
     let web = shared.config.web.clone();
     let api = Router::new()
         .route("/ws", get(upgrade))
@@ -69,34 +80,25 @@ async fn upgrade(
 }
 
 async fn player(State(shared): State<Arc<Shared>>, Path(name): Path<String>) -> Answer {
-    let p = (shared.store.player(&name).await)
-        .map_err(failed)?
-        .ok_or_else(|| error(StatusCode::NOT_FOUND, format!("no player is named {name}")))?;
-    let matches = shared.store.matches_of(&name, 20).await.map_err(failed)?;
+    let (p, matches) = pages::player(&shared, &name).await.map_err(refused)?;
     let mut v = serde_json::to_value(&p).map_err(failed)?;
     v["matches"] = json!(matches);
     Ok(Json(v))
 }
 
 async fn leaderboard(State(shared): State<Arc<Shared>>) -> Answer {
-    let players = shared.store.leaderboard(100).await.map_err(failed)?;
+    let players = pages::leaderboard(&shared).await.map_err(failed)?;
     Ok(Json(json!(players)))
 }
 
 async fn live(State(shared): State<Arc<Shared>>) -> Answer {
-    Ok(Json(json!(crate::pages::live(&shared))))
+    Ok(Json(json!(pages::live(&shared))))
 }
 
 /// A match as the database keeps it, played again from its actions: its players, how it
 /// ended, the digest after every action and its save.
 async fn one_match(State(shared): State<Arc<Shared>>, Path(id): Path<u64>) -> Answer {
-    if (shared.store.match_row(id).await)
-        .map_err(failed)?
-        .is_none()
-    {
-        return Err(error(StatusCode::NOT_FOUND, format!("no match {id}")));
-    }
-    let (row, game) = crate::pages::replayed(&shared, id).await.map_err(failed)?;
+    let (row, game) = pages::stored_match(&shared, id).await.map_err(refused)?;
     let g = &game;
     Ok(Json(json!({
         "id": id,

@@ -10,17 +10,17 @@ use tokio::time::Instant;
 
 /// The clock of one action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Clock {
+pub(crate) struct Clock {
     /// The action's number in the match.
-    pub index: usize,
+    pub(crate) index: usize,
     /// Whose action it is.
-    pub seat: Seat,
-    pub runs: Runs,
+    pub(crate) seat: Seat,
+    pub(crate) runs: Runs,
 }
 
 /// Whether a clock runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Runs {
+pub(crate) enum Runs {
     /// It runs out at this instant.
     Until(Instant),
     /// It waits for the player to come back, with this much left.
@@ -31,7 +31,7 @@ impl Clock {
     /// The clock of action `index` by `seat` at `now`: `was` goes on when it is that action's
     /// (a new one has `full`), running while the player is here and waiting while he is
     /// `away`. With whether it started or went again just now (for everyone to be told).
-    pub fn wind(
+    pub(crate) fn wind(
         was: Option<Clock>,
         (index, seat): (usize, Seat),
         full: Duration,
@@ -51,12 +51,12 @@ impl Clock {
     }
 
     /// Whether it runs (its player is here).
-    pub fn runs(&self) -> bool {
+    pub(crate) fn runs(&self) -> bool {
         matches!(self.runs, Runs::Until(_))
     }
 
     /// The time left at `now`.
-    pub fn left(&self, now: Instant) -> Duration {
+    pub(crate) fn left(&self, now: Instant) -> Duration {
         match self.runs {
             Runs::Until(t) => t.saturating_duration_since(now),
             Runs::Waits(left) => left,
@@ -65,7 +65,7 @@ impl Clock {
 
     /// When the server calls the time-out: `grace` after the clock runs out (never while it
     /// waits).
-    pub fn time_out_at(&self, grace: Duration) -> Option<Instant> {
+    pub(crate) fn time_out_at(&self, grace: Duration) -> Option<Instant> {
         match self.runs {
             Runs::Until(t) => Some(t + grace),
             Runs::Waits(_) => None,
@@ -73,7 +73,7 @@ impl Clock {
     }
 
     /// The clock as the clients are told it.
-    pub fn message(&self, now: Instant) -> carrom_online::ToClient {
+    pub(crate) fn message(&self, now: Instant) -> carrom_online::ToClient {
         carrom_online::ToClient::Clock {
             index: self.index,
             seat: self.seat,

@@ -12,7 +12,8 @@ pub const DEFAULT_LISTEN: &str = "127.0.0.1:8787";
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
     pub listen: SocketAddr,
-    /// The database: `sqlite://PATH?mode=rwc` or `postgres://...`.
+    /// The database, in any form [`crate::Database`] reads (a SQLite file's path,
+    /// `sqlite:PATH`, `sqlite://PATH`, `postgres://...`).
     pub db: String,
     /// A folder of static files served at `/` (the browser build).
     pub web: Option<PathBuf>,

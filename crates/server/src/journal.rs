@@ -21,20 +21,20 @@ use tokio::sync::{mpsc, oneshot};
 
 /// The most actions written in one statement (four values each: well within SQLite's and
 /// PostgreSQL's bounds on a statement's parameters).
-pub const MOST_IN_A_BATCH: usize = 256;
+pub(crate) const MOST_IN_A_BATCH: usize = 256;
 
 /// An action to store: its match, its number in the match, the seat that played it.
 #[derive(Clone, Debug)]
-pub struct ActionRow {
-    pub match_id: u64,
-    pub index: usize,
-    pub seat: Seat,
+pub(crate) struct ActionRow {
+    pub(crate) match_id: u64,
+    pub(crate) index: usize,
+    pub(crate) seat: Seat,
     /// The action as JSON.
-    pub action: String,
+    pub(crate) action: String,
 }
 
 impl ActionRow {
-    pub fn new(match_id: u64, index: usize, seat: Seat, action: &Action) -> ActionRow {
+    pub(crate) fn new(match_id: u64, index: usize, seat: Seat, action: &Action) -> ActionRow {
         ActionRow {
             match_id,
             index,
@@ -57,14 +57,14 @@ struct Waiting {
 /// match going on; for each commit the wait for the database's connection (other queries on
 /// it) and the write itself.
 #[derive(Default)]
-pub struct Commits {
-    pub commits: AtomicU64,
-    pub actions: AtomicU64,
-    pub taken: Histogram,
-    pub connection: Histogram,
-    pub write: Histogram,
-    pub answered: Histogram,
-    pub checkpoints: AtomicU64,
+pub(crate) struct Commits {
+    pub(crate) commits: AtomicU64,
+    pub(crate) actions: AtomicU64,
+    pub(crate) taken: Histogram,
+    pub(crate) connection: Histogram,
+    pub(crate) write: Histogram,
+    pub(crate) answered: Histogram,
+    pub(crate) checkpoints: AtomicU64,
 }
 
 impl Commits {
@@ -76,7 +76,7 @@ impl Commits {
     }
 
     /// The figures, times in milliseconds.
-    pub fn figures(&self) -> Value {
+    pub(crate) fn figures(&self) -> Value {
         let commits = self.commits.load(Ordering::Relaxed);
         let actions = self.actions.load(Ordering::Relaxed);
         json!({
@@ -99,15 +99,15 @@ impl std::fmt::Debug for Commits {
 
 /// The way to the writer.
 #[derive(Clone, Debug)]
-pub struct Journal {
+pub(crate) struct Journal {
     to: mpsc::Sender<Waiting>,
-    pub commits: Arc<Commits>,
+    pub(crate) commits: Arc<Commits>,
 }
 
 impl Journal {
     /// Starts the writer on `pool`, with SQLite's checkpoints on `checkpoints` (a connection of
     /// their own); it stops when the last `Journal` is dropped.
-    pub fn start(pool: AnyPool, checkpoints: Option<AnyPool>) -> Journal {
+    pub(crate) fn start(pool: AnyPool, checkpoints: Option<AnyPool>) -> Journal {
         let (to, from) = mpsc::channel(4 * MOST_IN_A_BATCH);
         let commits = Arc::new(Commits::default());
         let checkpoints = checkpoints.map(|pool| Checkpoints {
@@ -121,7 +121,7 @@ impl Journal {
     }
 
     /// Stores `row`: returns once it is committed (or could not be).
-    pub async fn add(&self, row: ActionRow) -> Result<(), StoreError> {
+    pub(crate) async fn add(&self, row: ActionRow) -> Result<(), StoreError> {
         let (committed, answer) = oneshot::channel();
         let sent = Instant::now();
         let waiting = Waiting {
@@ -256,7 +256,7 @@ fn insert_sql(n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Store;
+    use crate::store::Store;
 
     /// Ten matches (numbered from `first`) act at once, ten times each; then nine good actions
     /// at once and one stored already.

@@ -5,9 +5,9 @@
 //! A match whose rules have a shot clock (the rated ones) keeps it ([`crate::clock`]): the
 //! time-out is applied, stored and sent like any action.
 
-use crate::Shared;
 use crate::clock::Clock;
 use crate::rating;
+use crate::shared::Shared;
 use carrom_ai::Computers;
 use carrom_match::{Action, Level, Match, MatchError, MatchSetup};
 use carrom_net::apply::at_host;

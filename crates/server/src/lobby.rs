@@ -2,9 +2,10 @@
 //! in rating, or after the server's wait, a computer at the level nearest the player's rating,
 //! unrated) and private rooms with short codes (singles or doubles; unrated).
 
-use crate::Shared;
+use crate::error::LobbyError;
 use crate::live::{Outbox, SeatPlan, ToMatch, tell};
 use crate::rating::level_near;
+use crate::shared::Shared;
 use carrom_match::{Level, MatchLength, MatchSetup};
 use carrom_online::{Mode, ToClient};
 use carrom_referee::{Rules, Seat, Seats};
@@ -14,25 +15,25 @@ use std::time::{Duration, Instant};
 
 /// A player waiting for a quick match.
 #[derive(Clone, Debug)]
-pub struct Waiting {
-    pub conn: u64,
-    pub name: String,
-    pub rating: f64,
-    pub length: MatchLength,
-    pub since: Instant,
-    pub outbox: Outbox,
+pub(crate) struct Waiting {
+    pub(crate) conn: u64,
+    pub(crate) name: String,
+    pub(crate) rating: f64,
+    pub(crate) length: MatchLength,
+    pub(crate) since: Instant,
+    pub(crate) outbox: Outbox,
 }
 
 /// A private room: its seats, each a person's (once one sits), or a computer's.
 #[derive(Clone, Debug)]
-pub struct Room {
-    pub seats: Seats,
-    pub length: MatchLength,
-    pub places: Vec<(Seat, Place)>,
+pub(crate) struct Room {
+    pub(crate) seats: Seats,
+    pub(crate) length: MatchLength,
+    pub(crate) places: Vec<(Seat, Place)>,
 }
 
 #[derive(Clone, Debug)]
-pub enum Place {
+pub(crate) enum Place {
     Empty,
     Person {
         conn: u64,
@@ -43,14 +44,14 @@ pub enum Place {
 }
 
 #[derive(Default)]
-pub struct Lobby {
-    pub queue: Vec<Waiting>,
-    pub rooms: HashMap<String, Room>,
+pub(crate) struct Lobby {
+    pub(crate) queue: Vec<Waiting>,
+    pub(crate) rooms: HashMap<String, Room>,
 }
 
 impl Lobby {
     /// A connection is gone: out of the queue and of any room not yet started.
-    pub fn leave(&mut self, conn: u64) {
+    pub(crate) fn leave(&mut self, conn: u64) {
         self.queue.retain(|w| w.conn != conn);
         for room in self.rooms.values_mut() {
             for (_, place) in &mut room.places {
@@ -130,7 +131,7 @@ async fn start(
 }
 
 /// Quick match for `w`: paired at once, or waiting.
-pub async fn quick(shared: &Arc<Shared>, w: Waiting) {
+pub(crate) async fn quick(shared: &Arc<Shared>, w: Waiting) {
     let length = w.length;
     let paired = shared.lobby.lock().ok().and_then(|mut l| l.pair(w.clone()));
     let Some((a, b)) = paired else {
@@ -182,7 +183,7 @@ async fn against_computer(shared: &Arc<Shared>, w: Waiting) {
 }
 
 /// Offers a computer to every quick match that has waited the server's time.
-pub async fn run(shared: Arc<Shared>) {
+pub(crate) async fn run(shared: Arc<Shared>) {
     let mut tick = tokio::time::interval(Duration::from_millis(200));
     loop {
         tick.tick().await;
@@ -203,14 +204,14 @@ pub async fn run(shared: Arc<Shared>) {
 
 /// A new private room: its creator at South, the computers at their seats. Its code, to give
 /// the others; none when the computers fill it, and its match has started.
-pub async fn create(
+pub(crate) async fn create(
     shared: &Arc<Shared>,
     creator: (u64, String, Outbox),
     mode: Mode,
     length: MatchLength,
     computers: &[Seat],
     level: Level,
-) -> Result<Option<String>, String> {
+) -> Result<Option<String>, LobbyError> {
     let seats = match mode {
         Mode::Singles => Seats::Singles,
         Mode::Doubles => Seats::Doubles,
@@ -219,10 +220,7 @@ pub async fn create(
         .iter()
         .find(|s| !seats.contains(**s) || **s == Seat::South)
     {
-        return Err(format!(
-            "the {} seat cannot be a computer's in this room",
-            s.name()
-        ));
+        return Err(LobbyError::NotAComputersSeat(*s));
     }
     let (conn, name, outbox) = creator;
     let places = seats
@@ -252,10 +250,7 @@ pub async fn create(
         start_room(shared, room).await;
         return Ok(None);
     }
-    let mut lobby = shared
-        .lobby
-        .lock()
-        .map_err(|_| "the lobby is gone".to_string())?;
+    let mut lobby = shared.lobby.lock().map_err(|_| LobbyError::Gone)?;
     let mut rng = rand::rng();
     let code = loop {
         let code = carrom_net::new_code(&mut rng);
@@ -268,32 +263,26 @@ pub async fn create(
 }
 
 /// `who` sits at the next free seat of room `code`; when every seat is filled the match
-/// starts. The refusal in words when there is no such room or it is full.
-pub async fn join(
+/// starts. Refused when there is no such room or it is full.
+pub(crate) async fn join(
     shared: &Arc<Shared>,
     code: &str,
     who: (u64, String, Outbox),
-) -> Result<(), String> {
+) -> Result<(), LobbyError> {
     let code = code.trim().to_uppercase();
     let full = {
-        let mut lobby = shared
-            .lobby
-            .lock()
-            .map_err(|_| "the lobby is gone".to_string())?;
-        let room = lobby
-            .rooms
-            .get_mut(&code)
-            .ok_or_else(|| format!("no room has the code {}", carrom_net::shown(&code)))?;
+        let mut lobby = shared.lobby.lock().map_err(|_| LobbyError::Gone)?;
+        let room = (lobby.rooms.get_mut(&code)).ok_or_else(|| LobbyError::NoRoom(code.clone()))?;
         if room
             .places
             .iter()
             .any(|(_, p)| matches!(p, Place::Person { name, .. } if *name == who.1))
         {
-            return Err("you are in this room already".into());
+            return Err(LobbyError::InTheRoomAlready);
         }
         let (_, place) = (room.places.iter_mut())
             .find(|(_, p)| matches!(p, Place::Empty))
-            .ok_or("the room is full")?;
+            .ok_or(LobbyError::Full)?;
         *place = Place::Person {
             conn: who.0,
             name: who.1.clone(),

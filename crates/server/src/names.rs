@@ -4,7 +4,7 @@
 use ring::rand::SecureRandom;
 
 /// A new token: 32 random bytes, in hex.
-pub fn new_token() -> String {
+pub(crate) fn new_token() -> String {
     let mut bytes = [0u8; 32];
     ring::rand::SystemRandom::new()
         .fill(&mut bytes)
@@ -13,12 +13,12 @@ pub fn new_token() -> String {
 }
 
 /// What the database keeps of a token: its SHA-256, in hex.
-pub fn token_hash(token: &str) -> String {
+pub(crate) fn token_hash(token: &str) -> String {
     hex(ring::digest::digest(&ring::digest::SHA256, token.as_bytes()).as_ref())
 }
 
 /// Whether `token` is the one whose hash is `hash` (compared in constant time).
-pub fn holds(token: &str, hash: &str) -> bool {
+pub(crate) fn holds(token: &str, hash: &str) -> bool {
     let ours = token_hash(token);
     ours.len() == hash.len()
         && ours

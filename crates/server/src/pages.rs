@@ -1,32 +1,40 @@
-//! What a client asks to show, read from the store as the JSON API reads it: the leaderboard, a
-//! player's page, the live matches and a finished (or live) match's save. Answered over the
-//! WebSocket ([`crate::ws`]) and by the API ([`crate::api`]); bounded in what may be asked.
+//! The queries a client asks to show, read from the store: the leaderboard, a player's page,
+//! the live matches and a finished (or live) match's save. The one set of queries behind both
+//! the WebSocket's pages ([`crate::ws`], [`answer`]) and the JSON API ([`crate::api`]), with
+//! their limits: the protocol's [`LEADERBOARD_ROWS`] and [`RECENT_MATCHES`].
 
-use crate::Shared;
-use crate::live::Live;
-use crate::store::PlayerRow;
+use crate::error::{QueryError, StoreError};
+use crate::shared::Shared;
+use crate::store::{MatchRow, PlayerRow};
 use carrom_match::{Match, SaveFile};
 use carrom_online::protocol::{LEADERBOARD_ROWS, MAX_ASKED_NAME, RECENT_MATCHES};
 use carrom_online::{LiveMatch, PastMatch, Standing, ToClient, ToServer};
 use std::sync::atomic::Ordering;
 
-/// Why a query is not answered, in words.
-pub type Refusal = String;
-
 /// The answer to a query ([`ToServer::is_query`]); none for any other message.
-pub async fn answer(shared: &Shared, query: &ToServer) -> Option<Result<ToClient, Refusal>> {
+pub(crate) async fn answer(
+    shared: &Shared,
+    query: &ToServer,
+) -> Option<Result<ToClient, QueryError>> {
     Some(match query {
-        ToServer::Leaderboard => leaderboard(shared).await,
-        ToServer::Player { name } => player(shared, name).await,
+        ToServer::Leaderboard => leaderboard(shared)
+            .await
+            .map_err(QueryError::from)
+            .map(|rows| ToClient::Leaderboard {
+                rows: rows.iter().map(standing).collect(),
+            }),
+        ToServer::Player { name } => player_page(shared, name).await,
         ToServer::Live => Ok(ToClient::Live {
             matches: live(shared),
         }),
-        ToServer::Saved { id } => replayed(shared, *id)
-            .await
-            .map(|(_, game)| ToClient::Saved {
-                id: *id,
-                save: Box::new(SaveFile::of(&game)),
-            }),
+        ToServer::Saved { id } => {
+            stored_match(shared, *id)
+                .await
+                .map(|(_, game)| ToClient::Saved {
+                    id: *id,
+                    save: Box::new(SaveFile::of(&game)),
+                })
+        }
         _ => return None,
     })
 }
@@ -41,26 +49,33 @@ fn standing(p: &PlayerRow) -> Standing {
     }
 }
 
-async fn leaderboard(shared: &Shared) -> Result<ToClient, Refusal> {
-    let rows =
-        (shared.store.leaderboard(LEADERBOARD_ROWS as i64).await).map_err(|e| e.to_string())?;
-    Ok(ToClient::Leaderboard {
-        rows: rows.iter().map(standing).collect(),
-    })
+/// The best rated players who have played, best first ([`LEADERBOARD_ROWS`] of them).
+pub(crate) async fn leaderboard(shared: &Shared) -> Result<Vec<PlayerRow>, StoreError> {
+    shared.store.leaderboard(LEADERBOARD_ROWS as i64).await
 }
 
-async fn player(shared: &Shared, name: &str) -> Result<ToClient, Refusal> {
-    if name.len() > MAX_ASKED_NAME {
-        return Err(format!("a name of {} bytes: names are shorter", name.len()));
-    }
+/// Player `name` and the numbers of his last matches, newest first ([`RECENT_MATCHES`]).
+pub(crate) async fn player(
+    shared: &Shared,
+    name: &str,
+) -> Result<(PlayerRow, Vec<u64>), QueryError> {
     let store = &shared.store;
-    let p = (store.player(name).await)
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("no player is named {name}"))?;
-    let ids = (store.matches_of(name, RECENT_MATCHES as i64).await).map_err(|e| e.to_string())?;
+    let p = (store.player(name).await?).ok_or_else(|| QueryError::NoPlayer {
+        name: name.to_string(),
+    })?;
+    let ids = store.matches_of(name, RECENT_MATCHES as i64).await?;
+    Ok((p, ids))
+}
+
+/// A player's page as a client is sent it: his standing and his last matches.
+async fn player_page(shared: &Shared, name: &str) -> Result<ToClient, QueryError> {
+    if name.len() > MAX_ASKED_NAME {
+        return Err(QueryError::LongName { bytes: name.len() });
+    }
+    let (p, ids) = player(shared, name).await?;
     let mut matches = Vec::with_capacity(ids.len());
     for id in ids {
-        if let Some(row) = store.match_row(id).await.map_err(|e| e.to_string())? {
+        if let Some(row) = shared.store.match_row(id).await? {
             matches.push(PastMatch {
                 id,
                 players: row.seats.iter().map(|s| s.name.clone()).collect(),
@@ -78,7 +93,7 @@ async fn player(shared: &Shared, name: &str) -> Result<ToClient, Refusal> {
 }
 
 /// The live matches, by number.
-pub fn live(shared: &Shared) -> Vec<LiveMatch> {
+pub(crate) fn live(shared: &Shared) -> Vec<LiveMatch> {
     let mut list: Vec<LiveMatch> = match shared.matches.lock() {
         Ok(m) => m
             .iter()
@@ -96,15 +111,11 @@ pub fn live(shared: &Shared) -> Vec<LiveMatch> {
 }
 
 /// Match `id` as the database keeps it, played again from its actions.
-pub async fn replayed(
+pub(crate) async fn stored_match(
     shared: &Shared,
     id: u64,
-) -> Result<(crate::store::MatchRow, Match), Refusal> {
-    let row = (shared.store.match_row(id).await)
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("no match {id}"))?;
-    let actions = shared.store.actions(id).await.map_err(|e| e.to_string())?;
-    let game = Match::new(&shared.config.spec, row.setup.clone()).map_err(|e| e.to_string())?;
-    let live = Live::new(id, row.rated, game, row.seats.clone(), &actions)?;
+) -> Result<(MatchRow, Match), QueryError> {
+    let row = (shared.store.match_row(id).await?).ok_or(QueryError::NoMatch { id })?;
+    let live = shared.load(&row).await?;
     Ok((row, live.game))
 }

@@ -7,7 +7,7 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
 /// A new player's rating, deviation and volatility (Glicko-2's defaults).
-pub fn start(name: &str) -> PlayerRow {
+pub(crate) fn start(name: &str) -> PlayerRow {
     let r = Glicko2Rating::new();
     PlayerRow {
         name: name.to_string(),
@@ -30,7 +30,7 @@ fn glicko(p: &PlayerRow) -> Glicko2Rating {
 
 /// Both players after a rated match between them: `a_won` (or `b`'s win when false); each has
 /// one game more, the winner one win more.
-pub fn after_match(a: &PlayerRow, b: &PlayerRow, a_won: bool) -> (PlayerRow, PlayerRow) {
+pub(crate) fn after_match(a: &PlayerRow, b: &PlayerRow, a_won: bool) -> (PlayerRow, PlayerRow) {
     let outcome = if a_won { Outcomes::WIN } else { Outcomes::LOSS };
     let (ra, rb) = glicko2(&glicko(a), &glicko(b), &outcome, &Glicko2Config::new());
     let rated = |p: &PlayerRow, r: Glicko2Rating, won: bool| PlayerRow {
@@ -46,7 +46,7 @@ pub fn after_match(a: &PlayerRow, b: &PlayerRow, a_won: bool) -> (PlayerRow, Pla
 
 /// Each level's rating on the server's scale (data: where a person of that rating is an even
 /// match for it, as first guessed from the ladder's order).
-pub const LEVEL_RATINGS: [(Level, f64); 5] = [
+pub(crate) const LEVEL_RATINGS: [(Level, f64); 5] = [
     (Level::Beginner, 1100.0),
     (Level::Easy, 1300.0),
     (Level::Medium, 1500.0),
@@ -55,7 +55,7 @@ pub const LEVEL_RATINGS: [(Level, f64); 5] = [
 ];
 
 /// The computer's level nearest `rating`.
-pub fn level_near(rating: f64) -> Level {
+pub(crate) fn level_near(rating: f64) -> Level {
     LEVEL_RATINGS
         .iter()
         .min_by(|a, b| (a.1 - rating).abs().total_cmp(&(b.1 - rating).abs()))

@@ -14,6 +14,7 @@
 //! reads through two others (WAL lets them read beside the writer), and the checkpoints (the
 //! WAL copied into the file, with its syncs) through one more, off the writer's way.
 
+use crate::database::Database;
 use crate::error::StoreError;
 use crate::journal::{ActionRow, Journal};
 use crate::live::SeatPlan;
@@ -26,16 +27,16 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 /// A player as the database keeps him.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct PlayerRow {
-    pub name: String,
-    pub rating: f64,
-    pub deviation: f64,
+pub(crate) struct PlayerRow {
+    pub(crate) name: String,
+    pub(crate) rating: f64,
+    pub(crate) deviation: f64,
     #[serde(skip)]
-    pub volatility: f64,
-    pub games: i64,
-    pub wins: i64,
+    pub(crate) volatility: f64,
+    pub(crate) games: i64,
+    pub(crate) wins: i64,
     #[serde(skip)]
-    pub token_hash: String,
+    pub(crate) token_hash: String,
 }
 
 /// A match as the database keeps it.
@@ -52,7 +53,7 @@ pub struct MatchRow {
 
 /// The database.
 #[derive(Clone, Debug)]
-pub struct Store {
+pub(crate) struct Store {
     /// Every write (SQLite: its one writer's connection).
     pool: AnyPool,
     /// Every read (SQLite: connections of their own, which WAL lets read beside the writer).
@@ -69,19 +70,23 @@ fn read<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, StoreError> {
 }
 
 impl Store {
-    /// Opens the database at `url` (`sqlite://PATH?mode=rwc` or `postgres://...`) and runs the
-    /// migrations.
-    pub async fn open(url: &str) -> Result<Store, StoreError> {
+    /// Opens the database at `given` (any form [`Database`] reads: a SQLite file is made
+    /// when missing, with its folder) and runs the migrations.
+    pub(crate) async fn open(given: &str) -> Result<Store, StoreError> {
         install_default_drivers();
-        let sqlite = url.starts_with("sqlite:");
+        let db: Database = given.parse()?;
+        db.prepare(given)?;
+        let sqlite = db.is_sqlite();
+        let url = db.url();
         // SQLite takes one writer at a time: one connection, no waiting on its lock.
-        let pool = connect(url, if sqlite { 1 } else { 8 }).await?;
+        let pool = connect(given, &url, sqlite, if sqlite { 1 } else { 8 }).await?;
         MIGRATOR
             .run(&pool)
             .await
             .map_err(|e| StoreError::Migrate(e.to_string()))?;
         let (reads, checkpoints) = if sqlite {
-            (connect(url, 2).await?, Some(connect(url, 1).await?))
+            let reads = connect(given, &url, sqlite, 2).await?;
+            (reads, Some(connect(given, &url, sqlite, 1).await?))
         } else {
             (pool.clone(), None)
         };
@@ -93,7 +98,7 @@ impl Store {
         })
     }
 
-    pub async fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
+    pub(crate) async fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
         let row = sqlx::query(
             "SELECT name, token_hash, rating, deviation, volatility, games, wins FROM players WHERE name = $1",
         )
@@ -105,7 +110,7 @@ impl Store {
 
     /// Claims `name` for the holder of the token whose hash is `token_hash`; false when the
     /// name was claimed already.
-    pub async fn claim(
+    pub(crate) async fn claim(
         &self,
         name: &str,
         token_hash: &str,
@@ -126,7 +131,7 @@ impl Store {
     }
 
     /// Writes a player's rating and record after a match.
-    pub async fn rate(&self, p: &PlayerRow) -> Result<(), StoreError> {
+    pub(crate) async fn rate(&self, p: &PlayerRow) -> Result<(), StoreError> {
         sqlx::query(
             "UPDATE players SET rating = $1, deviation = $2, volatility = $3, games = $4, wins = $5 WHERE name = $6",
         )
@@ -142,7 +147,7 @@ impl Store {
     }
 
     /// The best rated players who have played, best first.
-    pub async fn leaderboard(&self, limit: i64) -> Result<Vec<PlayerRow>, StoreError> {
+    pub(crate) async fn leaderboard(&self, limit: i64) -> Result<Vec<PlayerRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT name, token_hash, rating, deviation, volatility, games, wins FROM players \
              WHERE games > 0 ORDER BY rating DESC, name LIMIT $1",
@@ -154,7 +159,7 @@ impl Store {
     }
 
     /// The next match number.
-    pub async fn next_match_id(&self) -> Result<u64, StoreError> {
+    pub(crate) async fn next_match_id(&self) -> Result<u64, StoreError> {
         let row = sqlx::query("SELECT COALESCE(MAX(id), 0) AS top FROM matches")
             .fetch_one(&self.reads)
             .await?;
@@ -162,7 +167,7 @@ impl Store {
         Ok(top as u64 + 1)
     }
 
-    pub async fn create_match(&self, m: &MatchRow) -> Result<(), StoreError> {
+    pub(crate) async fn create_match(&self, m: &MatchRow) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO matches (id, rated, setup, seats, state, winners, how) VALUES ($1, $2, $3, $4, 'live', '[]', '')",
         )
@@ -177,7 +182,7 @@ impl Store {
 
     /// Stores action `index` of match `id`, played by `seat`: returns once it is committed,
     /// in one transaction with the other actions waiting at the same moment.
-    pub async fn add_action(
+    pub(crate) async fn add_action(
         &self,
         id: u64,
         index: usize,
@@ -190,12 +195,12 @@ impl Store {
     }
 
     /// The group commit's figures: its commits, the actions they held, the time each took.
-    pub fn commits(&self) -> &crate::journal::Commits {
+    pub(crate) fn commits(&self) -> &crate::journal::Commits {
         &self.journal.commits
     }
 
     /// Marks match `id` over, won by `winners`.
-    pub async fn end_match(
+    pub(crate) async fn end_match(
         &self,
         id: u64,
         winners: &[String],
@@ -210,7 +215,7 @@ impl Store {
         Ok(())
     }
 
-    pub async fn match_row(&self, id: u64) -> Result<Option<MatchRow>, StoreError> {
+    pub(crate) async fn match_row(&self, id: u64) -> Result<Option<MatchRow>, StoreError> {
         let row = sqlx::query(
             "SELECT id, rated, setup, seats, state, winners, how FROM matches WHERE id = $1",
         )
@@ -221,7 +226,7 @@ impl Store {
     }
 
     /// The matches still being played (a restarted server goes on with them).
-    pub async fn live_matches(&self) -> Result<Vec<MatchRow>, StoreError> {
+    pub(crate) async fn live_matches(&self) -> Result<Vec<MatchRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT id, rated, setup, seats, state, winners, how FROM matches WHERE state = 'live' ORDER BY id",
         )
@@ -231,7 +236,7 @@ impl Store {
     }
 
     /// Match `id`'s actions, in order.
-    pub async fn actions(&self, id: u64) -> Result<Vec<Action>, StoreError> {
+    pub(crate) async fn actions(&self, id: u64) -> Result<Vec<Action>, StoreError> {
         let rows = sqlx::query("SELECT action FROM actions WHERE match_id = $1 ORDER BY idx")
             .bind(id as i64)
             .fetch_all(&self.reads)
@@ -242,7 +247,7 @@ impl Store {
     }
 
     /// The last matches `name` played in, newest first.
-    pub async fn matches_of(&self, name: &str, limit: i64) -> Result<Vec<u64>, StoreError> {
+    pub(crate) async fn matches_of(&self, name: &str, limit: i64) -> Result<Vec<u64>, StoreError> {
         // The seats' JSON holds `"name":"NAME"`: a name is JSON-escaped the same way there.
         let needle = format!(
             "%{}%",
@@ -260,11 +265,15 @@ impl Store {
     }
 }
 
-/// A pool of up to `connections` to the database at `url`; SQLite's settings on each
-/// connection as it opens (a pooled connection may be opened again: WAL is kept in the file,
-/// the rest is not).
-async fn connect(url: &str, connections: u32) -> Result<AnyPool, StoreError> {
-    let sqlite = url.starts_with("sqlite:");
+/// A pool of up to `connections` to the database at `url` (`given` so, for its errors);
+/// SQLite's settings on each connection as it opens (a pooled connection may be opened again:
+/// WAL is kept in the file, the rest is not).
+async fn connect(
+    given: &str,
+    url: &str,
+    sqlite: bool,
+    connections: u32,
+) -> Result<AnyPool, StoreError> {
     AnyPoolOptions::new()
         .max_connections(connections)
         // Not a ping before each query on SQLite (a file in this process: nothing to lose
@@ -285,7 +294,7 @@ async fn connect(url: &str, connections: u32) -> Result<AnyPool, StoreError> {
         .connect(url)
         .await
         .map_err(|e| StoreError::Open {
-            url: shown_url(url),
+            url: shown_url(given),
             why: e.to_string(),
         })
 }

@@ -13,7 +13,7 @@ const STEPS: usize = 10_000;
 const STEP_MICROS: u128 = 100;
 
 /// Durations counted by 0.1 ms step.
-pub struct Histogram {
+pub(crate) struct Histogram {
     steps: Vec<AtomicU32>,
     total_micros: AtomicU64,
 }
@@ -28,14 +28,14 @@ impl Default for Histogram {
 }
 
 impl Histogram {
-    pub fn add(&self, d: Duration) {
+    pub(crate) fn add(&self, d: Duration) {
         let step = usize::try_from(d.as_micros() / STEP_MICROS).map_or(STEPS, |s| s.min(STEPS));
         self.steps[step].fetch_add(1, Ordering::Relaxed);
         let micros = u64::try_from(d.as_micros()).unwrap_or(u64::MAX);
         self.total_micros.fetch_add(micros, Ordering::Relaxed);
     }
 
-    pub fn count(&self) -> u64 {
+    pub(crate) fn count(&self) -> u64 {
         self.steps
             .iter()
             .map(|s| u64::from(s.load(Ordering::Relaxed)))
@@ -43,7 +43,7 @@ impl Histogram {
     }
 
     /// The `p` quantile in milliseconds (the top of its step); 1000 stands for "over 1 s".
-    pub fn quantile_ms(&self, p: f64) -> f64 {
+    pub(crate) fn quantile_ms(&self, p: f64) -> f64 {
         let n = self.count();
         if n == 0 {
             return 0.0;
@@ -59,7 +59,7 @@ impl Histogram {
         1000.0
     }
 
-    pub fn mean_ms(&self) -> f64 {
+    pub(crate) fn mean_ms(&self) -> f64 {
         let n = self.count();
         if n == 0 {
             return 0.0;
@@ -67,7 +67,7 @@ impl Histogram {
         self.total_micros.load(Ordering::Relaxed) as f64 / n as f64 / 1000.0
     }
 
-    pub fn figures(&self) -> Value {
+    pub(crate) fn figures(&self) -> Value {
         json!({
             "p50": self.quantile_ms(0.5),
             "p99": self.quantile_ms(0.99),
@@ -78,15 +78,15 @@ impl Histogram {
 
 /// The server's time for each action, by part.
 #[derive(Default)]
-pub struct Timings {
-    pub wait: Histogram,
-    pub apply: Histogram,
-    pub store: Histogram,
+pub(crate) struct Timings {
+    pub(crate) wait: Histogram,
+    pub(crate) apply: Histogram,
+    pub(crate) store: Histogram,
 }
 
 impl Timings {
     /// The figures as `GET /api/timings` gives them, in milliseconds.
-    pub fn figures(&self) -> Value {
+    pub(crate) fn figures(&self) -> Value {
         json!({
             "actions": self.apply.count(),
             "wait_ms": self.wait.figures(),

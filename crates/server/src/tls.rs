@@ -34,7 +34,7 @@ fn bad(file: &Path, why: impl std::fmt::Display) -> ServerError {
 
 impl TlsFiles {
     /// The TLS set-up of these files: an error names the file that is wrong and why.
-    pub fn acceptor(&self) -> Result<TlsAcceptor, ServerError> {
+    pub(crate) fn acceptor(&self) -> Result<TlsAcceptor, ServerError> {
         let certs: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(&self.cert)
             .map_err(|e| bad(&self.cert, e))?
             .collect::<Result<_, _>>()
@@ -56,14 +56,14 @@ impl TlsFiles {
 }
 
 /// Connections that finished their TLS handshake, as axum's listener.
-pub struct TlsListener {
+pub(crate) struct TlsListener {
     addr: SocketAddr,
     ready: mpsc::Receiver<(TlsStream<TcpStream>, SocketAddr)>,
 }
 
 impl TlsListener {
     /// Takes the connections of `tcp` (listening on `addr`) through `acceptor`'s handshake.
-    pub fn new(tcp: TcpListener, addr: SocketAddr, acceptor: TlsAcceptor) -> TlsListener {
+    pub(crate) fn new(tcp: TcpListener, addr: SocketAddr, acceptor: TlsAcceptor) -> TlsListener {
         let (done, ready) = mpsc::channel(64);
         tokio::spawn(async move {
             loop {

@@ -1,11 +1,13 @@
 //! A client's WebSocket: its bounds (connections in all and from one address, message size and
 //! rate, new names from one address), its hello (a name and the name's token), and what it asks
-//! for, handed to the lobby or to its match. Every refusal carries its reason.
+//! for, handed to the lobby or to its match. Every refusal is a [`Refusal`] and carries its
+//! reason.
 
-use crate::Shared;
+use crate::error::{LobbyError, Refusal};
 use crate::live::{Out, Outbox, ToMatch, tell};
 use crate::lobby::{self, Waiting};
 use crate::names;
+use crate::shared::Shared;
 use axum::extract::ws::{Message, WebSocket};
 use carrom_net::bounds::Bucket;
 use carrom_net::protocol::{FLOOD_LIMIT, GUEST_BURST, GUEST_RATE};
@@ -19,7 +21,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 /// A connection that has not said hello within this long is closed.
-pub const HELLO_WITHIN: Duration = Duration::from_secs(10);
+pub(crate) const HELLO_WITHIN: Duration = Duration::from_secs(10);
 /// Wrong room codes an address may give at once, and then one every this long.
 const WRONG_CODES_BURST: f64 = 5.0;
 const WRONG_CODES_PER_SEC: f64 = 0.1;
@@ -45,24 +47,22 @@ impl Drop for Counted {
 }
 
 /// Counts a new connection from `ip`, or the reason it is refused.
-fn admit(shared: &Arc<Shared>, ip: IpAddr) -> Result<Counted, String> {
-    let max = shared.config.max_connections;
-    if shared.conns.fetch_add(1, Ordering::Relaxed) >= max {
+fn admit(shared: &Arc<Shared>, ip: IpAddr) -> Result<Counted, Refusal> {
+    let most = shared.config.max_connections;
+    if shared.conns.fetch_add(1, Ordering::Relaxed) >= most {
         shared.conns.fetch_sub(1, Ordering::Relaxed);
-        return Err(format!("the server is full ({max} connections)"));
+        return Err(Refusal::Full { most });
     }
-    let mut m = shared
-        .by_address
-        .lock()
-        .map_err(|_| "the server is stopping".to_string())?;
+    let Ok(mut m) = shared.by_address.lock() else {
+        shared.conns.fetch_sub(1, Ordering::Relaxed);
+        return Err(Refusal::Stopping);
+    };
     let n = m.entry(ip).or_insert(0);
     if *n >= shared.config.max_per_address {
         drop(m);
         shared.conns.fetch_sub(1, Ordering::Relaxed);
-        let per = shared.config.max_per_address;
-        return Err(format!(
-            "too many connections from your address ({per} at most)"
-        ));
+        let most = shared.config.max_per_address;
+        return Err(Refusal::FromYourAddress { most });
     }
     *n += 1;
     Ok(Counted {
@@ -72,7 +72,7 @@ fn admit(shared: &Arc<Shared>, ip: IpAddr) -> Result<Counted, String> {
 }
 
 /// One client's connection, from its upgrade to its end.
-pub async fn connection(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>) {
+pub(crate) async fn connection(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>) {
     let (mut sink, mut stream) = socket.split();
     let (outbox, mut out) = mpsc::channel::<Out>(1024);
     let writer = tokio::spawn(async move {
@@ -113,12 +113,16 @@ pub async fn connection(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>) {
     let _ = writer.await;
 }
 
-fn refuse(outbox: &Outbox, reason: String) {
+/// Refuses the connection (`Refused`, then closed).
+fn refuse(outbox: &Outbox, why: Refusal) {
+    let reason = why.to_string();
     tell(outbox, &ToClient::Refused { reason });
     let _ = outbox.try_send(Out::Close);
 }
 
-fn reject(outbox: &Outbox, reason: String) {
+/// Rejects one message (`Rejected`); the connection stays.
+fn reject(outbox: &Outbox, why: impl Into<Refusal>) {
+    let reason = why.into().to_string();
     tell(outbox, &ToClient::Rejected { reason });
 }
 
@@ -151,7 +155,7 @@ impl Client {
                     Ok(got) => got,
                     Err(_) => {
                         let secs = HELLO_WITHIN.as_secs();
-                        return refuse(&self.outbox, format!("no hello within {secs} s"));
+                        return refuse(&self.outbox, Refusal::NoHello { secs });
                     }
                 }
             } else {
@@ -160,7 +164,7 @@ impl Client {
             let text = match got {
                 Some(Ok(Message::Text(t))) => t,
                 Some(Ok(Message::Binary(_))) => {
-                    reject(&self.outbox, "messages are JSON text".into());
+                    reject(&self.outbox, Refusal::Binary);
                     continue;
                 }
                 Some(Ok(_)) => continue,
@@ -177,29 +181,20 @@ impl Client {
         if !self.rate.take(Instant::now()) {
             self.dropped += 1;
             if self.dropped >= FLOOD_LIMIT {
-                refuse(
-                    &self.outbox,
-                    format!("{FLOOD_LIMIT} messages dropped for coming too fast"),
-                );
+                refuse(&self.outbox, Refusal::Flood);
                 return Next::Close;
             }
-            let reason =
-                format!("too fast: at most {GUEST_RATE} messages a second; this one was dropped");
-            reject(&self.outbox, reason);
+            reject(&self.outbox, Refusal::TooFast);
             return Next::Go;
         }
         if text.len() > MAX_CLIENT_MESSAGE {
-            let reason = format!(
-                "a message of {} bytes: the bound is {MAX_CLIENT_MESSAGE}",
-                text.len()
-            );
-            reject(&self.outbox, reason);
+            reject(&self.outbox, Refusal::TooLong { bytes: text.len() });
             return Next::Go;
         }
         let message: ToServer = match serde_json::from_str(text) {
             Ok(m) => m,
             Err(e) => {
-                reject(&self.outbox, format!("malformed message: {e}"));
+                reject(&self.outbox, Refusal::Malformed(e));
                 return Next::Go;
             }
         };
@@ -220,11 +215,11 @@ impl Client {
                 None,
             ) => self.hello(protocol, &name, token).await,
             (ToServer::Hello { .. }, Some(_)) => {
-                reject(&self.outbox, "a second hello".into());
+                reject(&self.outbox, Refusal::SecondHello);
                 Next::Go
             }
             (_, None) => {
-                refuse(&self.outbox, "say hello first".into());
+                refuse(&self.outbox, Refusal::HelloFirst);
                 Next::Close
             }
             (m, Some(name)) => {
@@ -237,15 +232,13 @@ impl Client {
     /// The hello: the name taken when it is new (a token given), or proven by its token.
     async fn hello(&mut self, protocol: u32, name: &str, token: Option<String>) -> Next {
         if protocol != ONLINE_PROTOCOL {
-            let reason =
-                format!("this server speaks protocol {ONLINE_PROTOCOL}, the client {protocol}");
-            refuse(&self.outbox, reason);
+            refuse(&self.outbox, Refusal::Protocol { client: protocol });
             return Next::Close;
         }
         let name = match carrom_match::Player::checked_name(name) {
             Ok(n) => n,
             Err(e) => {
-                refuse(&self.outbox, format!("the name: {e}"));
+                refuse(&self.outbox, e.into());
                 return Next::Close;
             }
         };
@@ -280,46 +273,32 @@ impl Client {
         &self,
         name: &str,
         token: Option<String>,
-    ) -> Result<(f64, Option<String>), String> {
+    ) -> Result<(f64, Option<String>), Refusal> {
         let store = &self.shared.store;
-        let known = store.player(name).await.map_err(|e| e.to_string())?;
-        if let Some(p) = known {
+        let named = || name.to_string();
+        if let Some(p) = store.player(name).await? {
             return match token {
                 Some(t) if names::holds(&t, &p.token_hash) => Ok((p.rating, None)),
-                Some(_) => Err(format!(
-                    "the name {name} is taken, and that is not its token"
-                )),
-                None => Err(format!(
-                    "the name {name} is taken: playing under it needs its token"
-                )),
+                Some(_) => Err(Refusal::NotItsToken { name: named() }),
+                None => Err(Refusal::NeedsItsToken { name: named() }),
             };
         }
         if token.is_some() {
-            return Err(format!(
-                "no player is named {name}: leave the token out to claim the name"
-            ));
+            return Err(Refusal::Unclaimed { name: named() });
         }
         self.may_claim()?;
         let token = names::new_token();
         let start = crate::rating::start(name);
-        if !store
-            .claim(name, &names::token_hash(&token), &start)
-            .await
-            .map_err(|e| e.to_string())?
-        {
-            return Err(format!("the name {name} was just claimed by another"));
+        if !(store.claim(name, &names::token_hash(&token), &start)).await? {
+            return Err(Refusal::JustClaimed { name: named() });
         }
         Ok((start.rating, Some(token)))
     }
 
     /// Whether this address may claim one more new name this hour.
-    fn may_claim(&self) -> Result<(), String> {
+    fn may_claim(&self) -> Result<(), Refusal> {
         let per_hour = self.shared.config.new_names_per_hour;
-        let mut m = self
-            .shared
-            .names_by_address
-            .lock()
-            .map_err(|_| "the server is stopping")?;
+        let mut m = (self.shared.names_by_address.lock()).map_err(|_| Refusal::Stopping)?;
         let bucket = m.entry(self.ip).or_insert_with(|| {
             Bucket::new(
                 f64::from(per_hour) / 3600.0,
@@ -330,9 +309,7 @@ impl Client {
         if bucket.take(Instant::now()) {
             Ok(())
         } else {
-            Err(format!(
-                "too many new names from your address: {per_hour} an hour at most"
-            ))
+            Err(Refusal::NewNames { per_hour })
         }
     }
 
@@ -363,7 +340,7 @@ impl Client {
                     let _ = h.to.send(ToMatch::Resync { conn: self.conn }).await;
                 }
             }
-            _ if in_match.is_some() => reject(&self.outbox, "you are in a match already".into()),
+            _ if in_match.is_some() => reject(&self.outbox, Refusal::InAMatch),
             ToServer::Quick { length } => {
                 let rating = self.rating(&name).await;
                 let w = Waiting {
@@ -411,10 +388,10 @@ impl Client {
         handle: Option<crate::live::Handle>,
     ) {
         if self.watching.is_some() {
-            return reject(&self.outbox, carrom_net::Rejection::Spectator.to_string());
+            return reject(&self.outbox, carrom_net::Rejection::Spectator);
         }
         let Some(handle) = handle else {
-            return reject(&self.outbox, "you are not in a match".into());
+            return reject(&self.outbox, Refusal::NotInAMatch);
         };
         let conn = self.conn;
         let _ = handle
@@ -430,20 +407,19 @@ impl Client {
 
     async fn join(&mut self, code: &str, me: (u64, String, Outbox)) {
         if !self.wrong_codes.has(Instant::now()) {
-            let reason = "too many wrong room codes: wait a minute".to_string();
-            return reject(&self.outbox, reason);
+            return reject(&self.outbox, Refusal::WrongCodes);
         }
-        if let Err(reason) = lobby::join(&self.shared, code, me).await {
-            if reason.starts_with("no room") {
+        if let Err(why) = lobby::join(&self.shared, code, me).await {
+            if let LobbyError::NoRoom(_) = why {
                 self.wrong_codes.take(Instant::now());
             }
-            reject(&self.outbox, reason);
+            reject(&self.outbox, why);
         }
     }
 
     async fn watch(&mut self, id: u64) {
         let Some(handle) = self.shared.handle(id) else {
-            return reject(&self.outbox, format!("no live match {id}"));
+            return reject(&self.outbox, Refusal::NoLiveMatch { id });
         };
         self.watching = Some(id);
         self.attach(&handle, None).await;

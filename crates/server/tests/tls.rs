@@ -5,7 +5,7 @@
 
 use carrom_match::{Level, MatchLength};
 use carrom_online::{Plan, Request};
-use carrom_server::tls::TlsFiles;
+use carrom_server::TlsFiles;
 use carrom_server::{ServerConfig, serve, sqlite_in};
 use std::path::Path;
 use std::time::Duration;

@@ -238,7 +238,7 @@ fn quick_match_with_ravi(
     let ravi = rt.spawn(carrom_online::play(plan, |_| {}));
     run_until(app, "Ravi waiting", |_| {
         std::thread::sleep(Duration::from_millis(20));
-        server.shared.lobby.lock().unwrap().queue.len() == 1
+        server.waiting() == 1
     });
     click(app, |t| t == "Quick match");
     ravi
@@ -256,7 +256,7 @@ fn six_actions_with_the_servers_digests(
     run_until(app, "the match on the board", |app| {
         playing(app) == Some(Playing::Online)
     });
-    let (id, _) = server.shared.match_of(name).expect("seated");
+    let id = server.match_of(name).expect("seated");
     let here = app.world().resource::<Table>().here.clone().unwrap();
     assert_eq!(here.len(), 1, "{name} plays one seat here: {here:?}");
     const ACTIONS: usize = 6;
@@ -279,9 +279,7 @@ fn six_actions_with_the_servers_digests(
         .collect();
     assert!(seats.contains(&here[0]), "{name} struck: {seats:?}");
     assert!(seats.iter().any(|s| *s != here[0]), "the other side struck");
-    let (row, servers) = rt
-        .block_on(carrom_server::pages::replayed(&server.shared, id))
-        .unwrap();
+    let (row, servers) = rt.block_on(server.stored_match(id)).unwrap();
     let n = table.model.actions.len().min(servers.actions.len());
     assert!(n >= ACTIONS - 1, "the server has the strokes: {n}");
     assert_eq!(table.model.digests[..n], servers.digests[..n]);
@@ -364,7 +362,7 @@ fn a_stroke_struck_after_the_shot_clock_ran_out_gives_way_to_the_servers_time_ou
     run_until(&mut app, "Asha to strike", |app| {
         to_strike_here(app) && clock_left(app).is_some_and(|s| s >= 3)
     });
-    let (id, _) = server.shared.match_of("Asha").expect("seated");
+    let id = server.match_of("Asha").expect("seated");
     let due = app.world().resource::<Table>().model.actions.len();
     // The server's words stop reaching the board; its clock runs out (and the grace).
     hold.store(true, Ordering::SeqCst);
@@ -390,9 +388,7 @@ fn a_stroke_struck_after_the_shot_clock_ran_out_gives_way_to_the_servers_time_ou
     hold.store(false, Ordering::SeqCst);
     // The board follows the server again: its time-out, Ravi's strokes, then Asha's stroke.
     let servers = |rt: &tokio::runtime::Runtime| {
-        let (_, game) = rt
-            .block_on(carrom_server::pages::replayed(&server.shared, id))
-            .unwrap();
+        let (_, game) = rt.block_on(server.stored_match(id)).unwrap();
         game
     };
     let here = app.world().resource::<Table>().here.clone().unwrap();
