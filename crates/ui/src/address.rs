@@ -13,7 +13,7 @@
 //! desktop's tests check the words.
 
 use crate::launch::{Launch, Start};
-use crate::modes::review::{OpenedFrom, ReviewStart};
+use crate::launch::{OpenedFrom, ReviewStart};
 use carrom_ai::computers_match;
 use carrom_match::{Level, MatchLength, MatchSetup, Named, Player, SaveFile};
 use carrom_physics::{Seat, Spec};

@@ -1,6 +1,7 @@
 //! How a game is launched: what to start ([`Start`], from the command line or a choice of the
 //! menu) and how ([`Launch`]), and the window's title that names it.
 
+use crate::states::Mode;
 use bevy::prelude::*;
 use carrom_match::{Match, MatchSetup, SaveFile};
 use std::path::PathBuf;
@@ -29,6 +30,25 @@ impl Launch {
     }
 }
 
+/// Where a review was opened from, where Back returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpenedFrom {
+    /// The match at the table (its summary, or a board's result): it is kept aside while the
+    /// review is up and put back as it was.
+    Table,
+    /// The saved matches page.
+    Library,
+}
+
+/// A review asked for: the match as its save, the file it was read from (where its review
+/// is kept), and where it was opened from.
+#[derive(Clone, Debug)]
+pub struct ReviewStart {
+    pub save: SaveFile,
+    pub path: Option<PathBuf>,
+    pub from: OpenedFrom,
+}
+
 #[derive(Clone, Debug)]
 pub enum Start {
     Menu,
@@ -42,7 +62,7 @@ pub enum Start {
     /// Play a save's actions back on the board.
     Replay(SaveFile),
     /// A match reviewed by the coach ([`crate::modes::review`]).
-    Review(Box<crate::modes::review::ReviewStart>),
+    Review(Box<ReviewStart>),
     /// Training at a position of a match reviewed, struck again and again ("Try it").
     Drill(Box<carrom_trainer::Drill>),
     /// A match across machines, joined (or hosted here) and started (the desktop game's).
@@ -52,13 +72,30 @@ pub enum Start {
     Server(ServerStart),
 }
 
+impl Start {
+    /// The mode a start enters (none for the menu): its set-up enters it ([`crate::modes::Entering`]).
+    pub fn mode(&self) -> Mode {
+        match self {
+            Start::Menu => Mode::None,
+            Start::Match(_) | Start::Resume(_) => Mode::Match,
+            Start::Practice => Mode::Practice,
+            Start::Training | Start::Drill(_) => Mode::Training,
+            Start::Demo(_) => Mode::Demo,
+            Start::Replay(_) => Mode::Replay,
+            Start::Review(_) => Mode::Review,
+            #[cfg(not(target_arch = "wasm32"))]
+            Start::Online(_) => Mode::Online,
+            Start::Server(_) => Mode::Online,
+        }
+    }
+}
+
 /// A match on a carrom server as the game starts it: the link and the server's match as this
-/// machine follows it (taken by the board when the match begins), and the server's actions
-/// that came before, still to be played.
+/// machine follows it (handed to the online mode, [`crate::modes::online`], which takes it
+/// when the match begins), and the server's actions that came before, still to be played.
 #[derive(Clone)]
 pub struct ServerStart {
-    pub remote:
-        std::sync::Arc<std::sync::Mutex<Option<crate::modes::online::server::ServerRemote>>>,
+    pub remote: Handover,
     pub backlog: Vec<carrom_net::Applied>,
     /// The name played under (none when watching), for the window's title.
     pub name: Option<String>,
@@ -70,6 +107,32 @@ impl std::fmt::Debug for ServerStart {
             .field("name", &self.name)
             .field("backlog", &self.backlog.len())
             .finish_non_exhaustive()
+    }
+}
+
+/// What the screen that starts a game hands to the mode it starts, taken once: the launch
+/// carries it without knowing what it is (the mode above it names the type it takes).
+#[derive(Clone, Default)]
+pub struct Handover(std::sync::Arc<std::sync::Mutex<Option<Box<dyn std::any::Any + Send>>>>);
+
+impl Handover {
+    /// `value`, to be taken by the mode started.
+    pub fn of<T: Send + 'static>(value: T) -> Handover {
+        Handover(std::sync::Arc::new(std::sync::Mutex::new(Some(Box::new(
+            value,
+        )))))
+    }
+
+    /// The value handed over, if it is a `T` and nobody took it yet.
+    pub fn take<T: 'static>(&self) -> Option<T> {
+        let mut held = self.0.lock().ok()?;
+        match held.take()?.downcast::<T>() {
+            Ok(value) => Some(*value),
+            Err(other) => {
+                *held = Some(other);
+                None
+            }
+        }
     }
 }
 

@@ -57,7 +57,8 @@ pub use launch::OnlineStart;
 pub use launch::ServerStart;
 pub use launch::{Launch, Start, window_title};
 pub use states::{
-    AtTable, Leave, LiveMatch, Mode, Pause, Phase, Playing, Refereed, Screen, Watched,
+    AtTable, Leave, LiveMatch, Mode, PausableSystems, Pause, Phase, Playing, Refereed, Screen,
+    Watched,
 };
 
 use bevy::prelude::*;

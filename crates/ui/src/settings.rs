@@ -14,14 +14,24 @@ use std::path::{Path, PathBuf};
 /// The server Play online connects to until another is typed: `carrom server` on this machine.
 pub const DEFAULT_SERVER: &str = "127.0.0.1:8787";
 
-/// The server Play online starts with: in the browser, the one the page came from (`carrom
-/// server --web` serves the page), else [`DEFAULT_SERVER`].
+/// The server Play online starts with where it is not [`DEFAULT_SERVER`], told before the
+/// settings are read ([`serve_from`]).
+static STARTING_SERVER: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Play online starts with `server` instead of [`DEFAULT_SERVER`]: the browser's page tells
+/// the one it came from (`carrom server --web` serves the page) before the game starts. Only
+/// the first one told counts.
+pub fn serve_from(server: String) {
+    let _ = STARTING_SERVER.set(server);
+}
+
+/// The server Play online starts with: the one told by [`serve_from`], else
+/// [`DEFAULT_SERVER`].
 pub fn default_server() -> String {
-    #[cfg(target_arch = "wasm32")]
-    if let Some(server) = crate::web::page_server() {
-        return server;
-    }
-    DEFAULT_SERVER.to_string()
+    STARTING_SERVER
+        .get()
+        .cloned()
+        .unwrap_or_else(|| DEFAULT_SERVER.to_string())
 }
 
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]

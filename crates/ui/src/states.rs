@@ -181,6 +181,13 @@ pub enum Pause {
     Paused,
 }
 
+/// The systems that stand still while the game is paused ([`Pause::Paused`]): the board's
+/// step, the computers' turns, the time a board's result has been up, a watched match keeping
+/// the window awake. One run condition on the set, in each schedule it is used in
+/// (`Update` and `PostUpdate`), instead of a look at the pause in each system.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PausableSystems;
+
 /// Leaving a match being played: the first Esc asks; a second within a few seconds leaves.
 #[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[source(Screen = Screen::Game)]
@@ -203,6 +210,9 @@ pub(crate) fn plugin(app: &mut App) {
         .add_sub_state::<Phase>()
         .add_sub_state::<Pause>()
         .add_sub_state::<Leave>();
+    let running = || not(in_state(Pause::Paused));
+    app.configure_sets(Update, PausableSystems.run_if(running()))
+        .configure_sets(PostUpdate, PausableSystems.run_if(running()));
 }
 
 #[cfg(test)]

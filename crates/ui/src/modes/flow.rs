@@ -10,7 +10,7 @@ use super::turn::{
 };
 use crate::pace::{AFTERGLOW, StayAwake};
 use crate::sim::{LiveTable, SimSet, SimSpeed};
-use crate::states::{LiveMatch, Pause, Phase, Refereed, Watched, someone_to_act};
+use crate::states::{LiveMatch, PausableSystems, Phase, Refereed, Watched, someone_to_act};
 use bevy::prelude::*;
 use carrom_match::Action;
 
@@ -36,10 +36,15 @@ pub(super) fn plugin(app: &mut App) {
             (
                 (
                     collect_decision.after(AimInput).before(AimChecked),
-                    computer_turn.after(AimChecked),
+                    computer_turn.after(AimChecked).in_set(PausableSystems),
                 )
                     .run_if(in_state(Phase::Aim)),
-                after_board_result.run_if(in_state(Phase::BoardOver)),
+                (
+                    count_result_time.in_set(PausableSystems),
+                    after_board_result,
+                )
+                    .chain()
+                    .run_if(in_state(Phase::BoardOver)),
             )
                 .before(SimSet)
                 .run_if(in_state(Refereed)),
@@ -144,7 +149,6 @@ fn collect_decision(
 fn computer_turn(
     time: Res<Time>,
     speed: Res<SimSpeed>,
-    paused: Option<Res<State<Pause>>>,
     watched: Option<Res<State<Watched>>>,
     mut aim: ResMut<Aim>,
     mut table: ResMut<Table>,
@@ -152,7 +156,7 @@ fn computer_turn(
     mut told: MessageWriter<Announcement>,
 ) {
     let computer = watched.is_some() || table.actor_is_computer();
-    if !computer || paused.is_some_and(|p| *p.get() == Pause::Paused) {
+    if !computer {
         return;
     }
     // The computer's aim stays on screen long enough to be seen even at 8x (the stroke itself
@@ -230,24 +234,25 @@ fn show_result(mut shown: ResMut<ResultShown>) {
     shown.0 = 0.0;
 }
 
+/// A board's result counts the time it has been up (faster at a higher speed; the clock
+/// stands while the game is paused).
+fn count_result_time(time: Res<Time>, speed: Res<SimSpeed>, mut shown: ResMut<ResultShown>) {
+    shown.0 += time.delta_secs() * speed.factor.clamp(1.0, 2.0);
+}
+
 /// The players go on from a board's result (a click, Enter or Space; by themselves after a
 /// few seconds when only computers play): the next board is racked.
 #[allow(clippy::too_many_arguments)]
 fn after_board_result(
-    time: Res<Time>,
     speed: Res<SimSpeed>,
-    paused: Option<Res<State<Pause>>>,
     watched: Option<Res<State<Watched>>>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
     pointer: Res<Pointer>,
-    mut shown: ResMut<ResultShown>,
+    shown: Res<ResultShown>,
     mut table: ResMut<Table>,
     mut fire: FireParams,
     buttons: Query<&Interaction, With<Button>>,
 ) {
-    if !paused.is_some_and(|p| *p.get() == Pause::Paused) {
-        shown.0 += time.delta_secs() * speed.factor.clamp(1.0, 2.0);
-    }
     // A click on the card's button (Review) is the button's.
     let on_button = buttons.iter().any(|i| *i != Interaction::None);
     let asked = (pointer.clicked() && !on_button)

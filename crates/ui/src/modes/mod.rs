@@ -205,9 +205,11 @@ impl Entering<'_, '_> {
         }
     }
 
-    /// `mode` is entered, its data set up: the board's view from the launch and the settings,
-    /// what the shared systems see, the first call; then the game screen.
-    pub fn enter(&mut self, launch: &Launch, mode: Mode, on_board: OnBoard, call: Vec<String>) {
+    /// The launch's mode ([`Start::mode`]) is entered, its data set up: the board's view from
+    /// the launch and the settings, what the shared systems see, the first call; then the game
+    /// screen.
+    pub fn enter(&mut self, launch: &Launch, on_board: OnBoard, call: Vec<String>) {
+        let mode = launch.start.mode();
         let settings = self.settings();
         let guides = guide_by_default(mode, settings.tournament);
         self.commands.insert_resource(View {

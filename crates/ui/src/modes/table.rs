@@ -3,10 +3,11 @@
 //! Its turn flow is [`super::flow`].
 
 use super::calls::Announcement;
+use super::review::Reviewing;
 use super::turn::FireParams;
 use super::{Entering, OnBoard};
 use crate::launch::Launch;
-use crate::states::{AtTable, Mode, Playing, Refereed, Watched};
+use crate::states::{AtTable, Playing, Refereed, Watched};
 use bevy::prelude::*;
 use carrom_ai::Computers;
 use carrom_match::{Match, MatchError, MatchSetup};
@@ -159,19 +160,13 @@ impl Table {
     }
 }
 
-/// `mode` is entered with `table` at the table (a mode with a table sets it up, then enters
-/// here): what the shared systems see of it, and the first call.
-pub fn enter(
-    entering: &mut Entering,
-    launch: &Launch,
-    mode: Mode,
-    table: Table,
-    call: Vec<String>,
-) {
-    let watched = mode.playing().is_some_and(Playing::watched);
+/// The launch's mode is entered with `table` at the table (a mode with a table sets it up,
+/// then enters here): what the shared systems see of it, and the first call.
+pub fn enter(entering: &mut Entering, launch: &Launch, table: Table, call: Vec<String>) {
+    let watched = launch.start.mode().playing().is_some_and(Playing::watched);
     let on_board = table.on_board(watched);
     entering.commands.insert_resource(table);
-    entering.enter(launch, mode, on_board, call);
+    entering.enter(launch, on_board, call);
 }
 
 /// Another match at the table (the summary's Play again, a demo's N).
@@ -184,14 +179,12 @@ pub(super) fn plugin(app: &mut App) {
         play_again_at_the_table.run_if(in_state(Refereed).and_then(not(in_state(Playing::Replay)))),
     )
     // The table goes when a mode without one is entered (another mode with a table sets
-    // its own); a review opened from the table keeps it aside ([`super::review`]).
+    // its own); a review opened from the table keeps it aside while it is up
+    // ([`super::review`]).
     .add_systems(
         OnExit(AtTable),
-        |mut commands: Commands, mode: Res<State<Mode>>| {
-            if *mode.get() != Mode::Review {
-                commands.remove_resource::<Table>();
-            }
-        },
+        (|mut commands: Commands| commands.remove_resource::<Table>())
+            .run_if(not(resource_exists::<Reviewing>)),
     )
     .add_systems(
         PreUpdate,

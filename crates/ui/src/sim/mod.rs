@@ -196,7 +196,7 @@ pub(super) fn plugin(app: &mut App) {
                 // Nothing moves while the game is paused.
                 step::step_table
                     .in_set(PhysicsSet::StepSimulation)
-                    .run_if(not(in_state(crate::states::Pause::Paused))),
+                    .in_set(crate::states::PausableSystems),
             ),
         );
 }

@@ -26,6 +26,9 @@ pub fn page_server() -> Option<String> {
 /// the address asks for something that cannot be (named in the status line and the menu).
 pub fn run() {
     panics_to_console();
+    if let Some(server) = page_server() {
+        crate::settings::serve_from(server);
+    }
     let spec = Spec::default();
     let query = web_sys::window()
         .and_then(|w| w.location().search().ok())

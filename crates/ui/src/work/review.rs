@@ -7,6 +7,26 @@ use carrom_ai::review::Watch;
 use carrom_ai::review::{Review, ReviewOptions, StrokeReview, stored};
 use carrom_match::SaveFile;
 use carrom_physics::Spec;
+use serde::{Deserialize, Serialize};
+
+/// Why a match has no review (the review's page says it in these words). In the browser it
+/// comes from the page's worker as JSON, so the coach's reason is held as its words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+pub enum NoReview {
+    /// The coach cannot review the save (it does not replay as recorded, it has no such
+    /// player, the review was stopped).
+    #[error("{0}")]
+    Refused(String),
+    /// The review's page was left before the review was done.
+    #[error("the review was left")]
+    Left,
+}
+
+impl From<carrom_ai::review::ReviewError> for NoReview {
+    fn from(e: carrom_ai::review::ReviewError) -> NoReview {
+        NoReview::Refused(e.to_string())
+    }
+}
 
 /// What a review under way sends the window, as it goes.
 pub enum ReviewNews {
@@ -19,7 +39,7 @@ pub enum ReviewNews {
         total: usize,
     },
     /// The review, or why there is none.
-    Done(Result<Review, String>),
+    Done(Result<Review, NoReview>),
 }
 
 /// A review off the frame: its news on `news` as it works (it stops when this goes).
@@ -93,8 +113,8 @@ fn walked_for(
     save: &SaveFile,
     name: &str,
     send: &std::sync::mpsc::Sender<ReviewNews>,
-) -> Result<(), String> {
-    let walked = carrom_ai::review::strokes_of(spec, save, name).map_err(|e| e.to_string())?;
+) -> Result<(), NoReview> {
+    let walked = carrom_ai::review::strokes_of(spec, save, name)?;
     let _ = send.send(ReviewNews::Walked(Box::new(walked)));
     Ok(())
 }
@@ -109,7 +129,7 @@ fn keep(
     spec: &Spec,
     save: &SaveFile,
     path: Option<&std::path::Path>,
-    done: &Result<Review, String>,
+    done: &Result<Review, NoReview>,
 ) {
     if let (Some(p), Ok(review)) = (path, done)
         && let Err(e) = stored::store(p, spec, save, review)
@@ -125,7 +145,7 @@ fn review_telling(
     save: &SaveFile,
     name: &str,
     send: &std::sync::mpsc::Sender<ReviewNews>,
-) -> Result<Review, String> {
+) -> Result<Review, NoReview> {
     // The window gone (the review left), the coach stops.
     let tell = |watch: Watch<'_>| {
         send.send(match watch {
@@ -143,5 +163,7 @@ fn review_telling(
         .is_ok()
     };
     let options = ReviewOptions::default();
-    carrom_ai::review::review_watched(spec, save, name, &options, &tell).map_err(|e| e.to_string())
+    Ok(carrom_ai::review::review_watched(
+        spec, save, name, &options, &tell,
+    )?)
 }

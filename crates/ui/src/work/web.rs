@@ -3,8 +3,8 @@
 //! made here, and the page holds still while it is.
 
 use super::{
-    AskCoach, Decide, Decided, Decision, HintSent, JudgeOwn, JudgeStroke, MapSent, ReviewNews,
-    WalkMatch,
+    AskCoach, Decide, Decided, Decision, HintSent, JudgeOwn, JudgeStroke, MapSent, NoReview,
+    ReviewNews, WalkMatch,
 };
 use bevy::log::warn;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
@@ -51,20 +51,35 @@ extern "C" {
     fn carrom_work(kind: &str, request: String) -> Result<js_sys::Promise, JsValue>;
 }
 
+/// Why the worker gave no answer (said in the warning; the work is then done on the page).
+#[derive(Debug, thiserror::Error)]
+enum Unanswered {
+    #[error("{0}")]
+    Request(serde_json::Error),
+    #[error("{0:?}")]
+    NotPosted(JsValue),
+    #[error("{0:?}")]
+    Failed(JsValue),
+    #[error("an answer that is not text")]
+    NotText,
+    #[error("{0}")]
+    Reply(serde_json::Error),
+}
+
 /// The worker's answer to `request` of `kind`, read as a `T`; the window is woken for it
 /// (or for the reason there is none).
 async fn ask<T: serde::de::DeserializeOwned>(
     kind: &str,
     request: serde_json::Result<String>,
-) -> Result<T, String> {
+) -> Result<T, Unanswered> {
     let answer = async {
-        let promise =
-            carrom_work(kind, request.map_err(|e| e.to_string())?).map_err(|e| format!("{e:?}"))?;
+        let promise = carrom_work(kind, request.map_err(Unanswered::Request)?)
+            .map_err(Unanswered::NotPosted)?;
         let reply = wasm_bindgen_futures::JsFuture::from(promise)
             .await
-            .map_err(|e| format!("{e:?}"))?;
-        let text = reply.as_string().ok_or("an answer that is not text")?;
-        serde_json::from_str(&text).map_err(|e| e.to_string())
+            .map_err(Unanswered::Failed)?;
+        let text = reply.as_string().ok_or(Unanswered::NotText)?;
+        serde_json::from_str(&text).map_err(Unanswered::Reply)
     }
     .await;
     wake();
@@ -138,27 +153,26 @@ pub async fn review(
     name: &str,
     send: &Sender<ReviewNews>,
     kept: Option<Review>,
-) -> Result<Review, String> {
+) -> Result<Review, NoReview> {
     let options = ReviewOptions::default();
     let walk = WalkMatch {
         spec: spec.clone(),
         save: save.clone(),
         name: name.into(),
     };
-    let walked = match ask::<Result<Walked, String>>("walk", serde_json::to_string(&walk)).await {
+    let walked = match ask::<Result<Walked, NoReview>>("walk", serde_json::to_string(&walk)).await {
         Ok(walked) => walked?,
         Err(why) => {
             warn!("The worker did not answer ({why}): the match is walked on the page.");
             walk.answer()?
         }
     };
-    let left = || "the review was left".to_string();
     send.send(ReviewNews::Walked(Box::new(walked.clone())))
-        .map_err(|_| left())?;
+        .map_err(|_| NoReview::Left)?;
     if let Some(kept) = kept {
         return Ok(kept);
     }
-    let player = reviewed_player(save, name, &options).map_err(|e| e.to_string())?;
+    let player = reviewed_player(save, name, &options)?;
     let chosen = to_judge(&walked, player.as_deref(), &options);
     let total = chosen.len();
     let mut strokes = Vec::with_capacity(total);
@@ -181,7 +195,7 @@ pub async fn review(
             done: done + 1,
             total,
         };
-        send.send(news).map_err(|_| left())?;
+        send.send(news).map_err(|_| NoReview::Left)?;
         strokes.push(judged);
     }
     Ok(assemble(save, &walked, strokes, &options, player))

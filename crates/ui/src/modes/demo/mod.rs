@@ -5,7 +5,7 @@ mod setup;
 
 use crate::modes::table::{PlayAgain, Table};
 use crate::sim::SimSpeed;
-use crate::states::{Pause, Playing, Watched};
+use crate::states::{PausableSystems, Pause, Playing, Watched};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -15,7 +15,9 @@ pub(super) fn plugin(app: &mut App) {
         })
         .add_systems(
             PostUpdate,
-            watched_awake.run_if(in_state(Watched).and_then(in_state(Pause::Running))),
+            watched_awake
+                .in_set(PausableSystems)
+                .run_if(in_state(Watched)),
         )
         .add_systems(
             Update,

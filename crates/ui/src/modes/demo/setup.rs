@@ -6,7 +6,6 @@ use crate::launch::Start;
 use crate::modes::table::{self, Table};
 use crate::modes::{Begin, Entering};
 use crate::sim::Equipment;
-use crate::states::Mode;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -22,7 +21,7 @@ fn begin(begin: On<Begin>, spec: Res<Equipment>, mut entering: Entering) {
         Ok(mut table) => {
             table.title = "the demo".into();
             let table = table.launched(launch);
-            table::enter(&mut entering, launch, Mode::Demo, table, Vec::new());
+            table::enter(&mut entering, launch, table, Vec::new());
         }
         Err(e) => entering.refuse(e),
     }

@@ -8,7 +8,6 @@ use crate::launch::Start;
 use crate::modes::table::{self, Table};
 use crate::modes::{Begin, Entering};
 use crate::sim::Equipment;
-use crate::states::Mode;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -38,5 +37,5 @@ fn begin(begin: On<Begin>, spec: Res<Equipment>, mut entering: Entering) {
     }
     // A finished match keeps its replay next to the save.
     table.replay_path = Some(table.save_path.with_extension("replay.json"));
-    table::enter(&mut entering, launch, Mode::Match, table, call);
+    table::enter(&mut entering, launch, table, call);
 }

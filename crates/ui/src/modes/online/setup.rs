@@ -8,6 +8,7 @@ use super::Online;
 #[cfg(not(target_arch = "wasm32"))]
 use super::across::AcrossLink;
 use super::remote::Remote;
+use super::server::ServerRemote;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::launch::OnlineStart;
 use crate::launch::{ServerStart, Start};
@@ -38,7 +39,7 @@ fn begin(begin: On<Begin>, spec: Res<Equipment>, mut entering: Entering) {
         Err(e) => return entering.refuse(e),
     };
     entering.commands.insert_resource(online);
-    table::enter(&mut entering, launch, Mode::Online, table, call);
+    table::enter(&mut entering, launch, table, call);
 }
 
 /// Why a match refereed elsewhere cannot be put on the table here.
@@ -92,9 +93,7 @@ fn across_at_the_table(online: &OnlineStart, spec: &Spec) -> Result<AtTheTable, 
 /// The server's match at the table here, with this machine's seats (none: watched), and the
 /// first call: the match's number and whether it is rated.
 fn server_at_the_table(server: &ServerStart, spec: &Spec) -> Result<AtTheTable, NotAtTheTable> {
-    let remote = (server.remote.lock().map_err(|_| NotAtTheTable::LinkBroke)?)
-        .take()
-        .ok_or(NotAtTheTable::NotJoined)?;
+    let remote = (server.remote.take::<ServerRemote>()).ok_or(NotAtTheTable::NotJoined)?;
     let game = remote.game().ok_or(NotAtTheTable::ServerNotStarted)?;
     let seats = remote.seats();
     let mut table = Table::resumed(spec, game)?;

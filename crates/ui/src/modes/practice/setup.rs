@@ -23,5 +23,5 @@ fn begin(begin: On<Begin>, spec: Res<Equipment>, mut entering: Entering) {
     let practice = BreakPractice::new(&spec.0);
     let on_board = practice.on_board();
     entering.commands.insert_resource(practice);
-    entering.enter(launch, Mode::Practice, on_board, Vec::new());
+    entering.enter(launch, on_board, Vec::new());
 }

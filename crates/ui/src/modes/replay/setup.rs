@@ -4,6 +4,7 @@
 
 use super::{Recorded, ReplayTape};
 use crate::launch::Start;
+use crate::modes::review::Reviewing;
 use crate::modes::table::{self, Table};
 use crate::modes::{Begin, Entering};
 use crate::sim::Equipment;
@@ -12,15 +13,15 @@ use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_observer(begin)
-        // A review opened from the replay's summary keeps its tape aside ([`crate::modes::review`]).
+        // A review opened from the replay's summary keeps its tape aside while it is up
+        // ([`crate::modes::review`]).
         .add_systems(
             OnExit(Mode::Replay),
-            |mut commands: Commands, mode: Res<State<Mode>>| {
-                if *mode.get() != Mode::Review {
-                    commands.remove_resource::<ReplayTape>();
-                    commands.remove_resource::<Recorded>();
-                }
-            },
+            (|mut commands: Commands| {
+                commands.remove_resource::<ReplayTape>();
+                commands.remove_resource::<Recorded>();
+            })
+            .run_if(not(resource_exists::<Reviewing>)),
         );
 }
 
@@ -47,5 +48,5 @@ fn begin(begin: On<Begin>, spec: Res<Equipment>, mut entering: Entering) {
         setup: file.setup.clone(),
         actions: file.actions.clone(),
     });
-    table::enter(&mut entering, launch, Mode::Replay, table, call);
+    table::enter(&mut entering, launch, table, call);
 }

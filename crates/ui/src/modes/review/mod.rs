@@ -25,27 +25,9 @@ use carrom_physics::Piece;
 use carrom_trainer::{Drill, DrillKind, Position, QueenAt, Stage};
 use std::path::PathBuf;
 
+pub use crate::launch::{OpenedFrom, ReviewStart};
 pub use setup::ReturnToLibrary;
 pub use tried::TriedFromReview;
-
-/// Where a review was opened from, where Back returns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OpenedFrom {
-    /// The match at the table (its summary, or a board's result): it is kept aside while the
-    /// review is up and put back as it was.
-    Table,
-    /// The saved matches page.
-    Library,
-}
-
-/// A review asked for: the match as its save, the file it was read from (where its review
-/// is kept), and where it was opened from.
-#[derive(Clone, Debug)]
-pub struct ReviewStart {
-    pub save: SaveFile,
-    pub path: Option<PathBuf>,
-    pub from: OpenedFrom,
-}
 
 /// The review on the page: the match walked (every stroke's position), the strokes judged so
 /// far, the review once done, and the stroke chosen.
@@ -165,7 +147,7 @@ impl Reviewing {
                 self.work = None;
                 match done {
                     Ok(review) => self.finish(review),
-                    Err(e) => self.error = Some(e),
+                    Err(e) => self.error = Some(e.to_string()),
                 }
             }
         }

@@ -48,7 +48,7 @@ fn begin(
     };
     let call = vec!["Review: the coach judges every stroke".to_string()];
     entering.commands.insert_resource(reviewing);
-    entering.enter(launch, Mode::Review, on_board, call);
+    entering.enter(launch, on_board, call);
     // The summary or the result card goes with its phase; the board shows the rack.
     fire.show_table(&layout);
 }

@@ -41,5 +41,5 @@ fn begin(begin: On<Begin>, spec: Res<Equipment>, mut entering: Entering) {
     let mut call = vec![training.task_call()];
     call.extend(warning);
     entering.commands.insert_resource(training);
-    entering.enter(launch, Mode::Training, on_board, call);
+    entering.enter(launch, on_board, call);
 }

@@ -3,6 +3,7 @@
 //! what to change ([`FormError`]).
 
 use super::super::players::{MenuPlayers, ROWS};
+use super::super::typing::{Editing, Ended, Fields};
 use bevy::prelude::*;
 use carrom_match::{Level, MatchLength, MatchSetup};
 use carrom_net::{DEFAULT_PORT, Holder, HostConfig, JoinCodeError, Joining, Role, SeatingError};
@@ -102,8 +103,7 @@ pub struct AcrossForm {
     /// The seats joined are played by this machine's computer (at the menu's level).
     pub by_computer: bool,
     /// The field being typed, and what it held before.
-    pub(super) editing: Option<(Field, String)>,
-    pub(super) selected: bool,
+    pub(super) editing: Option<Editing<Field>>,
     /// Why hosting or joining did not go (or how the last match across machines ended).
     pub message: Option<String>,
 }
@@ -122,7 +122,6 @@ impl Default for AcrossForm {
             join_as: 0,
             by_computer: false,
             editing: None,
-            selected: false,
             message: None,
         }
     }
@@ -136,16 +135,6 @@ impl AcrossForm {
             Field::Address => &self.address,
             Field::JoinCode => &self.join_code,
             Field::Name => &self.name,
-        }
-    }
-
-    pub(super) fn text_mut(&mut self, field: Field) -> &mut String {
-        match field {
-            Field::Port => &mut self.port,
-            Field::Code => &mut self.code,
-            Field::Address => &mut self.address,
-            Field::JoinCode => &mut self.join_code,
-            Field::Name => &mut self.name,
         }
     }
 
@@ -250,9 +239,32 @@ impl AcrossForm {
     }
 }
 
+impl Fields for AcrossForm {
+    type Field = Field;
+
+    fn editing(&mut self) -> &mut Option<Editing<Field>> {
+        &mut self.editing
+    }
+
+    fn text_mut(&mut self, field: Field) -> &mut String {
+        match field {
+            Field::Port => &mut self.port,
+            Field::Code => &mut self.code,
+            Field::Address => &mut self.address,
+            Field::JoinCode => &mut self.join_code,
+            Field::Name => &mut self.name,
+        }
+    }
+
+    fn max(field: Field) -> usize {
+        field.max()
+    }
+}
+
 /// The field's typing ends: `undo`, its old text back; an empty port or name keeps the old
 /// one; a code is read in capitals.
-pub(super) fn keep_field(form: &mut AcrossForm, field: Field, old: String, undo: bool) {
+pub(super) fn keep_field(form: &mut AcrossForm, ended: Ended<Field>) {
+    let Ended { field, old, undo } = ended;
     let text = form.text_mut(field);
     if undo || (matches!(field, Field::Port | Field::Name) && text.trim().is_empty()) {
         *text = old;
@@ -260,8 +272,6 @@ pub(super) fn keep_field(form: &mut AcrossForm, field: Field, old: String, undo:
     if matches!(field, Field::Code | Field::JoinCode) {
         *text = text.trim().to_uppercase();
     }
-    form.editing = None;
-    form.selected = false;
 }
 
 #[cfg(test)]
@@ -396,10 +406,15 @@ mod tests {
             join_code: "ab1".into(),
             ..AcrossForm::default()
         };
-        keep_field(&mut form, Field::JoinCode, String::new(), false);
+        let ended = |field, old: &str| Ended {
+            field,
+            old: old.into(),
+            undo: false,
+        };
+        keep_field(&mut form, ended(Field::JoinCode, ""));
         assert_eq!(form.join_code, "AB1");
         form.port.clear();
-        keep_field(&mut form, Field::Port, "7878".into(), false);
+        keep_field(&mut form, ended(Field::Port, "7878"));
         assert_eq!(form.port, "7878");
     }
 }

@@ -12,7 +12,7 @@ use super::MenuPage;
 use super::MenuRules;
 use super::lobby;
 use super::players::{MenuPlayers, ROWS};
-use super::typing::{Typed, type_key};
+use super::typing::{field_words, start_typing, stop_typing, type_into};
 use crate::settings::Settings;
 use crate::theme::{Activate, button, palette, size, text};
 use bevy::input::ButtonState;
@@ -144,11 +144,7 @@ fn field_button(parent: &mut ChildSpawnerCommands, field: Field) {
     let b = item_button(
         parent,
         Item::Field(field),
-        move |_: On<Activate>, mut form: ResMut<AcrossForm>| {
-            let old = form.text(field).to_string();
-            form.editing = Some((field, old));
-            form.selected = true;
-        },
+        move |_: On<Activate>, mut form: ResMut<AcrossForm>| start_typing(&mut *form, field),
     );
     parent.commands().entity(b).insert(FieldButton);
 }
@@ -279,17 +275,12 @@ fn words(
                 ),
             }
         }
-        Item::Field(field) => {
-            let shown = form.text(field);
-            match &form.editing {
-                Some((f, _)) if *f == field && form.selected => {
-                    format!("{}: [{shown}]", field.title())
-                }
-                Some((f, _)) if *f == field => format!("{}: {shown}_", field.title()),
-                _ if shown.is_empty() => format!("{}: (click to type)", field.title()),
-                _ => format!("{}: {shown}", field.title()),
-            }
-        }
+        Item::Field(field) => field_words(
+            form.editing.as_ref(),
+            field,
+            field.title(),
+            form.text(field),
+        ),
         Item::Open if form.bind.is_loopback() => "Open to: this machine only".into(),
         Item::Open => "Open to: other machines too".into(),
         Item::Watch => format!("Join to {}", JOIN_AS[form.join_as % JOIN_AS.len()].0),
@@ -338,23 +329,10 @@ fn show_items(
 /// old one, and a code is read in capitals.
 fn type_field(mut keys: MessageReader<KeyboardInput>, mut form: ResMut<AcrossForm>) {
     for key in keys.read() {
-        if key.state != ButtonState::Pressed {
-            continue;
-        }
-        let Some((field, old)) = form.editing.clone() else {
-            continue;
-        };
-        let form = &mut *form;
-        let mut selected = form.selected;
-        let typed = type_key(
-            &key.logical_key,
-            form.text_mut(field),
-            &mut selected,
-            field.max(),
-        );
-        form.selected = selected;
-        if typed != Typed::Going {
-            keep_field(form, field, old, typed == Typed::Undone);
+        if key.state == ButtonState::Pressed
+            && let Some(ended) = type_into(&mut *form, &key.logical_key)
+        {
+            keep_field(&mut form, ended);
         }
     }
 }
@@ -369,7 +347,7 @@ fn end_typing(
     if fields.contains(click.0) {
         return;
     }
-    if let Some((field, old)) = form.editing.clone() {
-        keep_field(&mut form, field, old, false);
+    if let Some(ended) = stop_typing(&mut *form) {
+        keep_field(&mut form, ended);
     }
 }

@@ -4,7 +4,7 @@
 //! other texts are ([`super::super::typing`]).
 
 use super::super::players::MenuPlayers;
-use super::super::typing::{Typed, type_key};
+use super::super::typing::{Editing, Ended, Fields, stop_typing, type_into};
 use crate::settings::{Settings, SettingsFile};
 use crate::theme::Activate;
 use bevy::input::ButtonState;
@@ -25,7 +25,7 @@ pub enum OnlineField {
 
 impl OnlineField {
     /// The most characters the field holds.
-    fn max(self) -> usize {
+    pub(super) fn max(self) -> usize {
         match self {
             OnlineField::Server => 120,
             OnlineField::Name => carrom_match::Player::MAX_NAME,
@@ -40,6 +40,15 @@ impl OnlineField {
             OnlineField::Code => "Room code",
         }
     }
+}
+
+/// A field the page needs that is empty (the words the page shows).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Untyped {
+    #[error("Your name: type the name to play under.")]
+    Name,
+    #[error("Server: type the server's address, as 127.0.0.1:8787.")]
+    Server,
 }
 
 /// The seats a private room's creator does not sit in: North in singles; East, North and West
@@ -57,8 +66,7 @@ pub struct OnlineForm {
     pub computers: [bool; 3],
     pub level: Level,
     /// The field being typed, and what it held before.
-    pub(super) editing: Option<(OnlineField, String)>,
-    pub(super) selected: bool,
+    pub(super) editing: Option<Editing<OnlineField>>,
 }
 
 impl Default for OnlineForm {
@@ -71,7 +79,6 @@ impl Default for OnlineForm {
             computers: [false; 3],
             level: Level::Medium,
             editing: None,
-            selected: false,
         }
     }
 }
@@ -82,14 +89,6 @@ impl OnlineForm {
             OnlineField::Server => &self.server,
             OnlineField::Name => &self.name,
             OnlineField::Code => &self.code,
-        }
-    }
-
-    fn text_mut(&mut self, field: OnlineField) -> &mut String {
-        match field {
-            OnlineField::Server => &mut self.server,
-            OnlineField::Name => &mut self.name,
-            OnlineField::Code => &mut self.code,
         }
     }
 
@@ -127,21 +126,41 @@ impl OnlineForm {
     }
 
     /// The name typed, or why there is none to play under.
-    pub fn checked_name(&self) -> Result<String, String> {
+    pub fn checked_name(&self) -> Result<String, Untyped> {
         let name = self.name.trim();
         if name.is_empty() {
-            return Err("Your name: type the name to play under.".into());
+            return Err(Untyped::Name);
         }
         Ok(name.to_string())
     }
 
     /// The server typed, or why there is none.
-    pub fn checked_server(&self) -> Result<String, String> {
+    pub fn checked_server(&self) -> Result<String, Untyped> {
         let server = self.server.trim();
         if server.is_empty() {
-            return Err("Server: type the server's address, as 127.0.0.1:8787.".into());
+            return Err(Untyped::Server);
         }
         Ok(server.to_string())
+    }
+}
+
+impl Fields for OnlineForm {
+    type Field = OnlineField;
+
+    fn editing(&mut self) -> &mut Option<Editing<OnlineField>> {
+        &mut self.editing
+    }
+
+    fn text_mut(&mut self, field: OnlineField) -> &mut String {
+        match field {
+            OnlineField::Server => &mut self.server,
+            OnlineField::Name => &mut self.name,
+            OnlineField::Code => &mut self.code,
+        }
+    }
+
+    fn max(field: OnlineField) -> usize {
+        field.max()
     }
 }
 
@@ -179,13 +198,6 @@ fn name_from_menu(mut form: ResMut<OnlineForm>, players: Res<MenuPlayers>) {
     }
 }
 
-/// A field's button was clicked: typing into it starts, its old text selected.
-pub(super) fn start_typing(form: &mut OnlineForm, field: OnlineField) {
-    let old = form.text(field).to_string();
-    form.editing = Some((field, old));
-    form.selected = true;
-}
-
 /// Typing into the field being edited; Enter keeps it (the server and the name with the
 /// settings), Esc puts the old text back.
 fn type_field(
@@ -195,23 +207,10 @@ fn type_field(
     mut file: ResMut<SettingsFile>,
 ) {
     for key in keys.read() {
-        if key.state != ButtonState::Pressed {
-            continue;
-        }
-        let Some((field, old)) = form.editing.clone() else {
-            continue;
-        };
-        let form = &mut *form;
-        let mut selected = form.selected;
-        let typed = type_key(
-            &key.logical_key,
-            form.text_mut(field),
-            &mut selected,
-            field.max(),
-        );
-        form.selected = selected;
-        if typed != Typed::Going {
-            keep_field(form, old, typed == Typed::Undone, &mut settings, &mut file);
+        if key.state == ButtonState::Pressed
+            && let Some(ended) = type_into(&mut *form, &key.logical_key)
+        {
+            keep_field(&mut form, ended, &mut settings, &mut file);
         }
     }
 }
@@ -220,15 +219,11 @@ fn type_field(
 /// server and the name kept with the settings.
 fn keep_field(
     form: &mut OnlineForm,
-    old: String,
-    undo: bool,
+    ended: Ended<OnlineField>,
     settings: &mut Settings,
     file: &mut SettingsFile,
 ) {
-    let Some((field, _)) = form.editing.take() else {
-        return;
-    };
-    form.selected = false;
+    let Ended { field, old, undo } = ended;
     let text = form.text_mut(field);
     if undo {
         *text = old;
@@ -262,8 +257,8 @@ fn end_typing(
     if fields.contains(click.0) {
         return;
     }
-    if let Some((_, old)) = form.editing.clone() {
-        keep_field(&mut form, old, false, &mut settings, &mut file);
+    if let Some(ended) = stop_typing(&mut *form) {
+        keep_field(&mut form, ended, &mut settings, &mut file);
     }
 }
 

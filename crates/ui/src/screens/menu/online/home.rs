@@ -3,7 +3,8 @@
 //! on the right (singles or doubles, who plays each other seat, the computers' level). Under
 //! them what the server says: what is waited for, the room's code in big letters, a refusal.
 
-use super::form::{FieldButton, OTHER_SEATS, next_level, start_typing};
+use super::super::typing::{field_words, start_typing};
+use super::form::{FieldButton, OTHER_SEATS, next_level};
 use super::session::OnlineSession;
 use super::{OnlineField, OnlineForm, OnlineView, heading, message_line, show_message};
 use crate::settings::{Settings, SettingsFile};
@@ -58,7 +59,7 @@ fn field_button(parent: &mut ChildSpawnerCommands, field: OnlineField) {
     let b = item_button(
         parent,
         Item::Field(field),
-        move |_: On<Activate>, mut form: ResMut<OnlineForm>| start_typing(&mut form, field),
+        move |_: On<Activate>, mut form: ResMut<OnlineForm>| start_typing(&mut *form, field),
     );
     parent.commands().entity(b).insert(FieldButton);
 }
@@ -113,8 +114,8 @@ impl Asking<'_> {
                 self.session.ask(&server, &name, kept, message);
                 true
             }
-            Err(words) => {
-                self.session.message = Some(words);
+            Err(untyped) => {
+                self.session.message = Some(untyped.to_string());
                 false
             }
         }
@@ -282,17 +283,12 @@ fn spawn_waiting(col: &mut ChildSpawnerCommands) {
 /// An item's words as the form and the session stand.
 fn words(item: Item, form: &OnlineForm, session: &OnlineSession) -> String {
     match item {
-        Item::Field(field) => {
-            let shown = form.text(field);
-            match &form.editing {
-                Some((f, _)) if *f == field && form.selected => {
-                    format!("{}: [{shown}]", field.title())
-                }
-                Some((f, _)) if *f == field => format!("{}: {shown}_", field.title()),
-                _ if shown.is_empty() => format!("{}: (click to type)", field.title()),
-                _ => format!("{}: {shown}", field.title()),
-            }
-        }
+        Item::Field(field) => field_words(
+            form.editing.as_ref(),
+            field,
+            field.title(),
+            form.text(field),
+        ),
         Item::Who => match (&session.as_whom, session.rating) {
             (Some((server, name)), Some(r)) => format!("{name} at {server}: rated {r:.0}"),
             _ => String::new(),

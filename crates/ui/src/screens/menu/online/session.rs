@@ -5,7 +5,7 @@
 //! sends the match, the match goes to the board with the link.
 
 use super::super::start::MenuStart;
-use crate::launch::{ServerStart, Start};
+use crate::launch::{Handover, ServerStart, Start};
 use crate::modes::online::server::{ServerMatch, ServerRemote};
 use crate::online_link::tokens::{keep_token, kept_token};
 use crate::online_link::{Heard, Link};
@@ -16,7 +16,6 @@ use carrom_match::SaveFile;
 use carrom_net::Applied;
 use carrom_online::{LiveMatch, PastMatch, Standing, ToClient, ToServer};
 use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
 
 /// What a match's save asked for is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -231,7 +230,7 @@ fn to_the_board(session: &mut OnlineSession, start: &mut MenuStart) {
     let remote = ServerRemote { link, follow };
     session.close();
     start.begin(Start::Server(ServerStart {
-        remote: Arc::new(Mutex::new(Some(remote))),
+        remote: Handover::of(remote),
         backlog,
         name: if watching { None } else { name },
     }));
