@@ -49,7 +49,7 @@ pub struct Shared {
     /// Connections open, in all and by address; new names claimed by address.
     pub conns: AtomicUsize,
     pub by_address: Mutex<HashMap<IpAddr, usize>>,
-    pub names_by_address: Mutex<HashMap<IpAddr, carrom_net::bounds::Bucket>>,
+    pub names_by_address: Mutex<HashMap<IpAddr, carrom_remote::Bucket>>,
     /// Where the server's time goes for each action (`GET /api/timings`).
     pub timings: timings::Timings,
 }
@@ -155,7 +155,7 @@ impl Shared {
             .await
             .map_err(|e| e.to_string())?;
         drop(next);
-        let live = Live::new(id, rated, game, seats, &[])?;
+        let live = Live::new(id, rated, game, seats, &[]).map_err(|e| e.to_string())?;
         Ok(self.spawn(live))
     }
 
@@ -169,7 +169,8 @@ impl Shared {
             let game = carrom_match::Match::new(&self.config.spec, row.setup.clone())
                 .map_err(|e| resume(e.to_string()))?;
             let live =
-                Live::new(row.id, row.rated, game, row.seats.clone(), &actions).map_err(resume)?;
+                Live::new(row.id, row.rated, game, row.seats.clone(), &actions)
+                    .map_err(|e| resume(e.to_string()))?;
             self.spawn(live);
         }
         Ok(rows.len())

@@ -258,7 +258,7 @@ pub async fn create(
         .map_err(|_| "the lobby is gone".to_string())?;
     let mut rng = rand::rng();
     let code = loop {
-        let code = carrom_net::new_code(&mut rng);
+        let code = carrom_remote::new_code(&mut rng);
         if !lobby.rooms.contains_key(&code) {
             break code;
         }
@@ -283,7 +283,7 @@ pub async fn join(
         let room = lobby
             .rooms
             .get_mut(&code)
-            .ok_or_else(|| format!("no room has the code {}", carrom_net::shown(&code)))?;
+            .ok_or_else(|| format!("no room has the code {}", carrom_remote::shown(&code)))?;
         if room
             .places
             .iter()

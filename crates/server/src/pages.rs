@@ -105,6 +105,7 @@ pub async fn replayed(
         .ok_or_else(|| format!("no match {id}"))?;
     let actions = shared.store.actions(id).await.map_err(|e| e.to_string())?;
     let game = Match::new(&shared.config.spec, row.setup.clone()).map_err(|e| e.to_string())?;
-    let live = Live::new(id, row.rated, game, row.seats.clone(), &actions)?;
+    let live =
+        Live::new(id, row.rated, game, row.seats.clone(), &actions).map_err(|e| e.to_string())?;
     Ok((row, live.game))
 }

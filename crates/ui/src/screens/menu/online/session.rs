@@ -7,7 +7,7 @@
 use super::super::start::MenuStart;
 use crate::launch::{ServerStart, Start};
 use crate::modes::online::server::{ServerMatch, ServerRemote};
-use crate::online_link::tokens::{keep_token, kept_token};
+use carrom_online::{keep_token, kept_token};
 use crate::online_link::{Heard, Link};
 use crate::settings::saves_dir;
 use crate::states::Screen;
@@ -226,7 +226,7 @@ fn to_the_board(session: &mut OnlineSession, start: &mut MenuStart) {
     };
     let name = session.as_whom.as_ref().map(|w| w.1.clone());
     let follow = std::mem::take(&mut session.follow);
-    let watching = follow.seats.is_empty();
+    let watching = follow.seats().is_empty();
     let backlog = std::mem::take(&mut session.backlog).into();
     let remote = ServerRemote { link, follow };
     session.close();
