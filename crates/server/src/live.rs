@@ -1,8 +1,8 @@
 //! A match the server hosts, in a task of its own: its [`Match`] is the referee (every action is
 //! checked and played by carrom-remote's referee, [`carrom_remote::at_host`], as a host across
 //! machines checks it), each action is stored as it is applied and then sent to every client
-//! with its outcome and digest. The
-//! server's computers play their seats; a player gone longer than the server's wait forfeits.
+//! with its outcome and digest. The server's computers play their seats; a player gone longer
+//! than the server's wait forfeits.
 //! A match whose rules have a shot clock (the rated ones) keeps it ([`crate::clock`]): the
 //! time-out is applied, stored and sent like any action.
 
@@ -221,9 +221,10 @@ impl Live {
         let name = c.name.as_deref().ok_or(Rejection::Spectator)?;
         let his = self.seats_of(name);
         let ruled = carrom_remote::at_host(&mut self.game, index, action, |seat| {
-            match his.contains(&seat) {
-                true => Holding::Holds,
-                false => Holding::NotHis,
+            if his.contains(&seat) {
+                Holding::Holds
+            } else {
+                Holding::NotHis
             }
         })?;
         Ok(self.record(ruled))
@@ -457,21 +458,27 @@ async fn computer_plays(live: &mut Live, seat: Seat, shared: &Shared) {
         (computers, action)
     })
     .await;
-    let Ok((computers, Some(action))) = chosen else {
-        // A computer with nothing to do cannot hold the match: it passes.
-        let _ = live.apply(seat, Action::Pass);
-        return;
+    let (action, chose) = match chosen {
+        Ok((computers, Some(action))) => {
+            live.computers = computers;
+            (action, true)
+        }
+        // A computer with nothing to do cannot hold the match: it passes, and its pass is an
+        // action like any other (stored, then sent).
+        _ => (Action::Pass, false),
     };
-    live.computers = computers;
-    match live.apply(seat, action) {
-        Ok(applied) => stored_and_sent(live, applied, shared).await,
-        Err(e) => {
+    let applied = match live.apply(seat, action) {
+        Ok(applied) => applied,
+        Err(e) if chose => {
             eprintln!("match {}: the computer at {}: {e}", live.id, seat.name());
-            if let Ok(applied) = live.apply(seat, Action::Pass) {
-                stored_and_sent(live, applied, shared).await;
+            match live.apply(seat, Action::Pass) {
+                Ok(applied) => applied,
+                Err(_) => return,
             }
         }
-    }
+        Err(_) => return,
+    };
+    stored_and_sent(live, applied, shared).await;
 }
 
 /// The match is over: stored as over, the players rated (a rated match), everyone told.
@@ -514,18 +521,17 @@ mod tests {
     use super::*;
     use crate::store::{MatchRow, Store};
     use crate::{ServerConfig, sqlite_in};
-    use carrom_online::ToClient;
+    use carrom_match::Level;
     use carrom_referee::{Rules, Seats};
 
-    /// A match whose South is the server's computer and North Asha, stored; the computer's
-    /// players as `computers` says.
+    /// A match of two of the server's computers, stored.
     async fn a_match_against_the_computer(dir: &std::path::Path) -> (Live, Arc<Shared>) {
         let db = sqlite_in(dir);
         let config = ServerConfig::new("127.0.0.1:0".parse().unwrap(), &db);
         let store = Store::open(&db).await.unwrap();
         let seats = vec![
             SeatPlan::new(Seat::South, "South (computer)", Some(Level::Beginner)),
-            SeatPlan::new(Seat::North, "Asha", None),
+            SeatPlan::new(Seat::North, "North (computer)", Some(Level::Beginner)),
         ];
         let setup = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 1).seated(&seats);
         let row = MatchRow {
@@ -551,16 +557,24 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let (mut live, shared) = a_match_against_the_computer(dir.path()).await;
         let (outbox, mut heard) = mpsc::channel(64);
-        live.attach(7, Some("Asha".into()), outbox);
-        // The computer has nothing to do: no player of its own for the seat to act.
+        live.attach(7, None, outbox);
+        let shot = carrom_physics::Shot {
+            seat: Seat::South,
+            position: 0.0,
+            angle_deg: 0.0,
+            power: 1.0,
+        };
+        live.apply(Seat::South, Action::Stroke { shot }).unwrap();
+        // The computer to act has nothing to do: no player of its own for the seat.
         live.computers = Computers::for_setup(&MatchSetup::new(
             Seats::Singles,
             Rules::icf(),
             "icf",
             1,
         ));
-        computer_plays(&mut live, Seat::South, &shared).await;
-        assert_eq!(live.game.actions, [Action::Pass], "the computer passed");
+        let seat = live.game.next_actor().unwrap().seat();
+        computer_plays(&mut live, seat, &shared).await;
+        assert_eq!(live.game.actions[1..], [Action::Pass], "the computer passed");
         let stored = shared.store.actions(1).await.unwrap();
         assert_eq!(stored, [Action::Pass], "its pass is stored");
         let mut sent = Vec::new();
@@ -569,6 +583,6 @@ mod tests {
                 sent.push(a);
             }
         }
-        assert_eq!(sent, live.log, "its pass is sent as it was applied");
+        assert_eq!(sent, live.log[1..], "its pass is sent as it was applied");
     }
 }
