@@ -198,7 +198,11 @@ fn default_save(code: &str, name: &str) -> Option<PathBuf> {
 }
 
 pub fn joining(spec: &Spec, args: &JoinArgs) -> Joining {
-    let role = if args.watch { Role::Spectator } else { Role::Player };
+    let role = if args.watch {
+        Role::Spectator
+    } else {
+        Role::Player
+    };
     Joining {
         seats: args.seats.iter().map(|s| s.seat()).collect(),
         computer: args.computer.then_some(args.level),
@@ -218,10 +222,12 @@ pub fn join(spec: &Spec, args: JoinArgs) -> Result<(), String> {
     if !args.json {
         println!("{}", guest.joined(addr));
     }
-    let computers = args.computer.then_some(|setup: &MatchSetup| -> ComputerPlay {
-        let mut computers = Computers::for_setup(setup);
-        Box::new(move |game: &Match| computers.act(game))
-    });
+    let computers = args
+        .computer
+        .then_some(|setup: &MatchSetup| -> ComputerPlay {
+            let mut computers = Computers::for_setup(setup);
+            Box::new(move |game: &Match| computers.act(game))
+        });
     let retry = Duration::from_secs(args.retry);
     guest.run_to_the_end(addr, retry, computers, |said| match said {
         Said::Call(line) if !args.json => println!("  {line}"),
@@ -254,12 +260,21 @@ fn join_in_window(_: &Spec, _: JoinArgs) -> Result<(), String> {
 /// What a window across machines opens with: the guest (the window's people), the actions so
 /// far, the host's address (a guest's window) and the host (the host's window).
 #[cfg(feature = "game")]
-type Joined = (Guest, Vec<carrom_net::Applied>, Option<SocketAddr>, Option<HostThread>);
+type Joined = (
+    Guest,
+    Vec<carrom_net::Applied>,
+    Option<SocketAddr>,
+    Option<HostThread>,
+);
 
 /// A match across machines in the game's window (to `verb` in it needs a display), with the
 /// guest `joined` gives.
 #[cfg(feature = "game")]
-fn in_window(spec: &Spec, verb: &str, joined: impl FnOnce() -> Result<Joined, String>) -> Result<(), String> {
+fn in_window(
+    spec: &Spec,
+    verb: &str,
+    joined: impl FnOnce() -> Result<Joined, String>,
+) -> Result<(), String> {
     if let Err(why) = carrom_ui::display::find() {
         return Err(format!(
             "{verb}ing in the game's window needs a display (none found: {why}); `carrom {verb} --headless` runs without one"

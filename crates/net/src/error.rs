@@ -7,10 +7,10 @@
 use crate::protocol::PROTOCOL;
 pub use crate::refusal::{Refusal, SeatRefusal};
 use carrom_match::MatchError;
-pub use carrom_remote::error::{AtGuestError, BadMessage, Malformed, Rejection};
 #[cfg(not(target_arch = "wasm32"))]
 use carrom_match::SetupError;
 use carrom_referee::Seat;
+pub use carrom_remote::error::{AtGuestError, BadMessage, Malformed, Rejection};
 #[cfg(not(target_arch = "wasm32"))]
 use std::net::SocketAddr;
 #[cfg(not(target_arch = "wasm32"))]

@@ -2,7 +2,6 @@
 //! the actions of its own seats, and keeps a save of the match after every action, so a match
 //! whose host is gone can be hosted again (`carrom host --load`).
 
-use carrom_remote::AtGuest;
 use crate::bounds::Bucket;
 use crate::error::{FollowError, JoinError, LinkClosed, StartError};
 use crate::host::LOCAL;
@@ -14,6 +13,7 @@ use crate::words::shown;
 use carrom_match::{Action, Actor, Level, Match};
 use carrom_physics::Spec;
 use carrom_referee::{Rules, Seat};
+use carrom_remote::AtGuest;
 use std::collections::VecDeque;
 use std::net::SocketAddr;
 use std::path::PathBuf;

@@ -9,11 +9,11 @@ use crate::protocol::{Binding, CodeExchange, Prover, SessionKey, code_proof, pro
 use crate::protocol::{Ticket, rejoin_ticket};
 use crate::protocol::{rules_difference, spec_difference};
 use crate::wire::{ConnId, FromGuest, PROOF_WITHIN, Server};
-use carrom_match::{Action, Level, Match, MatchSetup, Player, ReplayError, ResumeError, SaveFile};
 use carrom_match::SeatPlan;
-use carrom_remote::Holding;
+use carrom_match::{Action, Level, Match, MatchSetup, Player, ReplayError, ResumeError, SaveFile};
 use carrom_physics::Spec;
 use carrom_referee::Seat;
+use carrom_remote::Holding;
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -866,7 +866,10 @@ impl Host {
         let game = self.game.as_mut().ok_or(Rejection::NotStarted)?;
         let seats = &self.seats;
         let ruled = carrom_remote::at_host(game, index, action, |seat| {
-            match (guest.seats.contains(&seat), seats.iter().any(|s| s.seat == seat && s.conn == Some(conn))) {
+            match (
+                guest.seats.contains(&seat),
+                seats.iter().any(|s| s.seat == seat && s.conn == Some(conn)),
+            ) {
                 (false, _) => Holding::NotHis,
                 (true, false) => Holding::HandedOver,
                 (true, true) => Holding::Holds,

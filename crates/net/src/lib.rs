@@ -36,6 +36,7 @@ pub mod slots;
 pub mod wire;
 mod words;
 
+pub use carrom_remote::{SeatingError, new_code, seat_computers, seat_holders};
 #[cfg(not(target_arch = "wasm32"))]
 pub use error::{AddressError, HostError, JoinError, LinkClosed, StartError, WireError};
 pub use error::{
@@ -50,7 +51,6 @@ pub use host::{ComputerPlay, Host, HostConfig, HostEvent, LOCAL, LocalLink, join
 pub use hosting::{HostThread, save_file_name};
 #[cfg(not(target_arch = "wasm32"))]
 pub use plan::{HostPlan, PlanError, Said, ended, host_code, host_for_window, summary};
-pub use carrom_remote::{SeatingError, new_code, seat_computers, seat_holders};
 pub use protocol::{Applied, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
 #[cfg(not(target_arch = "wasm32"))]
 pub use wire::{DEFAULT_PORT, resolve, resolve_all};

@@ -264,7 +264,9 @@ impl Guest {
                         say(Said::Note(note));
                     }
                     if let (Some(v), Some(g)) = (&r.verdict, &self.game) {
-                        g.verdict_lines(v).into_iter().for_each(|l| say(Said::Call(l)));
+                        g.verdict_lines(v)
+                            .into_iter()
+                            .for_each(|l| say(Said::Call(l)));
                     }
                 }
                 Err(e) => say(Said::Note(e.to_string())),
@@ -374,7 +376,10 @@ pub fn host_for_window(
     .map_err(|e| e.to_string())?;
     let code = host.code.clone();
     say(&format!("Hosting on {} with code {code}", host.addr));
-    say(&format!("Give guests one of: {}", host.addresses.join(", ")));
+    say(&format!(
+        "Give guests one of: {}",
+        host.addresses.join(", ")
+    ));
     going_on.into_iter().for_each(|line| say(&line));
     let joining = crate::Joining::at_host(&code, here, spec, save(&code));
     let mut guest =

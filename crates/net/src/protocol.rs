@@ -8,13 +8,13 @@ pub use crate::code::{
 };
 use crate::error::{Malformed, Refusal};
 use carrom_match::{Action, Level, MatchSetup};
+use carrom_physics::Spec;
+use carrom_referee::{Rules, Seat};
 pub use carrom_remote::bounds::{
     FLOOD_LIMIT, GUEST_BURST, GUEST_PACE, GUEST_PACE_BURST, GUEST_RATE, MAX_GUEST_MESSAGE,
     MAX_HOST_MESSAGE,
 };
 pub use carrom_remote::protocol::{Applied, Holder, Role, SeatState};
-use carrom_physics::Spec;
-use carrom_referee::{Rules, Seat};
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version: a guest and a host must speak the same one (3: the host tells a

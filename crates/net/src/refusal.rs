@@ -3,8 +3,8 @@
 //! the words at the guest.
 
 use crate::error::KeyExchangeError;
-pub use carrom_remote::SeatRefusal;
 use carrom_referee::Seat;
+pub use carrom_remote::SeatRefusal;
 
 /// Why the host turns a guest away: the connection closes. It crosses the network as its
 /// words ([`ToGuest::Refused`](crate::ToGuest::Refused)), which the guest reads back into the

@@ -71,7 +71,13 @@ impl ServerMatch {
                 index,
                 seat,
                 millis,
-            } => f.clock = Some(ClockTold { index, seat, millis }),
+            } => {
+                f.clock = Some(ClockTold {
+                    index,
+                    seat,
+                    millis,
+                })
+            }
             ToClient::Over { winners, how, .. } => {
                 f.ended(winners.clone(), how.clone());
                 return Heard::Over;
@@ -119,14 +125,20 @@ mod tests {
         };
         assert!(matches!(follow.hear(&clock), Heard::Nothing));
         let told = follow.following.clock_for(4).unwrap();
-        assert_eq!((told.index, told.seat, told.millis), (4, Seat::North, 15_000));
+        assert_eq!(
+            (told.index, told.seat, told.millis),
+            (4, Seat::North, 15_000)
+        );
         let over = ToClient::Over {
             id: 1,
             winners: vec!["Asha".into()],
             how: "played out".into(),
         };
         assert!(matches!(follow.hear(&over), Heard::Over));
-        assert_eq!(follow.following.clock, None, "no clock once the match is over");
+        assert_eq!(
+            follow.following.clock, None,
+            "no clock once the match is over"
+        );
         assert_eq!(follow.over_words().as_deref(), Some("Asha won: played out"));
     }
 }

@@ -21,12 +21,12 @@ pub mod tokens;
 pub use client::{Connection, Hello, Pause, Sleep, Welcome};
 pub use error::ClientError;
 pub use follow::{Heard, ServerMatch, over_words};
-pub use tokens::{TokenError, Tokens, keep_token, kept_token};
 #[cfg(not(target_arch = "wasm32"))]
 pub use play::{Event, Plan, Played, Request, play, play_kept};
 pub use protocol::{
     LiveMatch, Mode, ONLINE_PROTOCOL, PastMatch, Standing, ToClient, ToServer, ws_url,
 };
+pub use tokens::{TokenError, Tokens, keep_token, kept_token};
 
 #[cfg(test)]
 mod tests {

@@ -354,18 +354,39 @@ mod tests {
         let level = Level::Medium;
         let room = Request::asked(Some("K7M2QX".into()), None, None, None, level);
         assert_eq!(room, Request::Room("K7M2QX".into()));
-        assert_eq!(Request::asked(None, Some(4), None, None, level), Request::Watch(4));
+        assert_eq!(
+            Request::asked(None, Some(4), None, None, level),
+            Request::Watch(4)
+        );
         let own = Request::asked(None, None, Some(Mode::Doubles), None, level);
-        assert!(matches!(own, Request::Create { mode: Mode::Doubles, level: Some(Level::Medium), .. }));
+        assert!(matches!(
+            own,
+            Request::Create {
+                mode: Mode::Doubles,
+                level: Some(Level::Medium),
+                ..
+            }
+        ));
         let quick = Request::asked(None, None, None, Some(MatchLength::Board), level);
-        assert_eq!(quick, Request::Quick { length: Some(MatchLength::Board) });
+        assert_eq!(
+            quick,
+            Request::Quick {
+                length: Some(MatchLength::Board)
+            }
+        );
     }
 
     #[test]
     fn a_seating_is_told_by_its_seats_and_a_note_goes_to_the_errors() {
-        let seated = Event::Seated { id: 3, seats: vec![Seat::North] };
+        let seated = Event::Seated {
+            id: 3,
+            seats: vec![Seat::North],
+        };
         assert_eq!(seated.words(), Some(("Match 3: north".into(), false)));
-        let watching = Event::Seated { id: 3, seats: vec![] };
+        let watching = Event::Seated {
+            id: 3,
+            seats: vec![],
+        };
         assert_eq!(watching.words(), Some(("Match 3: watching".into(), false)));
         let note = Event::Note("connected again".into());
         assert_eq!(note.words(), Some(("connected again".into(), true)));

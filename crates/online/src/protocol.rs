@@ -4,9 +4,9 @@
 //! digest after it), and who sits where ([`SeatState`]).
 
 use carrom_match::{Action, Level, MatchLength, MatchSetup, SaveFile};
-use carrom_remote::{Applied, SeatState};
 use carrom_physics::Spec;
 use carrom_referee::Seat;
+use carrom_remote::{Applied, SeatState};
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version: a client and the server must speak the same one.

@@ -110,7 +110,9 @@ pub enum ReplayError {
     #[error("action {index}: {source}")]
     Action { index: usize, source: MatchError },
     /// An action that plays but does not reach the digest recorded for it.
-    #[error("action {index}: does not reach the recorded position (digest {digest:016x}, recorded {recorded})")]
+    #[error(
+        "action {index}: does not reach the recorded position (digest {digest:016x}, recorded {recorded})"
+    )]
     Diverged {
         index: usize,
         digest: u64,

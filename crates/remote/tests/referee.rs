@@ -5,8 +5,8 @@ use carrom_match::{Action, Match, MatchSetup};
 use carrom_physics::{Shot, Spec};
 use carrom_referee::{Rules, Seat, Seats};
 use carrom_remote::{
-    AtGuestError, Holding, Rejection, ReplayError, at_guest, at_host, checked, hex, play,
-    rebuild, replay,
+    AtGuestError, Holding, Rejection, ReplayError, at_guest, at_host, checked, hex, play, rebuild,
+    replay,
 };
 
 fn new_match() -> Match {
@@ -53,7 +53,13 @@ fn an_action_for_another_seat_is_refused() {
     })
     .unwrap_err();
     assert!(
-        matches!(e, Rejection::NotYourTurn { seat: Seat::South, .. }),
+        matches!(
+            e,
+            Rejection::NotYourTurn {
+                seat: Seat::South,
+                ..
+            }
+        ),
         "{e}"
     );
     let e = checked(&mut game, Seat::South, stroke(Seat::North, 0.0, 1.0)).unwrap_err();
@@ -82,8 +88,10 @@ fn an_action_out_of_its_number_or_a_players_time_out_is_refused() {
 #[test]
 fn an_action_taken_is_numbered_and_carries_the_referees_digest() {
     let mut game = new_match();
-    let (applied, verdict) =
-        at_host(&mut game, 0, stroke(Seat::South, 0.0, 1.0), |_| Holding::Holds).unwrap();
+    let (applied, verdict) = at_host(&mut game, 0, stroke(Seat::South, 0.0, 1.0), |_| {
+        Holding::Holds
+    })
+    .unwrap();
     assert_eq!((applied.index, applied.by), (0, Seat::South));
     assert!(applied.outcome.is_some() && verdict.is_some());
     assert_eq!(applied.digest, hex(game.digest()));
@@ -139,7 +147,11 @@ fn a_match_played_again_at_the_referee_gives_the_same_log() {
     let mut again = new_match();
     assert_eq!(replay(&mut again, &actions, &digests).unwrap(), log);
     let mut again = new_match();
-    assert_eq!(replay(&mut again, &actions, &[]).unwrap(), log, "no digests");
+    assert_eq!(
+        replay(&mut again, &actions, &[]).unwrap(),
+        log,
+        "no digests"
+    );
 }
 
 #[test]

@@ -168,9 +168,8 @@ impl Shared {
             let resume = |why: String| ServerError::Resume { id: row.id, why };
             let game = carrom_match::Match::new(&self.config.spec, row.setup.clone())
                 .map_err(|e| resume(e.to_string()))?;
-            let live =
-                Live::new(row.id, row.rated, game, row.seats.clone(), &actions)
-                    .map_err(|e| resume(e.to_string()))?;
+            let live = Live::new(row.id, row.rated, game, row.seats.clone(), &actions)
+                .map_err(|e| resume(e.to_string()))?;
             self.spawn(live);
         }
         Ok(rows.len())

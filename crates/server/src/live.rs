@@ -11,9 +11,9 @@ use crate::clock::Clock;
 use crate::rating;
 use carrom_ai::Computers;
 use carrom_match::{Action, Match, MatchError, MatchSetup};
-use carrom_remote::{Applied, Holder, Holding, Rejection, ReplayError, Ruled, SeatState};
 use carrom_online::ToClient;
 use carrom_referee::Seat;
+use carrom_remote::{Applied, Holder, Holding, Rejection, ReplayError, Ruled, SeatState};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -566,15 +566,15 @@ mod tests {
         };
         live.apply(Seat::South, Action::Stroke { shot }).unwrap();
         // The computer to act has nothing to do: no player of its own for the seat.
-        live.computers = Computers::for_setup(&MatchSetup::new(
-            Seats::Singles,
-            Rules::icf(),
-            "icf",
-            1,
-        ));
+        live.computers =
+            Computers::for_setup(&MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 1));
         let seat = live.game.next_actor().unwrap().seat();
         computer_plays(&mut live, seat, &shared).await;
-        assert_eq!(live.game.actions[1..], [Action::Pass], "the computer passed");
+        assert_eq!(
+            live.game.actions[1..],
+            [Action::Pass],
+            "the computer passed"
+        );
         let stored = shared.store.actions(1).await.unwrap();
         assert_eq!(stored, [Action::Pass], "its pass is stored");
         let mut sent = Vec::new();

@@ -7,9 +7,9 @@ use crate::live::{Out, Outbox, ToMatch, tell};
 use crate::lobby::{self, Waiting};
 use crate::names;
 use axum::extract::ws::{Message, WebSocket};
-use carrom_remote::bounds::{Bucket, FLOOD_LIMIT, GUEST_BURST, GUEST_RATE};
 use carrom_online::protocol::MAX_CLIENT_MESSAGE;
 use carrom_online::{ONLINE_PROTOCOL, ToClient, ToServer};
+use carrom_remote::bounds::{Bucket, FLOOD_LIMIT, GUEST_BURST, GUEST_RATE};
 use futures_util::{SinkExt, StreamExt};
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -410,7 +410,10 @@ impl Client {
         handle: Option<crate::live::Handle>,
     ) {
         if self.watching.is_some() {
-            return reject(&self.outbox, carrom_remote::Rejection::Spectator.to_string());
+            return reject(
+                &self.outbox,
+                carrom_remote::Rejection::Spectator.to_string(),
+            );
         }
         let Some(handle) = handle else {
             return reject(&self.outbox, "you are not in a match".into());

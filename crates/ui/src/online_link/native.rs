@@ -4,8 +4,8 @@
 //! connects again when the connection drops.
 
 use super::{Heard, RECONNECT_FOR};
-use carrom_remote::bounds::{Bucket, GUEST_PACE, GUEST_PACE_BURST};
 use carrom_online::{ClientError, Connection, Hello, Pause, ToServer};
+use carrom_remote::bounds::{Bucket, GUEST_PACE, GUEST_PACE_BURST};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

@@ -5,8 +5,8 @@
 
 use bevy::platform::time::Instant;
 use carrom_match::{Action, Match};
-use carrom_remote::{Applied, SeatState};
 use carrom_physics::Seat;
+use carrom_remote::{Applied, SeatState};
 use std::collections::VecDeque;
 
 /// The link to the referee, as the board follows it.

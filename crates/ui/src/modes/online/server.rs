@@ -181,7 +181,11 @@ impl Remote for ServerRemote {
     }
 
     fn clock(&self) -> Option<(Seat, Instant)> {
-        let told = self.follow.follow.following.clock_for(self.follow.log.len())?;
+        let told = self
+            .follow
+            .follow
+            .following
+            .clock_for(self.follow.log.len())?;
         let ends = self.follow.clock_told? + Duration::from_millis(u64::from(told.millis));
         Some((told.seat, ends))
     }
@@ -220,7 +224,10 @@ mod tests {
             how: "played out".into(),
         };
         follow.hear(&over, &mut queue, &mut notes);
-        assert_eq!(follow.follow.following.clock, None, "no clock once the match is over");
+        assert_eq!(
+            follow.follow.following.clock, None,
+            "no clock once the match is over"
+        );
         assert_eq!(notes, vec!["Asha won: played out".to_string()]);
     }
 }

@@ -7,7 +7,6 @@
 use super::super::start::MenuStart;
 use crate::launch::{ServerStart, Start};
 use crate::modes::online::server::{ServerMatch, ServerRemote};
-use carrom_online::{keep_token, kept_token};
 use crate::online_link::{Heard, Link};
 use crate::settings::saves_dir;
 use crate::states::Screen;
@@ -15,6 +14,7 @@ use bevy::prelude::*;
 use carrom_match::SaveFile;
 use carrom_net::Applied;
 use carrom_online::{LiveMatch, PastMatch, Standing, ToClient, ToServer};
+use carrom_online::{keep_token, kept_token};
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
