@@ -3,11 +3,10 @@
 
 use crate::args::{count, named, player_name};
 use carrom_ai::Level;
-use carrom_match::{Match, MatchLength};
+use carrom_match::MatchLength;
 use carrom_online::{Event, Mode, Plan, Request};
 use carrom_physics::Spec;
 use clap::ValueEnum;
-use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -174,54 +173,12 @@ pub fn server(spec: &Spec, args: ServerArgs) -> Result<(), String> {
     })
 }
 
-/// The tokens this machine holds, by server and name, in the data directory.
-fn tokens_path() -> Option<PathBuf> {
-    carrom_store::data_dir().map(|d| d.join("online").join("tokens.json"))
-}
-
-fn token_key(server: &str, name: &str) -> String {
-    format!("{}|{name}", carrom_online::ws_url(server))
-}
-
-fn tokens() -> BTreeMap<String, String> {
-    tokens_path()
-        .and_then(|p| std::fs::read_to_string(p).ok())
-        .and_then(|t| serde_json::from_str(&t).ok())
-        .unwrap_or_default()
-}
-
-fn keep_token(server: &str, name: &str, token: &str) -> Result<(), String> {
-    let path = tokens_path().ok_or("no data directory to keep the name's token in")?;
-    let mut all = tokens();
-    all.insert(token_key(server, name), token.to_string());
-    let text = serde_json::to_string_pretty(&all).expect("tokens are JSON");
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    carrom_match::write_atomically(&path, text.as_bytes())
-        .map_err(|e| format!("{}: {e}", path.display()))
-}
-
 fn request(args: &OnlineArgs) -> Request {
-    if let Some(code) = &args.room {
-        Request::Room(code.clone())
-    } else if let Some(id) = args.watch {
-        Request::Watch(id)
-    } else if args.create {
-        Request::Create {
-            mode: match args.mode {
-                ModeArg::Singles => Mode::Singles,
-                ModeArg::Doubles => Mode::Doubles,
-            },
-            length: args.length,
-            computers: Vec::new(),
-            level: Some(args.level),
-        }
-    } else {
-        Request::Quick {
-            length: args.length,
-        }
-    }
+    let mode = args.create.then_some(match args.mode {
+        ModeArg::Singles => Mode::Singles,
+        ModeArg::Doubles => Mode::Doubles,
+    });
+    Request::asked(args.room.clone(), args.watch, mode, args.length, args.level)
 }
 
 pub fn online(_spec: &Spec, args: OnlineArgs) -> Result<(), String> {
@@ -237,28 +194,21 @@ pub fn online(_spec: &Spec, args: OnlineArgs) -> Result<(), String> {
     let plan = Plan {
         server: args.server.clone(),
         name: args.name.clone(),
-        token: tokens().get(&token_key(&args.server, &args.name)).cloned(),
+        token: None,
         request: request(&args),
         computer: args.computer.then_some(args.level),
         retry: Duration::from_secs(args.retry),
         pace: Duration::ZERO,
         ca: args.ca.clone(),
     };
-    let mut kept = Ok(());
-    let played = runtime()?.block_on(carrom_online::play(plan, |e| {
-        if let Event::Welcome(w) = e
-            && let Some(token) = &w.token
-        {
-            kept = keep_token(&args.server, &args.name, token);
-        }
+    let played = runtime()?.block_on(carrom_online::play_kept(plan, |e| {
         if !args.json {
             print_event(e);
         }
     }));
-    kept?;
     let played = played.map_err(|e| e.to_string())?;
     if args.json {
-        println!("{}", summary(played.id, played.game.as_ref()));
+        println!("{}", played.summary());
     } else if let Some(how) = &played.how {
         println!("Match over: {how}");
     }
@@ -266,39 +216,9 @@ pub fn online(_spec: &Spec, args: OnlineArgs) -> Result<(), String> {
 }
 
 fn print_event(e: &Event) {
-    match e {
-        Event::Welcome(w) => println!("In as {} (rating {:.0})", w.name, w.rating),
-        Event::Waiting(what) => println!("{what}"),
-        Event::Room(code) => println!("Room code: {code}"),
-        Event::Seated { id, seats } => {
-            let seats: Vec<&str> = seats.iter().map(|s| s.name()).collect();
-            println!(
-                "Match {id}: {}",
-                if seats.is_empty() {
-                    "watching".into()
-                } else {
-                    seats.join(", ")
-                }
-            );
-        }
-        Event::Sent(_) | Event::Applied(_) => {}
-        Event::Note(note) => eprintln!("{note}"),
-    }
-}
-
-/// The summary `carrom join --json` prints, with the match's number on the server.
-fn summary(id: Option<u64>, game: Option<&Match>) -> serde_json::Value {
-    match game {
-        Some(g) => serde_json::json!({
-            "match": id,
-            "actions": g.actions.len(),
-            "games": g.referee.games(),
-            "score": g.referee.score(),
-            "finished": g.is_over(),
-            "digests": g.digests.iter().map(|d| format!("{d:016x}")).collect::<Vec<_>>(),
-        }),
-        None => {
-            serde_json::json!({ "match": id, "actions": 0, "finished": false, "score": null, "digests": [] })
-        }
+    match e.words() {
+        Some((note, true)) => eprintln!("{note}"),
+        Some((line, false)) => println!("{line}"),
+        None => {}
     }
 }

@@ -529,7 +529,7 @@ async fn the_hostile_cases_of_a_guest(
     let (a, b) = (next_applied(mine).await, next_applied(other).await);
     assert_eq!((a.index, a.digest.clone()), (0, b.digest.clone()));
     let mut here = game.clone();
-    carrom_net::apply::at_guest(&mut here, &a).unwrap();
+    carrom_remote::at_guest(&mut here, &a).unwrap();
     mine.send(&act(Action::Stroke { shot })).await.unwrap();
     let why = next_refusal(mine).await;
     assert!(why.contains("applied already"), "{why}");
@@ -542,7 +542,7 @@ async fn the_hostile_cases_of_a_guest(
 }
 
 /// The next action the server applied, as `conn` hears it (within 10 s).
-async fn next_applied(conn: &mut Connection) -> carrom_net::Applied {
+async fn next_applied(conn: &mut Connection) -> carrom_remote::Applied {
     let wait = tokio::time::timeout(Duration::from_secs(10), async {
         loop {
             if let Some(ToClient::Applied(a)) = conn.recv().await.unwrap() {

@@ -43,6 +43,6 @@ pub use game::{Action, Actor, Call, Match};
 pub use position::{referee_at, referee_for_south};
 pub use resume::{Resumed, resume};
 pub use save::{FORMAT, OLDEST_VERSION, SaveFile, VERSION, write_atomically};
-pub use setup::{MatchLength, MatchSetup, Player, load_rules};
+pub use setup::{MatchLength, MatchSetup, Player, SeatPlan, load_rules};
 pub use stats::{BoardStats, MatchStats, PlayerStats};
 pub use umpire::{StrokeOutcome, outcome_from_roster, outcome_of, stroke_report, umpire_spot};

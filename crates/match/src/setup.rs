@@ -67,6 +67,26 @@ impl Player {
     }
 }
 
+/// Who plays one seat: a name, and the level of the computer that plays it (a person when
+/// none).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatPlan {
+    pub seat: Seat,
+    pub name: String,
+    #[serde(default)]
+    pub computer: Option<Level>,
+}
+
+impl SeatPlan {
+    pub fn new(seat: Seat, name: &str, computer: Option<Level>) -> SeatPlan {
+        SeatPlan {
+            seat,
+            name: name.to_string(),
+            computer,
+        }
+    }
+}
+
 /// How a match is set up.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -105,13 +125,30 @@ impl MatchSetup {
     /// The seats in `computers` played by the computer at `level`, and the players named in the
     /// order of play from `names` (a seat without a name keeps its own): a match as `carrom
     /// play` and the browser's address set it up.
-    pub fn with_players(mut self, computers: &[Seat], level: Level, names: &[String]) -> Self {
-        for (i, seat) in self.seats.seats().iter().enumerate() {
-            if computers.contains(seat) {
-                self.players[i] = Player::computer(*seat, level);
-            }
-            if let Some(name) = names.get(i) {
-                self.players[i].name.clone_from(name);
+    pub fn with_players(self, computers: &[Seat], level: Level, names: &[String]) -> Self {
+        let plans: Vec<SeatPlan> = (self.seats.seats().iter().enumerate())
+            .map(|(i, &seat)| {
+                let player = match computers.contains(&seat) {
+                    true => Player::computer(seat, level),
+                    false => self.players[i].clone(),
+                };
+                let name = names.get(i).cloned().unwrap_or(player.name);
+                SeatPlan::new(seat, &name, player.computer)
+            })
+            .collect();
+        self.seated(&plans)
+    }
+
+    /// The players of the seats `plans` names, named and played as each plan says (every other
+    /// seat's player as it was): how every match names its seats (`carrom play`, a host when
+    /// its guests are in, the server, an online client's computers).
+    pub fn seated(mut self, plans: &[SeatPlan]) -> Self {
+        for plan in plans {
+            if let Some(i) = self.index_of(plan.seat) {
+                self.players[i] = Player {
+                    name: plan.name.clone(),
+                    computer: plan.computer,
+                };
             }
         }
         self

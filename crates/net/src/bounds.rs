@@ -1,95 +1,10 @@
 //! The host's bounds on peers that do not (yet) know the code: how fast one address may make
 //! connections and wrong guesses of the code, and how fast all of them together may guess; the
-//! time a code lasts at those rates. A token bucket ([`Bucket`]) counts each of them.
+//! time a code lasts at those rates. A token bucket (carrom-remote's [`Bucket`]) counts each of them.
 
+pub use carrom_remote::bounds::{Bucket, Origin};
 use std::collections::HashMap;
-use std::net::IpAddr;
 use std::time::{Duration, Instant};
-
-/// A token bucket: `burst` tokens at most, `rate` more a second. Taking may go into debt (a
-/// bucket below zero refills from there), so work already under way is paid for later.
-#[derive(Clone, Debug)]
-pub struct Bucket {
-    tokens: f64,
-    last: Instant,
-    rate: f64,
-    burst: f64,
-}
-
-impl Bucket {
-    /// A full bucket.
-    pub fn new(rate: f64, burst: f64, now: Instant) -> Bucket {
-        Bucket {
-            tokens: burst,
-            last: now,
-            rate,
-            burst,
-        }
-    }
-
-    fn refill(&mut self, now: Instant) {
-        let secs = now.saturating_duration_since(self.last).as_secs_f64();
-        self.tokens = (self.tokens + secs * self.rate).min(self.burst);
-        self.last = self.last.max(now);
-    }
-
-    /// Takes a token if there is one.
-    pub fn take(&mut self, now: Instant) -> bool {
-        self.refill(now);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-
-    /// Takes a token whether or not there is one, going at most `debt` below zero.
-    pub fn charge(&mut self, now: Instant, debt: f64) {
-        self.refill(now);
-        self.tokens = (self.tokens - 1.0).max(-debt);
-    }
-
-    /// Whether a token is there to take.
-    pub fn has(&mut self, now: Instant) -> bool {
-        self.refill(now);
-        self.tokens >= 1.0
-    }
-
-    /// Whether the bucket is full (nothing taken lately).
-    pub fn is_full(&mut self, now: Instant) -> bool {
-        self.refill(now);
-        self.tokens >= self.burst
-    }
-
-    /// How long until a token is there to take (zero when one is).
-    pub fn wait(&mut self, now: Instant) -> Duration {
-        self.refill(now);
-        if self.tokens >= 1.0 {
-            Duration::ZERO
-        } else {
-            Duration::from_secs_f64((1.0 - self.tokens) / self.rate)
-        }
-    }
-}
-
-/// Where a connection comes from, as the bounds count it: an IPv4 address (an IPv4 address
-/// seen through IPv6 is the IPv4 one), or an IPv6 address's /64 network (what one machine or
-/// home is usually given).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Origin(IpAddr);
-
-impl Origin {
-    pub fn of(ip: IpAddr) -> Origin {
-        match ip.to_canonical() {
-            IpAddr::V6(v6) => {
-                let bits = u128::from(v6) & !((1u128 << 64) - 1);
-                Origin(IpAddr::V6(bits.into()))
-            }
-            v4 => Origin(v4),
-        }
-    }
-}
 
 /// Wrong codes one address may give at once ...
 pub const WRONG_CODES_BURST: f64 = 5.0;
@@ -184,6 +99,20 @@ pub fn code_lasts(code: &str) -> Duration {
     )
 }
 
+/// A warning for a join code that guessers find within a month at the host's limits.
+pub fn weak_code_warning(code: &str) -> Option<String> {
+    let lasts = code_lasts(code);
+    (lasts < WARNED_UNDER).then(|| {
+        format!(
+            "WARNING: a join code of {} characters is guessed in about {} on average at the \
+             host's limit of {} wrong codes a minute; 6 or more characters hold for years",
+            code.chars().count(),
+            in_words(&lasts),
+            ALL_WRONG_CODES_PER_MINUTE
+        )
+    })
+}
+
 /// A duration in words, rounded to its largest unit: "6 hours", "10 days", "34 years".
 pub fn in_words(d: &Duration) -> String {
     let secs = d.as_secs_f64();
@@ -205,30 +134,7 @@ pub fn in_words(d: &Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_bucket_gives_its_burst_then_its_rate() {
-        let t0 = Instant::now();
-        let mut b = Bucket::new(2.0, 3.0, t0);
-        assert!((0..3).all(|_| b.take(t0)));
-        assert!(!b.take(t0));
-        assert_eq!(b.wait(t0), Duration::from_millis(500));
-        assert!(b.take(t0 + Duration::from_millis(500)));
-        b.charge(t0 + Duration::from_millis(500), 1.0);
-        b.charge(t0 + Duration::from_millis(500), 1.0);
-        assert!(!b.has(t0 + Duration::from_millis(1000)), "in debt");
-        assert!(b.has(t0 + Duration::from_millis(1500)));
-    }
-
-    #[test]
-    fn an_ipv6_address_counts_as_its_network_and_a_mapped_ipv4_as_itself() {
-        let a = |s: &str| Origin::of(s.parse().unwrap());
-        assert_eq!(a("2001:db8::1"), a("2001:db8::ffff:2"));
-        assert_ne!(a("2001:db8::1"), a("2001:db8:0:1::1"));
-        assert_eq!(a("::ffff:127.0.0.1"), a("127.0.0.1"));
-        assert_ne!(a("127.0.0.1"), a("127.0.0.2"));
-        assert_ne!(a("::1"), a("127.0.0.1"));
-    }
+    use std::net::IpAddr;
 
     #[test]
     fn an_address_guesses_its_burst_then_waits_and_others_still_get_their_first() {

@@ -1,40 +1,20 @@
 //! What can go wrong across machines, each kind its own type so a caller tells them apart
 //! without reading the words: a wrong join code or another version ([`Refusal`], [`JoinError`]),
-//! a network that fails ([`WireError`], [`LinkClosed`]), a message the host will not take
-//! ([`Rejection`]). Each error's message is the sentence the command line and the game show.
+//! a network that fails ([`WireError`], [`LinkClosed`]); a message the host will not take
+//! ([`Rejection`]) is carrom-remote's, as the server's. Each error's message is the sentence the command line and the game show.
 
 #[cfg(not(target_arch = "wasm32"))]
 use crate::protocol::PROTOCOL;
-use crate::protocol::{GUEST_RATE, MAX_GUEST_MESSAGE};
 pub use crate::refusal::{Refusal, SeatRefusal};
 use carrom_match::MatchError;
 #[cfg(not(target_arch = "wasm32"))]
 use carrom_match::SetupError;
 use carrom_referee::Seat;
+pub use carrom_remote::error::{AtGuestError, BadMessage, Malformed, Rejection};
 #[cfg(not(target_arch = "wasm32"))]
 use std::net::SocketAddr;
 #[cfg(not(target_arch = "wasm32"))]
 use std::time::Duration;
-
-/// A message that is not JSON of the protocol: the parser's reason.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("malformed message: {0}")]
-pub struct Malformed(pub String);
-
-/// A message a peer sent that cannot be taken.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum BadMessage {
-    #[error("a message of {0} bytes is over the limit of {MAX_GUEST_MESSAGE}")]
-    TooLarge(usize),
-    /// Messages faster than [`GUEST_RATE`] a second: dropped (this many so far).
-    #[error("too many messages: at most {GUEST_RATE} a second ({0} dropped)")]
-    TooFast(u32),
-    /// So many messages dropped for coming too fast that the connection is closed.
-    #[error("disconnected after {0} messages sent too fast")]
-    Flooded(u32),
-    #[error(transparent)]
-    Malformed(#[from] Malformed),
-}
 
 /// The join code's key exchange failed: the other end's message cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -44,47 +24,6 @@ pub enum KeyExchangeError {
     /// The message is hex but not a key exchange's (the exchange's own reason).
     #[error("the key exchange's message: {0}")]
     Refused(String),
-}
-
-/// Why the host does not take one of a guest's messages: the connection stays.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum Rejection {
-    #[error("say hello first")]
-    NoHello,
-    #[error("a proof after the welcome")]
-    ProofAfterWelcome,
-    #[error("a spectator does not play")]
-    Spectator,
-    #[error("the match has not started: seats are still empty")]
-    NotStarted,
-    /// An action whose number is not the match's next (sent twice, or too late).
-    #[error("action {index} is not the next one ({next}): it was applied already or came too late")]
-    NotNext { index: usize, next: usize },
-    #[error("the match is over")]
-    Over,
-    /// Another's turn: the name of who is to act, and his seat.
-    #[error("it is {name}'s turn, and the {} seat is not yours", seat.name())]
-    NotYourTurn { name: String, seat: Seat },
-    #[error("the {} seat was handed to a computer", .0.name())]
-    HandedOver(Seat),
-    #[error("a returned piece must be placed first")]
-    PlaceFirst,
-    #[error("there is no piece to place")]
-    NothingToPlace,
-    /// A player sent a time-out: only the host, which keeps the shot clock, calls one.
-    #[error("a time-out is called by the host that keeps the shot clock, not by a player")]
-    OwnTimeOut,
-    /// A stroke of one seat sent for another.
-    #[error("a stroke from the {} seat, but {} is to strike", from.name(), to_strike.name())]
-    OtherSeatsStroke { from: Seat, to_strike: Seat },
-    /// An action the match refuses.
-    #[error(transparent)]
-    Match(#[from] MatchError),
-    /// Every seat is filled, but the match cannot start.
-    #[error("the match cannot start: {0}")]
-    CannotStart(MatchError),
-    #[error(transparent)]
-    Bad(#[from] BadMessage),
 }
 
 /// The network cannot be used: the host cannot listen, a guest cannot reach its host.
@@ -273,28 +212,6 @@ pub enum StartError {
     Closed(#[from] LinkClosed),
 }
 
-/// A host's action a guest could not take into its match ([`crate::apply::at_guest`]).
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum AtGuestError {
-    #[error("action {index} arrived when {applied} actions were applied")]
-    OutOfOrder { index: usize, applied: usize },
-    #[error("action {0}: a stroke without its outcome")]
-    NoOutcome(usize),
-    /// The match here refuses the action.
-    #[error("action {index}: {source}")]
-    Refused { index: usize, source: MatchError },
-    /// Even with the host's pieces, the position's digest is not the host's.
-    #[error(
-        "action {index}: the position differs from the host's even with its pieces (digest \
-         {ours}, the host's {host})"
-    )]
-    Differs {
-        index: usize,
-        ours: String,
-        host: String,
-    },
-}
-
 /// A host's action a guest could not follow ([`crate::Guest::apply`]).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum FollowError {
@@ -314,6 +231,9 @@ pub enum FollowError {
 #[cfg(not(target_arch = "wasm32"))]
 #[derive(Debug, thiserror::Error)]
 pub enum HostError {
+    /// A join code as typed that is not one.
+    #[error(transparent)]
+    Code(JoinCodeError),
     #[error("the match's setup: {0}")]
     Setup(SetupError),
     #[error("nobody is given the {} seat", .0.name())]

@@ -2,7 +2,6 @@
 //! the actions of its own seats, and keeps a save of the match after every action, so a match
 //! whose host is gone can be hosted again (`carrom host --load`).
 
-use crate::apply::{self, AtGuest};
 use crate::bounds::Bucket;
 use crate::error::{FollowError, JoinError, LinkClosed, StartError};
 use crate::host::LOCAL;
@@ -14,6 +13,7 @@ use crate::words::shown;
 use carrom_match::{Action, Actor, Level, Match};
 use carrom_physics::Spec;
 use carrom_referee::{Rules, Seat};
+use carrom_remote::AtGuest;
 use std::collections::VecDeque;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -579,7 +579,7 @@ impl Guest {
                 corrected: None,
             });
         }
-        match apply::at_guest(game, applied) {
+        match carrom_remote::at_guest(game, applied) {
             Ok(r) => {
                 self.save();
                 Ok(r)
@@ -692,11 +692,8 @@ fn rebuild(
     setup: carrom_match::MatchSetup,
     log: &[Applied],
 ) -> Result<(Match, Vec<String>), FollowError> {
-    let mut game = Match::new(spec, setup).map_err(FollowError::Setup)?;
-    let mut notes = Vec::new();
-    for applied in log {
-        let r = apply::at_guest(&mut game, applied)?;
-        notes.extend(r.corrected);
-    }
-    Ok((game, notes))
+    carrom_remote::rebuild(spec, &setup, log).map_err(|e| match e {
+        carrom_remote::RebuildError::Setup(e) => FollowError::Setup(e),
+        carrom_remote::RebuildError::Action(e) => FollowError::Action(e),
+    })
 }

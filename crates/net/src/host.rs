@@ -2,7 +2,6 @@
 //! action comes to the host, is checked by its [`Match`] (whose turn, a legal stroke or
 //! placement) and goes to every machine with its outcome and the digest after it.
 
-use crate::apply;
 use crate::bounds::{Guesses, Origin};
 use crate::error::{HostError, JoinCodeError, Refusal, Rejection, SeatRefusal};
 use crate::protocol::{Applied, Hello, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
@@ -10,9 +9,11 @@ use crate::protocol::{Binding, CodeExchange, Prover, SessionKey, code_proof, pro
 use crate::protocol::{Ticket, rejoin_ticket};
 use crate::protocol::{rules_difference, spec_difference};
 use crate::wire::{ConnId, FromGuest, PROOF_WITHIN, Server};
+use carrom_match::SeatPlan;
 use carrom_match::{Action, Level, Match, MatchSetup, Player, ReplayError, ResumeError, SaveFile};
 use carrom_physics::Spec;
 use carrom_referee::Seat;
+use carrom_remote::Holding;
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -203,7 +204,7 @@ pub fn renamed(error: ResumeError, name: &str) -> ResumeError {
 /// A hosted match.
 pub struct Host {
     server: Server,
-    config: HostConfig,
+    pub(crate) config: HostConfig,
     seats: Vec<SeatInfo>,
     guests: BTreeMap<ConnId, GuestInfo>,
     local: Option<mpsc::Sender<ToGuest>>,
@@ -273,25 +274,8 @@ impl Host {
         let spec = save.physics(&self.config.spec);
         let mut game =
             Match::new(&spec, save.setup.clone()).map_err(|e| replay(ReplayError::Setup(e)))?;
-        let mut log = Vec::with_capacity(save.actions.len());
-        for (index, &action) in save.actions.iter().enumerate() {
-            // After the end the match refuses the action, whoever it is said to be by.
-            let by = game.next_actor().map_or(Seat::South, |a| a.seat());
-            let (applied, _) = apply::at_host(&mut game, by, action)
-                .map_err(|source| replay(ReplayError::Action { index, source }))?;
-            if let Some(recorded) = save.digests.get(index)
-                && *recorded != applied.digest
-            {
-                let digest = game.digest();
-                let recorded = recorded.clone();
-                return Err(replay(ReplayError::Diverged {
-                    index,
-                    digest,
-                    recorded,
-                }));
-            }
-            log.push(applied);
-        }
+        let log = carrom_remote::replay(&mut game, &save.actions, &save.digests)
+            .map_err(|e| replay(e.into()))?;
         let (digests, actions) = (save.digests.len(), save.actions.len());
         if digests != 0 && digests != actions {
             return Err(replay(ReplayError::DigestCount { digests, actions }));
@@ -838,16 +822,17 @@ impl Host {
         if self.seats.iter().any(waiting) {
             return;
         }
-        let mut setup = self.config.setup.clone();
-        for s in &self.seats {
-            if let Some(i) = setup.index_of(s.seat) {
-                setup.players[i].name = s.name.clone();
-                if s.holder == Holder::Guest {
-                    setup.players[i].computer = s.computer;
-                }
-            }
-        }
-        match Match::new(&self.config.spec, setup) {
+        let setup = &self.config.setup;
+        let plans: Vec<SeatPlan> = (self.seats.iter())
+            .filter_map(|s| {
+                let computer = match s.holder {
+                    Holder::Guest => s.computer,
+                    _ => setup.players[setup.index_of(s.seat)?].computer,
+                };
+                Some(SeatPlan::new(s.seat, &s.name, computer))
+            })
+            .collect();
+        match Match::new(&self.config.spec, setup.clone().seated(&plans)) {
             Ok(game) => {
                 self.game = Some(game);
                 // Only to those welcomed: a connection still proving its code learns nothing.
@@ -878,26 +863,23 @@ impl Host {
             Some(Role::Spectator) => return Err(Rejection::Spectator),
             Some(Role::Player) => {}
         }
-        let game = self.game.as_ref().ok_or(Rejection::NotStarted)?;
-        let next = game.actions.len();
-        if index != next {
-            return Err(Rejection::NotNext { index, next });
-        }
-        let seat = game.next_actor().ok_or(Rejection::Over)?.seat();
-        if !guest.seats.contains(&seat) {
-            let name = game.seat_name(seat).to_string();
-            return Err(Rejection::NotYourTurn { name, seat });
-        }
-        if !self
-            .seats
-            .iter()
-            .any(|s| s.seat == seat && s.conn == Some(conn))
-        {
-            return Err(Rejection::HandedOver(seat));
-        }
-        self.apply(seat, action, events)
+        let game = self.game.as_mut().ok_or(Rejection::NotStarted)?;
+        let seats = &self.seats;
+        let ruled = carrom_remote::at_host(game, index, action, |seat| {
+            match (
+                guest.seats.contains(&seat),
+                seats.iter().any(|s| s.seat == seat && s.conn == Some(conn)),
+            ) {
+                (false, _) => Holding::NotHis,
+                (true, false) => Holding::HandedOver,
+                (true, true) => Holding::Holds,
+            }
+        })?;
+        self.record(ruled, events);
+        Ok(())
     }
 
+    /// The host's own seat's action (its computer's), checked and applied.
     fn apply(
         &mut self,
         by: Seat,
@@ -905,13 +887,19 @@ impl Host {
         events: &mut Vec<HostEvent>,
     ) -> Result<(), Rejection> {
         let game = self.game.as_mut().ok_or(Rejection::NotStarted)?;
-        apply::may_act(game, by, &action)?;
-        let (applied, verdict) = apply::at_host(game, by, action)?;
+        let ruled = carrom_remote::checked(game, by, action)?;
+        self.record(ruled, events);
+        Ok(())
+    }
+
+    /// An action the host applied: its calls kept, sent to every machine, the save kept.
+    fn record(&mut self, (applied, verdict): carrom_remote::Ruled, events: &mut Vec<HostEvent>) {
+        let Some(game) = &self.game else { return };
         if let Some(v) = &verdict {
             let lines = game.verdict_lines(v);
             self.calls.extend(lines);
         }
-        let index = applied.index;
+        let (index, by) = (applied.index, applied.by);
         let over = game.is_over();
         self.log.push(applied.clone());
         self.broadcast(&ToGuest::Applied(applied));
@@ -920,7 +908,6 @@ impl Host {
             events.push(HostEvent::Over);
         }
         self.save();
-        Ok(())
     }
 
     fn save(&self) {
@@ -1003,14 +990,6 @@ pub fn join_code(text: &str) -> Result<String, JoinCodeError> {
         return Err(JoinCodeError);
     }
     Ok(t)
-}
-
-/// A join code: six letters and digits that cannot be confused (no 0/O, 1/I/L).
-pub fn new_code(rng: &mut impl rand::Rng) -> String {
-    const ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-    (0..6)
-        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
-        .collect()
 }
 
 #[cfg(test)]

@@ -6,12 +6,16 @@
 //! whose floating point differs never drift apart; if a digest still differs, the guest takes
 //! the host's position and says so.
 //!
+//! The referee's logic is carrom-remote's (the checked action, the replay, the follower, the
+//! seating, the rate bucket), as the carrom server's is: this crate is its transport over QUIC
+//! (the join code and its proof, the rejoin tickets, the bounds on strangers, the pacing, the
+//! frames) and the host and guest that use it.
+//!
 //! Bevy-free: `carrom host --headless` and `carrom join --headless` run on it, and so does the
-//! game's networked mode. In the browser (wasm32) only the match's side compiles (the messages,
-//! [`apply`], the bounds, the seating): the QUIC transport and the join code's proof are the
-//! desktop's, and the browser plays on a carrom server over the page's WebSocket.
+//! game's networked mode. In the browser (wasm32) only the messages compile: the QUIC
+//! transport and the join code's proof are the desktop's, and the browser plays on a carrom
+//! server over the page's WebSocket.
 
-pub mod apply;
 pub mod bounds;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod code;
@@ -22,15 +26,17 @@ pub mod guest;
 pub mod host;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod hosting;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod plan;
 pub mod protocol;
 pub mod refusal;
-pub mod seating;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod slots;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod wire;
 mod words;
 
+pub use carrom_remote::{SeatingError, new_code, seat_computers, seat_holders};
 #[cfg(not(target_arch = "wasm32"))]
 pub use error::{AddressError, HostError, JoinError, LinkClosed, StartError, WireError};
 pub use error::{
@@ -40,11 +46,12 @@ pub use error::{
 #[cfg(not(target_arch = "wasm32"))]
 pub use guest::{Guest, GuestEvent, Joining};
 #[cfg(not(target_arch = "wasm32"))]
-pub use host::{ComputerPlay, Host, HostConfig, HostEvent, LOCAL, LocalLink, join_code, new_code};
+pub use host::{ComputerPlay, Host, HostConfig, HostEvent, LOCAL, LocalLink, join_code};
 #[cfg(not(target_arch = "wasm32"))]
 pub use hosting::{HostThread, save_file_name};
+#[cfg(not(target_arch = "wasm32"))]
+pub use plan::{HostPlan, PlanError, Said, ended, host_code, host_for_window, summary};
 pub use protocol::{Applied, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
-pub use seating::{SeatingError, seat_computers, seat_holders};
 #[cfg(not(target_arch = "wasm32"))]
 pub use wire::{DEFAULT_PORT, resolve, resolve_all};
 pub use words::shown;

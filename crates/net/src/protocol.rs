@@ -7,9 +7,14 @@ pub use crate::code::{
     Binding, CodeExchange, Prover, SessionKey, Ticket, code_proof, proof_holds, rejoin_ticket,
 };
 use crate::error::{Malformed, Refusal};
-use carrom_match::{Action, Level, MatchSetup, StrokeOutcome};
-use carrom_physics::{Piece, Spec};
+use carrom_match::{Action, Level, MatchSetup};
+use carrom_physics::Spec;
 use carrom_referee::{Rules, Seat};
+pub use carrom_remote::bounds::{
+    FLOOD_LIMIT, GUEST_BURST, GUEST_PACE, GUEST_PACE_BURST, GUEST_RATE, MAX_GUEST_MESSAGE,
+    MAX_HOST_MESSAGE,
+};
+pub use carrom_remote::protocol::{Applied, Holder, Role, SeatState};
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version: a guest and a host must speak the same one (3: the host tells a
@@ -17,28 +22,6 @@ use serde::{Deserialize, Serialize};
 pub const PROTOCOL: u32 = 3;
 /// The QUIC application protocol name (ALPN).
 pub const ALPN: &[u8] = b"carrom/1";
-/// The largest message a guest may send, in bytes (a hello with its physics spec is about 2 KB).
-pub const MAX_GUEST_MESSAGE: usize = 16 * 1024;
-/// The largest message the host sends: the whole match so far, for a guest that rejoins.
-pub const MAX_HOST_MESSAGE: usize = 64 * 1024 * 1024;
-/// A guest may send this many messages a second on average ...
-pub const GUEST_RATE: f64 = 20.0;
-/// ... and this many at once.
-pub const GUEST_BURST: f64 = 40.0;
-/// A guest whose messages were dropped this many times for coming too fast is disconnected.
-pub const FLOOD_LIMIT: u32 = 200;
-/// A fair guest sends at most this many messages a second on average ...
-pub const GUEST_PACE: f64 = 15.0;
-/// ... and this many at once: under the host's bound, however fast its computer plays.
-pub const GUEST_PACE_BURST: f64 = 20.0;
-
-/// Whether a guest comes to play or to watch.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Role {
-    Player,
-    Spectator,
-}
 
 /// A guest's message to the host.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -79,49 +62,6 @@ pub struct Hello {
     /// The rules the guest expects, when it was told which.
     #[serde(default)]
     pub rules: Option<Box<Rules>>,
-}
-
-/// How a seat is filled, as every machine sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SeatState {
-    pub seat: Seat,
-    /// The player's name (empty while a guest's seat waits for its guest).
-    pub name: String,
-    pub holder: Holder,
-    /// A guest's seat: its guest is connected. Always true for the host's seats.
-    pub connected: bool,
-}
-
-/// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Holder {
-    /// A person at the host's machine.
-    Host,
-    /// A computer run by the host (a seat given to a computer, or one whose guest left and was
-    /// handed over).
-    Computer,
-    /// A guest's seat: a person (or a computer) at another machine.
-    Guest,
-}
-
-/// One action as the host applied it: what it was, who made it, where every piece ended
-/// (the stroke's outcome and the position after it) and the digest of that position.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Applied {
-    /// The action's number in the match (0 for the first).
-    pub index: usize,
-    pub by: Seat,
-    pub action: Action,
-    /// A stroke's outcome on the host's physics.
-    #[serde(default)]
-    pub outcome: Option<StrokeOutcome>,
-    /// The pieces at rest after the action (with the umpire's returns and a new rack).
-    pub layout: Vec<Piece>,
-    /// [`carrom_match::Match::digest`] after the action, 16 hex digits.
-    pub digest: String,
 }
 
 /// The host's message to a guest.

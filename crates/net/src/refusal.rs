@@ -4,21 +4,7 @@
 
 use crate::error::KeyExchangeError;
 use carrom_referee::Seat;
-
-/// A seat a guest cannot be given.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SeatRefusal {
-    #[error("the match has no {} seat", .0.name())]
-    NoSuchSeat(Seat),
-    /// A seat of the host's people or its computers.
-    #[error("the {} seat is not a guest's", .0.name())]
-    NotAGuests(Seat),
-    /// The seat is held by another name.
-    #[error("the {} seat is {holder}'s", seat.name())]
-    Taken { seat: Seat, holder: String },
-    #[error("every guest's seat is taken")]
-    AllTaken,
-}
+pub use carrom_remote::SeatRefusal;
 
 /// Why the host turns a guest away: the connection closes. It crosses the network as its
 /// words ([`ToGuest::Refused`](crate::ToGuest::Refused)), which the guest reads back into the

@@ -1,5 +1,5 @@
-//! A host's events in words, as `carrom host` prints them, and a peer's words made safe to
-//! show ([`shown`]).
+//! A host's events in words, as `carrom host` prints them (a peer's words made safe to show
+//! with carrom-remote's [`shown`]).
 
 #[cfg(not(target_arch = "wasm32"))]
 use crate::host::HostEvent;
@@ -7,6 +7,7 @@ use crate::host::HostEvent;
 use crate::protocol::Role;
 #[cfg(not(target_arch = "wasm32"))]
 use carrom_referee::Seat;
+pub use carrom_remote::shown;
 
 #[cfg(not(target_arch = "wasm32"))]
 impl HostEvent {
@@ -40,44 +41,9 @@ impl HostEvent {
     }
 }
 
-/// A peer's words as this machine shows them: every control character (ESC, BEL, a line
-/// break...) and every character that turns the direction of text written as its escape
-/// (`\u{1b}`), so nothing another machine sends can move a terminal's cursor, change its
-/// colours or hide what follows.
-pub fn shown(text: &str) -> String {
-    let hides = |c: char| {
-        c.is_control()
-            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-    };
-    if !text.chars().any(hides) {
-        return text.to_string();
-    }
-    text.chars()
-        .map(|c| {
-            if hides(c) {
-                format!("\\u{{{:x}}}", c as u32)
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_peers_control_characters_are_shown_escaped_and_the_rest_as_it_is() {
-        assert_eq!(
-            shown("Ravi Kumar, né à Pondichéry"),
-            "Ravi Kumar, né à Pondichéry"
-        );
-        assert_eq!(shown("\u{1b}[2J\u{7}bye"), "\\u{1b}[2J\\u{7}bye");
-        assert_eq!(shown("a\nb\r\t"), "a\\u{a}b\\u{d}\\u{9}");
-        assert_eq!(shown("\u{202e}evil"), "\\u{202e}evil");
-        assert_eq!(shown("\u{9b}31m"), "\\u{9b}31m", "the one-byte CSI");
-    }
 
     /// A guest's message the host cannot read is quoted in its log (serde names the unknown
     /// field), escaped.

@@ -176,3 +176,62 @@ impl Connection {
         let _ = self.stream.close(None).await;
     }
 }
+
+/// Who says hello to which server, and how long he keeps trying after the connection dropped:
+/// the one reconnect loop of the headless client and the game's link.
+pub struct Hello {
+    pub server: String,
+    pub name: String,
+    /// The name's token (kept up to date with the one a welcome gives when the name is claimed).
+    pub token: Option<String>,
+    /// A PEM file of certificates a `wss://` server is trusted by, besides webpki's roots.
+    pub ca: Option<std::path::PathBuf>,
+    /// How long to keep trying once the connection has dropped.
+    pub retry: std::time::Duration,
+}
+
+impl Hello {
+    /// Connects and says hello; while the connection dropped less than [`Hello::retry`] ago
+    /// (`lost_since`) and the failure can pass ([`ClientError::is_final`]), waits with `pause`
+    /// and tries again. `Ok(None)`: `pause` said to stop (the game closed its link).
+    pub async fn again(
+        &mut self,
+        lost_since: Option<std::time::Instant>,
+        pause: &mut impl Pause,
+    ) -> Result<Option<(Connection, Welcome)>, ClientError> {
+        loop {
+            let (server, name, ca) = (&self.server, &self.name, self.ca.as_deref());
+            let hello = Connection::hello_trusting(server, name, self.token.as_deref(), ca);
+            match hello.await {
+                Ok((conn, welcome)) => {
+                    if welcome.token.is_some() {
+                        self.token.clone_from(&welcome.token);
+                    }
+                    return Ok(Some((conn, welcome)));
+                }
+                Err(e) if !e.is_final() && lost_since.is_some_and(|t| t.elapsed() < self.retry) => {
+                    if pause.pause().await {
+                        return Ok(None);
+                    }
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
+
+/// The wait between two tries of [`Hello::again`].
+pub trait Pause {
+    /// Waits; whether to stop trying.
+    fn pause(&mut self) -> impl std::future::Future<Output = bool>;
+}
+
+/// A pause of a fixed time, after which the trying goes on.
+pub struct Sleep(pub std::time::Duration);
+
+impl Pause for Sleep {
+    async fn pause(&mut self) -> bool {
+        tokio::time::sleep(self.0).await;
+        false
+    }
+}

@@ -18,6 +18,9 @@ pub enum ClientError {
     /// The file of certificates to trust cannot be used.
     #[error("the certificates to trust, {file}: {why}")]
     Ca { file: String, why: String },
+    /// The token the server gave the name could not be kept.
+    #[error(transparent)]
+    Token(#[from] crate::tokens::TokenError),
 }
 
 impl ClientError {

@@ -1,7 +1,8 @@
-//! Playing on a carrom server. The server is the referee of every match it hosts (carrom-net's
-//! host logic and carrom-match's `Match`); a client connects outwards over a WebSocket, says
-//! hello with its name and the name's token, asks for a match, and follows it: every action
-//! comes back from the server with its outcome and the digest after it.
+//! Playing on a carrom server. The server is the referee of every match it hosts
+//! (carrom-remote's referee on carrom-match's `Match`); a client connects outwards over a
+//! WebSocket, says hello with its name and the name's token, asks for a match, and follows it
+//! ([`follow`], carrom-remote's follower): every action comes back from the server with its
+//! outcome and the digest after it, and is taken into the client's one match.
 //!
 //! Bevy-free and server-free (no web framework, no database): `carrom online --headless` runs
 //! on it ([`client`], [`play`]: tokio and tungstenite, the desktop's), and so does the game; in
@@ -10,18 +11,22 @@
 #[cfg(not(target_arch = "wasm32"))]
 pub mod client;
 pub mod error;
+pub mod follow;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod play;
 pub mod protocol;
+pub mod tokens;
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use client::{Connection, Welcome};
+pub use client::{Connection, Hello, Pause, Sleep, Welcome};
 pub use error::ClientError;
+pub use follow::{Heard, ServerMatch, over_words};
 #[cfg(not(target_arch = "wasm32"))]
-pub use play::{Event, Plan, Played, Request, play};
+pub use play::{Event, Plan, Played, Request, play, play_kept};
 pub use protocol::{
     LiveMatch, Mode, ONLINE_PROTOCOL, PastMatch, Standing, ToClient, ToServer, ws_url,
 };
+pub use tokens::{TokenError, Tokens, keep_token, kept_token};
 
 #[cfg(test)]
 mod tests {

@@ -3,17 +3,15 @@
 //! and when the connection drops, connects again and goes on (the server gives the name its
 //! seats back and sends the whole match).
 
-use crate::client::{Connection, Welcome};
+use crate::client::{Connection, Hello, Sleep, Welcome};
 use crate::error::ClientError;
+use crate::follow::{Heard, ServerMatch};
 use crate::protocol::{Mode, ToClient, ToServer};
 use carrom_ai::Computers;
-use carrom_match::{Level, Match, MatchLength, MatchSetup};
-use carrom_net::Applied;
-use carrom_net::apply::at_guest;
-use carrom_net::bounds::Bucket;
-use carrom_net::protocol::{GUEST_PACE, GUEST_PACE_BURST};
-use carrom_physics::Spec;
+use carrom_match::{Level, Match, MatchLength, MatchSetup, SeatPlan};
 use carrom_referee::Seat;
+use carrom_remote::bounds::{Bucket, GUEST_PACE, GUEST_PACE_BURST};
+use carrom_remote::take;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -102,16 +100,13 @@ pub struct Played {
     pub how: Option<String>,
 }
 
-/// The match as this client follows it.
+/// The match as this client follows it: the server's words about it ([`ServerMatch`]) and the
+/// client's one match.
 #[derive(Default)]
 struct Follow {
-    id: Option<u64>,
-    seats: Vec<Seat>,
+    server: ServerMatch,
     game: Option<Match>,
-    /// The action this client sent, by its index: not sent again until the match moves on.
-    sent: Option<usize>,
     computers: Option<Computers>,
-    over: Option<(Vec<String>, String)>,
     /// This client's actions, paced under the server's bound on a client's messages (as a
     /// guest paces its own under a host's).
     pace: Option<Bucket>,
@@ -120,30 +115,22 @@ struct Follow {
 /// Plays `plan` to the end of its match; `on` hears what happens.
 pub async fn play(plan: Plan, mut on: impl FnMut(&Event)) -> Result<Played, ClientError> {
     let mut follow = Follow::default();
-    let mut token = plan.token.clone();
+    let mut hello = Hello {
+        server: plan.server.clone(),
+        name: plan.name.clone(),
+        token: plan.token.clone(),
+        ca: plan.ca.clone(),
+        retry: plan.retry,
+    };
     let mut gone_since: Option<Instant> = None;
     loop {
-        let (mut conn, welcome) = match Connection::hello_trusting(
-            &plan.server,
-            &plan.name,
-            token.as_deref(),
-            plan.ca.as_deref(),
-        )
-        .await
-        {
-            Ok(ok) => ok,
-            Err(e) if !e.is_final() && gone_since.is_some_and(|t| t.elapsed() < plan.retry) => {
-                tokio::time::sleep(Duration::from_millis(300)).await;
-                continue;
-            }
-            Err(e) => return Err(e),
+        let mut pause = Sleep(Duration::from_millis(300));
+        let Some((mut conn, welcome)) = hello.again(gone_since, &mut pause).await? else {
+            return Err(ClientError::Closed);
         };
-        if welcome.token.is_some() {
-            token.clone_from(&welcome.token);
-        }
         on(&Event::Welcome(welcome));
         // A player already seated is given his seats back by the server on his hello.
-        if follow.id.is_none() || matches!(plan.request, Request::Watch(_)) {
+        if follow.server.id.is_none() || matches!(plan.request, Request::Watch(_)) {
             conn.send(&plan.request.message()).await?;
         }
         if gone_since.is_some() {
@@ -152,9 +139,9 @@ pub async fn play(plan: Plan, mut on: impl FnMut(&Event)) -> Result<Played, Clie
         match follow_match(&mut conn, &mut follow, &plan, &mut on).await {
             Ok(()) => {
                 conn.close().await;
-                let (winners, how) = follow.over.take().unzip();
+                let (winners, how) = follow.server.following.over.take().unzip();
                 return Ok(Played {
-                    id: follow.id,
+                    id: follow.server.id,
                     game: follow.game,
                     winners: winners.unwrap_or_default(),
                     how,
@@ -167,6 +154,26 @@ pub async fn play(plan: Plan, mut on: impl FnMut(&Event)) -> Result<Played, Clie
             }
         }
     }
+}
+
+/// [`play`] under the name's token kept in the tokens' file ([`crate::tokens`]), keeping the
+/// token a welcome gives as it comes (a token that could not be kept is the error, even when
+/// the match was played).
+pub async fn play_kept(mut plan: Plan, mut on: impl FnMut(&Event)) -> Result<Played, ClientError> {
+    plan.token = crate::kept_token(&plan.server, &plan.name);
+    let (server, name) = (plan.server.clone(), plan.name.clone());
+    let mut kept = Ok(());
+    let played = play(plan, |e| {
+        if let Event::Welcome(w) = e
+            && let Some(token) = &w.token
+        {
+            kept = crate::keep_token(&server, &name, token);
+        }
+        on(e);
+    })
+    .await;
+    kept?;
+    played
 }
 
 /// Reads the server's messages and plays this client's seats until the match is over
@@ -190,50 +197,56 @@ async fn follow_match(
             }
         }
         let message = conn.recv().await?.ok_or(ClientError::Closed)?;
-        match message {
-            ToClient::Welcome { .. }
-            | ToClient::Seating { .. }
-            | ToClient::Clock { .. }
-            | ToClient::Leaderboard { .. }
-            | ToClient::Player { .. }
-            | ToClient::Live { .. }
-            | ToClient::Saved { .. } => {}
-            ToClient::Waiting { what } => on(&Event::Waiting(what)),
-            ToClient::Room { code } => on(&Event::Room(code)),
-            ToClient::Seated { id, seats, .. } => {
-                follow.id = Some(id);
-                follow.seats.clone_from(&seats);
-                on(&Event::Seated { id, seats });
-            }
-            ToClient::Match {
-                setup, spec, log, ..
-            } => {
-                let game = rebuild(&spec, &setup, &log)?;
-                if follow.computers.is_none() {
-                    follow.computers = plan.computer.map(|l| computers(&setup, &follow.seats, l));
-                }
-                follow.sent = None;
-                follow.game = Some(game);
-            }
-            ToClient::Applied(applied) => {
-                if let Some(game) = &mut follow.game
-                    && applied.index >= game.actions.len()
-                    && at_guest(game, &applied).is_err()
-                {
-                    conn.send(&ToServer::Resync).await?;
-                }
-                on(&Event::Applied(applied.index));
-            }
-            ToClient::Over { winners, how, .. } => {
-                follow.over = Some((winners, how));
-                return Ok(());
-            }
-            ToClient::Refused { reason } => return Err(ClientError::Refused(reason)),
-            ToClient::Rejected { reason } => {
-                on(&Event::Note(format!("the server refused: {reason}")))
-            }
+        match &message {
+            ToClient::Waiting { what } => on(&Event::Waiting(what.clone())),
+            ToClient::Room { code } => on(&Event::Room(code.clone())),
+            ToClient::Seated { id, seats, .. } => on(&Event::Seated {
+                id: *id,
+                seats: seats.clone(),
+            }),
+            ToClient::Refused { reason } => return Err(ClientError::Refused(reason.clone())),
+            _ => {}
+        }
+        let told = follow.server.hear(&message);
+        if heard(follow, plan, told, on)? {
+            conn.send(&ToServer::Resync).await?;
+        }
+        if follow.server.following.over.is_some() {
+            return Ok(());
         }
     }
+}
+
+/// What the server's message asks of the client's match, done: the whole match taken, the
+/// next action taken with the server's outcome. Whether the client asks for the whole match
+/// (an action that did not apply here); an error when the server's match cannot be followed.
+fn heard(
+    follow: &mut Follow,
+    plan: &Plan,
+    heard: Heard,
+    on: &mut impl FnMut(&Event),
+) -> Result<bool, ClientError> {
+    match heard {
+        Heard::Nothing | Heard::Over => {}
+        Heard::Match(game) => {
+            if follow.computers.is_none() {
+                let seats = &follow.server.following.seats;
+                follow.computers = plan.computer.map(|l| computers(&game.setup, seats, l));
+            }
+            follow.game = Some(*game);
+        }
+        Heard::Unfollowed(e) => return Err(ClientError::Follow(e.to_string())),
+        Heard::Applied(applied) => {
+            let resync = follow
+                .game
+                .as_mut()
+                .is_some_and(|game| take(game, &applied).is_err());
+            on(&Event::Applied(applied.index));
+            return Ok(resync);
+        }
+        Heard::Rejected(reason) => on(&Event::Note(format!("the server refused: {reason}"))),
+    }
+    Ok(false)
 }
 
 /// This client's action, when one of its seats is to act and it has not sent one for this
@@ -242,7 +255,8 @@ async fn next_action(follow: &mut Follow, _plan: &Plan) -> Option<ToServer> {
     let game = follow.game.as_ref()?;
     let actor = game.next_actor()?;
     let index = game.actions.len();
-    if !follow.seats.contains(&actor.seat()) || follow.sent == Some(index) {
+    let following = &follow.server.following;
+    if !following.seats.contains(&actor.seat()) || following.sent(index) {
         return None;
     }
     let mut computers = follow.computers.take()?;
@@ -254,7 +268,7 @@ async fn next_action(follow: &mut Follow, _plan: &Plan) -> Option<ToServer> {
     .await
     .ok()?;
     follow.computers = Some(computers);
-    follow.sent = Some(index);
+    follow.server.following.send_at(index);
     Some(ToServer::Act {
         index,
         action: action?,
@@ -263,20 +277,119 @@ async fn next_action(follow: &mut Follow, _plan: &Plan) -> Option<ToServer> {
 
 /// The computers of this client's `seats` at `level`, seeded from the match's setup.
 fn computers(setup: &MatchSetup, seats: &[Seat], level: Level) -> Computers {
-    let mut mine = setup.clone();
-    for (seat, player) in setup.seats.seats().iter().zip(&mut mine.players) {
-        player.computer = seats.contains(seat).then_some(level);
-    }
-    Computers::for_setup(&mine)
+    let plans: Vec<SeatPlan> = (setup.seats.seats().iter().zip(&setup.players))
+        .map(|(&seat, p)| SeatPlan::new(seat, &p.name, seats.contains(&seat).then_some(level)))
+        .collect();
+    Computers::for_setup(&setup.clone().seated(&plans))
 }
 
-/// The server's match rebuilt from its setup and log, each action taken with the server's
-/// outcome.
-fn rebuild(spec: &Spec, setup: &MatchSetup, log: &[Applied]) -> Result<Match, ClientError> {
-    let mut game =
-        Match::new(spec, setup.clone()).map_err(|e| ClientError::Follow(e.to_string()))?;
-    for applied in log {
-        at_guest(&mut game, applied).map_err(|e| ClientError::Follow(e.to_string()))?;
+impl Request {
+    /// What `carrom online`'s flags ask for: a room by its code, a match to watch, a room of
+    /// one's own (`create`: its mode, with the server's computers at `level`), or else a quick
+    /// match.
+    pub fn asked(
+        room: Option<String>,
+        watch: Option<u64>,
+        create: Option<Mode>,
+        length: Option<MatchLength>,
+        level: Level,
+    ) -> Request {
+        match (room, watch, create) {
+            (Some(code), _, _) => Request::Room(code),
+            (None, Some(id), _) => Request::Watch(id),
+            (None, None, Some(mode)) => Request::Create {
+                mode,
+                length,
+                computers: Vec::new(),
+                level: Some(level),
+            },
+            (None, None, None) => Request::Quick { length },
+        }
     }
-    Ok(game)
+}
+
+impl Event {
+    /// The event in words as `carrom online` prints it, and whether it is a note (for the
+    /// errors' stream); `None` for the actions.
+    pub fn words(&self) -> Option<(String, bool)> {
+        let line = match self {
+            Event::Welcome(w) => format!("In as {} (rating {:.0})", w.name, w.rating),
+            Event::Waiting(what) => what.clone(),
+            Event::Room(code) => format!("Room code: {code}"),
+            Event::Seated { id, seats } if seats.is_empty() => format!("Match {id}: watching"),
+            Event::Seated { id, seats } => {
+                let seats: Vec<&str> = seats.iter().map(|s| s.name()).collect();
+                format!("Match {id}: {}", seats.join(", "))
+            }
+            Event::Sent(_) | Event::Applied(_) => return None,
+            Event::Note(note) => return Some((note.clone(), true)),
+        };
+        Some((line, false))
+    }
+}
+
+impl Played {
+    /// The summary `carrom online --json` prints: the match's ([`carrom_remote::summary`]) with
+    /// its number on the server.
+    pub fn summary(&self) -> serde_json::Value {
+        match &self.game {
+            Some(g) => {
+                let mut summary = carrom_remote::summary(g);
+                summary.insert("match".into(), serde_json::json!(self.id));
+                summary.into()
+            }
+            None => serde_json::json!({
+                "match": self.id, "actions": 0, "finished": false, "score": null, "digests": []
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_flags_ask_for_a_room_a_match_to_watch_a_room_of_ones_own_or_a_quick_match() {
+        let level = Level::Medium;
+        let room = Request::asked(Some("K7M2QX".into()), None, None, None, level);
+        assert_eq!(room, Request::Room("K7M2QX".into()));
+        assert_eq!(
+            Request::asked(None, Some(4), None, None, level),
+            Request::Watch(4)
+        );
+        let own = Request::asked(None, None, Some(Mode::Doubles), None, level);
+        assert!(matches!(
+            own,
+            Request::Create {
+                mode: Mode::Doubles,
+                level: Some(Level::Medium),
+                ..
+            }
+        ));
+        let quick = Request::asked(None, None, None, Some(MatchLength::Board), level);
+        assert_eq!(
+            quick,
+            Request::Quick {
+                length: Some(MatchLength::Board)
+            }
+        );
+    }
+
+    #[test]
+    fn a_seating_is_told_by_its_seats_and_a_note_goes_to_the_errors() {
+        let seated = Event::Seated {
+            id: 3,
+            seats: vec![Seat::North],
+        };
+        assert_eq!(seated.words(), Some(("Match 3: north".into(), false)));
+        let watching = Event::Seated {
+            id: 3,
+            seats: vec![],
+        };
+        assert_eq!(watching.words(), Some(("Match 3: watching".into(), false)));
+        let note = Event::Note("connected again".into());
+        assert_eq!(note.words(), Some(("connected again".into(), true)));
+        assert_eq!(Event::Applied(5).words(), None);
+    }
 }

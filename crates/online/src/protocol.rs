@@ -1,20 +1,20 @@
 //! What crosses between a client and the carrom server: serde messages with a protocol version,
-//! each one WebSocket text message of JSON. The match's own messages are carrom-net's: the
+//! each one WebSocket text message of JSON. The match's own messages are carrom-remote's: the
 //! setup and every action as the server applied it ([`Applied`]: the action, its outcome and the
 //! digest after it), and who sits where ([`SeatState`]).
 
 use carrom_match::{Action, Level, MatchLength, MatchSetup, SaveFile};
-use carrom_net::{Applied, SeatState};
 use carrom_physics::Spec;
 use carrom_referee::Seat;
+use carrom_remote::{Applied, SeatState};
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version: a client and the server must speak the same one.
 pub const ONLINE_PROTOCOL: u32 = 1;
-/// The largest message a client may send, in bytes (carrom-net's bound on a guest's message).
-pub const MAX_CLIENT_MESSAGE: usize = carrom_net::protocol::MAX_GUEST_MESSAGE;
+/// The largest message a client may send, in bytes (a guest's bound across machines).
+pub const MAX_CLIENT_MESSAGE: usize = carrom_remote::bounds::MAX_GUEST_MESSAGE;
 /// The largest message the server sends: the whole match so far, for a client that rejoins.
-pub const MAX_SERVER_MESSAGE: usize = carrom_net::protocol::MAX_HOST_MESSAGE;
+pub const MAX_SERVER_MESSAGE: usize = carrom_remote::bounds::MAX_HOST_MESSAGE;
 
 /// The WebSocket address of a server given as `HOST:PORT`, `http://HOST:PORT` or
 /// `ws://HOST:PORT` (the path `/ws` added when none is given).

@@ -3,7 +3,7 @@
 //! room or query). Each refusal is a variant, told apart by its kind, never by its text; the
 //! texts are the wire's (clients and tests match them) and do not change.
 
-use carrom_net::protocol::{FLOOD_LIMIT, GUEST_RATE};
+use carrom_remote::bounds::{FLOOD_LIMIT, GUEST_RATE};
 use carrom_online::ONLINE_PROTOCOL;
 use carrom_online::protocol::MAX_CLIENT_MESSAGE;
 use carrom_referee::Seat;
@@ -90,7 +90,7 @@ pub(crate) enum LobbyError {
     #[error("the {} seat cannot be a computer's in this room", .0.name())]
     NotAComputersSeat(Seat),
     /// A code that names no room (a wrong guess: counted against the connection).
-    #[error("no room has the code {}", carrom_net::shown(.0))]
+    #[error("no room has the code {}", carrom_remote::shown(.0))]
     NoRoom(String),
     #[error("you are in this room already")]
     InTheRoomAlready,
@@ -152,7 +152,7 @@ pub(crate) enum Refusal {
     WrongCodes,
     /// An action the match does not take from this connection (a spectator's).
     #[error(transparent)]
-    Act(#[from] carrom_net::Rejection),
+    Act(#[from] carrom_remote::Rejection),
     #[error(transparent)]
     Lobby(#[from] LobbyError),
     #[error(transparent)]

@@ -1,7 +1,8 @@
 //! A match the server hosts, in a task of its own: its [`Match`] is the referee (every action is
-//! checked and played by carrom-net's host logic, [`carrom_net::apply::at_host`]), each action
-//! is stored as it is applied and then sent to every client with its outcome and digest. The
-//! server's computers play their seats; a player gone longer than the server's wait forfeits.
+//! checked and played by carrom-remote's referee, [`carrom_remote::at_host`], as a host across
+//! machines checks it), each action is stored as it is applied and then sent to every client
+//! with its outcome and digest. The server's computers play their seats; a player gone longer
+//! than the server's wait forfeits.
 //! A match whose rules have a shot clock (the rated ones) keeps it ([`crate::clock`]): the
 //! time-out is applied, stored and sent like any action.
 
@@ -9,12 +10,10 @@ use crate::clock::Clock;
 use crate::rating;
 use crate::shared::Shared;
 use carrom_ai::Computers;
-use carrom_match::{Action, Level, Match, MatchError, MatchSetup};
-use carrom_net::apply::at_host;
-use carrom_net::{Applied, Holder, Rejection, SeatState};
+use carrom_match::{Action, Match, MatchError, MatchSetup};
 use carrom_online::ToClient;
 use carrom_referee::Seat;
-use serde::{Deserialize, Serialize};
+use carrom_remote::{Applied, Holder, Holding, Rejection, ReplayError, Ruled, SeatState};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -37,14 +36,9 @@ pub fn tell(outbox: &Outbox, message: &ToClient) {
     let _ = outbox.try_send(Out::Text(message.text().into()));
 }
 
-/// Who plays a seat: a person by his name, or one of the server's computers.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SeatPlan {
-    pub seat: Seat,
-    pub name: String,
-    #[serde(default)]
-    pub computer: Option<Level>,
-}
+/// Who plays a seat: a person by his name, or one of the server's computers (the match's own
+/// seat plan, as every match names its seats).
+pub use carrom_match::SeatPlan;
 
 /// What a connection asks of a match.
 #[derive(Debug)]
@@ -106,25 +100,12 @@ impl Live {
     pub fn new(
         id: u64,
         rated: bool,
-        game: Match,
+        mut game: Match,
         seats: Vec<SeatPlan>,
         actions: &[Action],
-    ) -> Result<Live, String> {
-        let mut game = game;
-        let mut log = Vec::new();
-        for (i, &action) in actions.iter().enumerate() {
-            let by = game
-                .next_actor()
-                .ok_or(format!("action {i} after the end"))?
-                .seat();
-            let (applied, _) =
-                at_host(&mut game, by, action).map_err(|e| format!("action {i}: {e}"))?;
-            log.push(applied);
-        }
-        let mut everyone = game.setup.clone();
-        for (p, s) in everyone.players.iter_mut().zip(&seats) {
-            p.computer = s.computer;
-        }
+    ) -> Result<Live, ReplayError> {
+        let log = carrom_remote::replay(&mut game, actions, &[])?;
+        let everyone = game.setup.clone().seated(&seats);
         let now = Instant::now();
         let gone = seats
             .iter()
@@ -232,36 +213,41 @@ impl Live {
         }
     }
 
-    /// Checks an action from `conn`: a player's, for his own seat that is to act, as the
-    /// match's next action. The seat that acts.
-    fn check(&self, conn: u64, index: usize) -> Result<Seat, Rejection> {
+    /// A player's action from `conn`, for his own seat that is to act, as the match's next
+    /// action: checked and applied as a host checks one ([`carrom_remote::at_host`]), and
+    /// added to the log.
+    fn act(&mut self, conn: u64, index: usize, action: Action) -> Result<Applied, Rejection> {
         let c = self.conns.get(&conn).ok_or(Rejection::NoHello)?;
         let name = c.name.as_deref().ok_or(Rejection::Spectator)?;
-        let next = self.game.actions.len();
-        if index != next {
-            return Err(Rejection::NotNext { index, next });
-        }
-        let seat = self.game.next_actor().ok_or(Rejection::Over)?.seat();
-        if !self.seats_of(name).contains(&seat) {
-            let name = self.game.seat_name(seat);
-            return Err(Rejection::NotYourTurn { name, seat });
-        }
-        Ok(seat)
+        let his = self.seats_of(name);
+        let ruled = carrom_remote::at_host(&mut self.game, index, action, |seat| {
+            if his.contains(&seat) {
+                Holding::Holds
+            } else {
+                Holding::NotHis
+            }
+        })?;
+        Ok(self.record(ruled))
     }
 
-    /// Applies `action` by `by` on the server's match (checked as carrom-net's host checks
-    /// it): the action as applied.
+    /// The action of a server's computer at `by`, checked as a player's is after its number
+    /// and seat, applied and added to the log.
     fn apply(&mut self, by: Seat, action: Action) -> Result<Applied, Rejection> {
-        carrom_net::apply::may_act(&self.game, by, &action)?;
-        Ok(self.record(by, action)?)
+        let ruled = carrom_remote::checked(&mut self.game, by, action)?;
+        Ok(self.record(ruled))
     }
 
-    /// Plays `action` by `by` on the server's match and adds it to the log.
-    fn record(&mut self, by: Seat, action: Action) -> Result<Applied, MatchError> {
-        let (applied, _) = at_host(&mut self.game, by, action)?;
+    /// The time-out the server calls at `by`, applied and added to the log.
+    fn call_time_out(&mut self, by: Seat) -> Result<Applied, MatchError> {
+        let ruled = carrom_remote::play(&mut self.game, by, Action::TimeOut)?;
+        Ok(self.record(ruled))
+    }
+
+    /// An action the match applied, added to the log.
+    fn record(&mut self, (applied, _): Ruled) -> Applied {
         self.log.push(applied.clone());
         self.actions.store(self.log.len(), Ordering::Relaxed);
-        Ok(applied)
+        applied
     }
 
     /// The action now due on the shot clock, its seat and whether its player is away: a match
@@ -300,7 +286,7 @@ impl Live {
             return None;
         }
         self.clock = None;
-        match self.record(clock.seat, Action::TimeOut) {
+        match self.call_time_out(clock.seat) {
             Ok(applied) => Some(applied),
             Err(e) => {
                 eprintln!(
@@ -354,14 +340,8 @@ impl Live {
 }
 
 /// The setup's players named and levelled as `seats` says.
-pub fn named_setup(mut setup: MatchSetup, seats: &[SeatPlan]) -> MatchSetup {
-    for s in seats {
-        if let Some(i) = setup.index_of(s.seat) {
-            setup.players[i].name.clone_from(&s.name);
-            setup.players[i].computer = s.computer;
-        }
-    }
-    setup
+pub fn named_setup(setup: MatchSetup, seats: &[SeatPlan]) -> MatchSetup {
+    setup.seated(seats)
 }
 
 /// Runs match `live` until it ends: its messages, its computers, its shot clock, its players'
@@ -438,9 +418,7 @@ async fn handle(live: &mut Live, message: ToMatch, shared: &Shared) {
             // An action after the clock and its grace ran out: the time-out comes first.
             time_out(live, shared).await;
             let applying = Instant::now();
-            let done = live
-                .check(conn, index)
-                .and_then(|seat| live.apply(seat, action));
+            let done = live.act(conn, index, action);
             shared.timings.apply.add(applying.elapsed());
             match done {
                 Ok(applied) => stored_and_sent(live, applied, shared).await,
@@ -480,21 +458,27 @@ async fn computer_plays(live: &mut Live, seat: Seat, shared: &Shared) {
         (computers, action)
     })
     .await;
-    let Ok((computers, Some(action))) = chosen else {
-        // A computer with nothing to do cannot hold the match: it passes.
-        let _ = live.apply(seat, Action::Pass);
-        return;
+    let (action, chose) = match chosen {
+        Ok((computers, Some(action))) => {
+            live.computers = computers;
+            (action, true)
+        }
+        // A computer with nothing to do cannot hold the match: it passes, and its pass is an
+        // action like any other (stored, then sent).
+        _ => (Action::Pass, false),
     };
-    live.computers = computers;
-    match live.apply(seat, action) {
-        Ok(applied) => stored_and_sent(live, applied, shared).await,
-        Err(e) => {
+    let applied = match live.apply(seat, action) {
+        Ok(applied) => applied,
+        Err(e) if chose => {
             eprintln!("match {}: the computer at {}: {e}", live.id, seat.name());
-            if let Ok(applied) = live.apply(seat, Action::Pass) {
-                stored_and_sent(live, applied, shared).await;
+            match live.apply(seat, Action::Pass) {
+                Ok(applied) => applied,
+                Err(_) => return,
             }
         }
-    }
+        Err(_) => return,
+    };
+    stored_and_sent(live, applied, shared).await;
 }
 
 /// The match is over: stored as over, the players rated (a rated match), everyone told.
@@ -529,5 +513,76 @@ async fn rate(live: &Live, winners: &[String], shared: &Shared) {
         if let Err(e) = shared.store.rate(&p).await {
             eprintln!("match {}: {}'s rating not stored: {e}", live.id, p.name);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{MatchRow, Store};
+    use crate::{ServerConfig, sqlite_in};
+    use carrom_match::Level;
+    use carrom_referee::{Rules, Seats};
+
+    /// A match of two of the server's computers, stored.
+    async fn a_match_against_the_computer(dir: &std::path::Path) -> (Live, Arc<Shared>) {
+        let db = sqlite_in(dir);
+        let config = ServerConfig::new("127.0.0.1:0".parse().unwrap(), &db);
+        let store = Store::open(&db).await.unwrap();
+        let seats = vec![
+            SeatPlan::new(Seat::South, "South (computer)", Some(Level::Beginner)),
+            SeatPlan::new(Seat::North, "North (computer)", Some(Level::Beginner)),
+        ];
+        let setup = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 1).seated(&seats);
+        let row = MatchRow {
+            id: 1,
+            rated: false,
+            setup: setup.clone(),
+            seats: seats.clone(),
+            live: true,
+            winners: Vec::new(),
+            how: String::new(),
+        };
+        store.create_match(&row).await.unwrap();
+        let game = Match::new(&config.spec, setup).unwrap();
+        let live = Live::new(1, false, game, seats, &[]).unwrap();
+        (live, Arc::new(Shared::new(config, store, 2)))
+    }
+
+    /// A server's computer with nothing to do passes (it cannot hold the match), and its pass
+    /// is an action like any other: stored (a restarted server plays it again) and sent to
+    /// every client of the match.
+    #[tokio::test(flavor = "multi_thread")]
+    async fn a_computer_with_nothing_to_do_passes_and_its_pass_is_stored_and_sent() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut live, shared) = a_match_against_the_computer(dir.path()).await;
+        let (outbox, mut heard) = mpsc::channel(64);
+        live.attach(7, None, outbox);
+        let shot = carrom_physics::Shot {
+            seat: Seat::South,
+            position: 0.0,
+            angle_deg: 0.0,
+            power: 1.0,
+        };
+        live.apply(Seat::South, Action::Stroke { shot }).unwrap();
+        // The computer to act has nothing to do: no player of its own for the seat.
+        live.computers =
+            Computers::for_setup(&MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 1));
+        let seat = live.game.next_actor().unwrap().seat();
+        computer_plays(&mut live, seat, &shared).await;
+        assert_eq!(
+            live.game.actions[1..],
+            [Action::Pass],
+            "the computer passed"
+        );
+        let stored = shared.store.actions(1).await.unwrap();
+        assert_eq!(stored, [Action::Pass], "its pass is stored");
+        let mut sent = Vec::new();
+        while let Ok(Out::Text(text)) = heard.try_recv() {
+            if let Ok(ToClient::Applied(a)) = serde_json::from_str::<ToClient>(&text) {
+                sent.push(a);
+            }
+        }
+        assert_eq!(sent, live.log[1..], "its pass is sent as it was applied");
     }
 }

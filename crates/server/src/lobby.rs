@@ -253,7 +253,7 @@ pub(crate) async fn create(
     let mut lobby = shared.lobby.lock().map_err(|_| LobbyError::Gone)?;
     let mut rng = rand::rng();
     let code = loop {
-        let code = carrom_net::new_code(&mut rng);
+        let code = carrom_remote::new_code(&mut rng);
         if !lobby.rooms.contains_key(&code) {
             break code;
         }

@@ -8,7 +8,7 @@ use crate::live::{self, Handle, Live, SeatPlan};
 use crate::lobby::Lobby;
 use crate::store::{MatchRow, Store};
 use crate::timings::Timings;
-use carrom_net::bounds::Bucket;
+use carrom_remote::Bucket;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};

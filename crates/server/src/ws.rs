@@ -9,8 +9,7 @@ use crate::lobby::{self, Waiting};
 use crate::names;
 use crate::shared::Shared;
 use axum::extract::ws::{Message, WebSocket};
-use carrom_net::bounds::Bucket;
-use carrom_net::protocol::{FLOOD_LIMIT, GUEST_BURST, GUEST_RATE};
+use carrom_remote::bounds::{Bucket, FLOOD_LIMIT, GUEST_BURST, GUEST_RATE};
 use carrom_online::protocol::MAX_CLIENT_MESSAGE;
 use carrom_online::{ONLINE_PROTOCOL, ToClient, ToServer};
 use futures_util::{SinkExt, StreamExt};
@@ -388,7 +387,7 @@ impl Client {
         handle: Option<crate::live::Handle>,
     ) {
         if self.watching.is_some() {
-            return reject(&self.outbox, carrom_net::Rejection::Spectator);
+            return reject(&self.outbox, carrom_remote::Rejection::Spectator);
         }
         let Some(handle) = handle else {
             return reject(&self.outbox, Refusal::NotInAMatch);

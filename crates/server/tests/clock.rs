@@ -4,9 +4,9 @@
 
 use carrom_ai::Computers;
 use carrom_match::{Action, Level, Match, MatchLength};
-use carrom_net::apply::at_guest;
 use carrom_online::{Connection, Plan, Request, ToClient, ToServer};
 use carrom_referee::Seat;
+use carrom_remote::at_guest;
 use carrom_server::{ServerConfig, serve, sqlite_in};
 use std::time::Duration;
 

@@ -3,11 +3,11 @@
 //! Natively (`native.rs`) a thread with a small tokio runtime owns `carrom_online::Connection`
 //! (its hello with the name's token, and connecting again when the connection drops); in the
 //! browser (`web.rs`) the page's WebSocket does the same behind the same [`Link`]. The names'
-//! tokens are kept in the data directory ([`tokens`]; the browser's storage on the web).
+//! tokens are kept by carrom-online's `tokens` (the data directory; the browser's storage on
+//! the web).
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native;
-pub mod tokens;
 #[cfg(target_arch = "wasm32")]
 mod web;
 

@@ -4,9 +4,8 @@
 //! connects again when the connection drops.
 
 use super::{Heard, RECONNECT_FOR};
-use carrom_net::bounds::Bucket;
-use carrom_net::protocol::{GUEST_PACE, GUEST_PACE_BURST};
-use carrom_online::{ClientError, Connection, ToServer};
+use carrom_online::{ClientError, Connection, Hello, Pause, ToServer};
+use carrom_remote::bounds::{Bucket, GUEST_PACE, GUEST_PACE_BURST};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -27,9 +26,7 @@ pub struct Link {
 
 /// The thread's end of the link.
 struct Far {
-    server: String,
-    name: String,
-    token: Option<String>,
+    hello: Hello,
     from: async_mpsc::UnboundedReceiver<ToServer>,
     heard: mpsc::Sender<Heard>,
     waker: Waker,
@@ -44,9 +41,13 @@ impl Link {
         let (heard_tx, heard) = mpsc::channel();
         let waker: Waker = Arc::default();
         let far = Far {
-            server: server.to_string(),
-            name: name.to_string(),
-            token,
+            hello: Hello {
+                server: server.to_string(),
+                name: name.to_string(),
+                token,
+                ca: None,
+                retry: RECONNECT_FOR,
+            },
             from,
             heard: heard_tx.clone(),
             waker: waker.clone(),
@@ -128,12 +129,9 @@ impl Far {
     async fn run(mut self) {
         let mut lost_since: Option<Instant> = None;
         loop {
-            let hello = Connection::hello(&self.server, &self.name, self.token.as_deref()).await;
-            let mut conn = match hello {
-                Ok((conn, welcome)) => {
-                    if welcome.token.is_some() {
-                        self.token.clone_from(&welcome.token);
-                    }
+            let mut pause = ClosedWhile(&mut self.from, Duration::from_secs(1));
+            let mut conn = match self.hello.again(lost_since, &mut pause).await {
+                Ok(Some((conn, welcome))) => {
                     self.tell(Heard::Welcome {
                         name: welcome.name,
                         token: welcome.token,
@@ -141,14 +139,9 @@ impl Far {
                     });
                     conn
                 }
+                Ok(None) => return,
                 Err(ClientError::Refused(reason)) => return self.tell(Heard::Refused(reason)),
                 Err(e) if e.is_final() => return self.tell(Heard::Refused(e.to_string())),
-                Err(_) if lost_since.is_some_and(|t| t.elapsed() < RECONNECT_FOR) => {
-                    if self.closed_while(Duration::from_secs(1)).await {
-                        return;
-                    }
-                    continue;
-                }
                 Err(ClientError::Connect { why, .. }) => return self.tell(Heard::Unreachable(why)),
                 Err(e) => return self.tell(Heard::Unreachable(e.to_string())),
             };
@@ -158,19 +151,6 @@ impl Far {
                     self.tell(Heard::Lost(why));
                     lost_since = Some(Instant::now());
                 }
-            }
-        }
-    }
-
-    /// Waits `wait`, reading (and dropping) what the game sends meanwhile; whether the game
-    /// closed the link.
-    async fn closed_while(&mut self, wait: Duration) -> bool {
-        let deadline = tokio::time::Instant::now() + wait;
-        loop {
-            match tokio::time::timeout_at(deadline, self.from.recv()).await {
-                Err(_) => return false,
-                Ok(None) => return true,
-                Ok(Some(_)) => {}
             }
         }
     }
@@ -192,6 +172,23 @@ impl Far {
                         return Ended::Lost(e.to_string());
                     }
                 }
+            }
+        }
+    }
+}
+
+/// The wait between two tries to connect again: `.1`, reading (and dropping) what the game
+/// sends meanwhile; the trying stops when the game closed the link.
+struct ClosedWhile<'a>(&'a mut async_mpsc::UnboundedReceiver<ToServer>, Duration);
+
+impl Pause for ClosedWhile<'_> {
+    async fn pause(&mut self) -> bool {
+        let deadline = tokio::time::Instant::now() + self.1;
+        loop {
+            match tokio::time::timeout_at(deadline, self.0.recv()).await {
+                Err(_) => return false,
+                Ok(None) => return true,
+                Ok(Some(_)) => {}
             }
         }
     }

@@ -156,7 +156,7 @@ fn connect(far: &Rc<RefCell<Far>>) {
         let event: CloseEvent = event.unchecked_into();
         let why = match event.reason() {
             r if r.is_empty() => format!("the connection closed (code {})", event.code()),
-            r => carrom_net::shown(&r),
+            r => carrom_remote::shown(&r),
         };
         far.borrow_mut().closed(why, far);
     });

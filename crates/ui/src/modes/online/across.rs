@@ -75,7 +75,7 @@ impl Remote for AcrossLink {
         }
     }
 
-    fn game(&self) -> Option<Match> {
+    fn referees_match(&mut self) -> Option<Match> {
         self.with(|g| g.game.clone()).flatten()
     }
 

@@ -2,15 +2,20 @@
 //! a carrom server ([`server`]), either behind one [`Remote`]. This machine's people strike and
 //! place as in any match, and each of their actions goes to the referee as it is made; every
 //! other seat's action comes from the referee and is played on the board like a computer's
-//! (its aim shown, then struck). When an action has been played here, the referee's outcome is
-//! taken: the position is compared with its digest, and where this machine's physics ended
-//! elsewhere the referee's pieces are put on the board.
+//! (its aim shown, then struck). The board's match is the only match here: when an action has
+//! been played on it, the referee's outcome is checked there (the board's digest against the
+//! referee's, [`follow`]), and where this machine's physics ended elsewhere the referee's match
+//! (rebuilt from its log with its outcomes) is put on the board. The link holds the connection.
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod across;
+mod follow;
+mod panel;
 pub mod remote;
 pub mod server;
 mod setup;
+
+pub use panel::seat_lines;
 
 use crate::modes::OnBoard;
 use crate::modes::calls::Announcement;
@@ -20,12 +25,11 @@ use crate::modes::turn::{Aim, AimChecked, AimInput, FireParams, Thinking, TurnBe
 use crate::pace::StayAwake;
 use crate::sim::{LoadTable, SimSet};
 use crate::states::{Phase, Playing, Watched, someone_to_act};
-use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
 use carrom_match::Action;
-use carrom_net::apply::hex;
-use carrom_net::{Applied, Holder, SeatState};
+use carrom_remote::{Applied, Holder, SeatState};
+use follow::follow_host;
 pub use remote::Remote;
 use std::collections::VecDeque;
 
@@ -86,56 +90,6 @@ impl Online {
         !self.queue.iter().any(|a| a.index == actions)
     }
 
-    /// The seating in words for the panel: the code to give at the host's window, whether the
-    /// link is up, the shot clock, how the match ended, and each seat ([`seat_lines`]).
-    pub fn seating_lines(&self, to_act: Option<carrom_physics::Seat>) -> Vec<String> {
-        let mut lines = self.join_code_lines();
-        match &self.given_up {
-            Some(why) => lines.push(format!("Connection lost for good: {why}")),
-            None if !self.connected => lines.push("Connection lost: reconnecting...".into()),
-            None => {}
-        }
-        lines.extend(self.clock_line());
-        lines.extend(self.link.over());
-        let referee = self.link.referee();
-        lines.extend(seat_lines(&self.seating, &self.here, to_act, referee));
-        if self.is_hosting() && !self.disconnected().is_empty() {
-            lines.push("C: the computer plays for the disconnected until they come back".into());
-        }
-        lines
-    }
-
-    /// At the host's window: the join code and the addresses to give.
-    fn join_code_lines(&self) -> Vec<String> {
-        #[cfg(not(target_arch = "wasm32"))]
-        if let Some(host) = &self.hosting {
-            let mut lines = vec![format!("Join code {}", host.code)];
-            lines.extend(host.addresses.iter().take(2).map(|a| format!("at {a}")));
-            return lines;
-        }
-        Vec::new()
-    }
-
-    /// Whether the match is hosted at this window (the desktop's, across machines).
-    fn is_hosting(&self) -> bool {
-        #[cfg(not(target_arch = "wasm32"))]
-        return self.hosting.is_some();
-        #[cfg(target_arch = "wasm32")]
-        false
-    }
-
-    /// The mode's title on the panel: a match across machines, or online.
-    pub fn title(&self) -> &'static str {
-        self.link.title()
-    }
-
-    /// The shot clock's countdown, while it runs: "Shot clock: North 12 s".
-    pub fn clock_line(&self) -> Option<String> {
-        let (seat, ends) = self.link.clock()?;
-        let left = ends.saturating_duration_since(Instant::now()).as_secs_f32();
-        Some(format!("Shot clock: {} {:.0} s", seat.title(), left.ceil()))
-    }
-
     /// The guests' seats whose guest is disconnected.
     fn disconnected(&self) -> Vec<carrom_physics::Seat> {
         self.seating
@@ -144,35 +98,6 @@ impl Online {
             .map(|s| s.seat)
             .collect()
     }
-}
-
-/// Each seat, who plays it and whether connected, with `>` at the one to act: "> East: Ravi
-/// (connected)".
-pub fn seat_lines(
-    seating: &[SeatState],
-    here: &[carrom_physics::Seat],
-    to_act: Option<carrom_physics::Seat>,
-    referee: &str,
-) -> Vec<String> {
-    seating
-        .iter()
-        .map(|s| {
-            let who = if here.contains(&s.seat) {
-                "here".to_string()
-            } else {
-                match s.holder {
-                    Holder::Host => referee.into(),
-                    Holder::Computer => "computer".into(),
-                    Holder::Guest if s.name.is_empty() => "waiting for a guest".into(),
-                    Holder::Guest if s.connected => "connected".into(),
-                    Holder::Guest => "DISCONNECTED".into(),
-                }
-            };
-            let turn = if to_act == Some(s.seat) { "> " } else { "" };
-            let name = if s.name.is_empty() { "-" } else { &s.name };
-            format!("{turn}{}: {name} ({who})", s.seat.title())
-        })
-        .collect()
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -274,103 +199,6 @@ pub fn waker(proxy: &bevy::winit::EventLoopProxyWrapper) -> impl Fn() + Send + '
     move || {
         let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
     }
-}
-
-/// Reads what the referee sent (the link reconnecting when it is lost), and takes into the
-/// match here every referee's action already played on this board (correcting the position
-/// where it differs).
-fn follow_host(
-    time: Res<Time>,
-    mut online: ResMut<Online>,
-    mut table: ResMut<Table>,
-    phase: Res<State<Phase>>,
-    mut fire: FireParams,
-    mut told: MessageWriter<Announcement>,
-) {
-    let online = &mut *online;
-    let mut notes = Vec::new();
-    let whole_match = online
-        .link
-        .read(time.delta_secs(), &mut online.queue, &mut notes);
-    for note in notes {
-        told.write(Announcement::Note(note));
-    }
-    online.seating = online.link.seating();
-    online.connected = online.link.connected();
-    online.given_up = online.link.given_up();
-    // Over at the referee (a forfeit ends it there without an action): nothing more is
-    // played here; the panel and the calls say how it ended.
-    if online.link.over().is_some() && table.here.as_ref().is_some_and(|h| !h.is_empty()) {
-        table.here = Some(Vec::new());
-    }
-    online.off_line |=
-        whole_match | take_host_actions(&mut *online.link, &mut online.queue, &table);
-    // Once off the line, the board stays off it until it takes the referee's match: a stroke
-    // here may be running as the referee's action comes, and this board may have gone on from
-    // a stroke the referee refused (struck as the shot clock ran out) by more than one action.
-    if online.off_line
-        && *phase.get() != Phase::Moving
-        && let Some(game) = referees_match(online)
-    {
-        table.model = game;
-        let n = table.model.actions.len();
-        online.queue.retain(|a| a.index >= n);
-        online.checked = n;
-        // What was handed to the board or sent from it before is the referee's now.
-        (online.fed, online.sent) = (None, None);
-        online.off_line = false;
-        fire.show_table(&table.model.layout);
-    }
-}
-
-/// The referee's match as it stands, with its actions for this machine's seats that were
-/// already made here (on the board that left the line) taken as the referee played them: the
-/// board does not wait for an action the referee already has.
-fn referees_match(online: &mut Online) -> Option<carrom_match::Match> {
-    let mut game = online.link.game()?;
-    while let Some(a) = online.queue.front()
-        && a.index == game.actions.len()
-        && online.here.contains(&a.by)
-    {
-        let a = online.queue.pop_front().expect("a front");
-        if let Err(e) = online.link.apply(&a) {
-            warn!("{e}");
-            break;
-        }
-        game = online.link.game()?;
-    }
-    Some(game)
-}
-
-/// The referee's actions already played on this board, taken into the link's copy of the
-/// match in order. Whether the board here ended anywhere else than the referee's for any.
-fn take_host_actions(link: &mut dyn Remote, queue: &mut VecDeque<Applied>, table: &Table) -> bool {
-    let mut differs = false;
-    while let Some(front) = queue.front() {
-        if front.index >= table.model.actions.len() {
-            break;
-        }
-        let a = queue.pop_front().expect("a front");
-        match link.apply(&a) {
-            Ok(corrected) => {
-                if let Some(n) = corrected {
-                    warn!("{n}");
-                }
-                let ours = table.model.digests.get(a.index).map(|d| hex(*d));
-                if ours.as_deref() != Some(a.digest.as_str()) {
-                    info!(
-                        "action {}: the board here ended elsewhere than the referee's (digest {}, the referee's {}); taking the referee's",
-                        a.index,
-                        ours.unwrap_or_default(),
-                        a.digest
-                    );
-                    differs = true;
-                }
-            }
-            Err(e) => warn!("{e}"),
-        }
-    }
-    differs
 }
 
 /// A turn begun (again) takes the referee's action afresh: one handed to the board before was

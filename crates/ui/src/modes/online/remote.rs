@@ -5,26 +5,28 @@
 
 use bevy::platform::time::Instant;
 use carrom_match::{Action, Match};
-use carrom_net::{Applied, SeatState};
 use carrom_physics::Seat;
+use carrom_remote::{Applied, SeatState};
 use std::collections::VecDeque;
 
 /// The link to the referee, as the board follows it.
 pub trait Remote: Send + Sync + 'static {
     /// What came since the last frame, `dt` seconds ago: its actions queued in order, words
     /// for the calls in `notes`. Whether the whole match came (after a reconnection): the
-    /// board then takes [`Remote::game`].
+    /// board then takes [`Remote::referees_match`].
     fn read(&mut self, dt: f32, queue: &mut VecDeque<Applied>, notes: &mut Vec<String>) -> bool;
 
-    /// Takes the referee's action into this link's copy of the match (after the board here
-    /// played it); how the position was corrected, if it was, or why it could not be taken.
+    /// Takes the referee's action, once the board here has played it, into what the link knows
+    /// of the referee's match (the server's log; across machines, the guest's save); how a
+    /// position was corrected, if one was, or why it could not be taken.
     fn apply(&mut self, applied: &Applied) -> Result<Option<String>, String>;
 
     /// Sends the action numbered `index` of one of this machine's seats (once an index).
     fn act_at(&mut self, index: usize, action: Action);
 
-    /// The referee's match as this link follows it.
-    fn game(&self) -> Option<Match>;
+    /// The referee's match as it stands, for a board that has left the referee's line (the
+    /// whole match the referee sent, or the match rebuilt from the referee's log).
+    fn referees_match(&mut self) -> Option<Match>;
 
     /// Who sits where and who is connected, as the referee last said.
     fn seating(&self) -> Vec<SeatState>;

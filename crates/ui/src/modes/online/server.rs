@@ -1,124 +1,87 @@
-//! A match on a carrom server: its link ([`crate::online_link::Link`]) and the server's match as
-//! this machine follows it ([`ServerMatch`]): who is seated where, the actions as the server
-//! applied them, the shot clock, and how the match ended.
+//! A match on a carrom server: its link ([`crate::online_link::Link`]) and what this machine
+//! knows of the server's match besides the board's own ([`ServerMatch`]: carrom-online's
+//! follower of the server's words, who is seated where, the shot clock, how the match ended,
+//! and the server's log, from which its match is rebuilt when the board has left its line).
 
 use super::remote::Remote;
 use crate::online_link::{Heard, Link};
 use bevy::platform::time::Instant;
-use carrom_match::{Action, Match};
-use carrom_net::apply::at_guest;
-use carrom_net::{Applied, SeatState};
+use carrom_match::{Action, Match, MatchSetup};
+use carrom_online::follow::Heard as Told;
 use carrom_online::{ToClient, ToServer};
 use carrom_physics::{Seat, Spec};
+use carrom_remote::{Applied, SeatState, rebuild};
 use std::collections::VecDeque;
 use std::time::Duration;
 
-/// The server's match as this machine follows it.
+/// The server's match as this machine follows it, without a match of its own: the board's is
+/// the one (the whole match the server sent waits here until the board takes it).
 #[derive(Default)]
 pub struct ServerMatch {
-    pub id: Option<u64>,
-    /// The seats played here (none when watching).
-    pub seats: Vec<Seat>,
-    pub rated: bool,
-    pub seating: Vec<SeatState>,
+    pub follow: carrom_online::ServerMatch,
+    /// The server's whole match as it came, until the board takes it.
     pub game: Option<Match>,
+    /// The server's setup and physics, and its actions taken on the board since (the log of
+    /// its whole match and every action after): the server's match, rebuilt when asked.
+    referee: Option<(MatchSetup, Spec)>,
+    log: Vec<Applied>,
     pub connected: bool,
     pub given_up: Option<String>,
-    clock: Option<(usize, Seat, Instant)>,
-    pub over: Option<String>,
-    /// This machine's last action sent, by its number.
-    sent: Option<usize>,
-}
-
-/// Why the server's match cannot be followed.
-#[derive(Debug, thiserror::Error)]
-pub enum NotFollowed {
-    #[error("the server's match cannot be set up here: {0}")]
-    Setup(#[from] carrom_match::MatchError),
-    #[error("the server's action cannot be followed here: {0}")]
-    Action(#[from] carrom_net::AtGuestError),
+    /// When the shot clock was told.
+    clock_told: Option<Instant>,
 }
 
 impl ServerMatch {
-    /// Takes a message of the server's match: its actions queued in `queue` (taken into the
-    /// match once played on the board, [`ServerMatch::apply`]), words for the calls in `notes`.
-    /// Whether it was the whole match. Messages that are not the match's are left alone.
+    /// Takes a message of the server's match: its actions queued in `queue` (taken once
+    /// played on the board, [`ServerRemote::apply`]), words for the calls in `notes`. Whether
+    /// it was the whole match. Messages that are not the match's are left alone.
     pub fn hear(
         &mut self,
         message: &ToClient,
         queue: &mut VecDeque<Applied>,
         notes: &mut Vec<String>,
     ) -> bool {
-        match message {
-            ToClient::Seated {
-                id,
-                seats,
-                rated,
-                seating,
-            } => {
-                self.id = Some(*id);
-                self.seats.clone_from(seats);
-                self.rated = *rated;
-                self.seating.clone_from(seating);
-            }
-            ToClient::Match {
-                setup, spec, log, ..
-            } => match rebuild(spec, setup, log) {
-                Ok(game) => {
-                    self.game = Some(game);
-                    self.sent = None;
-                    return true;
+        match self.follow.hear(message) {
+            Told::Match(game) => {
+                if let ToClient::Match {
+                    setup, spec, log, ..
+                } = message
+                {
+                    self.referee = Some(((**setup).clone(), (**spec).clone()));
+                    self.log.clone_from(log);
                 }
-                Err(e) => notes.push(e.to_string()),
-            },
-            ToClient::Applied(a) => queue.push_back(a.clone()),
-            ToClient::Seating { seating } => self.seating.clone_from(seating),
-            ToClient::Clock {
-                index,
-                seat,
-                millis,
-            } => {
-                let ends = Instant::now() + Duration::from_millis(u64::from(*millis));
-                self.clock = Some((*index, *seat, ends));
+                self.game = Some(*game);
+                return true;
             }
-            ToClient::Over { how, winners, .. } => {
-                let words = over_words(how, winners);
-                notes.push(words.clone());
-                self.over = Some(words);
-                self.clock = None;
-            }
-            ToClient::Rejected { reason } => {
+            Told::Unfollowed(e) => notes.push(match e {
+                carrom_remote::RebuildError::Setup(e) => {
+                    format!("the server's match cannot be set up here: {e}")
+                }
+                carrom_remote::RebuildError::Action(e) => {
+                    format!("the server's action cannot be followed here: {e}")
+                }
+            }),
+            Told::Applied(a) => queue.push_back(a),
+            Told::Over => notes.extend(self.follow.over_words()),
+            Told::Rejected(reason) => {
                 // The action refused may be made again at its number (after the board here
                 // takes the server's match).
-                self.sent = None;
+                self.follow.following.afresh();
                 notes.push(format!("The server refused: {reason}"));
             }
-            _ => {}
+            Told::Nothing => {
+                if matches!(message, ToClient::Clock { .. }) {
+                    self.clock_told = Some(Instant::now());
+                }
+            }
         }
         false
     }
-}
 
-/// How a match ended, in words: "Asha won: the match was played out."
-pub fn over_words(how: &str, winners: &[String]) -> String {
-    match winners {
-        [] => format!("The match is over: {how}"),
-        _ => format!("{} won: {how}", winners.join(" and ")),
+    /// The seats played here (none when watching).
+    pub fn seats(&self) -> &[Seat] {
+        &self.follow.following.seats
     }
-}
-
-/// The server's match rebuilt from its setup and log, each action taken with the server's
-/// outcome.
-pub fn rebuild(
-    spec: &Spec,
-    setup: &carrom_match::MatchSetup,
-    log: &[Applied],
-) -> Result<Match, NotFollowed> {
-    let mut game = Match::new(spec, setup.clone())?;
-    for applied in log {
-        at_guest(&mut game, applied)?;
-    }
-    Ok(game)
 }
 
 /// A match on a server, followed on the board.
@@ -154,37 +117,55 @@ impl Remote for ServerRemote {
         whole_match
     }
 
+    /// The server's action, played on the board, added to its log (once).
     fn apply(&mut self, applied: &Applied) -> Result<Option<String>, String> {
-        let game = (self.follow.game.as_mut()).ok_or("the server's match has not come")?;
-        if applied.index < game.actions.len() {
-            return Ok(None);
+        let log = &mut self.follow.log;
+        if self.follow.referee.is_none() {
+            return Err("the server's match has not come".into());
         }
-        match at_guest(game, applied) {
-            Ok(r) => Ok(r.corrected),
-            Err(e) => {
+        match applied.index.cmp(&log.len()) {
+            std::cmp::Ordering::Less => Ok(None),
+            std::cmp::Ordering::Equal => {
+                log.push(applied.clone());
+                Ok(None)
+            }
+            std::cmp::Ordering::Greater => {
                 self.link.send(ToServer::Resync);
-                Err(e.to_string())
+                let (index, applied) = (applied.index, log.len());
+                Err(carrom_remote::AtGuestError::OutOfOrder { index, applied }.to_string())
             }
         }
     }
 
     fn act_at(&mut self, index: usize, action: Action) {
-        if self.follow.sent != Some(index) {
-            self.follow.sent = Some(index);
+        if self.follow.follow.following.send_at(index) {
             self.link.send(ToServer::Act { index, action });
         }
     }
 
-    fn game(&self) -> Option<Match> {
-        self.follow.game.clone()
+    /// The server's whole match as it came, or rebuilt from its log (asking for the whole
+    /// match again when it cannot be).
+    fn referees_match(&mut self) -> Option<Match> {
+        if let Some(game) = self.follow.game.take() {
+            return Some(game);
+        }
+        let (setup, spec) = self.follow.referee.as_ref()?;
+        match rebuild(spec, setup, &self.follow.log) {
+            Ok((game, _)) => Some(game),
+            Err(e) => {
+                bevy::log::warn!("the server's match cannot be rebuilt here: {e}");
+                self.link.send(ToServer::Resync);
+                None
+            }
+        }
     }
 
     fn seating(&self) -> Vec<SeatState> {
-        self.follow.seating.clone()
+        self.follow.follow.following.seating.clone()
     }
 
     fn seats(&self) -> Vec<Seat> {
-        self.follow.seats.clone()
+        self.follow.seats().to_vec()
     }
 
     fn connected(&self) -> bool {
@@ -200,13 +181,17 @@ impl Remote for ServerRemote {
     }
 
     fn clock(&self) -> Option<(Seat, Instant)> {
-        let (index, seat, ends) = self.follow.clock?;
-        let actions = self.follow.game.as_ref().map_or(0, |g| g.actions.len());
-        (index >= actions).then_some((seat, ends))
+        let told = self
+            .follow
+            .follow
+            .following
+            .clock_for(self.follow.log.len())?;
+        let ends = self.follow.clock_told? + Duration::from_millis(u64::from(told.millis));
+        Some((told.seat, ends))
     }
 
     fn over(&self) -> Option<String> {
-        self.follow.over.clone()
+        self.follow.follow.over_words()
     }
 
     fn referee(&self) -> &'static str {
@@ -223,13 +208,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_end_of_a_match_is_told_with_its_winners_in_the_servers_words() {
-        let words = over_words("forfeited: Ravi was gone 2 minutes", &["Asha".into()]);
-        assert_eq!(words, "Asha won: forfeited: Ravi was gone 2 minutes");
-        assert!(over_words("abandoned", &[]).contains("over"));
-    }
-
-    #[test]
     fn the_clock_and_the_seating_are_the_servers_last_words() {
         let mut follow = ServerMatch::default();
         let (mut queue, mut notes) = (VecDeque::new(), Vec::new());
@@ -239,16 +217,17 @@ mod tests {
             millis: 15_000,
         };
         assert!(!follow.hear(&clock, &mut queue, &mut notes));
-        let (index, seat, ends) = follow.clock.unwrap();
-        assert_eq!((index, seat), (4, Seat::North));
-        assert!(ends > Instant::now() + Duration::from_secs(14));
+        assert!(follow.clock_told.is_some());
         let over = ToClient::Over {
             id: 1,
             winners: vec!["Asha".into()],
             how: "played out".into(),
         };
         follow.hear(&over, &mut queue, &mut notes);
-        assert_eq!(follow.clock, None, "no clock once the match is over");
+        assert_eq!(
+            follow.follow.following.clock, None,
+            "no clock once the match is over"
+        );
         assert_eq!(notes, vec!["Asha won: played out".to_string()]);
     }
 }

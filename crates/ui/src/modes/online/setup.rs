@@ -93,14 +93,14 @@ fn across_at_the_table(online: &OnlineStart, spec: &Spec) -> Result<AtTheTable, 
 /// The server's match at the table here, with this machine's seats (none: watched), and the
 /// first call: the match's number and whether it is rated.
 fn server_at_the_table(server: &ServerStart, spec: &Spec) -> Result<AtTheTable, NotAtTheTable> {
-    let remote = (server.remote.take::<ServerRemote>()).ok_or(NotAtTheTable::NotJoined)?;
-    let game = remote.game().ok_or(NotAtTheTable::ServerNotStarted)?;
+    let mut remote = (server.remote.take::<ServerRemote>()).ok_or(NotAtTheTable::NotJoined)?;
+    let game = (remote.follow.game.take()).ok_or(NotAtTheTable::ServerNotStarted)?;
     let seats = remote.seats();
     let mut table = Table::resumed(spec, game)?;
     let watching = seats.is_empty();
     table.here = Some(seats);
     table.title = format!("{} (online)", table.title);
-    let f = &remote.follow;
+    let f = &remote.follow.follow;
     let mut call = vec![match (f.id, f.rated, watching) {
         (Some(id), _, true) => format!("Watching match {id} on the server"),
         (Some(id), true, _) => format!("Match {id} on the server: rated"),

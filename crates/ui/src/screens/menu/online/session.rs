@@ -7,7 +7,6 @@
 use super::super::start::MenuStart;
 use crate::launch::{Handover, ServerStart, Start};
 use crate::modes::online::server::{ServerMatch, ServerRemote};
-use crate::online_link::tokens::{keep_token, kept_token};
 use crate::online_link::{Heard, Link};
 use crate::settings::saves_dir;
 use crate::states::Screen;
@@ -15,6 +14,7 @@ use bevy::prelude::*;
 use carrom_match::SaveFile;
 use carrom_net::Applied;
 use carrom_online::{LiveMatch, PastMatch, Standing, ToClient, ToServer};
+use carrom_online::{keep_token, kept_token};
 use std::collections::VecDeque;
 
 /// What a match's save asked for is for.
@@ -225,7 +225,7 @@ fn to_the_board(session: &mut OnlineSession, start: &mut MenuStart) {
     };
     let name = session.as_whom.as_ref().map(|w| w.1.clone());
     let follow = std::mem::take(&mut session.follow);
-    let watching = follow.seats.is_empty();
+    let watching = follow.seats().is_empty();
     let backlog = std::mem::take(&mut session.backlog).into();
     let remote = ServerRemote { link, follow };
     session.close();

@@ -1,9 +1,25 @@
-//! Who plays each seat of a hosted match: the host's computer, a person at the host's machine,
-//! or a guest. `carrom host` and the game's form to host a match both seat a match here.
+//! Who plays each seat of a refereed match: the referee's computer, a person at the host's
+//! machine, or a guest. `carrom host` and the game's form to host a match both seat a match
+//! here; a seat a guest cannot be given is a [`SeatRefusal`].
 
 use crate::protocol::Holder;
 use carrom_match::{Level, MatchSetup, Player};
 use carrom_referee::{Seat, Seats};
+
+/// A seat a guest cannot be given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SeatRefusal {
+    #[error("the match has no {} seat", .0.name())]
+    NoSuchSeat(Seat),
+    /// A seat of the host's people or its computers.
+    #[error("the {} seat is not a guest's", .0.name())]
+    NotAGuests(Seat),
+    /// The seat is held by another name.
+    #[error("the {} seat is {holder}'s", seat.name())]
+    Taken { seat: Seat, holder: String },
+    #[error("every guest's seat is taken")]
+    AllTaken,
+}
 
 /// Why a match cannot be seated so.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -1,8 +1,8 @@
-//! The names' tokens: the server gives a name's token once, when the name is claimed; the game
-//! keeps it (one per server and name) in the data directory's `online/tokens.json`, the file
-//! `carrom online` keeps them in (so a name claimed headless plays in the window too, and the
-//! file copied takes the names to another machine), and sends it with every later hello under
-//! that name to that server.
+//! The names' tokens: the server gives a name's token once, when the name is claimed; `carrom
+//! online` and the game keep it (one per server and name) in the data directory's
+//! `online/tokens.json` (so a name claimed headless plays in the window too, and the file
+//! copied takes the names to another machine; in the browser, carrom-store keeps the file in
+//! the page's storage), and send it with every later hello under that name to that server.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -28,7 +28,7 @@ pub fn tokens_path() -> Option<PathBuf> {
 /// A token's key: the server's WebSocket address (however it was typed) and the name, as
 /// `carrom online` files them.
 fn key(server: &str, name: &str) -> String {
-    format!("{}|{name}", carrom_online::ws_url(server))
+    format!("{}|{name}", crate::ws_url(server))
 }
 
 impl Tokens {
