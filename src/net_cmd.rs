@@ -229,11 +229,13 @@ pub fn join(spec: &Spec, args: JoinArgs) -> Result<(), String> {
             Box::new(move |game: &Match| computers.act(game))
         });
     let retry = Duration::from_secs(args.retry);
-    guest.run_to_the_end(addr, retry, computers, |said| match said {
-        Said::Call(line) if !args.json => println!("  {line}"),
-        Said::Call(_) => {}
-        Said::Note(note) => eprintln!("{note}"),
-    })?;
+    guest
+        .run_to_the_end(addr, retry, computers, |said| match said {
+            Said::Call(line) if !args.json => println!("  {line}"),
+            Said::Call(_) => {}
+            Said::Note(note) => eprintln!("{note}"),
+        })
+        .map_err(|e| e.to_string())?;
     print_end("guest", guest.game.as_ref(), args.json);
     Ok(())
 }

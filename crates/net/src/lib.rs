@@ -50,7 +50,9 @@ pub use host::{ComputerPlay, Host, HostConfig, HostEvent, LOCAL, LocalLink, join
 #[cfg(not(target_arch = "wasm32"))]
 pub use hosting::{HostThread, save_file_name};
 #[cfg(not(target_arch = "wasm32"))]
-pub use plan::{HostPlan, PlanError, Said, ended, host_code, host_for_window, summary};
+pub use plan::{
+    GuestRunError, HostPlan, PlanError, Said, ended, host_code, host_for_window, summary,
+};
 pub use protocol::{Applied, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
 #[cfg(not(target_arch = "wasm32"))]
 pub use wire::{DEFAULT_PORT, resolve, resolve_all};

@@ -3,7 +3,7 @@
 //! to the end of their match, saying what happens as `carrom host --headless` and `carrom join
 //! --headless` print it.
 
-use crate::error::{HostError, JoinCodeError, LinkClosed};
+use crate::error::{HostError, JoinCodeError, JoinError, LinkClosed};
 use crate::guest::Guest;
 use crate::host::{Host, HostConfig};
 use crate::protocol::Holder;
@@ -203,6 +203,32 @@ impl Host {
     }
 }
 
+/// Why a headless guest could not follow its match to the end.
+#[derive(Debug, thiserror::Error)]
+pub enum GuestRunError {
+    /// The host refused this guest for good.
+    #[error("{0}")]
+    Refused(LinkClosed),
+    /// Joining again was refused, or the host did not prove the code.
+    #[error("{0}")]
+    Final(JoinError),
+    /// The host did not come back in time; the match so far is kept in `kept`, if anywhere.
+    #[error("the host is gone ({why}){}", kept_words(.kept))]
+    Gone {
+        why: JoinError,
+        kept: Option<PathBuf>,
+    },
+}
+
+fn kept_words(kept: &Option<PathBuf>) -> String {
+    kept.as_ref().map_or(String::new(), |p| {
+        format!(
+            "; the match so far is saved in {} (`carrom host --load` it)",
+            p.display()
+        )
+    })
+}
+
 /// What a headless guest says as its match goes: a line for the output (a call), or one for
 /// the errors (a note, a refusal, a reconnection).
 #[derive(Clone, Debug, PartialEq)]
@@ -221,7 +247,7 @@ impl Guest {
         retry: Duration,
         mut computers: Option<impl FnMut(&MatchSetup) -> crate::ComputerPlay>,
         mut say: impl FnMut(Said),
-    ) -> Result<(), String> {
+    ) -> Result<(), GuestRunError> {
         let mut computer: Option<crate::ComputerPlay> = None;
         loop {
             for e in self.poll(Duration::from_millis(50)) {
@@ -235,7 +261,7 @@ impl Guest {
                         return Ok(());
                     }
                     if matches!(&why, LinkClosed::Refused(r) if !r.is_passing()) {
-                        return Err(why.to_string());
+                        return Err(GuestRunError::Refused(why));
                     }
                     say(Said::Note(format!("{why}; reconnecting")));
                     self.reconnect_within(addr, retry)?;
@@ -281,19 +307,14 @@ impl Guest {
 
     /// Rejoins the host for up to `retry`; a refusal, or a host that does not prove the code,
     /// ends it at once.
-    fn reconnect_within(&mut self, addr: SocketAddr, retry: Duration) -> Result<(), String> {
+    fn reconnect_within(&mut self, addr: SocketAddr, retry: Duration) -> Result<(), GuestRunError> {
         match self.reconnect(addr, retry) {
             Ok(()) => Ok(()),
-            Err(e) if e.is_final() => Err(e.to_string()),
-            Err(e) => {
-                let kept = self.joining.save.as_ref().map_or(String::new(), |p| {
-                    format!(
-                        "; the match so far is saved in {} (`carrom host --load` it)",
-                        p.display()
-                    )
-                });
-                Err(format!("the host is gone ({e}){kept}"))
-            }
+            Err(e) if e.is_final() => Err(GuestRunError::Final(e)),
+            Err(why) => Err(GuestRunError::Gone {
+                why,
+                kept: self.joining.save.clone(),
+            }),
         }
     }
 

@@ -50,9 +50,9 @@ impl FromStr for Database {
         if given.is_empty() || given.contains("://") {
             return Err(unknown());
         }
-        let path = absolute(Path::new(given)).map_err(|why| AddressError::Sqlite {
+        let path = absolute(Path::new(given)).map_err(|e| AddressError::Sqlite {
             given: given.to_string(),
-            why,
+            why: e.to_string(),
         })?;
         Ok(Database::Sqlite {
             path,
@@ -77,13 +77,25 @@ fn sqlite_url(given: &str, rest: &str) -> Result<Database, AddressError> {
         return Err(bad("no file named".into()));
     }
     Ok(Database::Sqlite {
-        path: absolute(file).map_err(bad)?,
+        path: absolute(file).map_err(|e| bad(e.to_string()))?,
         settings: settings.filter(|s| !s.is_empty()),
     })
 }
 
-fn absolute(path: &Path) -> Result<PathBuf, String> {
-    std::path::absolute(path).map_err(|e| format!("{}: {e}", path.display()))
+/// `path` made absolute (from the current folder); what went wrong in words naming it.
+fn absolute(path: &Path) -> Result<PathBuf, AbsoluteError> {
+    std::path::absolute(path).map_err(|source| AbsoluteError {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// A path that could not be made absolute (no current folder).
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {source}", path.display())]
+struct AbsoluteError {
+    path: PathBuf,
+    source: std::io::Error,
 }
 
 impl Database {

@@ -3,10 +3,10 @@
 //! room or query). Each refusal is a variant, told apart by its kind, never by its text; the
 //! texts are the wire's (clients and tests match them) and do not change.
 
-use carrom_remote::bounds::{FLOOD_LIMIT, GUEST_RATE};
 use carrom_online::ONLINE_PROTOCOL;
 use carrom_online::protocol::MAX_CLIENT_MESSAGE;
 use carrom_referee::Seat;
+use carrom_remote::bounds::{FLOOD_LIMIT, GUEST_RATE};
 
 /// The database cannot be used.
 #[derive(Debug, thiserror::Error)]
