@@ -168,8 +168,10 @@ fn a_replay_that_reaches_another_position_or_is_refused_by_the_match_stops_there
 
 #[test]
 fn the_referees_time_out_is_played_as_it_is_called() {
-    let mut game = new_match();
-    game.setup.rules.shot_clock_secs = Some(15);
+    let mut rules = Rules::icf();
+    rules.shot_clock_secs = Some(15);
+    let setup = MatchSetup::new(Seats::Singles, rules, "icf", 1);
+    let mut game = Match::new(&Spec::default(), setup).unwrap();
     let (applied, verdict) = play(&mut game, Seat::South, Action::TimeOut).unwrap();
     assert_eq!(applied.action, Action::TimeOut);
     assert!(verdict.is_some());
