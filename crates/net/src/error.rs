@@ -9,6 +9,7 @@ pub use crate::refusal::{Refusal, SeatRefusal};
 use carrom_match::MatchError;
 #[cfg(not(target_arch = "wasm32"))]
 use carrom_match::SetupError;
+#[cfg(not(target_arch = "wasm32"))]
 use carrom_referee::Seat;
 pub use carrom_remote::error::{AtGuestError, BadMessage, Malformed, Rejection};
 #[cfg(not(target_arch = "wasm32"))]

@@ -45,6 +45,7 @@ fn begin(begin: On<Begin>, spec: Res<Equipment>, mut entering: Entering) {
 /// Why a match refereed elsewhere cannot be put on the table here.
 #[derive(Debug, thiserror::Error)]
 pub enum NotAtTheTable {
+    #[cfg(not(target_arch = "wasm32"))]
     #[error("the network link broke")]
     LinkBroke,
     #[error("not joined to a match")]
