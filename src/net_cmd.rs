@@ -263,7 +263,7 @@ fn join_in_window(_: &Spec, _: JoinArgs) -> Result<(), String> {
 /// far, the host's address (a guest's window) and the host (the host's window).
 #[cfg(feature = "game")]
 type Joined = (
-    Guest,
+    carrom_net::GuestLink,
     Vec<carrom_net::Applied>,
     Option<SocketAddr>,
     Option<HostThread>,
@@ -309,7 +309,8 @@ fn host_in_window(spec: &Spec, args: HostArgs) -> Result<(), String> {
         let host = start_host(config, level, args.load.as_deref())?;
         let save = |code: &str| args.save.clone().or_else(|| default_save(code, "host"));
         let say = |line: &str| println!("{line}");
-        let (host, guest, backlog) = carrom_net::host_for_window(host, spec, going_on, save, say)?;
+        let (host, guest, backlog) = carrom_net::host_for_window(host, spec, going_on, save, say)
+            .map_err(|e| e.to_string())?;
         Ok((guest, backlog, None, Some(host)))
     })
 }
@@ -318,8 +319,10 @@ fn host_in_window(spec: &Spec, args: HostArgs) -> Result<(), String> {
 #[cfg(feature = "game")]
 fn join_in_window(spec: &Spec, args: JoinArgs) -> Result<(), String> {
     in_window(spec, "join", || {
-        let (addr, mut guest) = join_host(spec, &args)?;
+        let (addr, guest) = join_host(spec, &args)?;
         println!("{}", guest.joined(addr));
+        // The window's board is the match: the window keeps the link alone.
+        let mut guest = guest.link;
         let backlog = guest
             .wait_for_start(None, || println!("Waiting for the other guests"))
             .map_err(|e| e.to_string())?;

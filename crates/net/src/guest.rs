@@ -1,6 +1,7 @@
-//! A guest: a player (or a spectator) at another machine. It follows the host's match, sends
-//! the actions of its own seats, and keeps a save of the match after every action, so a match
-//! whose host is gone can be hosted again (`carrom host --load`).
+//! A guest's link: a player (or a spectator) at another machine joined to the host, the host's
+//! messages read, its own seats' actions sent and paced, and the host's match kept as a log.
+//! The one match a guest follows is its board's in the game, or a headless guest's
+//! ([`crate::headless`]).
 
 use crate::bounds::Bucket;
 use crate::error::{FollowError, JoinError, LinkClosed, StartError};
@@ -10,10 +11,10 @@ use crate::protocol::{Binding, CodeExchange, Prover, ToGuest, ToHost, code_proof
 use crate::protocol::{Ticket, rejoin_ticket};
 use crate::wire::{Client, FromGuest, FromHost};
 use crate::words::shown;
-use carrom_match::{Action, Actor, Level, Match};
+use carrom_match::{Action, Level, Match};
 use carrom_physics::Spec;
 use carrom_referee::{Rules, Seat};
-use carrom_remote::AtGuest;
+use carrom_remote::RefereesLog;
 use std::collections::VecDeque;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -169,7 +170,7 @@ pub enum GuestEvent {
     Seating,
     /// The match arrived (at its start, or the whole of it on a join, rejoin or resync).
     Match,
-    /// The host applied an action; [`Guest::apply`] takes it.
+    /// The host applied an action: the follower plays it and takes it ([`GuestLink::take`]).
     Applied(Applied),
     /// The host refused one of this guest's messages.
     Rejected(String),
@@ -191,14 +192,17 @@ struct Unanswered {
     waited: Duration,
 }
 
-/// A guest at a hosted match.
-pub struct Guest {
+/// A guest's link to a hosted match: the connection, its seats, who sits where, the pacing of
+/// what it sends and the host's match as a log. The match itself is the follower's: the game's
+/// board, or a headless guest's ([`crate::Guest`]).
+pub struct GuestLink {
     link: Link,
     pub joining: Joining,
     /// The seats this guest plays (none for a spectator).
     pub seats: Vec<Seat>,
     pub seating: Vec<SeatState>,
-    pub game: Option<Match>,
+    /// The host's match: its setup, physics and every action it applied, as heard here.
+    pub referees: Option<RefereesLog>,
     /// The last action sent, by its index: not sent again until the match moves on.
     sent: Option<usize>,
     /// The last action sent, until the host answers it: sent again when the host dropped it,
@@ -213,32 +217,36 @@ pub struct Guest {
     ticket: Option<Ticket>,
 }
 
-impl Guest {
+impl GuestLink {
     /// Joins the host at `addr`: connects, says hello and waits (up to `timeout`) for the
     /// welcome. A refusal is the error, with the host's reason.
-    pub fn join(addr: SocketAddr, joining: Joining, timeout: Duration) -> Result<Guest, JoinError> {
-        Guest::join_first(&[addr], joining, timeout)
+    pub fn join(
+        addr: SocketAddr,
+        joining: Joining,
+        timeout: Duration,
+    ) -> Result<GuestLink, JoinError> {
+        GuestLink::join_first(&[addr], joining, timeout)
     }
 
     /// Joins the host at the first of `addrs` that answers (`localhost` names two:
-    /// [`crate::resolve_all`]); [`Guest::addr`] says which.
+    /// [`crate::resolve_all`]); [`GuestLink::addr`] says which.
     pub fn join_first(
         addrs: &[SocketAddr],
         joining: Joining,
         timeout: Duration,
-    ) -> Result<Guest, JoinError> {
-        Guest::join_back(addrs, joining, timeout, None)
+    ) -> Result<GuestLink, JoinError> {
+        GuestLink::join_back(addrs, joining, timeout, None)
     }
 
-    /// Joins as [`Guest::join_first`], coming back to its seats with `ticket`.
+    /// Joins as [`GuestLink::join_first`], coming back to its seats with `ticket`.
     fn join_back(
         addrs: &[SocketAddr],
         joining: Joining,
         timeout: Duration,
         ticket: Option<Ticket>,
-    ) -> Result<Guest, JoinError> {
+    ) -> Result<GuestLink, JoinError> {
         let client = Client::connect_back(addrs, None, timeout, ticket)?;
-        Guest::welcomed(Link::Quic(client), joining, timeout)
+        GuestLink::welcomed(Link::Quic(client), joining, timeout)
     }
 
     /// The host's address this guest reached (none for the host's own people).
@@ -251,8 +259,8 @@ impl Guest {
         link: crate::host::LocalLink,
         joining: Joining,
         timeout: Duration,
-    ) -> Result<Guest, JoinError> {
-        Guest::welcomed(
+    ) -> Result<GuestLink, JoinError> {
+        GuestLink::welcomed(
             Link::Local {
                 to_host: link.to_host,
                 from_host: link.from_host,
@@ -263,7 +271,7 @@ impl Guest {
         )
     }
 
-    fn welcomed(link: Link, joining: Joining, timeout: Duration) -> Result<Guest, JoinError> {
+    fn welcomed(link: Link, joining: Joining, timeout: Duration) -> Result<GuestLink, JoinError> {
         let binding = link.binding();
         let (exchange, pake) = CodeExchange::start(&joining.code);
         let mut exchange = Some(exchange);
@@ -306,7 +314,7 @@ impl Guest {
                     {
                         return Err(JoinError::HostUnproven);
                     }
-                    let mut guest = Guest::welcomed_on(link, joining, seats, seating);
+                    let mut guest = GuestLink::welcomed_on(link, joining, seats, seating);
                     if let (Link::Quic(_), Some(key)) = (&guest.link, &key)
                         && !guest.seats.is_empty()
                     {
@@ -328,13 +336,13 @@ impl Guest {
         joining: Joining,
         seats: Vec<Seat>,
         seating: Vec<SeatState>,
-    ) -> Guest {
-        Guest {
+    ) -> GuestLink {
+        GuestLink {
             link,
             joining,
             seats,
             seating: shown_seating(seating),
-            game: None,
+            referees: None,
             sent: None,
             unanswered: None,
             outbox: VecDeque::new(),
@@ -355,7 +363,7 @@ impl Guest {
         let t0 = Instant::now();
         let mut waiting = Some(waiting);
         let mut backlog = Vec::new();
-        while self.game.is_none() {
+        while self.referees.is_none() {
             if within.is_some_and(|w| t0.elapsed() >= w) {
                 return Err(StartError::NotWithin(t0.elapsed().as_secs()));
             }
@@ -394,7 +402,7 @@ impl Guest {
             seats: self.seats.clone(),
             ..self.joining.clone()
         };
-        let again = Guest::join_back(&[addr], joining, timeout, self.ticket)?;
+        let again = GuestLink::join_back(&[addr], joining, timeout, self.ticket)?;
         if let (Link::Quic(old), Link::Quic(new)) = (&self.link, &again.link)
             && let (Ok(mut old), Ok(mut new)) = (old.waker.lock(), new.waker.lock())
         {
@@ -427,7 +435,7 @@ impl Guest {
     }
 
     /// Reads what arrived (waiting up to `wait` for the first message). A match is taken at
-    /// once; an action is returned for the caller to show and [`Guest::apply`].
+    /// once; an action is returned for the follower to play and [`GuestLink::take`].
     pub fn poll(&mut self, wait: Duration) -> Vec<GuestEvent> {
         let mut events = Vec::new();
         self.flush();
@@ -491,7 +499,7 @@ impl Guest {
         }
     }
 
-    /// Sends `message` when the pace allows: at once, or from [`Guest::poll`].
+    /// Sends `message` when the pace allows: at once, or from [`GuestLink::poll`].
     fn send(&mut self, message: ToHost) {
         self.outbox.push_back(message);
         self.flush();
@@ -522,18 +530,10 @@ impl Guest {
                 "the host sent a key exchange's message after the welcome".into(),
             )),
             ToGuest::Match { setup, spec, log } => {
-                match rebuild(&spec, shown_names(*setup), &log) {
-                    Ok((game, notes)) => {
-                        self.game = Some(game);
-                        self.after_match(log.len());
-                        events.extend(notes.into_iter().map(GuestEvent::Note));
-                        events.push(GuestEvent::Match);
-                        self.save();
-                    }
-                    Err(e) => events.push(GuestEvent::Note(format!(
-                        "the host's match could not be followed: {e}"
-                    ))),
-                }
+                let actions = log.len();
+                self.referees = Some(RefereesLog::new(shown_names(*setup), *spec, log));
+                self.after_match(actions);
+                events.push(GuestEvent::Match);
             }
             ToGuest::Applied(applied) => {
                 if self.unanswered.is_some_and(|u| u.index <= applied.index) {
@@ -555,11 +555,11 @@ impl Guest {
     }
 
     /// The whole match came, with `actions` actions: the unanswered action goes again if it
-    /// is still the next; any other may be sent anew.
+    /// is still the next (nothing was applied since it was sent, so it is still this guest's
+    /// turn); any other may be sent anew.
     fn after_match(&mut self, actions: usize) {
-        let to_act = self.to_act().is_some();
         match self.unanswered.as_mut() {
-            Some(u) if u.index == actions && to_act => u.again_at = Some(Instant::now()),
+            Some(u) if u.index == actions => u.again_at = Some(Instant::now()),
             _ => {
                 self.unanswered = None;
                 self.sent = None;
@@ -567,65 +567,37 @@ impl Guest {
         }
     }
 
-    /// Takes the host's action into this guest's match (with the host's outcome) and saves the
-    /// match. When the position differs from the host's even after taking its pieces, the guest
-    /// asks for the whole match again.
-    pub fn apply(&mut self, applied: &Applied) -> Result<AtGuest, FollowError> {
-        let game = self.game.as_mut().ok_or(FollowError::NoMatch)?;
-        if applied.index < game.actions.len() {
-            // Already in the match (it arrived with a resync).
-            return Ok(AtGuest {
-                verdict: None,
-                corrected: None,
-            });
-        }
-        match carrom_remote::at_guest(game, applied) {
-            Ok(r) => {
-                self.save();
-                Ok(r)
+    /// Takes the host's action into the host's log here (once; `false` for one already in
+    /// it): one past the next is out of order, and the whole match is asked for.
+    pub fn take(&mut self, applied: &Applied) -> Result<bool, FollowError> {
+        let log = self.referees.as_mut().ok_or(FollowError::NoMatch)?;
+        let taken = log.take(applied);
+        taken.map_err(|e| {
+            self.send(ToHost::Resync);
+            FollowError::Resync(e)
+        })
+    }
+
+    /// The host's match rebuilt from its log (the whole match asked for again when it cannot
+    /// be); what was corrected on the way.
+    pub fn referees_match(&mut self) -> Result<(Match, Vec<String>), FollowError> {
+        let log = self.referees.as_ref().ok_or(FollowError::NoMatch)?;
+        let rebuilt = log.rebuild();
+        rebuilt.map_err(|e| {
+            self.send(ToHost::Resync);
+            match e {
+                carrom_remote::RebuildError::Setup(e) => FollowError::Setup(e),
+                carrom_remote::RebuildError::Action(e) => FollowError::Action(e),
             }
-            Err(e) => {
-                self.send(ToHost::Resync);
-                Err(FollowError::Resync(e))
-            }
-        }
+        })
     }
 
-    /// Who acts next, when it is one of this guest's seats.
-    pub fn to_act(&self) -> Option<Actor> {
-        let actor = self.game.as_ref()?.next_actor()?;
-        self.seats.contains(&actor.seat()).then_some(actor)
-    }
-
-    /// Sends an action for this guest's seat that is to act (once per action of the match).
-    pub fn act(&mut self, action: Action) -> bool {
-        let Some(game) = &self.game else {
-            return false;
-        };
-        let index = game.actions.len();
-        if self.sent == Some(index) || self.to_act().is_none() {
-            return false;
-        }
-        self.sent = Some(index);
-        let now = Instant::now();
-        self.unanswered = Some(Unanswered {
-            index,
-            action,
-            again_at: None,
-            ask_at: now + ANSWER_WITHIN,
-            waited: ANSWER_WITHIN,
-        });
-        self.send(ToHost::Act { index, action });
-        true
-    }
-
-    /// Sends the action numbered `index` for one of this guest's seats as [`Guest::act`] does
-    /// (paced under the host's bound, sent again when the host drops it, the whole match asked
-    /// for when no answer comes), for a window whose board runs ahead of this guest's copy of
-    /// the match (its own placements are on its board before the host's answer). Once an
-    /// index; whether it went.
+    /// Sends the action numbered `index` for one of this guest's seats: paced under the host's
+    /// bound, sent again when the host drops it, the whole match asked for when no answer
+    /// comes. Once an index (a board runs ahead of the host's log: its own placements are on
+    /// it before the host's answer); whether it went.
     pub fn act_at(&mut self, index: usize, action: Action) -> bool {
-        if self.game.is_none() || self.sent == Some(index) {
+        if self.referees.is_none() || self.sent == Some(index) {
             return false;
         }
         self.sent = Some(index);
@@ -641,11 +613,14 @@ impl Guest {
         true
     }
 
-    /// Whether this guest's last action is still waiting for the host.
-    pub fn waiting_for_host(&self) -> bool {
-        self.game
-            .as_ref()
-            .is_some_and(|g| self.sent == Some(g.actions.len()))
+    /// Asks the host for its whole match (the follower could not take an action).
+    pub fn send_resync(&mut self) {
+        self.send(ToHost::Resync);
+    }
+
+    /// Whether the action numbered `index` was sent and waits for the host.
+    pub fn sent(&self, index: usize) -> bool {
+        self.sent == Some(index)
     }
 
     /// Sends any message at once, unpaced and not followed up (the hostile-peer tests send
@@ -658,14 +633,6 @@ impl Guest {
     pub fn send_bytes(&self, bytes: Vec<u8>) {
         if let Link::Quic(c) = &self.link {
             c.send_bytes(bytes);
-        }
-    }
-
-    fn save(&self) {
-        if let (Some(path), Some(game)) = (&self.joining.save, &self.game)
-            && let Err(e) = carrom_match::SaveFile::of(game).keep(path)
-        {
-            eprintln!("{e}");
         }
     }
 }
@@ -684,16 +651,4 @@ fn shown_names(mut setup: carrom_match::MatchSetup) -> carrom_match::MatchSetup 
         p.name = shown(&p.name);
     }
     setup
-}
-
-/// The host's match rebuilt from its setup and log, each action taken with the host's outcome.
-fn rebuild(
-    spec: &Spec,
-    setup: carrom_match::MatchSetup,
-    log: &[Applied],
-) -> Result<(Match, Vec<String>), FollowError> {
-    carrom_remote::rebuild(spec, &setup, log).map_err(|e| match e {
-        carrom_remote::RebuildError::Setup(e) => FollowError::Setup(e),
-        carrom_remote::RebuildError::Action(e) => FollowError::Action(e),
-    })
 }

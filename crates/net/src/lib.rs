@@ -4,7 +4,9 @@
 //! action with its outcome (where every piece ended) and the digest of the position after it.
 //! A guest animates the stroke on its own board and then takes the host's outcome, so machines
 //! whose floating point differs never drift apart; if a digest still differs, the guest takes
-//! the host's position and says so.
+//! the host's position and says so. The guest's link ([`GuestLink`]) keeps the host's match as
+//! a log, not as a match: the game's board is the one match it follows, and a headless guest
+//! ([`Guest`]) keeps its own.
 //!
 //! The referee's logic is carrom-remote's (the checked action, the replay, the follower, the
 //! seating, the rate bucket), as the carrom server's is: this crate is its transport over QUIC
@@ -22,6 +24,8 @@ pub mod code;
 pub mod error;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod guest;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod headless;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod host;
 #[cfg(not(target_arch = "wasm32"))]
@@ -44,14 +48,17 @@ pub use error::{
     Rejection, SeatRefusal,
 };
 #[cfg(not(target_arch = "wasm32"))]
-pub use guest::{Guest, GuestEvent, Joining};
+pub use guest::{GuestEvent, GuestLink, Joining};
+#[cfg(not(target_arch = "wasm32"))]
+pub use headless::Guest;
 #[cfg(not(target_arch = "wasm32"))]
 pub use host::{ComputerPlay, Host, HostConfig, HostEvent, LOCAL, LocalLink, join_code};
 #[cfg(not(target_arch = "wasm32"))]
 pub use hosting::{HostThread, save_file_name};
 #[cfg(not(target_arch = "wasm32"))]
 pub use plan::{
-    GuestRunError, HostPlan, PlanError, Said, ended, host_code, host_for_window, summary,
+    GuestRunError, HostPlan, PlanError, Said, WindowError, ended, host_code, host_for_window,
+    summary,
 };
 pub use protocol::{Applied, Holder, PROTOCOL, Role, SeatState, ToGuest, ToHost};
 #[cfg(not(target_arch = "wasm32"))]

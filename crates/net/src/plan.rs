@@ -4,7 +4,8 @@
 //! --headless` print it.
 
 use crate::error::{HostError, JoinCodeError, JoinError, LinkClosed};
-use crate::guest::Guest;
+use crate::guest::GuestLink;
+use crate::headless::Guest;
 use crate::host::{Host, HostConfig};
 use crate::protocol::Holder;
 use carrom_match::{Level, Match, MatchLength, MatchSetup, SaveError, SaveFile};
@@ -372,18 +373,30 @@ impl Host {
     }
 }
 
+/// Why the host's window did not come to its match ([`host_for_window`]).
+#[derive(Debug, thiserror::Error)]
+pub enum WindowError {
+    #[error(transparent)]
+    Host(#[from] crate::HostError),
+    /// The window's people could not join the host in its own process.
+    #[error(transparent)]
+    Join(#[from] JoinError),
+    #[error(transparent)]
+    Start(#[from] crate::StartError),
+}
+
 /// The host's window's start: the host in a thread of its own ([`crate::HostThread`]), its
 /// first lines said (where it listens, the addresses to give, `going_on`; its events after,
-/// from its thread), the window's people joined through its in-process link (their save where
-/// `save` puts it for the code), and the match's start waited for. The host, the window's
-/// guest and the actions so far.
+/// from its thread), the window's people joined through its in-process link (the link alone:
+/// the window's board is their match; their save where `save` puts it for the code), and the
+/// match's start waited for. The host, the window's link and the actions so far.
 pub fn host_for_window(
     host: Host,
     spec: &Spec,
     going_on: Option<String>,
     save: impl FnOnce(&str) -> Option<PathBuf>,
     say: impl Fn(&str) + Clone + Send + 'static,
-) -> Result<(crate::HostThread, Guest, Vec<carrom_remote::Applied>), String> {
+) -> Result<(crate::HostThread, GuestLink, Vec<carrom_remote::Applied>), WindowError> {
     let here: Vec<Seat> = (host.config.holders.iter())
         .filter(|(_, h)| *h == Holder::Host)
         .map(|(s, _)| *s)
@@ -393,8 +406,7 @@ pub fn host_for_window(
         if let Some(line) = e.words() {
             events(&line);
         }
-    })
-    .map_err(|e| e.to_string())?;
+    })?;
     let code = host.code.clone();
     say(&format!("Hosting on {} with code {code}", host.addr));
     say(&format!(
@@ -403,11 +415,8 @@ pub fn host_for_window(
     ));
     going_on.into_iter().for_each(|line| say(&line));
     let joining = crate::Joining::at_host(&code, here, spec, save(&code));
-    let mut guest =
-        Guest::local(link, joining, Duration::from_secs(10)).map_err(|e| e.to_string())?;
+    let mut guest = GuestLink::local(link, joining, Duration::from_secs(10))?;
     let waiting = format!("Waiting for guests: give them the address and the code {code}");
-    let backlog = guest
-        .wait_for_start(None, || say(&waiting))
-        .map_err(|e| e.to_string())?;
+    let backlog = guest.wait_for_start(None, || say(&waiting))?;
     Ok((host, guest, backlog))
 }

@@ -427,6 +427,7 @@ fn a_peers_words_are_shown_with_their_control_characters_escaped() {
     let guest = std::thread::spawn(move || {
         Guest::join(addr, joining("Ravi", CODE), WAIT)
             .expect("welcomed")
+            .link
             .seating
     });
     let (mut binding, mut key) = (None, None);

@@ -8,8 +8,9 @@
 //!   receives; a match's actions replayed at the referee (a save gone on with, a restarted
 //!   server);
 //! - at a follower ([`at_guest`]): the referee's action taken with the referee's outcome and
-//!   its digest checked, a match rebuilt from the referee's log, and [`Following`]: who sits
-//!   where, the shot clock and the action sent, as the referee last said;
+//!   its digest checked, a match rebuilt from the referee's log ([`RefereesLog`]: what a
+//!   follower whose one match is the board's keeps of the referee's), and [`Following`]: who
+//!   sits where, the shot clock and the action sent, as the referee last said;
 //! - who sits where ([`seating`]: [`Holder`], [`SeatState`], [`seat_holders`]);
 //! - what a follower may send and how fast ([`bounds`]: the rate [`Bucket`], the message
 //!   bounds), and why the referee refuses one of its messages ([`Rejection`]).
@@ -22,6 +23,7 @@ pub mod at_host;
 pub mod bounds;
 pub mod error;
 pub mod follow;
+pub mod log;
 pub mod protocol;
 pub mod seating;
 mod summary;
@@ -32,6 +34,7 @@ pub use at_host::{Holding, Ruled, at_host, checked, may_act, play, replay};
 pub use bounds::{Bucket, Origin};
 pub use error::{AtGuestError, BadMessage, Malformed, RebuildError, Rejection, ReplayError};
 pub use follow::{ClockTold, Following};
+pub use log::RefereesLog;
 pub use protocol::{Applied, Holder, Role, SeatState};
 pub use seating::{SeatRefusal, SeatingError, seat_computers, seat_holders};
 pub use summary::summary;

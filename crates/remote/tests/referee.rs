@@ -176,3 +176,26 @@ fn the_referees_time_out_is_played_as_it_is_called() {
     assert_eq!(applied.action, Action::TimeOut);
     assert!(verdict.is_some());
 }
+
+#[test]
+fn a_followers_log_takes_each_action_once_in_order_and_rebuilds_the_referees_match() {
+    let mut at_referee = new_match();
+    let log = a_few_actions(&mut at_referee);
+    let setup = at_referee.setup.clone();
+    let mut kept = carrom_remote::RefereesLog::new(setup, Spec::default(), log[..2].to_vec());
+    assert_eq!(kept.take(&log[1]), Ok(false), "came with the whole match");
+    assert_eq!(
+        kept.take(&log[3]),
+        Err(AtGuestError::OutOfOrder {
+            index: 3,
+            applied: 2
+        }),
+        "one was missed"
+    );
+    for a in &log[2..] {
+        assert_eq!(kept.take(a), Ok(true));
+    }
+    let (rebuilt, _) = kept.rebuild().unwrap();
+    assert_eq!(rebuilt.digests, at_referee.digests);
+    assert_eq!(kept.len(), log.len());
+}

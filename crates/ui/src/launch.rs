@@ -141,7 +141,7 @@ impl Handover {
 #[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone)]
 pub struct OnlineStart {
-    pub guest: std::sync::Arc<std::sync::Mutex<Option<carrom_net::Guest>>>,
+    pub guest: std::sync::Arc<std::sync::Mutex<Option<carrom_net::GuestLink>>>,
     /// The host's actions that came with the match's start, still to be played.
     pub backlog: Vec<carrom_net::Applied>,
     /// The host's address, to reconnect to (none at the host's own window).

@@ -1,9 +1,11 @@
-//! A match across machines' link to its host ([`carrom_net::Guest`]): the host's messages read,
-//! and connecting again to the host when the link is lost.
+//! A match across machines' link to its host ([`carrom_net::GuestLink`]): the host's messages
+//! read, the host's log kept (the board's match is the one here: the host's match is rebuilt
+//! from the log only when the board has left its line), the board's match saved for
+//! `carrom host --load`, and connecting again to the host when the link is lost.
 
-use super::remote::Remote;
+use super::remote::{NotTaken, Remote};
 use carrom_match::{Action, Match};
-use carrom_net::{Applied, Guest, GuestEvent, JoinError, SeatState};
+use carrom_net::{Applied, FollowError, GuestEvent, GuestLink, JoinError, SeatState};
 use carrom_physics::Seat;
 use std::collections::VecDeque;
 use std::net::SocketAddr;
@@ -15,14 +17,14 @@ const RETRY_SECONDS: f32 = 3.0;
 
 /// The guest, shared with the launch that started the match, and the host's address.
 pub struct AcrossLink {
-    pub guest: Arc<Mutex<Option<Guest>>>,
+    pub guest: Arc<Mutex<Option<GuestLink>>>,
     pub addr: Option<SocketAddr>,
     retry_in: f32,
     given_up: Option<String>,
 }
 
 impl AcrossLink {
-    pub fn new(guest: Arc<Mutex<Option<Guest>>>, addr: Option<SocketAddr>) -> AcrossLink {
+    pub fn new(guest: Arc<Mutex<Option<GuestLink>>>, addr: Option<SocketAddr>) -> AcrossLink {
         AcrossLink {
             guest,
             addr,
@@ -31,7 +33,7 @@ impl AcrossLink {
         }
     }
 
-    fn with<T>(&self, f: impl FnOnce(&Guest) -> T) -> Option<T> {
+    fn with<T>(&self, f: impl FnOnce(&GuestLink) -> T) -> Option<T> {
         self.guest.lock().ok()?.as_ref().map(f)
     }
 }
@@ -58,13 +60,26 @@ impl Remote for AcrossLink {
         whole_match
     }
 
-    fn apply(&mut self, applied: &Applied) -> Result<Option<String>, String> {
-        let mut guard = self.guest.lock().map_err(|_| "the network link broke")?;
-        let guest = guard.as_mut().ok_or("not joined to a match")?;
-        guest
-            .apply(applied)
-            .map(|r| r.corrected)
-            .map_err(|e| e.to_string())
+    /// The host's action, played on the board, added to the host's log here (once).
+    fn apply(&mut self, applied: &Applied) -> Result<(), NotTaken> {
+        let mut guard = self.guest.lock().map_err(|_| NotTaken::LinkBroke)?;
+        let guest = guard.as_mut().ok_or(NotTaken::NoMatch)?;
+        match guest.take(applied) {
+            Ok(_) => Ok(()),
+            Err(FollowError::Resync(e) | FollowError::Action(e)) => Err(NotTaken::Missed(e)),
+            Err(FollowError::NoMatch | FollowError::Setup(_)) => Err(NotTaken::NoMatch),
+        }
+    }
+
+    /// The board's match saved where the guest keeps it (for `carrom host --load` when the
+    /// host is gone).
+    fn keep(&self, board: &Match) {
+        let Some(Some(path)) = self.with(|g| g.joining.save.clone()) else {
+            return;
+        };
+        if let Err(e) = carrom_match::SaveFile::of(board).keep(&path) {
+            bevy::log::warn!("{e}");
+        }
     }
 
     fn act_at(&mut self, index: usize, action: Action) {
@@ -75,8 +90,17 @@ impl Remote for AcrossLink {
         }
     }
 
+    /// The host's match rebuilt from its log (the whole match asked for again when it cannot
+    /// be).
     fn referees_match(&mut self) -> Option<Match> {
-        self.with(|g| g.game.clone()).flatten()
+        let mut guard = self.guest.lock().ok()?;
+        match guard.as_mut()?.referees_match() {
+            Ok((game, _)) => Some(game),
+            Err(e) => {
+                bevy::log::warn!("{e}");
+                None
+            }
+        }
     }
 
     fn seating(&self) -> Vec<SeatState> {
@@ -114,7 +138,11 @@ impl Remote for AcrossLink {
 
 /// The host's messages since the last frame: its actions queued, its refusals and a lost link
 /// told. Whether it sent its whole match (after a reconnection).
-fn read_host(guest: &mut Guest, queue: &mut VecDeque<Applied>, notes: &mut Vec<String>) -> bool {
+fn read_host(
+    guest: &mut GuestLink,
+    queue: &mut VecDeque<Applied>,
+    notes: &mut Vec<String>,
+) -> bool {
     let mut whole_match = false;
     for e in guest.poll(Duration::ZERO) {
         match e {
@@ -131,7 +159,7 @@ fn read_host(guest: &mut Guest, queue: &mut VecDeque<Applied>, notes: &mut Vec<S
 
 /// One try to join the host at `addr` again: said when it works, or when a final refusal
 /// ends the trying ([`rejoined`]); why trying ends, if it does.
-fn rejoin(guest: &mut Guest, addr: SocketAddr, notes: &mut Vec<String>) -> Option<String> {
+fn rejoin(guest: &mut GuestLink, addr: SocketAddr, notes: &mut Vec<String>) -> Option<String> {
     let result = guest.rejoin(addr, Duration::from_secs(1));
     if let Err(e) = &result {
         bevy::log::warn!("reconnecting: {e}");

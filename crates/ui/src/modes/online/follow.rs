@@ -49,6 +49,7 @@ pub(super) fn follow_host(
         && let Some(game) = referees_match(online)
     {
         table.model = game;
+        online.link.keep(&table.model);
         let n = table.model.actions.len();
         online.queue.retain(|a| a.index >= n);
         online.checked = n;
@@ -69,8 +70,8 @@ fn referees_match(online: &mut Online) -> Option<carrom_match::Match> {
         && online.here.contains(&a.by)
     {
         let a = online.queue.pop_front().expect("a front");
-        let taken = (online.link.apply(&a))
-            .and_then(|_| carrom_remote::at_guest(&mut game, &a).map_err(|e| e.to_string()));
+        let taken =
+            (online.link.apply(&a)).and_then(|()| Ok(carrom_remote::at_guest(&mut game, &a)?));
         if let Err(e) = taken {
             warn!("{e}");
             break;
@@ -83,17 +84,15 @@ fn referees_match(online: &mut Online) -> Option<carrom_match::Match> {
 /// of the referee's match, each with its digest checked against the board's. Whether the board
 /// here ended anywhere else than the referee's for any.
 fn take_host_actions(link: &mut dyn Remote, queue: &mut VecDeque<Applied>, table: &Table) -> bool {
-    let mut differs = false;
+    let (mut differs, mut taken) = (false, false);
     while let Some(front) = queue.front() {
         if front.index >= table.model.actions.len() {
             break;
         }
         let a = queue.pop_front().expect("a front");
         match link.apply(&a) {
-            Ok(corrected) => {
-                if let Some(n) = corrected {
-                    warn!("{n}");
-                }
+            Ok(()) => {
+                taken = true;
                 if !carrom_remote::agrees(&table.model, &a) {
                     let ours = table.model.digests.get(a.index);
                     info!(
@@ -107,6 +106,9 @@ fn take_host_actions(link: &mut dyn Remote, queue: &mut VecDeque<Applied>, table
             }
             Err(e) => warn!("{e}"),
         }
+    }
+    if taken && !differs {
+        link.keep(&table.model);
     }
     differs
 }

@@ -9,6 +9,18 @@ use carrom_physics::Seat;
 use carrom_remote::{Applied, SeatState};
 use std::collections::VecDeque;
 
+/// Why the referee's action could not be taken into the log the link keeps.
+#[derive(Debug, thiserror::Error)]
+pub enum NotTaken {
+    #[error("the referee's match has not come")]
+    NoMatch,
+    #[error("the network link broke")]
+    LinkBroke,
+    /// Out of order (the link asks the referee for the whole match), or not taken here.
+    #[error(transparent)]
+    Missed(#[from] carrom_remote::AtGuestError),
+}
+
 /// The link to the referee, as the board follows it.
 pub trait Remote: Send + Sync + 'static {
     /// What came since the last frame, `dt` seconds ago: its actions queued in order, words
@@ -16,10 +28,13 @@ pub trait Remote: Send + Sync + 'static {
     /// board then takes [`Remote::referees_match`].
     fn read(&mut self, dt: f32, queue: &mut VecDeque<Applied>, notes: &mut Vec<String>) -> bool;
 
-    /// Takes the referee's action, once the board here has played it, into what the link knows
-    /// of the referee's match (the server's log; across machines, the guest's save); how a
-    /// position was corrected, if one was, or why it could not be taken.
-    fn apply(&mut self, applied: &Applied) -> Result<Option<String>, String>;
+    /// Takes the referee's action, once the board here has played it, into the referee's log
+    /// the link keeps (the board's is the only match here); why it could not be taken.
+    fn apply(&mut self, applied: &Applied) -> Result<(), NotTaken>;
+
+    /// Keeps the board's match after the referee's actions were taken into it, where the link
+    /// saves one (a guest across machines keeps a save for `carrom host --load`).
+    fn keep(&self, _board: &Match) {}
 
     /// Sends the action numbered `index` of one of this machine's seats (once an index).
     fn act_at(&mut self, index: usize, action: Action);

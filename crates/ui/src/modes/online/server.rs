@@ -3,14 +3,14 @@
 //! follower of the server's words, who is seated where, the shot clock, how the match ended,
 //! and the server's log, from which its match is rebuilt when the board has left its line).
 
-use super::remote::Remote;
+use super::remote::{NotTaken, Remote};
 use crate::online_link::{Heard, Link};
 use bevy::platform::time::Instant;
-use carrom_match::{Action, Match, MatchSetup};
+use carrom_match::{Action, Match};
 use carrom_online::follow::Heard as Told;
 use carrom_online::{ToClient, ToServer};
-use carrom_physics::{Seat, Spec};
-use carrom_remote::{Applied, SeatState, rebuild};
+use carrom_physics::Seat;
+use carrom_remote::{Applied, RefereesLog, SeatState};
 use std::collections::VecDeque;
 use std::time::Duration;
 
@@ -21,10 +21,9 @@ pub struct ServerMatch {
     pub follow: carrom_online::ServerMatch,
     /// The server's whole match as it came, until the board takes it.
     pub game: Option<Match>,
-    /// The server's setup and physics, and its actions taken on the board since (the log of
-    /// its whole match and every action after): the server's match, rebuilt when asked.
-    referee: Option<(MatchSetup, Spec)>,
-    log: Vec<Applied>,
+    /// The server's match as a log (its whole match and every action taken on the board
+    /// since): the server's match, rebuilt when asked.
+    referee: Option<RefereesLog>,
     pub connected: bool,
     pub given_up: Option<String>,
     /// When the shot clock was told.
@@ -47,8 +46,8 @@ impl ServerMatch {
                     setup, spec, log, ..
                 } = message
                 {
-                    self.referee = Some(((**setup).clone(), (**spec).clone()));
-                    self.log.clone_from(log);
+                    let (setup, spec) = ((**setup).clone(), (**spec).clone());
+                    self.referee = Some(RefereesLog::new(setup, spec, log.clone()));
                 }
                 self.game = Some(*game);
                 return true;
@@ -118,23 +117,12 @@ impl Remote for ServerRemote {
     }
 
     /// The server's action, played on the board, added to its log (once).
-    fn apply(&mut self, applied: &Applied) -> Result<Option<String>, String> {
-        let log = &mut self.follow.log;
-        if self.follow.referee.is_none() {
-            return Err("the server's match has not come".into());
-        }
-        match applied.index.cmp(&log.len()) {
-            std::cmp::Ordering::Less => Ok(None),
-            std::cmp::Ordering::Equal => {
-                log.push(applied.clone());
-                Ok(None)
-            }
-            std::cmp::Ordering::Greater => {
-                self.link.send(ToServer::Resync);
-                let (index, applied) = (applied.index, log.len());
-                Err(carrom_remote::AtGuestError::OutOfOrder { index, applied }.to_string())
-            }
-        }
+    fn apply(&mut self, applied: &Applied) -> Result<(), NotTaken> {
+        let log = self.follow.referee.as_mut().ok_or(NotTaken::NoMatch)?;
+        log.take(applied).map(|_| ()).map_err(|e| {
+            self.link.send(ToServer::Resync);
+            NotTaken::Missed(e)
+        })
     }
 
     fn act_at(&mut self, index: usize, action: Action) {
@@ -149,8 +137,7 @@ impl Remote for ServerRemote {
         if let Some(game) = self.follow.game.take() {
             return Some(game);
         }
-        let (setup, spec) = self.follow.referee.as_ref()?;
-        match rebuild(spec, setup, &self.follow.log) {
+        match self.follow.referee.as_ref()?.rebuild() {
             Ok((game, _)) => Some(game),
             Err(e) => {
                 bevy::log::warn!("the server's match cannot be rebuilt here: {e}");
@@ -185,7 +172,7 @@ impl Remote for ServerRemote {
             .follow
             .follow
             .following
-            .clock_for(self.follow.log.len())?;
+            .clock_for(self.follow.referee.as_ref().map_or(0, RefereesLog::len))?;
         let ends = self.follow.clock_told? + Duration::from_millis(u64::from(told.millis));
         Some((told.seat, ends))
     }

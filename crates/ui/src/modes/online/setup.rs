@@ -53,6 +53,9 @@ pub enum NotAtTheTable {
     #[cfg(not(target_arch = "wasm32"))]
     #[error("the host's match has not started")]
     HostNotStarted,
+    #[cfg(not(target_arch = "wasm32"))]
+    #[error("the host's match cannot be followed here: {0}")]
+    Unfollowed(carrom_net::FollowError),
     #[error("the server's match has not come")]
     ServerNotStarted,
     #[error(transparent)]
@@ -67,9 +70,13 @@ type AtTheTable = (Table, Vec<String>, Online);
 #[cfg(not(target_arch = "wasm32"))]
 fn across_at_the_table(online: &OnlineStart, spec: &Spec) -> Result<AtTheTable, NotAtTheTable> {
     let (game, seats, name) = {
-        let guard = online.guest.lock().map_err(|_| NotAtTheTable::LinkBroke)?;
-        let guest = guard.as_ref().ok_or(NotAtTheTable::NotJoined)?;
-        let game = guest.game.clone().ok_or(NotAtTheTable::HostNotStarted)?;
+        let mut guard = online.guest.lock().map_err(|_| NotAtTheTable::LinkBroke)?;
+        let guest = guard.as_mut().ok_or(NotAtTheTable::NotJoined)?;
+        // The host's match, rebuilt from its log once, becomes the board's: the only match here.
+        let (game, _) = guest.referees_match().map_err(|e| match e {
+            carrom_net::FollowError::NoMatch => NotAtTheTable::HostNotStarted,
+            e => NotAtTheTable::Unfollowed(e),
+        })?;
         (game, guest.seats.clone(), guest.joining.name.clone())
     };
     let mut table = Table::resumed(spec, game)?;

@@ -20,8 +20,8 @@ use crate::theme::{Activate, palette, size, text};
 use bevy::prelude::*;
 use carrom_ai::Computers;
 use carrom_net::{
-    AddressError, Applied, Guest, GuestEvent, Host, HostConfig, HostError, HostThread, JoinError,
-    Joining, LocalLink,
+    AddressError, Applied, GuestEvent, GuestLink, Host, HostConfig, HostError, HostThread,
+    JoinError, Joining, LocalLink,
 };
 use std::net::SocketAddr;
 use std::sync::mpsc::{self, TryRecvError};
@@ -49,7 +49,7 @@ pub enum NotConnected {
 }
 
 /// The guest, with the host's address when the host is on another machine.
-type Connected = Result<(Guest, Option<SocketAddr>), NotConnected>;
+type Connected = Result<(GuestLink, Option<SocketAddr>), NotConnected>;
 
 /// The match across machines being set up: the connection under way, or the guest waiting for
 /// the match to start, with the host when it runs here.
@@ -58,7 +58,7 @@ pub struct Lobby {
     /// (In mutexes: a resource is shared between threads, and a channel's end and the guest
     /// are not.)
     connecting: Option<Mutex<mpsc::Receiver<Connected>>>,
-    guest: Option<Mutex<Guest>>,
+    guest: Option<Mutex<GuestLink>>,
     /// The host's address (none at the host's own window, whose link is in-process).
     addr: Option<SocketAddr>,
     hosting: Option<Arc<HostThread>>,
@@ -200,7 +200,7 @@ pub(super) fn host_from_form(
     s.lobby.hosting = Some(Arc::new(host));
     s.lobby
         .connect(format!("Hosting with code {code}"), wake, move || {
-            Ok((Guest::local(link, joining, WELCOME_WITHIN)?, None))
+            Ok((GuestLink::local(link, joining, WELCOME_WITHIN)?, None))
         });
     s.form.message = None;
     s.page.set(MenuPage::Waiting);
@@ -234,7 +234,7 @@ pub(super) fn join_from_form(_: On<Activate>, mut s: Setting, players: Res<MenuP
             // Every address the name gives (`localhost` is two), the first to answer taken,
             // as the headless guest does.
             let addrs = carrom_net::resolve_all(&address)?;
-            let guest = Guest::join_first(&addrs, joining, WELCOME_WITHIN)?;
+            let guest = GuestLink::join_first(&addrs, joining, WELCOME_WITHIN)?;
             let addr = guest.addr();
             Ok((guest, addr))
         });
@@ -301,7 +301,7 @@ fn follow_lobby(
             GuestEvent::Match | GuestEvent::Seating => {}
         }
     }
-    if guest.game.is_none() {
+    if guest.referees.is_none() {
         return;
     }
     let Some(Ok(guest)) = lobby.guest.take().map(Mutex::into_inner) else {
