@@ -63,40 +63,64 @@ impl Tournament {
         }
         let t: Tournament = serde_path_to_error::deserialize(value)
             .map_err(|e| damaged(format!("field `{}`: {}", e.path(), e.inner())))?;
-        t.check_fields().map_err(damaged)?;
+        t.check_fields(name)?;
         Ok(t)
     }
 
     /// What the fields must agree on: the names once each, every game's players among them
     /// and its boards a game that its winner won, the games numbered in order.
-    fn check_fields(&self) -> Result<(), String> {
+    fn check_fields(&self, name: &str) -> Result<(), FileError> {
+        self.mismatch().map_or(Ok(()), |reason| {
+            Err(FileError::Damaged {
+                name: name.to_string(),
+                reason,
+            })
+        })
+    }
+
+    /// The first thing the fields disagree on, in words.
+    fn mismatch(&self) -> Option<String> {
         let mut names = HashSet::new();
         for (i, p) in self.players.iter().enumerate() {
             if !names.insert(p.name.as_str()) {
-                return Err(format!("field `players[{i}].name`: `{}` twice", p.name));
+                return Some(format!("field `players[{i}].name`: `{}` twice", p.name));
+            }
+        }
+        for (i, g) in self.groups.iter().enumerate() {
+            if let Some(p) = g.players.iter().find(|p| !names.contains(p.as_str())) {
+                return Some(format!("field `groups[{i}].players`: `{p}` is no player"));
             }
         }
         for (i, g) in self.games.iter().enumerate() {
             let at = |f: &str| format!("field `games[{i}].{f}`");
             if g.number as usize != i + 1 {
-                return Err(format!("{}: game {} out of order", at("number"), g.number));
+                return Some(format!("{}: game {} out of order", at("number"), g.number));
             }
             if let Some(p) = g.players.iter().find(|p| !names.contains(p.as_str())) {
-                return Err(format!("{}: `{p}` is no player", at("players")));
+                return Some(format!("{}: `{p}` is no player", at("players")));
             }
             if !g.players.contains(&g.first) {
-                return Err(format!("{}: `{}` is not in the game", at("first"), g.first));
+                return Some(format!("{}: `{}` is not in the game", at("first"), g.first));
             }
-            let decided = match &g.result {
-                Some(o) => decide(&g.players, o, kind_of(&g.stage))
-                    .map_err(|e| format!("{}{}: {}", at("result."), e.field, e.reason))?,
+            let decided = match g
+                .result
+                .as_ref()
+                .map(|o| decide(&g.players, o, kind_of(&g.stage)))
+            {
+                Some(Err(e)) => {
+                    return Some(format!(
+                        "field `games[{i}].result.{}`: {}",
+                        e.field, e.reason
+                    ));
+                }
+                Some(Ok(winner)) => winner,
                 None => None,
             };
             if decided != g.winner {
-                return Err(format!("{}: not what its boards say", at("winner")));
+                return Some(format!("{}: not what its boards say", at("winner")));
             }
         }
-        Ok(())
+        None
     }
 
     /// Writes the tournament to `path` atomically, making its folder if need be.

@@ -58,25 +58,34 @@ pub struct Standings {
 /// Why a results document is refused: `what` says where ("game 3 (Asha v Ravi)"), `field`
 /// the field's path from the document's top.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{what}: field `{field}`: {reason}")]
+#[error("{}", self.words())]
 pub struct ResultsError {
     pub what: String,
     pub field: String,
     pub reason: String,
 }
 
-/// The tables of a results document's groups. `source` names it in the messages of a
-/// document that is not JSON of the shape.
-pub fn standings(text: &str, source: &str) -> Result<Standings, ResultsError> {
+impl ResultsError {
+    fn words(&self) -> String {
+        match self.field.as_str() {
+            "" | "." => format!("{}: {}", self.what, self.reason),
+            field => format!("{}: field `{field}`: {}", self.what, self.reason),
+        }
+    }
+}
+
+/// The tables of a results document's groups (the caller names the document in its
+/// messages).
+pub fn standings(text: &str) -> Result<Standings, ResultsError> {
     let de = &mut serde_json::Deserializer::from_str(text);
     let doc: Document = serde_path_to_error::deserialize(de).map_err(|e| ResultsError {
-        what: source.to_string(),
+        what: "not a results document".to_string(),
         field: e.path().to_string(),
         reason: e.into_inner().to_string(),
     })?;
     if doc.rules != RULES {
         return Err(ResultsError {
-            what: source.to_string(),
+            what: "the results".to_string(),
             field: "rules".into(),
             reason: format!(
                 "the standings are the VKK header's (`{RULES}`), not `{}`",

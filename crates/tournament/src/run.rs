@@ -16,11 +16,14 @@ pub struct Played {
     pub replays: Vec<String>,
 }
 
+/// Why a game could not be played (the player's own error).
+pub type PlayFailed = Box<dyn std::error::Error + Send + Sync>;
+
 /// Why playing on stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
-    #[error("game {number}: {reason}")]
-    Play { number: u32, reason: String },
+    #[error("game {number}: {source}")]
+    Play { number: u32, source: PlayFailed },
     #[error(transparent)]
     Record(#[from] RecordError),
     #[error(transparent)]
@@ -39,7 +42,7 @@ pub fn play_on(
     t: &mut Tournament,
     file: &Path,
     all: bool,
-    mut play: impl FnMut(&Tournament, &Game) -> Result<Played, String>,
+    mut play: impl FnMut(&Tournament, &Game) -> Result<Played, PlayFailed>,
     mut say: impl FnMut(&str),
 ) -> Result<u32, RunError> {
     let mut played = 0;
@@ -51,7 +54,7 @@ pub fn play_on(
                 say(&words::needs_the_board(t, &game));
                 continue;
             }
-            let p = play(t, &game).map_err(|reason| RunError::Play { number, reason })?;
+            let p = play(t, &game).map_err(|source| RunError::Play { number, source })?;
             t.record(number, p.outcome, p.replays)?;
             t.save(file)?;
             say(&words::result_line(
