@@ -29,6 +29,8 @@ pub enum TournamentCommand {
     Play(PlayArgs),
     /// The tables of a tournament's file or of a results document; `--json`: one line.
     Standings(StandingsArgs),
+    /// Takes a game played on the board into the tournament, from its save.
+    Record(RecordArgs),
 }
 
 /// Why a `carrom tournament` command failed: its one line.
@@ -57,6 +59,11 @@ pub enum CommandError {
     Results { file: String, source: ResultsError },
     #[error("{file}: {source}")]
     Table { file: String, source: ShootoutError },
+    #[error("{file}: {source}")]
+    FromSave {
+        file: String,
+        source: crate::record::FromSaveError,
+    },
 }
 
 /// A `--rules` that is not the VKK game.
@@ -146,6 +153,18 @@ pub struct StandingsArgs {
     /// Print only the standings, as one JSON line.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct RecordArgs {
+    /// The tournament's file.
+    pub file: PathBuf,
+    /// The game's number, as `play` and `standings` name it.
+    #[arg(long)]
+    pub game: u32,
+    /// The save of the game played on the board (`carrom play ... --save SAVE`, then F5).
+    #[arg(long)]
+    pub save: PathBuf,
 }
 
 /// `carrom tournament new`: the tournament made and written; what it is and its first games.
@@ -264,4 +283,23 @@ fn tournament_lines(t: &Tournament, groups: &[crate::Table]) -> Vec<String> {
     }
     lines.extend(words::next_lines(t));
     lines
+}
+
+/// `carrom tournament record`: a game played on the board taken from its save.
+pub fn record(spec: &Spec, args: &RecordArgs) -> Result<Vec<String>, CommandError> {
+    let file = &args.file;
+    let mut t = Tournament::load(file)?;
+    let folder = crate::replay_folder(file);
+    let name = (folder.file_name()).map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    crate::record::record_save(spec, &mut t, args.game, &args.save, (&folder, &name)).map_err(
+        |source| CommandError::FromSave {
+            file: file.display().to_string(),
+            source,
+        },
+    )?;
+    t.save(file)?;
+    let game = t.game(args.game).expect("the game just recorded");
+    let mut lines = vec![words::result_line(&t, game)];
+    lines.extend(words::next_lines(&t));
+    Ok(lines)
 }

@@ -20,6 +20,8 @@ pub mod words;
 
 #[cfg(feature = "play")]
 pub mod play;
+#[cfg(feature = "play")]
+pub mod record;
 
 #[cfg(feature = "cli")]
 pub mod command;

@@ -10,7 +10,7 @@ use crate::tournament::{Game, Tournament, kind_of};
 use carrom_ai::Computers;
 use carrom_match::{Actor, Match, MatchLength, MatchSetup, Player, SaveFile, load_rules};
 use carrom_physics::Spec;
-use carrom_referee::{Seat, Seats};
+use carrom_referee::{Rules, Seat, Seats};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::Path;
@@ -45,14 +45,8 @@ pub fn match_seed(seed: u64, number: u32, part: u64) -> u64 {
     ChaCha8Rng::seed_from_u64(seed ^ stream).next_u64()
 }
 
-/// The match of `players` (South, North), `first` breaking: the VKK game, or one board.
-pub fn match_setup(
-    t: &Tournament,
-    players: &[String; 2],
-    first: &str,
-    one_board: bool,
-    seed: u64,
-) -> Result<MatchSetup, PlayError> {
+/// The rules of a tournament's match: the VKK game (one game), or one board.
+pub fn game_rules(t: &Tournament, one_board: bool) -> Result<Rules, PlayError> {
     let mut rules = load_rules(&t.rules).map_err(|e| PlayError::Rules {
         name: t.rules.clone(),
         reason: e.to_string(),
@@ -63,6 +57,18 @@ pub fn match_setup(
         MatchLength::Game
     };
     length.apply(&mut rules);
+    Ok(rules)
+}
+
+/// The match of `players` (South, North), `first` breaking: the VKK game, or one board.
+pub fn match_setup(
+    t: &Tournament,
+    players: &[String; 2],
+    first: &str,
+    one_board: bool,
+    seed: u64,
+) -> Result<MatchSetup, PlayError> {
+    let rules = game_rules(t, one_board)?;
     let mut setup = MatchSetup::new(Seats::Singles, rules, &t.rules, seed);
     for (i, name) in players.iter().enumerate() {
         let level = (t.entrant(name).and_then(|e| e.computer))

@@ -57,18 +57,28 @@ pub fn result_line(t: &Tournament, game: &Game) -> String {
     )
 }
 
-/// A game a person plays, left for the board.
+/// A game a person plays, left for the board: how to play it there (the toss's winner at
+/// South, who breaks) and take its save into the tournament.
 pub fn needs_the_board(t: &Tournament, game: &Game) -> String {
+    let other = game
+        .players
+        .iter()
+        .find(|p| **p != game.first)
+        .map_or("", |s| s);
+    let length = match game.stage {
+        Stage::Shootout { .. } => "board",
+        _ => "game",
+    };
     format!(
-        "Game {} ({}): {} v {} has a person at the board: play it on the board (`carrom play \
-         --mode singles --rules vkk --length game --names \"{},{}\"`); this command plays only \
-         computers' games",
+        "Game {} ({}): {} v {} has a person at the board: play it with `carrom play --mode \
+         singles --rules vkk --length {length} --names \"{},{other}\" --save SAVE` (F5 saves), \
+         then `carrom tournament record FILE --game {} --save SAVE`",
         game.number,
         stage(t, &game.stage),
         game.players[0],
         game.players[1],
-        game.players[0],
-        game.players[1]
+        game.first,
+        game.number,
     )
 }
 
