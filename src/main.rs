@@ -14,6 +14,7 @@ mod online_cmd;
 mod physics_cmd;
 mod referee_cmd;
 mod review_cmd;
+mod tournament_cmd;
 mod trainer_cmd;
 
 use args::{JsonOnly, RequestFile};
@@ -101,6 +102,9 @@ enum Command {
     /// The coach's reliability table: positions of every kind, the coach's shot replayed at
     /// the benchmark's noise, claimed chance (bins of 10 points) against the measured rate.
     CoachReliability(trainer_cmd::ReliabilityArgs),
+    /// A tournament: `new` (the VKK groups, round-robin, knockout or swiss), `play` its next
+    /// games between computers, `standings` of its file or of a results document.
+    Tournament(carrom_tournament::command::TournamentArgs),
 }
 
 fn main() -> ExitCode {
@@ -145,6 +149,7 @@ fn main() -> ExitCode {
         Command::ServerLoad(args) => load_cmd::server_load(args),
         Command::Trainer(args) => trainer_cmd::trainer(&spec, &args),
         Command::CoachReliability(args) => trainer_cmd::coach_reliability(&spec, &args),
+        Command::Tournament(args) => tournament_cmd::tournament(&spec, args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
