@@ -1427,7 +1427,7 @@ fn a_match_across_machines_is_played_on_the_board_as_the_host_played_it() {
         .wait_for_start(Some(Duration::from_secs(10)), || {})
         .unwrap();
     let start = carrom_ui::OnlineStart {
-        guest: Arc::new(Mutex::new(Some(guest))),
+        guest: Arc::new(Mutex::new(Some(guest.link))),
         backlog,
         addr: None,
         hosting: None,
@@ -1742,7 +1742,7 @@ fn a_guests_seat_is_played_by_its_computer_in_the_window() {
     )
     .unwrap();
     let start = carrom_ui::OnlineStart {
-        guest: Arc::new(Mutex::new(Some(guest))),
+        guest: Arc::new(Mutex::new(Some(guest.link))),
         backlog,
         addr: Some(host.addr),
         hosting: None,
