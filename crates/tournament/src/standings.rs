@@ -178,7 +178,7 @@ fn block_at(order: &[usize], tallies: &[Tally], cut: usize) -> (usize, usize) {
     (start, end)
 }
 
-fn row(name: &str, t: &Tally, ahead: usize, advances: bool) -> Row {
+pub(crate) fn row(name: &str, t: &Tally, ahead: usize, advances: bool) -> Row {
     Row {
         rank: ahead as u32 + 1,
         name: name.to_string(),

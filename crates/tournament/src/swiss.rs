@@ -53,19 +53,7 @@ pub fn table(players: &[String], games: &[Decided], byes: &[String]) -> (Table, 
     let key = |i: usize| (scores[i].0.points(), scores[i].1, scores[i].0.net());
     let rows = order.iter().enumerate().map(|(pos, &i)| {
         let ahead = order[..pos].iter().filter(|&&j| key(j) != key(i)).count();
-        let t = scores[i].0;
-        Row {
-            rank: ahead as u32 + 1,
-            name: players[i].clone(),
-            played: t.played,
-            won: t.won,
-            points: t.points(),
-            wins: t.won,
-            scored: t.scored,
-            conceded: t.conceded,
-            net: t.net(),
-            advances: false,
-        }
+        crate::standings::row(&players[i], &scores[i].0, ahead, false)
     });
     let table = Table {
         name: "Swiss".into(),
