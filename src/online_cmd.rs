@@ -52,6 +52,9 @@ pub struct ServerArgs {
     /// the server), 0 to 10000; then the server calls the time-out.
     #[arg(long, default_value_t = 1000, value_parser = count::<0, 10_000>)]
     pub clock_grace_ms: u64,
+    /// Behind a reverse proxy: take each client's address from its X-Forwarded-For's last.
+    #[arg(long)]
+    pub trust_proxy: bool,
 }
 
 /// Singles or doubles.
@@ -152,6 +155,7 @@ pub fn server(spec: &Spec, args: ServerArgs) -> Result<(), String> {
     config.new_names_per_hour = args.new_names_per_hour as u32;
     config.shot_clock_secs = args.shot_clock as u8;
     config.clock_grace = Duration::from_millis(args.clock_grace_ms);
+    config.trust_proxy = args.trust_proxy;
     runtime()?.block_on(async {
         let running = carrom_server::serve(config)
             .await

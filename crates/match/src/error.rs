@@ -58,6 +58,10 @@ pub enum NameError {
     /// screens.
     #[error("a name has no control characters")]
     Control,
+    /// An invisible or direction character (a zero-width space, a right-to-left override):
+    /// a name that shows as another's, or turns the text around it.
+    #[error("a name has no invisible or direction characters (U+{code:04X})")]
+    Invisible { code: u32 },
 }
 
 /// Rules that cannot be had by a preset name or file ([`crate::load_rules`]).

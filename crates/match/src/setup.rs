@@ -5,6 +5,39 @@ use carrom_referee::{Rules, Seat, Seats};
 use carrom_terms::{Level, Named};
 use serde::{Deserialize, Serialize};
 
+/// Unicode's format characters (category Cf: zero-width spaces and joiners, the direction
+/// marks, embeddings, overrides and isolates, the byte order mark, the tags), the variation
+/// selectors and the fillers that show as nothing (the Hangul fillers, the braille blank):
+/// what makes a name show as another's, or turns around the text it stands in.
+const INVISIBLE: &[(u32, u32)] = &[
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x0600, 0x0605),
+    (0x061C, 0x061C),
+    (0x06DD, 0x06DD),
+    (0x070F, 0x070F),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x2800, 0x2800),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF9, 0xFFFB),
+    (0x110BD, 0x110BD),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+];
+
+fn invisible(c: char) -> bool {
+    let c = u32::from(c);
+    INVISIBLE.iter().any(|&(a, b)| (a..=b).contains(&c))
+}
+
 /// Who sits in a seat.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -20,7 +53,7 @@ impl Player {
     pub const MAX_NAME: usize = 24;
 
     /// `text` as a player's name: trimmed, 1 to [`Player::MAX_NAME`] characters, none of them
-    /// control characters.
+    /// control characters, nor invisible or direction characters.
     pub fn checked_name(text: &str) -> Result<String, NameError> {
         let name = text.trim();
         let chars = name.chars().count();
@@ -29,6 +62,9 @@ impl Player {
         }
         if name.chars().any(char::is_control) {
             return Err(NameError::Control);
+        }
+        if let Some(c) = name.chars().find(|c| invisible(*c)) {
+            return Err(NameError::Invisible { code: u32::from(c) });
         }
         Ok(name.to_string())
     }
@@ -298,4 +334,26 @@ pub fn load_rules(name: &str) -> Result<Rules, LoadRulesError> {
         return Ok(Rules::from_file(path)?);
     }
     Err(LoadRulesError::Unknown { name: name.into() })
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::*;
+
+    #[test]
+    fn a_name_with_an_invisible_or_direction_character_is_refused_naming_it() {
+        for (name, code) in [
+            ("CheckA\u{200B}", 0x200B),
+            ("\u{202E}Akcehc", 0x202E),
+            ("Check\u{2066}A", 0x2066),
+            ("\u{FEFF}CheckA", 0xFEFF),
+            ("Check\u{E0041}A", 0xE0041),
+        ] {
+            let e = Player::checked_name(name).unwrap_err();
+            assert_eq!(e, NameError::Invisible { code }, "{name:?}");
+            assert!(e.to_string().contains(&format!("U+{code:04X}")), "{e}");
+        }
+        assert_eq!(Player::checked_name(" Asha Rāo ").unwrap(), "Asha Rāo");
+        assert_eq!(Player::checked_name("Ｃｈｅｃｋ").unwrap(), "Ｃｈｅｃｋ");
+    }
 }

@@ -1,76 +1,13 @@
 //! The host's bounds on peers that do not (yet) know the code: how fast one address may make
-//! connections and wrong guesses of the code, and how fast all of them together may guess; the
-//! time a code lasts at those rates. A token bucket (carrom-remote's [`Bucket`]) counts each of them.
+//! connections and wrong guesses of the code, and how fast all of them together may guess
+//! (carrom-remote's [`Guesses`], which the server's room codes count too); the time a code
+//! lasts at those rates.
 
-pub use carrom_remote::bounds::{Bucket, Origin};
-use std::collections::HashMap;
-use std::time::{Duration, Instant};
-
-/// Wrong codes one address may give at once ...
-pub const WRONG_CODES_BURST: f64 = 5.0;
-/// ... and then this many a minute.
-pub const WRONG_CODES_PER_MINUTE: f64 = 6.0;
-/// Wrong codes every address together may give at once ...
-pub const ALL_WRONG_CODES_BURST: f64 = 30.0;
-/// ... and then this many a minute. An address that gave no wrong code lately still gets its
-/// first guess when this is spent, so nobody is kept out by others' wrong guesses.
-pub const ALL_WRONG_CODES_PER_MINUTE: f64 = 60.0;
-/// A bucket's debt: the guesses of connections already past their hello when the budget ran
-/// out (at most the unproven connections of one address, or of all).
-const DEBT: f64 = 16.0;
-/// Addresses remembered at most; those that guessed nothing lately are forgotten first.
-const REMEMBERED: usize = 4096;
-
-/// Wrong guesses of the join code, per address and overall: the key exchange is an online
-/// guess of the code, so a hello is answered only while its address (and everybody) has
-/// guesses left.
-pub struct Guesses {
-    by_origin: HashMap<Origin, Bucket>,
-    all: Bucket,
-}
-
-impl Guesses {
-    pub fn new(now: Instant) -> Guesses {
-        Guesses {
-            by_origin: HashMap::new(),
-            all: Bucket::new(
-                ALL_WRONG_CODES_PER_MINUTE / 60.0,
-                ALL_WRONG_CODES_BURST,
-                now,
-            ),
-        }
-    }
-
-    fn bucket(&mut self, origin: Origin, now: Instant) -> &mut Bucket {
-        if self.by_origin.len() >= REMEMBERED && !self.by_origin.contains_key(&origin) {
-            self.by_origin.retain(|_, b| !b.is_full(now));
-        }
-        self.by_origin
-            .entry(origin)
-            .or_insert_with(|| Bucket::new(WRONG_CODES_PER_MINUTE / 60.0, WRONG_CODES_BURST, now))
-    }
-
-    /// Whether a guess from `origin` is taken now; if not, how long until it would be.
-    pub fn allowed(&mut self, origin: Origin, now: Instant) -> Result<(), Duration> {
-        let all_spent = !self.all.has(now);
-        let mine = self.bucket(origin, now);
-        if !mine.has(now) {
-            return Err(mine.wait(now));
-        }
-        // With everybody's guesses spent, only an address that guessed nothing lately.
-        if all_spent && !mine.is_full(now) {
-            let full_in = Duration::from_secs_f64(60.0 / WRONG_CODES_PER_MINUTE);
-            return Err(full_in);
-        }
-        Ok(())
-    }
-
-    /// A wrong guess from `origin`.
-    pub fn wrong(&mut self, origin: Origin, now: Instant) {
-        self.bucket(origin, now).charge(now, DEBT);
-        self.all.charge(now, DEBT);
-    }
-}
+pub use carrom_remote::bounds::{
+    ALL_WRONG_CODES_BURST, ALL_WRONG_CODES_PER_MINUTE, Bucket, Guesses, Origin, WRONG_CODES_BURST,
+    WRONG_CODES_PER_MINUTE,
+};
+use std::time::Duration;
 
 /// Letters and digits: the symbols a typed code may have.
 pub const CODE_SYMBOLS: u32 = 36;
@@ -134,30 +71,6 @@ pub fn in_words(d: &Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::net::IpAddr;
-
-    #[test]
-    fn an_address_guesses_its_burst_then_waits_and_others_still_get_their_first() {
-        let t0 = Instant::now();
-        let mut g = Guesses::new(t0);
-        let eve = Origin::of("192.0.2.7".parse().unwrap());
-        for _ in 0..WRONG_CODES_BURST as usize {
-            assert_eq!(g.allowed(eve, t0), Ok(()));
-            g.wrong(eve, t0);
-        }
-        let wait = g.allowed(eve, t0).unwrap_err();
-        assert_eq!(wait, Duration::from_secs(10));
-        assert_eq!(g.allowed(eve, t0 + wait), Ok(()));
-        // Everybody's guesses spent by many addresses: one that guessed wrong lately waits,
-        // a new one still gets its first.
-        for i in 0..40u8 {
-            let o = Origin::of(IpAddr::from([198, 51, 100, i]));
-            g.wrong(o, t0);
-        }
-        assert!(g.allowed(eve, t0 + wait).is_err());
-        let ravi = Origin::of("203.0.113.9".parse().unwrap());
-        assert_eq!(g.allowed(ravi, t0), Ok(()));
-    }
 
     #[test]
     fn a_code_lasts_half_its_codes_at_the_limited_rate() {

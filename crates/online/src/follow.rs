@@ -78,7 +78,9 @@ impl ServerMatch {
                     millis,
                 })
             }
-            ToClient::Over { winners, how, .. } => {
+            // The end of this client's match (a client welcomed back is told how a match it
+            // was away from ended: not another's).
+            ToClient::Over { id, winners, how } if self.id == Some(*id) => {
                 f.ended(winners.clone(), how.clone());
                 return Heard::Over;
             }
@@ -117,7 +119,10 @@ mod tests {
 
     #[test]
     fn the_clock_and_the_seating_are_the_servers_last_words() {
-        let mut follow = ServerMatch::default();
+        let mut follow = ServerMatch {
+            id: Some(1),
+            ..ServerMatch::default()
+        };
         let clock = ToClient::Clock {
             index: 4,
             seat: Seat::North,
@@ -140,5 +145,21 @@ mod tests {
             "no clock once the match is over"
         );
         assert_eq!(follow.over_words().as_deref(), Some("Asha won: played out"));
+    }
+
+    #[test]
+    fn the_end_of_another_match_is_not_this_ones() {
+        let mut follow = ServerMatch::default();
+        let earlier = ToClient::Over {
+            id: 4,
+            winners: vec!["Ravi".into()],
+            how: "Asha did not come back within 120 s: forfeited".into(),
+        };
+        assert!(matches!(follow.hear(&earlier), Heard::Nothing));
+        follow.id = Some(5);
+        assert!(matches!(follow.hear(&earlier), Heard::Nothing));
+        assert_eq!(follow.following.over, None);
+        follow.id = Some(4);
+        assert!(matches!(follow.hear(&earlier), Heard::Over));
     }
 }

@@ -47,7 +47,7 @@ impl Request {
                 level,
             },
             Request::Room(code) => ToServer::Join { code },
-            Request::Watch(id) => ToServer::Watch { id },
+            Request::Watch(id) => ToServer::Watch { id, code: None },
         }
     }
 }

@@ -79,8 +79,12 @@ pub enum ToServer {
     },
     /// Sits at the next free seat of the room with this code.
     Join { code: String },
-    /// Watches the live match `id`.
-    Watch { id: u64 },
+    /// Watches the live match `id` (a private room's with the room's code).
+    Watch {
+        id: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        code: Option<String>,
+    },
     /// An action for one of the client's seats, as the match's action number `index`.
     Act { index: usize, action: Action },
     /// The client's position differs from the server's: send the whole match again.

@@ -53,6 +53,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/api/live", get(live))
         .route("/api/matches/{id}", get(one_match))
         .route("/api/timings", get(timings))
+        .layer(axum::middleware::from_fn_with_state(shared.clone(), rated))
         .with_state(shared);
     match web {
         Some(dir) => api.fallback_service(tower_http::services::ServeDir::new(dir)),
@@ -66,16 +67,34 @@ async fn timings(State(shared): State<Arc<Shared>>) -> Json<Value> {
     Json(figures)
 }
 
+/// The API's requests, at most [`crate::shared::QUERIES_PER_SEC`] a second from one address
+/// (with the WebSockets' queries): a 429 past that. The WebSocket's upgrade is not a query.
+async fn rated(
+    State(shared): State<Arc<Shared>>,
+    ConnectInfo(from): ConnectInfo<SocketAddr>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let asks = request.uri().path().starts_with("/api/");
+    if asks && !shared.may_query(shared.origin(from.ip(), request.headers())) {
+        let why = crate::error::Refusal::Queries.to_string();
+        return error(StatusCode::TOO_MANY_REQUESTS, why).into_response();
+    }
+    next.run(request).await
+}
+
 async fn upgrade(
     ws: WebSocketUpgrade,
     ConnectInfo(from): ConnectInfo<SocketAddr>,
+    headers: axum::http::HeaderMap,
     State(shared): State<Arc<Shared>>,
 ) -> Response {
+    let origin = shared.origin(from.ip(), &headers);
     // Over the bound a message is still read, to be refused with its reason; far over it the
     // connection closes.
     ws.max_message_size(4 * MAX_CLIENT_MESSAGE)
         .max_frame_size(4 * MAX_CLIENT_MESSAGE)
-        .on_upgrade(move |socket| crate::ws::connection(socket, from.ip(), shared))
+        .on_upgrade(move |socket| crate::ws::connection(socket, origin, shared))
         .into_response()
 }
 
@@ -103,7 +122,7 @@ async fn one_match(State(shared): State<Arc<Shared>>, Path(id): Path<u64>) -> An
     Ok(Json(json!({
         "id": id,
         "rated": row.rated,
-        "state": if row.live { "live" } else { "over" },
+        "state": if row.live { "live" } else if row.aside { "aside" } else { "over" },
         "players": row.seats,
         "winners": row.winners,
         "how": row.how,

@@ -37,12 +37,19 @@ pub struct ServerConfig {
     /// How long after the shot clock runs out a player's action is still taken (its way to the
     /// server); then the server applies the time-out.
     pub clock_grace: Duration,
+    /// Glicko-2's rating period: a player's deviation grows by one period's for each of these
+    /// gone by since his last rated match.
+    pub rating_period: Duration,
+    /// Behind a reverse proxy: a client's address is the last one of the proxy's
+    /// `X-Forwarded-For` (every bound by address counts it), not the proxy's own.
+    pub trust_proxy: bool,
 }
 
 impl ServerConfig {
     /// A server on `listen` with the database `db` and the usual bounds: 30 s before a
     /// computer is offered, 2 minutes to come back, 1024 connections (16 from one address),
-    /// 10 new names an hour from one address, a shot clock of 15 s with 1 s of grace.
+    /// 10 new names an hour from one address, a shot clock of 15 s with 1 s of grace, a
+    /// rating period of a week.
     pub fn new(listen: SocketAddr, db: &str) -> ServerConfig {
         ServerConfig {
             listen,
@@ -58,6 +65,8 @@ impl ServerConfig {
             new_names_per_hour: 10,
             shot_clock_secs: 15,
             clock_grace: Duration::from_secs(1),
+            rating_period: Duration::from_secs(7 * 24 * 3600),
+            trust_proxy: false,
         }
     }
 }

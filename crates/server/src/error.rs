@@ -111,6 +111,14 @@ pub(crate) enum Refusal {
     Stopping,
     #[error("no hello within {secs} s")]
     NoHello { secs: u64 },
+    #[error("no word from you in {secs} s")]
+    Silent { secs: u64 },
+    #[error("no message from you in {minutes} minutes, nor a match")]
+    Idle { minutes: u64 },
+    #[error("the name {name} has {most} connections already")]
+    NameConnections { name: String, most: usize },
+    #[error("too many queries from your address: wait a moment")]
+    Queries,
     #[error("say hello first")]
     HelloFirst,
     #[error("a second hello")]

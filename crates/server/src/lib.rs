@@ -16,12 +16,14 @@ mod clock;
 mod config;
 mod database;
 mod error;
+mod guard;
 mod journal;
 mod live;
 #[cfg(unix)]
 pub mod load;
 mod lobby;
 mod names;
+mod outbox;
 mod pages;
 mod rating;
 mod serve;

@@ -20,21 +20,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
-/// What a connection's writer sends: a message's text, or the end.
-#[derive(Clone, Debug)]
-pub enum Out {
-    Text(Arc<str>),
-    Close,
-}
-
-/// The way to a connection's writer.
-pub type Outbox = mpsc::Sender<Out>;
-
-/// Sends `message` to a connection (dropped if its writer is that far behind: a client that
-/// misses an action asks for the whole match).
-pub fn tell(outbox: &Outbox, message: &ToClient) {
-    let _ = outbox.try_send(Out::Text(message.text().into()));
-}
+pub use crate::outbox::{Out, Outbox, tell};
 
 /// Who plays a seat: a person by his name, or one of the server's computers (the match's own
 /// seat plan, as every match names its seats).
@@ -62,6 +48,10 @@ pub enum ToMatch {
     Resync {
         conn: u64,
     },
+    /// The match as it stands (the API and the pages: no replay of its actions).
+    Snapshot {
+        reply: tokio::sync::oneshot::Sender<Match>,
+    },
 }
 
 /// A live match as the server's registry sees it.
@@ -71,12 +61,19 @@ pub struct Handle {
     pub players: Vec<String>,
     pub rated: bool,
     pub actions: Arc<AtomicUsize>,
+    /// A private room's match: watched with this code only.
+    pub watch_code: Option<String>,
 }
 
 struct Conn {
     name: Option<String>,
     outbox: Outbox,
 }
+
+/// While the database is away, what a match did is tried again after this long, doubling ...
+const STORE_RETRY_FIRST: Duration = Duration::from_millis(100);
+/// ... up to this long.
+const STORE_RETRY_MOST: Duration = Duration::from_secs(5);
 
 /// A match being played.
 pub struct Live {
@@ -85,10 +82,15 @@ pub struct Live {
     pub game: Match,
     pub seats: Vec<SeatPlan>,
     pub log: Vec<Applied>,
+    /// A private room's match: watched with this code only.
+    pub watch_code: Option<String>,
     computers: Computers,
     conns: BTreeMap<u64, Conn>,
     /// Since when each person's name has had no connection to the match.
     gone: HashMap<String, Instant>,
+    /// How long each person was away before, in all: the server's wait to come back is
+    /// counted once in a match, not for each absence.
+    was_away: HashMap<String, Duration>,
     actions: Arc<AtomicUsize>,
     /// The shot clock of the action now due (a match on the clock, a person to act).
     clock: Option<Clock>,
@@ -119,8 +121,10 @@ impl Live {
             game,
             seats,
             log,
+            watch_code: None,
             conns: BTreeMap::new(),
             gone,
+            was_away: HashMap::new(),
             actions: Arc::new(AtomicUsize::new(actions.len())),
             clock: None,
         })
@@ -133,6 +137,7 @@ impl Live {
             players: self.seats.iter().map(|s| s.name.clone()).collect(),
             rated: self.rated,
             actions: self.actions.clone(),
+            watch_code: self.watch_code.clone(),
         }
     }
 
@@ -155,7 +160,7 @@ impl Live {
     fn broadcast(&self, message: &ToClient) {
         let text: Arc<str> = message.text().into();
         for c in self.conns.values() {
-            let _ = c.outbox.try_send(Out::Text(text.clone()));
+            c.outbox.text(text.clone());
         }
     }
 
@@ -181,7 +186,9 @@ impl Live {
         if let Some(n) = &name {
             // The same player on a new connection: the old one no longer speaks for him.
             self.conns.retain(|_, c| c.name.as_deref() != Some(n));
-            self.gone.remove(n);
+            if let Some(since) = self.gone.remove(n) {
+                *self.was_away.entry(n.clone()).or_default() += since.elapsed();
+            }
         }
         tell(
             &outbox,
@@ -193,7 +200,7 @@ impl Live {
             },
         );
         tell(&outbox, &self.whole_match());
-        if let Some(c) = self.clock.filter(Clock::runs) {
+        if let Some(c) = self.clock {
             tell(&outbox, &c.message(tokio::time::Instant::now()));
         }
         self.conns.insert(conn, Conn { name, outbox });
@@ -250,26 +257,25 @@ impl Live {
         applied
     }
 
-    /// The action now due on the shot clock, its seat and whether its player is away: a match
-    /// whose rules have a clock, a person (not one of the server's computers) to act.
-    fn due_on_the_clock(&self) -> Option<((usize, Seat), Duration, bool)> {
+    /// The action now due on the shot clock and its seat: a match whose rules have a clock, a
+    /// person (not one of the server's computers) to act.
+    fn due_on_the_clock(&self) -> Option<((usize, Seat), Duration)> {
         let secs = self.game.setup.rules.shot_clock_secs?;
         let seat = self.game.next_actor()?.seat();
-        let person = (self.seats.iter()).find(|s| s.seat == seat && s.computer.is_none())?;
-        let away = self.gone.contains_key(&person.name);
+        (self.seats.iter()).find(|s| s.seat == seat && s.computer.is_none())?;
         let due = (self.game.actions.len(), seat);
-        Some((due, Duration::from_secs(u64::from(secs)), away))
+        Some((due, Duration::from_secs(u64::from(secs))))
     }
 
-    /// Winds the shot clock for the action now due (started when it falls due, waiting while
-    /// its player is away); every client is told when it starts or goes again.
+    /// Winds the shot clock for the action now due (started when it falls due, running
+    /// whether or not its player is connected); every client is told when it starts.
     fn wind_clock(&mut self) {
-        let Some((due, full, away)) = self.due_on_the_clock() else {
+        let Some((due, full)) = self.due_on_the_clock() else {
             self.clock = None;
             return;
         };
         let now = tokio::time::Instant::now();
-        let (clock, started) = Clock::wind(self.clock, due, full, away, now);
+        let (clock, started) = Clock::wind(self.clock, due, full, now);
         self.clock = Some(clock);
         if started {
             self.broadcast(&clock.message(now));
@@ -279,9 +285,7 @@ impl Live {
     /// The clock ran out (and its grace): the time-out of the player due to act, applied.
     fn time_out(&mut self, grace: Duration) -> Option<Applied> {
         let clock = self.clock?;
-        let late = clock
-            .time_out_at(grace)
-            .is_some_and(|t| t <= tokio::time::Instant::now());
+        let late = clock.time_out_at(grace) <= tokio::time::Instant::now();
         if !late || clock.index != self.game.actions.len() {
             return None;
         }
@@ -308,6 +312,14 @@ impl Live {
             .then_some(seat)
     }
 
+    /// Whether the match's end changes its players' ratings: a rated match played out, or
+    /// forfeited after its first board (a forfeit before it is unrated: two names of one
+    /// person forfeiting to each other at once gain nothing).
+    fn counts_for_rating(&self) -> bool {
+        let r = &self.game.referee;
+        self.rated && (self.game.is_over() || r.game_number() > 1 || r.board_number() > 1)
+    }
+
     /// The winners' names (of the side that won) and the match's end in words.
     fn result(&self) -> (Vec<String>, String) {
         let Some(side) = self.game.referee.match_winner() else {
@@ -331,9 +343,11 @@ impl Live {
             .collect()
     }
 
-    /// A person gone longer than `after`: the side he forfeits for.
+    /// A person away longer than `after` in all this match (this absence and those before):
+    /// the side he forfeits for.
     fn forfeited(&self, after: Duration) -> Option<(String, carrom_referee::Side)> {
-        let (name, _) = self.gone.iter().find(|(_, t)| t.elapsed() >= after)?;
+        let before = |n: &String| self.was_away.get(n).copied().unwrap_or_default();
+        let (name, _) = (self.gone.iter()).find(|(n, t)| before(n) + t.elapsed() >= after)?;
         let seat = self.seats.iter().find(|s| &s.name == name)?.seat;
         Some((name.clone(), self.game.setup.seats.side_of(seat)))
     }
@@ -358,7 +372,7 @@ pub async fn run(mut live: Live, mut from: mpsc::Receiver<ToMatch>, shared: Arc<
             continue;
         }
         live.wind_clock();
-        let time_out_at = live.clock.and_then(|c| c.time_out_at(grace));
+        let time_out_at = live.clock.map(|c| c.time_out_at(grace));
         tokio::select! {
             () = until(time_out_at) => time_out(&mut live, &shared).await,
             got = from.recv() => match got {
@@ -403,6 +417,9 @@ async fn handle(live: &mut Live, message: ToMatch, shared: &Shared) {
     match message {
         ToMatch::Attach { conn, name, outbox } => live.attach(conn, name, outbox),
         ToMatch::Detach { conn } => live.detach(conn),
+        ToMatch::Snapshot { reply } => {
+            let _ = reply.send(live.game.clone());
+        }
         ToMatch::Resync { conn } => {
             if let Some(c) = live.conns.get(&conn) {
                 tell(&c.outbox, &live.whole_match());
@@ -433,20 +450,70 @@ async fn handle(live: &mut Live, message: ToMatch, shared: &Shared) {
     }
 }
 
-/// An applied action: stored, then sent to every client of the match.
+/// An applied action: stored, then sent to every client of the match. A player is never sent
+/// an action a restart would not play again: while the database is away the match waits
+/// (its players told so) and the action is tried again until it is stored.
 async fn stored_and_sent(live: &Live, applied: Applied, shared: &Shared) {
     let storing = Instant::now();
-    let stored = (shared.store)
-        .add_action(live.id, applied.index, applied.by, &applied.action)
-        .await;
-    shared.timings.store.add(storing.elapsed());
-    if let Err(e) = stored {
-        eprintln!(
-            "match {}: action {} not stored: {e}",
-            live.id, applied.index
-        );
+    let (id, index, store) = (live.id, applied.index, &shared.store);
+    let mut retry = Retry::new(live, format!("action {index}"));
+    loop {
+        match store
+            .add_action(id, index, applied.by, &applied.action)
+            .await
+        {
+            Ok(()) => break,
+            // A commit whose answer was lost: the action is there.
+            Err(_) if store.has_action(id, index).await.unwrap_or(false) => break,
+            Err(e) => retry.after(e).await,
+        }
     }
+    retry.done();
+    shared.timings.store.add(storing.elapsed());
     live.broadcast(&ToClient::Applied(applied));
+}
+
+/// A write of a match's that failed, tried again after a wait longer each time
+/// ([`STORE_RETRY_FIRST`] doubling to [`STORE_RETRY_MOST`]); the first failure is logged and
+/// the match's clients are told that it waits.
+struct Retry<'a> {
+    live: &'a Live,
+    what: String,
+    wait: Duration,
+    failed: bool,
+}
+
+impl<'a> Retry<'a> {
+    fn new(live: &'a Live, what: String) -> Retry<'a> {
+        Retry {
+            live,
+            what,
+            wait: STORE_RETRY_FIRST,
+            failed: false,
+        }
+    }
+
+    /// The write failed with `e`: the wait before it is tried again.
+    async fn after(&mut self, e: crate::StoreError) {
+        if !self.failed {
+            let (id, what) = (self.live.id, &self.what);
+            eprintln!("match {id}: {what} not stored yet ({e}): trying again");
+            self.live.broadcast(&ToClient::Waiting {
+                what: "the server cannot store the match just now: it waits for its database"
+                    .into(),
+            });
+            self.failed = true;
+        }
+        tokio::time::sleep(self.wait).await;
+        self.wait = (self.wait * 2).min(STORE_RETRY_MOST);
+    }
+
+    /// The write is done.
+    fn done(self) {
+        if self.failed {
+            eprintln!("match {}: {} stored", self.live.id, self.what);
+        }
+    }
 }
 
 /// A server's computer chooses its action (on a thread of its own) and the match applies it.
@@ -481,39 +548,45 @@ async fn computer_plays(live: &mut Live, seat: Seat, shared: &Shared) {
     stored_and_sent(live, applied, shared).await;
 }
 
-/// The match is over: stored as over, the players rated (a rated match), everyone told.
+/// The match is over: stored as over with its players' ratings (a rated match) in one
+/// transaction (tried until it is), then everyone told; a player not connected is told when he
+/// comes back.
 async fn finish(live: &mut Live, (winners, how): (Vec<String>, String), shared: &Shared) {
-    if let Err(e) = shared.store.end_match(live.id, &winners, &how).await {
-        eprintln!("match {}: its end not stored: {e}", live.id);
+    let rated = if live.counts_for_rating() {
+        ratings(live, &winners, shared).await
+    } else {
+        Vec::new()
+    };
+    let id = live.id;
+    let mut retry = Retry::new(live, "its end".into());
+    while let Err(e) = (shared.store).end_match(id, (&winners, &how), &rated).await {
+        retry.after(e).await;
     }
-    if live.rated {
-        rate(live, &winners, shared).await;
-    }
+    retry.done();
     shared.ended(live.id, &live.seats);
-    live.broadcast(&ToClient::Over {
-        id: live.id,
-        winners,
-        how,
-    });
+    let over = ToClient::Over { id, winners, how };
+    live.broadcast(&over);
+    shared.untold(live.gone.keys(), over);
 }
 
-/// A rated singles match's two players, rated by Glicko-2.
-async fn rate(live: &Live, winners: &[String], shared: &Shared) {
+/// A rated singles match's two players after it, rated by Glicko-2 (none when they cannot be
+/// read).
+async fn ratings(live: &Live, winners: &[String], shared: &Shared) -> Vec<crate::store::PlayerRow> {
     let [a, b] = live.seats.as_slice() else {
-        return;
+        return Vec::new();
     };
     let (Ok(Some(pa)), Ok(Some(pb))) = (
         shared.store.player(&a.name).await,
         shared.store.player(&b.name).await,
     ) else {
-        return;
+        eprintln!("match {}: its players cannot be read: not rated", live.id);
+        return Vec::new();
     };
-    let (ra, rb) = rating::after_match(&pa, &pb, winners.contains(&a.name));
-    for p in [ra, rb] {
-        if let Err(e) = shared.store.rate(&p).await {
-            eprintln!("match {}: {}'s rating not stored: {e}", live.id, p.name);
-        }
-    }
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    let now = now.map_or(0, |d| d.as_secs() as i64);
+    let period = shared.config.rating_period;
+    let (ra, rb) = rating::after_match((&pa, &pb), winners.contains(&a.name), now, period);
+    vec![ra, rb]
 }
 
 #[cfg(test)]
@@ -540,8 +613,10 @@ mod tests {
             setup: setup.clone(),
             seats: seats.clone(),
             live: true,
+            aside: false,
             winners: Vec::new(),
             how: String::new(),
+            watch_code: None,
         };
         store.create_match(&row).await.unwrap();
         let game = Match::new(&config.spec, setup).unwrap();
@@ -556,7 +631,7 @@ mod tests {
     async fn a_computer_with_nothing_to_do_passes_and_its_pass_is_stored_and_sent() {
         let dir = tempfile::tempdir().unwrap();
         let (mut live, shared) = a_match_against_the_computer(dir.path()).await;
-        let (outbox, mut heard) = mpsc::channel(64);
+        let (outbox, mut heard) = Outbox::new();
         live.attach(7, None, outbox);
         let shot = carrom_physics::Shot {
             seat: Seat::South,
@@ -578,7 +653,7 @@ mod tests {
         let stored = shared.store.actions(1).await.unwrap();
         assert_eq!(stored, [Action::Pass], "its pass is stored");
         let mut sent = Vec::new();
-        while let Ok(Out::Text(text)) = heard.try_recv() {
+        while let Some(Out::Text(text)) = heard.try_next() {
             if let Ok(ToClient::Applied(a)) = serde_json::from_str::<ToClient>(&text) {
                 sent.push(a);
             }

@@ -9,6 +9,7 @@ use crate::shared::Shared;
 use carrom_match::{Level, MatchLength, MatchSetup};
 use carrom_online::{Mode, ToClient};
 use carrom_referee::{Rules, Seat, Seats};
+use carrom_remote::Origin;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -22,11 +23,16 @@ pub(crate) struct Waiting {
     pub(crate) length: MatchLength,
     pub(crate) since: Instant,
     pub(crate) outbox: Outbox,
+    /// Where he connects from: of the players waiting, one from another address is taken
+    /// first (a farm of throwaway names meets the others before itself).
+    pub(crate) origin: Origin,
 }
 
 /// A private room: its seats, each a person's (once one sits), or a computer's.
 #[derive(Clone, Debug)]
 pub(crate) struct Room {
+    /// Its code: to sit in it, and to watch its match.
+    pub(crate) code: String,
     pub(crate) seats: Seats,
     pub(crate) length: MatchLength,
     pub(crate) places: Vec<(Seat, Place)>,
@@ -53,9 +59,26 @@ impl Lobby {
     /// A connection is gone: out of the queue and of any room not yet started.
     pub(crate) fn leave(&mut self, conn: u64) {
         self.queue.retain(|w| w.conn != conn);
-        for room in self.rooms.values_mut() {
+        self.empty_seats(|c, _| c == conn, None);
+    }
+
+    /// `name` takes a place (the queue, or a seat in room `but`): out of every other place he
+    /// held. A name waits in one place at a time, so it holds one room at most, and two rooms
+    /// of his never start two matches at once.
+    pub(crate) fn leave_name(&mut self, name: &str, but: Option<&str>) {
+        self.queue.retain(|w| w.name != name);
+        self.empty_seats(|_, n| n == name, but);
+    }
+
+    /// The seats of the rooms (but room `but`) whose person is `whose`, emptied; the rooms
+    /// left with no person, closed.
+    fn empty_seats(&mut self, whose: impl Fn(u64, &str) -> bool, but: Option<&str>) {
+        for (code, room) in &mut self.rooms {
+            if but == Some(code.as_str()) {
+                continue;
+            }
             for (_, place) in &mut room.places {
-                if matches!(place, Place::Person { conn: c, .. } if *c == conn) {
+                if matches!(place, Place::Person { conn, name, .. } if whose(*conn, name)) {
                     *place = Place::Empty;
                 }
             }
@@ -68,15 +91,16 @@ impl Lobby {
     }
 
     /// `w` waits, unless a player waits already for a match of the same length: then the one
-    /// nearest in rating is taken out of the queue and returned.
+    /// from another address nearest in rating (one from his own address only when no other
+    /// waits) is taken out of the queue and returned.
     fn pair(&mut self, w: Waiting) -> Option<(Waiting, Waiting)> {
-        self.queue.retain(|q| q.name != w.name);
+        self.leave_name(&w.name, None);
+        let far = |q: &Waiting| (q.origin == w.origin, (q.rating - w.rating).abs());
         let best = (self.queue.iter().enumerate())
             .filter(|(_, q)| q.length == w.length)
-            .min_by(|a, b| {
-                (a.1.rating - w.rating)
-                    .abs()
-                    .total_cmp(&(b.1.rating - w.rating).abs())
+            .min_by(|(_, a), (_, b)| {
+                let (fa, fb) = (far(a), far(b));
+                fa.0.cmp(&fb.0).then(fa.1.total_cmp(&fb.1))
             })
             .map(|(i, _)| i);
         match best {
@@ -101,15 +125,15 @@ fn setup(shared: &Shared, seats: Seats, length: MatchLength) -> MatchSetup {
     MatchSetup::new(seats, rules(length), "icf", seed)
 }
 
-/// Starts a match of `seats` and attaches its people's connections to it.
+/// Starts a match of `seats` (rated, and watched with a code when it is a room's) and
+/// attaches its people's connections to it.
 async fn start(
     shared: &Arc<Shared>,
-    setup: MatchSetup,
-    seats: Vec<SeatPlan>,
-    rated: bool,
+    (setup, seats): (MatchSetup, Vec<SeatPlan>),
+    how: (bool, Option<String>),
     people: Vec<(u64, String, Outbox)>,
 ) {
-    match shared.start_match(setup, seats, rated).await {
+    match shared.start_match(setup, seats, how).await {
         Ok(handle) => {
             for (conn, name, outbox) in people {
                 let _ = (handle.to)
@@ -153,7 +177,7 @@ pub(crate) async fn quick(shared: &Arc<Shared>, w: Waiting) {
     ];
     let setup = setup(shared, Seats::Singles, length);
     let people = vec![(a.conn, a.name, a.outbox), (b.conn, b.name, b.outbox)];
-    start(shared, setup, seats, true, people).await;
+    start(shared, (setup, seats), (true, None), people).await;
 }
 
 /// A quick match that waited its time: against a computer near the player's rating, unrated.
@@ -172,14 +196,8 @@ async fn against_computer(shared: &Arc<Shared>, w: Waiting) {
         },
     ];
     let setup = setup(shared, Seats::Singles, w.length);
-    start(
-        shared,
-        setup,
-        seats,
-        false,
-        vec![(w.conn, w.name, w.outbox)],
-    )
-    .await;
+    let person = vec![(w.conn, w.name, w.outbox)];
+    start(shared, (setup, seats), (false, None), person).await;
 }
 
 /// Offers a computer to every quick match that has waited the server's time.
@@ -223,6 +241,7 @@ pub(crate) async fn create(
         return Err(LobbyError::NotAComputersSeat(*s));
     }
     let (conn, name, outbox) = creator;
+    (shared.lobby.lock().map_err(|_| LobbyError::Gone)?).leave_name(&name, None);
     let places = seats
         .seats()
         .iter()
@@ -239,25 +258,30 @@ pub(crate) async fn create(
             _ => (seat, Place::Empty),
         })
         .collect();
-    let room = Room {
-        seats,
-        length,
-        places,
+    let room = {
+        let lobby = shared.lobby.lock().map_err(|_| LobbyError::Gone)?;
+        let mut rng = rand::rng();
+        let code = loop {
+            let code = carrom_remote::new_code(&mut rng);
+            if !lobby.rooms.contains_key(&code) {
+                break code;
+            }
+        };
+        Room {
+            code,
+            seats,
+            length,
+            places,
+        }
     };
     // Every other seat the server's computers': the room is full as it is made, and its
-    // match starts (no code to give).
+    // match starts (no code to give: nobody sits or watches).
     if !room.places.iter().any(|(_, p)| matches!(p, Place::Empty)) {
         start_room(shared, room).await;
         return Ok(None);
     }
+    let code = room.code.clone();
     let mut lobby = shared.lobby.lock().map_err(|_| LobbyError::Gone)?;
-    let mut rng = rand::rng();
-    let code = loop {
-        let code = carrom_remote::new_code(&mut rng);
-        if !lobby.rooms.contains_key(&code) {
-            break code;
-        }
-    };
     lobby.rooms.insert(code.clone(), room);
     Ok(Some(code))
 }
@@ -272,7 +296,7 @@ pub(crate) async fn join(
     let code = code.trim().to_uppercase();
     let full = {
         let mut lobby = shared.lobby.lock().map_err(|_| LobbyError::Gone)?;
-        let room = (lobby.rooms.get_mut(&code)).ok_or_else(|| LobbyError::NoRoom(code.clone()))?;
+        let room = (lobby.rooms.get(&code)).ok_or_else(|| LobbyError::NoRoom(code.clone()))?;
         if room
             .places
             .iter()
@@ -280,6 +304,11 @@ pub(crate) async fn join(
         {
             return Err(LobbyError::InTheRoomAlready);
         }
+        if !room.places.iter().any(|(_, p)| matches!(p, Place::Empty)) {
+            return Err(LobbyError::Full);
+        }
+        lobby.leave_name(&who.1, Some(&code));
+        let room = (lobby.rooms.get_mut(&code)).ok_or_else(|| LobbyError::NoRoom(code.clone()))?;
         let (_, place) = (room.places.iter_mut())
             .find(|(_, p)| matches!(p, Place::Empty))
             .ok_or(LobbyError::Full)?;
@@ -329,5 +358,62 @@ async fn start_room(shared: &Arc<Shared>, room: Room) {
         }
     }
     let setup = setup(shared, room.seats, room.length);
-    start(shared, setup, seats, false, people).await;
+    start(shared, (setup, seats), (false, Some(room.code)), people).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outbox::Outbox;
+
+    fn waiting(conn: u64, name: &str, rating: f64, ip: &str) -> Waiting {
+        Waiting {
+            conn,
+            name: name.into(),
+            rating,
+            length: MatchLength::Board,
+            since: Instant::now(),
+            outbox: Outbox::new().0,
+            origin: Origin::of(ip.parse().unwrap()),
+        }
+    }
+
+    #[test]
+    fn a_player_from_another_address_is_taken_before_one_from_his_own() {
+        let mut lobby = Lobby::default();
+        let x = "192.0.2.7";
+        lobby.queue.push(waiting(1, "Asha", 1500.0, x));
+        lobby.queue.push(waiting(2, "Ravi", 1900.0, "2001:db8::9"));
+        // Asha's second name: Ravi is taken, though farther in rating than Asha.
+        let (a, b) = lobby.pair(waiting(3, "Asha2", 1500.0, x)).expect("paired");
+        assert_eq!((a.name.as_str(), b.name.as_str()), ("Ravi", "Asha2"));
+        let (a, _) = (lobby.pair(waiting(4, "Bea", 1500.0, x)))
+            .expect("only her own address waits: paired with it");
+        assert_eq!(a.name, "Asha");
+    }
+
+    #[test]
+    fn a_name_waits_in_one_place_at_a_time() {
+        let mut lobby = Lobby::default();
+        let asha = |conn| Place::Person {
+            conn,
+            name: "Asha".into(),
+            outbox: Outbox::new().0,
+        };
+        for (code, conn) in [("AAAA", 1), ("BBBB", 2)] {
+            let room = Room {
+                code: code.into(),
+                seats: Seats::Singles,
+                length: MatchLength::Board,
+                places: vec![(Seat::South, asha(conn)), (Seat::North, Place::Empty)],
+            };
+            lobby.leave_name("Asha", None);
+            lobby.rooms.insert(code.into(), room);
+        }
+        assert_eq!(lobby.rooms.len(), 1, "her second room closed her first");
+        assert!(lobby.rooms.contains_key("BBBB"));
+        lobby.pair(waiting(3, "Asha", 1500.0, "192.0.2.7"));
+        assert!(lobby.rooms.is_empty(), "her quick match closed her room");
+        assert_eq!(lobby.queue.len(), 1);
+    }
 }

@@ -4,6 +4,7 @@
 //! their limits: the protocol's [`LEADERBOARD_ROWS`] and [`RECENT_MATCHES`].
 
 use crate::error::{QueryError, StoreError};
+use crate::live::ToMatch;
 use crate::shared::Shared;
 use crate::store::{MatchRow, PlayerRow};
 use carrom_match::{Match, SaveFile};
@@ -63,7 +64,7 @@ pub(crate) async fn player(
     let p = (store.player(name).await?).ok_or_else(|| QueryError::NoPlayer {
         name: name.to_string(),
     })?;
-    let ids = store.matches_of(name, RECENT_MATCHES as i64).await?;
+    let ids = store.matches_of(&p.name, RECENT_MATCHES as i64).await?;
     Ok((p, ids))
 }
 
@@ -92,11 +93,12 @@ async fn player_page(shared: &Shared, name: &str) -> Result<ToClient, QueryError
     })
 }
 
-/// The live matches, by number.
+/// The live matches anyone may watch (not private rooms'), by number.
 pub(crate) fn live(shared: &Shared) -> Vec<LiveMatch> {
     let mut list: Vec<LiveMatch> = match shared.matches.lock() {
         Ok(m) => m
             .iter()
+            .filter(|(_, h)| h.watch_code.is_none())
             .map(|(&id, h)| LiveMatch {
                 id,
                 players: h.players.clone(),
@@ -110,12 +112,30 @@ pub(crate) fn live(shared: &Shared) -> Vec<LiveMatch> {
     list
 }
 
-/// Match `id` as the database keeps it, played again from its actions.
+/// Match `id` as the database keeps it: a live match as its task has it, a finished one
+/// played again from its actions once and then kept ([`Shared::kept`]), so that asking for a
+/// match again and again costs the server no replays.
 pub(crate) async fn stored_match(
     shared: &Shared,
     id: u64,
 ) -> Result<(MatchRow, Match), QueryError> {
+    if let Some(kept) = shared.kept(id) {
+        return Ok(kept);
+    }
     let row = (shared.store.match_row(id).await?).ok_or(QueryError::NoMatch { id })?;
-    let live = shared.load(&row).await?;
-    Ok((row, live.game))
+    if row.live
+        && let Some(handle) = shared.handle(id)
+    {
+        let (reply, game) = tokio::sync::oneshot::channel();
+        if handle.to.send(ToMatch::Snapshot { reply }).await.is_ok()
+            && let Ok(game) = game.await
+        {
+            return Ok((row, game));
+        }
+    }
+    let game = shared.load(&row).await?.game;
+    if !row.live {
+        shared.keep(&row, &game);
+    }
+    Ok((row, game))
 }

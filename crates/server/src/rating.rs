@@ -4,7 +4,8 @@
 use crate::store::PlayerRow;
 use carrom_match::Level;
 use skillratings::Outcomes;
-use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, decay_deviation, glicko2};
+use std::time::Duration;
 
 /// A new player's rating, deviation and volatility (Glicko-2's defaults).
 pub(crate) fn start(name: &str) -> PlayerRow {
@@ -17,7 +18,28 @@ pub(crate) fn start(name: &str) -> PlayerRow {
         games: 0,
         wins: 0,
         token_hash: String::new(),
+        rated_at: None,
     }
+}
+
+/// `p`'s rating at `now` (seconds since 1970): his deviation grown by one of Glicko-2's
+/// rating periods for each `period` gone by since his rating last changed (to Glicko-2's
+/// starting deviation at most), as a player away for long is less certainly what he was.
+fn at(p: &PlayerRow, now: i64, period: Duration) -> Glicko2Rating {
+    let mut r = glicko(p);
+    let Some(since) = p.rated_at else {
+        return r;
+    };
+    let periods = (now - since).max(0) as u64 / period.as_secs().max(1);
+    let most = Glicko2Rating::new().deviation;
+    for _ in 0..periods {
+        if r.deviation >= most {
+            break;
+        }
+        r = decay_deviation(&r);
+    }
+    r.deviation = r.deviation.min(most.max(p.deviation));
+    r
 }
 
 fn glicko(p: &PlayerRow) -> Glicko2Rating {
@@ -28,17 +50,25 @@ fn glicko(p: &PlayerRow) -> Glicko2Rating {
     }
 }
 
-/// Both players after a rated match between them: `a_won` (or `b`'s win when false); each has
-/// one game more, the winner one win more.
-pub(crate) fn after_match(a: &PlayerRow, b: &PlayerRow, a_won: bool) -> (PlayerRow, PlayerRow) {
+/// Both players after a rated match between them ended at `now` (seconds since 1970):
+/// `a_won` (or `b`'s win when false); each first aged by the rating periods since his last
+/// match ([`at`]), then has one game more, the winner one win more.
+pub(crate) fn after_match(
+    (a, b): (&PlayerRow, &PlayerRow),
+    a_won: bool,
+    now: i64,
+    period: Duration,
+) -> (PlayerRow, PlayerRow) {
     let outcome = if a_won { Outcomes::WIN } else { Outcomes::LOSS };
-    let (ra, rb) = glicko2(&glicko(a), &glicko(b), &outcome, &Glicko2Config::new());
+    let (ga, gb) = (at(a, now, period), at(b, now, period));
+    let (ra, rb) = glicko2(&ga, &gb, &outcome, &Glicko2Config::new());
     let rated = |p: &PlayerRow, r: Glicko2Rating, won: bool| PlayerRow {
         rating: r.rating,
         deviation: r.deviation,
         volatility: r.volatility,
         games: p.games + 1,
         wins: p.wins + i64::from(won),
+        rated_at: Some(now),
         ..p.clone()
     };
     (rated(a, ra, a_won), rated(b, rb, !a_won))
@@ -69,10 +99,29 @@ mod tests {
 
     #[test]
     fn the_winner_gains_what_the_loser_drops_and_both_count_the_game() {
-        let (a, b) = after_match(&start("Asha"), &start("Ravi"), true);
+        let (a, b) = after_match((&start("Asha"), &start("Ravi")), true, 0, WEEK);
         assert!(a.rating > 1500.0 && b.rating < 1500.0);
         assert!(a.deviation < 350.0);
         assert_eq!((a.games, a.wins, b.games, b.wins), (1, 1, 1, 0));
+        assert_eq!(a.rated_at, Some(0));
+    }
+
+    const WEEK: Duration = Duration::from_secs(7 * 86400);
+
+    #[test]
+    fn a_players_deviation_grows_with_the_rating_periods_he_was_away() {
+        let (mut asha, _) = after_match((&start("Asha"), &start("Ravi")), true, 0, WEEK);
+        for _ in 0..20 {
+            asha = after_match((&asha, &start("Ravi")), true, 0, WEEK).0;
+        }
+        let settled = asha.deviation;
+        let week = WEEK.as_secs() as i64;
+        let after = |weeks: i64| at(&asha, weeks * week, WEEK).deviation;
+        assert_eq!(after(0), settled, "no period gone by: no change");
+        assert!(after(1) > settled, "one week away: less certain");
+        assert!(after(10) > after(1));
+        assert!(after(100_000) <= 350.0, "never past a new player's");
+        assert_eq!(at(&start("Bea"), 52 * week, WEEK).deviation, 350.0);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use crate::error::{QueryError, ServerError};
 use crate::shared::Shared;
 use crate::store::{MatchRow, Store};
-use crate::{ServerConfig, api, lobby, pages, tls};
+use crate::{ServerConfig, api, guard, lobby, pages, tls};
 use axum::serve::ListenerExt;
 use carrom_match::Match;
 use std::net::SocketAddr;
@@ -76,6 +76,20 @@ pub async fn serve(config: ServerConfig) -> Result<Running, ServerError> {
     };
     let listener = (tokio::net::TcpListener::bind(listen).await).map_err(cannot_listen)?;
     let addr = listener.local_addr().map_err(cannot_listen)?;
+    // Every TCP connection counted from its acceptance: the WebSockets' bound and a
+    // sixteenth more (the API's requests, and room to tell a WebSocket the server is full),
+    // and from one address as many as may prove a name past its WebSocket bound (behind a
+    // trusted proxy every connection is the proxy's: its clients are counted by address at
+    // their WebSocket).
+    let from_one = match config.trust_proxy {
+        true => usize::MAX,
+        false => config.max_per_address * crate::ws::PROVEN_PAST_THE_BOUND,
+    };
+    let open = guard::Open::new(
+        config.max_connections + config.max_connections / 16,
+        from_one,
+    );
+    let listener = guard::Guarded::new(listener, open);
     let shared = Arc::new(Shared::new(config, store, next_id));
     let resumed = shared.resume_all().await?;
     tokio::spawn(lobby::run(shared.clone()));
@@ -87,7 +101,8 @@ pub async fn serve(config: ServerConfig) -> Result<Running, ServerError> {
     };
     let task = match acceptor {
         None => tokio::spawn(async move {
-            let serving = axum::serve(listener, service);
+            // Tapped (with nothing) for axum's connect info: the peer's address.
+            let serving = axum::serve(listener.tap_io(|_| {}), service);
             let _ = serving.with_graceful_shutdown(stopping).await;
         }),
         Some(acceptor) => tokio::spawn(async move {

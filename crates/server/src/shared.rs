@@ -8,12 +8,29 @@ use crate::live::{self, Handle, Live, SeatPlan};
 use crate::lobby::Lobby;
 use crate::store::{MatchRow, Store};
 use crate::timings::Timings;
-use carrom_remote::Bucket;
+use carrom_online::ToClient;
+use carrom_remote::bounds::{Guesses, Origin, PerOrigin};
 use std::collections::HashMap;
-use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+
+/// A player away when his match ended is told how it ended when he comes back within this
+/// long.
+pub(crate) const UNTOLD_FOR: Duration = Duration::from_secs(600);
+/// The queries one address may ask (the API's and the WebSockets' together), a second ...
+pub(crate) const QUERIES_PER_SEC: f64 = 5.0;
+/// ... and at once.
+pub(crate) const QUERIES_BURST: f64 = 30.0;
+/// Finished matches kept as they were played again, for the API and the pages.
+pub(crate) const KEPT_MATCHES: usize = 64;
+
+/// Finished matches played again, by number, and the order they came in.
+type Kept = (
+    HashMap<u64, (MatchRow, carrom_match::Match)>,
+    std::collections::VecDeque<u64>,
+);
 
 /// What every connection and match of the server shares.
 pub struct Shared {
@@ -29,8 +46,19 @@ pub struct Shared {
     next_conn: AtomicU64,
     /// Connections open, in all and by address; new names claimed by address.
     pub(crate) conns: AtomicUsize,
-    pub(crate) by_address: Mutex<HashMap<IpAddr, usize>>,
-    pub(crate) names_by_address: Mutex<HashMap<IpAddr, Bucket>>,
+    pub(crate) by_address: Mutex<HashMap<Origin, usize>>,
+    pub(crate) names_by_address: Mutex<PerOrigin>,
+    /// The queries (the API's and the WebSockets'), by address.
+    queries: Mutex<PerOrigin>,
+    /// Connections welcomed under each name.
+    by_name: Mutex<HashMap<String, usize>>,
+    /// Wrong room codes, by address and from everyone (as the host across machines counts
+    /// wrong join codes).
+    pub(crate) guesses: Mutex<Guesses>,
+    /// How the matches ended of the players who were away then, until they come back.
+    untold: Mutex<HashMap<String, (Instant, ToClient)>>,
+    /// Finished matches played again, by number, and the order they came in.
+    kept: Mutex<Kept>,
     /// Where the server's time goes for each action (`GET /api/timings`).
     pub(crate) timings: Timings,
 }
@@ -38,7 +66,6 @@ pub struct Shared {
 impl Shared {
     pub(crate) fn new(config: ServerConfig, store: Store, next_id: u64) -> Shared {
         Shared {
-            config,
             store,
             matches: Mutex::new(HashMap::new()),
             seated: Mutex::new(HashMap::new()),
@@ -47,8 +74,17 @@ impl Shared {
             next_conn: AtomicU64::new(1),
             conns: AtomicUsize::new(0),
             by_address: Mutex::new(HashMap::new()),
-            names_by_address: Mutex::new(HashMap::new()),
+            names_by_address: Mutex::new(PerOrigin::new(
+                f64::from(config.new_names_per_hour) / 3600.0,
+                f64::from(config.new_names_per_hour),
+            )),
+            queries: Mutex::new(PerOrigin::new(QUERIES_PER_SEC, QUERIES_BURST)),
+            by_name: Mutex::new(HashMap::new()),
+            guesses: Mutex::new(Guesses::new(Instant::now())),
+            untold: Mutex::new(HashMap::new()),
+            kept: Mutex::new(Default::default()),
             timings: Timings::default(),
+            config,
         }
     }
 
@@ -82,6 +118,87 @@ impl Shared {
         }
     }
 
+    /// Whether `origin` may ask one more query now.
+    pub(crate) fn may_query(&self, origin: Origin) -> bool {
+        (self.queries.lock()).is_ok_and(|mut q| q.take(origin, Instant::now()))
+    }
+
+    /// Where a connection from `peer` comes from: the proxy's word for it (the last address
+    /// of its `X-Forwarded-For`) when the server is told to trust its proxy, else the peer.
+    pub(crate) fn origin(&self, peer: std::net::IpAddr, headers: &axum::http::HeaderMap) -> Origin {
+        let forwarded = (headers.get("x-forwarded-for"))
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+            .and_then(|last| last.trim().parse().ok());
+        match forwarded {
+            Some(ip) if self.config.trust_proxy => Origin::of(ip),
+            _ => Origin::of(peer),
+        }
+    }
+
+    /// One more connection under `name`, unless it has `most` already.
+    pub(crate) fn count_name(&self, name: &str, most: usize) -> bool {
+        let Ok(mut by_name) = self.by_name.lock() else {
+            return false;
+        };
+        let n = by_name.entry(name.to_string()).or_insert(0);
+        if *n >= most {
+            return false;
+        }
+        *n += 1;
+        true
+    }
+
+    /// A connection under `name` is gone.
+    pub(crate) fn uncount_name(&self, name: &str) {
+        if let Ok(mut by_name) = self.by_name.lock()
+            && let Some(n) = by_name.get_mut(name)
+        {
+            *n -= 1;
+            if *n == 0 {
+                by_name.remove(name);
+            }
+        }
+    }
+
+    /// The players `away` when their match ended (`over`): each told when he comes back.
+    pub(crate) fn untold<'a>(&self, away: impl Iterator<Item = &'a String>, over: ToClient) {
+        let Ok(mut untold) = self.untold.lock() else {
+            return;
+        };
+        untold.retain(|_, (at, _)| at.elapsed() < UNTOLD_FOR);
+        for name in away {
+            untold.insert(name.clone(), (Instant::now(), over.clone()));
+        }
+    }
+
+    /// How `name`'s match ended while he was away, if it did lately; told once.
+    pub(crate) fn take_untold(&self, name: &str) -> Option<ToClient> {
+        let (at, over) = self.untold.lock().ok()?.remove(name)?;
+        (at.elapsed() < UNTOLD_FOR).then_some(over)
+    }
+
+    /// Finished match `id`, kept as it was played again.
+    pub(crate) fn kept(&self, id: u64) -> Option<(MatchRow, carrom_match::Match)> {
+        self.kept.lock().ok()?.0.get(&id).cloned()
+    }
+
+    /// Keeps finished match `row` as it was played again (the [`KEPT_MATCHES`] last ones).
+    pub(crate) fn keep(&self, row: &MatchRow, game: &carrom_match::Match) {
+        let Ok(mut kept) = self.kept.lock() else {
+            return;
+        };
+        let (by_id, order) = &mut *kept;
+        if by_id.insert(row.id, (row.clone(), game.clone())).is_none() {
+            order.push_back(row.id);
+        }
+        while order.len() > KEPT_MATCHES {
+            if let Some(old) = order.pop_front() {
+                by_id.remove(&old);
+            }
+        }
+    }
+
     /// Runs `live` in a task of its own and puts it in the registry.
     fn spawn(self: &Arc<Self>, live: Live) -> Handle {
         let (to, from) = mpsc::channel(1024);
@@ -105,16 +222,19 @@ impl Shared {
     pub(crate) async fn load(&self, row: &MatchRow) -> Result<Live, LoadError> {
         let actions = self.store.actions(row.id).await?;
         let game = carrom_match::Match::new(&self.config.spec, row.setup.clone())?;
-        Live::new(row.id, row.rated, game, row.seats.clone(), &actions)
-            .map_err(|e| LoadError::Replay(e.to_string()))
+        let mut live = Live::new(row.id, row.rated, game, row.seats.clone(), &actions)
+            .map_err(|e| LoadError::Replay(e.to_string()))?;
+        live.watch_code.clone_from(&row.watch_code);
+        Ok(live)
     }
 
-    /// A new match of `seats` (its setup's players named as they say), stored and started.
+    /// A new match of `seats` (its setup's players named as they say), stored and started;
+    /// a private room's watched with its code only.
     pub(crate) async fn start_match(
         self: &Arc<Self>,
         setup: carrom_match::MatchSetup,
         seats: Vec<SeatPlan>,
-        rated: bool,
+        (rated, watch_code): (bool, Option<String>),
     ) -> Result<Handle, LoadError> {
         let mut next = self.next_id.lock().await;
         let id = (*next).max(self.store.next_match_id().await?);
@@ -131,30 +251,45 @@ impl Shared {
             setup,
             seats: seats.clone(),
             live: true,
+            aside: false,
             winners: Vec::new(),
             how: String::new(),
+            watch_code: watch_code.clone(),
         };
         self.store.create_match(&row).await?;
         drop(next);
-        let live =
+        let mut live =
             Live::new(id, rated, game, seats, &[]).map_err(|e| LoadError::Replay(e.to_string()))?;
+        live.watch_code = watch_code;
         Ok(self.spawn(live))
     }
 
     /// The live matches the store kept (a restarted server): each played again to where it
-    /// stood, and going on. How many.
+    /// stood, and going on. How many. A match that cannot be played again from its actions is
+    /// set aside (marked so in the store, and logged): the server starts with the others.
     pub(crate) async fn resume_all(self: &Arc<Self>) -> Result<usize, crate::ServerError> {
         let rows = self.store.live_matches().await?;
+        let mut resumed = 0;
         for row in &rows {
-            let live = self.load(row).await.map_err(|e| match e {
-                LoadError::Store(e) => e.into(),
-                why => crate::ServerError::Resume {
-                    id: row.id,
-                    why: why.to_string(),
-                },
-            })?;
-            self.spawn(live);
+            match self.load(row).await {
+                Ok(live) => {
+                    self.spawn(live);
+                    resumed += 1;
+                }
+                Err(LoadError::Store(e)) => return Err(e.into()),
+                Err(why) => {
+                    let why = why.to_string();
+                    eprintln!(
+                        "{}; it is set aside",
+                        crate::ServerError::Resume {
+                            id: row.id,
+                            why: why.clone()
+                        }
+                    );
+                    self.store.set_aside(row.id, &why).await?;
+                }
+            }
         }
-        Ok(rows.len())
+        Ok(resumed)
     }
 }

@@ -18,6 +18,7 @@ use crate::database::Database;
 use crate::error::StoreError;
 use crate::journal::{ActionRow, Journal};
 use crate::live::SeatPlan;
+use crate::names;
 use carrom_match::{Action, MatchSetup};
 use carrom_referee::Seat;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
@@ -37,6 +38,10 @@ pub(crate) struct PlayerRow {
     pub(crate) wins: i64,
     #[serde(skip)]
     pub(crate) token_hash: String,
+    /// When his rating last changed, in seconds since 1970 (none before his first rated
+    /// match).
+    #[serde(skip)]
+    pub(crate) rated_at: Option<i64>,
 }
 
 /// A match as the database keeps it.
@@ -47,8 +52,12 @@ pub struct MatchRow {
     pub setup: MatchSetup,
     pub seats: Vec<SeatPlan>,
     pub live: bool,
+    /// Set aside: it could not be played again from its actions ([`Store::set_aside`]).
+    pub aside: bool,
     pub winners: Vec<String>,
     pub how: String,
+    /// A private room's match: watched with this code only.
+    pub watch_code: Option<String>,
 }
 
 /// The database.
@@ -91,25 +100,78 @@ impl Store {
             (pool.clone(), None)
         };
         let journal = Journal::start(pool.clone(), checkpoints);
-        Ok(Store {
+        let store = Store {
             pool,
             reads,
             journal,
-        })
+        };
+        store.fill_keys().await?;
+        store.fill_match_players().await?;
+        Ok(store)
     }
 
+    /// The name keys of the players claimed before names had keys ([`names::key`]); where two
+    /// such names look alike, the later one keeps his exact name (its key marked with it), and
+    /// then the keys are made unique.
+    async fn fill_keys(&self) -> Result<(), StoreError> {
+        let rows = sqlx::query("SELECT name FROM players WHERE name_key IS NULL ORDER BY name")
+            .fetch_all(&self.pool)
+            .await?;
+        for r in &rows {
+            let name: String = r.try_get("name")?;
+            let mut key = names::key(&name);
+            let taken = sqlx::query("SELECT name FROM players WHERE name_key = $1")
+                .bind(key.as_str())
+                .fetch_optional(&self.pool)
+                .await?;
+            if taken.is_some() {
+                key = format!("{key}#{name}");
+            }
+            sqlx::query("UPDATE players SET name_key = $1 WHERE name = $2")
+                .bind(key)
+                .bind(name)
+                .execute(&self.pool)
+                .await?;
+        }
+        sqlx::query("CREATE UNIQUE INDEX IF NOT EXISTS players_by_key ON players (name_key)")
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Who played each match stored before `match_players` was kept, from its seats.
+    async fn fill_match_players(&self) -> Result<(), StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, seats FROM matches WHERE id NOT IN (SELECT match_id FROM match_players)",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        for r in &rows {
+            let id = r.try_get::<i64, _>("id")? as u64;
+            let seats: Vec<SeatPlan> = read(&r.try_get::<String, _>("seats")?)?;
+            let mut tx = self.pool.begin().await?;
+            add_players(&mut tx, id, &seats).await?;
+            tx.commit().await?;
+        }
+        Ok(())
+    }
+
+    /// The player named `name`, or the one whose name looks like it ([`names::key`]): his
+    /// own exact name first.
     pub(crate) async fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT name, token_hash, rating, deviation, volatility, games, wins FROM players WHERE name = $1",
+            "SELECT name, token_hash, rating, deviation, volatility, games, wins, rated_at FROM players \
+             WHERE name = $1 OR name_key = $2 ORDER BY CASE WHEN name = $1 THEN 0 ELSE 1 END LIMIT 1",
         )
         .bind(name)
+        .bind(names::key(name))
         .fetch_optional(&self.reads)
         .await?;
         row.map(|r| player_row(&r)).transpose()
     }
 
     /// Claims `name` for the holder of the token whose hash is `token_hash`; false when the
-    /// name was claimed already.
+    /// name, or one that looks like it, was claimed already.
     pub(crate) async fn claim(
         &self,
         name: &str,
@@ -117,39 +179,24 @@ impl Store {
         start: &PlayerRow,
     ) -> Result<bool, StoreError> {
         let done = sqlx::query(
-            "INSERT INTO players (name, token_hash, rating, deviation, volatility, games, wins) \
-             VALUES ($1, $2, $3, $4, $5, 0, 0) ON CONFLICT (name) DO NOTHING",
+            "INSERT INTO players (name, token_hash, rating, deviation, volatility, games, wins, name_key) \
+             VALUES ($1, $2, $3, $4, $5, 0, 0, $6) ON CONFLICT DO NOTHING",
         )
         .bind(name)
         .bind(token_hash)
         .bind(start.rating)
         .bind(start.deviation)
         .bind(start.volatility)
+        .bind(names::key(name))
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)
     }
 
-    /// Writes a player's rating and record after a match.
-    pub(crate) async fn rate(&self, p: &PlayerRow) -> Result<(), StoreError> {
-        sqlx::query(
-            "UPDATE players SET rating = $1, deviation = $2, volatility = $3, games = $4, wins = $5 WHERE name = $6",
-        )
-        .bind(p.rating)
-        .bind(p.deviation)
-        .bind(p.volatility)
-        .bind(p.games)
-        .bind(p.wins)
-        .bind(p.name.as_str())
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
     /// The best rated players who have played, best first.
     pub(crate) async fn leaderboard(&self, limit: i64) -> Result<Vec<PlayerRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT name, token_hash, rating, deviation, volatility, games, wins FROM players \
+            "SELECT name, token_hash, rating, deviation, volatility, games, wins, rated_at FROM players \
              WHERE games > 0 ORDER BY rating DESC, name LIMIT $1",
         )
         .bind(limit)
@@ -167,17 +214,32 @@ impl Store {
         Ok(top as u64 + 1)
     }
 
+    /// A new match, and who plays it, in one transaction.
     pub(crate) async fn create_match(&self, m: &MatchRow) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
         sqlx::query(
-            "INSERT INTO matches (id, rated, setup, seats, state, winners, how) VALUES ($1, $2, $3, $4, 'live', '[]', '')",
+            "INSERT INTO matches (id, rated, setup, seats, state, winners, how, watch_code) VALUES ($1, $2, $3, $4, 'live', '[]', '', $5)",
         )
         .bind(m.id as i64)
         .bind(i64::from(m.rated))
         .bind(json(&m.setup))
         .bind(json(&m.seats))
-        .execute(&self.pool)
+        .bind(m.watch_code.as_deref())
+        .execute(&mut *tx)
         .await?;
+        add_players(&mut tx, m.id, &m.seats).await?;
+        tx.commit().await?;
         Ok(())
+    }
+
+    /// Whether action `index` of match `id` is stored (a commit whose answer was lost).
+    pub(crate) async fn has_action(&self, id: u64, index: usize) -> Result<bool, StoreError> {
+        let row = sqlx::query("SELECT idx FROM actions WHERE match_id = $1 AND idx = $2")
+            .bind(id as i64)
+            .bind(index as i64)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.is_some())
     }
 
     /// Stores action `index` of match `id`, played by `seat`: returns once it is committed,
@@ -199,16 +261,45 @@ impl Store {
         &self.journal.commits
     }
 
-    /// Marks match `id` over, won by `winners`.
+    /// Marks match `id` over, won by `winners`, and writes its players' ratings and records
+    /// (`rated`: none for an unrated match): one transaction, so a match is never over with
+    /// its ratings unwritten, nor rated and still live.
     pub(crate) async fn end_match(
         &self,
         id: u64,
-        winners: &[String],
-        how: &str,
+        (winners, how): (&[String], &str),
+        rated: &[PlayerRow],
     ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
         sqlx::query("UPDATE matches SET state = 'over', winners = $1, how = $2 WHERE id = $3")
             .bind(json(&winners))
             .bind(how)
+            .bind(id as i64)
+            .execute(&mut *tx)
+            .await?;
+        for p in rated {
+            sqlx::query(
+                "UPDATE players SET rating = $1, deviation = $2, volatility = $3, games = $4, wins = $5, rated_at = $7 WHERE name = $6",
+            )
+            .bind(p.rating)
+            .bind(p.deviation)
+            .bind(p.volatility)
+            .bind(p.games)
+            .bind(p.wins)
+            .bind(p.name.as_str())
+            .bind(p.rated_at)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Sets match `id` aside: it cannot be played again from its actions (`why`); a server
+    /// that starts goes on with the others, and keeps this one as it is.
+    pub(crate) async fn set_aside(&self, id: u64, why: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE matches SET state = 'aside', how = $1 WHERE id = $2")
+            .bind(format!("set aside: it cannot be played again: {why}"))
             .bind(id as i64)
             .execute(&self.pool)
             .await?;
@@ -217,7 +308,7 @@ impl Store {
 
     pub(crate) async fn match_row(&self, id: u64) -> Result<Option<MatchRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT id, rated, setup, seats, state, winners, how FROM matches WHERE id = $1",
+            "SELECT id, rated, setup, seats, state, winners, how, watch_code FROM matches WHERE id = $1",
         )
         .bind(id as i64)
         .fetch_optional(&self.reads)
@@ -228,7 +319,7 @@ impl Store {
     /// The matches still being played (a restarted server goes on with them).
     pub(crate) async fn live_matches(&self) -> Result<Vec<MatchRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, rated, setup, seats, state, winners, how FROM matches WHERE state = 'live' ORDER BY id",
+            "SELECT id, rated, setup, seats, state, winners, how, watch_code FROM matches WHERE state = 'live' ORDER BY id",
         )
         .fetch_all(&self.reads)
         .await?;
@@ -246,23 +337,37 @@ impl Store {
             .collect()
     }
 
-    /// The last matches `name` played in, newest first.
+    /// The last matches `name` played in, newest first: his name exactly.
     pub(crate) async fn matches_of(&self, name: &str, limit: i64) -> Result<Vec<u64>, StoreError> {
-        // The seats' JSON holds `"name":"NAME"`: a name is JSON-escaped the same way there.
-        let needle = format!(
-            "%{}%",
-            json(&serde_json::json!({ "name": name })).trim_matches(['{', '}'])
-        );
-        let rows =
-            sqlx::query("SELECT id FROM matches WHERE seats LIKE $1 ORDER BY id DESC LIMIT $2")
-                .bind(needle)
-                .bind(limit)
-                .fetch_all(&self.reads)
-                .await?;
+        let rows = sqlx::query(
+            "SELECT match_id FROM match_players WHERE name = $1 ORDER BY match_id DESC LIMIT $2",
+        )
+        .bind(name)
+        .bind(limit)
+        .fetch_all(&self.reads)
+        .await?;
         rows.iter()
-            .map(|r| Ok(r.try_get::<i64, _>("id")? as u64))
+            .map(|r| Ok(r.try_get::<i64, _>("match_id")? as u64))
             .collect()
     }
+}
+
+/// The people who play match `id` (its computers are the server's), in `tx`.
+async fn add_players(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    id: u64,
+    seats: &[SeatPlan],
+) -> Result<(), StoreError> {
+    for s in seats.iter().filter(|s| s.computer.is_none()) {
+        sqlx::query(
+            "INSERT INTO match_players (match_id, name) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+        )
+        .bind(id as i64)
+        .bind(s.name.as_str())
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
 }
 
 /// A pool of up to `connections` to the database at `url` (`given` so, for its errors);
@@ -308,6 +413,7 @@ fn player_row(r: &sqlx::any::AnyRow) -> Result<PlayerRow, StoreError> {
         volatility: r.try_get("volatility")?,
         games: r.try_get("games")?,
         wins: r.try_get("wins")?,
+        rated_at: r.try_get("rated_at")?,
     })
 }
 
@@ -318,8 +424,10 @@ fn match_row(r: &sqlx::any::AnyRow) -> Result<MatchRow, StoreError> {
         setup: read(&r.try_get::<String, _>("setup")?)?,
         seats: read(&r.try_get::<String, _>("seats")?)?,
         live: r.try_get::<String, _>("state")? == "live",
+        aside: r.try_get::<String, _>("state")? == "aside",
         winners: read(&r.try_get::<String, _>("winners")?)?,
         how: r.try_get("how")?,
+        watch_code: r.try_get("watch_code")?,
     })
 }
 
@@ -334,5 +442,103 @@ pub fn shown_url(url: &str) -> String {
             }
         }
         _ => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carrom_referee::{Rules, Seats};
+
+    async fn a_rated_match(store: &Store) -> MatchRow {
+        let seats = vec![
+            SeatPlan::new(Seat::South, "Asha", None),
+            SeatPlan::new(Seat::North, "Ravi", None),
+        ];
+        for p in &seats {
+            let start = crate::rating::start(&p.name);
+            assert!(store.claim(&p.name, "hash", &start).await.unwrap());
+        }
+        let row = MatchRow {
+            id: 1,
+            rated: true,
+            setup: MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 1).seated(&seats),
+            seats,
+            live: true,
+            aside: false,
+            winners: Vec::new(),
+            how: String::new(),
+            watch_code: None,
+        };
+        store.create_match(&row).await.unwrap();
+        row
+    }
+
+    /// A kill or a failure between the match's end and its ratings cannot leave the match
+    /// over and its players unrated: the two are one transaction.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_match_ends_with_its_ratings_or_not_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&crate::sqlite_in(dir.path())).await.unwrap();
+        a_rated_match(&store).await;
+        let (asha, ravi) = (
+            store.player("Asha").await.unwrap().unwrap(),
+            store.player("Ravi").await.unwrap().unwrap(),
+        );
+        let rated = crate::rating::after_match(
+            (&asha, &ravi),
+            true,
+            100,
+            std::time::Duration::from_secs(60),
+        );
+        let rated = [rated.0, rated.1];
+        // The second write of the end fails, as a full disk or a kill would stop it.
+        sqlx::query(
+            "CREATE TRIGGER no_rating BEFORE UPDATE ON players BEGIN SELECT RAISE(ABORT, 'the disk is full'); END",
+        )
+        .execute(&store.pool)
+        .await
+        .unwrap();
+        let winners = ["Asha".to_string()];
+        let end = store.end_match(1, (&winners, "played out"), &rated).await;
+        assert!(end.is_err());
+        let row = store.match_row(1).await.unwrap().unwrap();
+        assert!(row.live, "not over without its ratings");
+        assert_eq!(store.player("Asha").await.unwrap().unwrap().games, 0);
+        sqlx::query("DROP TRIGGER no_rating")
+            .execute(&store.pool)
+            .await
+            .unwrap();
+        store
+            .end_match(1, (&winners, "played out"), &rated)
+            .await
+            .unwrap();
+        let row = store.match_row(1).await.unwrap().unwrap();
+        assert!(!row.live && row.winners == winners);
+        let asha = store.player("Asha").await.unwrap().unwrap();
+        assert_eq!((asha.games, asha.wins, asha.rated_at), (1, 1, Some(100)));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_players_matches_are_found_by_his_name_exactly_and_look_alikes_are_him() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&crate::sqlite_in(dir.path())).await.unwrap();
+        a_rated_match(&store).await;
+        for wildcard in ["%", "_sha", "A%", "asha"] {
+            let start = crate::rating::start(wildcard);
+            store.claim(wildcard, "hash", &start).await.unwrap();
+            assert_eq!(
+                store.matches_of(wildcard, 10).await.unwrap(),
+                Vec::<u64>::new()
+            );
+        }
+        assert_eq!(store.matches_of("Asha", 10).await.unwrap(), [1]);
+        let start = crate::rating::start("ＡＳＨＡ");
+        assert!(
+            !store.claim("ＡＳＨＡ", "hash", &start).await.unwrap(),
+            "taken"
+        );
+        let her = store.player("ａｓｈａ").await.unwrap().unwrap();
+        assert_eq!(her.name, "Asha", "a look-alike finds her");
     }
 }

@@ -4,13 +4,14 @@
 //! listener's connections.
 
 use crate::error::ServerError;
+use crate::guard::{Guarded, Watched};
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 use tokio_rustls::TlsAcceptor;
 use tokio_rustls::server::TlsStream;
@@ -58,19 +59,16 @@ impl TlsFiles {
 /// Connections that finished their TLS handshake, as axum's listener.
 pub(crate) struct TlsListener {
     addr: SocketAddr,
-    ready: mpsc::Receiver<(TlsStream<TcpStream>, SocketAddr)>,
+    ready: mpsc::Receiver<(TlsStream<Watched<TcpStream>>, SocketAddr)>,
 }
 
 impl TlsListener {
     /// Takes the connections of `tcp` (listening on `addr`) through `acceptor`'s handshake.
-    pub(crate) fn new(tcp: TcpListener, addr: SocketAddr, acceptor: TlsAcceptor) -> TlsListener {
+    pub(crate) fn new(mut tcp: Guarded, addr: SocketAddr, acceptor: TlsAcceptor) -> TlsListener {
         let (done, ready) = mpsc::channel(64);
         tokio::spawn(async move {
             loop {
-                let Ok((stream, peer)) = tcp.accept().await else {
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                    continue;
-                };
+                let (stream, peer) = tcp.accept().await;
                 let (acceptor, done) = (acceptor.clone(), done.clone());
                 tokio::spawn(async move {
                     let shake = tokio::time::timeout(HANDSHAKE_WITHIN, acceptor.accept(stream));
@@ -85,7 +83,7 @@ impl TlsListener {
 }
 
 impl axum::serve::Listener for TlsListener {
-    type Io = TlsStream<TcpStream>;
+    type Io = TlsStream<Watched<TcpStream>>;
     type Addr = SocketAddr;
 
     async fn accept(&mut self) -> (Self::Io, Self::Addr) {

@@ -11,42 +11,49 @@ use crate::shared::Shared;
 use axum::extract::ws::{Message, WebSocket};
 use carrom_online::protocol::MAX_CLIENT_MESSAGE;
 use carrom_online::{ONLINE_PROTOCOL, ToClient, ToServer};
-use carrom_remote::bounds::{Bucket, FLOOD_LIMIT, GUEST_BURST, GUEST_RATE};
+use carrom_remote::bounds::{Bucket, FLOOD_LIMIT, GUEST_BURST, GUEST_RATE, Origin};
 use futures_util::{SinkExt, StreamExt};
-use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-use tokio::sync::mpsc;
 
 /// A connection that has not said hello within this long is closed.
 pub(crate) const HELLO_WITHIN: Duration = Duration::from_secs(10);
-/// Wrong room codes an address may give at once, and then one every this long.
-const WRONG_CODES_BURST: f64 = 5.0;
-const WRONG_CODES_PER_SEC: f64 = 0.1;
+/// Past the bound on one address's connections, this many times as many are let in to prove
+/// a name with its token (a player gets in past strangers at his address); then none.
+pub(crate) const PROVEN_PAST_THE_BOUND: usize = 4;
+/// A welcomed client silent this long is pinged; silent as long again, it is closed.
+pub(crate) const SILENT_FOR: Duration = Duration::from_secs(30);
+/// A welcomed client that sends no message this long, and neither plays nor watches a
+/// match, is closed.
+pub(crate) const IDLE_FOR: Duration = Duration::from_secs(30 * 60);
+/// Connections one name may have at once.
+pub(crate) const MOST_CONNECTIONS_A_NAME: usize = 4;
 
 /// A counted connection: uncounted when dropped.
 struct Counted {
     shared: Arc<Shared>,
-    ip: IpAddr,
+    origin: Origin,
+    /// Past the bound on its address: it must prove a name with its token.
+    past_the_bound: bool,
 }
 
 impl Drop for Counted {
     fn drop(&mut self) {
         self.shared.conns.fetch_sub(1, Ordering::Relaxed);
         if let Ok(mut m) = self.shared.by_address.lock()
-            && let Some(n) = m.get_mut(&self.ip)
+            && let Some(n) = m.get_mut(&self.origin)
         {
             *n -= 1;
             if *n == 0 {
-                m.remove(&self.ip);
+                m.remove(&self.origin);
             }
         }
     }
 }
 
-/// Counts a new connection from `ip`, or the reason it is refused.
-fn admit(shared: &Arc<Shared>, ip: IpAddr) -> Result<Counted, Refusal> {
+/// Counts a new connection from `origin`, or the reason it is refused.
+fn admit(shared: &Arc<Shared>, origin: Origin) -> Result<Counted, Refusal> {
     let most = shared.config.max_connections;
     if shared.conns.fetch_add(1, Ordering::Relaxed) >= most {
         shared.conns.fetch_sub(1, Ordering::Relaxed);
@@ -56,28 +63,30 @@ fn admit(shared: &Arc<Shared>, ip: IpAddr) -> Result<Counted, Refusal> {
         shared.conns.fetch_sub(1, Ordering::Relaxed);
         return Err(Refusal::Stopping);
     };
-    let n = m.entry(ip).or_insert(0);
-    if *n >= shared.config.max_per_address {
+    let n = m.entry(origin).or_insert(0);
+    let bound = shared.config.max_per_address;
+    if *n >= bound * PROVEN_PAST_THE_BOUND {
         drop(m);
         shared.conns.fetch_sub(1, Ordering::Relaxed);
-        let most = shared.config.max_per_address;
-        return Err(Refusal::FromYourAddress { most });
+        return Err(Refusal::FromYourAddress { most: bound });
     }
     *n += 1;
     Ok(Counted {
         shared: shared.clone(),
-        ip,
+        origin,
+        past_the_bound: *n > bound,
     })
 }
 
 /// One client's connection, from its upgrade to its end.
-pub(crate) async fn connection(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>) {
+pub(crate) async fn connection(socket: WebSocket, origin: Origin, shared: Arc<Shared>) {
     let (mut sink, mut stream) = socket.split();
-    let (outbox, mut out) = mpsc::channel::<Out>(1024);
+    let (outbox, mut out) = Outbox::new();
     let writer = tokio::spawn(async move {
-        while let Some(o) = out.recv().await {
+        while let Some(o) = out.next().await {
             let sent = match o {
                 Out::Text(text) => sink.send(Message::Text(text.as_ref().into())).await,
+                Out::Ping => sink.send(Message::Ping(Default::default())).await,
                 Out::Close => break,
             };
             if sent.is_err() {
@@ -86,7 +95,7 @@ pub(crate) async fn connection(socket: WebSocket, ip: IpAddr, shared: Arc<Shared
         }
         let _ = sink.close().await;
     });
-    let counted = match admit(&shared, ip) {
+    let counted = match admit(&shared, origin) {
         Ok(c) => c,
         Err(reason) => {
             refuse(&outbox, reason);
@@ -96,19 +105,27 @@ pub(crate) async fn connection(socket: WebSocket, ip: IpAddr, shared: Arc<Shared
     };
     let mut client = Client {
         conn: shared.conn_id(),
-        ip,
+        origin,
+        past_the_bound: counted.past_the_bound,
         shared,
         outbox: outbox.clone(),
         name: None,
         watching: None,
         rate: Bucket::new(GUEST_RATE, GUEST_BURST, Instant::now()),
         dropped: 0,
-        wrong_codes: Bucket::new(WRONG_CODES_PER_SEC, WRONG_CODES_BURST, Instant::now()),
+        last_message: Instant::now(),
     };
-    client.read(&mut stream).await;
+    let overflowed = tokio::select! {
+        () = client.read(&mut stream) => false,
+        () = outbox.overflowed() => true,
+    };
     client.gone().await;
     drop(counted);
-    let _ = outbox.send(Out::Close).await;
+    if overflowed {
+        // A client that does not read: its writer waits on it, and is stopped.
+        writer.abort();
+    }
+    outbox.close();
     let _ = writer.await;
 }
 
@@ -116,7 +133,7 @@ pub(crate) async fn connection(socket: WebSocket, ip: IpAddr, shared: Arc<Shared
 fn refuse(outbox: &Outbox, why: Refusal) {
     let reason = why.to_string();
     tell(outbox, &ToClient::Refused { reason });
-    let _ = outbox.try_send(Out::Close);
+    outbox.close();
 }
 
 /// Rejects one message (`Rejected`); the connection stays.
@@ -127,7 +144,9 @@ fn reject(outbox: &Outbox, why: impl Into<Refusal>) {
 
 struct Client {
     conn: u64,
-    ip: IpAddr,
+    origin: Origin,
+    /// Let in past its address's bound: only to prove a name with its token.
+    past_the_bound: bool,
     shared: Arc<Shared>,
     outbox: Outbox,
     /// The name, once the hello is accepted.
@@ -136,7 +155,7 @@ struct Client {
     watching: Option<u64>,
     rate: Bucket,
     dropped: u32,
-    wrong_codes: Bucket,
+    last_message: Instant,
 }
 
 /// What became of a message: go on reading, or close the connection.
@@ -148,6 +167,7 @@ enum Next {
 impl Client {
     async fn read(&mut self, stream: &mut futures_util::stream::SplitStream<WebSocket>) {
         let deadline = tokio::time::Instant::now() + HELLO_WITHIN;
+        let mut pinged = false;
         loop {
             let got = if self.name.is_none() {
                 match tokio::time::timeout_at(deadline, stream.next()).await {
@@ -158,16 +178,43 @@ impl Client {
                     }
                 }
             } else {
-                stream.next().await
+                match tokio::time::timeout(SILENT_FOR, stream.next()).await {
+                    Ok(got) => {
+                        pinged = false;
+                        got
+                    }
+                    Err(_) if self.idle() => {
+                        let minutes = IDLE_FOR.as_secs() / 60;
+                        return refuse(&self.outbox, Refusal::Idle { minutes });
+                    }
+                    Err(_) if !pinged => {
+                        self.outbox.ping();
+                        pinged = true;
+                        continue;
+                    }
+                    Err(_) => {
+                        let secs = 2 * SILENT_FOR.as_secs();
+                        return refuse(&self.outbox, Refusal::Silent { secs });
+                    }
+                }
             };
-            let text = match got {
-                Some(Ok(Message::Text(t))) => t,
-                Some(Ok(Message::Binary(_))) => {
+            let frame = match got {
+                Some(Ok(frame)) => frame,
+                Some(Err(_)) | None => return,
+            };
+            // Every frame counts against the bound on a client's messages, whatever it is.
+            match self.beyond_the_rate() {
+                Some(Next::Close) => return,
+                Some(Next::Go) => continue,
+                None => {}
+            }
+            let text = match frame {
+                Message::Text(t) => t,
+                Message::Binary(_) => {
                     reject(&self.outbox, Refusal::Binary);
                     continue;
                 }
-                Some(Ok(_)) => continue,
-                Some(Err(_)) | None => return,
+                _ => continue,
             };
             if let Next::Close = self.message(text.as_str()).await {
                 return;
@@ -175,17 +222,31 @@ impl Client {
         }
     }
 
-    /// One message, within the bounds of size and rate.
-    async fn message(&mut self, text: &str) -> Next {
-        if !self.rate.take(Instant::now()) {
-            self.dropped += 1;
-            if self.dropped >= FLOOD_LIMIT {
-                refuse(&self.outbox, Refusal::Flood);
-                return Next::Close;
-            }
-            reject(&self.outbox, Refusal::TooFast);
-            return Next::Go;
+    /// A frame beyond the bound on a client's messages: dropped (`Go` on), and the connection
+    /// closed after [`FLOOD_LIMIT`] of those; `None` for a frame within it.
+    fn beyond_the_rate(&mut self) -> Option<Next> {
+        if self.rate.take(Instant::now()) {
+            return None;
         }
+        self.dropped += 1;
+        if self.dropped >= FLOOD_LIMIT {
+            refuse(&self.outbox, Refusal::Flood);
+            return Some(Next::Close);
+        }
+        reject(&self.outbox, Refusal::TooFast);
+        Some(Next::Go)
+    }
+
+    /// Whether the client has sent no message for [`IDLE_FOR`] and neither plays nor
+    /// watches a match.
+    fn idle(&self) -> bool {
+        let playing = (self.name.as_deref()).is_some_and(|n| self.shared.match_of(n).is_some());
+        self.last_message.elapsed() >= IDLE_FOR && !playing && self.watching.is_none()
+    }
+
+    /// One message, within the bound of size.
+    async fn message(&mut self, text: &str) -> Next {
+        self.last_message = Instant::now();
         if text.len() > MAX_CLIENT_MESSAGE {
             reject(&self.outbox, Refusal::TooLong { bytes: text.len() });
             return Next::Go;
@@ -197,6 +258,10 @@ impl Client {
                 return Next::Go;
             }
         };
+        if message.is_query() && !self.shared.may_query(self.origin) {
+            reject(&self.outbox, Refusal::Queries);
+            return Next::Go;
+        }
         if let Some(answer) = crate::pages::answer(&self.shared, &message).await {
             match answer {
                 Ok(answer) => tell(&self.outbox, &answer),
@@ -241,8 +306,16 @@ impl Client {
                 return Next::Close;
             }
         };
-        match self.proven(&name, token).await {
-            Ok((rating, token)) => {
+        let proven = self.proven(&name, token).await.and_then(|p| {
+            let most = MOST_CONNECTIONS_A_NAME;
+            if self.shared.count_name(&p.0, most) {
+                Ok(p)
+            } else {
+                Err(Refusal::NameConnections { name: p.0, most })
+            }
+        });
+        match proven {
+            Ok((name, rating, token)) => {
                 tell(
                     &self.outbox,
                     &ToClient::Welcome {
@@ -257,6 +330,9 @@ impl Client {
                 // seats again, and the whole match.
                 if let Some((_, handle)) = self.shared.match_of(&name) {
                     self.attach(&handle, Some(name)).await;
+                } else if let Some(over) = self.shared.take_untold(&name) {
+                    // Back after his match ended while he was away: how it ended.
+                    tell(&self.outbox, &over);
                 }
                 Next::Go
             }
@@ -267,20 +343,29 @@ impl Client {
         }
     }
 
-    /// The name's rating, and a new token when the name is claimed now; or the refusal.
+    /// The name as the server keeps it (a name that looks like a player's is his), its
+    /// rating, and a new token when the name is claimed now; or the refusal. A connection past
+    /// its address's bound only proves a name it holds.
     async fn proven(
         &self,
         name: &str,
         token: Option<String>,
-    ) -> Result<(f64, Option<String>), Refusal> {
+    ) -> Result<(String, f64, Option<String>), Refusal> {
         let store = &self.shared.store;
         let named = || name.to_string();
+        let strangers = || Refusal::FromYourAddress {
+            most: self.shared.config.max_per_address,
+        };
         if let Some(p) = store.player(name).await? {
             return match token {
-                Some(t) if names::holds(&t, &p.token_hash) => Ok((p.rating, None)),
-                Some(_) => Err(Refusal::NotItsToken { name: named() }),
-                None => Err(Refusal::NeedsItsToken { name: named() }),
+                Some(t) if names::holds(&t, &p.token_hash) => Ok((p.name, p.rating, None)),
+                _ if self.past_the_bound => Err(strangers()),
+                Some(_) => Err(Refusal::NotItsToken { name: p.name }),
+                None => Err(Refusal::NeedsItsToken { name: p.name }),
             };
+        }
+        if self.past_the_bound {
+            return Err(strangers());
         }
         if token.is_some() {
             return Err(Refusal::Unclaimed { name: named() });
@@ -291,21 +376,14 @@ impl Client {
         if !(store.claim(name, &names::token_hash(&token), &start)).await? {
             return Err(Refusal::JustClaimed { name: named() });
         }
-        Ok((start.rating, Some(token)))
+        Ok((named(), start.rating, Some(token)))
     }
 
     /// Whether this address may claim one more new name this hour.
     fn may_claim(&self) -> Result<(), Refusal> {
         let per_hour = self.shared.config.new_names_per_hour;
         let mut m = (self.shared.names_by_address.lock()).map_err(|_| Refusal::Stopping)?;
-        let bucket = m.entry(self.ip).or_insert_with(|| {
-            Bucket::new(
-                f64::from(per_hour) / 3600.0,
-                f64::from(per_hour),
-                Instant::now(),
-            )
-        });
-        if bucket.take(Instant::now()) {
+        if m.take(self.origin, Instant::now()) {
             Ok(())
         } else {
             Err(Refusal::NewNames { per_hour })
@@ -322,6 +400,14 @@ impl Client {
     async fn ask(&mut self, message: ToServer, name: String) {
         let me = (self.conn, name.clone(), self.outbox.clone());
         let in_match = self.shared.match_of(&name);
+        let sits = matches!(
+            message,
+            ToServer::Quick { .. } | ToServer::Create { .. } | ToServer::Join { .. }
+        );
+        if sits && in_match.is_none() {
+            // Taking a seat ends the watching.
+            self.stop_watching().await;
+        }
         match message {
             // The queries are answered before (`Client::message`).
             ToServer::Hello { .. }
@@ -349,6 +435,7 @@ impl Client {
                     length: length.unwrap_or_default(),
                     since: Instant::now(),
                     outbox: self.outbox.clone(),
+                    origin: self.origin,
                 };
                 lobby::quick(&self.shared, w).await;
             }
@@ -367,7 +454,7 @@ impl Client {
                 }
             }
             ToServer::Join { code } => self.join(&code, me).await,
-            ToServer::Watch { id } => self.watch(id).await,
+            ToServer::Watch { id, code } => self.watch(id, code.as_deref()).await,
         }
     }
 
@@ -404,28 +491,66 @@ impl Client {
             .await;
     }
 
+    /// A room's code: taken while this address (and everyone) has wrong guesses left, as the
+    /// host across machines takes a join code; a wrong one counted against both.
     async fn join(&mut self, code: &str, me: (u64, String, Outbox)) {
-        if !self.wrong_codes.has(Instant::now()) {
+        let allowed = match self.shared.guesses.lock() {
+            Ok(mut g) => g.allowed(self.origin, Instant::now()).is_ok(),
+            Err(_) => false,
+        };
+        if !allowed {
             return reject(&self.outbox, Refusal::WrongCodes);
         }
         if let Err(why) = lobby::join(&self.shared, code, me).await {
-            if let LobbyError::NoRoom(_) = why {
-                self.wrong_codes.take(Instant::now());
+            if let LobbyError::NoRoom(_) = why
+                && let Ok(mut g) = self.shared.guesses.lock()
+            {
+                g.wrong(self.origin, Instant::now());
             }
             reject(&self.outbox, why);
         }
     }
 
-    async fn watch(&mut self, id: u64) {
-        let Some(handle) = self.shared.handle(id) else {
+    /// Watches match `id`: a private room's only with its code (a wrong or missing one is
+    /// answered as if there were no such match, and counted as a wrong room code).
+    async fn watch(&mut self, id: u64, code: Option<&str>) {
+        let handle = self.shared.handle(id);
+        let Some(handle) = handle.filter(|h| self.may_watch(h, code)) else {
             return reject(&self.outbox, Refusal::NoLiveMatch { id });
         };
         self.watching = Some(id);
         self.attach(&handle, None).await;
     }
 
-    /// The connection is gone: out of the lobby and of its match.
+    /// Whether `code` lets this connection watch `match_`'s match.
+    fn may_watch(&self, match_: &crate::live::Handle, code: Option<&str>) -> bool {
+        let Some(wanted) = &match_.watch_code else {
+            return true;
+        };
+        let now = Instant::now();
+        let Ok(mut guesses) = self.shared.guesses.lock() else {
+            return false;
+        };
+        let given = code.map(|c| c.trim().to_uppercase());
+        let right = guesses.allowed(self.origin, now).is_ok() && given.as_ref() == Some(wanted);
+        if !right {
+            guesses.wrong(self.origin, now);
+        }
+        right
+    }
+
+    /// The match this connection watched: left.
+    async fn stop_watching(&mut self) {
+        if let Some(h) = self.watching.take().and_then(|id| self.shared.handle(id)) {
+            let _ = h.to.send(ToMatch::Detach { conn: self.conn }).await;
+        }
+    }
+
+    /// The connection is gone: out of the lobby and of its match, uncounted under its name.
     async fn gone(&mut self) {
+        if let Some(name) = &self.name {
+            self.shared.uncount_name(name);
+        }
         if let Ok(mut l) = self.shared.lobby.lock() {
             l.leave(self.conn);
         }

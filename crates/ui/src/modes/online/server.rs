@@ -197,6 +197,7 @@ mod tests {
     #[test]
     fn the_clock_and_the_seating_are_the_servers_last_words() {
         let mut follow = ServerMatch::default();
+        follow.follow.id = Some(1);
         let (mut queue, mut notes) = (VecDeque::new(), Vec::new());
         let clock = ToClient::Clock {
             index: 4,

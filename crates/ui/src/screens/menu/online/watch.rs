@@ -105,7 +105,7 @@ fn show_rows(
                 34.0,
                 text(match_words(m), 16.0, palette::BUTTON_TEXT),
                 move |_: On<Activate>, mut a: Asking| {
-                    a.ask(ToServer::Watch { id });
+                    a.ask(ToServer::Watch { id, code: None });
                 },
             );
         }
