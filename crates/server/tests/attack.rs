@@ -663,3 +663,196 @@ fn a_private_rooms_match_is_watched_with_its_code_only() {
         server.stop().await;
     });
 }
+
+/// The server's process's resident memory, in MB.
+fn resident_mb() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kb = (status.lines())
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok());
+    kb.unwrap_or(0.0) / 1024.0
+}
+
+/// A headless player's quick match (a beginner computer plays his seats), to its end.
+async fn honest(url: &str, name: &str) -> carrom_online::Played {
+    let plan = carrom_online::Plan {
+        server: url.into(),
+        name: name.into(),
+        token: None,
+        request: carrom_online::Request::Quick {
+            length: Some(carrom_match::MatchLength::Board),
+        },
+        computer: Some(Level::Beginner),
+        retry: Duration::from_secs(10),
+        pace: Duration::ZERO,
+        ca: None,
+    };
+    carrom_online::play(plan, |_| {}).await.unwrap()
+}
+
+/// Spectators of match `id` that ask for the whole match 19 times a second and never read.
+fn non_reading_spectators(server: &Running, id: u64, how_many: usize) {
+    for i in 0..how_many {
+        let addr = server.addr;
+        tokio::spawn(async move {
+            let url = format!("ws://{addr}/ws");
+            let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+            let hello = ToServer::Hello {
+                protocol: carrom_online::ONLINE_PROTOCOL,
+                name: format!("Lurker{i}"),
+                token: None,
+            };
+            let watch = ToServer::Watch { id, code: None };
+            for m in [hello, watch] {
+                ws.send(m.text().into()).await.unwrap();
+            }
+            while ws.send(ToServer::Resync.text().into()).await.is_ok() {
+                tokio::time::sleep(Duration::from_millis(52)).await;
+            }
+        });
+    }
+}
+
+/// Clients that ask the API for match `id` (played again on every request, once) as fast as
+/// they are answered; how many of their requests were refused for coming too fast.
+fn api_hammer(server: &Running, id: u64, how_many: usize) -> Vec<tokio::task::JoinHandle<u32>> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    (0..how_many)
+        .map(|_| {
+            let addr = server.addr;
+            tokio::spawn(async move {
+                let mut refused = 0;
+                for _ in 0..200 {
+                    let Ok(mut tcp) = tokio::net::TcpStream::connect(addr).await else {
+                        continue;
+                    };
+                    let ask = format!(
+                        "GET /api/matches/{id} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                    );
+                    let _ = tcp.write_all(ask.as_bytes()).await;
+                    let mut answer = Vec::new();
+                    let _ = tcp.read_to_end(&mut answer).await;
+                    refused += u32::from(answer.starts_with(b"HTTP/1.1 429"));
+                }
+                refused
+            })
+        })
+        .collect()
+}
+
+/// TCP connections that never send a request (`drip` false) or drip their headers a byte a
+/// second; how long each stayed open.
+fn slow_connections(
+    server: &Running,
+    how_many: usize,
+    drip: bool,
+) -> Vec<tokio::task::JoinHandle<Duration>> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    (0..how_many)
+        .map(|_| {
+            let addr = server.addr;
+            tokio::spawn(async move {
+                let opened = Instant::now();
+                let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+                let (mut read, mut write) = tcp.split();
+                let dripping = async {
+                    for b in b"GET /api/live HTTP/1.1\r\nHost: x\r\nX-Slow: "
+                        .iter()
+                        .cycle()
+                    {
+                        if !drip || write.write_all(&[*b]).await.is_err() {
+                            std::future::pending::<()>().await;
+                        }
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                    }
+                };
+                let mut buf = [0u8; 64];
+                tokio::select! {
+                    _ = read.read(&mut buf) => {}
+                    () = dripping => {}
+                }
+                opened.elapsed()
+            })
+        })
+        .collect()
+}
+
+/// While the server is attacked at its bounds (spectators that never read, the API asked for
+/// a match again and again, connections that never send a request or drip their headers, a
+/// flood of binary frames), an honest quick match between two headless clients plays to its
+/// end with the server's digests, the server's memory stays within 300 MB of where it
+/// started, and every slow connection is closed within 15 s.
+#[test]
+fn under_attack_at_its_bounds_an_honest_match_finishes_with_the_servers_digests() {
+    let dir = tempfile::tempdir().unwrap();
+    bounded(async {
+        let mut config = config(dir.path());
+        config.max_per_address = 64;
+        let server = serve(config).await.unwrap();
+        let url = server.addr.to_string();
+        let before = resident_mb();
+        let (asha, ravi) = (honest(&url, "Asha"), honest(&url, "Ravi"));
+        let attacks = async {
+            let id = loop {
+                match server.match_of("Asha") {
+                    Some(id) => break id,
+                    None => tokio::time::sleep(Duration::from_millis(50)).await,
+                }
+            };
+            non_reading_spectators(&server, id, 8);
+            let hammers = api_hammer(&server, id, 8);
+            let mut slow = slow_connections(&server, 20, false);
+            slow.extend(slow_connections(&server, 20, true));
+            let flood = raw(&server, "Flooder").await;
+            let (mut sink, _stream) = flood.split();
+            for _ in 0..2000 {
+                use tokio_tungstenite::tungstenite::Message;
+                if sink
+                    .send(Message::Binary(vec![0u8; 512].into()))
+                    .await
+                    .is_err()
+                {
+                    break;
+                }
+            }
+            let mut refused = 0;
+            for h in hammers {
+                refused += h.await.unwrap();
+            }
+            let mut open_for = Vec::new();
+            for s in slow {
+                open_for.push(s.await.unwrap());
+            }
+            (id, refused, open_for)
+        };
+        let (asha, ravi, (id, refused, open_for)) = tokio::join!(asha, ravi, attacks);
+        let (_, stored) = server.stored_match(id).await.unwrap();
+        let asha = asha.game.expect("Asha followed her match");
+        assert!(asha.is_over(), "the match played to its end");
+        assert_eq!(
+            asha.digests, stored.digests,
+            "Asha ends with the server's digests"
+        );
+        assert_eq!(
+            ravi.game.unwrap().digests,
+            stored.digests,
+            "and so does Ravi"
+        );
+        assert!(
+            refused > 0,
+            "the API's requests beyond the bound are refused"
+        );
+        let longest = open_for.iter().max().unwrap();
+        assert!(
+            *longest < Duration::from_secs(15),
+            "a slow connection stayed {longest:?}"
+        );
+        let grew = resident_mb() - before;
+        eprintln!(
+            "under attack: the memory grew {grew:.0} MB; {refused} API requests refused; \
+             the slow connections closed within {longest:?}"
+        );
+        assert!(grew < 300.0, "the memory grew {grew:.0} MB");
+        server.stop().await;
+    });
+}
