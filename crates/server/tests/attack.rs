@@ -778,8 +778,8 @@ fn slow_connections(
 }
 
 /// While the server is attacked at its bounds (spectators that never read, the API asked for
-/// a match again and again, connections that never send a request or drip their headers, a
-/// flood of binary frames), an honest quick match between two headless clients plays to its
+/// a match again and again, connections that never send a request or drip their headers,
+/// floods of binary frames and of pings, room codes guessed), an honest quick match between two headless clients plays to its
 /// end with the server's digests, the server's memory stays within 300 MB of where it
 /// started, and every slow connection is closed within 15 s.
 #[test]
@@ -803,17 +803,26 @@ fn under_attack_at_its_bounds_an_honest_match_finishes_with_the_servers_digests(
             let hammers = api_hammer(&server, id, 8);
             let mut slow = slow_connections(&server, 20, false);
             slow.extend(slow_connections(&server, 20, true));
-            let flood = raw(&server, "Flooder").await;
-            let (mut sink, _stream) = flood.split();
-            for _ in 0..2000 {
+            let floods = [("Flooder", false), ("Pinger", true)];
+            for (name, ping) in floods {
                 use tokio_tungstenite::tungstenite::Message;
-                if sink
-                    .send(Message::Binary(vec![0u8; 512].into()))
-                    .await
-                    .is_err()
-                {
-                    break;
+                let (mut sink, _stream) = raw(&server, name).await.split();
+                for _ in 0..2000 {
+                    let frame = match ping {
+                        true => Message::Ping(vec![1u8; 64].into()),
+                        false => Message::Binary(vec![0u8; 512].into()),
+                    };
+                    if sink.send(frame).await.is_err() {
+                        break;
+                    }
                 }
+            }
+            // Guesses at room codes, a new connection for each.
+            for guess in 0..10 {
+                let mut eve = Player::hello(&server, &format!("Eve{guess}"), None).await;
+                let code = format!("ZZZ{guess}");
+                eve.send(&ToServer::Join { code }).await;
+                refusal(&mut eve.conn).await;
             }
             let mut refused = 0;
             for h in hammers {
