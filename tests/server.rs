@@ -336,7 +336,10 @@ fn hostile_clients_are_refused_with_their_reasons_and_the_match_goes_on() {
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         };
-        watcher.send(&ToServer::Watch { id, code: None }).await.unwrap();
+        watcher
+            .send(&ToServer::Watch { id, code: None })
+            .await
+            .unwrap();
         watcher.send(&act).await.unwrap();
         assert_eq!(
             next_refusal(&mut watcher).await,

@@ -316,27 +316,22 @@ fn binary_frames_and_pings_count_against_the_bound_on_messages() {
                 }
                 sent
             });
-            let mut refused = None;
+            // Each frame past the rate is refused as too fast; then the connection is closed
+            // (its last words may be lost to the reset of a connection still sending).
+            let mut too_fast = false;
             let closed = loop {
                 match timeout(A_MESSAGE, stream.next()).await {
                     Err(_) => break false,
                     Ok(None | Some(Err(_))) => break true,
                     Ok(Some(Ok(Message::Text(t)))) => {
-                        if let Ok(ToClient::Refused { reason }) = serde_json::from_str(t.as_str()) {
-                            refused = Some(reason);
-                        }
+                        too_fast |= t.as_str().contains("too fast");
                     }
                     Ok(Some(Ok(_))) => {}
                 }
             };
-            assert!(closed, "{name}: the server closes the connection");
-            // The server closed the connection (the stream ended) with its reason.
             sending.abort();
-            let reason = refused.unwrap_or_else(|| panic!("{name}: closed with no reason"));
-            assert!(
-                reason.contains("dropped for coming too fast"),
-                "{name}: {reason}"
-            );
+            assert!(too_fast, "{name}: its frames count against the bound");
+            assert!(closed, "{name}: the server closes the connection");
         }
         server.stop().await;
     });
