@@ -303,7 +303,8 @@ fn binary_frames_and_pings_count_against_the_bound_on_messages() {
     let dir = tempfile::tempdir().unwrap();
     bounded(async {
         let server = serve(config(dir.path())).await.unwrap();
-        let floods: [(&str, fn() -> Message); 2] = [
+        type Frame = fn() -> Message;
+        let floods: [(&str, Frame); 2] = [
             ("Binary", || Message::Binary(vec![0u8; 64].into())),
             ("Pinger", || Message::Ping(vec![1u8; 8].into())),
         ];
