@@ -74,15 +74,15 @@ pub struct OnlineArgs {
     /// directory), refused to anyone without the token after.
     #[arg(long, default_value = "Player", value_parser = player_name)]
     pub name: String,
-    /// Quick match: singles with the waiting player nearest in rating (rated), or after the
-    /// server's wait a computer near your rating (unrated).
+    /// Quick match (rated): singles or doubles (--mode) with the players nearest in rating, or
+    /// after the server's wait the server's computers (unrated).
     #[arg(long)]
     pub quick: bool,
     /// A private room: prints its code to give the others.
     #[arg(long)]
     pub create: bool,
-    /// Singles or doubles, for --create.
-    #[arg(long, value_enum, default_value = "singles", requires = "create")]
+    /// Singles or doubles, for --quick or --create.
+    #[arg(long, value_enum, default_value = "singles")]
     pub mode: ModeArg,
     /// Join the private room with this code.
     #[arg(long)]
@@ -178,11 +178,12 @@ pub fn server(spec: &Spec, args: ServerArgs) -> Result<(), String> {
 }
 
 fn request(args: &OnlineArgs) -> Request {
-    let mode = args.create.then_some(match args.mode {
+    let mode = match args.mode {
         ModeArg::Singles => Mode::Singles,
         ModeArg::Doubles => Mode::Doubles,
-    });
-    Request::asked(args.room.clone(), args.watch, mode, args.length, args.level)
+    };
+    let what = (args.room.clone(), args.watch, args.create);
+    Request::asked(what, mode, args.length, args.level)
 }
 
 pub fn online(_spec: &Spec, args: OnlineArgs) -> Result<(), String> {

@@ -24,7 +24,8 @@ pub use follow::{Heard, ServerMatch, over_words};
 #[cfg(not(target_arch = "wasm32"))]
 pub use play::{Event, Plan, Played, Request, play, play_kept};
 pub use protocol::{
-    LiveMatch, Mode, ONLINE_PROTOCOL, PastMatch, Standing, ToClient, ToServer, ws_url,
+    DoublesStanding, LiveMatch, Mode, ONLINE_PROTOCOL, PastMatch, Standing, ToClient, ToServer,
+    ws_url,
 };
 pub use tokens::{TokenError, Tokens, keep_token, kept_token};
 

@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 pub enum Request {
     Quick {
         length: Option<MatchLength>,
+        mode: Mode,
     },
     Create {
         mode: Mode,
@@ -34,7 +35,7 @@ pub enum Request {
 impl Request {
     fn message(&self) -> ToServer {
         match self.clone() {
-            Request::Quick { length } => ToServer::Quick { length },
+            Request::Quick { length, mode } => ToServer::Quick { length, mode },
             Request::Create {
                 mode,
                 length,
@@ -288,22 +289,21 @@ impl Request {
     /// one's own (`create`: its mode, with the server's computers at `level`), or else a quick
     /// match.
     pub fn asked(
-        room: Option<String>,
-        watch: Option<u64>,
-        create: Option<Mode>,
+        (room, watch, create): (Option<String>, Option<u64>, bool),
+        mode: Mode,
         length: Option<MatchLength>,
         level: Level,
     ) -> Request {
         match (room, watch, create) {
             (Some(code), _, _) => Request::Room(code),
             (None, Some(id), _) => Request::Watch(id),
-            (None, None, Some(mode)) => Request::Create {
+            (None, None, true) => Request::Create {
                 mode,
                 length,
                 computers: Vec::new(),
                 level: Some(level),
             },
-            (None, None, None) => Request::Quick { length },
+            (None, None, false) => Request::Quick { length, mode },
         }
     }
 }
@@ -352,13 +352,14 @@ mod tests {
     #[test]
     fn the_flags_ask_for_a_room_a_match_to_watch_a_room_of_ones_own_or_a_quick_match() {
         let level = Level::Medium;
-        let room = Request::asked(Some("K7M2QX".into()), None, None, None, level);
+        let singles = Mode::Singles;
+        let room = Request::asked((Some("K7M2QX".into()), None, false), singles, None, level);
         assert_eq!(room, Request::Room("K7M2QX".into()));
         assert_eq!(
-            Request::asked(None, Some(4), None, None, level),
+            Request::asked((None, Some(4), false), singles, None, level),
             Request::Watch(4)
         );
-        let own = Request::asked(None, None, Some(Mode::Doubles), None, level);
+        let own = Request::asked((None, None, true), Mode::Doubles, None, level);
         assert!(matches!(
             own,
             Request::Create {
@@ -367,11 +368,13 @@ mod tests {
                 ..
             }
         ));
-        let quick = Request::asked(None, None, None, Some(MatchLength::Board), level);
+        let board = Some(MatchLength::Board);
+        let quick = Request::asked((None, None, false), Mode::Doubles, board, level);
         assert_eq!(
             quick,
             Request::Quick {
-                length: Some(MatchLength::Board)
+                length: board,
+                mode: Mode::Doubles
             }
         );
     }

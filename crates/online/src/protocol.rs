@@ -41,10 +41,11 @@ pub const RECENT_MATCHES: usize = 20;
 /// client sending the server a page of text to look up).
 pub const MAX_ASKED_NAME: usize = 4 * carrom_match::Player::MAX_NAME;
 
-/// Singles or doubles, for a private room.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Singles or doubles, for a quick match or a private room.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Mode {
+    #[default]
     Singles,
     Doubles,
 }
@@ -60,11 +61,14 @@ pub enum ToServer {
         #[serde(default)]
         token: Option<String>,
     },
-    /// Quick match (singles): paired with the waiting player nearest in rating, or after the
-    /// server's wait, a computer at the level nearest the player's rating (unrated).
+    /// Quick match (rated): singles with the waiting player nearest in rating, doubles with
+    /// the three nearest (partners opposite); after the server's wait, the server's computers
+    /// in the empty seats (unrated).
     Quick {
         #[serde(default)]
         length: Option<MatchLength>,
+        #[serde(default)]
+        mode: Mode,
     },
     /// A private room: its code comes back in [`ToClient::Room`]; the creator sits South, the
     /// seats in `computers` are the server's computers, the others wait for people.
@@ -121,6 +125,20 @@ pub struct Standing {
     pub rating: f64,
     /// The rating's deviation (Glicko-2): how far off it may be.
     pub deviation: f64,
+    pub games: i64,
+    pub wins: i64,
+    /// His doubles rating (Weng-Lin, apart from the singles one), once he has played a rated
+    /// doubles match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub doubles: Option<DoublesStanding>,
+}
+
+/// A player's doubles rating: Weng-Lin's (the skillratings crate) for two teams.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DoublesStanding {
+    pub rating: f64,
+    /// How far off it may be (Weng-Lin's uncertainty).
+    pub uncertainty: f64,
     pub games: i64,
     pub wins: i64,
 }

@@ -3,6 +3,7 @@
 //!
 //! - `GET /api/players/NAME`: `{"name", "rating", "deviation", "games", "wins", "matches"}`
 //! - `GET /api/leaderboard`: the best rated players who have played, best first
+//! - `GET /api/leaderboard/doubles`: the same by their doubles ratings
 //! - `GET /api/live`: the live matches, to watch
 //! - `GET /api/matches/ID`: a match, its digests and its save
 //! - `GET /api/timings`: where the server's time goes for each action ([`crate::timings`]),
@@ -50,6 +51,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/ws", get(upgrade))
         .route("/api/players/{name}", get(player))
         .route("/api/leaderboard", get(leaderboard))
+        .route("/api/leaderboard/doubles", get(doubles_leaderboard))
         .route("/api/live", get(live))
         .route("/api/matches/{id}", get(one_match))
         .route("/api/timings", get(timings))
@@ -107,6 +109,11 @@ async fn player(State(shared): State<Arc<Shared>>, Path(name): Path<String>) -> 
 
 async fn leaderboard(State(shared): State<Arc<Shared>>) -> Answer {
     let players = pages::leaderboard(&shared).await.map_err(failed)?;
+    Ok(Json(json!(players)))
+}
+
+async fn doubles_leaderboard(State(shared): State<Arc<Shared>>) -> Answer {
+    let players = pages::doubles_leaderboard(&shared).await.map_err(failed)?;
     Ok(Json(json!(players)))
 }
 

@@ -12,7 +12,7 @@ use crate::shared::Shared;
 use carrom_ai::Computers;
 use carrom_match::{Action, Match, MatchError, MatchSetup};
 use carrom_online::ToClient;
-use carrom_referee::Seat;
+use carrom_referee::{Seat, Side};
 use carrom_remote::{Applied, Holder, Holding, Rejection, ReplayError, Ruled, SeatState};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -569,24 +569,43 @@ async fn finish(live: &mut Live, (winners, how): (Vec<String>, String), shared: 
     shared.untold(live.gone.keys(), over);
 }
 
-/// A rated singles match's two players after it, rated by Glicko-2 (none when they cannot be
-/// read).
+/// A rated match's players after it: singles rated by Glicko-2, doubles by Weng-Lin for two
+/// teams (none when they cannot be read).
 async fn ratings(live: &Live, winners: &[String], shared: &Shared) -> Vec<crate::store::PlayerRow> {
-    let [a, b] = live.seats.as_slice() else {
-        return Vec::new();
-    };
-    let (Ok(Some(pa)), Ok(Some(pb))) = (
-        shared.store.player(&a.name).await,
-        shared.store.player(&b.name).await,
-    ) else {
-        eprintln!("match {}: its players cannot be read: not rated", live.id);
-        return Vec::new();
-    };
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-    let now = now.map_or(0, |d| d.as_secs() as i64);
-    let period = shared.config.rating_period;
-    let (ra, rb) = rating::after_match((&pa, &pb), winners.contains(&a.name), now, period);
-    vec![ra, rb]
+    let mut players = Vec::new();
+    for seat in &live.seats {
+        match shared.store.player(&seat.name).await {
+            Ok(Some(p)) => players.push((live.game.setup.seats.side_of(seat.seat), p)),
+            _ => {
+                eprintln!("match {}: its players cannot be read: not rated", live.id);
+                return Vec::new();
+            }
+        }
+    }
+    let first_won = |p: &crate::store::PlayerRow| winners.contains(&p.name);
+    match players.as_slice() {
+        [(_, a), (_, b)] => {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+            let now = now.map_or(0, |d| d.as_secs() as i64);
+            let period = shared.config.rating_period;
+            let (ra, rb) = rating::after_match((a, b), first_won(a), now, period);
+            vec![ra, rb]
+        }
+        [_, _, _, _] => {
+            let side = |s| {
+                players
+                    .iter()
+                    .filter(move |(of, _)| *of == s)
+                    .map(|(_, p)| p)
+            };
+            let team = |s| <[&crate::store::PlayerRow; 2]>::try_from(side(s).collect::<Vec<_>>());
+            let (Ok(one), Ok(two)) = (team(Side::Zero), team(Side::One)) else {
+                return Vec::new();
+            };
+            rating::after_doubles((one, two), first_won(one[0]))
+        }
+        _ => Vec::new(),
+    }
 }
 
 #[cfg(test)]

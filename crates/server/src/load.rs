@@ -218,6 +218,7 @@ fn client(
         token: None,
         request: Request::Quick {
             length: Some(plan.length),
+            mode: carrom_online::Mode::Singles,
         },
         computer: Some(plan.level),
         retry: Duration::from_secs(10),

@@ -19,7 +19,9 @@ use std::time::{Duration, Instant};
 pub(crate) struct Waiting {
     pub(crate) conn: u64,
     pub(crate) name: String,
+    /// His rating for the match he asks for (singles, or doubles on Weng-Lin's scale).
     pub(crate) rating: f64,
+    pub(crate) mode: Mode,
     pub(crate) length: MatchLength,
     pub(crate) since: Instant,
     pub(crate) outbox: Outbox,
@@ -97,7 +99,7 @@ impl Lobby {
         self.leave_name(&w.name, None);
         let far = |q: &Waiting| (q.origin == w.origin, (q.rating - w.rating).abs());
         let best = (self.queue.iter().enumerate())
-            .filter(|(_, q)| q.length == w.length)
+            .filter(|(_, q)| q.length == w.length && q.mode == Mode::Singles)
             .min_by(|(_, a), (_, b)| {
                 let (fa, fb) = (far(a), far(b));
                 fa.0.cmp(&fb.0).then(fa.1.total_cmp(&fb.1))
@@ -154,8 +156,38 @@ async fn start(
     }
 }
 
+impl Lobby {
+    /// Doubles: `w` waits, unless three players wait already for doubles of the same length:
+    /// then the three nearest him in rating (from other addresses first) are taken out of the
+    /// queue, and the four are returned, best rated first.
+    fn four(&mut self, w: Waiting) -> Option<[Waiting; 4]> {
+        self.leave_name(&w.name, None);
+        let mut near: Vec<usize> = (0..self.queue.len())
+            .filter(|&i| self.queue[i].length == w.length && self.queue[i].mode == Mode::Doubles)
+            .collect();
+        if near.len() < 3 {
+            self.queue.push(w);
+            return None;
+        }
+        let far = |q: &Waiting| (q.origin == w.origin, (q.rating - w.rating).abs());
+        near.sort_by(|&a, &b| {
+            let (fa, fb) = (far(&self.queue[a]), far(&self.queue[b]));
+            fa.0.cmp(&fb.0).then(fa.1.total_cmp(&fb.1))
+        });
+        let mut taken: Vec<usize> = near[..3].to_vec();
+        taken.sort_unstable_by(|a, b| b.cmp(a));
+        let mut four: Vec<Waiting> = taken.into_iter().map(|i| self.queue.remove(i)).collect();
+        four.push(w);
+        four.sort_by(|a, b| b.rating.total_cmp(&a.rating));
+        four.try_into().ok()
+    }
+}
+
 /// Quick match for `w`: paired at once, or waiting.
 pub(crate) async fn quick(shared: &Arc<Shared>, w: Waiting) {
+    if w.mode == Mode::Doubles {
+        return quick_doubles(shared, w).await;
+    }
     let length = w.length;
     let paired = shared.lobby.lock().ok().and_then(|mut l| l.pair(w.clone()));
     let Some((a, b)) = paired else {
@@ -180,8 +212,42 @@ pub(crate) async fn quick(shared: &Arc<Shared>, w: Waiting) {
     start(shared, (setup, seats), (true, None), people).await;
 }
 
-/// A quick match that waited its time: against a computer near the player's rating, unrated.
+/// Quick doubles for `w`: the four who waited seated at once (the best rated and the fourth
+/// partners at South and North, the second and third at East and West: two teams of about
+/// one strength, partners opposite as Laws 27-28 seat them), or waiting.
+async fn quick_doubles(shared: &Arc<Shared>, w: Waiting) {
+    let length = w.length;
+    let four = shared.lobby.lock().ok().and_then(|mut l| l.four(w.clone()));
+    let Some(four) = four else {
+        let what = "waiting for three players near your doubles rating".to_string();
+        tell(&w.outbox, &ToClient::Waiting { what });
+        return;
+    };
+    let at = [Seat::South, Seat::East, Seat::West, Seat::North];
+    let seats = (at.iter().zip(&four))
+        .map(|(&seat, p)| SeatPlan {
+            seat,
+            name: p.name.clone(),
+            computer: None,
+        })
+        .collect();
+    let setup = setup(shared, Seats::Doubles, length);
+    let people = four
+        .into_iter()
+        .map(|p| (p.conn, p.name, p.outbox))
+        .collect();
+    start(shared, (setup, seats), (true, None), people).await;
+}
+
+/// A quick match that waited its time: against the server's computers near the player's
+/// rating (his partner and both opponents in doubles), unrated.
 async fn against_computer(shared: &Arc<Shared>, w: Waiting) {
+    if w.mode == Mode::Doubles {
+        let seats = computers_around(&w, Level::Medium);
+        let setup = setup(shared, Seats::Doubles, w.length);
+        let person = vec![(w.conn, w.name, w.outbox)];
+        return start(shared, (setup, seats), (false, None), person).await;
+    }
     let level = level_near(w.rating);
     let seats = vec![
         SeatPlan {
@@ -198,6 +264,23 @@ async fn against_computer(shared: &Arc<Shared>, w: Waiting) {
     let setup = setup(shared, Seats::Singles, w.length);
     let person = vec![(w.conn, w.name, w.outbox)];
     start(shared, (setup, seats), (false, None), person).await;
+}
+
+/// `w` at South and the server's computers of `level` at the other three seats.
+fn computers_around(w: &Waiting, level: Level) -> Vec<SeatPlan> {
+    let mut seats = vec![SeatPlan {
+        seat: Seat::South,
+        name: w.name.clone(),
+        computer: None,
+    }];
+    for seat in [Seat::East, Seat::North, Seat::West] {
+        seats.push(SeatPlan {
+            seat,
+            name: format!("Computer {} ({})", seat.title(), level.name()),
+            computer: Some(level),
+        });
+    }
+    seats
 }
 
 /// Offers a computer to every quick match that has waited the server's time.
@@ -357,8 +440,10 @@ async fn start_room(shared: &Arc<Shared>, room: Room) {
             Place::Empty => {}
         }
     }
+    // A doubles room of four people is rated (their doubles ratings), as a quick one is.
+    let rated = room.seats == Seats::Doubles && people.len() == 4;
     let setup = setup(shared, room.seats, room.length);
-    start(shared, (setup, seats), (false, Some(room.code)), people).await;
+    start(shared, (setup, seats), (rated, Some(room.code)), people).await;
 }
 
 #[cfg(test)]
@@ -375,6 +460,7 @@ mod tests {
             since: Instant::now(),
             outbox: Outbox::new().0,
             origin: Origin::of(ip.parse().unwrap()),
+            mode: Mode::Singles,
         }
     }
 

@@ -9,7 +9,7 @@ use crate::shared::Shared;
 use crate::store::{MatchRow, PlayerRow};
 use carrom_match::{Match, SaveFile};
 use carrom_online::protocol::{LEADERBOARD_ROWS, MAX_ASKED_NAME, RECENT_MATCHES};
-use carrom_online::{LiveMatch, PastMatch, Standing, ToClient, ToServer};
+use carrom_online::{DoublesStanding, LiveMatch, PastMatch, Standing, ToClient, ToServer};
 use std::sync::atomic::Ordering;
 
 /// The answer to a query ([`ToServer::is_query`]); none for any other message.
@@ -47,7 +47,21 @@ fn standing(p: &PlayerRow) -> Standing {
         deviation: p.deviation,
         games: p.games,
         wins: p.wins,
+        doubles: p.doubles.as_ref().map(|d| DoublesStanding {
+            rating: d.rating,
+            uncertainty: d.uncertainty,
+            games: d.games,
+            wins: d.wins,
+        }),
     }
+}
+
+/// The best rated doubles players, best first ([`LEADERBOARD_ROWS`] of them).
+pub(crate) async fn doubles_leaderboard(shared: &Shared) -> Result<Vec<PlayerRow>, StoreError> {
+    shared
+        .store
+        .doubles_leaderboard(LEADERBOARD_ROWS as i64)
+        .await
 }
 
 /// The best rated players who have played, best first ([`LEADERBOARD_ROWS`] of them).

@@ -1,10 +1,11 @@
 //! Ratings: Glicko-2 (the skillratings crate), updated when a rated match ends; and the
 //! computer's level nearest a rating, for a quick match that found no opponent.
 
-use crate::store::PlayerRow;
+use crate::store::{DoublesRow, PlayerRow};
 use carrom_match::Level;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, decay_deviation, glicko2};
+use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_two_teams};
 use std::time::Duration;
 
 /// A new player's rating, deviation and volatility (Glicko-2's defaults).
@@ -19,7 +20,54 @@ pub(crate) fn start(name: &str) -> PlayerRow {
         wins: 0,
         token_hash: String::new(),
         rated_at: None,
+        doubles: None,
     }
+}
+
+/// A player's doubles rating as Weng-Lin has it (a new one when he has none).
+pub(crate) fn doubles_of(p: &PlayerRow) -> WengLinRating {
+    p.doubles
+        .as_ref()
+        .map_or_else(WengLinRating::new, |d| WengLinRating {
+            rating: d.rating,
+            uncertainty: d.uncertainty,
+        })
+}
+
+/// The four players of a rated doubles match after it: the two teams (partners together),
+/// `first_won` (or the second team's win when false), rated by Weng-Lin for two teams (the
+/// skillratings crate); each has one doubles game more, the winners one doubles win more.
+/// Their singles ratings are not touched.
+pub(crate) fn after_doubles(
+    (first, second): ([&PlayerRow; 2], [&PlayerRow; 2]),
+    first_won: bool,
+) -> Vec<PlayerRow> {
+    let outcome = if first_won {
+        Outcomes::WIN
+    } else {
+        Outcomes::LOSS
+    };
+    let team = |t: [&PlayerRow; 2]| t.map(doubles_of);
+    let (one, two) =
+        weng_lin_two_teams(&team(first), &team(second), &outcome, &WengLinConfig::new());
+    let rated = |p: &PlayerRow, r: &WengLinRating, won: bool| {
+        let (games, wins) = p.doubles.as_ref().map_or((0, 0), |d| (d.games, d.wins));
+        PlayerRow {
+            doubles: Some(DoublesRow {
+                rating: r.rating,
+                uncertainty: r.uncertainty,
+                games: games + 1,
+                wins: wins + i64::from(won),
+            }),
+            ..p.clone()
+        }
+    };
+    let firsts = first.iter().zip(&one).map(|(p, r)| rated(p, r, first_won));
+    let seconds = second
+        .iter()
+        .zip(&two)
+        .map(|(p, r)| rated(p, r, !first_won));
+    firsts.chain(seconds).collect()
 }
 
 /// `p`'s rating at `now` (seconds since 1970): his deviation grown by one of Glicko-2's
@@ -122,6 +170,23 @@ mod tests {
         assert!(after(10) > after(1));
         assert!(after(100_000) <= 350.0, "never past a new player's");
         assert_eq!(at(&start("Bea"), 52 * week, WEEK).deviation, 350.0);
+    }
+
+    #[test]
+    fn a_doubles_match_rates_both_teams_by_weng_lin_and_leaves_the_singles_ratings() {
+        let [a, b, c, d] = ["Asha", "Ravi", "Meena", "Joseph"].map(start);
+        let after = after_doubles(([&a, &b], [&c, &d]), true);
+        let (one, _) = weng_lin_two_teams(
+            &[WengLinRating::new(), WengLinRating::new()],
+            &[WengLinRating::new(), WengLinRating::new()],
+            &Outcomes::WIN,
+            &WengLinConfig::new(),
+        );
+        let asha = after[0].doubles.clone().unwrap();
+        assert_eq!((asha.rating, asha.games, asha.wins), (one[0].rating, 1, 1));
+        let meena = after[2].doubles.clone().unwrap();
+        assert!(meena.rating < 25.0 && meena.wins == 0);
+        assert!(after.iter().all(|p| p.rating == 1500.0 && p.games == 0));
     }
 
     #[test]

@@ -26,6 +26,10 @@ use sqlx::{AnyPool, Executor, Row};
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
+/// A player's columns, as [`player_row`] reads them.
+const PLAYER: &str = "name, token_hash, rating, deviation, volatility, games, wins, rated_at, \
+     doubles_rating, doubles_uncertainty, doubles_games, doubles_wins";
+
 /// A player as the database keeps him.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub(crate) struct PlayerRow {
@@ -42,6 +46,18 @@ pub(crate) struct PlayerRow {
     /// match).
     #[serde(skip)]
     pub(crate) rated_at: Option<i64>,
+    /// His doubles rating, once he has played a rated doubles match.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) doubles: Option<DoublesRow>,
+}
+
+/// A player's doubles rating as the database keeps it: Weng-Lin's for two teams.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub(crate) struct DoublesRow {
+    pub(crate) rating: f64,
+    pub(crate) uncertainty: f64,
+    pub(crate) games: i64,
+    pub(crate) wins: i64,
 }
 
 /// A match as the database keeps it.
@@ -160,9 +176,9 @@ impl Store {
     /// own exact name first.
     pub(crate) async fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT name, token_hash, rating, deviation, volatility, games, wins, rated_at FROM players \
-             WHERE name = $1 OR name_key = $2 ORDER BY CASE WHEN name = $1 THEN 0 ELSE 1 END LIMIT 1",
-        )
+            &format!("SELECT {PLAYER} FROM players \
+             WHERE name = $1 OR name_key = $2 ORDER BY CASE WHEN name = $1 THEN 0 ELSE 1 END LIMIT 1"
+        ))
         .bind(name)
         .bind(names::key(name))
         .fetch_optional(&self.reads)
@@ -193,12 +209,27 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
+    /// The best rated doubles players, best first (by the rating less three uncertainties:
+    /// what a player is surely worth, as Weng-Lin's and TrueSkill's leaderboards rank).
+    pub(crate) async fn doubles_leaderboard(
+        &self,
+        limit: i64,
+    ) -> Result<Vec<PlayerRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {PLAYER} FROM players WHERE doubles_games > 0 \
+             ORDER BY doubles_rating - 3 * doubles_uncertainty DESC, name LIMIT $1"
+        ))
+        .bind(limit)
+        .fetch_all(&self.reads)
+        .await?;
+        rows.iter().map(player_row).collect()
+    }
+
     /// The best rated players who have played, best first.
     pub(crate) async fn leaderboard(&self, limit: i64) -> Result<Vec<PlayerRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT name, token_hash, rating, deviation, volatility, games, wins, rated_at FROM players \
-             WHERE games > 0 ORDER BY rating DESC, name LIMIT $1",
-        )
+        let rows = sqlx::query(&format!(
+            "SELECT {PLAYER} FROM players WHERE games > 0 ORDER BY rating DESC, name LIMIT $1"
+        ))
         .bind(limit)
         .fetch_all(&self.reads)
         .await?;
@@ -279,7 +310,8 @@ impl Store {
             .await?;
         for p in rated {
             sqlx::query(
-                "UPDATE players SET rating = $1, deviation = $2, volatility = $3, games = $4, wins = $5, rated_at = $7 WHERE name = $6",
+                "UPDATE players SET rating = $1, deviation = $2, volatility = $3, games = $4, wins = $5, rated_at = $7, \
+                 doubles_rating = $8, doubles_uncertainty = $9, doubles_games = $10, doubles_wins = $11 WHERE name = $6",
             )
             .bind(p.rating)
             .bind(p.deviation)
@@ -288,6 +320,10 @@ impl Store {
             .bind(p.wins)
             .bind(p.name.as_str())
             .bind(p.rated_at)
+            .bind(p.doubles.as_ref().map(|d| d.rating))
+            .bind(p.doubles.as_ref().map(|d| d.uncertainty))
+            .bind(p.doubles.as_ref().map_or(0, |d| d.games))
+            .bind(p.doubles.as_ref().map_or(0, |d| d.wins))
             .execute(&mut *tx)
             .await?;
         }
@@ -414,6 +450,18 @@ fn player_row(r: &sqlx::any::AnyRow) -> Result<PlayerRow, StoreError> {
         games: r.try_get("games")?,
         wins: r.try_get("wins")?,
         rated_at: r.try_get("rated_at")?,
+        doubles: match (
+            r.try_get("doubles_rating")?,
+            r.try_get("doubles_uncertainty")?,
+        ) {
+            (Some(rating), Some(uncertainty)) => Some(DoublesRow {
+                rating,
+                uncertainty,
+                games: r.try_get("doubles_games")?,
+                wins: r.try_get("doubles_wins")?,
+            }),
+            _ => None,
+        },
     })
 }
 

@@ -426,12 +426,13 @@ impl Client {
                 }
             }
             _ if in_match.is_some() => reject(&self.outbox, Refusal::InAMatch),
-            ToServer::Quick { length } => {
-                let rating = self.rating(&name).await;
+            ToServer::Quick { length, mode } => {
+                let rating = self.rating(&name, mode).await;
                 let w = Waiting {
                     conn: self.conn,
                     name,
                     rating,
+                    mode,
                     length: length.unwrap_or_default(),
                     since: Instant::now(),
                     outbox: self.outbox.clone(),
@@ -458,10 +459,15 @@ impl Client {
         }
     }
 
-    async fn rating(&self, name: &str) -> f64 {
-        match self.shared.store.player(name).await {
-            Ok(Some(p)) => p.rating,
-            _ => crate::rating::start(name).rating,
+    /// His rating for a match of `mode`: singles (Glicko-2) or doubles (Weng-Lin).
+    async fn rating(&self, name: &str, mode: carrom_online::Mode) -> f64 {
+        let p = match self.shared.store.player(name).await {
+            Ok(Some(p)) => p,
+            _ => crate::rating::start(name),
+        };
+        match mode {
+            carrom_online::Mode::Singles => p.rating,
+            carrom_online::Mode::Doubles => crate::rating::doubles_of(&p).rating,
         }
     }
 

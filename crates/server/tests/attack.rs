@@ -355,7 +355,11 @@ fn a_spectator_who_takes_a_seat_plays_his_match() {
         let server = serve(config).await.unwrap();
         // A quick match against the computer: anyone may watch it.
         let mut asha = Player::hello(&server, "Asha", None).await;
-        asha.send(&ToServer::Quick { length: None }).await;
+        let quick = ToServer::Quick {
+            length: None,
+            mode: Mode::Singles,
+        };
+        asha.send(&quick).await;
         asha.until(|m| matches!(m, ToClient::Match { .. })).await;
         let id = asha.id.unwrap();
         let mut bea = Player::hello(&server, "Bea", None).await;
@@ -448,6 +452,7 @@ fn the_shot_clock_runs_on_while_its_player_leaves_and_comes_back() {
         let mut ravi = Player::hello(&server, "Ravi", None).await;
         let quick = ToServer::Quick {
             length: Some(carrom_match::MatchLength::Board),
+            mode: Mode::Singles,
         };
         asha.send(&quick).await;
         ravi.send(&quick).await;
@@ -593,7 +598,10 @@ fn a_forfeit_before_the_first_board_is_over_is_unrated() {
         let mut main = Player::hello(&server, "Main", None).await;
         let throwaway = Player::hello(&server, "Throwaway", None).await;
         let mut throwaway = throwaway;
-        let quick = ToServer::Quick { length: None };
+        let quick = ToServer::Quick {
+            length: None,
+            mode: Mode::Singles,
+        };
         main.send(&quick).await;
         throwaway.send(&quick).await;
         throwaway
@@ -685,6 +693,7 @@ async fn honest(url: &str, name: &str) -> carrom_online::Played {
         token: None,
         request: carrom_online::Request::Quick {
             length: Some(carrom_match::MatchLength::Board),
+            mode: Mode::Singles,
         },
         computer: Some(Level::Beginner),
         retry: Duration::from_secs(10),

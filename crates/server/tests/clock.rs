@@ -32,6 +32,7 @@ async fn asha(url: &str) -> Seen {
     let (mut conn, _) = Connection::hello(url, "Asha", None).await.unwrap();
     let quick = ToServer::Quick {
         length: Some(MatchLength::Board),
+        mode: carrom_online::Mode::Singles,
     };
     conn.send(&quick).await.unwrap();
     let mut seen = Seen::default();
@@ -116,6 +117,7 @@ fn a_player_who_lets_his_clock_run_out_is_timed_out_under_law_50_and_the_match_g
                 token: None,
                 request: Request::Quick {
                     length: Some(MatchLength::Board),
+                    mode: carrom_online::Mode::Singles,
                 },
                 computer: Some(Level::Beginner),
                 retry: Duration::from_secs(10),

@@ -69,6 +69,7 @@ fn plan(server: String, ca: Option<&Path>) -> Plan {
         token: None,
         request: Request::Quick {
             length: Some(MatchLength::Board),
+            mode: carrom_online::Mode::Singles,
         },
         computer: Some(Level::Beginner),
         retry: Duration::ZERO,

@@ -234,6 +234,7 @@ fn quick_match_with_ravi(
     let mut plan = headless(port, "Ravi");
     plan.request = Request::Quick {
         length: Some(length),
+        mode: carrom_online::Mode::Singles,
     };
     let ravi = rt.spawn(carrom_online::play(plan, |_| {}));
     run_until(app, "Ravi waiting", |_| {
@@ -429,6 +430,7 @@ fn headless(port: u16, name: &str) -> Plan {
         token: None,
         request: Request::Quick {
             length: Some(carrom_match::MatchLength::Board),
+            mode: carrom_online::Mode::Singles,
         },
         computer: Some(Level::Beginner),
         retry: Duration::from_secs(5),

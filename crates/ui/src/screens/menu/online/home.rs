@@ -175,6 +175,7 @@ fn spawn_play(col: &mut ChildSpawnerCommands) {
         "Quick match",
         |_, settings| ToServer::Quick {
             length: Some(settings.length),
+            mode: carrom_online::Mode::Singles,
         },
         None,
     );
