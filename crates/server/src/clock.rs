@@ -52,7 +52,8 @@ impl Clock {
         carrom_online::ToClient::Clock {
             index: self.index,
             seat: self.seat,
-            millis: u32::try_from(self.left(now).as_millis()).unwrap_or(u32::MAX),
+            // Whole milliseconds, rounded up: a clock told as it starts has its full time.
+            millis: u32::try_from(self.left(now).as_micros().div_ceil(1000)).unwrap_or(u32::MAX),
         }
     }
 }

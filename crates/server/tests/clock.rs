@@ -138,9 +138,11 @@ fn a_player_who_lets_his_clock_run_out_is_timed_out_under_law_50_and_the_match_g
             assert!(laws.contains(&"50"), "Law 50: {laws:?}");
         }
         let (index, millis) = seen.clocks[0];
-        assert_eq!(
-            millis, 1000,
-            "the clock of action {index}: the server's 1 s"
+        // The clock runs from the match's start: told to a player as he is seated, a moment
+        // of it may be gone.
+        assert!(
+            (900..=1000).contains(&millis),
+            "the clock of action {index}: the server's 1 s, not {millis} ms"
         );
         assert_eq!(ravi.game.expect("Ravi followed it").digests, game.digests);
         assert!(ravi.how.is_some());
