@@ -3,7 +3,7 @@
 //! [`BYE_POINTS`] points, no board points); ranked by points, then Buchholz (the points of
 //! the players met), then net points, as SoL ranks carrom Swiss events.
 
-use crate::standings::{Decided, Row, Table, Tally, WIN_POINTS, tallies};
+use crate::standings::{Decided, Table, Tally, WIN_POINTS, tallies};
 use std::collections::HashSet;
 
 /// What a bye scores: a win, [`WIN_POINTS`], and no board points either way.
