@@ -138,7 +138,7 @@ fn spawn_library(mut commands: Commands) {
                 palette::PAGE_TEXT,
             ));
             // Above the lists: it stays where it is however long the statistics grow.
-            super::menu::back_button(page, "Back (Esc)", MenuPage::Choices);
+            super::menu::page_button(page, "Back (Esc)", MenuPage::Choices);
             page.spawn(Node {
                 column_gap: px(20),
                 ..default()
