@@ -1,24 +1,13 @@
 //! The command-line contracts other checks rely on.
 
-use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use serde_json::Value;
+use std::process::{Command, Output};
+
+/// `carrom`, fed `stdin`.
 fn carrom(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_carrom"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("carrom runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    common::fed(Command::new(env!("CARGO_BIN_EXE_carrom")).args(args), stdin)
 }
 
 fn json_of(out: &Output) -> Value {

@@ -3,53 +3,21 @@
 //! the same score and the same digest after every action, also when a guest is killed mid-match
 //! and comes back. Every process is killed if it outlives its bound.
 
+mod common;
+
+use common::{Proc, carrom, first_line, headless_host_words, port_in};
 use serde_json::Value;
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 const BOUND: Duration = Duration::from_secs(240);
 
-struct Proc(Child);
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn carrom(config: &Path, args: &[&str]) -> Proc {
-    Proc(
-        Command::new(env!("CARGO_BIN_EXE_carrom"))
-            .args(args)
-            .env("CARROM_CONFIG_DIR", config)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("carrom runs"),
-    )
-}
-
 /// A headless host on 127.0.0.1 with computers (easy) at South and North, printing only its
 /// summary at the end, with the code and the options given; its port.
 fn headless_host(config: &Path, code: &str, options: &[&str]) -> (Proc, u16) {
-    let mut args = vec![
-        "host",
-        "--headless",
-        "--bind",
-        "127.0.0.1",
-        "--port",
-        "0",
-        "--code",
-        code,
-        "--computer",
-        "south,north",
-        "--level",
-        "easy",
-        "--json",
-    ];
+    let mut args = headless_host_words(code);
+    args.extend_from_slice(&["--level", "easy", "--json"]);
     args.extend_from_slice(options);
     let mut p = carrom(config, &args);
     let port = port_of(&mut p);
@@ -63,16 +31,8 @@ fn host(config: &Path, seed: &str) -> (Proc, u16) {
 
 /// The port a host printed in its first line ("Hosting on 127.0.0.1:PORT with code CODE").
 fn port_of(host: &mut Proc) -> u16 {
-    let mut first = String::new();
-    BufReader::new(host.0.stdout.as_mut().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    first
-        .split_whitespace()
-        .nth(2)
-        .and_then(|a| a.rsplit(':').next())
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no port in {first:?}"))
+    let first = first_line(host);
+    port_in(&first).unwrap_or_else(|| panic!("no port in {first:?}"))
 }
 
 fn guest(config: &Path, port: u16, name: &str, save: &Path) -> Proc {

@@ -3,32 +3,17 @@
 //! its save and used again, a damaged or tampered file is refused with the reason, and the
 //! model is fitted and checked.
 
-use carrom_ai::Computers;
-use carrom_match::{Match, MatchSetup, SaveFile};
-use carrom_physics::Spec;
-use carrom_referee::{Rules, Seats};
-use serde_json::Value;
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use carrom_match::SaveFile;
+use common::{fed, no_display, played};
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::Output;
+
+/// `carrom` with no display, fed `stdin`.
 fn carrom(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_carrom"))
-        .args(args)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("carrom runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    fed(&mut no_display(args), stdin)
 }
 
 fn stdout(out: &Output) -> String {
@@ -42,19 +27,7 @@ fn stderr(out: &Output) -> String {
 /// A one-game singles match between easy computers, `actions` actions in, saved in a folder
 /// of its own.
 fn saved(name: &str, actions: usize) -> PathBuf {
-    let spec = Spec::default();
-    let mut rules = Rules::icf();
-    rules.games_to_win = 1;
-    let mut setup = MatchSetup::new(Seats::Singles, rules, "icf", 11);
-    for p in setup.players.iter_mut() {
-        p.computer = Some(carrom_match::Level::Easy);
-    }
-    let mut computers = Computers::for_setup(&setup);
-    let mut game = Match::new(&spec, setup).unwrap();
-    while game.actions.len() < actions {
-        let action = computers.act(&game).expect("a computer acts");
-        game.apply(&action).unwrap();
-    }
+    let game = played(actions, false);
     let d = std::env::temp_dir().join(format!("carrom-review-cli-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     let path = d.join("match.json");

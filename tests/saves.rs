@@ -2,22 +2,19 @@
 //! bad or missing one is an error naming the file whatever the display, and a save the
 //! computers play resumes without a window.
 
+mod common;
+
 use carrom_ai::Computers;
-use carrom_match::{Match, MatchSetup, SaveFile};
+use carrom_match::SaveFile;
 use carrom_physics::Spec;
-use carrom_referee::{Rules, Seats};
+use common::{headless_host_words, no_display, played};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// `carrom` with no display, as on a machine without one.
 fn carrom(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carrom"))
-        .args(args)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("carrom runs")
+    no_display(args).output().expect("carrom runs")
 }
 
 fn text(out: &Output) -> (String, String) {
@@ -31,28 +28,6 @@ fn dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("carrom-saves-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-/// A one-game singles match between easy computers (or a person at South, who breaks: then no
-/// action can be played for him), `actions` actions in.
-fn played(actions: usize, person_at_south: bool) -> Match {
-    let spec = Spec::default();
-    let mut rules = Rules::icf();
-    rules.games_to_win = 1;
-    let mut setup = MatchSetup::new(Seats::Singles, rules, "icf", 11);
-    for p in setup.players.iter_mut() {
-        p.computer = Some(carrom_match::Level::Easy);
-    }
-    if person_at_south {
-        setup.players[0].computer = None;
-    }
-    let mut computers = Computers::for_setup(&setup);
-    let mut game = Match::new(&spec, setup).unwrap();
-    while game.actions.len() < actions {
-        let action = computers.act(&game).expect("a computer acts");
-        game.apply(&action).unwrap();
-    }
-    game
 }
 
 /// Spoils a save in one place.
@@ -311,20 +286,8 @@ fn a_replay_written_before_levels_were_typed_still_loads_and_replays() {
 /// killed), its output and its errors.
 fn host_load(d: &Path, path: &Path, extra: &[&str]) -> (Option<i32>, String, String) {
     let (out, err) = (d.join("host.out"), d.join("host.err"));
-    let mut args = vec![
-        "host",
-        "--headless",
-        "--bind",
-        "127.0.0.1",
-        "--port",
-        "0",
-        "--code",
-        "LOAD42",
-        "--computer",
-        "south,north",
-        "--load",
-        path.to_str().unwrap(),
-    ];
+    let mut args = headless_host_words("LOAD42");
+    args.extend_from_slice(&["--load", path.to_str().unwrap()]);
     args.extend_from_slice(extra);
     let mut child = Command::new(env!("CARGO_BIN_EXE_carrom"))
         .args(&args)

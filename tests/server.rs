@@ -7,36 +7,18 @@
 //! PostgreSQL when `CARROM_TEST_POSTGRES` names one (`.ci/run` starts a throwaway cluster).
 //! Every process is killed if it outlives its bound.
 
+mod common;
+
 use carrom_online::{Connection, ToClient, ToServer};
+use common::{Proc, carrom, first_line, port_in};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const BOUND: Duration = Duration::from_secs(180);
-
-struct Proc(Child);
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn carrom(config: &Path, args: &[&str]) -> Proc {
-    Proc(
-        Command::new(env!("CARGO_BIN_EXE_carrom"))
-            .args(args)
-            .env("CARROM_CONFIG_DIR", config)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("carrom runs"),
-    )
-}
 
 /// A server on 127.0.0.1 (`port` 0: any free one) with the database `db`, seeded matches and
 /// the settings given: the process and its port.
@@ -45,20 +27,12 @@ fn server(dir: &Path, db: &str, port: u16, settings: &[&str]) -> (Proc, u16) {
     let mut args = vec!["server", "--listen", &listen, "--db", db, "--seed", "7"];
     args.extend_from_slice(settings);
     let mut p = carrom(dir, &args);
-    let mut first = String::new();
-    BufReader::new(p.0.stdout.as_mut().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let port = first
-        .split_whitespace()
-        .nth(2)
-        .and_then(|a| a.rsplit(':').next())
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| {
-            let mut err = String::new();
-            let _ = p.0.stderr.as_mut().unwrap().read_to_string(&mut err);
-            panic!("no port in {first:?}: {err}")
-        });
+    let first = first_line(&mut p);
+    let port = port_in(&first).unwrap_or_else(|| {
+        let mut err = String::new();
+        let _ = p.0.stderr.as_mut().unwrap().read_to_string(&mut err);
+        panic!("no port in {first:?}: {err}")
+    });
     (p, port)
 }
 

@@ -60,6 +60,51 @@ fn write(dir: &Path, name: &str, text: &str) -> String {
     p.to_str().unwrap().to_string()
 }
 
+/// `carrom tournament new --format knockout --players players …more --out file`, which must
+/// succeed; its stdout.
+fn new_knockout(file: &Path, players: &str, more: &[&str]) -> String {
+    let mut args = vec![
+        "tournament",
+        "new",
+        "--format",
+        "knockout",
+        "--players",
+        players,
+    ];
+    args.extend_from_slice(more);
+    args.extend_from_slice(&["--out", path(file)]);
+    ok(&carrom(&args))
+}
+
+/// `carrom tournament play file --headless --all`, which must succeed; its stdout.
+fn play_all(file: &Path) -> String {
+    ok(&carrom(&[
+        "tournament",
+        "play",
+        path(file),
+        "--headless",
+        "--all",
+    ]))
+}
+
+/// `carrom tournament record file --game game --save save`'s words.
+fn record<'a>(file: &'a Path, game: &'a str, save: &'a str) -> [&'a str; 7] {
+    [
+        "tournament",
+        "record",
+        path(file),
+        "--game",
+        game,
+        "--save",
+        save,
+    ]
+}
+
+/// The tournament's file as JSON.
+fn read_tournament(file: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap()
+}
+
 /// A group of four, every game played: Asha wins all three; Ravi and Meena tie 6-6 after six
 /// boards and Meena wins the additional board 9; Joseph beats Meena 25-0.
 const DOCUMENT: &str = r#"{"rules": "vkk",
@@ -344,16 +389,7 @@ fn bad_flags_and_bad_files_get_one_line_and_exit_2() {
         &["half.json"],
     );
     let people = dir.join("people.json");
-    ok(&carrom(&[
-        "tournament",
-        "new",
-        "--format",
-        "knockout",
-        "--players",
-        "Asha,computer:easy",
-        "--out",
-        path(&people),
-    ]));
+    new_knockout(&people, "Asha,computer:easy", &[]);
     refused(
         &["tournament", "play", path(&people), "--all"],
         &["--all", "Asha"],
@@ -385,7 +421,7 @@ fn a_new_tournament_has_its_groups_its_tosses_and_empty_tables() {
         "{out}"
     );
     assert!(out.contains("12 games scheduled"), "{out}");
-    let t: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let t: Value = read_tournament(&file);
     assert_eq!(
         (t["format"].as_str(), t["version"].as_u64()),
         (Some("carrom-tournament"), Some(1))
@@ -415,16 +451,7 @@ fn a_new_tournament_has_its_groups_its_tosses_and_empty_tables() {
 fn a_game_with_a_person_is_left_for_the_board() {
     let dir = folder("person");
     let file = dir.join("t.json");
-    ok(&carrom(&[
-        "tournament",
-        "new",
-        "--format",
-        "knockout",
-        "--players",
-        "Asha,computer:easy",
-        "--out",
-        path(&file),
-    ]));
+    new_knockout(&file, "Asha,computer:easy", &[]);
     let before = std::fs::read_to_string(&file).unwrap();
     let out = ok(&carrom(&["tournament", "play", path(&file), "--headless"]));
     assert!(
@@ -444,30 +471,13 @@ fn the_toss_winner_breaks_the_first_board_of_the_played_game() {
     let dir = folder("toss");
     let file = dir.join("final.json");
     let players = "computer:beginner,computer:beginner";
-    ok(&carrom(&[
-        "tournament",
-        "new",
-        "--format",
-        "knockout",
-        "--players",
-        players,
-        "--seed",
-        "3",
-        "--out",
-        path(&file),
-    ]));
-    let out = ok(&carrom(&[
-        "tournament",
-        "play",
-        path(&file),
-        "--headless",
-        "--all",
-    ]));
+    new_knockout(&file, players, &["--seed", "3"]);
+    let out = play_all(&file);
     assert!(
         out.contains("Game 1 (final)") && out.contains("Champion: Computer"),
         "{out}"
     );
-    let t: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let t: Value = read_tournament(&file);
     let game = &t["games"][0];
     let replays = game["replays"].as_array().unwrap();
     assert!(!replays.is_empty() && game["winner"].is_string(), "{game}");
@@ -485,13 +495,7 @@ fn the_toss_winner_breaks_the_first_board_of_the_played_game() {
     };
     assert_eq!(replay["setup"]["breaker"], breaker, "{}", replay["setup"]);
     assert_eq!(replay["setup"]["rules_name"], "vkk");
-    let again = ok(&carrom(&[
-        "tournament",
-        "play",
-        path(&file),
-        "--headless",
-        "--all",
-    ]));
+    let again = play_all(&file);
     assert!(again.contains("the tournament is over"), "{again}");
 }
 
@@ -500,16 +504,7 @@ fn a_kill_while_it_plays_loses_no_game_and_the_file_stays_whole() {
     let dir = folder("kill");
     let file = dir.join("t.json");
     let players = "computer:beginner,computer:beginner,computer:beginner";
-    ok(&carrom(&[
-        "tournament",
-        "new",
-        "--format",
-        "knockout",
-        "--players",
-        players,
-        "--out",
-        path(&file),
-    ]));
+    new_knockout(&file, players, &[]);
     let mut played = 0;
     for wait in [300, 900, 2500, 6000] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_carrom"))
@@ -532,13 +527,7 @@ fn a_kill_while_it_plays_loses_no_game_and_the_file_stays_whole() {
         assert!(now >= played, "a game played before the kill is kept");
         played = now;
     }
-    let out = ok(&carrom(&[
-        "tournament",
-        "play",
-        path(&file),
-        "--headless",
-        "--all",
-    ]));
+    let out = play_all(&file);
     assert!(out.contains("Champion:"), "{out}");
     ok(&carrom(&["tournament", "standings", path(&file)]));
 }
@@ -547,16 +536,7 @@ fn a_kill_while_it_plays_loses_no_game_and_the_file_stays_whole() {
 fn a_game_played_on_the_board_is_taken_from_its_save() {
     let dir = folder("record");
     let file = dir.join("t.json");
-    ok(&carrom(&[
-        "tournament",
-        "new",
-        "--format",
-        "knockout",
-        "--players",
-        "Asha,Ravi",
-        "--out",
-        path(&file),
-    ]));
+    new_knockout(&file, "Asha,Ravi", &[]);
     let played = dir.join("played.json");
     let demo = [
         "demo",
@@ -577,15 +557,7 @@ fn a_game_played_on_the_board_is_taken_from_its_save() {
     ok(&carrom(&demo));
     let strangers = std::fs::read_to_string(&played).unwrap();
     refused(
-        &[
-            "tournament",
-            "record",
-            path(&file),
-            "--game",
-            "1",
-            "--save",
-            path(&played),
-        ],
+        &record(&file, "1", path(&played)),
         &[
             "South (computer) v North (computer)",
             "not game 1's (Asha v Ravi)",
@@ -595,44 +567,14 @@ fn a_game_played_on_the_board_is_taken_from_its_save() {
         .replace("South (computer)", "Asha")
         .replace("North (computer)", "Ravi");
     let save = write(&dir, "asha-ravi.json", &theirs);
-    refused(
-        &[
-            "tournament",
-            "record",
-            path(&file),
-            "--game",
-            "2",
-            "--save",
-            &save,
-        ],
-        &["no game 2"],
-    );
-    let out = ok(&carrom(&[
-        "tournament",
-        "record",
-        path(&file),
-        "--game",
-        "1",
-        "--save",
-        &save,
-    ]));
+    refused(&record(&file, "2", &save), &["no game 2"]);
+    let out = ok(&carrom(&record(&file, "1", &save)));
     assert!(
         out.contains("Game 1 (final)") && out.contains("Champion:"),
         "{out}"
     );
-    let t: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let t: Value = read_tournament(&file);
     let kept = t["games"][0]["replays"][0].as_str().unwrap();
     replay_checks(&dir.join(kept));
-    refused(
-        &[
-            "tournament",
-            "record",
-            path(&file),
-            "--game",
-            "1",
-            "--save",
-            &save,
-        ],
-        &["game 1 is already played"],
-    );
+    refused(&record(&file, "1", &save), &["game 1 is already played"]);
 }

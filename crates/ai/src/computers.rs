@@ -245,6 +245,13 @@ pub fn computers_match(
     setup
 }
 
+/// A singles match of easy computers under the ICF Laws, seeded `seed`: the plainest match of
+/// computers (the tests' and the reviews' examples).
+pub fn easy_singles(seed: u64) -> MatchSetup {
+    let rules = carrom_referee::Preset::Icf.rules();
+    computers_match(Seats::Singles, rules, "icf", [Level::Easy; 2], seed)
+}
+
 /// The level of each side, for a setup of computers only.
 pub fn computer_setup(setup: &mut MatchSetup, levels: [Level; 2]) {
     let seats = setup.seats;

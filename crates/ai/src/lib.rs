@@ -43,7 +43,7 @@ pub use candidates::{Candidate, GenLimits, ShotKind};
 pub use carrom_match::Level;
 pub use clearing::{ClearingJudge, ClearingState};
 pub use computers::{
-    Computers, ComputersState, Played, PlayedOut, computer_setup, computers_match,
+    Computers, ComputersState, Played, PlayedOut, computer_setup, computers_match, easy_singles,
 };
 pub use game::{MatchJudge, choose_due_spot};
 pub use lone_man::LoneManCosts;

@@ -1,23 +1,16 @@
 //! The computers' state as data: the browser's worker decides on computers made from it, and
 //! they must play as the ones they came from.
 
-use carrom_ai::{Computers, ComputersState, Level, computers_match};
+use carrom_ai::{Computers, ComputersState, easy_singles};
 use carrom_match::Match;
 use carrom_physics::Spec;
-use carrom_referee::{Preset, Seats};
 
 /// Computers rebuilt from their state (through JSON) after each action decide every action
 /// of the first strokes as the computers that carried on.
 #[test]
 fn computers_made_from_their_state_decide_as_the_ones_they_came_from() {
     let spec = Spec::default();
-    let setup = computers_match(
-        Seats::Singles,
-        Preset::Icf.rules(),
-        "icf",
-        [Level::Easy; 2],
-        9,
-    );
+    let setup = easy_singles(9);
     let mut game = Match::new(&spec, setup.clone()).unwrap();
     let mut carried = Computers::for_setup(&setup);
     carried.commentary = true;

@@ -1,19 +1,19 @@
 //! A hostile peer on the loopback interface: every wrong move is refused with a message, and the
 //! match goes on unharmed. Each wait is bounded.
 
-use carrom_match::{Action, MatchSetup};
+mod common;
+
+use carrom_match::Action;
 use carrom_net::protocol::{CodeExchange, Hello, Prover, code_proof, proof_holds};
 use carrom_net::wire::Client;
 use carrom_net::{
-    Guest, GuestEvent, Holder, Host, HostConfig, HostEvent, Joining, PROTOCOL, Refusal, Role,
-    ToGuest, ToHost,
+    Guest, GuestEvent, Host, HostEvent, Joining, PROTOCOL, Refusal, Role, ToGuest, ToHost,
 };
 use carrom_physics::{Shot, Spec};
-use carrom_referee::{Rules, Seat, Seats};
+use carrom_referee::{Rules, Seat};
+use common::{WAIT, break_shot, two_guests, wait_for};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-const WAIT: Duration = Duration::from_secs(10);
 
 struct Hosting {
     host: Arc<Mutex<Host>>,
@@ -29,13 +29,7 @@ impl Drop for Hosting {
 
 /// A singles match on 127.0.0.1 whose two seats are guests', polled in a thread of its own.
 fn host() -> Hosting {
-    let setup = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 5);
-    let holders = vec![(Seat::South, Holder::Guest), (Seat::North, Holder::Guest)];
-    let bind = "127.0.0.1:0".parse().unwrap();
-    let config = HostConfig::new(bind, "FAIR42", setup, holders, &Spec::default());
-    let host = Arc::new(Mutex::new(
-        Host::start(config, Box::new(|_| None)).expect("the host starts"),
-    ));
+    let host = Arc::new(Mutex::new(two_guests("FAIR42")));
     let events = Arc::new(Mutex::new(Vec::new()));
     let stop = Arc::new(Mutex::new(false));
     {
@@ -62,23 +56,6 @@ fn joining(name: &str, code: &str, seats: &[Seat], role: Role) -> Joining {
 fn join(h: &Hosting, name: &str, seats: &[Seat]) -> Guest {
     let addr = h.host.lock().unwrap().addr();
     Guest::join(addr, joining(name, "FAIR42", seats, Role::Player), WAIT).expect("joins")
-}
-
-/// Polls `guest` until `pick` finds what it waits for, or the wait runs out.
-#[track_caller]
-fn wait_for<T>(guest: &mut Guest, mut pick: impl FnMut(&GuestEvent) -> Option<T>) -> T {
-    let t0 = Instant::now();
-    while t0.elapsed() < WAIT {
-        for e in guest.poll(Duration::from_millis(20)) {
-            if let GuestEvent::Applied(a) = &e {
-                guest.apply(a).expect("the host's action applies");
-            }
-            if let Some(t) = pick(&e) {
-                return t;
-            }
-        }
-    }
-    panic!("waited {WAIT:?} in vain");
 }
 
 /// A hello as a fair guest's, but for its protocol version and key exchange's message.
@@ -133,15 +110,6 @@ fn digest(h: &Hosting) -> (usize, u64) {
     let host = h.host.lock().unwrap();
     let g = host.game().expect("the match started");
     (g.actions.len(), g.digest())
-}
-
-fn break_shot() -> Shot {
-    Shot {
-        seat: Seat::South,
-        position: 0.0,
-        angle_deg: 0.0,
-        power: 1.0,
-    }
 }
 
 #[test]

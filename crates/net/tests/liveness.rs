@@ -3,19 +3,20 @@
 //! again), and a guest whose action goes unanswered asks for the match again. On the loopback
 //! interface; every wait is bounded.
 
+mod common;
+
 use carrom_ai::Computers;
 use carrom_match::{Action, MatchLength, MatchSetup, Player};
 use carrom_net::protocol::{CodeExchange, Prover, code_proof};
 use carrom_net::wire::{FromGuest, Server};
 use carrom_net::{Guest, GuestEvent, Holder, Host, HostConfig, Joining, PROTOCOL, Role};
 use carrom_net::{ToGuest, ToHost};
-use carrom_physics::{Shot, Spec};
+use carrom_physics::Spec;
 use carrom_referee::{Rules, Seat, Seats};
+use common::{WAIT, break_shot, two_guests, wait_for};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-
-const WAIT: Duration = Duration::from_secs(10);
 
 /// Stops the host's thread when dropped.
 #[derive(Default)]
@@ -129,47 +130,12 @@ fn fast_computers_on_both_sides_play_their_match_to_the_end() {
     }
 }
 
-/// A singles match whose two seats are guests'.
-fn two_guests() -> Host {
-    let setup = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 5);
-    let holders = vec![(Seat::South, Holder::Guest), (Seat::North, Holder::Guest)];
-    let bind = "127.0.0.1:0".parse().unwrap();
-    let config = HostConfig::new(bind, "SWIFT7", setup, holders, &Spec::default());
-    Host::start(config, Box::new(|_| None)).unwrap()
-}
-
-/// Polls `guest`, taking the host's actions, until `pick` finds what it waits for.
-#[track_caller]
-fn wait_for<T>(guest: &mut Guest, mut pick: impl FnMut(&GuestEvent) -> Option<T>) -> T {
-    let t0 = Instant::now();
-    while t0.elapsed() < WAIT {
-        for e in guest.poll(Duration::from_millis(20)) {
-            if let GuestEvent::Applied(a) = &e {
-                guest.apply(a).expect("the host's action applies");
-            }
-            if let Some(t) = pick(&e) {
-                return t;
-            }
-        }
-    }
-    panic!("waited {WAIT:?} in vain");
-}
-
-fn break_shot() -> Shot {
-    Shot {
-        seat: Seat::South,
-        position: 0.0,
-        angle_deg: 0.0,
-        power: 1.0,
-    }
-}
-
 /// A guest that has spent the host's bound on other messages acts: the host drops the action,
 /// says so with its number, and the guest sends it again; it is applied once.
 #[test]
 fn an_action_the_host_drops_for_coming_too_fast_is_sent_again_and_applied_once() {
     let stop = Stop::default();
-    let host = two_guests();
+    let host = two_guests("SWIFT7");
     let addr = host.addr();
     let thread = run(host, &stop);
     let joining = |name| Joining::new("SWIFT7", name, Role::Player, &Spec::default());

@@ -193,6 +193,19 @@ pub enum SpecSyntaxError {
 }
 
 impl Spec {
+    /// The ICF board with every friction and restitution at 0 (a spec that loads): its frame
+    /// gives nothing back, so no man can be sent off a cushion.
+    pub fn dead_board() -> Spec {
+        let mut spec = Spec::default();
+        let m = &mut spec.materials;
+        m.board_friction = 0.0;
+        m.restitution_piece_piece = 0.0;
+        m.restitution_striker_piece = 0.0;
+        m.restitution_piece_frame = 0.0;
+        m.contact_friction = 0.0;
+        spec
+    }
+
     /// Loads a spec from a `.ron` file (any case) or else a TOML file, and checks it
     /// ([`Spec::validate`]). Missing fields take the ICF defaults.
     pub fn load(path: &Path) -> Result<Spec, SpecError> {

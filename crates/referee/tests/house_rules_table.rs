@@ -8,7 +8,7 @@
 mod table;
 
 use std::collections::BTreeMap;
-use table::{Row, check_enforced_or_explained, functions, rules_text};
+use table::{Row, check_enforced_or_explained, functions, rules_text, sentences, split_line};
 
 /// The three house texts by the name their rows use: the referee's copies, which must be the
 /// shared rules' texts where those are checked out beside the repository.
@@ -17,58 +17,6 @@ const TEXTS: [(&str, &str); 3] = [
     ("fof2022", "fof-2022-rules.txt"),
     ("casual", "casual-rules.txt"),
 ];
-
-/// The rule sentences of a text, in order. Each line is a paragraph or a list item (a leading
-/// "- ", "* " or "# " is dropped); a line with no lowercase letter is a title and has none. A
-/// sentence ends at the end of its line, or at a '.', '!' or '?' (with any closing quotes) that
-/// is followed by a space and a capital letter or an opening quote: "i.e. disturb" goes on.
-fn sentences(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for line in text.lines() {
-        let mut line = line.trim();
-        for marker in ["- ", "* ", "# "] {
-            if let Some(rest) = line.strip_prefix(marker) {
-                line = rest.trim();
-            }
-        }
-        if line.chars().any(char::is_lowercase) {
-            out.extend(split_line(line));
-        }
-    }
-    out
-}
-
-fn split_line(line: &str) -> Vec<String> {
-    let c: Vec<char> = line.chars().collect();
-    let closing = |ch: char| matches!(ch, '.' | '!' | '?' | '"' | '\'' | '\u{201d}' | '\u{2019}');
-    let opens = |ch: char| ch.is_uppercase() || matches!(ch, '"' | '\'' | '\u{201c}' | '\u{2018}');
-    let mut out = Vec::new();
-    let (mut start, mut i) = (0, 0);
-    while i < c.len() {
-        if !matches!(c[i], '.' | '!' | '?') {
-            i += 1;
-            continue;
-        }
-        let mut end = i + 1;
-        while end < c.len() && closing(c[end]) {
-            end += 1;
-        }
-        let mut next = end;
-        while next < c.len() && c[next] == ' ' {
-            next += 1;
-        }
-        if next > end && next < c.len() && opens(c[next]) {
-            out.push(c[start..end].iter().collect::<String>().trim().to_string());
-            start = next;
-        }
-        i = end;
-    }
-    let rest: String = c[start..].iter().collect();
-    if !rest.trim().is_empty() {
-        out.push(rest.trim().to_string());
-    }
-    out
-}
 
 /// Every rule sentence by its row's name, "traditional.12", with its words.
 fn sentence_ids() -> BTreeMap<String, String> {

@@ -3,7 +3,7 @@
 
 mod common;
 
-use carrom_tournament::standings::{Decided, ShootoutPlayed, table, tallies};
+use carrom_tournament::standings::{Decided, ShootoutPlayed, Table, table, tallies};
 use carrom_tournament::{Format, Kind, Outcome, Stage, Tournament, decide, standings};
 use common::{board, boards, names, play_all, settings};
 
@@ -33,6 +33,13 @@ fn decided(games: &[([String; 2], Outcome)]) -> Vec<Decided<'_>> {
 
 fn group(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
+}
+
+/// Each row of the table as its name, its rank and whether it advances.
+fn places(tab: &Table) -> Vec<(&str, u32, bool)> {
+    (tab.standings.iter())
+        .map(|r| (r.name.as_str(), r.rank, r.advances))
+        .collect()
 }
 
 /// A beats everyone 25-5; B beats C, C beats D, D beats B, each 25-10: B, C and D have 2
@@ -195,11 +202,8 @@ fn two_players_tied_on_all_three_across_the_cut_owe_a_shootout_and_its_winner_ad
     let players = group(&["A", "B", "C", "D"]);
     let before = table("A", &players, &decided(&games), &[], 2).unwrap();
     assert_eq!(before.shootout, Some(group(&["B", "C"])));
-    let rows: Vec<(&str, u32, bool)> = (before.standings.iter())
-        .map(|r| (r.name.as_str(), r.rank, r.advances))
-        .collect();
     assert_eq!(
-        rows,
+        places(&before),
         [
             ("A", 1, true),
             ("B", 2, false),
@@ -213,11 +217,8 @@ fn two_players_tied_on_all_three_across_the_cut_owe_a_shootout_and_its_winner_ad
     };
     let after = table("A", &players, &decided(&games), &[shootout], 2).unwrap();
     assert_eq!(after.shootout, None);
-    let rows: Vec<(&str, u32, bool)> = (after.standings.iter())
-        .map(|r| (r.name.as_str(), r.rank, r.advances))
-        .collect();
     assert_eq!(
-        rows,
+        places(&after),
         [
             ("A", 1, true),
             ("C", 2, true),
@@ -365,11 +366,8 @@ fn three_players_tied_for_one_place_play_one_board_shootouts_until_one_is_left()
         winner: "D".into(),
     };
     let tab = table("A", &players, &decided(&games), &[s1, s2], 2).unwrap();
-    let rows: Vec<(&str, u32, bool)> = (tab.standings.iter())
-        .map(|r| (r.name.as_str(), r.rank, r.advances))
-        .collect();
     assert_eq!(
-        rows,
+        places(&tab),
         [
             ("A", 1, true),
             ("D", 2, true),
@@ -384,11 +382,8 @@ fn ties_that_decide_nothing_share_their_place() {
     let games = vec![won("A", "C", 10), won("B", "D", 10)];
     let players = group(&["A", "B", "C", "D"]);
     let tab = table("A", &players, &decided(&games), &[], 2).unwrap();
-    let rows: Vec<(&str, u32, bool)> = (tab.standings.iter())
-        .map(|r| (r.name.as_str(), r.rank, r.advances))
-        .collect();
     assert_eq!(
-        rows,
+        places(&tab),
         [
             ("A", 1, true),
             ("B", 1, true),

@@ -120,24 +120,11 @@ mod invariants {
     }
 }
 
-/// A board with every friction and restitution at 0 (a spec that loads): its frame gives
-/// nothing back, so no man can be sent off a cushion.
-fn dead_board() -> Spec {
-    let mut spec = Spec::default();
-    let m = &mut spec.materials;
-    m.board_friction = 0.0;
-    m.restitution_piece_piece = 0.0;
-    m.restitution_striker_piece = 0.0;
-    m.restitution_piece_frame = 0.0;
-    m.contact_friction = 0.0;
-    spec
-}
-
 /// A drill that cannot be set on a board says so (its name and level), never panics; the
 /// break is set on every board; the coach's table, which draws every drill, is refused.
 #[test]
 fn a_drill_the_board_leaves_no_room_for_is_an_error_not_a_panic() {
-    let spec = dead_board();
+    let spec = Spec::dead_board();
     let e = Drill::new(&spec, DrillKind::OffACushion, 1, 0).unwrap_err();
     assert_eq!(
         e,

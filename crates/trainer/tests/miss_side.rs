@@ -82,15 +82,8 @@ fn word(side: Side) -> &'static str {
 fn a_line_wide_of_the_man_is_thin_on_the_contact_side_and_thick_on_the_far_side() {
     let spec = Spec::default();
     let (mut read, mut thick) = (0, 0);
-    for kind in [
-        DrillKind::StraightCut,
-        DrillKind::Cut30,
-        DrillKind::Cut60,
-        DrillKind::ThinCut,
-        DrillKind::OffACushion,
-        DrillKind::FrozenOnACushion,
-        DrillKind::Combination,
-    ] {
+    let one_man = |k: &DrillKind| !matches!(k, DrillKind::QueenAndCover | DrillKind::Break);
+    for kind in DrillKind::ALL.into_iter().filter(one_man) {
         for seed in 0..4 {
             let d = Drill::new(&spec, kind, 1, seed).unwrap();
             let thin = contact_side(&spec, &d);

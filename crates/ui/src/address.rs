@@ -346,13 +346,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("carrom-address-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let spec = Spec::default();
-        let setup = computers_match(
-            Seats::Singles,
-            Preset::Icf.rules(),
-            "icf",
-            [Level::Easy; 2],
-            1,
-        );
+        let setup = carrom_ai::easy_singles(1);
         let game = carrom_match::Match::new(&spec, setup).unwrap();
         let file = dir.join("m.json");
         SaveFile::of(&game).write(&file).unwrap();

@@ -27,8 +27,11 @@ use carrom_ui::sim::{
 };
 use carrom_ui::{Launch, Phase, Screen, Start, headless_app};
 
+mod common;
 #[path = "game/input.rs"]
 mod input;
+
+use common::press;
 
 fn launch(start: Start) -> Launch {
     Launch {
@@ -334,15 +337,6 @@ fn stroke_in_the_game_is_bit_identical_to_the_simulator() {
         assert_eq!(live.clock.steps, reference.steps);
         assert_eq!(live.events, reference.events);
     }
-}
-
-fn press(app: &mut App, key: KeyCode) {
-    let mut input = ButtonInput::<KeyCode>::default();
-    input.press(key);
-    app.world_mut().insert_resource(input);
-    app.update();
-    app.world_mut()
-        .insert_resource(ButtonInput::<KeyCode>::default());
 }
 
 fn start_match(setup: MatchSetup) -> App {
@@ -791,46 +785,11 @@ fn a_save_resumes_the_same_way_from_load_and_from_continue() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// The button of the screen whose label starts with `label`: of two (a page's over the
-/// menu's, as "North:"), the one on the page, which is the one a person sees and clicks.
+/// The button of the screen whose label starts with `label`, on a page over the menu if there
+/// is one.
 fn button(app: &mut App, label: &str) -> Entity {
-    let mut q = app
-        .world_mut()
-        .query_filtered::<(Entity, &Children), With<Button>>();
-    let buttons: Vec<(Entity, Vec<Entity>)> = q
-        .iter(app.world())
-        .map(|(e, c)| (e, c.iter().collect()))
-        .collect();
-    let labelled: Vec<Entity> = buttons
-        .into_iter()
-        .filter(|(_, children)| {
-            children.iter().any(|c| {
-                app.world()
-                    .get::<Text>(*c)
-                    .is_some_and(|t| t.0.starts_with(label))
-            })
-        })
-        .map(|(e, _)| e)
-        .collect();
-    labelled
-        .iter()
-        .copied()
-        .find(|e| on_a_page(app, *e))
-        .or(labelled.first().copied())
+    common::button_where(app, |t| t.starts_with(label))
         .unwrap_or_else(|| panic!("no button `{label}`"))
-}
-
-/// Whether `e` is on a page over the menu (its root is drawn above the menu).
-fn on_a_page(app: &App, mut e: Entity) -> bool {
-    loop {
-        if app.world().get::<GlobalZIndex>(e).is_some() {
-            return true;
-        }
-        match app.world().get::<ChildOf>(e) {
-            Some(parent) => e = parent.parent(),
-            None => return false,
-        }
-    }
 }
 
 fn click(app: &mut App, label: &str) {

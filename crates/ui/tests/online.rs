@@ -5,6 +5,10 @@
 //! page in the server's words; the leaderboard shows the players of a rated match (two headless
 //! clients), and a player's page opens from it with his match to watch as a replay. Bounded.
 
+mod common;
+
+use common::press;
+
 use bevy::prelude::*;
 use carrom_match::Level;
 use carrom_online::{Plan, Request};
@@ -67,35 +71,7 @@ fn online_page(port: u16, name: &str) -> App {
 
 /// The button whose label `is` says, on a page over the menu if there is one.
 fn button(app: &mut App, is: impl Fn(&str) -> bool) -> Entity {
-    let mut q = app
-        .world_mut()
-        .query_filtered::<(Entity, &Children), With<Button>>();
-    let buttons: Vec<(Entity, Vec<Entity>)> = q
-        .iter(app.world())
-        .map(|(e, c)| (e, c.iter().collect()))
-        .collect();
-    let labelled: Vec<Entity> = buttons
-        .into_iter()
-        .filter(|(_, children)| {
-            (children.iter()).any(|c| app.world().get::<Text>(*c).is_some_and(|t| is(&t.0)))
-        })
-        .map(|(e, _)| e)
-        .collect();
-    let on_page = |e: Entity| {
-        let mut e = e;
-        loop {
-            if app.world().get::<GlobalZIndex>(e).is_some() {
-                return true;
-            }
-            match app.world().get::<ChildOf>(e) {
-                Some(parent) => e = parent.parent(),
-                None => return false,
-            }
-        }
-    };
-    (labelled.iter().copied().find(|e| on_page(*e)))
-        .or(labelled.first().copied())
-        .expect("a button so labelled")
+    common::button_where(app, is).expect("a button so labelled")
 }
 
 fn click(app: &mut App, is: impl Fn(&str) -> bool) {
@@ -128,15 +104,6 @@ fn phase(app: &App) -> Phase {
 
 fn session(app: &App) -> &OnlineSession {
     app.world().resource::<OnlineSession>()
-}
-
-fn press(app: &mut App, key: KeyCode) {
-    let mut input = ButtonInput::<KeyCode>::default();
-    input.press(key);
-    app.world_mut().insert_resource(input);
-    app.update();
-    app.world_mut()
-        .insert_resource(ButtonInput::<KeyCode>::default());
 }
 
 /// Where this machine's strokes are tried along the base line, in turn until one is legal.

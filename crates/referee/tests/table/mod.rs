@@ -1,7 +1,8 @@
-//! What the two tables' tests share (`tests/laws_table.rs` for `LAWS.md`, and
-//! `tests/house_rules_table.rs` for `HOUSE_RULES.md`): the referee's copy of a rules text, the
-//! table's rows, every function of the workspace, and the check that a row is either enforced
-//! and tested, or explained.
+//! What the tables' tests share (`tests/laws_table.rs` for `LAWS.md`,
+//! `tests/house_rules_table.rs` for `HOUSE_RULES.md`, and the tournament crate's
+//! `tests/tournament_table.rs` for its `TOURNAMENT.md`): the referee's copy of a rules text, its
+//! sentences, the table's rows, every function of the workspace, and the check that a row is
+//! either enforced and tested, or explained.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -10,10 +11,11 @@ fn manifest() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A rules text: the referee's copy in `tests/data`, which must be the shared rules' text where
+/// A rules text: the referee's copy in its `tests/data` (`../referee/tests/data` from the
+/// manifest of the referee or of a crate beside it), which must be the shared rules' text where
 /// that is checked out beside the repository.
 pub fn rules_text(file: &str) -> String {
-    let copy = manifest().join("tests/data").join(file);
+    let copy = manifest().join("../referee/tests/data").join(file);
     let text = std::fs::read_to_string(&copy).unwrap_or_else(|e| panic!("{}: {e}", copy.display()));
     let shared = manifest().join("../../../shared/rules").join(file);
     if let Ok(spec) = std::fs::read_to_string(&shared) {
@@ -27,6 +29,67 @@ pub fn rules_text(file: &str) -> String {
     text
 }
 
+/// The rule sentences of a text, in order. Each line is a paragraph or a list item (a leading
+/// "- ", "* " or "# " is dropped); a line with no lowercase letter is a title and has none. A
+/// sentence ends at the end of its line, or at a '.', '!' or '?' (with any closing quotes) that
+/// is followed by a space and a capital letter or an opening quote: "i.e. disturb" goes on.
+#[allow(
+    dead_code,
+    reason = "read by the house rules' and the tournament's tests: LAWS.md numbers its Laws"
+)]
+pub fn sentences(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let mut line = line.trim();
+        for marker in ["- ", "* ", "# "] {
+            if let Some(rest) = line.strip_prefix(marker) {
+                line = rest.trim();
+            }
+        }
+        if line.chars().any(char::is_lowercase) {
+            out.extend(split_line(line));
+        }
+    }
+    out
+}
+
+/// The sentences of one line, as [`sentences`] splits them.
+#[allow(
+    dead_code,
+    reason = "read by the house rules' and the tournament's tests: LAWS.md numbers its Laws"
+)]
+pub fn split_line(line: &str) -> Vec<String> {
+    let c: Vec<char> = line.chars().collect();
+    let closing = |ch: char| matches!(ch, '.' | '!' | '?' | '"' | '\'' | '\u{201d}' | '\u{2019}');
+    let opens = |ch: char| ch.is_uppercase() || matches!(ch, '"' | '\'' | '\u{201c}' | '\u{2018}');
+    let mut out = Vec::new();
+    let (mut start, mut i) = (0, 0);
+    while i < c.len() {
+        if !matches!(c[i], '.' | '!' | '?') {
+            i += 1;
+            continue;
+        }
+        let mut end = i + 1;
+        while end < c.len() && closing(c[end]) {
+            end += 1;
+        }
+        let mut next = end;
+        while next < c.len() && c[next] == ' ' {
+            next += 1;
+        }
+        if next > end && next < c.len() && opens(c[next]) {
+            out.push(c[start..end].iter().collect::<String>().trim().to_string());
+            start = next;
+        }
+        i = end;
+    }
+    let rest: String = c[start..].iter().collect();
+    if !rest.trim().is_empty() {
+        out.push(rest.trim().to_string());
+    }
+    out
+}
+
 /// A row of a table: the Law or sentence it is about, the text's words where the table gives
 /// them (empty in `LAWS.md`), where the software enforces it, the tests, and why it is not
 /// enforced.
@@ -34,7 +97,7 @@ pub struct Row {
     pub id: String,
     #[allow(
         dead_code,
-        reason = "read by the house rules' test only: LAWS.md gives no words"
+        reason = "read by the house rules' and the tournament's tests: LAWS.md gives no words"
     )]
     pub words: String,
     pub enforced_in: String,

@@ -66,6 +66,22 @@ pub struct SidePanel;
 /// The margin between a panel and the board, and around the panels.
 pub const GAP: f32 = 8.0;
 
+/// A side panel's node, on the `left` of the board or on its right, `width` wide until the
+/// layout sets its width: [`GAP`] in from the top, the bottom and its side, its items in a
+/// column.
+pub fn side_panel_node(left: bool, width: f32) -> Node {
+    Node {
+        position_type: PositionType::Absolute,
+        top: px(GAP),
+        bottom: px(GAP),
+        left: if left { px(GAP) } else { auto() },
+        right: if left { auto() } else { px(GAP) },
+        width: px(width),
+        flex_direction: FlexDirection::Column,
+        ..default()
+    }
+}
+
 /// The board's outer size in metres: the playing surface, the frame and its dark edge.
 pub fn board_extent(playing_surface: f32) -> f32 {
     playing_surface + 2.0 * FRAME + 0.006

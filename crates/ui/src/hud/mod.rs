@@ -11,7 +11,7 @@ pub mod tray;
 pub mod words;
 
 use crate::board::draw::{PieceLook, spawn_piece};
-use crate::board::layout::{GAP, SidePanel};
+use crate::board::layout::{GAP, SidePanel, side_panel_node};
 use crate::modes::OnBoard;
 use crate::modes::calls::CallLog;
 use crate::modes::turn::Aim;
@@ -171,20 +171,13 @@ fn column(left: bool) -> impl Bundle {
     (
         SidePanel,
         Node {
-            position_type: PositionType::Absolute,
-            top: px(GAP),
-            bottom: px(GAP),
-            left: if left { px(GAP) } else { auto() },
-            right: if left { auto() } else { px(GAP) },
-            width: px(280),
-            flex_direction: FlexDirection::Column,
             justify_content: if left {
                 JustifyContent::FlexStart
             } else {
                 JustifyContent::SpaceBetween
             },
             row_gap: px(GAP),
-            ..default()
+            ..side_panel_node(left, 280.0)
         },
     )
 }

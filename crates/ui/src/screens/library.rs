@@ -138,7 +138,7 @@ fn spawn_library(mut commands: Commands) {
                 palette::PAGE_TEXT,
             ));
             // Above the lists: it stays where it is however long the statistics grow.
-            super::menu::back_button(page, "Back (Esc)", MenuPage::Choices);
+            super::menu::page_button(page, "Back (Esc)", MenuPage::Choices);
             page.spawn(Node {
                 column_gap: px(20),
                 ..default()
@@ -207,6 +207,27 @@ fn file_section(
     }
 }
 
+/// A file's button `label` that loads its save and begins what `start` makes of it (the save
+/// and its path), or says why the save could not be loaded.
+fn save_button(
+    row: &mut ChildSpawnerCommands,
+    label: &'static str,
+    path: &Path,
+    start: fn(SaveFile, &Path) -> Start,
+) {
+    let path = path.to_path_buf();
+    button(
+        row,
+        80.0,
+        30.0,
+        text(label, 15.0, palette::BUTTON_TEXT),
+        move |_: On<Activate>, mut m: MenuStart| match SaveFile::load(&path) {
+            Ok(save) => m.begin(start(save, &path)),
+            Err(e) => m.file.message = Some(format!("{label}: {e}")),
+        },
+    );
+}
+
 fn file_row(list: &mut ChildSpawnerCommands, path: &Path, going_on: bool) {
     let title = title_of_file(path);
     list.spawn(Node {
@@ -217,8 +238,8 @@ fn file_row(list: &mut ChildSpawnerCommands, path: &Path, going_on: bool) {
         ..default()
     })
     .with_children(|row| {
-        let open = path.to_path_buf();
         if going_on {
+            let open = path.to_path_buf();
             button(
                 row,
                 110.0,
@@ -232,16 +253,7 @@ fn file_row(list: &mut ChildSpawnerCommands, path: &Path, going_on: bool) {
                 },
             );
         } else {
-            button(
-                row,
-                80.0,
-                30.0,
-                text("Watch", 15.0, palette::BUTTON_TEXT),
-                move |_: On<Activate>, mut m: MenuStart| match SaveFile::load(&open) {
-                    Ok(save) => m.begin(Start::Replay(save)),
-                    Err(e) => m.file.message = Some(format!("Watch: {e}")),
-                },
-            );
+            save_button(row, "Watch", path, |save, _| Start::Replay(save));
             let asked = path.to_path_buf();
             button(
                 row,
@@ -258,21 +270,13 @@ fn file_row(list: &mut ChildSpawnerCommands, path: &Path, going_on: bool) {
                     );
                 },
             );
-            let reviewed = path.to_path_buf();
-            button(
-                row,
-                80.0,
-                30.0,
-                text("Review", 15.0, palette::BUTTON_TEXT),
-                move |_: On<Activate>, mut m: MenuStart| match SaveFile::load(&reviewed) {
-                    Ok(save) => m.begin(Start::Review(Box::new(ReviewStart {
-                        save,
-                        path: Some(reviewed.clone()),
-                        from: OpenedFrom::Library,
-                    }))),
-                    Err(e) => m.file.message = Some(format!("Review: {e}")),
-                },
-            );
+            save_button(row, "Review", path, |save, path| {
+                Start::Review(Box::new(ReviewStart {
+                    save,
+                    path: Some(path.to_path_buf()),
+                    from: OpenedFrom::Library,
+                }))
+            });
         }
         row.spawn((
             text(title, 15.0, palette::PAGE_TEXT),

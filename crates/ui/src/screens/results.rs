@@ -10,20 +10,25 @@ use crate::states::{Phase, Refereed, Watched};
 use crate::text::for_display;
 use crate::theme::palette::{CARD, CARD_DIM as DIM, CARD_EDGE as EDGE, CARD_INK as INK, NOTICE};
 use crate::theme::side_colour;
+use bevy::ecs::system::ScheduleSystem;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        OnEnter(Phase::BoardOver),
-        spawn_result_card.run_if(in_state(Refereed)),
-    )
-    .add_systems(
-        Update,
-        r_reviews
-            .run_if(in_state(Phase::BoardOver).or_else(in_state(Phase::Over)))
-            .run_if(in_state(Refereed))
-            .before(crate::sim::SimSet),
-    );
+    let after_a_board = in_state(Phase::BoardOver).or_else(in_state(Phase::Over));
+    let r_reviews = r_reviews.run_if(after_a_board).run_if(in_state(Refereed));
+    card_systems(app, Phase::BoardOver, spawn_result_card, r_reviews);
+}
+
+/// A card's systems: `spawn` when a refereed match's phase comes to `phase`, then `keys` (run
+/// as they say) every frame before the simulation.
+pub(super) fn card_systems<M1, M2>(
+    app: &mut App,
+    phase: Phase,
+    spawn: impl IntoScheduleConfigs<ScheduleSystem, M1>,
+    keys: impl IntoScheduleConfigs<ScheduleSystem, M2>,
+) {
+    app.add_systems(OnEnter(phase), spawn.run_if(in_state(Refereed)))
+        .add_systems(Update, keys.before(crate::sim::SimSet));
 }
 
 /// The match at the table can be reviewed (not one across machines: the host's).

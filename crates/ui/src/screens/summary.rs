@@ -1,10 +1,10 @@
 //! The match summary: the winner, each player's statistics ([`carrom_match::MatchStats`]),
 //! the score by board as a small chart, and Play again / Review / Menu.
 
-use super::results::{card, overlay, text};
+use super::results::{card, card_systems, overlay, text};
 use crate::modes::flow::{RESULT_GRACE, ResultShown};
 use crate::modes::table::{PlayAgain, Table};
-use crate::states::{Phase, Playing, Refereed, Screen, Watched};
+use crate::states::{Phase, Playing, Screen, Watched};
 use crate::theme::palette::{CARD_DIM as DIM, CARD_INK as INK};
 use crate::theme::{Activate, side_colour};
 use bevy::prelude::*;
@@ -15,16 +15,8 @@ use carrom_match::{BoardStats, Match};
 struct PlayAgainButton;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        OnEnter(Phase::Over),
-        spawn_summary.run_if(in_state(Refereed)),
-    )
-    .add_systems(
-        Update,
-        enter_plays_again
-            .run_if(in_state(Phase::Over))
-            .before(crate::sim::SimSet),
-    );
+    let enter_plays_again = enter_plays_again.run_if(in_state(Phase::Over));
+    card_systems(app, Phase::Over, spawn_summary, enter_plays_again);
 }
 
 /// The summary's table: a header and a row per player.

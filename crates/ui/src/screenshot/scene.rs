@@ -40,6 +40,15 @@ pub(super) struct Scene<'w> {
     told: MessageWriter<'w, Announcement>,
 }
 
+/// The training, when a person is to strike in it (`aiming`) and 20 `frames` have gone.
+fn training_aimed<'a>(
+    training: &'a mut Option<ResMut<'_, Training>>,
+    aiming: bool,
+    frames: u32,
+) -> Option<&'a mut Training> {
+    training.as_deref_mut().filter(|_| aiming && frames >= 20)
+}
+
 impl Scene<'_> {
     fn in_phase(&self, phase: Phase) -> bool {
         self.phase.as_deref().is_some_and(|p| *p.get() == phase)
@@ -131,11 +140,7 @@ impl Scene<'_> {
     fn training_coach(&mut self, frames: u32) -> bool {
         let aiming = self.training_aim();
         let spec = &self.equipment.0;
-        let Some(t) = self
-            .training
-            .as_deref_mut()
-            .filter(|_| aiming && frames >= 20)
-        else {
+        let Some(t) = training_aimed(&mut self.training, aiming, frames) else {
             return false;
         };
         if t.misses_in_row == 0 {
@@ -154,11 +159,7 @@ impl Scene<'_> {
     /// Training's progress page up, after twelve days at every drill.
     fn training_progress(&mut self, frames: u32) -> bool {
         let aiming = self.training_aim();
-        let Some(t) = self
-            .training
-            .as_deref_mut()
-            .filter(|_| aiming && frames >= 20)
-        else {
+        let Some(t) = training_aimed(&mut self.training, aiming, frames) else {
             return false;
         };
         if !self.progress_page.is_open() {

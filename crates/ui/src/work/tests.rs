@@ -1,19 +1,11 @@
 //! The worker answers as the page would: decisions, reviews, hints and judgements.
 
 use super::*;
-use carrom_ai::{Level, computers_match};
-use carrom_referee::{Preset, Seats};
 
 /// A singles match of easy computers seeded `seed`, at its start, and its computers.
 fn easy_singles(seed: u64) -> (Spec, Match, Computers) {
     let spec = Spec::default();
-    let setup = computers_match(
-        Seats::Singles,
-        Preset::Icf.rules(),
-        "icf",
-        [Level::Easy; 2],
-        seed,
-    );
+    let setup = carrom_ai::easy_singles(seed);
     let game = Match::new(&spec, setup.clone()).unwrap();
     (spec, game, Computers::for_setup(&setup))
 }

@@ -375,13 +375,7 @@ mod tests {
     #[test]
     fn a_strokes_position_is_a_drill_of_keeping_the_turn() {
         let spec = carrom_physics::Spec::default();
-        let setup = carrom_ai::computers_match(
-            carrom_referee::Seats::Singles,
-            carrom_referee::Preset::Icf.rules(),
-            "icf",
-            [carrom_ai::Level::Easy; 2],
-            4,
-        );
+        let setup = carrom_ai::easy_singles(4);
         let mut game = carrom_match::Match::new(&spec, setup.clone()).unwrap();
         let mut computers = carrom_ai::Computers::for_setup(&setup);
         while game.actions.len() < 4

@@ -384,13 +384,7 @@ mod tests {
     /// played stays, its position set again; never a panic.
     #[test]
     fn a_drill_the_board_leaves_no_room_for_is_said_and_the_drill_played_stays() {
-        let mut spec = Spec::default();
-        let m = &mut spec.materials;
-        m.board_friction = 0.0;
-        m.restitution_piece_piece = 0.0;
-        m.restitution_striker_piece = 0.0;
-        m.restitution_piece_frame = 0.0;
-        m.contact_friction = 0.0;
+        let spec = Spec::dead_board();
         let (mut t, warning) = Training::new(&spec, None, "Asha", 1);
         assert_eq!((t.drill.kind, warning), (DrillKind::StraightCut, None));
         let played = t.drill.clone();

@@ -344,7 +344,7 @@ fn spawn_room(mut commands: Commands) {
                     ..default()
                 },
             ));
-            super::back_button(page, "Cancel (Esc)", MenuPage::AcrossMachines);
+            super::page_button(page, "Cancel (Esc)", MenuPage::AcrossMachines);
         });
 }
 

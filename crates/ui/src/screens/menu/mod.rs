@@ -22,6 +22,7 @@ use crate::settings::Settings;
 use crate::states::Screen;
 use crate::theme::{Activate, button, palette, size, text};
 use bevy::prelude::*;
+use bevy::state::state::FreelyMutableState;
 use carrom_referee::{Preset, Seat, Seats};
 use labels::{Choice, ChoiceLabel};
 use players::MenuPlayers;
@@ -285,14 +286,33 @@ pub(crate) fn layer_over_menu<S: States>(state: S, node: Node, z: i32) -> impl B
     )
 }
 
-/// A page's button back to the menu's `page` ("Back (Esc)", "Cancel (Esc)").
-pub(crate) fn back_button(parent: &mut ChildSpawnerCommands, label: &str, page: MenuPage) {
+/// The width of a form's column and of its buttons (playing across machines, online).
+const WIDE: f32 = 420.0;
+
+/// A form's button showing what the text `item` marks says (the form fills it in), doing
+/// `action` when clicked.
+fn item_button<M>(
+    parent: &mut ChildSpawnerCommands,
+    item: impl Component,
+    action: impl bevy::ecs::observer::IntoEntityObserver<M>,
+) -> Entity {
+    let label = (item, text("", 16.0, palette::BUTTON_TEXT));
+    button(parent, WIDE, 34.0, label, action)
+}
+
+/// A page's button to `to`: back to a page of the menu ("Back (Esc)", "Cancel (Esc)"), or to
+/// another view of the online page ("Leaderboard").
+pub(crate) fn page_button<S: FreelyMutableState + Copy>(
+    parent: &mut ChildSpawnerCommands,
+    label: &str,
+    to: S,
+) {
     button(
         parent,
         200.0,
         34.0,
         text(label, 16.0, palette::BUTTON_TEXT),
-        move |_: On<Activate>, mut next: ResMut<NextState<MenuPage>>| next.set(page),
+        move |_: On<Activate>, mut next: ResMut<NextState<S>>| next.set(to),
     );
 }
 

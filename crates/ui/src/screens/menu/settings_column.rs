@@ -6,6 +6,7 @@ use super::labels::{Choice, LevelNote, RulesNote, SettingsNote};
 use super::players::{MenuPlayers, NameButton, ROWS};
 use super::start::{SettingsChange, next_length, next_level, next_rules};
 use super::{choice_button, small_text};
+use crate::settings::Settings;
 use crate::theme::{Activate, button, palette, size, text};
 use bevy::prelude::*;
 
@@ -100,24 +101,20 @@ fn spawn_volume(right: &mut ChildSpawnerCommands) {
 
 /// How the board is shown: fixed or turning; and tournament play (no guide, no hints).
 fn spawn_board_settings(right: &mut ChildSpawnerCommands) {
+    let toggle = |setting: fn(&mut Settings) -> &mut bool| {
+        move |_: On<Activate>, mut s: SettingsChange| {
+            let on = setting(&mut s.settings);
+            *on = !*on;
+            s.store();
+        }
+    };
     choice_button(
         right,
         Choice::Board,
         SETTING,
-        |_: On<Activate>, mut s: SettingsChange| {
-            s.settings.fixed_board = !s.settings.fixed_board;
-            s.store();
-        },
+        toggle(|s| &mut s.fixed_board),
     );
-    choice_button(
-        right,
-        Choice::Guide,
-        SETTING,
-        |_: On<Activate>, mut s: SettingsChange| {
-            s.settings.tournament = !s.settings.tournament;
-            s.store();
-        },
-    );
+    choice_button(right, Choice::Guide, SETTING, toggle(|s| &mut s.tournament));
 }
 
 /// The players: a row for each seat's name and who plays it; under them, what became of the

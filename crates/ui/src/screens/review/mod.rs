@@ -8,7 +8,7 @@
 
 mod stroke;
 
-use crate::board::layout::{GAP, Layout, SidePanel};
+use crate::board::layout::{GAP, Layout, SidePanel, side_panel_node};
 use crate::modes::review::{BackFromReview, ChooseStroke, Reviewing};
 use crate::states::Playing;
 use crate::theme::{Activate, button, palette, side_colour, text};
@@ -58,17 +58,10 @@ fn spawn_columns(mut commands: Commands) {
             DespawnOnExit(Playing::Review),
             GlobalZIndex(15),
             Node {
-                position_type: PositionType::Absolute,
-                top: px(GAP),
-                bottom: px(GAP),
-                left: if left { px(GAP) } else { auto() },
-                right: if left { auto() } else { px(GAP) },
-                width: px(248),
-                flex_direction: FlexDirection::Column,
                 row_gap: px(5),
                 padding: UiRect::all(px(8)),
                 overflow: Overflow::clip(),
-                ..default()
+                ..side_panel_node(left, 248.0)
             },
             BackgroundColor(palette::ROOM),
         ));

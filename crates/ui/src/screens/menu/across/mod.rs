@@ -13,6 +13,7 @@ use super::MenuRules;
 use super::lobby;
 use super::players::{MenuPlayers, ROWS};
 use super::typing::{field_words, start_typing, stop_typing, type_into};
+use super::{WIDE, item_button};
 use crate::settings::Settings;
 use crate::theme::{Activate, button, palette, size, text};
 use bevy::input::ButtonState;
@@ -118,25 +119,8 @@ fn spawn_page(mut commands: Commands) {
                     ..default()
                 },
             ));
-            super::back_button(page, "Back (Esc)", MenuPage::Choices);
+            super::page_button(page, "Back (Esc)", MenuPage::Choices);
         });
-}
-
-const WIDE: f32 = 420.0;
-
-/// A button showing `item`, doing `action` when clicked.
-fn item_button<M>(
-    parent: &mut ChildSpawnerCommands,
-    item: Item,
-    action: impl bevy::ecs::observer::IntoEntityObserver<M>,
-) -> Entity {
-    button(
-        parent,
-        WIDE,
-        34.0,
-        (item, text("", 16.0, palette::BUTTON_TEXT)),
-        action,
-    )
 }
 
 /// A field's button: a click starts typing into it, its old text selected.

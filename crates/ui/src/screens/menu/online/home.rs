@@ -4,9 +4,10 @@
 //! them what the server says: what is waited for, the room's code in big letters, a refusal.
 
 use super::super::typing::{field_words, start_typing};
+use super::super::{WIDE, item_button};
 use super::form::{FieldButton, OTHER_SEATS, next_level};
 use super::session::OnlineSession;
-use super::{OnlineField, OnlineForm, OnlineView, heading, message_line, show_message};
+use super::{OnlineField, OnlineForm, OnlineView, heading, message_line};
 use crate::settings::{Settings, SettingsFile};
 use crate::theme::{Activate, button, palette, size, text};
 use bevy::prelude::*;
@@ -37,22 +38,7 @@ struct SeatButton(usize);
 struct CancelButton;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(OnlineView::Home), spawn_view)
-        .add_systems(
-            Update,
-            (show_items, show_message).run_if(in_state(OnlineView::Home)),
-        );
-}
-
-const WIDE: f32 = 420.0;
-
-fn item_button<M>(
-    parent: &mut ChildSpawnerCommands,
-    item: Item,
-    action: impl bevy::ecs::observer::IntoEntityObserver<M>,
-) -> Entity {
-    let label = (item, text("", 16.0, palette::BUTTON_TEXT));
-    button(parent, WIDE, 34.0, label, action)
+    super::view_systems(app, OnlineView::Home, spawn_view, show_items);
 }
 
 fn field_button(parent: &mut ChildSpawnerCommands, field: OnlineField) {
@@ -160,7 +146,7 @@ fn spawn_view(mut commands: Commands) {
                     |_: On<Activate>, mut session: ResMut<OnlineSession>| session.close(),
                 );
                 line.commands().entity(cancel).insert(CancelButton);
-                super::super::back_button(line, "Back (Esc)", super::MenuPage::Choices);
+                super::super::page_button(line, "Back (Esc)", super::MenuPage::Choices);
             });
         });
 }

@@ -11,6 +11,7 @@
 mod form;
 mod home;
 mod leaderboard;
+mod list;
 mod player;
 pub mod session;
 mod watch;
@@ -19,7 +20,8 @@ pub use form::{OnlineField, OnlineForm};
 pub use session::OnlineSession;
 
 use super::MenuPage;
-use crate::theme::{Activate, button, palette, size, text};
+use crate::theme::{palette, size, text};
+use bevy::ecs::system::ScheduleSystem;
 use bevy::prelude::*;
 
 /// The view of the online page.
@@ -48,6 +50,18 @@ pub(super) fn plugin(app: &mut App) {
     ));
 }
 
+/// `view`'s systems: `spawn_view` when the page comes to it, then `show` and the message line
+/// kept up while it shows.
+fn view_systems<M1, M2>(
+    app: &mut App,
+    view: OnlineView,
+    spawn_view: impl IntoScheduleConfigs<ScheduleSystem, M1>,
+    show: impl IntoScheduleConfigs<ScheduleSystem, M2>,
+) {
+    app.add_systems(OnEnter(view), spawn_view)
+        .add_systems(Update, (show, show_message).run_if(in_state(view)));
+}
+
 /// A view over the menu, for as long as the online page shows `view`: the whole window, its
 /// items in a column from the top, over the online page.
 fn view_over_menu(view: OnlineView) -> impl Bundle {
@@ -71,17 +85,6 @@ fn heading(parent: &mut ChildSpawnerCommands, title: &str, note: &str) {
             ..default()
         },
     ));
-}
-
-/// A button to another view of the page.
-fn view_button(parent: &mut ChildSpawnerCommands, label: &str, view: OnlineView) {
-    button(
-        parent,
-        200.0,
-        34.0,
-        text(label, 16.0, palette::BUTTON_TEXT),
-        move |_: On<Activate>, mut next: ResMut<NextState<OnlineView>>| next.set(view),
-    );
 }
 
 /// The line of the page's words from the server: a refusal or a failure, in its words.

@@ -2,9 +2,11 @@
 //! each to watch as a replay (in the game's replay mode) or to keep as a save in the saves
 //! folder.
 
+use super::super::page_button;
+use super::OnlineView;
 use super::home::Asking;
-use super::session::{OnlineSession, SaveUse};
-use super::{OnlineView, heading, message_line, show_message, view_button};
+use super::list::{ListRows, ListView, list_view};
+use super::session::SaveUse;
 use crate::theme::{Activate, button, palette, size, text};
 use bevy::prelude::*;
 use carrom_online::{PastMatch, Standing};
@@ -12,47 +14,17 @@ use carrom_online::{PastMatch, Standing};
 /// The most recent matches listed.
 const LISTED: usize = 8;
 
-/// The page's lines, rebuilt when the page changes.
-#[derive(Component)]
-struct Rows;
+/// A player's view.
+const PAGE: ListView = ListView {
+    view: OnlineView::Player,
+    title: "PLAYER",
+    note: "His recent matches: watch one as a replay, or keep it as a save (in the saves folder, listed with the saved matches).",
+    row_gap: 5.0,
+    buttons: |line| page_button(line, "Leaderboard", OnlineView::Leaderboard),
+};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(OnlineView::Player), spawn_view)
-        .add_systems(
-            Update,
-            (show_rows, show_message).run_if(in_state(OnlineView::Player)),
-        );
-}
-
-fn spawn_view(mut commands: Commands) {
-    commands
-        .spawn(super::view_over_menu(OnlineView::Player))
-        .with_children(|page| {
-            heading(
-                page,
-                "PLAYER",
-                "His recent matches: watch one as a replay, or keep it as a save (in the saves folder, listed with the saved matches).",
-            );
-            page.spawn((
-                Rows,
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Center,
-                    row_gap: px(5),
-                    min_height: px(200),
-                    ..default()
-                },
-            ));
-            message_line(page);
-            page.spawn(Node {
-                column_gap: px(12),
-                ..default()
-            })
-            .with_children(|line| {
-                view_button(line, "Leaderboard", OnlineView::Leaderboard);
-                view_button(line, "Back", OnlineView::Home);
-            });
-        });
+    list_view(app, PAGE, show_rows);
 }
 
 /// The player's standing in words: "Asha: rated 1580 +/- 120 - 12 games, 7 wins".
@@ -80,33 +52,21 @@ pub fn past_words(m: &PastMatch) -> String {
     )
 }
 
-type Page = Option<(Standing, Vec<PastMatch>)>;
+type Page = (Standing, Vec<PastMatch>);
 
-fn show_rows(
-    mut commands: Commands,
-    session: Res<OnlineSession>,
-    rows: Query<Entity, With<Rows>>,
-    mut shown: Local<Option<Page>>,
-) {
-    if shown.as_ref() == Some(&session.player) {
-        return;
+fn show_rows(mut rows: ListRows<Page>) {
+    rows.show(|session| &session.player, spawn_rows);
+}
+
+/// The page's lines: the player's standing, then his recent matches.
+fn spawn_rows(list: &mut ChildSpawnerCommands, (player, matches): &Page) {
+    list.spawn(text(standing_words(player), 24.0, palette::MENU_TITLE));
+    if matches.is_empty() {
+        list.spawn(text("No match played yet.", size::PAGE, palette::PAGE_TEXT));
     }
-    *shown = Some(session.player.clone());
-    let Ok(rows) = rows.single() else { return };
-    commands.entity(rows).despawn_children();
-    commands.entity(rows).with_children(|list| {
-        let Some((player, matches)) = &session.player else {
-            list.spawn(text("Asking the server...", size::PAGE, palette::PAGE_TEXT));
-            return;
-        };
-        list.spawn(text(standing_words(player), 24.0, palette::MENU_TITLE));
-        if matches.is_empty() {
-            list.spawn(text("No match played yet.", size::PAGE, palette::PAGE_TEXT));
-        }
-        for m in matches.iter().take(LISTED) {
-            spawn_match_row(list, m);
-        }
-    });
+    for m in matches.iter().take(LISTED) {
+        spawn_match_row(list, m);
+    }
 }
 
 /// A recent match: its words, and its two buttons.
