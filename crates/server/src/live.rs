@@ -626,17 +626,7 @@ mod tests {
             SeatPlan::new(Seat::North, "North (computer)", Some(Level::Beginner)),
         ];
         let setup = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 1).seated(&seats);
-        let row = MatchRow {
-            id: 1,
-            rated: false,
-            setup: setup.clone(),
-            seats: seats.clone(),
-            live: true,
-            aside: false,
-            winners: Vec::new(),
-            how: String::new(),
-            watch_code: None,
-        };
+        let row = MatchRow::starting(1, false, setup.clone(), seats.clone());
         store.create_match(&row).await.unwrap();
         let game = Match::new(&config.spec, setup).unwrap();
         let live = Live::new(1, false, game, seats, &[]).unwrap();

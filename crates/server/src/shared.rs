@@ -246,15 +246,8 @@ impl Shared {
         }
         let game = carrom_match::Match::new(&self.config.spec, setup.clone())?;
         let row = MatchRow {
-            id,
-            rated,
-            setup,
-            seats: seats.clone(),
-            live: true,
-            aside: false,
-            winners: Vec::new(),
-            how: String::new(),
             watch_code: watch_code.clone(),
+            ..MatchRow::starting(id, rated, setup, seats.clone())
         };
         self.store.create_match(&row).await?;
         drop(next);

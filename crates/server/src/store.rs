@@ -76,6 +76,28 @@ pub struct MatchRow {
     pub watch_code: Option<String>,
 }
 
+impl MatchRow {
+    /// A new match as it is stored when it starts: live, no winner yet, anyone may watch it.
+    pub(crate) fn starting(
+        id: u64,
+        rated: bool,
+        setup: MatchSetup,
+        seats: Vec<SeatPlan>,
+    ) -> MatchRow {
+        MatchRow {
+            id,
+            rated,
+            setup,
+            seats,
+            live: true,
+            aside: false,
+            winners: Vec::new(),
+            how: String::new(),
+            watch_code: None,
+        }
+    }
+}
+
 /// The database.
 #[derive(Clone, Debug)]
 pub(crate) struct Store {
@@ -507,17 +529,8 @@ mod tests {
             let start = crate::rating::start(&p.name);
             assert!(store.claim(&p.name, "hash", &start).await.unwrap());
         }
-        let row = MatchRow {
-            id: 1,
-            rated: true,
-            setup: MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 1).seated(&seats),
-            seats,
-            live: true,
-            aside: false,
-            winners: Vec::new(),
-            how: String::new(),
-            watch_code: None,
-        };
+        let setup = MatchSetup::new(Seats::Singles, Rules::icf(), "icf", 1).seated(&seats);
+        let row = MatchRow::starting(1, true, setup, seats);
         store.create_match(&row).await.unwrap();
         row
     }

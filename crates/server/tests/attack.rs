@@ -4,12 +4,14 @@
 //! clock stalled by leaving, strangers at a player's address, look-alike names), each bounded
 //! in time and count, and each shows the server's answer.
 
+mod common;
+
 use carrom_ai::Computers;
 use carrom_match::{Action, Level, Match};
 use carrom_online::{Connection, Mode, ToClient, ToServer};
 use carrom_referee::Seat;
 use carrom_remote::{at_guest, rebuild};
-use carrom_server::{Running, ServerConfig, serve, sqlite_in};
+use carrom_server::{Running, ServerConfig, serve};
 use futures_util::{SinkExt, StreamExt};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -20,17 +22,9 @@ const BOUND: Duration = Duration::from_secs(120);
 /// The longest wait for one message.
 const A_MESSAGE: Duration = Duration::from_secs(20);
 
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-}
-
 /// Runs `test` on a runtime of its own (its server's tasks end with it), within [`BOUND`].
 fn bounded<T>(test: impl Future<Output = T>) -> T {
-    let rt = runtime();
+    let rt = common::runtime();
     let done = rt
         .block_on(async { timeout(BOUND, test).await })
         .expect("within the bound");
@@ -38,8 +32,21 @@ fn bounded<T>(test: impl Future<Output = T>) -> T {
     done
 }
 
+/// Runs `test` against a server on loopback ([`config`]'s, `adjust`ed; its database in a
+/// folder of its own, also given to the test), within [`BOUND`]; the server stopped after.
+fn on_a_server(adjust: impl FnOnce(&mut ServerConfig), test: impl AsyncFnOnce(&Running, &Path)) {
+    let dir = tempfile::tempdir().unwrap();
+    bounded(async {
+        let mut config = config(dir.path());
+        adjust(&mut config);
+        let server = serve(config).await.unwrap();
+        test(&server, dir.path()).await;
+        server.stop().await;
+    });
+}
+
 fn config(dir: &Path) -> ServerConfig {
-    let mut config = ServerConfig::new("127.0.0.1:0".parse().unwrap(), &sqlite_in(dir));
+    let mut config = common::loopback(dir);
     config.seed = Some(7);
     config.new_names_per_hour = 1000;
     config
@@ -176,39 +183,39 @@ async fn outside(dir: &Path) -> sqlx::SqliteConnection {
 
 #[test]
 fn an_action_is_sent_only_once_it_is_stored_and_the_match_waits_while_the_database_is_away() {
-    let dir = tempfile::tempdir().unwrap();
-    bounded(async {
-        let server = serve(config(dir.path())).await.unwrap();
-        let mut asha = Player::hello(&server, "Asha", None).await;
-        let id = asha.play_the_computer().await;
-        asha.until_due().await;
-        // Another program holds the database's write lock for 7 s.
-        let mut lock = outside(dir.path()).await;
-        sqlx::query("BEGIN IMMEDIATE")
-            .execute(&mut lock)
-            .await
-            .unwrap();
-        let index = asha.act().await;
-        let held = Instant::now();
-        let mut told_to_wait = false;
-        while held.elapsed() < Duration::from_secs(7) {
-            let left = Duration::from_secs(7).saturating_sub(held.elapsed());
-            let Ok(got) = timeout(left, asha.conn.recv()).await else {
-                break;
-            };
-            match got.unwrap().expect("open") {
-                ToClient::Applied(a) => panic!("action {} sent before it was stored", a.index),
-                ToClient::Waiting { what } => told_to_wait |= what.contains("database"),
-                _ => {}
+    on_a_server(
+        |_| {},
+        async |server, dir| {
+            let mut asha = Player::hello(server, "Asha", None).await;
+            let id = asha.play_the_computer().await;
+            asha.until_due().await;
+            // Another program holds the database's write lock for 7 s.
+            let mut lock = outside(dir).await;
+            sqlx::query("BEGIN IMMEDIATE")
+                .execute(&mut lock)
+                .await
+                .unwrap();
+            let index = asha.act().await;
+            let held = Instant::now();
+            let mut told_to_wait = false;
+            while held.elapsed() < Duration::from_secs(7) {
+                let left = Duration::from_secs(7).saturating_sub(held.elapsed());
+                let Ok(got) = timeout(left, asha.conn.recv()).await else {
+                    break;
+                };
+                match got.unwrap().expect("open") {
+                    ToClient::Applied(a) => panic!("action {} sent before it was stored", a.index),
+                    ToClient::Waiting { what } => told_to_wait |= what.contains("database"),
+                    _ => {}
+                }
             }
-        }
-        assert!(told_to_wait, "the match says it waits for its database");
-        sqlx::query("ROLLBACK").execute(&mut lock).await.unwrap();
-        asha.until(is_applied(index)).await;
-        let (_, stored) = server.stored_match(id).await.unwrap();
-        assert!(stored.actions.len() > index, "the action sent is stored");
-        server.stop().await;
-    });
+            assert!(told_to_wait, "the match says it waits for its database");
+            sqlx::query("ROLLBACK").execute(&mut lock).await.unwrap();
+            asha.until(is_applied(index)).await;
+            let (_, stored) = server.stored_match(id).await.unwrap();
+            assert!(stored.actions.len() > index, "the action sent is stored");
+        },
+    );
 }
 
 #[test]
@@ -257,28 +264,26 @@ fn a_match_that_cannot_be_played_again_is_set_aside_and_the_server_starts_with_t
 
 #[test]
 fn a_player_back_after_his_match_ended_while_he_was_away_is_told_how_it_ended() {
-    let dir = tempfile::tempdir().unwrap();
-    bounded(async {
-        let mut config = config(dir.path());
-        config.forfeit_after = Duration::from_secs(2);
-        let server = serve(config).await.unwrap();
-        let mut asha = Player::hello(&server, "Asha", None).await;
-        let id = asha.play_the_computer().await;
-        let token = asha.token.clone().unwrap();
-        asha.conn.close().await;
-        // Away longer than the server waits: the match is forfeited while she is gone.
-        while server.match_of("Asha").is_some() {
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        let mut back = Player::hello(&server, "Asha", Some(&token)).await;
-        let over = back.until(|m| matches!(m, ToClient::Over { .. })).await;
-        let ToClient::Over { id: ended, how, .. } = over else {
-            unreachable!()
-        };
-        assert_eq!(ended, id);
-        assert!(how.contains("forfeited"), "{how}");
-        server.stop().await;
-    });
+    on_a_server(
+        |c| c.forfeit_after = Duration::from_secs(2),
+        async |server, _| {
+            let mut asha = Player::hello(server, "Asha", None).await;
+            let id = asha.play_the_computer().await;
+            let token = asha.token.clone().unwrap();
+            asha.conn.close().await;
+            // Away longer than the server waits: the match is forfeited while she is gone.
+            while server.match_of("Asha").is_some() {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            let mut back = Player::hello(server, "Asha", Some(&token)).await;
+            let over = back.until(|m| matches!(m, ToClient::Over { .. })).await;
+            let ToClient::Over { id: ended, how, .. } = over else {
+                unreachable!()
+            };
+            assert_eq!(ended, id);
+            assert!(how.contains("forfeited"), "{how}");
+        },
+    );
 }
 
 /// A raw WebSocket to the server, said hello on as `name`.
@@ -300,92 +305,335 @@ async fn raw(
 #[test]
 fn binary_frames_and_pings_count_against_the_bound_on_messages() {
     use tokio_tungstenite::tungstenite::Message;
-    let dir = tempfile::tempdir().unwrap();
-    bounded(async {
-        let server = serve(config(dir.path())).await.unwrap();
-        type Frame = fn() -> Message;
-        let floods: [(&str, Frame); 2] = [
-            ("Binary", || Message::Binary(vec![0u8; 64].into())),
-            ("Pinger", || Message::Ping(vec![1u8; 8].into())),
-        ];
-        for (name, frame) in floods {
-            let (mut sink, mut stream) = raw(&server, name).await.split();
-            // A hundred frames at once: past the burst of 40 each is refused as too fast (the
-            // connection stays: fewer than 200 dropped).
-            for _ in 0..100 {
-                sink.send(frame()).await.unwrap();
-            }
-            let mut too_fast = false;
-            while !too_fast {
-                let got = timeout(A_MESSAGE, stream.next()).await.expect("an answer");
-                let Some(Ok(m)) = got else {
-                    panic!("{name}: closed before it was told");
+    on_a_server(
+        |_| {},
+        async |server, _| {
+            type Frame = fn() -> Message;
+            let floods: [(&str, Frame); 2] = [
+                ("Binary", || Message::Binary(vec![0u8; 64].into())),
+                ("Pinger", || Message::Ping(vec![1u8; 8].into())),
+            ];
+            for (name, frame) in floods {
+                let (mut sink, mut stream) = raw(server, name).await.split();
+                // A hundred frames at once: past the burst of 40 each is refused as too fast (the
+                // connection stays: fewer than 200 dropped).
+                for _ in 0..100 {
+                    sink.send(frame()).await.unwrap();
+                }
+                let mut too_fast = false;
+                while !too_fast {
+                    let got = timeout(A_MESSAGE, stream.next()).await.expect("an answer");
+                    let Some(Ok(m)) = got else {
+                        panic!("{name}: closed before it was told");
+                    };
+                    too_fast = matches!(m, Message::Text(t) if t.as_str().contains("too fast"));
+                }
+                // Then a flood: the connection is closed.
+                let sending = tokio::spawn(async move {
+                    let mut sent = 0;
+                    while sent < 5000 && sink.send(frame()).await.is_ok() {
+                        sent += 1;
+                    }
+                    sent
+                });
+                let closed = loop {
+                    match timeout(A_MESSAGE, stream.next()).await {
+                        Err(_) => break false,
+                        Ok(None | Some(Err(_))) => break true,
+                        Ok(Some(Ok(_))) => {}
+                    }
                 };
-                too_fast = matches!(m, Message::Text(t) if t.as_str().contains("too fast"));
+                sending.abort();
+                assert!(too_fast, "{name}: its frames count against the bound");
+                assert!(closed, "{name}: the server closes the connection");
             }
-            // Then a flood: the connection is closed.
-            let sending = tokio::spawn(async move {
-                let mut sent = 0;
-                while sent < 5000 && sink.send(frame()).await.is_ok() {
-                    sent += 1;
-                }
-                sent
-            });
-            let closed = loop {
-                match timeout(A_MESSAGE, stream.next()).await {
-                    Err(_) => break false,
-                    Ok(None | Some(Err(_))) => break true,
-                    Ok(Some(Ok(_))) => {}
-                }
-            };
-            sending.abort();
-            assert!(too_fast, "{name}: its frames count against the bound");
-            assert!(closed, "{name}: the server closes the connection");
-        }
-        server.stop().await;
-    });
+        },
+    );
 }
 
 #[test]
 fn a_spectator_who_takes_a_seat_plays_his_match() {
-    let dir = tempfile::tempdir().unwrap();
-    bounded(async {
-        let mut config = config(dir.path());
-        config.computer_after = Duration::from_millis(300);
-        let server = serve(config).await.unwrap();
-        // A quick match against the computer: anyone may watch it.
-        let mut asha = Player::hello(&server, "Asha", None).await;
-        let quick = ToServer::Quick {
-            length: None,
-            mode: Mode::Singles,
-        };
-        asha.send(&quick).await;
-        asha.until(|m| matches!(m, ToClient::Match { .. })).await;
-        let id = asha.id.unwrap();
-        let mut bea = Player::hello(&server, "Bea", None).await;
-        bea.send(&ToServer::Watch { id, code: None }).await;
-        bea.until(|m| matches!(m, ToClient::Match { .. })).await;
-        // She takes a seat of her own: her match, and her strokes in it.
-        bea.game = None;
-        let hers = bea.play_the_computer().await;
-        assert_ne!(hers, id);
-        let index = bea.act().await;
-        let answer = bea
-            .until(|m| is_applied(index)(m) || matches!(m, ToClient::Rejected { .. }))
-            .await;
-        assert!(matches!(answer, ToClient::Applied(_)), "{answer:?}");
-        server.stop().await;
-    });
+    on_a_server(
+        |c| c.computer_after = Duration::from_millis(300),
+        async |server, _| {
+            // A quick match against the computer: anyone may watch it.
+            let mut asha = Player::hello(server, "Asha", None).await;
+            let quick = ToServer::Quick {
+                length: None,
+                mode: Mode::Singles,
+            };
+            asha.send(&quick).await;
+            asha.until(|m| matches!(m, ToClient::Match { .. })).await;
+            let id = asha.id.unwrap();
+            let mut bea = Player::hello(server, "Bea", None).await;
+            bea.send(&ToServer::Watch { id, code: None }).await;
+            bea.until(|m| matches!(m, ToClient::Match { .. })).await;
+            // She takes a seat of her own: her match, and her strokes in it.
+            bea.game = None;
+            let hers = bea.play_the_computer().await;
+            assert_ne!(hers, id);
+            let index = bea.act().await;
+            let answer = bea
+                .until(|m| is_applied(index)(m) || matches!(m, ToClient::Rejected { .. }))
+                .await;
+            assert!(matches!(answer, ToClient::Applied(_)), "{answer:?}");
+        },
+    );
 }
 
 #[test]
 fn a_name_holds_one_room_at_a_time() {
-    let dir = tempfile::tempdir().unwrap();
-    bounded(async {
-        let server = serve(config(dir.path())).await.unwrap();
-        let mut asha = Player::hello(&server, "Asha", None).await;
-        let mut codes = Vec::new();
-        for _ in 0..3 {
+    on_a_server(
+        |_| {},
+        async |server, _| {
+            let mut asha = Player::hello(server, "Asha", None).await;
+            let mut codes = Vec::new();
+            for _ in 0..3 {
+                let create = ToServer::Create {
+                    mode: Mode::Singles,
+                    length: None,
+                    computers: Vec::new(),
+                    level: None,
+                };
+                asha.send(&create).await;
+                let ToClient::Room { code } =
+                    asha.until(|m| matches!(m, ToClient::Room { .. })).await
+                else {
+                    unreachable!()
+                };
+                codes.push(code);
+            }
+            let mut ravi = Player::hello(server, "Ravi", None).await;
+            let first = ToServer::Join {
+                code: codes[0].clone(),
+            };
+            ravi.send(&first).await;
+            let why = refusal(&mut ravi.conn).await;
+            assert!(why.contains("no room has the code"), "{why}");
+            ravi.send(&ToServer::Join {
+                code: codes[2].clone(),
+            })
+            .await;
+            ravi.until(|m| matches!(m, ToClient::Match { .. })).await;
+            assert_eq!(server.match_of("Asha"), ravi.id, "her last room's match");
+        },
+    );
+}
+
+#[test]
+fn room_codes_guessed_by_reconnecting_are_counted_against_the_address() {
+    on_a_server(
+        |_| {},
+        async |server, _| {
+            let mut token = None;
+            let mut refused = 0;
+            for guess in 0..8 {
+                let mut eve = Player::hello(server, "Eve", token.as_deref()).await;
+                token = eve.token.clone();
+                let code = format!("ZZZ{guess}");
+                eve.send(&ToServer::Join { code }).await;
+                let why = refusal(&mut eve.conn).await;
+                if why.contains("too many wrong room codes") {
+                    refused += 1;
+                } else {
+                    assert!(why.contains("no room has the code"), "{why}");
+                }
+                eve.conn.close().await;
+            }
+            assert_eq!(refused, 3, "five guesses, then none on a new connection");
+        },
+    );
+}
+
+#[test]
+fn the_shot_clock_runs_on_while_its_player_leaves_and_comes_back() {
+    on_a_server(
+        |c| (c.shot_clock_secs, c.clock_grace) = (2, Duration::from_millis(200)),
+        async |server, _| {
+            let mut asha = Player::hello(server, "Asha", None).await;
+            let mut ravi = Player::hello(server, "Ravi", None).await;
+            let quick = ToServer::Quick {
+                length: Some(carrom_match::MatchLength::Board),
+                mode: Mode::Singles,
+            };
+            asha.send(&quick).await;
+            ravi.send(&quick).await;
+            for p in [&mut asha, &mut ravi] {
+                p.until(|m| matches!(m, ToClient::Match { .. })).await;
+            }
+            let (due, mut other) = if asha.due().is_some() {
+                (asha, ravi)
+            } else {
+                (ravi, asha)
+            };
+            let index = due.due().expect("one of them breaks");
+            let name = if other.seats.contains(&Seat::South) {
+                "Ravi"
+            } else {
+                "Asha"
+            };
+            let token = due.token.clone().unwrap();
+            let started = Instant::now();
+            // Away and back, again and again, while the clock should be running out.
+            let stalling = tokio::spawn({
+                let addr = server.addr.to_string();
+                async move {
+                    let mut conn = due.conn;
+                    loop {
+                        conn.close().await;
+                        tokio::time::sleep(Duration::from_millis(300)).await;
+                        let back = Connection::hello(&addr, name, Some(&token)).await;
+                        conn = back.unwrap().0;
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                    }
+                }
+            });
+            let timed_out = other.until(is_applied(index)).await;
+            let took = started.elapsed();
+            stalling.abort();
+            let ToClient::Applied(a) = timed_out else {
+                unreachable!()
+            };
+            assert_eq!(a.action, Action::TimeOut);
+            assert!(
+                took < Duration::from_millis(3500),
+                "timed out after {took:?}"
+            );
+        },
+    );
+}
+
+#[test]
+fn strangers_at_a_players_address_do_not_keep_him_out() {
+    on_a_server(
+        |c| c.max_per_address = 4,
+        async |server, _| {
+            let asha = Player::hello(server, "Asha", None).await;
+            let token = asha.token.clone().unwrap();
+            asha.conn.close().await;
+            // Silent connections from her address, as many as it may have.
+            let url = format!("ws://{}/ws", server.addr);
+            let mut strangers = Vec::new();
+            for _ in 0..4 {
+                strangers.push(
+                    tokio_tungstenite::connect_async(url.as_str())
+                        .await
+                        .unwrap(),
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let url = server.addr.to_string();
+            let newcomer = Connection::hello(&url, "Mallory", None).await.err();
+            let newcomer = newcomer
+                .expect("a newcomer past the bound is refused")
+                .to_string();
+            assert!(
+                newcomer.contains("too many connections from your address"),
+                "{newcomer}"
+            );
+            let back = Connection::hello(&url, "Asha", Some(&token)).await;
+            assert!(back.is_ok(), "Asha with her token gets in past them");
+            drop(strangers);
+        },
+    );
+}
+
+#[test]
+fn names_that_look_alike_are_one_player_and_invisible_characters_are_refused() {
+    on_a_server(
+        |_| {},
+        async |server, _| {
+            let url = server.addr.to_string();
+            let asha = Player::hello(server, "CheckA", None).await;
+            let token = asha.token.clone().unwrap();
+            for alike in ["checka", "CHECKA", "ＣｈｅｃｋＡ"] {
+                let e = Connection::hello(&url, alike, None).await.err().unwrap();
+                assert!(
+                    e.to_string().contains("the name CheckA is taken"),
+                    "{alike}: {e}"
+                );
+            }
+            for hidden in ["CheckA\u{200B}", "\u{202E}CheckA", "Check\u{2066}A"] {
+                let e = Connection::hello(&url, hidden, None).await.err().unwrap();
+                assert!(
+                    e.to_string().contains("invisible or direction"),
+                    "{hidden:?}: {e}"
+                );
+            }
+            let (_, welcome) = Connection::hello(&url, "checka", Some(&token))
+                .await
+                .unwrap();
+            assert_eq!(welcome.name, "CheckA", "her token: her own name");
+        },
+    );
+}
+
+#[test]
+fn a_name_with_wildcards_lists_only_its_own_matches() {
+    on_a_server(
+        |_| {},
+        async |server, _| {
+            let mut asha = Player::hello(server, "Asha", None).await;
+            asha.play_the_computer().await;
+            for name in ["%", "_sha", "As%"] {
+                let mut p = Player::hello(server, name, None).await;
+                p.send(&ToServer::Player { name: name.into() }).await;
+                let page = p.until(|m| matches!(m, ToClient::Player { .. })).await;
+                let ToClient::Player { matches, .. } = page else {
+                    unreachable!()
+                };
+                assert!(matches.is_empty(), "{name}: {matches:?}");
+            }
+        },
+    );
+}
+
+#[test]
+fn a_forfeit_before_the_first_board_is_over_is_unrated() {
+    on_a_server(
+        |c| c.forfeit_after = Duration::from_secs(1),
+        async |server, _| {
+            let mut main = Player::hello(server, "Main", None).await;
+            let throwaway = Player::hello(server, "Throwaway", None).await;
+            let mut throwaway = throwaway;
+            let quick = ToServer::Quick {
+                length: None,
+                mode: Mode::Singles,
+            };
+            main.send(&quick).await;
+            throwaway.send(&quick).await;
+            throwaway
+                .until(|m| matches!(m, ToClient::Match { .. }))
+                .await;
+            throwaway.conn.close().await;
+            let over = main.until(|m| matches!(m, ToClient::Over { .. })).await;
+            let ToClient::Over { winners, .. } = over else {
+                unreachable!()
+            };
+            assert_eq!(winners, ["Main"]);
+            main.send(&ToServer::Player {
+                name: "Main".into(),
+            })
+            .await;
+            let page = main.until(|m| matches!(m, ToClient::Player { .. })).await;
+            let ToClient::Player { player, .. } = page else {
+                unreachable!()
+            };
+            assert_eq!(
+                (player.games, player.rating),
+                (0, 1500.0),
+                "no rating gained"
+            );
+        },
+    );
+}
+
+#[test]
+fn a_private_rooms_match_is_watched_with_its_code_only() {
+    on_a_server(
+        |_| {},
+        async |server, _| {
+            let mut asha = Player::hello(server, "Asha", None).await;
             let create = ToServer::Create {
                 mode: Mode::Singles,
                 length: None,
@@ -397,283 +645,34 @@ fn a_name_holds_one_room_at_a_time() {
             else {
                 unreachable!()
             };
-            codes.push(code);
-        }
-        let mut ravi = Player::hello(&server, "Ravi", None).await;
-        let first = ToServer::Join {
-            code: codes[0].clone(),
-        };
-        ravi.send(&first).await;
-        let why = refusal(&mut ravi.conn).await;
-        assert!(why.contains("no room has the code"), "{why}");
-        ravi.send(&ToServer::Join {
-            code: codes[2].clone(),
-        })
-        .await;
-        ravi.until(|m| matches!(m, ToClient::Match { .. })).await;
-        assert_eq!(server.match_of("Asha"), ravi.id, "her last room's match");
-        server.stop().await;
-    });
-}
-
-#[test]
-fn room_codes_guessed_by_reconnecting_are_counted_against_the_address() {
-    let dir = tempfile::tempdir().unwrap();
-    bounded(async {
-        let server = serve(config(dir.path())).await.unwrap();
-        let mut token = None;
-        let mut refused = 0;
-        for guess in 0..8 {
-            let mut eve = Player::hello(&server, "Eve", token.as_deref()).await;
-            token = eve.token.clone();
-            let code = format!("ZZZ{guess}");
-            eve.send(&ToServer::Join { code }).await;
-            let why = refusal(&mut eve.conn).await;
-            if why.contains("too many wrong room codes") {
-                refused += 1;
-            } else {
-                assert!(why.contains("no room has the code"), "{why}");
-            }
-            eve.conn.close().await;
-        }
-        assert_eq!(refused, 3, "five guesses, then none on a new connection");
-        server.stop().await;
-    });
-}
-
-#[test]
-fn the_shot_clock_runs_on_while_its_player_leaves_and_comes_back() {
-    let dir = tempfile::tempdir().unwrap();
-    bounded(async {
-        let mut config = config(dir.path());
-        (config.shot_clock_secs, config.clock_grace) = (2, Duration::from_millis(200));
-        let server = serve(config).await.unwrap();
-        let mut asha = Player::hello(&server, "Asha", None).await;
-        let mut ravi = Player::hello(&server, "Ravi", None).await;
-        let quick = ToServer::Quick {
-            length: Some(carrom_match::MatchLength::Board),
-            mode: Mode::Singles,
-        };
-        asha.send(&quick).await;
-        ravi.send(&quick).await;
-        for p in [&mut asha, &mut ravi] {
-            p.until(|m| matches!(m, ToClient::Match { .. })).await;
-        }
-        let (due, mut other) = if asha.due().is_some() {
-            (asha, ravi)
-        } else {
-            (ravi, asha)
-        };
-        let index = due.due().expect("one of them breaks");
-        let name = if other.seats.contains(&Seat::South) {
-            "Ravi"
-        } else {
-            "Asha"
-        };
-        let token = due.token.clone().unwrap();
-        let started = Instant::now();
-        // Away and back, again and again, while the clock should be running out.
-        let stalling = tokio::spawn({
-            let addr = server.addr.to_string();
-            async move {
-                let mut conn = due.conn;
-                loop {
-                    conn.close().await;
-                    tokio::time::sleep(Duration::from_millis(300)).await;
-                    let back = Connection::hello(&addr, name, Some(&token)).await;
-                    conn = back.unwrap().0;
-                    tokio::time::sleep(Duration::from_millis(100)).await;
-                }
-            }
-        });
-        let timed_out = other.until(is_applied(index)).await;
-        let took = started.elapsed();
-        stalling.abort();
-        let ToClient::Applied(a) = timed_out else {
-            unreachable!()
-        };
-        assert_eq!(a.action, Action::TimeOut);
-        assert!(
-            took < Duration::from_millis(3500),
-            "timed out after {took:?}"
-        );
-        server.stop().await;
-    });
-}
-
-#[test]
-fn strangers_at_a_players_address_do_not_keep_him_out() {
-    let dir = tempfile::tempdir().unwrap();
-    bounded(async {
-        let mut config = config(dir.path());
-        config.max_per_address = 4;
-        let server = serve(config).await.unwrap();
-        let asha = Player::hello(&server, "Asha", None).await;
-        let token = asha.token.clone().unwrap();
-        asha.conn.close().await;
-        // Silent connections from her address, as many as it may have.
-        let url = format!("ws://{}/ws", server.addr);
-        let mut strangers = Vec::new();
-        for _ in 0..4 {
-            strangers.push(
-                tokio_tungstenite::connect_async(url.as_str())
-                    .await
-                    .unwrap(),
-            );
-        }
-        tokio::time::sleep(Duration::from_millis(300)).await;
-        let url = server.addr.to_string();
-        let newcomer = Connection::hello(&url, "Mallory", None).await.err();
-        let newcomer = newcomer
-            .expect("a newcomer past the bound is refused")
-            .to_string();
-        assert!(
-            newcomer.contains("too many connections from your address"),
-            "{newcomer}"
-        );
-        let back = Connection::hello(&url, "Asha", Some(&token)).await;
-        assert!(back.is_ok(), "Asha with her token gets in past them");
-        drop(strangers);
-        server.stop().await;
-    });
-}
-
-#[test]
-fn names_that_look_alike_are_one_player_and_invisible_characters_are_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    bounded(async {
-        let server = serve(config(dir.path())).await.unwrap();
-        let url = server.addr.to_string();
-        let asha = Player::hello(&server, "CheckA", None).await;
-        let token = asha.token.clone().unwrap();
-        for alike in ["checka", "CHECKA", "ＣｈｅｃｋＡ"] {
-            let e = Connection::hello(&url, alike, None).await.err().unwrap();
-            assert!(
-                e.to_string().contains("the name CheckA is taken"),
-                "{alike}: {e}"
-            );
-        }
-        for hidden in ["CheckA\u{200B}", "\u{202E}CheckA", "Check\u{2066}A"] {
-            let e = Connection::hello(&url, hidden, None).await.err().unwrap();
-            assert!(
-                e.to_string().contains("invisible or direction"),
-                "{hidden:?}: {e}"
-            );
-        }
-        let (_, welcome) = Connection::hello(&url, "checka", Some(&token))
-            .await
-            .unwrap();
-        assert_eq!(welcome.name, "CheckA", "her token: her own name");
-        server.stop().await;
-    });
-}
-
-#[test]
-fn a_name_with_wildcards_lists_only_its_own_matches() {
-    let dir = tempfile::tempdir().unwrap();
-    bounded(async {
-        let server = serve(config(dir.path())).await.unwrap();
-        let mut asha = Player::hello(&server, "Asha", None).await;
-        asha.play_the_computer().await;
-        for name in ["%", "_sha", "As%"] {
-            let mut p = Player::hello(&server, name, None).await;
-            p.send(&ToServer::Player { name: name.into() }).await;
-            let page = p.until(|m| matches!(m, ToClient::Player { .. })).await;
-            let ToClient::Player { matches, .. } = page else {
+            let mut ravi = Player::hello(server, "Ravi", None).await;
+            ravi.send(&ToServer::Join { code: code.clone() }).await;
+            ravi.until(|m| matches!(m, ToClient::Match { .. })).await;
+            let id = ravi.id.unwrap();
+            let mut eve = Player::hello(server, "Eve", None).await;
+            eve.send(&ToServer::Live).await;
+            let ToClient::Live { matches } =
+                eve.until(|m| matches!(m, ToClient::Live { .. })).await
+            else {
                 unreachable!()
             };
-            assert!(matches.is_empty(), "{name}: {matches:?}");
-        }
-        server.stop().await;
-    });
-}
-
-#[test]
-fn a_forfeit_before_the_first_board_is_over_is_unrated() {
-    let dir = tempfile::tempdir().unwrap();
-    bounded(async {
-        let mut config = config(dir.path());
-        config.forfeit_after = Duration::from_secs(1);
-        let server = serve(config).await.unwrap();
-        let mut main = Player::hello(&server, "Main", None).await;
-        let throwaway = Player::hello(&server, "Throwaway", None).await;
-        let mut throwaway = throwaway;
-        let quick = ToServer::Quick {
-            length: None,
-            mode: Mode::Singles,
-        };
-        main.send(&quick).await;
-        throwaway.send(&quick).await;
-        throwaway
-            .until(|m| matches!(m, ToClient::Match { .. }))
-            .await;
-        throwaway.conn.close().await;
-        let over = main.until(|m| matches!(m, ToClient::Over { .. })).await;
-        let ToClient::Over { winners, .. } = over else {
-            unreachable!()
-        };
-        assert_eq!(winners, ["Main"]);
-        main.send(&ToServer::Player {
-            name: "Main".into(),
-        })
-        .await;
-        let page = main.until(|m| matches!(m, ToClient::Player { .. })).await;
-        let ToClient::Player { player, .. } = page else {
-            unreachable!()
-        };
-        assert_eq!(
-            (player.games, player.rating),
-            (0, 1500.0),
-            "no rating gained"
-        );
-        server.stop().await;
-    });
-}
-
-#[test]
-fn a_private_rooms_match_is_watched_with_its_code_only() {
-    let dir = tempfile::tempdir().unwrap();
-    bounded(async {
-        let server = serve(config(dir.path())).await.unwrap();
-        let mut asha = Player::hello(&server, "Asha", None).await;
-        let create = ToServer::Create {
-            mode: Mode::Singles,
-            length: None,
-            computers: Vec::new(),
-            level: None,
-        };
-        asha.send(&create).await;
-        let ToClient::Room { code } = asha.until(|m| matches!(m, ToClient::Room { .. })).await
-        else {
-            unreachable!()
-        };
-        let mut ravi = Player::hello(&server, "Ravi", None).await;
-        ravi.send(&ToServer::Join { code: code.clone() }).await;
-        ravi.until(|m| matches!(m, ToClient::Match { .. })).await;
-        let id = ravi.id.unwrap();
-        let mut eve = Player::hello(&server, "Eve", None).await;
-        eve.send(&ToServer::Live).await;
-        let ToClient::Live { matches } = eve.until(|m| matches!(m, ToClient::Live { .. })).await
-        else {
-            unreachable!()
-        };
-        assert!(
-            matches.iter().all(|m| m.id != id),
-            "not listed: {matches:?}"
-        );
-        for guess in [None, Some("WRONG1".to_string())] {
-            eve.send(&ToServer::Watch { id, code: guess }).await;
-            let why = refusal(&mut eve.conn).await;
-            assert!(why.contains(&format!("no live match {id}")), "{why}");
-        }
-        let with_code = ToServer::Watch {
-            id,
-            code: Some(code.to_lowercase()),
-        };
-        eve.send(&with_code).await;
-        eve.until(|m| matches!(m, ToClient::Match { .. })).await;
-        server.stop().await;
-    });
+            assert!(
+                matches.iter().all(|m| m.id != id),
+                "not listed: {matches:?}"
+            );
+            for guess in [None, Some("WRONG1".to_string())] {
+                eve.send(&ToServer::Watch { id, code: guess }).await;
+                let why = refusal(&mut eve.conn).await;
+                assert!(why.contains(&format!("no live match {id}")), "{why}");
+            }
+            let with_code = ToServer::Watch {
+                id,
+                code: Some(code.to_lowercase()),
+            };
+            eve.send(&with_code).await;
+            eve.until(|m| matches!(m, ToClient::Match { .. })).await;
+        },
+    );
 }
 
 /// The server's process's resident memory, in MB.
@@ -797,84 +796,82 @@ fn slow_connections(
 /// started, and every slow connection is closed within 15 s.
 #[test]
 fn under_attack_at_its_bounds_an_honest_match_finishes_with_the_servers_digests() {
-    let dir = tempfile::tempdir().unwrap();
-    bounded(async {
-        let mut config = config(dir.path());
-        config.max_per_address = 64;
-        let server = serve(config).await.unwrap();
-        let url = server.addr.to_string();
-        let before = resident_mb();
-        let (asha, ravi) = (honest(&url, "Asha"), honest(&url, "Ravi"));
-        let attacks = async {
-            let id = loop {
-                match server.match_of("Asha") {
-                    Some(id) => break id,
-                    None => tokio::time::sleep(Duration::from_millis(50)).await,
-                }
-            };
-            non_reading_spectators(&server, id, 8);
-            let hammers = api_hammer(&server, id, 8);
-            let mut slow = slow_connections(&server, 20, false);
-            slow.extend(slow_connections(&server, 20, true));
-            let floods = [("Flooder", false), ("Pinger", true)];
-            for (name, ping) in floods {
-                use tokio_tungstenite::tungstenite::Message;
-                let (mut sink, _stream) = raw(&server, name).await.split();
-                for _ in 0..2000 {
-                    let frame = match ping {
-                        true => Message::Ping(vec![1u8; 64].into()),
-                        false => Message::Binary(vec![0u8; 512].into()),
-                    };
-                    if sink.send(frame).await.is_err() {
-                        break;
+    on_a_server(
+        |c| c.max_per_address = 64,
+        async |server, _| {
+            let url = server.addr.to_string();
+            let before = resident_mb();
+            let (asha, ravi) = (honest(&url, "Asha"), honest(&url, "Ravi"));
+            let attacks = async {
+                let id = loop {
+                    match server.match_of("Asha") {
+                        Some(id) => break id,
+                        None => tokio::time::sleep(Duration::from_millis(50)).await,
+                    }
+                };
+                non_reading_spectators(server, id, 8);
+                let hammers = api_hammer(server, id, 8);
+                let mut slow = slow_connections(server, 20, false);
+                slow.extend(slow_connections(server, 20, true));
+                let floods = [("Flooder", false), ("Pinger", true)];
+                for (name, ping) in floods {
+                    use tokio_tungstenite::tungstenite::Message;
+                    let (mut sink, _stream) = raw(server, name).await.split();
+                    for _ in 0..2000 {
+                        let frame = match ping {
+                            true => Message::Ping(vec![1u8; 64].into()),
+                            false => Message::Binary(vec![0u8; 512].into()),
+                        };
+                        if sink.send(frame).await.is_err() {
+                            break;
+                        }
                     }
                 }
-            }
-            // Guesses at room codes, a new connection for each.
-            for guess in 0..10 {
-                let mut eve = Player::hello(&server, &format!("Eve{guess}"), None).await;
-                let code = format!("ZZZ{guess}");
-                eve.send(&ToServer::Join { code }).await;
-                refusal(&mut eve.conn).await;
-            }
-            let mut refused = 0;
-            for h in hammers {
-                refused += h.await.unwrap();
-            }
-            let mut open_for = Vec::new();
-            for s in slow {
-                open_for.push(s.await.unwrap());
-            }
-            (id, refused, open_for)
-        };
-        let (asha, ravi, (id, refused, open_for)) = tokio::join!(asha, ravi, attacks);
-        let (_, stored) = server.stored_match(id).await.unwrap();
-        let asha = asha.game.expect("Asha followed her match");
-        assert!(asha.is_over(), "the match played to its end");
-        assert_eq!(
-            asha.digests, stored.digests,
-            "Asha ends with the server's digests"
-        );
-        assert_eq!(
-            ravi.game.unwrap().digests,
-            stored.digests,
-            "and so does Ravi"
-        );
-        assert!(
-            refused > 0,
-            "the API's requests beyond the bound are refused"
-        );
-        let longest = open_for.iter().max().unwrap();
-        assert!(
-            *longest < Duration::from_secs(15),
-            "a slow connection stayed {longest:?}"
-        );
-        let grew = resident_mb() - before;
-        eprintln!(
-            "under attack: the memory grew {grew:.0} MB; {refused} API requests refused; \
+                // Guesses at room codes, a new connection for each.
+                for guess in 0..10 {
+                    let mut eve = Player::hello(server, &format!("Eve{guess}"), None).await;
+                    let code = format!("ZZZ{guess}");
+                    eve.send(&ToServer::Join { code }).await;
+                    refusal(&mut eve.conn).await;
+                }
+                let mut refused = 0;
+                for h in hammers {
+                    refused += h.await.unwrap();
+                }
+                let mut open_for = Vec::new();
+                for s in slow {
+                    open_for.push(s.await.unwrap());
+                }
+                (id, refused, open_for)
+            };
+            let (asha, ravi, (id, refused, open_for)) = tokio::join!(asha, ravi, attacks);
+            let (_, stored) = server.stored_match(id).await.unwrap();
+            let asha = asha.game.expect("Asha followed her match");
+            assert!(asha.is_over(), "the match played to its end");
+            assert_eq!(
+                asha.digests, stored.digests,
+                "Asha ends with the server's digests"
+            );
+            assert_eq!(
+                ravi.game.unwrap().digests,
+                stored.digests,
+                "and so does Ravi"
+            );
+            assert!(
+                refused > 0,
+                "the API's requests beyond the bound are refused"
+            );
+            let longest = open_for.iter().max().unwrap();
+            assert!(
+                *longest < Duration::from_secs(15),
+                "a slow connection stayed {longest:?}"
+            );
+            let grew = resident_mb() - before;
+            eprintln!(
+                "under attack: the memory grew {grew:.0} MB; {refused} API requests refused; \
              the slow connections closed within {longest:?}"
-        );
-        assert!(grew < 300.0, "the memory grew {grew:.0} MB");
-        server.stop().await;
-    });
+            );
+            assert!(grew < 300.0, "the memory grew {grew:.0} MB");
+        },
+    );
 }

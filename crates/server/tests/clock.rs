@@ -2,12 +2,14 @@
 //! out is timed out by the server under Law 50 (the time-out stored and sent like any action),
 //! the match goes on to its end, and both players' clients end with the same digests.
 
+mod common;
+
 use carrom_ai::Computers;
 use carrom_match::{Action, Level, Match, MatchLength};
 use carrom_online::{Connection, Plan, Request, ToClient, ToServer};
 use carrom_referee::Seat;
 use carrom_remote::at_guest;
-use carrom_server::{ServerConfig, serve, sqlite_in};
+use carrom_server::serve;
 use std::time::Duration;
 
 const BOUND: Duration = Duration::from_secs(180);
@@ -98,13 +100,9 @@ fn follow(seen: &mut Seen, message: ToClient) {
 #[test]
 fn a_player_who_lets_his_clock_run_out_is_timed_out_under_law_50_and_the_match_goes_on() {
     let dir = tempfile::tempdir().unwrap();
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    let rt = common::runtime();
     rt.block_on(async {
-        let mut config = ServerConfig::new("127.0.0.1:0".parse().unwrap(), &sqlite_in(dir.path()));
+        let mut config = common::loopback(dir.path());
         config.seed = Some(7);
         config.shot_clock_secs = 1;
         config.clock_grace = Duration::from_millis(200);

@@ -3,9 +3,11 @@
 //! digests, and each team's doubles rating changes by Weng-Lin's formula for two teams (the
 //! test works it out again with the skillratings crate), their singles ratings untouched.
 
+mod common;
+
 use carrom_match::{Level, MatchLength};
 use carrom_online::{Mode, Plan, Request, Standing, ToClient, ToServer};
-use carrom_server::{ServerConfig, serve, sqlite_in};
+use carrom_server::serve;
 use skillratings::Outcomes;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_two_teams};
 use std::time::Duration;
@@ -45,13 +47,9 @@ async fn standing(url: &str, name: &str) -> Standing {
 #[test]
 fn four_players_quick_match_doubles_and_each_team_is_rated_by_weng_lin() {
     let dir = tempfile::tempdir().unwrap();
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    let rt = common::runtime();
     rt.block_on(async {
-        let mut config = ServerConfig::new("127.0.0.1:0".parse().unwrap(), &sqlite_in(dir.path()));
+        let mut config = common::loopback(dir.path());
         config.seed = Some(11);
         let server = serve(config).await.unwrap();
         let url = server.addr.to_string();

@@ -3,10 +3,12 @@
 //! plays a match on it over wss; a client that does not trust it is refused by its TLS; a
 //! certificate or key file that is not one is an error naming the file.
 
+mod common;
+
 use carrom_match::{Level, MatchLength};
 use carrom_online::{Plan, Request};
 use carrom_server::TlsFiles;
-use carrom_server::{ServerConfig, serve, sqlite_in};
+use carrom_server::serve;
 use std::path::Path;
 use std::time::Duration;
 
@@ -53,14 +55,6 @@ fn certificate(dir: &Path) -> TlsFiles {
     files
 }
 
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-}
-
 /// A client asking for a quick one-board match (the server's computer, after its wait).
 fn plan(server: String, ca: Option<&Path>) -> Plan {
     Plan {
@@ -82,8 +76,8 @@ fn plan(server: String, ca: Option<&Path>) -> Plan {
 fn a_client_that_trusts_the_servers_certificate_plays_a_match_over_wss() {
     let dir = tempfile::tempdir().unwrap();
     let files = certificate(dir.path());
-    runtime().block_on(async {
-        let mut config = ServerConfig::new("127.0.0.1:0".parse().unwrap(), &sqlite_in(dir.path()));
+    common::runtime().block_on(async {
+        let mut config = common::loopback(dir.path());
         config.seed = Some(7);
         config.computer_after = Duration::from_secs(1);
         config.tls = Some(files.clone());
@@ -113,10 +107,9 @@ fn a_certificate_or_key_file_that_is_not_one_is_an_error_naming_the_file() {
         (good.cert.clone(), junk.clone(), "junk.pem"),
         (missing.clone(), good.key.clone(), "missing.pem"),
     ];
-    runtime().block_on(async {
+    common::runtime().block_on(async {
         for (cert, key, named) in cases {
-            let mut config =
-                ServerConfig::new("127.0.0.1:0".parse().unwrap(), &sqlite_in(dir.path()));
+            let mut config = common::loopback(dir.path());
             config.tls = Some(TlsFiles { cert, key });
             let e = serve(config).await.err().expect("refused").to_string();
             assert!(e.starts_with("TLS: ") && e.contains(named), "{e}");
