@@ -495,10 +495,9 @@ fn the_shot_clock_runs_on_while_its_player_leaves_and_comes_back() {
                 unreachable!()
             };
             assert_eq!(a.action, Action::TimeOut);
-            assert!(
-                took < Duration::from_millis(3500),
-                "timed out after {took:?}"
-            );
+            // A 2 s clock and its 0.2 s grace, with room for a busy machine; a clock that
+            // waited while she was away (0.3 s of every 0.4) would take 8 s or more.
+            assert!(took < Duration::from_secs(5), "timed out after {took:?}");
         },
     );
 }
