@@ -36,8 +36,6 @@ pub enum ServerError {
         addr: std::net::SocketAddr,
         source: std::io::Error,
     },
-    #[error("the match {id} in the database cannot be played again: {why}")]
-    Resume { id: u64, why: String },
     #[error("--web {dir}: not a folder")]
     Web { dir: String },
     /// A TLS certificate or key file that cannot be used: the file, and why.

@@ -22,7 +22,8 @@ pub const HEADERS_WITHIN: Duration = Duration::from_secs(10);
 /// ... and then it is closed once nothing was read or written for this long.
 pub const QUIET_FOR: Duration = Duration::from_secs(90);
 
-/// The open connections, in all and by address, and their bounds.
+/// Open connections, in all and by address, and their bounds: the TCP connections here, the
+/// WebSockets at [`crate::ws`].
 #[derive(Debug)]
 pub(crate) struct Open {
     by_origin: Mutex<(usize, HashMap<Origin, usize>)>,
@@ -35,6 +36,15 @@ pub(crate) struct Open {
 pub(crate) struct Ticket {
     open: Arc<Open>,
     origin: Origin,
+    /// How many its address had open with it, as it was let in (1: the first).
+    pub(crate) nth: usize,
+}
+
+/// The bound a connection is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Over {
+    All,
+    FromOne,
 }
 
 impl Open {
@@ -46,18 +56,23 @@ impl Open {
         })
     }
 
-    /// Counts a connection from `origin`; none when it is over a bound.
-    fn admit(self: &Arc<Self>, origin: Origin) -> Option<Ticket> {
-        let mut counts = self.by_origin.lock().ok()?;
+    /// Counts a connection from `origin`, or the bound it is over.
+    pub(crate) fn admit(self: &Arc<Self>, origin: Origin) -> Result<Ticket, Over> {
+        let mut counts = self.by_origin.lock().map_err(|_| Over::All)?;
         let (all, by_origin) = &mut *counts;
-        let mine = by_origin.entry(origin).or_insert(0);
-        if *all >= self.most || *mine >= self.most_from_one {
-            return None;
+        if *all >= self.most {
+            return Err(Over::All);
         }
-        (*all, *mine) = (*all + 1, *mine + 1);
-        Some(Ticket {
+        let mine = by_origin.get(&origin).copied().unwrap_or(0);
+        if mine >= self.most_from_one {
+            return Err(Over::FromOne);
+        }
+        *all += 1;
+        by_origin.insert(origin, mine + 1);
+        Ok(Ticket {
             open: self.clone(),
             origin,
+            nth: mine + 1,
         })
     }
 }
@@ -96,7 +111,7 @@ impl Guarded {
                 tokio::time::sleep(Duration::from_millis(50)).await;
                 continue;
             };
-            if let Some(ticket) = self.open.admit(Origin::of(peer.ip())) {
+            if let Ok(ticket) = self.open.admit(Origin::of(peer.ip())) {
                 return (Watched::new(stream, ticket), peer);
             }
         }

@@ -130,6 +130,17 @@ impl Live {
         })
     }
 
+    /// Match `row` as the store keeps it, on `game` (its setup), replaying `actions`.
+    pub fn of_row(
+        row: &crate::store::MatchRow,
+        game: Match,
+        actions: &[Action],
+    ) -> Result<Live, ReplayError> {
+        let mut live = Live::new(row.id, row.rated, game, row.seats.clone(), actions)?;
+        live.watch_code.clone_from(&row.watch_code);
+        Ok(live)
+    }
+
     /// Its entry in the server's registry, with the way to send it messages.
     pub fn handle(&self, to: mpsc::Sender<ToMatch>) -> Handle {
         Handle {

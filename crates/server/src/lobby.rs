@@ -92,26 +92,50 @@ impl Lobby {
         });
     }
 
-    /// `w` waits, unless a player waits already for a match of the same length: then the one
-    /// from another address nearest in rating (one from his own address only when no other
-    /// waits) is taken out of the queue and returned.
+    /// `w` waits, unless a player waits already for a singles match of the same length:
+    /// then the one from another address nearest in rating (one from his own address only
+    /// when no other waits) is taken out of the queue and returned.
     fn pair(&mut self, w: Waiting) -> Option<(Waiting, Waiting)> {
+        let Some(mut near) = self.take_nearest(&w, Mode::Singles, 1) else {
+            self.queue.push(w);
+            return None;
+        };
+        Some((near.remove(0), w))
+    }
+
+    /// Doubles: `w` waits, unless three players wait already for doubles of the same length:
+    /// then the three nearest him in rating (from other addresses first) are taken out of the
+    /// queue, and the four are returned, best rated first.
+    fn four(&mut self, w: Waiting) -> Option<[Waiting; 4]> {
+        let Some(mut four) = self.take_nearest(&w, Mode::Doubles, 3) else {
+            self.queue.push(w);
+            return None;
+        };
+        four.push(w);
+        four.sort_by(|a, b| b.rating.total_cmp(&a.rating));
+        four.try_into().ok()
+    }
+
+    /// The `n` players waiting for a match of `w`'s length and `mode` nearest `w` in rating,
+    /// those from other addresses first, taken out of the queue; none (and nobody taken) when
+    /// fewer wait. `w` leaves every other place he held first.
+    fn take_nearest(&mut self, w: &Waiting, mode: Mode, n: usize) -> Option<Vec<Waiting>> {
         self.leave_name(&w.name, None);
-        let far = |q: &Waiting| (q.origin == w.origin, (q.rating - w.rating).abs());
-        let best = (self.queue.iter().enumerate())
-            .filter(|(_, q)| q.length == w.length && q.mode == Mode::Singles)
-            .min_by(|(_, a), (_, b)| {
-                let (fa, fb) = (far(a), far(b));
-                fa.0.cmp(&fb.0).then(fa.1.total_cmp(&fb.1))
-            })
-            .map(|(i, _)| i);
-        match best {
-            Some(i) => Some((self.queue.remove(i), w)),
-            None => {
-                self.queue.push(w);
-                None
-            }
+        let mut near: Vec<usize> = (0..self.queue.len())
+            .filter(|&i| self.queue[i].length == w.length && self.queue[i].mode == mode)
+            .collect();
+        if near.len() < n {
+            return None;
         }
+        let far = |q: &Waiting| (q.origin == w.origin, (q.rating - w.rating).abs());
+        near.sort_by(|&a, &b| {
+            let (fa, fb) = (far(&self.queue[a]), far(&self.queue[b]));
+            fa.0.cmp(&fb.0).then(fa.1.total_cmp(&fb.1))
+        });
+        let mut queue: Vec<Option<Waiting>> = self.queue.drain(..).map(Some).collect();
+        let taken = near[..n].iter().filter_map(|&i| queue[i].take()).collect();
+        self.queue = queue.into_iter().flatten().collect();
+        Some(taken)
     }
 }
 
@@ -153,33 +177,6 @@ async fn start(
                 tell(&outbox, &ToClient::Rejected { reason });
             }
         }
-    }
-}
-
-impl Lobby {
-    /// Doubles: `w` waits, unless three players wait already for doubles of the same length:
-    /// then the three nearest him in rating (from other addresses first) are taken out of the
-    /// queue, and the four are returned, best rated first.
-    fn four(&mut self, w: Waiting) -> Option<[Waiting; 4]> {
-        self.leave_name(&w.name, None);
-        let mut near: Vec<usize> = (0..self.queue.len())
-            .filter(|&i| self.queue[i].length == w.length && self.queue[i].mode == Mode::Doubles)
-            .collect();
-        if near.len() < 3 {
-            self.queue.push(w);
-            return None;
-        }
-        let far = |q: &Waiting| (q.origin == w.origin, (q.rating - w.rating).abs());
-        near.sort_by(|&a, &b| {
-            let (fa, fb) = (far(&self.queue[a]), far(&self.queue[b]));
-            fa.0.cmp(&fb.0).then(fa.1.total_cmp(&fb.1))
-        });
-        let mut taken: Vec<usize> = near[..3].to_vec();
-        taken.sort_unstable_by(|a, b| b.cmp(a));
-        let mut four: Vec<Waiting> = taken.into_iter().map(|i| self.queue.remove(i)).collect();
-        four.push(w);
-        four.sort_by(|a, b| b.rating.total_cmp(&a.rating));
-        four.try_into().ok()
     }
 }
 

@@ -88,20 +88,22 @@ impl Inbox {
     /// The next thing to send; `None` when every outbox is gone.
     pub async fn next(&mut self) -> Option<Out> {
         let out = self.from.recv().await?;
-        if let Out::Text(text) = &out {
-            self.queued.fetch_sub(text.len(), Ordering::AcqRel);
-        }
-        Some(out)
+        Some(self.taken(out))
     }
 
     /// What is queued now, without waiting (tests).
     #[cfg(test)]
     pub fn try_next(&mut self) -> Option<Out> {
         let out = self.from.try_recv().ok()?;
+        Some(self.taken(out))
+    }
+
+    /// `out`, taken off the queue: its bytes no longer wait.
+    fn taken(&self, out: Out) -> Out {
         if let Out::Text(text) = &out {
             self.queued.fetch_sub(text.len(), Ordering::AcqRel);
         }
-        Some(out)
+        out
     }
 }
 

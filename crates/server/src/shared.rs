@@ -4,6 +4,7 @@
 
 use crate::config::ServerConfig;
 use crate::error::LoadError;
+use crate::guard::Open;
 use crate::live::{self, Handle, Live, SeatPlan};
 use crate::lobby::Lobby;
 use crate::store::{MatchRow, Store};
@@ -11,7 +12,7 @@ use crate::timings::Timings;
 use carrom_online::ToClient;
 use carrom_remote::bounds::{Guesses, Origin, PerOrigin};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -44,9 +45,8 @@ pub struct Shared {
     /// Match numbers are handed out here (the next one).
     next_id: tokio::sync::Mutex<u64>,
     next_conn: AtomicU64,
-    /// Connections open, in all and by address; new names claimed by address.
-    pub(crate) conns: AtomicUsize,
-    pub(crate) by_address: Mutex<HashMap<Origin, usize>>,
+    /// The WebSockets open, in all and by address; new names claimed by address.
+    pub(crate) sockets: Arc<Open>,
     pub(crate) names_by_address: Mutex<PerOrigin>,
     /// The queries (the API's and the WebSockets'), by address.
     queries: Mutex<PerOrigin>,
@@ -72,8 +72,10 @@ impl Shared {
             lobby: Mutex::new(Lobby::default()),
             next_id: tokio::sync::Mutex::new(next_id),
             next_conn: AtomicU64::new(1),
-            conns: AtomicUsize::new(0),
-            by_address: Mutex::new(HashMap::new()),
+            sockets: Open::new(
+                config.max_connections,
+                config.max_per_address * crate::ws::PROVEN_PAST_THE_BOUND,
+            ),
             names_by_address: Mutex::new(PerOrigin::new(
                 f64::from(config.new_names_per_hour) / 3600.0,
                 f64::from(config.new_names_per_hour),
@@ -222,10 +224,7 @@ impl Shared {
     pub(crate) async fn load(&self, row: &MatchRow) -> Result<Live, LoadError> {
         let actions = self.store.actions(row.id).await?;
         let game = carrom_match::Match::new(&self.config.spec, row.setup.clone())?;
-        let mut live = Live::new(row.id, row.rated, game, row.seats.clone(), &actions)
-            .map_err(|e| LoadError::Replay(e.to_string()))?;
-        live.watch_code.clone_from(&row.watch_code);
-        Ok(live)
+        Live::of_row(row, game, &actions).map_err(|e| LoadError::Replay(e.to_string()))
     }
 
     /// A new match of `seats` (its setup's players named as they say), stored and started;
@@ -246,14 +245,12 @@ impl Shared {
         }
         let game = carrom_match::Match::new(&self.config.spec, setup.clone())?;
         let row = MatchRow {
-            watch_code: watch_code.clone(),
-            ..MatchRow::starting(id, rated, setup, seats.clone())
+            watch_code,
+            ..MatchRow::starting(id, rated, setup, seats)
         };
         self.store.create_match(&row).await?;
         drop(next);
-        let mut live =
-            Live::new(id, rated, game, seats, &[]).map_err(|e| LoadError::Replay(e.to_string()))?;
-        live.watch_code = watch_code;
+        let live = Live::of_row(&row, game, &[]).map_err(|e| LoadError::Replay(e.to_string()))?;
         Ok(self.spawn(live))
     }
 
@@ -269,15 +266,16 @@ impl Shared {
                     self.spawn(live);
                     resumed += 1;
                 }
-                Err(LoadError::Store(e)) => return Err(e.into()),
+                // The database itself away: the server cannot start. (A record in it that
+                // does not read is the match's fault, and sets the match aside below.)
+                Err(LoadError::Store(e)) if !matches!(e, crate::StoreError::Record(_)) => {
+                    return Err(e.into());
+                }
                 Err(why) => {
                     let why = why.to_string();
+                    let id = row.id;
                     eprintln!(
-                        "{}; it is set aside",
-                        crate::ServerError::Resume {
-                            id: row.id,
-                            why: why.clone()
-                        }
+                        "the match {id} in the database cannot be played again: {why}; it is set aside"
                     );
                     self.store.set_aside(row.id, &why).await?;
                 }

@@ -4,6 +4,7 @@
 //! reason.
 
 use crate::error::{LobbyError, Refusal};
+use crate::guard::{Over, Ticket};
 use crate::live::{Out, Outbox, ToMatch, tell};
 use crate::lobby::{self, Waiting};
 use crate::names;
@@ -14,7 +15,6 @@ use carrom_online::{ONLINE_PROTOCOL, ToClient, ToServer};
 use carrom_remote::bounds::{Bucket, FLOOD_LIMIT, GUEST_BURST, GUEST_RATE, Origin};
 use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// A connection that has not said hello within this long is closed.
@@ -30,51 +30,16 @@ pub(crate) const IDLE_FOR: Duration = Duration::from_secs(30 * 60);
 /// Connections one name may have at once.
 pub(crate) const MOST_CONNECTIONS_A_NAME: usize = 4;
 
-/// A counted connection: uncounted when dropped.
-struct Counted {
-    shared: Arc<Shared>,
-    origin: Origin,
-    /// Past the bound on its address: it must prove a name with its token.
-    past_the_bound: bool,
-}
-
-impl Drop for Counted {
-    fn drop(&mut self) {
-        self.shared.conns.fetch_sub(1, Ordering::Relaxed);
-        if let Ok(mut m) = self.shared.by_address.lock()
-            && let Some(n) = m.get_mut(&self.origin)
-        {
-            *n -= 1;
-            if *n == 0 {
-                m.remove(&self.origin);
-            }
-        }
-    }
-}
-
-/// Counts a new connection from `origin`, or the reason it is refused.
-fn admit(shared: &Arc<Shared>, origin: Origin) -> Result<Counted, Refusal> {
-    let most = shared.config.max_connections;
-    if shared.conns.fetch_add(1, Ordering::Relaxed) >= most {
-        shared.conns.fetch_sub(1, Ordering::Relaxed);
-        return Err(Refusal::Full { most });
-    }
-    let Ok(mut m) = shared.by_address.lock() else {
-        shared.conns.fetch_sub(1, Ordering::Relaxed);
-        return Err(Refusal::Stopping);
-    };
-    let n = m.entry(origin).or_insert(0);
-    let bound = shared.config.max_per_address;
-    if *n >= bound * PROVEN_PAST_THE_BOUND {
-        drop(m);
-        shared.conns.fetch_sub(1, Ordering::Relaxed);
-        return Err(Refusal::FromYourAddress { most: bound });
-    }
-    *n += 1;
-    Ok(Counted {
-        shared: shared.clone(),
-        origin,
-        past_the_bound: *n > bound,
+/// Counts a new connection from `origin` among the server's WebSockets (uncounted when the
+/// ticket is dropped), or the reason it is refused.
+fn admit(shared: &Shared, origin: Origin) -> Result<Ticket, Refusal> {
+    (shared.sockets.admit(origin)).map_err(|over| match over {
+        Over::All => Refusal::Full {
+            most: shared.config.max_connections,
+        },
+        Over::FromOne => Refusal::FromYourAddress {
+            most: shared.config.max_per_address,
+        },
     })
 }
 
@@ -106,7 +71,8 @@ pub(crate) async fn connection(socket: WebSocket, origin: Origin, shared: Arc<Sh
     let mut client = Client {
         conn: shared.conn_id(),
         origin,
-        past_the_bound: counted.past_the_bound,
+        // Past the bound on its address: it must prove a name with its token.
+        past_the_bound: counted.nth > shared.config.max_per_address,
         shared,
         outbox: outbox.clone(),
         name: None,
