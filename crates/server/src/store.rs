@@ -602,4 +602,37 @@ mod tests {
         let her = store.player("ａｓｈａ").await.unwrap().unwrap();
         assert_eq!(her.name, "Asha", "a look-alike finds her");
     }
+
+    /// A database from before names had keys and matches their players' table: its players
+    /// get their keys and its matches their players as the server opens it.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_older_database_gets_its_name_keys_and_match_players_as_it_opens() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = crate::sqlite_in(dir.path());
+        {
+            let store = Store::open(&url).await.unwrap();
+            a_rated_match(&store).await;
+            // As an older server left it: no keys, no players of its matches.
+            sqlx::query("DROP INDEX players_by_key")
+                .execute(&store.pool)
+                .await
+                .unwrap();
+            sqlx::query("UPDATE players SET name_key = NULL")
+                .execute(&store.pool)
+                .await
+                .unwrap();
+            sqlx::query("DELETE FROM match_players")
+                .execute(&store.pool)
+                .await
+                .unwrap();
+        }
+        let store = Store::open(&url).await.unwrap();
+        assert_eq!(store.matches_of("Asha", 10).await.unwrap(), [1]);
+        assert_eq!(store.player("ASHA").await.unwrap().unwrap().name, "Asha");
+        let start = crate::rating::start("ａｓｈａ");
+        assert!(
+            !store.claim("ａｓｈａ", "hash", &start).await.unwrap(),
+            "her key is unique again"
+        );
+    }
 }
