@@ -35,7 +35,14 @@ if [ "${WASM_OPT:-0}" = 1 ]; then
     --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
     -o "$out/carrom_web_bg.wasm" "$out/carrom_web_bg.wasm"
 fi
-cp crates/ui/web/*.html crates/ui/web/*.js "$out/"
-wasm=$(stat -c %s "$out/carrom_web_bg.wasm")
-gz=$(cat "$out/carrom_web_bg.wasm" "$out/carrom_web.js" | gzip -9 | wc -c)
-echo "target/web: carrom_web_bg.wasm $((wasm / 1024)) KiB; the .wasm and .js gzipped $((gz / 1024)) KiB"
+cp crates/ui/web/*.html crates/ui/web/*.js crates/ui/web/*.webmanifest crates/ui/web/*.png "$out/"
+# Each text file and the module also compressed, for a server that sends what the browser
+# accepts (`carrom server --web` does): gzip -9, and brotli -q 11 where Debian's brotli is
+# installed (.ci/deps --web installs it).
+for f in "$out"/*.wasm "$out"/*.js "$out"/*.html "$out"/*.webmanifest; do
+  gzip -9 -k -n "$f"
+  if command -v brotli >/dev/null 2>&1; then brotli -q 11 -k "$f"; fi
+done
+size() { stat -c %s "$1" 2>/dev/null || echo 0; }
+wasm=$out/carrom_web_bg.wasm
+echo "target/web: carrom_web_bg.wasm $(($(size "$wasm") / 1024)) KiB; gzipped $(($(size "$wasm.gz") / 1024)) KiB; brotli $(($(size "$wasm.br") / 1024)) KiB"

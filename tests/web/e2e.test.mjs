@@ -24,7 +24,7 @@ const targetDir = process.env.CARGO_TARGET_DIR || path.join(repo, 'target');
 const carrom = process.env.CARROM_BIN || path.join(targetDir, 'release/carrom');
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
-  '.png': 'image/png', '.json': 'application/json',
+  '.png': 'image/png', '.json': 'application/json', '.webmanifest': 'application/manifest+json',
 };
 
 let server;

@@ -83,6 +83,10 @@ pub struct Match {
     pub digests: Vec<u64>,
     /// Each player's figures and each board's result so far.
     pub stats: MatchStats,
+    /// How long the last stroke simulated here ([`Match::play_stroke`]) took to come to rest,
+    /// in seconds: the time a board shown in real time spends on it (0 before the first, and
+    /// for a stroke whose physics came from elsewhere).
+    pub stroke_time: f32,
     /// Board and game of the rack on the table (to notice a new board).
     rack_of: (u8, u8),
 }
@@ -118,6 +122,7 @@ impl Match {
             boards: 1,
             violations: Vec::new(),
             digests: Vec::new(),
+            stroke_time: 0.0,
         })
     }
 
@@ -187,10 +192,18 @@ impl Match {
     /// Plays a stroke on the physics crate's own table (the reference the game matches bit for
     /// bit) and judges it.
     pub fn play_stroke(&mut self, shot: Shot) -> Result<Verdict, MatchError> {
+        self.strike(shot).map(|(_, verdict)| verdict)
+    }
+
+    /// [`Match::play_stroke`], with what the stroke did (a referee at a distance sends it).
+    pub fn strike(&mut self, shot: Shot) -> Result<(StrokeOutcome, Verdict), MatchError> {
         self.check_shot(&shot)?;
         let mut table = Table::new(&self.spec, &self.layout);
         let result = play(&mut table, &shot);
-        self.apply_stroke(shot, outcome_of(&result))
+        let outcome = outcome_of(&result);
+        let verdict = self.apply_stroke(shot, outcome.clone())?;
+        self.stroke_time = result.time;
+        Ok((outcome, verdict))
     }
 
     /// Judges a stroke whose physics is known (the game's live board); records it; puts the
@@ -204,6 +217,7 @@ impl Match {
         let verdict = self.referee.judge(&outcome.report)?;
         self.stats.record(&before, Some(&outcome.report), &verdict);
         self.actions.push(Action::Stroke { shot });
+        self.stroke_time = 0.0;
         self.layout = outcome.layout;
         self.after_verdict(&verdict);
         Ok(verdict)

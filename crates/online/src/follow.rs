@@ -71,11 +71,13 @@ impl ServerMatch {
                 index,
                 seat,
                 millis,
+                after,
             } => {
                 f.clock = Some(ClockTold {
                     index,
                     seat,
                     millis,
+                    after,
                 })
             }
             // The end of this client's match (a client welcomed back is told how a match it
@@ -127,6 +129,7 @@ mod tests {
             index: 4,
             seat: Seat::North,
             millis: 15_000,
+            after: 0,
         };
         assert!(matches!(follow.hear(&clock), Heard::Nothing));
         let told = follow.following.clock_for(4).unwrap();

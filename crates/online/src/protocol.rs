@@ -10,7 +10,7 @@ use carrom_remote::{Applied, SeatState};
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version: a client and the server must speak the same one.
-pub const ONLINE_PROTOCOL: u32 = 1;
+pub const ONLINE_PROTOCOL: u32 = 2;
 /// The largest message a client may send, in bytes (a guest's bound across machines).
 pub const MAX_CLIENT_MESSAGE: usize = carrom_remote::bounds::MAX_GUEST_MESSAGE;
 /// The largest message the server sends: the whole match so far, for a client that rejoins.
@@ -201,11 +201,16 @@ pub enum ToClient {
     /// Who sits where and who is connected changed.
     Seating { seating: Vec<SeatState> },
     /// The shot clock of a rated match (Laws 46 and 50): the action numbered `index` is
-    /// `seat`'s to make within `millis` milliseconds of this message.
+    /// `seat`'s to make within `millis` milliseconds of the clock's start, `after`
+    /// milliseconds after this message (the time the stroke before it takes to come to rest
+    /// on a board shown in real time, and its aim shown before it: the clock starts when the
+    /// player can strike).
     Clock {
         index: usize,
         seat: Seat,
         millis: u32,
+        #[serde(default)]
+        after: u32,
     },
     /// The match ended (played out, or forfeited by a player gone too long).
     Over {

@@ -5,9 +5,7 @@
 use crate::at_guest::hex;
 use crate::error::{Rejection, ReplayError};
 use crate::protocol::Applied;
-use carrom_match::{Action, Actor, Match, MatchError, outcome_of};
-use carrom_physics::Table;
-use carrom_physics::shot::play as strike;
+use carrom_match::{Action, Actor, Match, MatchError};
 use carrom_referee::{Seat, Verdict};
 
 /// What the referee makes of an action: the action as every follower receives it, and the
@@ -79,10 +77,7 @@ pub fn play(game: &mut Match, by: Seat, action: Action) -> Result<Ruled, MatchEr
     let index = game.actions.len();
     let (outcome, verdict) = match action {
         Action::Stroke { shot } => {
-            game.check_shot(&shot)?;
-            let mut table = Table::new(&game.spec, &game.layout);
-            let outcome = outcome_of(&strike(&mut table, &shot));
-            let verdict = game.apply_stroke(shot, outcome.clone())?;
+            let (outcome, verdict) = game.strike(shot)?;
             (Some(outcome), Some(verdict))
         }
         Action::Pass => (None, Some(game.pass()?)),

@@ -5,13 +5,15 @@
 use crate::protocol::SeatState;
 use carrom_referee::Seat;
 
-/// The shot clock as the referee told it: the action it runs for, whose it is, and the
-/// milliseconds left when it was told.
+/// The shot clock as the referee told it: the action it runs for, whose it is, the
+/// milliseconds left on it, and how many milliseconds after it was told it starts (the last
+/// stroke still moving on a board shown in real time).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClockTold {
     pub index: usize,
     pub seat: Seat,
     pub millis: u32,
+    pub after: u32,
 }
 
 /// A follower of the referee's match, without the match.
@@ -85,6 +87,7 @@ mod tests {
                 index: 4,
                 seat: Seat::North,
                 millis: 15_000,
+                after: 0,
             }),
             ..Following::default()
         };

@@ -1,5 +1,5 @@
 //! The HTTP side: the WebSocket at `/ws`, the JSON API for the pages and other tools, and with
-//! `--web DIR` the browser build's static files.
+//! `--web DIR` the browser build's static files, compressed as the browser accepts.
 //!
 //! - `GET /api/players/NAME`: `{"name", "rating", "deviation", "games", "wins", "matches"}`
 //! - `GET /api/leaderboard`: the best rated players who have played, best first
@@ -58,9 +58,25 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .layer(axum::middleware::from_fn_with_state(shared.clone(), rated))
         .with_state(shared);
     match web {
-        Some(dir) => api.fallback_service(tower_http::services::ServeDir::new(dir)),
+        Some(dir) => api.fallback_service(page(dir)),
         None => api,
     }
+}
+
+/// The browser build's files in `dir`: each sent compressed as the browser accepts (brotli,
+/// gzip: the `.br` and `.gz` files beside it that `scripts/web.sh` writes), and kept by the
+/// browser only to be asked again (`no-cache`: a file that has not changed is a 304 by its
+/// date, a new build is taken at once).
+fn page(dir: std::path::PathBuf) -> axum::routing::MethodRouter {
+    use axum::http::{HeaderValue, header};
+    let files = tower_http::services::ServeDir::new(dir)
+        .precompressed_br()
+        .precompressed_gzip();
+    let cache = tower_http::set_header::SetResponseHeaderLayer::if_not_present(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("no-cache"),
+    );
+    axum::routing::get_service(files).layer(cache)
 }
 
 async fn timings(State(shared): State<Arc<Shared>>) -> Json<Value> {

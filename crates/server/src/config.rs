@@ -37,6 +37,10 @@ pub struct ServerConfig {
     /// How long after the shot clock runs out a player's action is still taken (its way to the
     /// server); then the server applies the time-out.
     pub clock_grace: Duration,
+    /// How long a board shows another's aim before his stroke moves (the game shows it 0.8
+    /// s): after a stroke is sent, the next action's clock starts this long after the time
+    /// the stroke takes to come to rest, when its player can act.
+    pub aim_shown: Duration,
     /// Glicko-2's rating period: a player's deviation grows by one period's for each of these
     /// gone by since his last rated match.
     pub rating_period: Duration,
@@ -48,7 +52,8 @@ pub struct ServerConfig {
 impl ServerConfig {
     /// A server on `listen` with the database `db` and the usual bounds: 30 s before a
     /// computer is offered, 2 minutes to come back, 1024 connections (16 from one address),
-    /// 10 new names an hour from one address, a shot clock of 15 s with 1 s of grace, a
+    /// 10 new names an hour from one address, a shot clock of 15 s with 1 s of grace (started
+    /// when a stroke sent has been shown: its time to rest and 1 s of its aim), a
     /// rating period of a week.
     pub fn new(listen: SocketAddr, db: &str) -> ServerConfig {
         ServerConfig {
@@ -65,6 +70,7 @@ impl ServerConfig {
             new_names_per_hour: 10,
             shot_clock_secs: 15,
             clock_grace: Duration::from_secs(1),
+            aim_shown: Duration::from_secs(1),
             rating_period: Duration::from_secs(7 * 24 * 3600),
             trust_proxy: false,
         }

@@ -94,6 +94,9 @@ pub struct Live {
     actions: Arc<AtomicUsize>,
     /// The shot clock of the action now due (a match on the clock, a person to act).
     clock: Option<Clock>,
+    /// When the last action was a stroke: when it was sent, and how long its pieces take to
+    /// come to rest (the next clock starts once a board showing it in real time has).
+    stroke_sent: Option<(tokio::time::Instant, Duration)>,
 }
 
 impl Live {
@@ -127,6 +130,7 @@ impl Live {
             was_away: HashMap::new(),
             actions: Arc::new(AtomicUsize::new(actions.len())),
             clock: None,
+            stroke_sent: None,
         })
     }
 
@@ -263,6 +267,10 @@ impl Live {
 
     /// An action the match applied, added to the log.
     fn record(&mut self, (applied, _): Ruled) -> Applied {
+        self.stroke_sent = matches!(applied.action, Action::Stroke { .. }).then(|| {
+            let moving = Duration::from_secs_f32(self.game.stroke_time.max(0.0));
+            (tokio::time::Instant::now(), moving)
+        });
         self.log.push(applied.clone());
         self.actions.store(self.log.len(), Ordering::Relaxed);
         applied
@@ -278,15 +286,20 @@ impl Live {
         Some((due, Duration::from_secs(u64::from(secs))))
     }
 
-    /// Winds the shot clock for the action now due (started when it falls due, running
-    /// whether or not its player is connected); every client is told when it starts.
-    fn wind_clock(&mut self) {
+    /// Winds the shot clock for the action now due: started when its player can act (a
+    /// stroke before it shown to its rest, its aim `aim_shown` before it), running whether
+    /// or not he is connected; every client is told when it is wound.
+    fn wind_clock(&mut self, aim_shown: Duration) {
         let Some((due, full)) = self.due_on_the_clock() else {
             self.clock = None;
             return;
         };
         let now = tokio::time::Instant::now();
-        let (clock, started) = Clock::wind(self.clock, due, full, now);
+        let shown = self
+            .stroke_sent
+            .map(|(sent, moving)| sent + aim_shown + moving);
+        let starts = shown.map_or(now, |t| now.max(t));
+        let (clock, started) = Clock::wind(self.clock, due, full, starts);
         self.clock = Some(clock);
         if started {
             self.broadcast(&clock.message(now));
@@ -382,7 +395,7 @@ pub async fn run(mut live: Live, mut from: mpsc::Receiver<ToMatch>, shared: Arc<
             computer_plays(&mut live, seat, &shared).await;
             continue;
         }
-        live.wind_clock();
+        live.wind_clock(shared.config.aim_shown);
         let time_out_at = live.clock.map(|c| c.time_out_at(grace));
         tokio::select! {
             () = until(time_out_at) => time_out(&mut live, &shared).await,

@@ -47,13 +47,7 @@ async fn asha(url: &str) -> Seen {
             && seen.time_outs.len() >= TIME_OUTS
             && sent != Some(game.actions.len())
         {
-            let computers: &mut Computers = computers.get_or_insert_with(|| {
-                let mut mine = game.setup.clone();
-                for p in &mut mine.players {
-                    p.computer = Some(Level::Beginner);
-                }
-                Computers::for_setup(&mine)
-            });
+            let computers: &mut Computers = computers.get_or_insert_with(|| beginners(game));
             let index = game.actions.len();
             let action = computers.act(game).unwrap();
             conn.send(&ToServer::Act { index, action }).await.unwrap();
@@ -82,6 +76,7 @@ fn follow(seen: &mut Seen, message: ToClient) {
             index,
             seat,
             millis,
+            ..
         } if seen.seats.contains(&seat) => seen.clocks.push((index, millis)),
         ToClient::Applied(applied) => {
             let game = seen.game.as_mut().expect("the match came first");
@@ -144,6 +139,144 @@ fn a_player_who_lets_his_clock_run_out_is_timed_out_under_law_50_and_the_match_g
         );
         assert_eq!(ravi.game.expect("Ravi followed it").digests, game.digests);
         assert!(ravi.how.is_some());
+        running.stop().await;
+    });
+}
+
+/// Asha's actions taken before her client stops.
+const WATCHED_ACTIONS: usize = 5;
+/// The game shows another's aim this long before his stroke moves.
+const AIM_SHOWN: Duration = Duration::from_millis(800);
+
+/// A client that shows every stroke as the game does (its aim, then its pieces moving in real
+/// time to their rest, the time its own physics says) and then thinks for nearly the whole
+/// clock before each action: `WATCHED_ACTIONS` of them. Returns her clocks' starts as told
+/// (`after`, in ms) beside the time she took to show the stroke before each (ms), and the
+/// time-outs called on her.
+async fn watching_asha(url: &str, clock: Duration) -> (Vec<(u32, u32)>, usize) {
+    let (mut conn, _) = Connection::hello(url, "Asha", None).await.unwrap();
+    let quick = ToServer::Quick {
+        length: Some(MatchLength::Board),
+        mode: carrom_online::Mode::Singles,
+    };
+    conn.send(&quick).await.unwrap();
+    let (mut seen, mut computers, mut acted, mut sent) = (Seen::default(), None, 0, None);
+    let mut shown_at = tokio::time::Instant::now();
+    let mut shown_for = 0_u32;
+    let mut starts = Vec::new();
+    let think = clock - Duration::from_millis(300);
+    while acted < WATCHED_ACTIONS && !seen.over {
+        let due = seen.game.as_ref().is_some_and(|g| {
+            g.next_actor()
+                .is_some_and(|a| seen.seats.contains(&a.seat()))
+                && sent != Some(g.actions.len())
+        });
+        let message = if due {
+            let ready = shown_at + think;
+            match tokio::time::timeout_at(ready, conn.recv()).await {
+                Ok(m) => m.unwrap().expect("the server goes on"),
+                Err(_) => {
+                    let game = seen.game.as_ref().unwrap();
+                    let computers: &mut Computers =
+                        computers.get_or_insert_with(|| beginners(game));
+                    let (index, action) = (game.actions.len(), computers.act(game).unwrap());
+                    conn.send(&ToServer::Act { index, action }).await.unwrap();
+                    (acted, sent) = (acted + 1, Some(index));
+                    conn.recv().await.unwrap().expect("the server goes on")
+                }
+            }
+        } else {
+            conn.recv().await.unwrap().expect("the server goes on")
+        };
+        if let ToClient::Clock { seat, after, .. } = &message
+            && seen.seats.contains(seat)
+        {
+            starts.push((*after, shown_for));
+        }
+        let moving = match (&message, &seen.game) {
+            (ToClient::Applied(a), Some(game)) => time_to_rest(game, &a.action),
+            _ => None,
+        };
+        let placed = matches!(&message, ToClient::Applied(_) | ToClient::Match { .. });
+        follow(&mut seen, message);
+        if let Some(moving) = moving {
+            let shown = AIM_SHOWN + moving;
+            shown_for = shown.as_millis() as u32;
+            shown_at = tokio::time::Instant::now() + shown;
+        } else if placed {
+            shown_for = 0;
+            shown_at = tokio::time::Instant::now();
+        }
+    }
+    (starts, seen.time_outs.len())
+}
+
+/// How long `action`, a stroke, takes to come to rest on the board of `game` (the client's
+/// own physics, as a board showing it plays it).
+fn time_to_rest(game: &Match, action: &Action) -> Option<Duration> {
+    let Action::Stroke { shot } = action else {
+        return None;
+    };
+    let mut board = game.clone();
+    board.play_stroke(*shot).ok()?;
+    Some(Duration::from_secs_f32(board.stroke_time))
+}
+
+/// The match's setup with every seat played by a beginner computer.
+fn beginners(game: &Match) -> Computers {
+    let mut mine = game.setup.clone();
+    for p in &mut mine.players {
+        p.computer = Some(Level::Beginner);
+    }
+    Computers::for_setup(&mine)
+}
+
+#[test]
+fn a_player_who_watches_each_stroke_to_its_rest_before_striking_is_never_timed_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let rt = common::runtime();
+    rt.block_on(async {
+        let mut config = common::loopback(dir.path());
+        config.seed = Some(11);
+        config.shot_clock_secs = 2;
+        config.clock_grace = Duration::from_millis(200);
+        let clock = Duration::from_secs(2);
+        let running = serve(config).await.unwrap();
+        let url = running.addr.to_string();
+        let ravi = tokio::spawn(carrom_online::play(
+            Plan {
+                server: url.clone(),
+                name: "Ravi".into(),
+                token: None,
+                request: Request::Quick {
+                    length: Some(MatchLength::Board),
+                    mode: carrom_online::Mode::Singles,
+                },
+                computer: Some(Level::Beginner),
+                retry: Duration::from_secs(10),
+                pace: Duration::ZERO,
+                ca: None,
+            },
+            |_| {},
+        ));
+        let (starts, time_outs) = tokio::time::timeout(BOUND, watching_asha(&url, clock))
+            .await
+            .expect("within the bound");
+        assert_eq!(time_outs, 0, "none of her turns timed out: {starts:?}");
+        let after_strokes: Vec<_> = starts.iter().filter(|(_, shown)| *shown > 0).collect();
+        assert!(
+            !after_strokes.is_empty(),
+            "she struck after a stroke: {starts:?}"
+        );
+        for (after, shown) in after_strokes {
+            // The server starts her clock once the stroke has been shown (its 1 s of aim and
+            // its time to rest), told a moment after it sent the stroke.
+            assert!(
+                after + 300 >= *shown,
+                "her clock started {after} ms after it was told, the stroke shown {shown} ms"
+            );
+        }
+        ravi.abort();
         running.stop().await;
     });
 }

@@ -1,5 +1,6 @@
 // The game's long computations (the computers' decisions) run in a worker with the same
-// wasm module, so the page keeps drawing and answering while they think. The game calls
+// wasm module (the page's compiled module, window.carromModule, handed to it: not fetched
+// again), so the page keeps drawing and answering while they think. The game calls
 // window.carromWork(kind, request) and awaits the answer (JSON text). A worker that fails is
 // stopped and a new one started for the next request (the game decides on the page
 // meanwhile).
@@ -27,6 +28,7 @@
       }
     };
     worker.onerror = (e) => stop('the worker stopped: ' + (e.message || 'no reason given'));
+    worker.postMessage({ module: window.carromModule || null });
   };
   window.carromWork = (kind, request) => new Promise((resolve, reject) => {
     if (!worker) start();

@@ -166,6 +166,7 @@ pub(super) fn load_table(
     live.running = msg.shot.is_some();
     live.shot = msg.shot;
     live.owed = 0.0;
+    live.hurry = false;
     live.generation += 1;
     live.previous.clear();
     live.last_dt = 0.0;

@@ -43,6 +43,9 @@ pub struct LiveTable {
     pub shot: Option<Shot>,
     /// Simulated seconds owed to the physics (real time x speed).
     pub owed: f32,
+    /// The stroke moving is played to its rest at once (a board behind the referee's clock
+    /// catches up rather than lose its player's time).
+    pub hurry: bool,
     /// Counts table loads (drawing respawns the pieces when it changes).
     pub generation: u32,
     /// Where the bodies were before the last step, and its length: the steps are adaptive

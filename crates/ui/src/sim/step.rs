@@ -89,8 +89,12 @@ pub(super) fn step_table(
     let sim = &mut *sim;
     let joints = &mut *joints;
     let collector = Collector::default();
-    let mut budget_steps = speed.steps_per_frame.unwrap_or(u32::MAX);
-    if speed.steps_per_frame.is_none() {
+    let paced = speed.steps_per_frame.is_none() && !live.hurry;
+    let mut budget_steps = match live.hurry {
+        true => u32::MAX,
+        false => speed.steps_per_frame.unwrap_or(u32::MAX),
+    };
+    if paced {
         live.owed += time.delta_secs().min(0.1) * speed.factor;
     }
     let start = live.events.len();
@@ -98,7 +102,7 @@ pub(super) fn step_table(
         if budget_steps == 0 {
             break;
         }
-        if speed.steps_per_frame.is_none() && live.owed <= 0.0 {
+        if paced && live.owed <= 0.0 {
             break;
         }
         let parts = RapierParts {
@@ -126,6 +130,7 @@ pub(super) fn step_table(
         budget_steps -= 1;
         if report.at_rest || live.clock.time >= spec.sim.max_time {
             live.running = false;
+            live.hurry = false;
             if let Some(shot) = live.shot {
                 ended.write(StrokeEnded { shot });
             }

@@ -25,6 +25,7 @@ use crate::modes::turn::{Aim, AimChecked, AimInput, FireParams, Thinking, TurnBe
 use crate::pace::StayAwake;
 use crate::sim::{LoadTable, SimSet};
 use crate::states::{Phase, Playing, Watched, someone_to_act};
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
 use carrom_match::Action;
@@ -126,6 +127,7 @@ pub(super) fn plugin(app: &mut App) {
                     .before(crate::modes::dues::DueInput)
                     .before(SimSet)
                     .run_if(in_state(Phase::Aim).or_else(in_state(Phase::PlaceDue))),
+                catch_up.before(SimSet),
                 #[cfg(not(target_arch = "wasm32"))]
                 hand_over_key,
             )
@@ -176,6 +178,26 @@ fn hand_over_key(
             "The computer plays {} until its player comes back.",
             seat.title()
         )));
+    }
+}
+
+/// The referee's clock for a seat here has started while the board still shows the stroke
+/// before it (a slow frame rate, a late message): the board catches up at once, the aim shown
+/// no longer and the stroke played to its rest, so the player loses none of his time.
+fn catch_up(online: Res<Online>, mut aim: ResMut<Aim>, mut live: ResMut<crate::sim::LiveTable>) {
+    let Some(clock) = online.link.clock() else {
+        return;
+    };
+    let behind = online.here.contains(&clock.seat) && clock.started(Instant::now());
+    if !behind {
+        return;
+    }
+    if aim.planned.is_some() && aim.wait > 0.0 {
+        aim.wait = 0.0;
+    }
+    let theirs = live.shot.is_some_and(|s| !online.here.contains(&s.seat));
+    if live.running && theirs && !live.hurry {
+        live.hurry = true;
     }
 }
 

@@ -49,11 +49,17 @@ impl Online {
         self.link.title()
     }
 
-    /// The shot clock's countdown, while it runs: "Shot clock: North 12 s".
+    /// The shot clock's countdown, while it runs: "Shot clock: North 12 s" (its full time
+    /// while the stroke before it is still shown).
     pub fn clock_line(&self) -> Option<String> {
-        let (seat, ends) = self.link.clock()?;
-        let left = ends.saturating_duration_since(Instant::now()).as_secs_f32();
-        Some(format!("Shot clock: {} {:.0} s", seat.title(), left.ceil()))
+        let clock = self.link.clock()?;
+        let from = Instant::now().max(clock.starts);
+        let left = clock.ends.saturating_duration_since(from).as_secs_f32();
+        Some(format!(
+            "Shot clock: {} {:.0} s",
+            clock.seat.title(),
+            left.ceil()
+        ))
     }
 }
 

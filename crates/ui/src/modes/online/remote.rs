@@ -21,6 +21,23 @@ pub enum NotTaken {
     Missed(#[from] carrom_remote::AtGuestError),
 }
 
+/// The shot clock as the referee told it: whose it is, when it starts (the last stroke shown
+/// to its rest) and when it runs out.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShotClock {
+    pub seat: Seat,
+    pub starts: Instant,
+    pub ends: Instant,
+}
+
+impl ShotClock {
+    /// Whether it has started at `now`: the player can act, and a board still showing the
+    /// stroke before it is behind and catches up.
+    pub fn started(&self, now: Instant) -> bool {
+        now >= self.starts
+    }
+}
+
 /// The link to the referee, as the board follows it.
 pub trait Remote: Send + Sync + 'static {
     /// What came since the last frame, `dt` seconds ago: its actions queued in order, words
@@ -58,8 +75,8 @@ pub trait Remote: Send + Sync + 'static {
     /// `wake` wakes the window when something comes.
     fn set_waker(&mut self, wake: Box<dyn Fn() + Send>);
 
-    /// The shot clock, while it runs for the action to come: whose it is and when it runs out.
-    fn clock(&self) -> Option<(Seat, Instant)> {
+    /// The shot clock, while it runs for the action to come (or waits to start).
+    fn clock(&self) -> Option<ShotClock> {
         None
     }
 

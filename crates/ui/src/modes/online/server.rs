@@ -3,7 +3,7 @@
 //! follower of the server's words, who is seated where, the shot clock, how the match ended,
 //! and the server's log, from which its match is rebuilt when the board has left its line).
 
-use super::remote::{NotTaken, Remote};
+use super::remote::{NotTaken, Remote, ShotClock};
 use crate::online_link::{Heard, Link};
 use bevy::platform::time::Instant;
 use carrom_match::{Action, Match};
@@ -167,14 +167,19 @@ impl Remote for ServerRemote {
         self.link.set_waker(wake);
     }
 
-    fn clock(&self) -> Option<(Seat, Instant)> {
+    fn clock(&self) -> Option<ShotClock> {
         let told = self
             .follow
             .follow
             .following
             .clock_for(self.follow.referee.as_ref().map_or(0, RefereesLog::len))?;
-        let ends = self.follow.clock_told? + Duration::from_millis(u64::from(told.millis));
-        Some((told.seat, ends))
+        let starts = self.follow.clock_told? + Duration::from_millis(u64::from(told.after));
+        let ends = starts + Duration::from_millis(u64::from(told.millis));
+        Some(ShotClock {
+            seat: told.seat,
+            starts,
+            ends,
+        })
     }
 
     fn over(&self) -> Option<String> {
@@ -203,6 +208,7 @@ mod tests {
             index: 4,
             seat: Seat::North,
             millis: 15_000,
+            after: 0,
         };
         assert!(!follow.hear(&clock, &mut queue, &mut notes));
         assert!(follow.clock_told.is_some());
