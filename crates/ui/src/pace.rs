@@ -121,10 +121,11 @@ struct Activity<'w> {
     next_phase: Option<Res<'w, NextState<Phase>>>,
     keys: Option<Res<'w, ButtonInput<KeyCode>>>,
     mouse: Option<Res<'w, ButtonInput<MouseButton>>>,
+    touches: Option<Res<'w, Touches>>,
 }
 
 impl Activity<'_> {
-    /// A key or a button pressed, held or let go this frame.
+    /// A key, a button or a finger pressed, held or let go this frame.
     fn input(&self) -> bool {
         fn any<T: Clone + Eq + std::hash::Hash + Send + Sync + 'static>(
             b: &ButtonInput<T>,
@@ -133,7 +134,10 @@ impl Activity<'_> {
                 || b.get_just_pressed().next().is_some()
                 || b.get_just_released().next().is_some()
         }
-        self.keys.as_deref().is_some_and(any) || self.mouse.as_deref().is_some_and(any)
+        let touched = self.touches.as_deref().is_some_and(|t| {
+            t.iter().next().is_some() || t.any_just_released() || t.any_just_canceled()
+        });
+        self.keys.as_deref().is_some_and(any) || self.mouse.as_deref().is_some_and(any) || touched
     }
 
     /// A screen or a turn's phase changed, or is about to.
@@ -168,7 +172,7 @@ fn pace(
     // work must answer to; what animates takes up again when the work wakes the window.
     let resting = rest.read().count() > 0;
     let mut why = if activity.input() {
-        Some("a key or a button")
+        Some("a key, a button or a finger")
     } else if !resting && activity.changing() {
         Some("a screen or a phase changing")
     } else {

@@ -4,6 +4,7 @@
 //! Each mode writes its own words into the panels ([`words`]).
 
 pub mod guide;
+pub mod keys_bar;
 pub mod marks;
 pub mod preview;
 pub mod progress;
@@ -58,6 +59,7 @@ pub struct WritePanels;
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         guide::plugin,
+        keys_bar::plugin,
         marks::plugin,
         preview::plugin,
         progress::plugin,
@@ -252,7 +254,8 @@ fn spawn_left(left: &mut ChildSpawnerCommands) {
     });
 }
 
-/// The right column: the call and the tray together at the top; the keys at the foot.
+/// The right column: the call and the tray together at the top; the keys at the foot, their
+/// buttons above their words (on a touch screen, the buttons alone).
 fn spawn_right(right: &mut ChildSpawnerCommands) {
     right
         .spawn(Node {
@@ -271,13 +274,24 @@ fn spawn_right(right: &mut ChildSpawnerCommands) {
             });
             tray::spawn(top);
         });
-    right.spawn(panel()).with_children(|p| {
-        p.spawn((
-            HelpText,
-            Text::new(""),
-            text(size::HUD_HELP, palette::HUD_HELP),
-        ));
-    });
+    right
+        .spawn(Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: px(GAP),
+            width: percent(100),
+            ..default()
+        })
+        .with_children(|foot| {
+            foot.spawn(keys_bar::bar());
+            foot.spawn((keys_bar::KeysWords, panel()))
+                .with_children(|p| {
+                    p.spawn((
+                        HelpText,
+                        Text::new(""),
+                        text(size::HUD_HELP, palette::HUD_HELP),
+                    ));
+                });
+        });
 }
 
 /// The panels show what the mode wrote, and the umpire's call (or why the striker or the

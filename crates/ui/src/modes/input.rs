@@ -9,6 +9,7 @@ use bevy::window::WindowEvent;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Pointer>()
         .init_resource::<KeyTaps>()
+        .init_resource::<TouchScreen>()
         // The window's events (the window plugin registers them; a headless app's tests write
         // them).
         .add_message::<WindowEvent>()
@@ -47,6 +48,31 @@ pub struct Pointer {
     window_at: Option<Vec2>,
     /// The finger that plays as the mouse on a touch screen.
     finger: Option<u64>,
+    /// The press being followed began on a button (the button's, not the board's: its moves
+    /// and its release are not the board's either).
+    on_button: bool,
+}
+
+/// A finger has touched the window: the game's words say "tap", and its buttons for the keys
+/// are a finger's size.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TouchScreen(pub bool);
+
+/// The game's buttons as the pointer meets them: each one's box and whether it is shown.
+pub type ButtonBoxes<'w, 's> = Query<
+    'w,
+    's,
+    (&'static ComputedNode, &'static UiGlobalTransform, &'static InheritedVisibility),
+    With<Button>,
+>;
+
+/// Whether the window's point `at` (logical pixels, in a window of `scale` physical pixels to
+/// one) is on a button shown.
+fn on_a_button(buttons: &ButtonBoxes, at: Vec2, scale: f32) -> bool {
+    let physical = at * scale;
+    buttons
+        .iter()
+        .any(|(node, place, shown)| shown.get() && node.contains_point(*place, physical))
 }
 
 impl Pointer {
@@ -183,13 +209,20 @@ pub struct ReadInput;
 
 /// Reads the mouse and the keys from the window's events in the order they came, each press,
 /// move and release with the cursor's position at that moment.
+/// A press on one of the game's buttons (the keys' bar, a card's) is the button's: it, its
+/// moves and its release are left out.
+#[allow(clippy::too_many_arguments)]
 pub fn read_input(
     mut events: MessageReader<WindowEvent>,
     view: Option<Res<WindowToBoard>>,
     mut pointer: ResMut<Pointer>,
     mut keys: ResMut<KeyTaps>,
     real: Option<Res<Time<Real>>>,
+    buttons: ButtonBoxes,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut touch_screen: ResMut<TouchScreen>,
 ) {
+    let scale = window.single().map_or(1.0, Window::scale_factor);
     use bevy::input::ButtonState;
     pointer.events.clear();
     keys.taps.clear();
@@ -231,12 +264,27 @@ pub fn read_input(
                 keys.held.clear();
                 continue;
             }
-            WindowEvent::TouchInput(t) => match pointer.follow_finger(t) {
-                Some(touch) => touch,
-                None => continue,
-            },
+            WindowEvent::TouchInput(t) => {
+                if !touch_screen.0 {
+                    touch_screen.0 = true;
+                }
+                match pointer.follow_finger(t) {
+                    Some(touch) => touch,
+                    None => continue,
+                }
+            }
             _ => continue,
         };
+        if touch == Touch::Press {
+            let at = pointer.window_at;
+            pointer.on_button = at.is_some_and(|p| on_a_button(&buttons, p, scale));
+        }
+        if pointer.on_button {
+            if matches!(touch, Touch::Release | Touch::Cancel) {
+                pointer.on_button = false;
+            }
+            continue;
+        }
         let at = on_board(pointer.window_at);
         pointer.events.push(PointerEvent { touch, at });
     }

@@ -8,6 +8,9 @@ use super::table::Table;
 use crate::states::{Leave, Playing, Screen, Watched};
 use bevy::prelude::*;
 
+/// How the question to leave begins (it goes from the call box when it lapses).
+const QUESTION: &str = "Press Esc or Menu again";
+
 /// Seconds the question stands.
 const ASKED_SECONDS: f32 = 4.0;
 
@@ -78,17 +81,22 @@ fn escape_a_game(
         _ => "the match is kept (Continue)",
     };
     told.write(Announcement::Note(format!(
-        "Press Esc again to leave for the menu: {kept}."
+        "{QUESTION} to leave for the menu: {kept}."
     )));
 }
 
+/// The question lapses after [`ASKED_SECONDS`], and its words go with it.
 fn forget_the_question(
     time: Res<Time>,
     mut asked: ResMut<Asked>,
     mut next: ResMut<NextState<Leave>>,
+    mut log: ResMut<super::calls::CallLog>,
 ) {
     asked.0 += time.delta_secs();
     if asked.0 >= ASKED_SECONDS {
         next.set(Leave::Stay);
+        if log.note.starts_with(QUESTION) {
+            log.note.clear();
+        }
     }
 }

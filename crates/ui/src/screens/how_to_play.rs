@@ -1,4 +1,5 @@
-//! How to play: a page over the menu ([`MenuPage::HowToPlay`]) until closed (a click, or Esc).
+//! How to play: a page over the menu ([`MenuPage::HowToPlay`]) until closed (a click or a
+//! tap, or Esc), in a touch screen's words once a finger has touched the window.
 
 use super::menu::MenuPage;
 use crate::theme::{Activate, palette, size, text};
@@ -14,12 +15,26 @@ The stroke: press on the striker and slide it along your base line (it must touc
 
 The game (ICF Laws): you play white or black; pocket all your men, and the Queen (red) with a cover: after pocketing her, pocket one of your men with the next stroke, or she goes back. Pocketing the striker is a foul: one of your pocketed men comes back (a due), placed by your opponent inside the outer circle. A pocketed opponent's man stays down. The board goes to the side that clears its men: 1 point for each opponent's man left, 3 for the Queen while under 22 points; 25 points or 8 boards make a game.
 
-Keys in play: G aim guide, H coach's hint (when on), F fix or turn the board, F5 save, Esc menu (the match is kept: Continue).
+Keys in play: G aim guide, H coach's hint (when on), F fix or turn the board, F5 save, Esc menu (the match is kept: Continue). The buttons at the foot of the right panel do what the keys do.
 
 Click or press Esc to close.";
 
+/// The page's text on a touch screen: what the buttons do, and a tap closes it.
+const HOW_TO_PLAY_BY_TOUCH_END: &str = "In play, the buttons at the foot of the right panel do what the keys do: Menu (the match is kept: Continue), Hint and Take it, Guide, Save, Turn board, and Aim and Power a step at a time for a fine cut.
+
+Tap anywhere to close.";
+
+/// How to play, in the words of the screen it is on (a touch screen's taps).
+fn words(touch: bool) -> String {
+    if !touch {
+        return HOW_TO_PLAY.to_string();
+    }
+    let cut = HOW_TO_PLAY.find("Keys in play").unwrap_or(HOW_TO_PLAY.len());
+    format!("{}{HOW_TO_PLAY_BY_TOUCH_END}", &HOW_TO_PLAY[..cut]).replace(", or right-click,", "")
+}
+
 /// How to play: over the menu until closed (a click, or Esc).
-fn spawn_how_to_play(mut commands: Commands) {
+fn spawn_how_to_play(mut commands: Commands, touch: Res<crate::modes::input::TouchScreen>) {
     commands
         .spawn((
             DespawnOnExit(MenuPage::HowToPlay),
@@ -29,9 +44,10 @@ fn spawn_how_to_play(mut commands: Commands) {
         ))
         .with_children(|h| {
             h.spawn((
-                text(HOW_TO_PLAY, size::PAGE, palette::PAGE_TEXT),
+                text(words(touch.0), size::PAGE, palette::PAGE_TEXT),
                 Node {
                     max_width: px(880),
+                    margin: UiRect::all(px(24)),
                     ..default()
                 },
             ));

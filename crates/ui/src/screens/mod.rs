@@ -24,9 +24,11 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// A layer over the whole window, in `background` and at `z` over the rest, that centres its
-/// one child: a board's result card, the summary, how to play.
+/// one child: a board's result card, the summary, how to play. It takes every press on it:
+/// nothing under it is pressed through it.
 pub(crate) fn over_window(background: Color, z: i32) -> impl Bundle {
     (
+        bevy::ui::FocusPolicy::Block,
         Node {
             position_type: PositionType::Absolute,
             width: percent(100),

@@ -1,6 +1,7 @@
 //! The page's live region, `<div id="status" aria-live="polite">`: who is to act and the
 //! latest call with its Law, as text a screen reader reads (and the page's tests). Its
-//! attributes carry what a test checks: `data-screen` (menu or game), `data-digest` (the
+//! attributes carry what a test checks: `data-screen` (the page shown: `menu`, `how-to-play`,
+//! `library`, `across`, `online`, or `game`), `data-digest` (the
 //! match's position), `data-score` (its scoreboard) and `data-buttons` (the buttons on the
 //! screen, each its label and its rectangle in the page's pixels, as JSON: where a page's
 //! test or tool clicks the canvas as a person would), `data-frames` (the frames drawn so
@@ -12,6 +13,7 @@ use crate::hud::Panels;
 use crate::modes::calls::CallLog;
 use crate::modes::review::Reviewing;
 use crate::modes::table::Table;
+use crate::screens::menu::MenuPage;
 use crate::screens::menu::online::OnlineSession;
 use crate::settings::SettingsFile;
 use crate::states::Screen;
@@ -118,7 +120,7 @@ struct Said {
 }
 
 fn said(
-    screen: &Screen,
+    (screen, page): (&Screen, Option<&MenuPage>),
     panels: &Panels,
     calls: &CallLog,
     menu: Vec<String>,
@@ -142,9 +144,13 @@ fn said(
     }
     Said {
         text: lines.join("\n"),
-        screen: match screen {
-            Screen::Menu => "menu",
-            Screen::Game => "game",
+        screen: match (screen, page) {
+            (Screen::Game, _) => "game",
+            (Screen::Menu, None | Some(MenuPage::Choices)) => "menu",
+            (Screen::Menu, Some(MenuPage::HowToPlay)) => "how-to-play",
+            (Screen::Menu, Some(MenuPage::Library)) => "library",
+            (Screen::Menu, Some(MenuPage::AcrossMachines | MenuPage::Waiting)) => "across",
+            (Screen::Menu, Some(MenuPage::Online)) => "online",
         },
         digest: table.map_or(String::new(), |t| format!("{:016x}", t.model.digest())),
         score: table.map_or(String::new(), |t| t.model.scoreboard().join("; ")),
@@ -175,7 +181,7 @@ fn review_progress(r: &Reviewing) -> String {
 }
 
 fn tell_the_page(
-    screen: Res<State<Screen>>,
+    (screen, page): (Res<State<Screen>>, Option<Res<State<MenuPage>>>),
     panels: Res<Panels>,
     calls: Res<CallLog>,
     (file, online): (Res<SettingsFile>, Option<Res<OnlineSession>>),
@@ -184,7 +190,7 @@ fn tell_the_page(
     mut last: Local<Said>,
 ) {
     let now = said(
-        screen.get(),
+        (screen.get(), page.as_deref().map(State::get)),
         &panels,
         &calls,
         menu_words(&file, online.as_deref()),

@@ -96,7 +96,7 @@ fn label_of(
     let on_off = |b: bool| if b { "ON" } else { "OFF" };
     match choice {
         Choice::Continue => match can_continue {
-            Some(what) => format!("Continue - {what}"),
+            Some(what) => one_line(&format!("Continue - {what}")),
             None => "Continue - nothing saved".into(),
         },
         Choice::Singles => "Singles - two players (hotseat)".into(),
@@ -158,6 +158,19 @@ pub(super) fn read_newest_autosave(mut newest: ResMut<NewestAutosave>) {
         .map(|p| crate::screens::library::title_of_file(p));
 }
 
+/// The characters of the menu's buttons' 19-pixel type that fit on their one line.
+const LINE: usize = 36;
+
+/// `label` cut to the button's one line, with "..." where it was cut (a long match title
+/// stays in its button, over nothing).
+fn one_line(label: &str) -> String {
+    if label.chars().count() <= LINE {
+        return label.to_string();
+    }
+    let kept: String = label.chars().take(LINE - 3).collect();
+    format!("{}...", kept.trim_end())
+}
+
 /// What Continue would go back to: the game a person left with Esc, or the newest autosaved
 /// match (a demo at the table is passed by).
 fn continue_text(board: &OnBoard, newest: &NewestAutosave) -> Option<String> {
@@ -211,5 +224,19 @@ pub(super) fn labels(
         if t.0 != want {
             t.0 = want;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_continue_label_stays_on_its_buttons_one_line() {
+        let long = "Continue - Singles against the computer (hard), ICF, game 2, board 5";
+        let cut = one_line(long);
+        assert_eq!(cut.chars().count(), LINE);
+        assert!(cut.starts_with("Continue - Singles") && cut.ends_with("..."));
+        assert_eq!(one_line("Continue - Practice"), "Continue - Practice");
     }
 }

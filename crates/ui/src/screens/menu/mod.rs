@@ -69,6 +69,10 @@ pub(super) fn plugin(app: &mut App) {
             (menu_keys, players::type_name, labels::labels)
                 .chain()
                 .run_if(in_state(Screen::Menu)),
+        )
+        .add_systems(
+            Update,
+            hide_choices_under_pages.run_if(in_state(Screen::Menu)),
         );
 }
 
@@ -209,6 +213,24 @@ fn desktop_only(left: &mut ChildSpawnerCommands, (width, height, _): (f32, f32, 
     ));
 }
 
+/// The menu's own page (its choices and settings): hidden while a page is over it, so none of
+/// its buttons is pressed, hovered or listed through the page.
+#[derive(Component)]
+struct MenuChoices;
+
+fn hide_choices_under_pages(
+    page: Res<State<MenuPage>>,
+    mut menu: Query<&mut Visibility, With<MenuChoices>>,
+) {
+    let want = match page.get() {
+        MenuPage::Choices => Visibility::Inherited,
+        _ => Visibility::Hidden,
+    };
+    for mut shown in &mut menu {
+        shown.set_if_neq(want);
+    }
+}
+
 fn spawn_menu(mut commands: Commands) {
     let column = || Node {
         flex_direction: FlexDirection::Column,
@@ -219,6 +241,7 @@ fn spawn_menu(mut commands: Commands) {
     commands
         .spawn((
             DespawnOnExit(Screen::Menu),
+            MenuChoices,
             Node {
                 width: percent(100),
                 height: percent(100),
@@ -269,10 +292,12 @@ pub(crate) fn page_over_menu(page: MenuPage, node: Node) -> impl Bundle {
 }
 
 /// A layer over the menu for as long as `state` holds, drawn at `z` (a page's views over the
-/// page): the whole window, opaque, its items in a column laid out by `node`.
+/// page): the whole window, opaque, its items in a column laid out by `node`. It takes every
+/// press on it: nothing under it is pressed through it.
 pub(crate) fn layer_over_menu<S: States>(state: S, node: Node, z: i32) -> impl Bundle {
     (
         DespawnOnExit(state),
+        bevy::ui::FocusPolicy::Block,
         Node {
             position_type: PositionType::Absolute,
             width: percent(100),
