@@ -169,6 +169,120 @@ async function strikeByTouch(page, at, pull = 110) {
   await touch('touchEnd');
 }
 
+/** Taps the screen's button whose label starts with `label`, with a finger. */
+async function tap(page, label) {
+  const s = await until(page, `a button "${label}"`,
+    (s) => JSON.parse(s.buttons || '[]').some((b) => b.label.startsWith(label)));
+  const b = JSON.parse(s.buttons).find((b) => b.label.startsWith(label));
+  await page.touchscreen.tap(b.x + b.w / 2, b.y + b.h / 2);
+}
+
+/** Every button on the screen lies inside the viewport (and, `tall`, is at least 44 CSS px
+ * tall: a finger's target). */
+async function allInside(page, what, tall) {
+  const { width, height } = page.viewportSize();
+  const buttons = JSON.parse((await status(page)).buttons || '[]');
+  assert.ok(buttons.length > 0, `${what}: buttons shown`);
+  for (const b of buttons) {
+    const inside = b.x >= 0 && b.y >= 0 && b.x + b.w <= width + 1 && b.y + b.h <= height + 1;
+    assert.ok(inside, `${what}: "${b.label}" at ${b.x},${b.y} ${b.w}x${b.h} inside ${width}x${height}`);
+    if (tall) assert.ok(b.h >= 43.5, `${what}: "${b.label}" is ${b.h} px tall`);
+  }
+}
+
+const PHONES = [{ width: 390, height: 844 }, { width: 844, height: 390 }];
+
+for (const viewport of PHONES) {
+  const size = `${viewport.width}x${viewport.height}`;
+  test(`on a ${size} phone a match against the computer is played by touch alone: a stroke, the hint taken, a save, the menu and Continue`, async () => {
+    const { page, context, logs } = await open('?mode=match&computer=north&level=beginner&seed=5&hints=1',
+      { viewport, touch: true });
+    const toStrike = (s) => s.screen === 'game' && /^[^\n]*: South, [^\n]*\n?to strike/.test(s.text);
+    const first = await until(page, 'South to strike', toStrike);
+    const south = first.text.split(':')[0];
+    await strikeByTouch(page, await striker(page, logs, south), viewport.height > viewport.width ? 90 : 60);
+    const seen = logs.length;
+    const again = await until(page, 'South to strike again', (s) => s.digest !== first.digest && toStrike(s), 120_000);
+    await striker(page, logs, south, seen);
+    await page.waitForTimeout(500);
+    await allInside(page, `the match at ${size}`, true);
+    await page.screenshot({ path: path.join(report, `match-phone-${size}.png`) });
+    await tap(page, 'Hint');
+    await until(page, "the coach's hint", (s) => /Coach: (?!thinking)/.test(s.text), 120_000);
+    await page.screenshot({ path: path.join(report, `hint-phone-${size}.png`) });
+    await tap(page, 'Take it');
+    await page.waitForTimeout(500);
+    await tap(page, 'Strike');
+    await until(page, 'the hint struck', (s) => s.digest !== again.digest, 120_000);
+    await until(page, 'South to strike once more', toStrike, 120_000);
+    await tap(page, 'Save');
+    await until(page, 'the match saved', (s) => /Saved as/.test(s.text));
+    await tap(page, 'Menu');
+    await until(page, 'the question to leave', (s) => /Press Esc or Menu again/.test(s.text));
+    const left = await status(page);
+    await tap(page, 'Menu');
+    await until(page, 'the menu', (s) => s.screen === 'menu');
+    await page.screenshot({ path: path.join(report, `menu-phone-${size}.png`) });
+    await tap(page, 'Continue');
+    const back = await until(page, 'the match again', (s) => s.screen === 'game' && s.digest);
+    assert.equal(back.digest, left.digest, 'Continue comes back to the same position');
+    await context.close();
+  });
+}
+
+test('on a phone How to play closes with a tap that starts nothing under it, and the demo is paused and left by touch', async () => {
+  const { page, context } = await open('', { viewport: PHONES[0], touch: true });
+  await until(page, 'the menu', (s) => s.screen === 'menu');
+  await allInside(page, 'the menu at 390x844', false);
+  const demo = JSON.parse((await status(page)).buttons)
+    .find((b) => b.label.startsWith('Computer demo - singles'));
+  await tap(page, 'How to play');
+  await until(page, 'How to play', (s) => s.screen === 'how-to-play');
+  assert.deepEqual(JSON.parse((await status(page)).buttons || '[]'), [],
+    "the menu's buttons are not listed under the page");
+  await page.screenshot({ path: path.join(report, 'how-to-play-phone.png') });
+  // Where the demo's button lies on the menu under the page.
+  await page.touchscreen.tap(demo.x + demo.w / 2, demo.y + demo.h / 2);
+  await until(page, 'the menu again', (s) => s.screen === 'menu');
+  await page.waitForTimeout(1500);
+  assert.equal((await status(page)).screen, 'menu', 'the tap started nothing under the page');
+  await tap(page, 'Computer demo - singles');
+  await until(page, 'the demo', (s) => s.screen === 'game' && s.digest);
+  await tap(page, 'Pause');
+  await page.waitForTimeout(1000);
+  const paused = (await status(page)).digest;
+  await page.waitForTimeout(4000);
+  assert.equal((await status(page)).digest, paused, 'paused: nothing moves');
+  await tap(page, 'Faster');
+  await tap(page, 'Pause');
+  await until(page, 'the demo going on', (s) => s.digest !== paused, 120_000);
+  await tap(page, 'Menu');
+  await until(page, 'the menu', (s) => s.screen === 'menu');
+  await context.close();
+});
+
+test('the page is installable and reloads without the network to the menu', async () => {
+  const { page, context } = await open();
+  const manifest = await (await fetch(`${base}/manifest.webmanifest`)).json();
+  assert.equal(manifest.display, 'fullscreen');
+  assert.ok(manifest.icons.some((i) => i.sizes === '512x512' && i.purpose === 'maskable'));
+  assert.ok(manifest.icons.some((i) => i.sizes === '192x192'));
+  await page.waitForFunction(() => navigator.serviceWorker?.controller
+    || navigator.serviceWorker?.ready.then(() => true), null, { timeout: 120_000 });
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  // Every file of the page kept before the network goes.
+  await page.waitForFunction(async () => {
+    const c = await caches.open('carrom-page');
+    return (await c.keys()).length >= 10;
+  }, null, { timeout: 120_000, polling: 500 });
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById('status')?.dataset.screen === 'menu',
+    null, { timeout: 120_000 });
+  await context.setOffline(false);
+  await context.close();
+});
+
 test('the menu opens, and break practice is struck with the mouse', async () => {
   const { page, context, logs, firstFrame } = await open();
   figures.menu_first_frame_s = firstFrame;
@@ -397,6 +511,17 @@ function carromProcess(args, dataDir) {
   return { child, out };
 }
 
+/** The bytes the server sends for `url` to a browser accepting `accept` (its encodings). */
+function rawBytes(url, accept) {
+  return new Promise((ok, fail) => {
+    http.get(url, { headers: accept ? { 'accept-encoding': accept } : {} }, (res) => {
+      let n = 0;
+      res.on('data', (b) => { n += b.length; });
+      res.on('end', () => ok(n));
+    }).on('error', fail);
+  });
+}
+
 async function getJson(url) {
   const res = await fetch(url);
   return { status: res.status, body: await res.json() };
@@ -417,13 +542,11 @@ test('a rated match on `carrom server --web`: the page quick-matches a native cl
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   // Asha leaving forfeits the match after 5 s (the default is 2 minutes); every match seeded.
-  // The shot clock 60 s, not the ICF's 15: on software WebGL the page draws 1-2 frames a
-  // second and shows each of Ravi's strokes for many seconds, so at 15 s the server times
-  // her out turn after turn with the machine busy (the page then takes the server's
-  // time-out: crates/ui/tests/online.rs holds the server's words back to test that).
+  // The ICF's 15 s shot clock: the server starts it when Ravi's stroke has been shown to its
+  // rest, and the page, slow on software WebGL, catches up when it starts.
   const server = carromProcess(['server', '--listen', `127.0.0.1:${port}`, '--web', web,
     '--db', `sqlite://${path.join(dir, 'server.db')}?mode=rwc`, '--forfeit-after', '5',
-    '--shot-clock', '60', '--seed', '11'], path.join(dir, 'server'));
+    '--seed', '11'], path.join(dir, 'server'));
   let ravi;
   try {
     await waitFor('the server', async () => (await fetch(`${origin}/api/leaderboard`)).ok, 30_000);
@@ -475,6 +598,14 @@ test('a rated match on `carrom server --web`: the page quick-matches a native cl
     assert.ok(live && live.rated, `a rated match is live: ${JSON.stringify(live)}`);
     const kept = (await getJson(`${origin}/api/matches/${live.id}`)).body;
     assert.ok(kept.digests.includes(here), `the page's position ${here} is the server's`);
+    // Ravi's computer acts at once: every time-out would be hers.
+    const timeOuts = kept.save.actions.filter((a) => a.type === 'time_out').length;
+    assert.equal(timeOuts, 0, 'none of her turns timed out at the 15 s clock');
+    figures.online_match_time_outs = timeOuts;
+    for (const [name, accept] of [['module_bytes_br', 'gzip, br'], ['module_bytes_gzip', 'gzip'], ['module_bytes', '']]) {
+      figures[name] = await rawBytes(`${origin}/carrom_web_bg.wasm`, accept);
+    }
+    assert.ok(figures.module_bytes_br < figures.module_bytes / 4, JSON.stringify(figures));
     // Asha closes the page: gone for 5 s, she forfeits. Before the first board is over a
     // forfeit is unrated (the server's bound on farming a rating with throwaway names).
     await context.close();

@@ -85,8 +85,9 @@ impl Coach {
     }
 }
 
+/// The coach's words on the screen (the page's live region reads them too).
 #[derive(Component)]
-struct CoachText;
+pub struct CoachText;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Coach>()

@@ -33,7 +33,11 @@ pub(super) struct KeysWords;
 
 /// On a touch screen the keys' words go: the buttons say what they do.
 fn words_or_buttons(touch: Res<TouchScreen>, mut words: Query<&mut Node, With<KeysWords>>) {
-    let want = if touch.0 { Display::None } else { Display::Flex };
+    let want = if touch.0 {
+        Display::None
+    } else {
+        Display::Flex
+    };
     for mut node in &mut words {
         if node.display != want {
             node.display = want;
@@ -71,6 +75,7 @@ pub fn keys_of(mode: Option<Playing>) -> &'static [(&'static str, KeyCode)] {
     match mode {
         Some(Playing::Match) => &[
             ("Menu", K::Escape),
+            ("Strike", K::Space),
             ("Hint", K::KeyH),
             ("Take it", K::KeyJ),
             ("Guide", K::KeyG),
@@ -83,6 +88,7 @@ pub fn keys_of(mode: Option<Playing>) -> &'static [(&'static str, KeyCode)] {
         ],
         Some(Playing::Online) => &[
             ("Menu", K::Escape),
+            ("Strike", K::Space),
             ("Guide", K::KeyG),
             ("Turn board", K::KeyF),
             AIM[0],
@@ -92,6 +98,7 @@ pub fn keys_of(mode: Option<Playing>) -> &'static [(&'static str, KeyCode)] {
         ],
         Some(Playing::Practice) => &[
             ("Menu", K::Escape),
+            ("Strike", K::Space),
             ("Hint", K::KeyH),
             ("Take it", K::KeyJ),
             ("Preview", K::KeyT),
@@ -106,6 +113,7 @@ pub fn keys_of(mode: Option<Playing>) -> &'static [(&'static str, KeyCode)] {
         ],
         Some(Playing::Training) => &[
             ("Menu", K::Escape),
+            ("Strike", K::Space),
             ("Coach's shot", K::KeyH),
             ("Take it", K::KeyJ),
             ("Another", K::KeyN),
@@ -174,9 +182,13 @@ fn fill_bar(
 fn key_button(row: &mut ChildSpawnerCommands, label: &str, key: KeyCode, height: f32) {
     let size = if height > 40.0 { 17.0 } else { 13.0 };
     let words = crate::theme::text(label, size, palette::BUTTON_TEXT);
-    let e = button(row, 10.0, height, words, move |_: On<Activate>, press: KeyPress| {
-        press.tap(key)
-    });
+    let e = button(
+        row,
+        10.0,
+        height,
+        words,
+        move |_: On<Activate>, press: KeyPress| press.tap(key),
+    );
     row.commands().entity(e).insert(Node {
         width: auto(),
         height: px(height),

@@ -62,7 +62,11 @@ pub struct TouchScreen(pub bool);
 pub type ButtonBoxes<'w, 's> = Query<
     'w,
     's,
-    (&'static ComputedNode, &'static UiGlobalTransform, &'static InheritedVisibility),
+    (
+        &'static ComputedNode,
+        &'static UiGlobalTransform,
+        &'static InheritedVisibility,
+    ),
     With<Button>,
 >;
 

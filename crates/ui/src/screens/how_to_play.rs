@@ -29,7 +29,9 @@ fn words(touch: bool) -> String {
     if !touch {
         return HOW_TO_PLAY.to_string();
     }
-    let cut = HOW_TO_PLAY.find("Keys in play").unwrap_or(HOW_TO_PLAY.len());
+    let cut = HOW_TO_PLAY
+        .find("Keys in play")
+        .unwrap_or(HOW_TO_PLAY.len());
     format!("{}{HOW_TO_PLAY_BY_TOUCH_END}", &HOW_TO_PLAY[..cut]).replace(", or right-click,", "")
 }
 

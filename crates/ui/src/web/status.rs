@@ -7,7 +7,8 @@
 //! test or tool clicks the canvas as a person would), `data-frames` (the frames drawn so
 //! far: the frame rate measured from outside) and `data-review` (a review's progress: "judging
 //! D of T", "judged T", or why there is no review). On the menu it says what the menu tells:
-//! the settings kept, and on the online page what the server said.
+//! the settings kept, and on the online page what the server said; in play, the coach's words
+//! too.
 
 use crate::hud::Panels;
 use crate::modes::calls::CallLog;
@@ -124,8 +125,7 @@ fn said(
     panels: &Panels,
     calls: &CallLog,
     menu: Vec<String>,
-    table: Option<&Table>,
-    reviewing: Option<&Reviewing>,
+    (table, reviewing, coach): (Option<&Table>, Option<&Reviewing>, Option<String>),
 ) -> Said {
     let mut lines = Vec::new();
     if *screen == Screen::Menu {
@@ -142,6 +142,7 @@ fn said(
     if !calls.note.is_empty() {
         lines.push(calls.note.clone());
     }
+    lines.extend(coach);
     Said {
         text: lines.join("\n"),
         screen: match (screen, page) {
@@ -170,6 +171,14 @@ fn menu_words(file: &SettingsFile, online: Option<&OnlineSession>) -> Vec<String
     lines
 }
 
+/// The coach's words while they are shown.
+fn coach_words(
+    coach: &Query<(&Text, &Visibility), With<crate::coach::CoachText>>,
+) -> Option<String> {
+    let (text, shown) = coach.iter().next()?;
+    (*shown != Visibility::Hidden && !text.0.is_empty()).then(|| text.0.replace('\n', " "))
+}
+
 /// A review's progress as the page's attribute says it.
 fn review_progress(r: &Reviewing) -> String {
     match (&r.error, r.walked.is_some(), r.busy()) {
@@ -187,6 +196,7 @@ fn tell_the_page(
     (file, online): (Res<SettingsFile>, Option<Res<OnlineSession>>),
     table: Option<Res<Table>>,
     reviewing: Option<Res<Reviewing>>,
+    coach: Query<(&Text, &Visibility), With<crate::coach::CoachText>>,
     mut last: Local<Said>,
 ) {
     let now = said(
@@ -194,8 +204,7 @@ fn tell_the_page(
         &panels,
         &calls,
         menu_words(&file, online.as_deref()),
-        table.as_deref(),
-        reviewing.as_deref(),
+        (table.as_deref(), reviewing.as_deref(), coach_words(&coach)),
     );
     if now == *last {
         return;
