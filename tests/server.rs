@@ -492,11 +492,12 @@ async fn the_hostile_cases_of_a_guest(
         token: None,
     };
     old.send(&hello).await.unwrap();
-    assert!(
-        next_refusal(&mut old)
-            .await
-            .contains("this server speaks protocol 1")
+    let why = next_refusal(&mut old).await;
+    let speaks = format!(
+        "this server speaks protocol {}",
+        carrom_online::ONLINE_PROTOCOL
     );
+    assert!(why.contains(&speaks), "{why}");
     // A message far over the bound: the connection is closed.
     let (mut huge, _) = Connection::hello(url, "Huge", None).await.unwrap();
     huge.send_text("x".repeat(100_000)).await.unwrap();

@@ -685,19 +685,7 @@ fn resident_mb() -> f64 {
 
 /// A headless player's quick match (a beginner computer plays his seats), to its end.
 async fn honest(url: &str, name: &str) -> carrom_online::Played {
-    let plan = carrom_online::Plan {
-        server: url.into(),
-        name: name.into(),
-        token: None,
-        request: carrom_online::Request::Quick {
-            length: Some(carrom_match::MatchLength::Board),
-            mode: Mode::Singles,
-        },
-        computer: Some(Level::Beginner),
-        retry: Duration::from_secs(10),
-        pace: Duration::ZERO,
-        ca: None,
-    };
+    let plan = common::beginner(url, name, Mode::Singles);
     carrom_online::play(plan, |_| {}).await.unwrap()
 }
 

@@ -6,7 +6,7 @@ mod common;
 
 use carrom_ai::Computers;
 use carrom_match::{Action, Level, Match, MatchLength};
-use carrom_online::{Connection, Plan, Request, ToClient, ToServer};
+use carrom_online::{Connection, ToClient, ToServer};
 use carrom_referee::Seat;
 use carrom_remote::at_guest;
 use carrom_server::serve;
@@ -104,19 +104,7 @@ fn a_player_who_lets_his_clock_run_out_is_timed_out_under_law_50_and_the_match_g
         let running = serve(config).await.unwrap();
         let url = running.addr.to_string();
         let ravi = carrom_online::play(
-            Plan {
-                server: url.clone(),
-                name: "Ravi".into(),
-                token: None,
-                request: Request::Quick {
-                    length: Some(MatchLength::Board),
-                    mode: carrom_online::Mode::Singles,
-                },
-                computer: Some(Level::Beginner),
-                retry: Duration::from_secs(10),
-                pace: Duration::ZERO,
-                ca: None,
-            },
+            common::beginner(&url, "Ravi", carrom_online::Mode::Singles),
             |_| {},
         );
         let both = async { tokio::join!(asha(&url), ravi) };
@@ -244,19 +232,7 @@ fn a_player_who_watches_each_stroke_to_its_rest_before_striking_is_never_timed_o
         let running = serve(config).await.unwrap();
         let url = running.addr.to_string();
         let ravi = tokio::spawn(carrom_online::play(
-            Plan {
-                server: url.clone(),
-                name: "Ravi".into(),
-                token: None,
-                request: Request::Quick {
-                    length: Some(MatchLength::Board),
-                    mode: carrom_online::Mode::Singles,
-                },
-                computer: Some(Level::Beginner),
-                retry: Duration::from_secs(10),
-                pace: Duration::ZERO,
-                ca: None,
-            },
+            common::beginner(&url, "Ravi", carrom_online::Mode::Singles),
             |_| {},
         ));
         let (starts, time_outs) = tokio::time::timeout(BOUND, watching_asha(&url, clock))

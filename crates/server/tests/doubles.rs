@@ -5,8 +5,7 @@
 
 mod common;
 
-use carrom_match::{Level, MatchLength};
-use carrom_online::{Mode, Plan, Request, Standing, ToClient, ToServer};
+use carrom_online::{Mode, Plan, Standing, ToClient, ToServer};
 use carrom_server::serve;
 use skillratings::Outcomes;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_two_teams};
@@ -16,19 +15,7 @@ const BOUND: Duration = Duration::from_secs(300);
 const NAMES: [&str; 4] = ["Asha", "Ravi", "Meena", "Joseph"];
 
 fn plan(url: &str, name: &str) -> Plan {
-    Plan {
-        server: url.into(),
-        name: name.into(),
-        token: None,
-        request: Request::Quick {
-            length: Some(MatchLength::Board),
-            mode: Mode::Doubles,
-        },
-        computer: Some(Level::Beginner),
-        retry: Duration::from_secs(10),
-        pace: Duration::ZERO,
-        ca: None,
-    }
+    common::beginner(url, name, Mode::Doubles)
 }
 
 /// Player `name`'s standing, as the server's page gives it.

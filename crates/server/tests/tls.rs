@@ -5,8 +5,7 @@
 
 mod common;
 
-use carrom_match::{Level, MatchLength};
-use carrom_online::{Plan, Request};
+use carrom_online::Plan;
 use carrom_server::TlsFiles;
 use carrom_server::serve;
 use std::path::Path;
@@ -58,17 +57,9 @@ fn certificate(dir: &Path) -> TlsFiles {
 /// A client asking for a quick one-board match (the server's computer, after its wait).
 fn plan(server: String, ca: Option<&Path>) -> Plan {
     Plan {
-        server,
-        name: "Asha".into(),
-        token: None,
-        request: Request::Quick {
-            length: Some(MatchLength::Board),
-            mode: carrom_online::Mode::Singles,
-        },
-        computer: Some(Level::Beginner),
         retry: Duration::ZERO,
-        pace: Duration::ZERO,
         ca: ca.map(Path::to_path_buf),
+        ..common::beginner(&server, "Asha", carrom_online::Mode::Singles)
     }
 }
 
