@@ -52,15 +52,28 @@ before(async () => {
   // --disable-gpu: that also takes the compositor to software, which reads the canvas back
   // every frame, and a frame of the game then takes 1.1-2.4 s at 1280x720 instead of a
   // fraction of that (measured with the same build).
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader', '--no-first-run'],
-  });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 });
+
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader', '--no-first-run'];
+// A phone's screen: two device pixels to a CSS pixel. Playwright's deviceScaleFactor alone
+// makes headless Chromium inconsistent (devicePixelRatio 2, but a canvas's
+// device-pixel-content-box measured at one device pixel a CSS pixel, which no phone does), so
+// the phones' browser also runs at that scale.
+let phoneBrowser;
+const PHONE_SCALE = 2;
+async function browserFor(touch) {
+  if (!touch) return browser;
+  phoneBrowser ??= await chromium.launch({ executablePath: CHROMIUM,
+    args: [...CHROMIUM_ARGS, `--force-device-scale-factor=${PHONE_SCALE}`] });
+  return phoneBrowser;
+}
 
 after(async () => {
   await browser?.close();
+  await phoneBrowser?.close();
   server?.close();
   fs.writeFileSync(path.join(report, 'figures.json'), JSON.stringify(figures, null, 2) + '\n');
   console.log('figures:', JSON.stringify(figures));
@@ -69,9 +82,10 @@ after(async () => {
 /** A page of a new browser context (its own storage unless `storage` is given). */
 async function open(query = '', options = {}) {
   const origin = options.origin || base;
-  const context = options.context || await browser.newContext({
+  const context = options.context || await (await browserFor(options.touch)).newContext({
     viewport: options.viewport || { width: 1280, height: 720 },
     hasTouch: !!options.touch, isMobile: !!options.touch,
+    deviceScaleFactor: options.touch ? PHONE_SCALE : 1,
   });
   const page = await context.newPage();
   const logs = [];
@@ -90,7 +104,9 @@ async function open(query = '', options = {}) {
 // A test that fails leaves no page behind: a demo still thinking and drawing would take the
 // cores from the tests after it.
 afterEach(async () => {
-  for (const context of browser?.contexts() ?? []) await context.close().catch(() => {});
+  for (const b of [browser, phoneBrowser]) {
+    for (const context of b?.contexts() ?? []) await context.close().catch(() => {});
+  }
 });
 
 const status = (page) => page.evaluate(() => {
@@ -620,6 +636,56 @@ test('a rated match on `carrom server --web`: the page quick-matches a native cl
     assert.equal(him.games, 0);
     assert.equal(asha.rating, him.rating, `ratings unmoved: Asha ${asha.rating}, Ravi ${him.rating}`);
     figures.online_match_actions = summary.actions;
+  } finally {
+    ravi?.child.kill('SIGKILL');
+    server.child.kill('SIGKILL');
+  }
+});
+
+test('on a phone Play online fits the screen, a name is typed in the browser\'s box, and each new page gets a name of its own', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrom-phone-online-'));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = carromProcess(['server', '--listen', `127.0.0.1:${port}`, '--web', web,
+    '--db', `sqlite://${path.join(dir, 'server.db')}?mode=rwc`, '--seed', '12'], path.join(dir, 'server'));
+  let ravi;
+  try {
+    await waitFor('the server', async () => (await fetch(`${origin}/api/leaderboard`)).ok, 30_000);
+    const nameOf = (s) => (JSON.parse(s.buttons || '[]').find((b) => b.label.startsWith('Your name: ')) || {}).label;
+    // A newcomer's page: a name nobody has on the server, before the first match.
+    const first = await open('', { origin, viewport: PHONES[0], touch: true });
+    await until(first.page, 'the menu', (s) => s.screen === 'menu');
+    await tap(first.page, 'Play online');
+    const given = nameOf(await until(first.page, 'a name given', (s) => /Your name: Guest \d{4}/.test(s.buttons || '')));
+    await first.page.waitForTimeout(300);
+    await allInside(first.page, 'Play online at 390x844', false);
+    await first.page.screenshot({ path: path.join(report, 'online-phone-390x844.png') });
+    // The phone's keyboard: the browser's own box asks for the name.
+    first.page.once('dialog', (d) => d.accept('Meera'));
+    await tap(first.page, 'Your name');
+    await until(first.page, 'her name typed', (s) => (s.buttons || '').includes('Your name: Meera"'));
+    await tap(first.page, 'Quick match');
+    await until(first.page, 'waiting for an opponent', (s) => /wait/i.test(s.text));
+    // A second newcomer on the same server: another name, and no refusal.
+    const second = await open('', { origin, viewport: PHONES[1], touch: true });
+    await until(second.page, 'the menu', (s) => s.screen === 'menu');
+    await tap(second.page, 'Play online');
+    const other = nameOf(await until(second.page, 'a name given', (s) => /Your name: Guest \d{4}/.test(s.buttons || '')));
+    assert.notEqual(other, given, 'each newcomer has a name of his own');
+    await second.page.screenshot({ path: path.join(report, 'online-phone-844x390.png') });
+    await tap(second.page, 'Leaderboard');
+    await until(second.page, 'the leaderboard', (s) => (s.buttons || '').includes('"Refresh"'));
+    await second.page.waitForTimeout(1000);
+    const told = (await status(second.page)).text;
+    assert.ok(!/refused|someone else/i.test(told), `no refusal: ${told}`);
+    await second.context.close();
+    // Meera's match, against a native client, on the board of her phone.
+    ravi = carromProcess(['online', '--server', `127.0.0.1:${port}`, '--name', 'Ravi', '--quick',
+      '--headless', '--computer', '--level', 'beginner', '--length', 'full', '--json'],
+    path.join(dir, 'ravi'));
+    await until(first.page, 'the match on the board', (s) => s.screen === 'game' && s.digest, 60_000);
+    await allInside(first.page, 'the online match at 390x844', true);
+    await first.page.screenshot({ path: path.join(report, 'online-match-phone.png') });
   } finally {
     ravi?.child.kill('SIGKILL');
     server.child.kill('SIGKILL');

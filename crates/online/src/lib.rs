@@ -12,6 +12,7 @@
 pub mod client;
 pub mod error;
 pub mod follow;
+pub mod names;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod play;
 pub mod protocol;
@@ -21,6 +22,7 @@ pub mod tokens;
 pub use client::{Connection, Hello, Pause, Sleep, Welcome};
 pub use error::ClientError;
 pub use follow::{Heard, ServerMatch, over_words};
+pub use names::{is_newcomer_name, newcomer_name, taken_name};
 #[cfg(not(target_arch = "wasm32"))]
 pub use play::{Event, Plan, Played, Request, play, play_kept};
 pub use protocol::{

@@ -131,7 +131,7 @@ pub(crate) enum Refusal {
     NeedsItsToken { name: String },
     #[error("no player is named {name}: leave the token out to claim the name")]
     Unclaimed { name: String },
-    #[error("the name {name} was just claimed by another")]
+    #[error("the name {name} is taken: it was just claimed by another")]
     JustClaimed { name: String },
     #[error("too many new names from your address: {per_hour} an hour at most")]
     NewNames { per_hour: u32 },
@@ -165,4 +165,28 @@ pub(crate) enum Refusal {
     Query(#[from] QueryError),
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_refusal_of_a_taken_name_is_told_apart_by_the_clients() {
+        let name = || "Player 1".to_string();
+        for taken in [
+            Refusal::NotItsToken { name: name() },
+            Refusal::NeedsItsToken { name: name() },
+            Refusal::JustClaimed { name: name() },
+        ] {
+            let words = taken.to_string();
+            assert_eq!(
+                carrom_online::taken_name(&words),
+                Some("Player 1"),
+                "{words}"
+            );
+        }
+        let other = Refusal::Unclaimed { name: name() }.to_string();
+        assert_eq!(carrom_online::taken_name(&other), None, "{other}");
+    }
 }

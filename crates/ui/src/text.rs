@@ -13,6 +13,30 @@ pub fn rules_title(name: &str) -> String {
     }
 }
 
+/// Words for a touch screen: a click is a tap there ("Click a seat" is "Tap a seat", "click
+/// to type" is "tap to type"); a right-click, which a finger has no way to make, and the keys
+/// are left as they are (the keys' words are not shown on a touch screen). `None` when
+/// nothing changes.
+pub fn for_touch(words: &str) -> Option<String> {
+    if !words.contains("lick") {
+        return None;
+    }
+    const KEPT: &str = "\u{1}";
+    let mut out = words.replace("right-click", KEPT);
+    for (click, tap) in [
+        ("Clicked", "Tapped"),
+        ("clicked", "tapped"),
+        ("Clicking", "Tapping"),
+        ("clicking", "tapping"),
+        ("Click", "Tap"),
+        ("click", "tap"),
+    ] {
+        out = out.replace(click, tap);
+    }
+    let out = out.replace(KEPT, "right-click");
+    (out != words).then_some(out)
+}
+
 /// Text for a narrow panel: a word longer than `max` characters (a file's path or name) may
 /// break after its separators (`/`, `-`, `_`, `.`), or else every `max` characters: an
 /// invisible break (a zero-width space) is put there, so the panel wraps it between its parts
@@ -114,5 +138,15 @@ mod tests {
     fn a_rules_file_is_shown_by_its_name() {
         assert_eq!(rules_title("icf"), "ICF");
         assert_eq!(rules_title("/tmp/x/one-board.toml"), "one-board");
+    }
+
+    #[test]
+    fn on_a_touch_screen_a_click_is_a_tap_and_a_right_click_stays() {
+        assert_eq!(
+            for_touch("Click a seat; click to type (clicked, clicking, clicks)").as_deref(),
+            Some("Tap a seat; tap to type (tapped, tapping, taps)")
+        );
+        assert_eq!(for_touch("right-click cancels"), None);
+        assert_eq!(for_touch("Press Esc"), None);
     }
 }

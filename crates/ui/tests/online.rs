@@ -334,8 +334,9 @@ fn a_stroke_struck_after_the_shot_clock_ran_out_gives_way_to_the_servers_time_ou
     let due = app.world().resource::<Table>().model.actions.len();
     // The server's words stop reaching the board; its clock runs out (and the grace).
     hold.store(true, Ordering::SeqCst);
-    let left = clock_left(&app).unwrap();
-    std::thread::sleep(Duration::from_millis(1_000 * left + 1_000));
+    let online = app.world().resource::<carrom_ui::modes::online::Online>();
+    let left = online.until_time_out().unwrap();
+    std::thread::sleep(left + Duration::from_secs(1));
     let mut tried = 0;
     let struck_here = |app: &App| app.world().resource::<Table>().model.actions.len() > due;
     while !struck_here(&app) && tried < SPOTS.len() {
@@ -406,7 +407,7 @@ fn headless(port: u16, name: &str) -> Plan {
     }
 }
 
-/// The page's refusals are the server's words; the leaderboard lists the players of a rated
+/// The page's refusals are the server's words (a taken name's in plain words); the leaderboard lists the players of a rated
 /// match, a click on one opens his page, and his match is watched from it as a replay.
 #[test]
 fn the_leaderboard_and_a_players_page_show_a_rated_match_and_refusals_are_the_servers_words() {
@@ -426,8 +427,13 @@ fn the_leaderboard_and_a_players_page_show_a_rated_match_and_refusals_are_the_se
     run_until(&mut app, "the refusal", |app| {
         session(app).message.is_some()
     });
+    // A name kept for another: in plain words, with what to do.
     let refused = session(&app).message.clone().unwrap();
-    assert!(refused.contains("the name Ravi is taken"), "{refused}");
+    assert!(
+        refused.contains("The name Ravi is someone else's on this server")
+            && refused.contains("Choose another"),
+        "{refused}"
+    );
     app.world_mut().resource_mut::<OnlineForm>().name = "Lee".into();
     app.world_mut().resource_mut::<OnlineForm>().code = "NOPE".into();
     click(&mut app, |t| t == "Join the room");

@@ -2,7 +2,7 @@
 //! strokes, drawn the same way); practice's break map; and the coach's words beside the board.
 
 use super::{Coach, CoachText};
-use crate::board::layout::SidePanel;
+use crate::hud::CoachSlot;
 use crate::hud::tray::Tray;
 use crate::modes::OnBoard;
 use crate::modes::review::Reviewing;
@@ -257,20 +257,8 @@ pub(super) fn draw_review(
     }
 }
 
-/// The coach's words at the foot of the left column (the place they keep but in training).
-fn at_the_foot() -> Node {
-    Node {
-        position_type: PositionType::Absolute,
-        bottom: px(crate::board::layout::GAP),
-        left: px(crate::board::layout::GAP),
-        width: px(280),
-        padding: UiRect::all(px(8)),
-        ..default()
-    }
-}
-
-/// The coach's words under the call in the right column (training's place for them).
-fn under_the_call() -> Node {
+/// The coach's words in the flow of a column, as wide as it.
+fn in_the_column() -> Node {
     Node {
         width: percent(100),
         padding: UiRect::all(px(8)),
@@ -290,45 +278,34 @@ pub(super) fn spawn_text(mut commands: Commands) {
         },
         crate::hud::BaseSize(14.0),
         TextColor(palette::COACH_TEXT),
-        // Bottom left, in the left panel's column beside the board (its width follows the
-        // layout), clear of the scoreboard above it.
-        crate::board::layout::SidePanel,
-        at_the_foot(),
+        in_the_column(),
         BackgroundColor(palette::PANEL),
     ));
 }
 
-/// Where the coach's words go: at the foot of the left column, clear of a match's
-/// scoreboard; in training the drill list fills that column to its foot, so they go under
-/// the call in the right column (in the box the call and the tray share), where they take
-/// their place in its flow and cover nothing.
+/// Where the coach's words go: at the foot of the left column, between the scoreboard and
+/// the stroke's buttons ([`CoachSlot`]); in training the drill list fills that column, so they
+/// go under the call in the right column (in the box the call and the tray share). Either way
+/// they take their place in a column's flow and cover nothing.
 pub(super) fn place_text(
     mut commands: Commands,
     playing: Option<Res<State<Playing>>>,
     tray: Query<&ChildOf, With<Tray>>,
+    slot: Query<Entity, With<CoachSlot>>,
     text: Query<(Entity, Option<&ChildOf>), With<CoachText>>,
 ) {
     let Ok((e, parent)) = text.single() else {
         return;
     };
-    let Ok(call_box) = tray.single().map(ChildOf::parent) else {
+    let (Ok(call_box), Ok(slot)) = (tray.single().map(ChildOf::parent), slot.single()) else {
         return;
     };
     let training = playing.is_some_and(|p| *p.get() == Playing::Training);
-    let placed = parent.is_some_and(|p| p.parent() == call_box);
-    if training && !placed {
-        // It goes with its new parent (which leaves with the game screen).
-        commands
-            .entity(e)
-            .remove::<(SidePanel, DespawnOnExit<Screen>)>()
-            .insert(under_the_call());
-        commands.entity(call_box).add_child(e);
-    } else if !training && placed {
-        commands.entity(e).remove::<ChildOf>().insert((
-            SidePanel,
-            DespawnOnExit(Screen::Game),
-            at_the_foot(),
-        ));
+    let want = if training { call_box } else { slot };
+    if parent.map(ChildOf::parent) != Some(want) {
+        // It goes with its parent (which leaves with the game screen).
+        commands.entity(e).remove::<DespawnOnExit<Screen>>();
+        commands.entity(want).add_child(e);
     }
 }
 
@@ -393,14 +370,13 @@ pub(super) fn update_text(
         Visibility::Inherited
     };
     visible.set_if_neq(shown);
-    // Nothing to say takes no room in the right column's flow (in training; elsewhere the
-    // panels' display is the layout's to set).
+    // Nothing to say takes no room in the column's flow.
     let display = if joined.is_empty() {
         Display::None
     } else {
         Display::Flex
     };
-    if training && node.display != display {
+    if node.display != display {
         node.display = display;
     }
     if text.0 != joined {

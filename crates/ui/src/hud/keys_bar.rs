@@ -23,9 +23,13 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The bar's row of buttons (in the right panel, at its foot).
-#[derive(Component)]
-pub(super) struct KeysBar;
+/// A bar of buttons: the mode's keys (at the foot of the right column) or the stroke's
+/// (Strike, aim and power, at the foot of the left: the two halves fit a short window).
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum KeysBar {
+    Mode,
+    Stroke,
+}
 
 /// The panel of the keys' words (hidden on a touch screen).
 #[derive(Component)]
@@ -45,15 +49,17 @@ fn words_or_buttons(touch: Res<TouchScreen>, mut words: Query<&mut Node, With<Ke
     }
 }
 
-/// The bar's node.
-pub(super) fn bar() -> impl Bundle {
+/// A bar's node.
+pub(super) fn bar(part: KeysBar) -> impl Bundle {
     (
-        KeysBar,
+        part,
         Node {
             flex_wrap: FlexWrap::Wrap,
             column_gap: px(5),
             row_gap: px(5),
             width: percent(100),
+            // The buttons keep their room in a short column.
+            flex_shrink: 0.0,
             ..default()
         },
     )
@@ -63,92 +69,83 @@ pub(super) fn bar() -> impl Bundle {
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
 struct Filled(Option<Playing>, bool);
 
-/// The keys of a mode, each with its button's label.
-pub fn keys_of(mode: Option<Playing>) -> &'static [(&'static str, KeyCode)] {
+/// The stroke's keys, where a person strikes, in two rows of a third of the bar each (a
+/// narrow panel keeps them so): aim a step at a time and Strike, then power a step at a time.
+const STROKE: [(&str, KeyCode); 5] = [
+    ("Aim <", KeyCode::KeyA),
+    ("Aim >", KeyCode::KeyD),
+    ("Strike", KeyCode::Space),
+    ("Softer", KeyCode::KeyS),
+    ("Harder", KeyCode::KeyW),
+];
+
+/// Whether a person strikes in `mode` (the stroke's keys are his).
+fn strikes(mode: Playing) -> bool {
+    matches!(
+        mode,
+        Playing::Match | Playing::Online | Playing::Practice | Playing::Training
+    )
+}
+
+/// The keys of a bar in `mode`, each with its button's label.
+pub fn keys_of(part: KeysBar, mode: Option<Playing>) -> Vec<(&'static str, KeyCode)> {
+    match (part, mode) {
+        (_, None) => Vec::new(),
+        (KeysBar::Mode, Some(mode)) => mode_keys(mode),
+        (KeysBar::Stroke, Some(mode)) if strikes(mode) => STROKE.to_vec(),
+        (KeysBar::Stroke, Some(_)) => Vec::new(),
+    }
+}
+
+/// The mode's own keys: the way back first, then where a person strikes the mode's and the
+/// guide and the board's turning; where he watches, the pace, the mode's and the turning.
+fn mode_keys(mode: Playing) -> Vec<(&'static str, KeyCode)> {
     use KeyCode as K;
-    const AIM: [(&str, KeyCode); 4] = [
-        ("Aim <", K::KeyA),
-        ("Aim >", K::KeyD),
-        ("Power -", K::KeyS),
-        ("Power +", K::KeyW),
+    const WATCHED: [(&str, KeyCode); 3] = [
+        ("Pause", K::KeyP),
+        ("Slower", K::Minus),
+        ("Faster", K::Equal),
     ];
-    match mode {
-        Some(Playing::Match) => &[
-            ("Menu", K::Escape),
-            ("Strike", K::Space),
-            ("Hint", K::KeyH),
-            ("Take it", K::KeyJ),
-            ("Guide", K::KeyG),
-            ("Save", K::F5),
-            ("Turn board", K::KeyF),
-            AIM[0],
-            AIM[1],
-            AIM[2],
-            AIM[3],
-        ],
-        Some(Playing::Online) => &[
-            ("Menu", K::Escape),
-            ("Strike", K::Space),
-            ("Guide", K::KeyG),
-            ("Turn board", K::KeyF),
-            AIM[0],
-            AIM[1],
-            AIM[2],
-            AIM[3],
-        ],
-        Some(Playing::Practice) => &[
-            ("Menu", K::Escape),
-            ("Strike", K::Space),
+    let own: &[(&str, KeyCode)] = match mode {
+        Playing::Match => &[("Hint", K::KeyH), ("Take it", K::KeyJ), ("Save", K::F5)],
+        Playing::Online | Playing::Replay => &[],
+        Playing::Practice => &[
             ("Hint", K::KeyH),
             ("Take it", K::KeyJ),
             ("Preview", K::KeyT),
             ("Rack again", K::KeyR),
             ("Break map", K::KeyM),
-            ("Guide", K::KeyG),
-            ("Turn board", K::KeyF),
-            AIM[0],
-            AIM[1],
-            AIM[2],
-            AIM[3],
         ],
-        Some(Playing::Training) => &[
-            ("Menu", K::Escape),
-            ("Strike", K::Space),
+        Playing::Training => &[
             ("Coach's shot", K::KeyH),
             ("Take it", K::KeyJ),
             ("Another", K::KeyN),
             ("Progress", K::KeyP),
-            ("Guide", K::KeyG),
-            ("Turn board", K::KeyF),
-            AIM[0],
-            AIM[1],
-            AIM[2],
-            AIM[3],
         ],
-        Some(Playing::Demo) => &[
-            ("Menu", K::Escape),
-            ("Pause", K::KeyP),
-            ("Slower", K::Minus),
-            ("Faster", K::Equal),
-            ("New demo", K::KeyN),
-            ("Lines", K::KeyL),
-            ("Turn board", K::KeyF),
-        ],
-        Some(Playing::Replay) => &[
-            ("Menu", K::Escape),
-            ("Pause", K::KeyP),
-            ("Slower", K::Minus),
-            ("Faster", K::Equal),
-            ("Turn board", K::KeyF),
-        ],
-        Some(Playing::Review) => &[
-            ("Back", K::Escape),
+        Playing::Demo => &[("New demo", K::KeyN), ("Lines", K::KeyL)],
+        Playing::Review => &[
             ("Previous", K::ArrowUp),
             ("Next", K::ArrowDown),
             ("Try it", K::KeyT),
         ],
-        None => &[],
+    };
+    let back = if mode == Playing::Review {
+        "Back"
+    } else {
+        "Menu"
+    };
+    let mut keys = vec![(back, K::Escape)];
+    if strikes(mode) {
+        keys.extend(own);
+        keys.extend([("Guide", K::KeyG), ("Turn board", K::KeyF)]);
+    } else if mode != Playing::Review {
+        keys.extend(WATCHED);
+        keys.extend(own);
+        keys.push(("Turn board", K::KeyF));
+    } else {
+        keys.extend(own);
     }
+    keys
 }
 
 /// A button's height: a finger's on a touch screen, else small.
@@ -160,26 +157,33 @@ fn height(touch: bool) -> f32 {
 /// finger first touches the window).
 fn fill_bar(
     mut commands: Commands,
-    bars: Query<(Entity, Option<&Filled>), With<KeysBar>>,
+    bars: Query<(Entity, &KeysBar, Option<&Filled>)>,
     mode: Option<Res<State<Playing>>>,
     touch: Res<TouchScreen>,
 ) {
     let want = Filled(mode.map(|m| *m.get()), touch.0);
-    for (bar, filled) in &bars {
+    for (bar, part, filled) in &bars {
         if filled == Some(&want) {
             continue;
         }
         commands.entity(bar).despawn_children().insert(want);
         commands.entity(bar).with_children(|row| {
-            for &(label, key) in keys_of(want.0) {
-                key_button(row, label, key, height(want.1));
+            for (label, key) in keys_of(*part, want.0) {
+                let e = key_button(row, label, key, height(want.1));
+                if *part == KeysBar::Stroke {
+                    row.commands().entity(e).insert(Node {
+                        width: percent(31),
+                        padding: UiRect::axes(px(2), px(0)),
+                        ..key_node(height(want.1))
+                    });
+                }
             }
         });
     }
 }
 
 /// A button that presses `key`.
-fn key_button(row: &mut ChildSpawnerCommands, label: &str, key: KeyCode, height: f32) {
+fn key_button(row: &mut ChildSpawnerCommands, label: &str, key: KeyCode, height: f32) -> Entity {
     let size = if height > 40.0 { 17.0 } else { 13.0 };
     let words = crate::theme::text(label, size, palette::BUTTON_TEXT);
     let e = button(
@@ -189,7 +193,13 @@ fn key_button(row: &mut ChildSpawnerCommands, label: &str, key: KeyCode, height:
         words,
         move |_: On<Activate>, press: KeyPress| press.tap(key),
     );
-    row.commands().entity(e).insert(Node {
+    row.commands().entity(e).insert(key_node(height));
+    e
+}
+
+/// A key's button: as wide as its label, `height` tall.
+fn key_node(height: f32) -> Node {
+    Node {
         width: auto(),
         height: px(height),
         min_width: px(height),
@@ -199,7 +209,7 @@ fn key_button(row: &mut ChildSpawnerCommands, label: &str, key: KeyCode, height:
         border: UiRect::all(px(2)),
         border_radius: BorderRadius::all(px(8)),
         ..default()
-    });
+    }
 }
 
 /// The keyboard's messages, written as a key's press and release.
@@ -239,8 +249,29 @@ mod tests {
     fn every_mode_played_has_a_way_back_to_the_menu_by_touch() {
         use Playing::*;
         for mode in [Match, Practice, Demo, Replay, Training, Online, Review] {
-            let keys = keys_of(Some(mode));
+            let keys = keys_of(KeysBar::Mode, Some(mode));
             assert_eq!(keys[0].1, KeyCode::Escape, "{mode:?}");
+        }
+    }
+
+    #[test]
+    fn a_player_who_strikes_has_the_strike_and_aim_and_power_a_step_at_a_time() {
+        use Playing::*;
+        for mode in [Match, Practice, Training, Online] {
+            let keys = keys_of(KeysBar::Stroke, Some(mode));
+            let codes: Vec<KeyCode> = keys.iter().map(|k| k.1).collect();
+            for key in [
+                KeyCode::Space,
+                KeyCode::KeyA,
+                KeyCode::KeyD,
+                KeyCode::KeyS,
+                KeyCode::KeyW,
+            ] {
+                assert!(codes.contains(&key), "{mode:?} {key:?}");
+            }
+        }
+        for mode in [Demo, Replay, Review] {
+            assert!(keys_of(KeysBar::Stroke, Some(mode)).is_empty(), "{mode:?}");
         }
     }
 

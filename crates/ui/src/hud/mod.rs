@@ -173,11 +173,7 @@ fn column(left: bool) -> impl Bundle {
     (
         SidePanel,
         Node {
-            justify_content: if left {
-                JustifyContent::FlexStart
-            } else {
-                JustifyContent::SpaceBetween
-            },
+            justify_content: JustifyContent::SpaceBetween,
             row_gap: px(GAP),
             ..side_panel_node(left, 280.0)
         },
@@ -218,8 +214,35 @@ fn spawn_hud(mut commands: Commands, look: Option<Res<PieceLook>>) {
     }
 }
 
-/// The left column: the banner of the one to act, and the scoreboard.
+/// Where the coach's words go in the left column: at its foot, above the stroke's buttons
+/// (in the column's flow, so the scoreboard above and the buttons below stay clear of them).
+#[derive(Component)]
+pub struct CoachSlot;
+
+/// The left column: the banner of the one to act, and the scoreboard, at the top; the coach's
+/// words and the stroke's buttons at the foot.
+/// In a short column the coach's words give way (cut at their foot) before the scoreboard
+/// or the buttons do.
 fn spawn_left(left: &mut ChildSpawnerCommands) {
+    left.spawn(Node {
+        flex_shrink: 0.0,
+        ..stack()
+    })
+    .with_children(spawn_turn_and_score);
+    let giving_way = || Node {
+        flex_shrink: 1.0,
+        min_height: px(0),
+        overflow: Overflow::clip(),
+        ..stack()
+    };
+    left.spawn(giving_way()).with_children(|foot| {
+        foot.spawn((CoachSlot, giving_way()));
+        foot.spawn(keys_bar::bar(keys_bar::KeysBar::Stroke));
+    });
+}
+
+/// The banner of the one to act, and the scoreboard.
+fn spawn_turn_and_score(left: &mut ChildSpawnerCommands) {
     left.spawn((
         TurnBanner,
         Node {
@@ -254,44 +277,50 @@ fn spawn_left(left: &mut ChildSpawnerCommands) {
     });
 }
 
+/// A column's items kept together, one above the other.
+fn stack() -> Node {
+    Node {
+        flex_direction: FlexDirection::Column,
+        row_gap: px(GAP),
+        width: percent(100),
+        ..default()
+    }
+}
+
 /// The right column: the call and the tray together at the top; the keys at the foot, their
 /// buttons above their words (on a touch screen, the buttons alone).
 fn spawn_right(right: &mut ChildSpawnerCommands) {
-    right
-        .spawn(Node {
-            flex_direction: FlexDirection::Column,
-            row_gap: px(GAP),
-            width: percent(100),
-            ..default()
-        })
-        .with_children(|top| {
-            top.spawn((CallText, panel())).with_children(|p| {
+    right.spawn(stack()).with_children(|top| {
+        top.spawn((CallText, panel())).with_children(|p| {
+            p.spawn((
+                CallLine,
+                Text::new(""),
+                text(size::HUD_TEXT, palette::HUD_NOTE),
+            ));
+        });
+        tray::spawn(top);
+    });
+    right.spawn(stack()).with_children(|foot| {
+        foot.spawn(keys_bar::bar(keys_bar::KeysBar::Mode));
+        foot.spawn((keys_bar::KeysWords, panel()))
+            .with_children(|p| {
                 p.spawn((
-                    CallLine,
+                    HelpText,
                     Text::new(""),
-                    text(size::HUD_TEXT, palette::HUD_NOTE),
+                    text(size::HUD_HELP, palette::HUD_HELP),
                 ));
             });
-            tray::spawn(top);
-        });
-    right
-        .spawn(Node {
-            flex_direction: FlexDirection::Column,
-            row_gap: px(GAP),
-            width: percent(100),
-            ..default()
-        })
-        .with_children(|foot| {
-            foot.spawn(keys_bar::bar());
-            foot.spawn((keys_bar::KeysWords, panel()))
-                .with_children(|p| {
-                    p.spawn((
-                        HelpText,
-                        Text::new(""),
-                        text(size::HUD_HELP, palette::HUD_HELP),
-                    ));
-                });
-        });
+    });
+}
+
+/// A board drawn smaller than this (logical pixels: a phone's window, either way up) leaves
+/// short panels: the scoreboard drops its blank lines there.
+const SHORT_BOARD: f32 = 480.0;
+
+/// `text` without its empty lines.
+fn without_blank_lines(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    lines.join("\n")
 }
 
 /// The panels show what the mode wrote, and the umpire's call (or why the striker or the
@@ -302,7 +331,7 @@ fn update_texts(
     board: Res<OnBoard>,
     phase: Res<State<Phase>>,
     aim: Res<Aim>,
-    log: Res<CallLog>,
+    (log, layout): (Res<CallLog>, Res<crate::board::layout::Layout>),
     mut q: ParamSet<(
         Query<(&mut Text, &mut BaseSize), With<ScoreText>>,
         Query<&mut Text, With<CallLine>>,
@@ -310,7 +339,10 @@ fn update_texts(
         Query<&mut Node, With<CallText>>,
     )>,
 ) {
-    let score = for_display(&panels.score);
+    let mut score = for_display(&panels.score);
+    if layout.board < SHORT_BOARD {
+        score = without_blank_lines(&score);
+    }
     let size = if panels.dense {
         size::HUD_HELP
     } else {
@@ -415,5 +447,17 @@ fn turn_banner(
         if node.border.left != thick {
             node.border = UiRect::all(thick);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_short_panel_keeps_every_line_of_the_scoreboard_but_the_blank_ones() {
+        let score = "MATCH\nGame 1 of 3\n\nSouth\n  0 pts\n\nQueen: on the board";
+        assert_eq!(
+            super::without_blank_lines(score),
+            "MATCH\nGame 1 of 3\nSouth\n  0 pts\nQueen: on the board"
+        );
     }
 }

@@ -13,7 +13,28 @@ pub(super) fn plugin(app: &mut App) {
         // The window's events (the window plugin registers them; a headless app's tests write
         // them).
         .add_message::<WindowEvent>()
-        .add_systems(PreUpdate, read_input.in_set(ReadInput));
+        .add_systems(PreUpdate, read_input.in_set(ReadInput))
+        .add_systems(
+            PostUpdate,
+            words_for_touch.before(bevy::ui::UiSystems::Prepare),
+        );
+}
+
+/// On a touch screen the words shown say "tap" where they said "click"
+/// ([`crate::text::for_touch`]): every text once a finger first touches, then each text as it
+/// is written.
+fn words_for_touch(touch: Res<TouchScreen>, mut texts: Query<&mut Text>) {
+    if !touch.0 {
+        return;
+    }
+    let all = touch.is_changed();
+    for mut text in &mut texts {
+        if (all || text.is_changed())
+            && let Some(tapped) = crate::text::for_touch(&text.0)
+        {
+            text.0 = tapped;
+        }
+    }
 }
 
 /// What the mouse (or the first finger on a touch screen) did: the left button pressed or

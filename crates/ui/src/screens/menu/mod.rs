@@ -11,6 +11,7 @@ pub mod labels;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod lobby;
 pub mod online;
+mod phone_keyboard;
 pub mod players;
 mod settings_column;
 pub mod start;
@@ -54,6 +55,8 @@ pub(super) fn plugin(app: &mut App) {
     #[cfg(not(target_arch = "wasm32"))]
     app.add_plugins((across::plugin, lobby::plugin));
     app.add_plugins(online::plugin);
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(phone_keyboard::plugin);
     app.init_resource::<MenuRules>()
         .add_sub_state::<MenuPage>()
         .add_systems(Startup, from_settings)

@@ -92,6 +92,11 @@ impl OnlineForm {
         }
     }
 
+    /// The field being typed, and the text it held before.
+    pub fn typed_now(&self) -> Option<(OnlineField, String)> {
+        self.editing.as_ref().map(|e| (e.field, e.old.clone()))
+    }
+
     /// A field is being typed into (Esc belongs to it).
     pub fn typing(&self) -> bool {
         self.editing.is_some()
@@ -174,6 +179,10 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OnlineForm>()
         .add_systems(Startup, from_settings)
         .add_systems(OnEnter(super::MenuPage::Online), name_from_menu)
+        .add_systems(
+            Update,
+            another_newcomer_name.run_if(in_state(super::MenuPage::Online)),
+        )
         .add_observer(end_typing)
         .add_systems(
             Update,
@@ -191,10 +200,65 @@ fn from_settings(mut form: ResMut<OnlineForm>, settings: Option<Res<Settings>>) 
     }
 }
 
-/// With no name kept, the name starts as the menu's first player's.
-fn name_from_menu(mut form: ResMut<OnlineForm>, players: Res<MenuPlayers>) {
-    if form.name.trim().is_empty() {
-        form.name = players.names[0].trim().to_string();
+/// With no name kept, the name starts as the menu's first player's, unless that is the name
+/// every new game gives him ("Player 1", which the first newcomer to play on a server claims):
+/// then the newcomer is given a name nobody is likely to have ([`carrom_online::newcomer_name`]),
+/// kept with the settings, which he may change.
+fn name_from_menu(
+    mut form: ResMut<OnlineForm>,
+    players: Res<MenuPlayers>,
+    mut settings: ResMut<Settings>,
+    mut file: ResMut<SettingsFile>,
+) {
+    if !form.name.trim().is_empty() {
+        return;
+    }
+    let first = players.names[0].trim();
+    if !first.is_empty() && first != Settings::default().names[0] {
+        form.name = first.to_string();
+        return;
+    }
+    form.name = carrom_online::newcomer_name(fresh_seed());
+    settings.online_name.clone_from(&form.name);
+    file.store(&settings);
+}
+
+/// A newcomer's name the server refused as another player's (one in about nine thousand): he
+/// is given another, and told so.
+fn another_newcomer_name(
+    mut form: ResMut<OnlineForm>,
+    mut session: ResMut<super::session::OnlineSession>,
+    mut settings: ResMut<Settings>,
+    mut file: ResMut<SettingsFile>,
+) {
+    let Some(taken) = session.taken.take() else {
+        return;
+    };
+    if !carrom_online::is_newcomer_name(&taken) || form.name != taken {
+        return;
+    }
+    form.name = carrom_online::newcomer_name(fresh_seed());
+    settings.online_name.clone_from(&form.name);
+    file.store(&settings);
+    session.message = Some(format!(
+        "The name {taken} was someone else's on this server: you are {} now. Click Quick match \
+         again, or click Your name to choose another.",
+        form.name
+    ));
+}
+
+/// A seed for a newcomer's name, different on each machine and each time (a name, not a
+/// game: nothing replays from it).
+fn fresh_seed() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let random = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
+        random ^ js_sys::Date::now() as u64
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+        now.map_or(0, |d| d.as_nanos() as u64) ^ u64::from(std::process::id())
     }
 }
 

@@ -124,8 +124,14 @@ fn spawn_view(mut commands: Commands) {
                 "PLAY ONLINE",
                 "Play anyone on a carrom server: every player connects out to it, nobody opens a port. Click a line to type into it; Enter keeps it.",
             );
+            // Side by side; in a window too narrow for both (a phone held upright), one
+            // above the other.
             page.spawn(Node {
                 column_gap: px(40),
+                row_gap: px(16),
+                flex_wrap: FlexWrap::Wrap,
+                justify_content: JustifyContent::Center,
+                max_width: percent(100),
                 align_items: AlignItems::FlexStart,
                 ..default()
             })

@@ -50,6 +50,9 @@ pub struct OnlineSession {
     /// A match's save asked for, and what for.
     save_for: Option<(u64, SaveUse)>,
     waker_set: bool,
+    /// The name the server refused as another player's (for the form to give a newcomer
+    /// another).
+    pub taken: Option<String>,
 }
 
 impl OnlineSession {
@@ -137,7 +140,7 @@ fn hear_server(
                 }
             }
             Heard::Message(m) => hear(session, m, &mut start),
-            Heard::Refused(why) => return refused(session, format!("The server refused: {why}")),
+            Heard::Refused(why) => return refusal(session, &why),
             Heard::Unreachable(why) => {
                 let server = session.as_whom.clone().unwrap_or_default().0;
                 return refused(
@@ -167,6 +170,22 @@ fn keep(session: &mut OnlineSession, name: &str, token: &str) {
     }
 }
 
+/// The server refused the link, in its words; a taken name in plain words, with what to do.
+fn refusal(session: &mut OnlineSession, why: &str) {
+    let Some(name) = carrom_online::taken_name(why) else {
+        return refused(session, format!("The server refused: {why}"));
+    };
+    let name = name.to_string();
+    refused(
+        session,
+        format!(
+            "The name {name} is someone else's on this server (a name is kept for the player \
+             who first played under it). Choose another: click Your name and type it."
+        ),
+    );
+    session.taken = Some(name);
+}
+
 fn refused(session: &mut OnlineSession, words: String) {
     session.close();
     session.message = Some(words);
@@ -183,7 +202,7 @@ fn hear(session: &mut OnlineSession, message: ToClient, start: &mut MenuStart) {
         ToClient::Player { player, matches } => session.player = Some((player, matches)),
         ToClient::Live { matches } => session.live = Some(matches),
         ToClient::Saved { id, save } => saved(session, id, *save, start),
-        ToClient::Refused { reason } => refused(session, format!("The server refused: {reason}")),
+        ToClient::Refused { reason } => refusal(session, &reason),
         m => {
             session.follow.connected = true;
             session.follow.hear(&m, &mut session.backlog, &mut notes);
