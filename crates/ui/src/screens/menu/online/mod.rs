@@ -81,7 +81,13 @@ fn heading(parent: &mut ChildSpawnerCommands, title: &str, note: &str) {
         text(note, size::MENU_NOTE, palette::PAGE_TEXT),
         Node {
             max_width: px(900),
-            margin: UiRect::bottom(px(6)),
+            // A margin at the window's edges (a phone's screen).
+            margin: UiRect {
+                left: px(12),
+                right: px(12),
+                bottom: px(6),
+                ..default()
+            },
             ..default()
         },
     ));
