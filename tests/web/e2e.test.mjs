@@ -27,6 +27,22 @@ const TYPES = {
   '.png': 'image/png', '.json': 'application/json', '.webmanifest': 'application/manifest+json',
 };
 
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader', '--no-first-run'];
+// A phone's screen: two device pixels to a CSS pixel. Playwright's deviceScaleFactor alone
+// makes headless Chromium inconsistent (devicePixelRatio 2, but a canvas's
+// device-pixel-content-box measured at one device pixel a CSS pixel, which no phone does), so
+// the phones' browser also runs at that scale.
+let phoneBrowser;
+const PHONE_SCALE = 2;
+async function browserFor(touch) {
+  if (!touch) return browser;
+  phoneBrowser ??= await chromium.launch({ executablePath: CHROMIUM,
+    args: [...CHROMIUM_ARGS, `--force-device-scale-factor=${PHONE_SCALE}`] });
+  return phoneBrowser;
+}
+
 let server;
 let base;
 let browser;
@@ -54,22 +70,6 @@ before(async () => {
   // fraction of that (measured with the same build).
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 });
-
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader', '--no-first-run'];
-// A phone's screen: two device pixels to a CSS pixel. Playwright's deviceScaleFactor alone
-// makes headless Chromium inconsistent (devicePixelRatio 2, but a canvas's
-// device-pixel-content-box measured at one device pixel a CSS pixel, which no phone does), so
-// the phones' browser also runs at that scale.
-let phoneBrowser;
-const PHONE_SCALE = 2;
-async function browserFor(touch) {
-  if (!touch) return browser;
-  phoneBrowser ??= await chromium.launch({ executablePath: CHROMIUM,
-    args: [...CHROMIUM_ARGS, `--force-device-scale-factor=${PHONE_SCALE}`] });
-  return phoneBrowser;
-}
 
 after(async () => {
   await browser?.close();

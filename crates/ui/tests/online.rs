@@ -407,8 +407,9 @@ fn headless(port: u16, name: &str) -> Plan {
     }
 }
 
-/// The page's refusals are the server's words (a taken name's in plain words); the leaderboard lists the players of a rated
-/// match, a click on one opens his page, and his match is watched from it as a replay.
+/// The page's refusals are the server's words (a taken name's in plain words); the
+/// leaderboard lists the players of a rated match, a click on one opens his page, and his match
+/// is watched from it as a replay.
 #[test]
 fn the_leaderboard_and_a_players_page_show_a_rated_match_and_refusals_are_the_servers_words() {
     let rt = runtime();

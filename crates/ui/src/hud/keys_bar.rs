@@ -169,21 +169,20 @@ fn fill_bar(
         commands.entity(bar).despawn_children().insert(want);
         commands.entity(bar).with_children(|row| {
             for (label, key) in keys_of(*part, want.0) {
-                let e = key_button(row, label, key, height(want.1));
-                if *part == KeysBar::Stroke {
-                    row.commands().entity(e).insert(Node {
-                        width: percent(31),
-                        padding: UiRect::axes(px(2), px(0)),
-                        ..key_node(height(want.1))
-                    });
-                }
+                key_button(row, label, key, height(want.1), *part);
             }
         });
     }
 }
 
-/// A button that presses `key`.
-fn key_button(row: &mut ChildSpawnerCommands, label: &str, key: KeyCode, height: f32) -> Entity {
+/// A button of `part`'s bar that presses `key`, `height` tall.
+fn key_button(
+    row: &mut ChildSpawnerCommands,
+    label: &str,
+    key: KeyCode,
+    height: f32,
+    part: KeysBar,
+) {
     let size = if height > 40.0 { 17.0 } else { 13.0 };
     let words = crate::theme::text(label, size, palette::BUTTON_TEXT);
     let e = button(
@@ -193,17 +192,21 @@ fn key_button(row: &mut ChildSpawnerCommands, label: &str, key: KeyCode, height:
         words,
         move |_: On<Activate>, press: KeyPress| press.tap(key),
     );
-    row.commands().entity(e).insert(key_node(height));
-    e
+    row.commands().entity(e).insert(key_node(height, part));
 }
 
-/// A key's button: as wide as its label, `height` tall.
-fn key_node(height: f32) -> Node {
+/// A key's button, `height` tall: as wide as its label in the mode's bar; a third of the bar
+/// in the stroke's.
+fn key_node(height: f32, part: KeysBar) -> Node {
+    let (width, padding) = match part {
+        KeysBar::Mode => (auto(), px(8)),
+        KeysBar::Stroke => (percent(31), px(2)),
+    };
     Node {
-        width: auto(),
+        width,
         height: px(height),
         min_width: px(height),
-        padding: UiRect::axes(px(8), px(0)),
+        padding: UiRect::axes(padding, px(0)),
         justify_content: JustifyContent::Center,
         align_items: AlignItems::Center,
         border: UiRect::all(px(2)),
@@ -224,11 +227,26 @@ impl KeyPress<'_, '_> {
     /// `key` pressed and let go, as the keyboard tells it (for the keys' state and for the
     /// taps in order).
     pub fn tap(mut self, key: KeyCode) {
+        self.press(key, Key::Unidentified(NativeKey::Unidentified));
+    }
+
+    /// The keys of `typed` pressed and let go in order, as the keyboard tells what they type
+    /// (for a form's field: letters, Backspace, Enter, Esc).
+    // (Only the browser's typing on a touch screen calls it.)
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    pub fn type_keys(mut self, typed: impl IntoIterator<Item = Key>) {
+        let code = KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified);
+        for key in typed {
+            self.press(code, key);
+        }
+    }
+
+    fn press(&mut self, key_code: KeyCode, logical_key: Key) {
         let window = self.window.single().unwrap_or(Entity::PLACEHOLDER);
         for state in [ButtonState::Pressed, ButtonState::Released] {
             let message = KeyboardInput {
-                key_code: key,
-                logical_key: Key::Unidentified(NativeKey::Unidentified),
+                key_code,
+                logical_key: logical_key.clone(),
                 state,
                 text: None,
                 repeat: false,

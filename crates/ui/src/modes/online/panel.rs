@@ -49,8 +49,6 @@ impl Online {
         self.link.title()
     }
 
-    /// The shot clock's countdown, while it runs: "Shot clock: North 12 s" (its full time
-    /// while the stroke before it is still shown).
     /// How long until the shot clock runs out, counting the wait before it starts (while the
     /// stroke before it is still shown).
     pub fn until_time_out(&self) -> Option<std::time::Duration> {
@@ -58,6 +56,8 @@ impl Online {
         Some(clock.ends.saturating_duration_since(Instant::now()))
     }
 
+    /// The shot clock's countdown, while it runs: "Shot clock: North 12 s" (its full time
+    /// while the stroke before it is still shown).
     pub fn clock_line(&self) -> Option<String> {
         let clock = self.link.clock()?;
         let from = Instant::now().max(clock.starts);

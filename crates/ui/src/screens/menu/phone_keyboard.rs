@@ -26,12 +26,10 @@ pub(super) use browser::plugin;
 mod browser {
     use super::super::online::OnlineForm;
     use super::super::players::MenuPlayers;
+    use crate::hud::keys_bar::KeyPress;
     use crate::modes::input::TouchScreen;
     use crate::states::Screen;
-    use bevy::input::ButtonState;
-    use bevy::input::keyboard::{KeyCode, KeyboardInput};
     use bevy::prelude::*;
-    use bevy::window::PrimaryWindow;
 
     pub fn plugin(app: &mut App) {
         app.add_systems(Update, ask_the_browser.run_if(in_state(Screen::Menu)));
@@ -54,8 +52,7 @@ mod browser {
         online: Res<OnlineForm>,
         touch: Res<TouchScreen>,
         mut asked: Local<bool>,
-        mut keys: MessageWriter<KeyboardInput>,
-        window: Query<Entity, With<PrimaryWindow>>,
+        press: KeyPress,
     ) {
         let Some((title, old)) = typed_now(&players, &online) else {
             *asked = false;
@@ -68,17 +65,7 @@ mod browser {
         let answer = web_sys::window()
             .and_then(|w| w.prompt_with_message_and_default(&title, &old).ok())
             .flatten();
-        let window = window.single().unwrap_or(Entity::PLACEHOLDER);
-        for key in super::keys_for(answer.as_deref()) {
-            keys.write(KeyboardInput {
-                key_code: KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified),
-                logical_key: key,
-                state: ButtonState::Pressed,
-                text: None,
-                repeat: false,
-                window,
-            });
-        }
+        press.type_keys(super::keys_for(answer.as_deref()));
     }
 }
 

@@ -218,9 +218,14 @@ fn name_from_menu(
         form.name = first.to_string();
         return;
     }
+    give_newcomer_name(&mut form, &mut settings, &mut file);
+}
+
+/// A newcomer's name ([`carrom_online::newcomer_name`]) in the form, kept with the settings.
+fn give_newcomer_name(form: &mut OnlineForm, settings: &mut Settings, file: &mut SettingsFile) {
     form.name = carrom_online::newcomer_name(fresh_seed());
     settings.online_name.clone_from(&form.name);
-    file.store(&settings);
+    file.store(settings);
 }
 
 /// A newcomer's name the server refused as another player's (one in about nine thousand): he
@@ -237,9 +242,7 @@ fn another_newcomer_name(
     if !carrom_online::is_newcomer_name(&taken) || form.name != taken {
         return;
     }
-    form.name = carrom_online::newcomer_name(fresh_seed());
-    settings.online_name.clone_from(&form.name);
-    file.store(&settings);
+    give_newcomer_name(&mut form, &mut settings, &mut file);
     session.message = Some(format!(
         "The name {taken} was someone else's on this server: you are {} now. Click Quick match \
          again, or click Your name to choose another.",
