@@ -27,34 +27,9 @@ game=$!
 focus_game "$work/game.log"
 
 deadline=$(( $(date +%s) + minutes * 60 ))
-strokes=0
-seen=0
-while [ "$(date +%s)" -lt "$deadline" ]; do
-  if grep -q "Match summary" "$work/game.log"; then
-    sleep 2
-    import -window root "$out"
-    echo "summary shown after $strokes strokes and ${slides:-0} slides by mouse: $(grep -o 'Match summary.*' "$work/game.log" | head -1)"
-    grep -o 'Board result.*' "$work/game.log" || true
-    echo "screen: $out"
-    exit 0
-  fi
-  if ! kill -0 "$game" 2>/dev/null; then
-    echo "the game exited:"; tail -20 "$work/game.log"; exit 1
-  fi
-  # A new "striker at window" line: our turn has settled.
-  n=$(grep -c "striker at window" "$work/game.log" || true)
-  if [ "$n" -gt "$seen" ]; then
-    seen=$n
-    # Slide the striker along the base line and back: it moves, and nothing strikes.
-    slide_and_back "$work/game.log" || { tail -5 "$work/game.log"; exit 1; }
-    # Pull back (down the screen, a little to one side) in small moves.
-    stroke_from_striker "$work/game.log" "$(( (strokes % 3 - 1) * 2 ))" 9
-    strokes=$(( strokes + 1 ))
-    sleep 1
-  else
-    # A due to place or a board's result waiting: Enter.
-    key_in_game Return
-    sleep 1
-  fi
-done
-echo "no summary within $minutes minutes ($strokes strokes)"; tail -20 "$work/game.log"; exit 1
+play_until_summary "$work/game.log" "$deadline" slide || exit 1
+sleep 2
+import -window root "$out"
+echo "summary shown after $strokes strokes and ${slides:-0} slides by mouse: $(grep -o 'Match summary.*' "$work/game.log" | head -1)"
+grep -o 'Board result.*' "$work/game.log" || true
+echo "screen: $out"

@@ -125,3 +125,35 @@ slide_and_back() { # log
     sleep 0.2
   done
 }
+
+# Plays your turns by mouse until the match summary is in the game's LOG (0), the game exits
+# or DEADLINE (epoch seconds) passes (1, said why): each new "striker at window" line (your
+# turn has settled) gets a soft stroke pulled back from the striker (with SLIDE, first a
+# slide_and_back); anything else waiting (a due to place, a board's result) gets Enter. Counts
+# your strokes in $strokes; uses $seen; needs $game (the game's pid).
+play_until_summary() { # log deadline [slide]
+  strokes=0
+  seen=0
+  while [ "$(date +%s)" -lt "$2" ]; do
+    grep -q "Match summary" "$1" && return 0
+    if ! kill -0 "$game" 2>/dev/null; then
+      echo "the game exited:"; tail -20 "$1"; return 1
+    fi
+    local n
+    n=$(grep -c "striker at window" "$1" || true)
+    if [ "$n" -gt "$seen" ]; then
+      seen=$n
+      if [ -n "${3:-}" ]; then
+        slide_and_back "$1" || { tail -5 "$1"; return 1; }
+      fi
+      # Pull back (down the screen, a little to one side) in small moves.
+      stroke_from_striker "$1" "$(( (strokes % 3 - 1) * 2 ))" 9
+      strokes=$(( strokes + 1 ))
+      sleep 1
+    else
+      key_in_game Return
+      sleep 1
+    fi
+  done
+  echo "no summary by the deadline ($strokes strokes)"; tail -20 "$1"; return 1
+}

@@ -692,6 +692,32 @@ test('on a phone Play online fits the screen, a name is typed in the browser\'s 
   }
 });
 
+test('a tournament is made on the page, its computers\' game is played off the screen, and it is kept after a reload', async () => {
+  const { page, context } = await open();
+  await until(page, 'the menu', (s) => s.screen === 'menu');
+  await click(page, 'Tournament');
+  await until(page, 'the tournament page', (s) => s.screen === 'tournament');
+  // The form's players: the menu's first player and three computers, a VKK group of four.
+  await click(page, 'Start the tournament');
+  const labels = (s) => JSON.parse(s.buttons || '[]').map((b) => b.label);
+  const begun = await until(page, 'the first round', (s) => labels(s).includes("Play the computers' games"));
+  assert.ok(labels(begun).includes('Play'), 'the first player\'s game is his to play');
+  assert.ok(!labels(begun).includes('Replay'), 'nothing played yet');
+  await click(page, "Play the computers' games");
+  const played = await until(page, 'the computers\' game played and its replay listed',
+    (s) => labels(s).includes('Replay'), 240_000);
+  const kept = await page.evaluate(() => Object.keys(localStorage)
+    .filter((k) => /^carrom:.*\/tournaments\/tournament-\d+\.json$/.test(k)));
+  assert.equal(kept.length, 1, `one tournament kept: ${kept}`);
+  await page.goto(`${base}/index.html`);
+  await until(page, 'the menu', (s) => s.screen === 'menu');
+  await click(page, 'Tournament');
+  const again = await until(page, 'the tournament again', (s) => s.screen === 'tournament'
+    && labels(s).includes('Replay'));
+  assert.deepEqual(labels(again), labels(played));
+  await context.close();
+});
+
 test('no panic or error reached the console', () => {
   assert.deepEqual(consoleErrors, []);
 });

@@ -12,7 +12,7 @@ pub mod game;
 pub mod knockout;
 pub mod results;
 pub mod run;
-mod schedule;
+pub mod schedule;
 pub mod standings;
 pub mod swiss;
 pub mod tournament;
@@ -31,6 +31,7 @@ pub use entrant::{Entrant, PlayersError, parse_players};
 pub use file::{FileError, replay_folder};
 pub use game::{Board, GameError, Kind, Outcome, decide};
 pub use results::{ResultsError, Standings, standings};
+pub use schedule::{Place, Slot};
 pub use standings::{Row, Table};
 pub use tournament::{
     Bye, Format, Game, Group, NewError, RecordError, Seeding, Settings, Stage, Tournament,

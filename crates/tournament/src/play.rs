@@ -60,8 +60,39 @@ pub fn game_rules(t: &Tournament, one_board: bool) -> Result<Rules, PlayError> {
     Ok(rules)
 }
 
-/// The match of `players` (South, North), `first` breaking: the VKK game, or one board.
+/// The match of `players` (South, North), `first` breaking, between computers: the VKK
+/// game, or one board.
 pub fn match_setup(
+    t: &Tournament,
+    players: &[String; 2],
+    first: &str,
+    one_board: bool,
+    seed: u64,
+) -> Result<MatchSetup, PlayError> {
+    if let Some(person) = players.iter().find(|p| !is_computer(t, p)) {
+        return Err(PlayError::Person(person.clone()));
+    }
+    seated(t, players, first, one_board, seed)
+}
+
+/// The match game `game` is played as on the board, people and computers alike: its
+/// players (the first named at South), the toss's winner breaking, its seed from the
+/// tournament's, the VKK game (a shootout one board). A tie after six boards is played on as
+/// the referee's extra board (Law 56(b)), which [`crate::record`] takes as the additional
+/// board.
+pub fn board_setup(t: &Tournament, game: &Game) -> Result<MatchSetup, PlayError> {
+    let seed = match_seed(t.seed, game.number, 0);
+    let one_board = kind_of(&game.stage) == Kind::Shootout;
+    seated(t, &game.players, &game.first, one_board, seed)
+}
+
+fn is_computer(t: &Tournament, name: &str) -> bool {
+    t.entrant(name).is_some_and(|e| e.is_computer())
+}
+
+/// The match of `players` (South, North), each as the tournament has him (a computer of
+/// his level, or a person), `first` breaking.
+fn seated(
     t: &Tournament,
     players: &[String; 2],
     first: &str,
@@ -71,11 +102,9 @@ pub fn match_setup(
     let rules = game_rules(t, one_board)?;
     let mut setup = MatchSetup::new(Seats::Singles, rules, &t.rules, seed);
     for (i, name) in players.iter().enumerate() {
-        let level = (t.entrant(name).and_then(|e| e.computer))
-            .ok_or_else(|| PlayError::Person(name.clone()))?;
         setup.players[i] = Player {
             name: name.clone(),
-            computer: Some(level),
+            computer: t.entrant(name).and_then(|e| e.computer),
         };
     }
     let breaker = if first == players[0] {

@@ -47,19 +47,42 @@ pub fn record_save(
     t: &mut Tournament,
     number: u32,
     save: &Path,
-    (folder, folder_name): (&Path, &str),
+    folder: (&Path, &str),
 ) -> Result<String, FromSaveError> {
     let name = save.display().to_string();
+    let file = SaveFile::load(save)?;
+    let played = resume(spec, &file, &name, |_| {})?.game;
+    record_played(t, number, &played, &name, folder)
+}
+
+/// Takes the match `played` on the board (the game's window: `name` for the messages) as
+/// game `number`'s result, as [`record_save`] takes a save's.
+pub fn record_played(
+    t: &mut Tournament,
+    number: u32,
+    played: &Match,
+    name: &str,
+    (folder, folder_name): (&Path, &str),
+) -> Result<String, FromSaveError> {
     let game = t
         .game(number)
         .cloned()
         .ok_or(FromSaveError::NoGame(number))?;
-    let file = SaveFile::load(save)?;
-    let played = resume(spec, &file, &name, |_| {})?.game;
-    check_save(t, &game, &played, &name)?;
+    check_save(t, &game, played, name)?;
     if !played.referee.is_over() {
-        return Err(FromSaveError::NotOver(name));
+        return Err(FromSaveError::NotOver(name.to_string()));
     }
+    let outcome = outcome_of(&game, played);
+    let kept = format!("game-{number:03}.json");
+    SaveFile::of(played)
+        .keep(&folder.join(&kept))
+        .map_err(FromSaveError::Keep)?;
+    Ok(t.record(number, outcome, vec![format!("{folder_name}/{kept}")])?)
+}
+
+/// The boards of a match played on the board, named by its players; the referee's extra
+/// board (Law 56(b)) of a game tied after six is the additional board.
+fn outcome_of(game: &Game, played: &Match) -> Outcome {
     let players = [0, 1].map(|i| played.setup.players[i].name.clone());
     let mut boards: Vec<(Board, u8)> = (played.stats.boards.iter())
         .filter_map(|b| Some((board(&players, b.winner?, b.points), b.white_side)))
@@ -72,10 +95,7 @@ pub fn record_save(
         outcome.additional_first = Some(players[usize::from(white)].clone());
     }
     outcome.boards = boards.into_iter().map(|(b, _)| b).collect();
-    let kept = format!("game-{number:03}.json");
-    file.keep(&folder.join(&kept))
-        .map_err(FromSaveError::Keep)?;
-    Ok(t.record(number, outcome, vec![format!("{folder_name}/{kept}")])?)
+    outcome
 }
 
 fn board(players: &[String; 2], side: u8, points: u16) -> Board {

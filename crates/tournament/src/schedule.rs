@@ -9,10 +9,21 @@ use crate::tournament::{Bye, Format, Game, RecordError, Stage, Tournament, met_p
 
 /// Who holds a place of the bracket in a round.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Place {
+pub enum Place {
+    /// Nobody: the player across goes through.
     Bye,
     Player(String),
+    /// The winner of a game still to play.
     Pending,
+}
+
+/// A knockout's slot as a bracket draws it: who holds its two places, its game once it is
+/// scheduled (a slot with a bye has none), and who goes on from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slot {
+    pub places: [Place; 2],
+    pub game: Option<u32>,
+    pub through: Place,
 }
 
 impl Tournament {
@@ -97,6 +108,29 @@ impl Tournament {
                 self.add_game(Stage::ThirdPlace, [a.clone(), b.clone()]);
             }
         }
+    }
+
+    /// The bracket round by round, the first round first: each slot's two places, its game
+    /// and who goes on (the final's, the champion). Empty before the knockout is drawn.
+    pub fn bracket_rounds(&self) -> Vec<Vec<Slot>> {
+        if self.bracket.is_empty() {
+            return Vec::new();
+        }
+        let rounds = knockout::rounds(self.bracket.len());
+        (1..=rounds)
+            .map(|round| {
+                (0..(self.bracket.len() >> round) as u32)
+                    .map(|slot| Slot {
+                        places: [
+                            self.place(round - 1, 2 * slot),
+                            self.place(round - 1, 2 * slot + 1),
+                        ],
+                        game: self.knockout_game(round, slot).map(|g| g.number),
+                        through: self.place(round, slot),
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     /// The knockout game of `round` at `slot`.

@@ -370,9 +370,24 @@ impl Tournament {
                 let is = |s: &Stage| matches!(s, Stage::Group { group: g, .. } if *g == group.name);
                 let games = self.decided(is);
                 let shootouts = self.shootouts_of(&group.name);
-                standings::table(&group.name, &group.players, &games, &shootouts, advance)
+                let mut table =
+                    standings::table(&group.name, &group.players, &games, &shootouts, advance)?;
+                // A tie is decided at the group's end: until then no shootout is owed.
+                if !self.group_played(&group.name) {
+                    table.shootout = None;
+                }
+                Ok(table)
             })
             .collect()
+    }
+
+    /// Whether every game of group `name` is played (its table is final but for shootouts).
+    pub fn group_played(&self, name: &str) -> bool {
+        let of = |s: &Stage| matches!(s, Stage::Group { group, .. } if group == name);
+        self.games
+            .iter()
+            .filter(|g| of(&g.stage))
+            .all(|g| g.winner.is_some())
     }
 
     pub(crate) fn shootouts_of(&self, group: &str) -> Vec<ShootoutPlayed> {

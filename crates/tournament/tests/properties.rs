@@ -4,7 +4,7 @@
 
 mod common;
 
-use carrom_tournament::{Format, Stage, Tournament, berger};
+use carrom_tournament::{Format, Place, Stage, Tournament, berger};
 use common::{names, play_all, settings};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -99,6 +99,17 @@ proptest! {
         prop_assert_eq!(losers.len(), n - 1);
         prop_assert!(!losers.contains(&t.champions()[0]));
         prop_assert_eq!(games.iter().any(|g| g.stage == Stage::ThirdPlace), third && n >= 4);
+        // The bracket as drawn: each round half the one before, ending in the final, whose
+        // winner goes through as the champion; every game of the knockout in its slot.
+        let rounds = t.bracket_rounds();
+        for pair in rounds.windows(2) {
+            prop_assert_eq!(pair[1].len() * 2, pair[0].len());
+        }
+        prop_assert_eq!(rounds.last().map(Vec::len), Some(1));
+        let champion = Place::Player(t.champions()[0].clone());
+        prop_assert_eq!(&rounds.last().unwrap()[0].through, &champion);
+        let slotted = rounds.iter().flatten().filter(|s| s.game.is_some()).count();
+        prop_assert_eq!(slotted, knockout);
     }
 
     #[test]

@@ -43,6 +43,7 @@ pub mod scenes;
 pub mod screens;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod screenshot;
+pub mod scroll;
 pub mod settings;
 pub mod sim;
 pub mod states;
@@ -99,7 +100,7 @@ pub fn headless_app_with_screens(spec: &Spec, launch: Launch) -> App {
         .insert_resource(settings::SettingsFile::default())
         // The keyboard's messages (the window's input plugin registers them).
         .add_message::<bevy::input::keyboard::KeyboardInput>()
-        .add_plugins((theme::plugin, screens::plugin));
+        .add_plugins((theme::plugin, scroll::plugin, screens::plugin));
     app
 }
 
@@ -193,6 +194,7 @@ pub fn add_game(app: &mut App, spec: &Spec, launch: Launch, sound: bool, screens
     });
     app.add_plugins((
         theme::plugin,
+        scroll::plugin,
         board::plugin,
         hud::plugin,
         screens::plugin,

@@ -18,6 +18,7 @@ impl Named for ShotMode {
         ShotMode::Result,
         ShotMode::Summary,
         ShotMode::Library,
+        ShotMode::Tournament,
         ShotMode::Across,
         ShotMode::Training,
         ShotMode::TrainingCoach,
@@ -38,6 +39,7 @@ impl Named for ShotMode {
             ShotMode::Result => "result",
             ShotMode::Summary => "summary",
             ShotMode::Library => "library",
+            ShotMode::Tournament => "tournament",
             ShotMode::Across => "across",
             ShotMode::Training => "training",
             ShotMode::TrainingCoach => "training-coach",
@@ -71,7 +73,9 @@ pub fn start_of(mode: ShotMode, spec: &Spec) -> Result<(Start, f32), NoScene> {
             (Start::Demo(setup), 8.0)
         }
         ShotMode::Practice => (Start::Practice, 1.0),
-        ShotMode::Menu | ShotMode::Library | ShotMode::Across => (Start::Menu, 1.0),
+        ShotMode::Menu | ShotMode::Library | ShotMode::Tournament | ShotMode::Across => {
+            (Start::Menu, 1.0)
+        }
         ShotMode::Training | ShotMode::TrainingCoach | ShotMode::TrainingProgress => {
             (Start::Training, 1.0)
         }

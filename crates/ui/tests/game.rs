@@ -30,6 +30,8 @@ use carrom_ui::{Launch, Phase, Screen, Start, headless_app};
 mod common;
 #[path = "game/input.rs"]
 mod input;
+#[path = "game/tournament.rs"]
+mod tournament;
 
 use common::press;
 

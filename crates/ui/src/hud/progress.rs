@@ -6,7 +6,6 @@
 use crate::modes::training::Training;
 use crate::states::{Phase, Playing, Screen};
 use crate::theme::{palette, size, text};
-use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 use carrom_trainer::{DrillKind, Progress, Tally};
 
@@ -16,8 +15,6 @@ const DAYS: usize = 10;
 const BAR: f32 = 36.0;
 /// The width of a drill's name at the head of its row.
 const TITLE: f32 = 180.0;
-/// How far a line of the wheel scrolls the page (its pixels).
-const WHEEL_LINE: f32 = 24.0;
 
 /// The page is up, drawn for this many attempts (redrawn when they change).
 #[derive(Resource, Default)]
@@ -42,7 +39,7 @@ struct PageRoot;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ProgressPage>().add_systems(
         Update,
-        (toggle, draw, scroll)
+        (toggle, draw)
             .chain()
             .run_if(in_state(Playing::Training))
             .run_if(in_state(Phase::Aim)),
@@ -57,50 +54,6 @@ fn toggle(keys: Option<Res<ButtonInput<KeyCode>>>, mut page: ResMut<ProgressPage
             Some(u64::MAX)
         };
     }
-}
-
-/// The wheel, PgUp and PgDn scroll the page when it is taller than the window.
-fn scroll(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    mut wheel: MessageReader<MouseWheel>,
-    mut page: Query<(&mut ScrollPosition, &ComputedNode), With<PageRoot>>,
-) {
-    let lines: f32 = wheel
-        .read()
-        .map(|w| match w.unit {
-            MouseScrollUnit::Line => -w.y * WHEEL_LINE,
-            MouseScrollUnit::Pixel => -w.y,
-        })
-        .sum();
-    let Ok((mut at, node)) = page.single_mut() else {
-        return;
-    };
-    let k = node.inverse_scale_factor();
-    let shown = node.size().y * k;
-    let by = lines + keys.map_or(0.0, |k| page_keys(&k, shown));
-    let most = (node.content_size().y * k - shown).max(0.0);
-    let want = scrolled(at.0.y, by, most);
-    if at.0.y != want {
-        at.0.y = want;
-    }
-}
-
-/// PgDn and PgUp: most of a page (`shown` high) down or up.
-fn page_keys(keys: &ButtonInput<KeyCode>, shown: f32) -> f32 {
-    let step = 0.8 * shown;
-    let mut by = 0.0;
-    if keys.just_pressed(KeyCode::PageDown) {
-        by += step;
-    }
-    if keys.just_pressed(KeyCode::PageUp) {
-        by -= step;
-    }
-    by
-}
-
-/// A scroll position `at` moved `by`, kept between the top and `most`.
-fn scrolled(at: f32, by: f32, most: f32) -> f32 {
-    (at + by).clamp(0.0, most)
 }
 
 /// A drill's days with attempts, oldest first: (day, tally over its levels).
@@ -152,6 +105,7 @@ fn spawn_page(commands: &mut Commands, training: &Training) {
     commands
         .spawn((
             PageRoot,
+            crate::scroll::Scrolled,
             DespawnOnExit(Screen::Game),
             Node {
                 position_type: PositionType::Absolute,
@@ -288,24 +242,5 @@ mod tests {
                 successes: 1
             }));
         assert!(days_of(&p, DrillKind::Break).is_empty());
-    }
-
-    /// The page scrolls by what it is asked, never above its top nor below its foot.
-    #[test]
-    fn the_page_scrolls_between_its_top_and_its_foot() {
-        assert_eq!(scrolled(0.0, 120.0, 300.0), 120.0);
-        assert_eq!(scrolled(250.0, 120.0, 300.0), 300.0);
-        assert_eq!(scrolled(100.0, -240.0, 300.0), 0.0);
-        assert_eq!(
-            scrolled(0.0, 120.0, 0.0),
-            0.0,
-            "a page that fits does not scroll"
-        );
-        let mut keys = ButtonInput::<KeyCode>::default();
-        keys.press(KeyCode::PageDown);
-        assert_eq!(page_keys(&keys, 500.0), 400.0);
-        let mut keys = ButtonInput::<KeyCode>::default();
-        keys.press(KeyCode::PageUp);
-        assert_eq!(page_keys(&keys, 500.0), -400.0);
     }
 }

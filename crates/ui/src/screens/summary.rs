@@ -4,6 +4,7 @@
 use super::results::{card, card_systems, overlay, text};
 use crate::modes::flow::{RESULT_GRACE, ResultShown};
 use crate::modes::table::{PlayAgain, Table};
+use crate::screens::menu::tournament::games::{FromTournament, back_to_tournament};
 use crate::states::{Phase, Playing, Screen, Watched};
 use crate::theme::palette::{CARD_DIM as DIM, CARD_INK as INK};
 use crate::theme::{Activate, side_colour};
@@ -55,6 +56,7 @@ fn spawn_summary(
     table: Res<Table>,
     watched: Option<Res<State<Watched>>>,
     playing: Option<Res<State<Playing>>>,
+    tournament: Option<Res<FromTournament>>,
 ) {
     let model = &table.model;
     let stats = &model.stats;
@@ -85,7 +87,8 @@ fn spawn_summary(
                 spawn_table(c, model);
                 spawn_chart(c, &stats.boards);
                 spawn_legend(c, model);
-                spawn_buttons(c, again, super::results::reviewable(&table));
+                let back = tournament.is_some_and(|t| t.0 == model.setup.seed);
+                spawn_buttons(c, again, super::results::reviewable(&table), back);
             });
         });
 }
@@ -226,8 +229,9 @@ fn spawn_legend(c: &mut ChildSpawnerCommands, model: &Match) {
     });
 }
 
-/// Play again (or another demo), Review (R) and Menu.
-fn spawn_buttons(c: &mut ChildSpawnerCommands, again: &str, reviewable: bool) {
+/// Play again (or another demo; in a tournament's game, back to the tournament), Review (R)
+/// and Menu.
+fn spawn_buttons(c: &mut ChildSpawnerCommands, again: &str, reviewable: bool, tournament: bool) {
     c.spawn(Node {
         flex_direction: FlexDirection::Row,
         column_gap: px(18),
@@ -235,13 +239,17 @@ fn spawn_buttons(c: &mut ChildSpawnerCommands, again: &str, reviewable: bool) {
         ..default()
     })
     .with_children(|b| {
-        let button = crate::theme::button(
-            b,
-            230.0,
-            42.0,
-            text(again, 18.0, INK),
-            |_: On<Activate>, mut commands: Commands| commands.trigger(PlayAgain),
-        );
+        let button = if tournament {
+            back_to_tournament(b, (230.0, 42.0, INK))
+        } else {
+            crate::theme::button(
+                b,
+                230.0,
+                42.0,
+                text(again, 18.0, INK),
+                |_: On<Activate>, mut commands: Commands| commands.trigger(PlayAgain),
+            )
+        };
         b.commands().entity(button).insert(PlayAgainButton);
         if reviewable {
             crate::theme::button(

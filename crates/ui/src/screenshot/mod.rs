@@ -28,6 +28,8 @@ pub enum ShotMode {
     Summary,
     /// The menu's page of saved matches and replays.
     Library,
+    /// The menu's tournament page: the tournament kept in the data folder, or a new one's form.
+    Tournament,
     /// The menu's page to host or join a match across machines.
     Across,
     /// A drill of the trainer, ready to strike.

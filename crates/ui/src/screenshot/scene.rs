@@ -81,6 +81,7 @@ impl Scene<'_> {
             ShotMode::TrainingCoach => self.training_coach(frames),
             ShotMode::TrainingProgress => self.training_progress(frames),
             ShotMode::Library => self.page_open(MenuPage::Library) && frames >= 20,
+            ShotMode::Tournament => self.page_open(MenuPage::Tournament) && frames >= 20,
             ShotMode::Across => self.page_open(MenuPage::AcrossMachines) && frames >= 20,
             ShotMode::Practice => self.practice() && frames >= 30,
             ShotMode::Hint => self.hint(frames)?,

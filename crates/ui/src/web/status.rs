@@ -152,6 +152,7 @@ fn said(
             (Screen::Menu, Some(MenuPage::Library)) => "library",
             (Screen::Menu, Some(MenuPage::AcrossMachines | MenuPage::Waiting)) => "across",
             (Screen::Menu, Some(MenuPage::Online)) => "online",
+            (Screen::Menu, Some(MenuPage::Tournament)) => "tournament",
         },
         digest: table.map_or(String::new(), |t| format!("{:016x}", t.model.digest())),
         score: table.map_or(String::new(), |t| t.model.scoreboard().join("; ")),

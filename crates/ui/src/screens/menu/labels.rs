@@ -21,6 +21,8 @@ pub(super) enum Choice {
     Demo2,
     Demo4,
     HowToPlay,
+    /// A tournament: a new one, or the one in progress.
+    Tournament,
     /// The page of saved matches (to go on with) and replays (to watch).
     Library,
     /// Host or join a match across machines.
@@ -108,6 +110,7 @@ fn label_of(
         Choice::Demo4 => "Computer demo - doubles".into(),
         Choice::HowToPlay => "How to play".into(),
         Choice::Library => "Saved matches and replays".into(),
+        Choice::Tournament => "Tournament".into(),
         #[cfg(not(target_arch = "wasm32"))]
         Choice::AcrossMachines => "Play across machines - host or join".into(),
         Choice::Online => "Play online - on a carrom server".into(),

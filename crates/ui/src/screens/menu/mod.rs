@@ -15,6 +15,7 @@ mod phone_keyboard;
 pub mod players;
 mod settings_column;
 pub mod start;
+pub mod tournament;
 mod typing;
 
 use crate::launch::Start;
@@ -45,6 +46,8 @@ pub enum MenuPage {
     Waiting,
     /// Play online on a carrom server ([`online`]).
     Online,
+    /// A tournament: a new one's form, or the one in progress ([`tournament`]).
+    Tournament,
 }
 
 /// The rule set picked in the menu.
@@ -54,7 +57,7 @@ pub(super) struct MenuRules(pub(super) Preset);
 pub(super) fn plugin(app: &mut App) {
     #[cfg(not(target_arch = "wasm32"))]
     app.add_plugins((across::plugin, lobby::plugin));
-    app.add_plugins(online::plugin);
+    app.add_plugins((online::plugin, tournament::plugin));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(phone_keyboard::plugin);
     app.init_resource::<MenuRules>()
@@ -135,6 +138,12 @@ fn spawn_play_choices(left: &mut ChildSpawnerCommands) {
         Choice::Training,
         LOOK,
         |_: On<Activate>, mut m: MenuStart| m.begin(Start::Training),
+    );
+    choice_button(
+        left,
+        Choice::Tournament,
+        LOOK,
+        |_: On<Activate>, mut page: ResMut<NextState<MenuPage>>| page.set(MenuPage::Tournament),
     );
     choice_button(
         left,
@@ -351,13 +360,17 @@ fn menu_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     players: Res<MenuPlayers>,
     #[cfg(not(target_arch = "wasm32"))] across: Res<across::AcrossForm>,
-    (online, board): (Res<online::OnlineForm>, Res<OnBoard>),
+    (online, tournament, board): (
+        Res<online::OnlineForm>,
+        Res<tournament::form::TournamentForm>,
+        Res<OnBoard>,
+    ),
     page: Res<State<MenuPage>>,
     mut next_page: ResMut<NextState<MenuPage>>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
     let Some(keys) = keys else { return };
-    let typing = players.editing.is_some() || online.typing();
+    let typing = players.editing.is_some() || online.typing() || tournament.typing();
     #[cfg(not(target_arch = "wasm32"))]
     let typing = typing || across.typing();
     if !keys.just_pressed(KeyCode::Escape) || typing {

@@ -26,6 +26,7 @@ pub(super) use browser::plugin;
 mod browser {
     use super::super::online::OnlineForm;
     use super::super::players::MenuPlayers;
+    use super::super::tournament::form::TournamentForm;
     use crate::hud::keys_bar::KeyPress;
     use crate::modes::input::TouchScreen;
     use crate::states::Screen;
@@ -36,9 +37,16 @@ mod browser {
     }
 
     /// The field being typed, if any: its title and its old text.
-    fn typed_now(players: &MenuPlayers, online: &OnlineForm) -> Option<(String, String)> {
+    fn typed_now(
+        players: &MenuPlayers,
+        online: &OnlineForm,
+        tournament: &TournamentForm,
+    ) -> Option<(String, String)> {
         if let Some((row, old)) = &players.editing {
             return Some((format!("Player {}'s name", row + 1), old.clone()));
+        }
+        if let Some(old) = tournament.typed_now() {
+            return Some(("Players (names, or computer:LEVEL)".into(), old));
         }
         online
             .typed_now()
@@ -50,11 +58,12 @@ mod browser {
     fn ask_the_browser(
         players: Res<MenuPlayers>,
         online: Res<OnlineForm>,
+        tournament: Res<TournamentForm>,
         touch: Res<TouchScreen>,
         mut asked: Local<bool>,
         press: KeyPress,
     ) {
-        let Some((title, old)) = typed_now(&players, &online) else {
+        let Some((title, old)) = typed_now(&players, &online, &tournament) else {
             *asked = false;
             return;
         };
