@@ -289,8 +289,7 @@ fn tournament_lines(t: &Tournament, groups: &[crate::Table]) -> Vec<String> {
 pub fn record(spec: &Spec, args: &RecordArgs) -> Result<Vec<String>, CommandError> {
     let file = &args.file;
     let mut t = Tournament::load(file)?;
-    let folder = crate::replay_folder(file);
-    let name = (folder.file_name()).map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let (folder, name) = crate::replay_place(file);
     crate::record::record_save(spec, &mut t, args.game, &args.save, (&folder, &name)).map_err(
         |source| CommandError::FromSave {
             file: file.display().to_string(),

@@ -140,3 +140,12 @@ pub fn replay_folder(path: &Path) -> PathBuf {
         .map_or("tournament".into(), |s| s.to_string_lossy());
     path.with_file_name(format!("{stem}-games"))
 }
+
+/// The replays' folder of the tournament file `path` ([`replay_folder`]), and its name as
+/// the file writes the replays' paths (`t-games/game-001.json`): where a game's replays are
+/// kept, by `carrom tournament play` and `record` and by the game's window alike.
+pub fn replay_place(path: &Path) -> (PathBuf, String) {
+    let folder = replay_folder(path);
+    let name = (folder.file_name()).map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    (folder, name)
+}

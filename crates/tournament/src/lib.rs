@@ -28,7 +28,7 @@ pub mod command;
 
 pub use carrom_terms::Level;
 pub use entrant::{Entrant, PlayersError, parse_players};
-pub use file::{FileError, replay_folder};
+pub use file::{FileError, replay_folder, replay_place};
 pub use game::{Board, GameError, Kind, Outcome, decide};
 pub use results::{ResultsError, Standings, standings};
 pub use schedule::{Place, Slot};

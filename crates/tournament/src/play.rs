@@ -204,10 +204,7 @@ pub fn play_on(
     all: bool,
     say: impl FnMut(&str),
 ) -> Result<u32, RunError> {
-    let folder = crate::replay_folder(file);
-    let folder_name = folder
-        .file_name()
-        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let (folder, folder_name) = crate::replay_place(file);
     run::play_on(
         t,
         file,

@@ -81,9 +81,7 @@ impl TournamentHeld {
 
     /// The folder of the held tournament's replays, and its name as the file writes it.
     pub fn replays(&self) -> Option<(PathBuf, String)> {
-        let folder = carrom_tournament::replay_folder(self.path.as_ref()?);
-        let name = folder.file_name()?.to_string_lossy().into_owned();
-        Some((folder, name))
+        Some(carrom_tournament::replay_place(self.path.as_ref()?))
     }
 
     /// A replay the file names (a path from the file's folder).
