@@ -147,7 +147,8 @@ fn collect_game(
     mut held: ResMut<TournamentHeld>,
     spec: Res<Equipment>,
 ) {
-    let Some((number, task)) = off.task.as_mut() else {
+    // Looked at without marking it changed: the page is built again only when a game ends.
+    let Some((number, task)) = off.bypass_change_detection().task.as_mut() else {
         return;
     };
     let Some(result) = block_on(future::poll_once(task)) else {
