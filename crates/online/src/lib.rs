@@ -22,7 +22,9 @@ pub mod tokens;
 pub use client::{Connection, Hello, Pause, Sleep, Welcome};
 pub use error::ClientError;
 pub use follow::{Heard, ServerMatch, over_words};
-pub use names::{is_newcomer_name, newcomer_name, taken_name};
+pub use names::{
+    NameCodeError, is_newcomer_name, name_code, newcomer_name, read_name_code, taken_name,
+};
 #[cfg(not(target_arch = "wasm32"))]
 pub use play::{Event, Plan, Played, Request, play, play_kept};
 pub use protocol::{

@@ -21,6 +21,8 @@ pub enum OnlineField {
     Name,
     /// A private room's code, to join.
     Code,
+    /// A name's code from another device: the name and its key ([`carrom_online::name_code`]).
+    NameCode,
 }
 
 impl OnlineField {
@@ -30,6 +32,9 @@ impl OnlineField {
             OnlineField::Server => 120,
             OnlineField::Name => carrom_match::Player::MAX_NAME,
             OnlineField::Code => 12,
+            OnlineField::NameCode => {
+                carrom_match::Player::MAX_NAME + 1 + carrom_online::names::TOKEN_LENGTH
+            }
         }
     }
 
@@ -38,6 +43,7 @@ impl OnlineField {
             OnlineField::Server => "Server",
             OnlineField::Name => "Your name",
             OnlineField::Code => "Room code",
+            OnlineField::NameCode => "Name code (from another device)",
         }
     }
 }
@@ -61,6 +67,8 @@ pub struct OnlineForm {
     pub server: String,
     pub name: String,
     pub code: String,
+    /// A name's code typed here, taken when it is kept.
+    pub name_code: String,
     pub doubles: bool,
     /// The other seats ([`OTHER_SEATS`]) the server's computers play; the rest wait for people.
     pub computers: [bool; 3],
@@ -75,6 +83,7 @@ impl Default for OnlineForm {
             server: crate::settings::default_server(),
             name: String::new(),
             code: String::new(),
+            name_code: String::new(),
             doubles: false,
             computers: [false; 3],
             level: Level::Medium,
@@ -89,6 +98,7 @@ impl OnlineForm {
             OnlineField::Server => &self.server,
             OnlineField::Name => &self.name,
             OnlineField::Code => &self.code,
+            OnlineField::NameCode => &self.name_code,
         }
     }
 
@@ -161,6 +171,7 @@ impl Fields for OnlineForm {
             OnlineField::Server => &mut self.server,
             OnlineField::Name => &mut self.name,
             OnlineField::Code => &mut self.code,
+            OnlineField::NameCode => &mut self.name_code,
         }
     }
 
@@ -270,15 +281,67 @@ fn fresh_seed() -> u64 {
 fn type_field(
     mut keys: MessageReader<KeyboardInput>,
     mut form: ResMut<OnlineForm>,
-    mut settings: ResMut<Settings>,
-    mut file: ResMut<SettingsFile>,
+    mut kept: Keeping,
 ) {
     for key in keys.read() {
         if key.state == ButtonState::Pressed
             && let Some(ended) = type_into(&mut *form, &key.logical_key)
         {
-            keep_field(&mut form, ended, &mut settings, &mut file);
+            kept.keep(&mut form, ended);
         }
+    }
+}
+
+/// Where a field's text is kept: the settings (the server, the name), the session's words (a
+/// name's code taken or refused).
+#[derive(bevy::ecs::system::SystemParam)]
+struct Keeping<'w> {
+    settings: ResMut<'w, Settings>,
+    file: ResMut<'w, SettingsFile>,
+    session: ResMut<'w, super::session::OnlineSession>,
+}
+
+impl Keeping<'_> {
+    fn keep(&mut self, form: &mut OnlineForm, ended: Ended<OnlineField>) {
+        let taking = ended.field == OnlineField::NameCode && !ended.undo;
+        keep_field(form, ended, &mut self.settings, &mut self.file);
+        if taking && !form.name_code.is_empty() {
+            let said = take_name_code(form, &mut self.settings, &mut self.file);
+            self.session.message = Some(said);
+        }
+    }
+}
+
+/// A name's code typed from another device: its name becomes the form's and its key is kept
+/// for this server, so the name plays here as it did there; or why the code is not one.
+fn take_name_code(
+    form: &mut OnlineForm,
+    settings: &mut Settings,
+    file: &mut SettingsFile,
+) -> String {
+    let (name, token) = match carrom_online::read_name_code(&form.name_code) {
+        Ok(read) => read,
+        Err(e) => return format!("Name code: {e}."),
+    };
+    if let Err(e) = carrom_online::keep_token(&form.server, &name, &token) {
+        return format!("Name code: the name's key could not be kept ({e}).");
+    }
+    form.name_code.clear();
+    form.name.clone_from(&name);
+    settings.online_name.clone_from(&name);
+    file.store(settings);
+    format!("You play as {name} on this server now, as on the device the code came from.")
+}
+
+/// The name's code for this server, to play under the name on another device (none when no
+/// key is kept for it here: the name is given its key the first time it plays).
+pub fn code_of_name(form: &OnlineForm) -> Result<String, String> {
+    let (server, name) = (form.server.trim(), form.name.trim());
+    match carrom_online::kept_token(server, name) {
+        Some(token) => Ok(carrom_online::name_code(name, &token)),
+        None => Err(format!(
+            "No key is kept for {name} on this server yet: a name is given its key the first time it plays there."
+        )),
     }
 }
 
@@ -315,17 +378,16 @@ fn end_typing(
     click: On<Activate>,
     fields: Query<(), With<FieldButton>>,
     form: Option<ResMut<OnlineForm>>,
-    settings: Option<ResMut<Settings>>,
-    file: Option<ResMut<SettingsFile>>,
+    kept: Option<Keeping>,
 ) {
-    let (Some(mut form), Some(mut settings), Some(mut file)) = (form, settings, file) else {
+    let (Some(mut form), Some(mut kept)) = (form, kept) else {
         return;
     };
     if fields.contains(click.0) {
         return;
     }
     if let Some(ended) = stop_typing(&mut *form) {
-        keep_field(&mut form, ended, &mut settings, &mut file);
+        kept.keep(&mut form, ended);
     }
 }
 

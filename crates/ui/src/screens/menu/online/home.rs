@@ -200,6 +200,46 @@ fn spawn_play(col: &mut ChildSpawnerCommands) {
         },
         Some(OnlineView::Player),
     );
+    spawn_name_codes(col);
+}
+
+/// The name's code: shown to take the name to another device, and typed from one.
+fn spawn_name_codes(col: &mut ChildSpawnerCommands) {
+    button(
+        col,
+        WIDE,
+        34.0,
+        text(
+            "My name's code, for another device",
+            16.0,
+            palette::BUTTON_TEXT,
+        ),
+        |_: On<Activate>, form: Res<OnlineForm>, mut session: ResMut<OnlineSession>| {
+            session.message = Some(match super::form::code_of_name(&form) {
+                Ok(code) => {
+                    show_code(&form.name, &code);
+                    format!(
+                        "The code of {}: {code} — type it as the Name code on the other device. It is the name's key: give it to nobody else.",
+                        form.name.trim()
+                    )
+                }
+                Err(words) => words,
+            });
+        },
+    );
+    field_button(col, OnlineField::NameCode);
+}
+
+/// In the browser, the code in the browser's box too, where it can be copied (the page's
+/// words are drawn, not text to select); on the desktop, in the log as well.
+fn show_code(name: &str, code: &str) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(window) = web_sys::window() {
+        let title = format!("The code of {}: copy it to the other device", name.trim());
+        let _ = window.prompt_with_message_and_default(&title, code);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    info!("The code of {}: {code}", name.trim());
 }
 
 /// The right column: a private room to make.
