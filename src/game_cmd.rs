@@ -74,8 +74,9 @@ pub struct PlayArgs {
 pub struct ScreenshotArgs {
     /// What to capture: demo, practice, menu, hint (a person's turn with the coach's hint),
     /// stroke (pulling back the striker), result (a board's), summary (a match's), library
-    /// (the saved matches), across (hosting or joining), training (a drill), review (a match
-    /// reviewed by the coach) or review-stroke (its worst stroke on the board).
+    /// (the saved matches), tournament, across (hosting or joining), how-to-play, online
+    /// (Play online's first view), training (a drill), review (a match reviewed by the coach)
+    /// or review-stroke (its worst stroke on the board).
     #[arg(long, value_parser = named::<ShotMode>(), default_value = "demo")]
     pub mode: ShotMode,
     /// The window's size, WIDTHxHEIGHT, each 320 to 7680.

@@ -185,22 +185,51 @@ async function strikeByTouch(page, at, pull = 110) {
   await touch('touchEnd');
 }
 
-/** Taps the screen's button whose label starts with `label`, with a finger. */
+/** A finger dragged from (x, y) `by` CSS px down (up when negative), in small moves. */
+async function drag(page, x, y, by) {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, y) => cdp.send('Input.dispatchTouchEvent',
+    { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 2 }] });
+  await touch('touchStart', y);
+  for (let k = 1; k <= 10; k++) {
+    await page.waitForTimeout(30);
+    await touch('touchMove', y + (by * k) / 10);
+  }
+  await touch('touchEnd');
+}
+
+/** The screen's button whose label starts with `label`, scrolled onto the screen by a
+ * finger's drag if the page holds it below or above what is shown. */
+async function reach(page, label) {
+  const { height } = page.viewportSize();
+  for (let k = 0; k < 12; k++) {
+    const s = await until(page, `a button "${label}"`,
+      (s) => JSON.parse(s.buttons || '[]').some((b) => b.label.startsWith(label)));
+    const b = JSON.parse(s.buttons).find((b) => b.label.startsWith(label));
+    if (b.y >= 0 && b.y + b.h <= height) return b;
+    const off = Math.max(-0.4 * height, Math.min(0.4 * height, b.y + b.h / 2 - height / 2));
+    await drag(page, 6, height / 2 + off / 2, -off);
+    await page.waitForTimeout(300);
+  }
+  assert.fail(`the button "${label}" is not scrolled onto the screen`);
+}
+
+/** Taps the screen's button whose label starts with `label`, with a finger (scrolling to it
+ * first if it is off the screen). */
 async function tap(page, label) {
-  const s = await until(page, `a button "${label}"`,
-    (s) => JSON.parse(s.buttons || '[]').some((b) => b.label.startsWith(label)));
-  const b = JSON.parse(s.buttons).find((b) => b.label.startsWith(label));
+  const b = await reach(page, label);
   await page.touchscreen.tap(b.x + b.w / 2, b.y + b.h / 2);
 }
 
 /** Every button on the screen lies inside the viewport (and, `tall`, is at least 44 CSS px
- * tall: a finger's target). */
-async function allInside(page, what, tall) {
+ * tall: a finger's target); on a page that `scrolls`, inside its width. */
+async function allInside(page, what, tall, scrolls = false) {
   const { width, height } = page.viewportSize();
   const buttons = JSON.parse((await status(page)).buttons || '[]');
   assert.ok(buttons.length > 0, `${what}: buttons shown`);
   for (const b of buttons) {
-    const inside = b.x >= 0 && b.y >= 0 && b.x + b.w <= width + 1 && b.y + b.h <= height + 1;
+    const across = b.x >= 0 && b.x + b.w <= width + 1;
+    const inside = across && (scrolls || (b.y >= 0 && b.y + b.h <= height + 1));
     assert.ok(inside, `${what}: "${b.label}" at ${b.x},${b.y} ${b.w}x${b.h} inside ${width}x${height}`);
     if (tall) assert.ok(b.h >= 43.5, `${what}: "${b.label}" is ${b.h} px tall`);
   }
@@ -249,9 +278,8 @@ for (const viewport of PHONES) {
 test('on a phone How to play closes with a tap that starts nothing under it, and the demo is paused and left by touch', async () => {
   const { page, context } = await open('', { viewport: PHONES[0], touch: true });
   await until(page, 'the menu', (s) => s.screen === 'menu');
-  await allInside(page, 'the menu at 390x844', false);
-  const demo = JSON.parse((await status(page)).buttons)
-    .find((b) => b.label.startsWith('Computer demo - singles'));
+  await allInside(page, 'the menu at 390x844', true, true);
+  const demo = await reach(page, 'Computer demo - singles');
   await tap(page, 'How to play');
   await until(page, 'How to play', (s) => s.screen === 'how-to-play');
   assert.deepEqual(JSON.parse((await status(page)).buttons || '[]'), [],
@@ -658,7 +686,7 @@ test('on a phone Play online fits the screen, a name is typed in the browser\'s 
     await tap(first.page, 'Play online');
     const given = nameOf(await until(first.page, 'a name given', (s) => /Your name: Guest \d{4}/.test(s.buttons || '')));
     await first.page.waitForTimeout(300);
-    await allInside(first.page, 'Play online at 390x844', false);
+    await allInside(first.page, 'Play online at 390x844', true, true);
     await first.page.screenshot({ path: path.join(report, 'online-phone-390x844.png') });
     // The phone's keyboard: the browser's own box asks for the name.
     first.page.once('dialog', (d) => d.accept('Meera'));

@@ -20,6 +20,8 @@ impl Named for ShotMode {
         ShotMode::Library,
         ShotMode::Tournament,
         ShotMode::Across,
+        ShotMode::HowToPlay,
+        ShotMode::Online,
         ShotMode::Training,
         ShotMode::TrainingCoach,
         ShotMode::TrainingProgress,
@@ -41,6 +43,8 @@ impl Named for ShotMode {
             ShotMode::Library => "library",
             ShotMode::Tournament => "tournament",
             ShotMode::Across => "across",
+            ShotMode::HowToPlay => "how-to-play",
+            ShotMode::Online => "online",
             ShotMode::Training => "training",
             ShotMode::TrainingCoach => "training-coach",
             ShotMode::TrainingProgress => "training-progress",
@@ -73,9 +77,12 @@ pub fn start_of(mode: ShotMode, spec: &Spec) -> Result<(Start, f32), NoScene> {
             (Start::Demo(setup), 8.0)
         }
         ShotMode::Practice => (Start::Practice, 1.0),
-        ShotMode::Menu | ShotMode::Library | ShotMode::Tournament | ShotMode::Across => {
-            (Start::Menu, 1.0)
-        }
+        ShotMode::Menu
+        | ShotMode::Library
+        | ShotMode::Tournament
+        | ShotMode::Across
+        | ShotMode::HowToPlay
+        | ShotMode::Online => (Start::Menu, 1.0),
         ShotMode::Training | ShotMode::TrainingCoach | ShotMode::TrainingProgress => {
             (Start::Training, 1.0)
         }

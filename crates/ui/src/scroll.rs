@@ -9,7 +9,7 @@ use bevy::prelude::*;
 const WHEEL_LINE: f32 = 24.0;
 
 /// A node that scrolls when its content is taller than it (its `Overflow` scrolls in y, and
-/// it has a `ScrollPosition`).
+/// it has a `ScrollPosition`: [`scrolling`]).
 #[derive(Component, Default)]
 pub struct Scrolled;
 
@@ -24,7 +24,7 @@ fn scroll_pages(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     touches: Option<Res<Touches>>,
     mut wheel: MessageReader<MouseWheel>,
-    mut pages: Query<(&mut ScrollPosition, &ComputedNode), With<Scrolled>>,
+    mut pages: Query<(&mut ScrollPosition, &ComputedNode, &InheritedVisibility), With<Scrolled>>,
 ) {
     let lines: f32 = wheel
         .read()
@@ -33,7 +33,11 @@ fn scroll_pages(
             MouseScrollUnit::Pixel => -w.y,
         })
         .sum();
-    for (mut at, node) in &mut pages {
+    for (mut at, node, shown) in &mut pages {
+        // A page under another (the menu under its pages) keeps its place.
+        if !shown.get() {
+            continue;
+        }
         let k = node.inverse_scale_factor();
         let shown = node.size().y * k;
         // A finger dragged up moves the page up: its content follows the finger.
@@ -45,6 +49,18 @@ fn scroll_pages(
             at.0.y = want;
         }
     }
+}
+
+/// A page that scrolls: its node's overflow scrolls in y, from the top.
+pub fn scrolling(node: Node) -> impl Bundle {
+    (
+        Scrolled,
+        ScrollPosition::default(),
+        Node {
+            overflow: Overflow::scroll_y(),
+            ..node
+        },
+    )
 }
 
 /// How far one finger held on the screen moved down since the last frame (physical pixels).

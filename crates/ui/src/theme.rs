@@ -190,7 +190,37 @@ pub fn button<M>(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (button_faces, activate_pressed));
+    app.init_resource::<FingerOnButton>()
+        .add_systems(Update, (button_faces, activate_pressed, finger_sized));
+}
+
+/// The least height of a button on a compact screen (a phone's, or any touch screen), in
+/// the screen's logical (CSS) pixels: a finger's.
+pub const FINGER: f32 = 44.0;
+
+/// On a compact screen ([`crate::board::layout::Compact`]) every button is at least a
+/// finger's height ([`FINGER`] pixels on the screen, whatever the interface's scale); else as
+/// drawn.
+fn finger_sized(
+    compact: Option<Res<crate::board::layout::Compact>>,
+    scale: Option<Res<UiScale>>,
+    mut buttons: Query<(&mut Node, Ref<Button>)>,
+) {
+    // A test's app without the window's layout has neither.
+    let (Some(compact), Some(scale)) = (compact, scale) else {
+        return;
+    };
+    let all = compact.is_changed() || scale.is_changed();
+    let want = if compact.0 {
+        px(FINGER / scale.0.max(0.1))
+    } else {
+        Val::Auto
+    };
+    for (mut node, added) in &mut buttons {
+        if (all || added.is_added()) && node.min_height != want {
+            node.min_height = want;
+        }
+    }
 }
 
 /// Buttons the pointer has just come over, left or pressed.
@@ -212,15 +242,134 @@ fn button_faces(mut q: TouchedButtons) {
     }
 }
 
-/// A press on a button (or on anything else that can be clicked, as a page that closes) is
-/// its [`Activate`].
+/// A finger on a button, waiting to be lifted: the button is tapped when it is, unless the
+/// finger moved first (it scrolled the page).
+#[derive(Resource, Default, Debug)]
+struct FingerOnButton {
+    button: Option<Entity>,
+    /// How far the finger has moved since it touched (physical pixels).
+    moved: f32,
+}
+
+/// A finger moved further than this (physical pixels) scrolls, and taps nothing.
+const SCROLLS: f32 = 16.0;
+
+/// A press of the mouse on a button (or on anything else that can be clicked, as a page that
+/// closes) is its [`Activate`]; a finger's is when the finger is lifted without having moved
+/// (a finger that moves scrolls the page under it: [`crate::scroll`]).
 fn activate_pressed(
     mut commands: Commands,
     q: Query<(Entity, &Interaction), Changed<Interaction>>,
+    touches: Option<Res<bevy::input::touch::Touches>>,
+    mut finger: ResMut<FingerOnButton>,
 ) {
+    let fingers = touches
+        .as_deref()
+        .filter(|t| t.iter().next().is_some() || t.any_just_released() || t.any_just_canceled());
     for (e, interaction) in &q {
-        if *interaction == Interaction::Pressed {
-            commands.trigger(Activate(e));
+        if *interaction != Interaction::Pressed {
+            continue;
         }
+        match fingers {
+            Some(_) => {
+                *finger = FingerOnButton {
+                    button: Some(e),
+                    moved: 0.0,
+                }
+            }
+            None => commands.trigger(Activate(e)),
+        }
+    }
+    let Some(touches) = fingers else { return };
+    finger.moved += touches.iter().map(|t| t.delta().length()).sum::<f32>();
+    if finger.moved > SCROLLS || touches.any_just_canceled() {
+        finger.button = None;
+    }
+    if touches.any_just_released()
+        && let Some(tapped) = finger.button.take()
+    {
+        commands.trigger(Activate(tapped));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::input::touch::{TouchInput, TouchPhase, Touches, touch_screen_input_system};
+
+    /// How many times the button was activated.
+    #[derive(Resource, Default)]
+    struct Tapped(u32);
+
+    /// An app with the buttons' systems, the fingers' state and one button; the button.
+    fn app_with_a_button() -> (App, Entity) {
+        let mut app = App::new();
+        app.add_message::<TouchInput>()
+            .init_resource::<Touches>()
+            .init_resource::<Tapped>()
+            .add_systems(PreUpdate, touch_screen_input_system)
+            .add_plugins(plugin);
+        let b = app
+            .world_mut()
+            .spawn((Button, Interaction::None))
+            .observe(|_: On<Activate>, mut tapped: ResMut<Tapped>| tapped.0 += 1)
+            .id();
+        (app, b)
+    }
+
+    fn finger(app: &mut App, phase: TouchPhase, x: f32) {
+        app.world_mut().write_message(TouchInput {
+            phase,
+            position: Vec2::new(x, 100.0),
+            window: Entity::PLACEHOLDER,
+            force: None,
+            id: 1,
+        });
+    }
+
+    fn pressed(app: &mut App, b: Entity, interaction: Interaction) {
+        *app.world_mut().get_mut::<Interaction>(b).unwrap() = interaction;
+    }
+
+    fn tapped(app: &App) -> u32 {
+        app.world().resource::<Tapped>().0
+    }
+
+    #[test]
+    fn a_mouse_press_activates_a_button_at_once() {
+        let (mut app, b) = app_with_a_button();
+        pressed(&mut app, b, Interaction::Pressed);
+        app.update();
+        assert_eq!(tapped(&app), 1);
+    }
+
+    #[test]
+    fn a_finger_taps_a_button_when_it_is_lifted() {
+        let (mut app, b) = app_with_a_button();
+        finger(&mut app, TouchPhase::Started, 50.0);
+        pressed(&mut app, b, Interaction::Pressed);
+        app.update();
+        assert_eq!(tapped(&app), 0, "not while the finger is down");
+        finger(&mut app, TouchPhase::Moved, 53.0);
+        app.update();
+        finger(&mut app, TouchPhase::Ended, 53.0);
+        pressed(&mut app, b, Interaction::None);
+        app.update();
+        assert_eq!(tapped(&app), 1, "a few pixels' tremble is still a tap");
+    }
+
+    #[test]
+    fn a_finger_that_scrolls_the_page_taps_nothing() {
+        let (mut app, b) = app_with_a_button();
+        finger(&mut app, TouchPhase::Started, 50.0);
+        pressed(&mut app, b, Interaction::Pressed);
+        app.update();
+        for x in [60.0, 75.0, 90.0] {
+            finger(&mut app, TouchPhase::Moved, x);
+            app.update();
+        }
+        finger(&mut app, TouchPhase::Ended, 90.0);
+        app.update();
+        assert_eq!(tapped(&app), 0);
     }
 }

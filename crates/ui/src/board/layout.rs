@@ -51,6 +51,31 @@ pub fn ui_scale(w: f32, h: f32, panel: Option<f32>) -> f32 {
     }
 }
 
+/// A phone's screen (its shorter side under [`COMPACT`] logical pixels) or any touch screen:
+/// the menu and its pages are drawn larger, fitted to the screen's width, and scroll for the
+/// rest; every button is a finger's size ([`crate::theme`]).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Compact(pub bool);
+
+/// A screen whose shorter side is under this many logical (CSS) pixels is a phone's.
+pub const COMPACT: f32 = 500.0;
+
+/// Whether a window `w` x `h` is laid out compact (a phone's, or any touch screen).
+pub fn compact(w: f32, h: f32, touch: bool) -> bool {
+    touch || w.min(h) < COMPACT
+}
+
+/// The menu's scale: on a compact screen fitted to the width of its one column upright (450
+/// units) or its two sideways (1000), no larger than shows 450 units of height, the page
+/// scrolling for the rest; else the whole menu in the window ([`ui_scale`]).
+pub fn menu_scale(w: f32, h: f32, compact: bool) -> f32 {
+    if !compact {
+        return ui_scale(w, h, None);
+    }
+    let across = if h > w * PORTRAIT { 450.0 } else { 1000.0 };
+    (w / across).min(h / 450.0).clamp(0.6, 2.0)
+}
+
 /// The height (logical pixels) the menu and its pages were drawn for.
 pub const MENU_HEIGHT: f32 = 760.0;
 
@@ -116,6 +141,7 @@ pub fn layout_for(w: f32, h: f32) -> Layout {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Layout>()
         .init_resource::<UiScale>()
+        .init_resource::<Compact>()
         .add_systems(
             PostUpdate,
             fit.in_set(LayoutSet)
@@ -130,8 +156,11 @@ fn fit(
     mut layout: ResMut<Layout>,
     mut cam: Query<(&mut Projection, &mut Transform), With<MainCamera>>,
     mut panels: Query<&mut Node, With<SidePanel>>,
-    mut scaled: ResMut<UiScale>,
-    screen: Option<Res<State<crate::states::Screen>>>,
+    (mut scaled, mut compacted): (ResMut<UiScale>, ResMut<Compact>),
+    (screen, touch): (
+        Option<Res<State<crate::states::Screen>>>,
+        Option<Res<crate::modes::input::TouchScreen>>,
+    ),
 ) {
     let Ok(window) = window.single() else { return };
     let (w, h) = (window.width(), window.height());
@@ -142,9 +171,11 @@ fn fit(
     if *layout != next {
         *layout = next;
     }
+    let small = compact(w, h, touch.is_some_and(|t| t.0));
+    compacted.set_if_neq(Compact(small));
     // The menu is scaled to its columns; the game to its panels.
     let scale = match screen.as_deref().map(|s| *s.get()) {
-        Some(crate::states::Screen::Menu) => ui_scale(w, h, None),
+        Some(crate::states::Screen::Menu) => menu_scale(w, h, small),
         _ => layout.scale,
     };
     if (scaled.0 - scale).abs() > 1e-4 {
@@ -252,6 +283,17 @@ mod tests {
         // Upright (a tablet or a phone held so): the columns one above the other, 560 by 1350.
         assert!((menu(800.0, 1200.0) - 1200.0 / 1350.0).abs() < 1e-6);
         assert!((menu(390.0, 844.0) - 844.0 / 1350.0).abs() < 1e-6);
+        // A phone (or any touch screen): fitted to the width, upright one column of 450
+        // units, sideways two of 1000, the rest scrolled.
+        let phone = |w: f32, h: f32| menu_scale(w, h, compact(w, h, false));
+        assert!((phone(390.0, 844.0) - 390.0 / 450.0).abs() < 1e-6);
+        assert!((phone(844.0, 390.0) - 0.844).abs() < 1e-6);
+        assert!(
+            (phone(1280.0, 720.0) - 720.0 / 760.0).abs() < 1e-6,
+            "a desktop's window"
+        );
+        assert!(compact(1280.0, 800.0, true), "a touch screen is compact");
+        assert!((menu_scale(1024.0, 768.0, true) - 1.024).abs() < 1e-6);
         // The game: its panels as drawn at 1280x720, larger on a larger window.
         let game = |w: f32, h: f32| layout_for(w, h).scale;
         assert!((game(1280.0, 720.0) - 1.0).abs() < 1e-6);

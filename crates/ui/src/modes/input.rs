@@ -14,6 +14,7 @@ pub(super) fn plugin(app: &mut App) {
         // them).
         .add_message::<WindowEvent>()
         .add_systems(PreUpdate, read_input.in_set(ReadInput))
+        .add_systems(Startup, a_touch_screen_from_the_start)
         .add_systems(
             PostUpdate,
             words_for_touch.before(bevy::ui::UiSystems::Prepare),
@@ -74,8 +75,21 @@ pub struct Pointer {
     on_button: bool,
 }
 
-/// A finger has touched the window: the game's words say "tap", and its buttons for the keys
-/// are a finger's size.
+/// A page on a touch screen (the browser has touch events) is laid out for fingers from the
+/// start, before the first touch: its buttons a finger's size, its words "tap".
+fn a_touch_screen_from_the_start(mut touch: ResMut<TouchScreen>) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(window) = web_sys::window()
+        && js_sys::Reflect::has(&window, &"ontouchstart".into()).unwrap_or(false)
+    {
+        touch.0 = true;
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = &mut touch;
+}
+
+/// A finger has touched the window (or the page is on a touch screen): the game's words say
+/// "tap", and its buttons for the keys are a finger's size.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TouchScreen(pub bool);
 

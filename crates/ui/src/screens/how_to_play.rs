@@ -41,15 +41,27 @@ fn spawn_how_to_play(mut commands: Commands, touch: Res<crate::modes::input::Tou
         .spawn((
             DespawnOnExit(MenuPage::HowToPlay),
             Interaction::default(),
-            // Opaque: the menu's buttons do not show through the text.
-            super::over_window(palette::PAGE.with_alpha(1.0), 30),
+            // Opaque: the menu's buttons do not show through the text. Longer than the window
+            // (a phone's screen), it scrolls; a finger that scrolls it does not close it.
+            bevy::ui::FocusPolicy::Block,
+            crate::scroll::scrolling(Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                padding: UiRect::all(px(20)),
+                ..default()
+            }),
+            BackgroundColor(palette::PAGE.with_alpha(1.0)),
+            GlobalZIndex(30),
         ))
         .with_children(|h| {
             h.spawn((
                 text(words(touch.0), size::PAGE, palette::PAGE_TEXT),
                 Node {
                     max_width: px(880),
-                    margin: UiRect::all(px(24)),
+                    margin: UiRect::vertical(auto()),
                     ..default()
                 },
             ));

@@ -127,7 +127,6 @@ fn spawn_library(mut commands: Commands) {
             Node {
                 padding: UiRect::all(px(16)),
                 row_gap: px(6),
-                overflow: Overflow::clip(),
                 ..default()
             },
         ))
@@ -139,8 +138,13 @@ fn spawn_library(mut commands: Commands) {
             ));
             // Above the lists: it stays where it is however long the statistics grow.
             super::menu::page_button(page, "Back (Esc)", MenuPage::Choices);
+            // Side by side; on a narrow screen the statistics under the lists.
             page.spawn(Node {
                 column_gap: px(20),
+                row_gap: px(12),
+                flex_wrap: FlexWrap::Wrap,
+                justify_content: JustifyContent::Center,
+                max_width: percent(100),
                 ..default()
             })
             .with_children(|cols| {
@@ -149,6 +153,7 @@ fn spawn_library(mut commands: Commands) {
                     row_gap: px(9),
                     // With the statistics, 930 wide: the page fits a 1000-wide menu's scale.
                     width: px(600),
+                    max_width: percent(100),
                     ..default()
                 })
                 .with_children(|list| {
@@ -170,6 +175,7 @@ fn spawn_library(mut commands: Commands) {
                 cols.spawn((
                     Node {
                         width: px(310),
+                        max_width: percent(100),
                         padding: UiRect::all(px(8)),
                         ..default()
                     },
@@ -230,8 +236,11 @@ fn save_button(
 
 fn file_row(list: &mut ChildSpawnerCommands, path: &Path, going_on: bool) {
     let title = title_of_file(path);
+    // On a narrow screen the title goes under the buttons.
     list.spawn(Node {
         column_gap: px(6),
+        row_gap: px(4),
+        flex_wrap: FlexWrap::Wrap,
         align_items: AlignItems::Center,
         // A title on two lines keeps clear of the rows above and below.
         min_height: px(36),
@@ -281,7 +290,8 @@ fn file_row(list: &mut ChildSpawnerCommands, path: &Path, going_on: bool) {
         row.spawn((
             text(title, 15.0, palette::PAGE_TEXT),
             Node {
-                max_width: px(if going_on { 480.0 } else { 310.0 }),
+                width: px(if going_on { 480.0 } else { 310.0 }),
+                max_width: percent(100),
                 ..default()
             },
         ));

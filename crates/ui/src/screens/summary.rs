@@ -51,13 +51,29 @@ pub fn summary_rows(model: &Match) -> Vec<[String; 9]> {
 
 const WIDTHS: [f32; 9] = [180.0, 70.0, 80.0, 75.0, 55.0, 55.0, 150.0, 140.0, 80.0];
 
+/// The game's window.
+type TheWindow<'w, 's> = Query<'w, 's, &'static Window, With<bevy::window::PrimaryWindow>>;
+
+/// How many of the interface's units wide the summary has (the window's width at its scale),
+/// when there is a window.
+fn units_across(window: &TheWindow, scale: Option<&UiScale>) -> Option<f32> {
+    let scale = scale.map_or(1.0, |s| s.0.max(0.1));
+    window.single().ok().map(|w| w.width() / scale)
+}
+
+/// A summary narrower than its table's row (a phone held upright): the table turned, a row
+/// per figure and a column per player.
+const NARROW: f32 = 900.0;
+
 fn spawn_summary(
     mut commands: Commands,
     table: Res<Table>,
     watched: Option<Res<State<Watched>>>,
     playing: Option<Res<State<Playing>>>,
     tournament: Option<Res<FromTournament>>,
+    (window, scale): (TheWindow, Option<Res<UiScale>>),
 ) {
+    let across = units_across(&window, scale.as_deref()).unwrap_or(f32::INFINITY);
     let model = &table.model;
     let stats = &model.stats;
     let winner = stats.winner.unwrap_or(0);
@@ -84,8 +100,12 @@ fn spawn_summary(
                 c.spawn(text("MATCH SUMMARY", 16.0, DIM));
                 c.spawn(text(title, 38.0, side_colour(winner)));
                 c.spawn(text(sub, 16.0, DIM));
-                spawn_table(c, model);
-                spawn_chart(c, &stats.boards);
+                if across < NARROW {
+                    spawn_turned_table(c, model);
+                } else {
+                    spawn_table(c, model);
+                }
+                spawn_chart(c, &stats.boards, across);
                 spawn_legend(c, model);
                 let back = tournament.is_some_and(|t| t.0 == model.setup.seed);
                 spawn_buttons(c, again, super::results::reviewable(&table), back);
@@ -140,8 +160,63 @@ fn spawn_table(c: &mut ChildSpawnerCommands, model: &Match) {
     });
 }
 
-/// The points of each board, a bar in the winner's colour, the games marked.
-fn spawn_chart(c: &mut ChildSpawnerCommands, boards: &[BoardStats]) {
+/// The players' statistics turned for a narrow window: a row per figure, a column per player
+/// in his side's colour.
+fn spawn_turned_table(c: &mut ChildSpawnerCommands, model: &Match) {
+    let rows = summary_rows(model);
+    let colours: Vec<Color> = model
+        .stats
+        .players
+        .iter()
+        .map(|p| side_colour(p.side))
+        .collect();
+    let column = (300.0 / colours.len().max(1) as f32).min(110.0);
+    c.spawn(Node {
+        flex_direction: FlexDirection::Column,
+        row_gap: px(2),
+        margin: UiRect::top(px(6)),
+        max_width: percent(100),
+        ..default()
+    })
+    .with_children(|t| {
+        for k in 0..rows[0].len() {
+            t.spawn(Node::default()).with_children(|r| {
+                let label = if k == 0 { "" } else { rows[0][k].as_str() };
+                r.spawn(Node {
+                    width: px(130),
+                    ..default()
+                })
+                .with_children(|cell| {
+                    cell.spawn(text(label, 13.0, DIM));
+                });
+                for (p, row) in rows[1..].iter().enumerate() {
+                    let colour = if k == 0 { colours[p] } else { INK };
+                    r.spawn(Node {
+                        width: px(column),
+                        justify_content: JustifyContent::Center,
+                        ..default()
+                    })
+                    .with_children(|cell| {
+                        cell.spawn(text(row[k].clone(), 16.0, colour));
+                    });
+                }
+            });
+        }
+    });
+}
+
+/// The width of a board's bar in a chart of `boards` bars and `games` games' marks,
+/// `across` units of the window wide: as drawn where there is room, narrower where not.
+fn bar_width(boards: usize, games: usize, across: f32) -> f32 {
+    let room = across - 120.0 - 30.0 * games as f32;
+    (room / boards.max(1) as f32 - 3.0).clamp(5.0, 20.0)
+}
+
+/// The points of each board, a bar in the winner's colour, the games marked; the bars
+/// narrower in a window `across` units wide that has no room for them as drawn.
+fn spawn_chart(c: &mut ChildSpawnerCommands, boards: &[BoardStats], across: f32) {
+    let games = boards.last().map_or(0, |b| b.game as usize);
+    let width = bar_width(boards.len(), games, across);
     let max_points = boards.iter().map(|b| b.points).max().unwrap_or(1).max(1) as f32;
     // The score by board.
     c.spawn(text("Points by board", 15.0, DIM));
@@ -175,7 +250,7 @@ fn spawn_chart(c: &mut ChildSpawnerCommands, boards: &[BoardStats]) {
                     align_items: AlignItems::Center,
                     justify_content: JustifyContent::FlexEnd,
                     height: percent(100),
-                    width: px(20),
+                    width: px(width),
                     ..default()
                 })
                 .with_children(|col| {
@@ -185,12 +260,12 @@ fn spawn_chart(c: &mut ChildSpawnerCommands, boards: &[BoardStats]) {
                         } else {
                             "-".into()
                         },
-                        11.0,
+                        11.0_f32.min(width),
                         DIM,
                     ));
                     col.spawn((
                         Node {
-                            width: px(16),
+                            width: px(width * 0.8),
                             height: px(h),
                             ..default()
                         },
@@ -234,8 +309,12 @@ fn spawn_legend(c: &mut ChildSpawnerCommands, model: &Match) {
 fn spawn_buttons(c: &mut ChildSpawnerCommands, again: &str, reviewable: bool, tournament: bool) {
     c.spawn(Node {
         flex_direction: FlexDirection::Row,
+        flex_wrap: FlexWrap::Wrap,
+        justify_content: JustifyContent::Center,
         column_gap: px(18),
+        row_gap: px(8),
         margin: UiRect::top(px(8)),
+        max_width: percent(100),
         ..default()
     })
     .with_children(|b| {

@@ -32,6 +32,11 @@ pub enum ShotMode {
     Tournament,
     /// The menu's page to host or join a match across machines.
     Across,
+    /// How to play, over the menu.
+    HowToPlay,
+    /// Play online's first view (the server, the name, Quick match, a private room), no
+    /// server asked yet.
+    Online,
     /// A drill of the trainer, ready to strike.
     Training,
     /// A drill after three misses: the coach's shot shown by itself, the last stroke beside it.

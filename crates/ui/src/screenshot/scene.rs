@@ -83,6 +83,8 @@ impl Scene<'_> {
             ShotMode::Library => self.page_open(MenuPage::Library) && frames >= 20,
             ShotMode::Tournament => self.page_open(MenuPage::Tournament) && frames >= 20,
             ShotMode::Across => self.page_open(MenuPage::AcrossMachines) && frames >= 20,
+            ShotMode::HowToPlay => self.page_open(MenuPage::HowToPlay) && frames >= 20,
+            ShotMode::Online => self.page_open(MenuPage::Online) && frames >= 20,
             ShotMode::Practice => self.practice() && frames >= 30,
             ShotMode::Hint => self.hint(frames)?,
             ShotMode::Stroke => self.stroke(frames) && frames >= 40,

@@ -138,7 +138,7 @@ fn label_of(
             }
         }
         Choice::Guide => format!(
-            "Tournament play (no aim guide, no hints): {}",
+            "Tournament play (no guide, no hints): {}",
             on_off(settings.tournament)
         ),
         Choice::Name(row) => players.label(row),

@@ -243,62 +243,80 @@ fn hide_choices_under_pages(
     }
 }
 
-fn spawn_menu(mut commands: Commands) {
-    let column = || Node {
+/// A column of the menu.
+fn column() -> Node {
+    Node {
         flex_direction: FlexDirection::Column,
         align_items: AlignItems::Center,
         row_gap: px(7),
+        ..default()
+    }
+}
+
+fn spawn_menu(mut commands: Commands) {
+    // The window scrolls the menu where it is taller than the window (a phone's screen); the
+    // menu stands in the middle of a window that has room for it (its margins are auto).
+    let menu = Node {
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        row_gap: px(8),
+        margin: UiRect::vertical(auto()),
+        padding: UiRect::axes(px(8), px(12)),
+        max_width: percent(100),
         ..default()
     };
     commands
         .spawn((
             DespawnOnExit(Screen::Menu),
             MenuChoices,
-            Node {
+            crate::scroll::scrolling(Node {
                 width: percent(100),
                 height: percent(100),
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
-                justify_content: JustifyContent::Center,
-                row_gap: px(8),
                 ..default()
-            },
+            }),
             BackgroundColor(palette::MENU_BACKGROUND),
         ))
         .with_children(|root| {
-            root.spawn(text("CARROM", size::MENU_TITLE, palette::MENU_TITLE));
-            root.spawn((
-                small_text(
-                    "played by the Laws of the International Carrom Federation",
-                    size::MENU_SUBTITLE,
-                ),
-                Node {
-                    margin: UiRect::bottom(px(14)),
-                    ..default()
-                },
-            ));
-            // Side by side; in a window too narrow for both (a phone held upright), one
-            // above the other.
-            root.spawn(Node {
-                flex_direction: FlexDirection::Row,
-                flex_wrap: FlexWrap::Wrap,
-                max_width: percent(100),
-                justify_content: JustifyContent::Center,
-                column_gap: px(36),
-                row_gap: px(16),
-                align_items: AlignItems::FlexStart,
-                ..default()
-            })
-            .with_children(|cols| {
-                cols.spawn(column()).with_children(spawn_play_choices);
-                cols.spawn(column()).with_children(spawn_settings);
-            });
+            root.spawn(menu).with_children(spawn_choices_and_settings);
         });
+}
+
+/// The menu's title, and its columns: what to play and the settings.
+fn spawn_choices_and_settings(root: &mut ChildSpawnerCommands) {
+    root.spawn(text("CARROM", size::MENU_TITLE, palette::MENU_TITLE));
+    root.spawn((
+        small_text(
+            "played by the Laws of the International Carrom Federation",
+            size::MENU_SUBTITLE,
+        ),
+        Node {
+            margin: UiRect::bottom(px(14)),
+            ..default()
+        },
+    ));
+    // Side by side; in a window too narrow for both (a phone held upright), one
+    // above the other.
+    root.spawn(Node {
+        flex_direction: FlexDirection::Row,
+        flex_wrap: FlexWrap::Wrap,
+        max_width: percent(100),
+        justify_content: JustifyContent::Center,
+        column_gap: px(36),
+        row_gap: px(16),
+        align_items: AlignItems::FlexStart,
+        ..default()
+    })
+    .with_children(|cols| {
+        cols.spawn(column()).with_children(spawn_play_choices);
+        cols.spawn(column()).with_children(spawn_settings);
+    });
 }
 
 /// A page over the menu, for as long as the menu is at `page`: the whole window, opaque (what is
 /// on it is read without the menu showing through), its items in a column laid out by `node`
-/// (its spacing and where the column starts).
+/// (its spacing and where the column starts), scrolled where it is taller than the window.
 pub(crate) fn page_over_menu(page: MenuPage, node: Node) -> impl Bundle {
     layer_over_menu(page, node, 30)
 }
@@ -310,14 +328,15 @@ pub(crate) fn layer_over_menu<S: States>(state: S, node: Node, z: i32) -> impl B
     (
         DespawnOnExit(state),
         bevy::ui::FocusPolicy::Block,
-        Node {
+        // Taller than the window (a phone's screen), it scrolls.
+        crate::scroll::scrolling(Node {
             position_type: PositionType::Absolute,
             width: percent(100),
             height: percent(100),
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
             ..node
-        },
+        }),
         BackgroundColor(palette::PAGE.with_alpha(1.0)),
         GlobalZIndex(z),
     )

@@ -30,7 +30,10 @@ pub(super) fn spawn_settings(right: &mut ChildSpawnerCommands) {
 }
 
 /// A settings button's width, height and font.
-const SETTING: (f32, f32, f32) = (500.0, 34.0, 16.0);
+/// The column's width: the play column's, so that one above the other they fit a phone.
+const COLUMN: f32 = 430.0;
+
+const SETTING: (f32, f32, f32) = (COLUMN, 34.0, 16.0);
 
 /// Words under a setting, as wide as the column and `lines` lines high whatever they say, so
 /// a longer description does not move the rows under it.
@@ -39,7 +42,7 @@ fn setting_note(note: impl Component, lines: f32) -> impl Bundle {
         note,
         small_text("", size::MENU_NOTE),
         Node {
-            width: px(500),
+            width: px(COLUMN),
             min_height: px(lines * 1.25 * size::MENU_NOTE),
             ..default()
         },
@@ -49,7 +52,7 @@ fn setting_note(note: impl Component, lines: f32) -> impl Bundle {
 /// What a match from the menu is: the rules (and what they change), its length, the
 /// computer's level (and how it plays), the coach's hints.
 fn spawn_match_settings(right: &mut ChildSpawnerCommands) {
-    choice_button(right, Choice::Rules, (500.0, 36.0, 17.0), next_rules);
+    choice_button(right, Choice::Rules, (COLUMN, 36.0, 17.0), next_rules);
     right.spawn(setting_note(RulesNote, 3.0));
     choice_button(right, Choice::Length, SETTING, next_length);
     choice_button(right, Choice::Level, SETTING, next_level);
@@ -70,7 +73,7 @@ fn spawn_match_settings(right: &mut ChildSpawnerCommands) {
 fn spawn_volume(right: &mut ChildSpawnerCommands) {
     right
         .spawn(Node {
-            width: px(500),
+            width: px(COLUMN),
             column_gap: px(8),
             ..default()
         })
@@ -88,7 +91,12 @@ fn spawn_volume(right: &mut ChildSpawnerCommands) {
                 text("-", 20.0, palette::BUTTON_TEXT),
                 step(-1),
             );
-            choice_button(line, Choice::Volume, (364.0, SETTING.1, SETTING.2), step(1));
+            choice_button(
+                line,
+                Choice::Volume,
+                (COLUMN - 136.0, SETTING.1, SETTING.2),
+                step(1),
+            );
             button(
                 line,
                 60.0,
@@ -130,14 +138,14 @@ fn spawn_players(right: &mut ChildSpawnerCommands) {
             size::MENU_NOTE,
         ),
         Node {
-            max_width: px(500),
+            max_width: px(COLUMN),
             ..default()
         },
     ));
     for row in 0..ROWS.len() {
         right
             .spawn(Node {
-                width: px(500),
+                width: px(COLUMN),
                 column_gap: px(8),
                 ..default()
             })
@@ -147,7 +155,7 @@ fn spawn_players(right: &mut ChildSpawnerCommands) {
         SettingsNote,
         text("", size::MENU_NOTE, palette::MENU_WARNING),
         Node {
-            width: px(500),
+            width: px(COLUMN),
             ..default()
         },
     ));
@@ -158,7 +166,7 @@ fn spawn_player_row(line: &mut ChildSpawnerCommands, row: usize) {
     let name = choice_button(
         line,
         Choice::Name(row),
-        (370.0, 32.0, 15.0),
+        (COLUMN - 130.0, 32.0, 15.0),
         move |_: On<Activate>, mut players: ResMut<MenuPlayers>| {
             // The name is selected: typing replaces it; Esc puts the old one back.
             let old = players.names[row].clone();

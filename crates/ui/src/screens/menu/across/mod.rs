@@ -77,6 +77,7 @@ fn spawn_page(mut commands: Commands) {
         align_items: AlignItems::Center,
         row_gap: px(8),
         width: px(440),
+        max_width: percent(100),
         ..default()
     };
     commands
@@ -85,7 +86,12 @@ fn spawn_page(mut commands: Commands) {
             Node {
                 // From the top: choosing doubles adds seats below, and nothing above moves.
                 justify_content: JustifyContent::FlexStart,
-                padding: UiRect::top(px(60)),
+                padding: UiRect {
+                    top: px(60),
+                    left: px(8),
+                    right: px(8),
+                    bottom: px(16),
+                },
                 row_gap: px(10),
                 ..default()
             },
@@ -101,8 +107,13 @@ fn spawn_page(mut commands: Commands) {
                 size::MENU_NOTE,
                 palette::PAGE_TEXT,
             ));
+            // Side by side; on a narrow screen one above the other.
             page.spawn(Node {
                 column_gap: px(40),
+                row_gap: px(16),
+                flex_wrap: FlexWrap::Wrap,
+                justify_content: JustifyContent::Center,
+                max_width: percent(100),
                 align_items: AlignItems::FlexStart,
                 margin: UiRect::vertical(px(10)),
                 ..default()
@@ -139,6 +150,7 @@ fn heading(parent: &mut ChildSpawnerCommands, words: &str, note: &str) {
         text(note, size::MENU_NOTE, palette::PAGE_TEXT),
         Node {
             width: px(WIDE),
+            max_width: percent(100),
             ..default()
         },
     ));

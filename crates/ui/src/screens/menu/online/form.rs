@@ -43,7 +43,7 @@ impl OnlineField {
             OnlineField::Server => "Server",
             OnlineField::Name => "Your name",
             OnlineField::Code => "Room code",
-            OnlineField::NameCode => "Name code (from another device)",
+            OnlineField::NameCode => "Code from another device",
         }
     }
 }

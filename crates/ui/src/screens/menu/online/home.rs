@@ -114,6 +114,7 @@ fn spawn_view(mut commands: Commands) {
         align_items: AlignItems::Center,
         row_gap: px(7),
         width: px(WIDE + 20.0),
+        max_width: percent(100),
         ..default()
     };
     commands

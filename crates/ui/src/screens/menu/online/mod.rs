@@ -67,7 +67,12 @@ fn view_systems<M1, M2>(
 fn view_over_menu(view: OnlineView) -> impl Bundle {
     let node = Node {
         justify_content: JustifyContent::FlexStart,
-        padding: UiRect::top(px(40)),
+        padding: UiRect {
+            top: px(40),
+            left: px(8),
+            right: px(8),
+            bottom: px(16),
+        },
         row_gap: px(8),
         ..default()
     };

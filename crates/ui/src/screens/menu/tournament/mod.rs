@@ -10,7 +10,6 @@ pub mod games;
 pub mod view;
 
 use super::MenuPage;
-use crate::scroll::Scrolled;
 use crate::settings::newest_files;
 use crate::theme::palette;
 use bevy::prelude::*;
@@ -118,18 +117,10 @@ fn reload(mut held: ResMut<TournamentHeld>) {
 fn spawn_page(mut commands: Commands) {
     let node = Node {
         padding: UiRect::axes(px(12), px(14)),
-        overflow: Overflow {
-            x: OverflowAxis::Clip,
-            y: OverflowAxis::Scroll,
-        },
         ..default()
     };
     commands
-        .spawn((
-            super::page_over_menu(MenuPage::Tournament, node),
-            Scrolled,
-            ScrollPosition::default(),
-        ))
+        .spawn(super::page_over_menu(MenuPage::Tournament, node))
         .with_children(|page| {
             page.spawn((
                 PageBody,
@@ -138,6 +129,8 @@ fn spawn_page(mut commands: Commands) {
                     align_items: AlignItems::Center,
                     row_gap: px(8),
                     max_width: percent(100),
+                    // Its full height in the page that scrolls it.
+                    flex_shrink: 0.0,
                     ..default()
                 },
             ));
