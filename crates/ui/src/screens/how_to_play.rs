@@ -39,22 +39,16 @@ fn words(touch: bool) -> String {
 fn spawn_how_to_play(mut commands: Commands, touch: Res<crate::modes::input::TouchScreen>) {
     commands
         .spawn((
-            DespawnOnExit(MenuPage::HowToPlay),
+            // A page over the menu as the others are: opaque, scrolled where it is longer
+            // than the window (a finger that scrolls it does not close it), and clicked.
+            super::menu::page_over_menu(
+                MenuPage::HowToPlay,
+                Node {
+                    padding: UiRect::all(px(20)),
+                    ..default()
+                },
+            ),
             Interaction::default(),
-            // Opaque: the menu's buttons do not show through the text. Longer than the window
-            // (a phone's screen), it scrolls; a finger that scrolls it does not close it.
-            bevy::ui::FocusPolicy::Block,
-            crate::scroll::scrolling(Node {
-                position_type: PositionType::Absolute,
-                width: percent(100),
-                height: percent(100),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                padding: UiRect::all(px(20)),
-                ..default()
-            }),
-            BackgroundColor(palette::PAGE.with_alpha(1.0)),
-            GlobalZIndex(30),
         ))
         .with_children(|h| {
             h.spawn((
