@@ -364,6 +364,14 @@ test('a match from the address goes on after a reload, at the same position and 
   // until it is a person's turn to strike again.
   const mine = await until(page, 'South to strike again', (s) => s.digest !== first.digest
     && /^[^\n]*: South, [^\n]*\n?to strike/.test(s.text), 120_000);
+  // While he thinks, nothing moves: the page is at rest (the idle wake's frame every 5 s).
+  await page.waitForTimeout(3000);
+  const frames = async () => Number((await status(page)).frames);
+  const before = await frames();
+  await page.waitForTimeout(10_000);
+  figures.match_frames_at_rest_10s = (await frames()) - before;
+  assert.ok(figures.match_frames_at_rest_10s <= 4,
+    `at rest while a person thinks: ${figures.match_frames_at_rest_10s} frames in 10 s`);
   const saved = await page.evaluate(() => Object.keys(localStorage)
     .filter((k) => k.startsWith('carrom:') && k.includes('/autosaves/')));
   assert.equal(saved.length, 1, `one autosave: ${saved}`);

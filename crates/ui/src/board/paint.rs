@@ -55,6 +55,10 @@ const CANVAS_LAYER: usize = 1;
 /// rendered a frame or two after it is asked for; one more is a margin).
 const PAINT_FRAMES: u8 = 4;
 
+/// How long (seconds) after it is asked the picture is painted on while render pipelines are
+/// still being compiled (a pipeline that is not ready draws nothing).
+const PIPELINES_PATIENCE: f32 = 10.0;
+
 /// The board's picture and whether it is being painted.
 #[derive(Resource)]
 pub struct BoardCanvas {
@@ -65,6 +69,8 @@ pub struct BoardCanvas {
     side: u32,
     /// Frames left to paint it.
     painting: u8,
+    /// When it was last asked to be painted (seconds of real time).
+    asked_at: f32,
 }
 
 impl BoardCanvas {
@@ -171,6 +177,7 @@ fn draw_board(mut painter: Painter, spec: Res<Equipment>, mut images: ResMut<Ass
         material,
         side: 0,
         painting: 0,
+        asked_at: 0.0,
     });
 }
 
@@ -187,9 +194,10 @@ fn fit_canvas(
     mut images: ResMut<Assets<Image>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut camera: Query<(&mut Camera, &mut RenderTarget, &mut Projection), With<CanvasCamera>>,
-    waiting: Res<PipelinesWaiting>,
+    (waiting, real): (Res<PipelinesWaiting>, Res<Time<Real>>),
 ) {
     let Some(mut canvas) = canvas else { return };
+    let now = real.elapsed_secs();
     let scale = window.single().map_or(1.0, |w| w.scale_factor());
     let side = canvas_side(layout.board, scale);
     let repaint = side != canvas.side;
@@ -202,11 +210,14 @@ fn fit_canvas(
         }
         canvas.side = side;
         canvas.painting = PAINT_FRAMES;
+        canvas.asked_at = now;
     } else if canvas.painting > 0 {
         canvas.painting -= 1;
     }
-    // A pipeline still compiling draws nothing: paint on until every one is ready.
-    if waiting.0.load(Ordering::Relaxed) > 0 {
+    // A pipeline still compiling draws nothing: paint on until every one is ready, for a
+    // while (in the browser one of the window's pipelines waits for ever: the page would
+    // never rest).
+    if waiting.0.load(Ordering::Relaxed) > 0 && now - canvas.asked_at < PIPELINES_PATIENCE {
         canvas.painting = PAINT_FRAMES;
     }
     let active = canvas.painting > 0;

@@ -113,8 +113,17 @@ fn aim_gizmos(
         gizmos.arrow_2d(at + aim.dir * rs, at + aim.dir * (rs + len), color);
         // The pull-back band of the slingshot.
         if aim.drag == Drag::Pull
-            && let Some(p) = pointer.at
+            && let Some(finger) = pointer.at
         {
+            let p = aim.steady.pull_end(finger);
+            if aim.steady.fine.is_some() {
+                // Fine aim: a ring where the finger steadied (the band ends short of it).
+                gizmos.circle_2d(
+                    Isometry2d::from_translation(finger),
+                    rs * 1.6,
+                    palette::PULL_RING,
+                );
+            }
             // The band stretches no further than full power's pull.
             let full = crate::modes::aim::FULL_PULL;
             let end = if p.distance(at) > full {

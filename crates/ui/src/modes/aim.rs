@@ -115,27 +115,91 @@ pub fn power_of_pull(pull: f32, rs: f32) -> f32 {
     x.powf(1.7)
 }
 
+/// A finger that pulls and is then held this still (in striker radii of the board)...
+pub const STILL_WITHIN: f32 = 0.4;
+/// ... for this long (seconds) steadies the pull into fine aim.
+pub const HOLD_STILL: f32 = 0.4;
+/// In fine aim the pull's end moves this fraction of the finger's move: a finger lands a thin
+/// cut (a degree is about 3 mm of the finger at full pull) and a soft touch of power.
+pub const FINE_RATE: f32 = 0.25;
+
+/// Fine aim by touch: a finger can hardly move a millimetre at a time, so a pull held still
+/// for [`HOLD_STILL`] is steadied: from there on the finger's moves move the pull's end (the
+/// aim and the power) [`FINE_RATE`] as far, until it lets go. The mouse pulls as it is.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Steady {
+    /// Where the finger came to rest on the board, and when (seconds of real time).
+    still_at: Vec2,
+    since: f32,
+    /// Fine aim: where the finger was when it steadied, and the pull's end then.
+    pub fine: Option<(Vec2, Vec2)>,
+}
+
+impl Steady {
+    /// Following from a press at `at`, at `now`.
+    fn pressed(at: Vec2, now: f32) -> Steady {
+        Steady {
+            still_at: at,
+            since: now,
+            fine: None,
+        }
+    }
+
+    /// Where the pull ends with the finger (or the mouse) at `pointer`.
+    pub fn pull_end(&self, pointer: Vec2) -> Vec2 {
+        match self.fine {
+            Some((from, end)) => end + (pointer - from) * FINE_RATE,
+            None => pointer,
+        }
+    }
+
+    /// The pointer moved to `at`: a move out of where it rested starts its rest again.
+    fn moved(&mut self, at: Vec2, now: f32, rs: f32) {
+        if self.fine.is_none() && at.distance(self.still_at) > STILL_WITHIN * rs {
+            *self = Steady::pressed(at, now);
+        }
+    }
+
+    /// A finger pulling at `at` that has rested long enough steadies here.
+    fn settle(&mut self, at: Vec2, now: f32, rs: f32) {
+        self.moved(at, now, rs);
+        if self.fine.is_none() && now - self.since >= HOLD_STILL {
+            self.fine = Some((at, at));
+        }
+    }
+}
+
 /// Mouse or finger: press on the striker and slide it along the base line to place it, or pull
 /// back from it (away from the board, like a slingshot) to aim, and let go to strike; a press
-/// off the striker brings it under the pointer along the base line. The frame's presses, moves and releases are followed in the order they came,
-/// each where it happened.
+/// off the striker brings it under the pointer along the base line. The frame's presses,
+/// moves and releases are followed in the order they came, each where it happened. A finger's
+/// pull held still steadies into fine aim ([`Steady`]).
 pub(super) fn pointer_aim(
     mut aim: ResMut<Aim>,
     pointer: Res<Pointer>,
     board: Res<OnBoard>,
     spec: Res<Equipment>,
+    real: Option<Res<Time<Real>>>,
     mut fire: FireParams,
 ) {
     if board.computer {
         return;
     }
     let Some(seat) = board.actor else { return };
+    let now = real.map_or(0.0, |t| t.elapsed_secs());
     for event in &pointer.events {
-        if follow_pointer(&mut aim, event, &board, &spec.0)
+        if follow_pointer(&mut aim, event, &board, &spec.0, now)
             && fire.fire(&board.pieces, aim_shot(&aim, seat))
         {
             return;
         }
+    }
+    if aim.drag == Drag::Pull
+        && pointer.by_finger()
+        && let Some(at) = pointer.at
+    {
+        let rs = spec.0.board.striker_radius();
+        aim.steady.settle(at, now, rs);
     }
 }
 
@@ -165,7 +229,13 @@ pub fn gesture_from_striker(d: Vec2, seat: Seat, rs: f32) -> Drag {
 }
 
 /// One thing the pointer did, applied to the aim; whether it let go of a pull that strikes.
-fn follow_pointer(aim: &mut Aim, event: &PointerEvent, board: &OnBoard, spec: &Spec) -> bool {
+fn follow_pointer(
+    aim: &mut Aim,
+    event: &PointerEvent,
+    board: &OnBoard,
+    spec: &Spec,
+    now: f32,
+) -> bool {
     let Some(seat) = board.actor else {
         return false;
     };
@@ -184,6 +254,7 @@ fn follow_pointer(aim: &mut Aim, event: &PointerEvent, board: &OnBoard, spec: &S
             return false;
         }
         (Touch::Press, Some(at)) if at.distance(striker) < rs * 1.3 => {
+            aim.steady = Steady::pressed(at, now);
             aim.drag = Drag::Grab;
             aim.grabbed_at = at;
             aim.held_off = along(at) - along(striker);
@@ -201,7 +272,9 @@ fn follow_pointer(aim: &mut Aim, event: &PointerEvent, board: &OnBoard, spec: &S
         };
     }
     if let Some(at) = event.at {
-        follow_drag(aim, at, striker, along(at), spec);
+        aim.steady.moved(at, now, rs);
+        let end = aim.steady.pull_end(at);
+        follow_drag(aim, end, striker, along(at), spec);
     }
     if event.touch == Touch::Release {
         let strikes = aim.drag == Drag::Pull
@@ -214,8 +287,9 @@ fn follow_pointer(aim: &mut Aim, event: &PointerEvent, board: &OnBoard, spec: &S
 }
 
 /// The striker slid to follow the pointer (`along` the base line, metres), or the pull's
-/// direction and power from where the pointer is.
-fn follow_drag(aim: &mut Aim, at: Vec2, striker: Vec2, along: f32, spec: &Spec) {
+/// direction and power from where the pull ends (`end`: where the pointer is, or the fine
+/// aim's point).
+fn follow_drag(aim: &mut Aim, end: Vec2, striker: Vec2, along: f32, spec: &Spec) {
     match aim.drag {
         Drag::Place => {
             let half = 0.5 * spec.board.base_line_length;
@@ -223,7 +297,7 @@ fn follow_drag(aim: &mut Aim, at: Vec2, striker: Vec2, along: f32, spec: &Spec) 
         }
         Drag::Pull => {
             let rs = spec.board.striker_radius();
-            let pull = striker - at;
+            let pull = striker - end;
             if pull.length() > rs {
                 aim.dir = pull.normalize();
             }

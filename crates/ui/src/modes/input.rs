@@ -213,6 +213,11 @@ impl KeyTaps {
 }
 
 impl Pointer {
+    /// A finger (not the mouse) is down and followed.
+    pub fn by_finger(&self) -> bool {
+        self.finger.is_some()
+    }
+
     /// A finger on a touch screen as the mouse's left button: the first finger down presses,
     /// moves and lets go (its cancel lets go without striking); other fingers are ignored.
     fn follow_finger(&mut self, t: &bevy::input::touch::TouchInput) -> Option<Touch> {

@@ -38,6 +38,8 @@ pub struct Aim {
     /// Where a returned piece is being dragged.
     pub due_at: Vec2,
     pub due_illegal: Option<String>,
+    /// A finger's pull held still, and steadied into fine aim ([`super::aim::Steady`]).
+    pub steady: super::aim::Steady,
 }
 
 impl Default for Aim {
@@ -54,6 +56,7 @@ impl Default for Aim {
             wait: 0.0,
             due_at: Vec2::new(0.05, 0.0),
             due_illegal: None,
+            steady: Default::default(),
         }
     }
 }

@@ -4,7 +4,7 @@
 use super::*;
 use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::time::TimeUpdateStrategy;
-use carrom_ui::modes::aim::{HOLD_DELAY, HOLD_POWER};
+use carrom_ui::modes::aim::{FINE_RATE, HOLD_DELAY, HOLD_POWER, HOLD_STILL};
 use std::time::Duration;
 
 /// A finger on the touch screen at `window`.
@@ -142,6 +142,80 @@ fn a_press_on_the_striker_that_neither_slides_nor_pulls_far_does_not_strike() {
     app.update();
     assert_eq!(phase(&app), Phase::Aim, "a cancelled touch does not strike");
     assert_eq!(app.world().resource::<Table>().model.actions.len(), 0);
+}
+
+/// A pull 10 cm back, held for `hold` seconds (20 ms frames), then moved 4 cm to the side by
+/// finger or by mouse: the aim's angle from straight (degrees), whether it steadied, and the
+/// stroke's angle once let go.
+fn pull_hold_and_turn(by_touch: bool, hold: f32) -> (f32, bool, f32) {
+    let (mut app, striker) = at_the_board();
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        20,
+    )));
+    let pulled = striker + Vec2::new(0.0, -0.10);
+    let press = |app: &mut App, phase, at: Vec2| {
+        if by_touch {
+            finger(app, phase, in_window(at));
+        } else {
+            cursor_to(app, in_window(at));
+            if phase == TouchPhase::Started {
+                left_button(app, ButtonState::Pressed);
+            } else if phase == TouchPhase::Ended {
+                left_button(app, ButtonState::Released);
+            }
+        }
+        app.update();
+    };
+    press(&mut app, TouchPhase::Started, striker);
+    for k in 1..=5 {
+        press(
+            &mut app,
+            TouchPhase::Moved,
+            striker + (pulled - striker) * k as f32 / 5.0,
+        );
+    }
+    for _ in 0..(hold / 0.02).round() as usize {
+        app.update();
+    }
+    for k in 1..=8 {
+        press(
+            &mut app,
+            TouchPhase::Moved,
+            pulled + Vec2::new(0.005 * k as f32, 0.0),
+        );
+    }
+    let aim = app.world().resource::<Aim>();
+    let angle = aim.dir.x.atan2(aim.dir.y).to_degrees().abs();
+    let steadied = aim.steady.fine.is_some();
+    press(&mut app, TouchPhase::Ended, pulled + Vec2::new(0.04, 0.0));
+    app.update();
+    let table = app.world().resource::<Table>();
+    let Some(Action::Stroke { shot }) = table.model.actions.first() else {
+        panic!("a stroke: {:?}", table.model.actions);
+    };
+    (angle, steadied, shot.angle_deg)
+}
+
+/// A finger that pulls and is held still a moment steadies into fine aim: moved 4 cm to the
+/// side after it, it turns the aim a quarter as far as the same move without the pause, and
+/// strikes where it aims; a mouse, held as long, pulls as it is.
+#[test]
+fn a_finger_held_still_while_pulling_turns_the_aim_a_quarter_as_far() {
+    let full = 0.04f32.atan2(0.10).to_degrees();
+    let fine = (FINE_RATE * 0.04f32).atan2(0.10).to_degrees();
+    let (quick, steadied, _) = pull_hold_and_turn(true, 0.0);
+    assert!(!steadied, "a finger that never rests does not steady");
+    assert!((quick - full).abs() < 0.5, "unsteadied: {quick} vs {full}");
+    let (held, steadied, struck) = pull_hold_and_turn(true, HOLD_STILL + 0.1);
+    assert!(steadied, "a finger held still steadies");
+    assert!((held - fine).abs() < 0.5, "steadied: {held} vs {fine}");
+    assert!(
+        (struck.abs() - held).abs() < 0.5,
+        "the stroke goes where it aimed: {struck} vs {held}"
+    );
+    let (mouse, steadied, _) = pull_hold_and_turn(false, HOLD_STILL + 0.1);
+    assert!(!steadied, "the mouse does not steady");
+    assert!((mouse - full).abs() < 0.5, "the mouse: {mouse} vs {full}");
 }
 
 /// The aim after `keys` at a frame time of `frame`: each entry a key and how many frames it

@@ -22,7 +22,7 @@ use carrom_tournament::run::{Played, has_person};
 use carrom_tournament::{Tournament, words};
 
 /// The width of a game's button (Play, Watch).
-const BUTTON: f32 = 96.0;
+pub(super) const BUTTON: f32 = 96.0;
 
 /// The computers' games being played off the screen: the one under way (the next follows it
 /// until no computers' game is next).

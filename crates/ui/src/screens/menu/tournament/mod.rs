@@ -144,12 +144,15 @@ fn show_page(
     held: Res<TournamentHeld>,
     form: Res<form::TournamentForm>,
     off: Res<games::OffScreen>,
+    compact: Option<Res<crate::board::layout::Compact>>,
     mut drawn: Local<Option<Entity>>,
 ) {
     let Ok(body) = body.single() else {
         return;
     };
-    let changed = held.is_changed() || form.is_changed() || off.is_changed();
+    let compact_changed = compact.as_ref().is_some_and(|c| c.is_changed());
+    let compact = compact.is_some_and(|c| c.0);
+    let changed = held.is_changed() || form.is_changed() || off.is_changed() || compact_changed;
     if *drawn == Some(body) && !changed {
         return;
     }
@@ -170,7 +173,7 @@ fn show_page(
             ));
         }
         match (&held.tournament, held.new_form) {
-            (Some(t), false) => view::spawn_tournament(page, t, &off),
+            (Some(t), false) => view::spawn_tournament(page, t, &off, compact),
             _ => form::spawn_form(page, &form, held.tournament.is_some()),
         }
     });

@@ -20,12 +20,18 @@ const SLOT: f32 = 230.0;
 const LINES: f32 = 560.0;
 
 /// The page of tournament `t`.
-pub(super) fn spawn_tournament(page: &mut ChildSpawnerCommands, t: &Tournament, off: &OffScreen) {
+/// On a `compact` screen its games' lines are stacked (their words over their buttons).
+pub(super) fn spawn_tournament(
+    page: &mut ChildSpawnerCommands,
+    t: &Tournament,
+    off: &OffScreen,
+    compact: bool,
+) {
     page.spawn(text(heading(t), 20.0, palette::PAGE_TEXT));
     if let Some(line) = words::champion_line(t) {
         page.spawn(text(line, 30.0, palette::COACH_GOLD));
     }
-    spawn_next(page, t, off);
+    spawn_next(page, t, off, compact);
     // The knockout, once drawn, is what is being played: above the tables it came from.
     spawn_bracket(page, t);
     match t.kind {
@@ -44,7 +50,7 @@ pub(super) fn spawn_tournament(page: &mut ChildSpawnerCommands, t: &Tournament, 
             }
         },
     }
-    spawn_played(page, t);
+    spawn_played(page, t, compact);
     spawn_page_buttons(page);
 }
 
@@ -73,7 +79,7 @@ pub fn heading(t: &Tournament) -> String {
 
 /// The next games: each with Play (a person plays it on the board) or Watch (computers), and
 /// one button that plays the computers' games off the screen.
-fn spawn_next(page: &mut ChildSpawnerCommands, t: &Tournament, off: &OffScreen) {
+fn spawn_next(page: &mut ChildSpawnerCommands, t: &Tournament, off: &OffScreen, compact: bool) {
     let next = t.next_games();
     if next.is_empty() {
         return;
@@ -83,7 +89,7 @@ fn spawn_next(page: &mut ChildSpawnerCommands, t: &Tournament, off: &OffScreen) 
         let Some(game) = t.game(*number) else {
             continue;
         };
-        line_with_button(page, next_words(t, game), |row| {
+        line_with_button(page, next_words(t, game), compact, |row| {
             let person = has_person(t, game);
             let label = if person { "Play" } else { "Watch" };
             games::game_button(row, label, game.number, !person);
@@ -120,27 +126,59 @@ pub fn next_words(t: &Tournament, game: &Game) -> String {
     )
 }
 
-/// A row: a button (made by `add`) and the words beside it.
+/// A row: a button (made by `add`) and the words beside it; on a `compact` screen the words
+/// over the button, as wide as the screen lets them be.
+///
+/// The words are always a column's full width (Bevy measures words left to grow beside a
+/// button, or given a width of their own beside it, at another width than it draws them, and
+/// the rows overlap or gape): beside the button, the button is set in the row's margin.
 fn line_with_button(
     page: &mut ChildSpawnerCommands,
     words: String,
+    compact: bool,
     add: impl FnOnce(&mut ChildSpawnerCommands),
 ) {
-    page.spawn(Node {
-        column_gap: px(8),
-        align_items: AlignItems::Center,
-        width: px(LINES),
-        max_width: percent(100),
-        ..default()
-    })
-    .with_children(|row| {
-        add(row);
-        // The words take the row's rest, the button keeps its width.
+    let node = if compact {
+        // The button first, shown under the words. As wide as the page lets it be, up to the
+        // lines' width (a percentage of a fixed width would measure the words at that width,
+        // wider than they are shown).
+        Node {
+            flex_direction: FlexDirection::ColumnReverse,
+            row_gap: px(4),
+            align_items: AlignItems::FlexStart,
+            width: percent(100),
+            max_width: px(LINES),
+            ..default()
+        }
+    } else {
+        Node {
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::Center,
+            padding: UiRect::left(px(games::BUTTON + 8.0)),
+            min_height: px(30),
+            width: px(LINES),
+            max_width: percent(100),
+            ..default()
+        }
+    };
+    page.spawn(node).with_children(|row| {
+        if compact {
+            add(row);
+        } else {
+            row.spawn(Node {
+                position_type: PositionType::Absolute,
+                left: px(0),
+                top: px(0),
+                bottom: px(0),
+                align_items: AlignItems::Center,
+                ..default()
+            })
+            .with_children(add);
+        }
         row.spawn((
             text(words, 15.0, palette::PAGE_TEXT),
             Node {
-                flex_basis: px(0),
-                flex_grow: 1.0,
+                width: percent(100),
                 ..default()
             },
         ));
@@ -336,7 +374,7 @@ fn spawn_slot(column: &mut ChildSpawnerCommands, t: &Tournament, slot: &Slot) {
 }
 
 /// The games played, the latest first, each with its replay to watch.
-fn spawn_played(page: &mut ChildSpawnerCommands, t: &Tournament) {
+fn spawn_played(page: &mut ChildSpawnerCommands, t: &Tournament, compact: bool) {
     let played: Vec<&Game> = t
         .games
         .iter()
@@ -349,7 +387,7 @@ fn spawn_played(page: &mut ChildSpawnerCommands, t: &Tournament) {
     page.spawn(small_text("PLAYED", size::MENU_HEADING));
     for game in played {
         let replay = game.replays.first().cloned();
-        line_with_button(page, words::result_line(t, game), |row| {
+        line_with_button(page, words::result_line(t, game), compact, |row| {
             if let Some(replay) = replay {
                 games::replay_button(row, replay);
             }
