@@ -58,6 +58,30 @@ impl SeatsArg {
     }
 }
 
+/// How many play where the point game may be played: singles (2), three each for himself (the
+/// point game only), or four: doubles, or each for himself in the point game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PlayersArg {
+    #[value(name = "2")]
+    Two,
+    #[value(name = "3")]
+    Three,
+    #[value(name = "4")]
+    Four,
+}
+
+impl PlayersArg {
+    /// The seats under rules that are (`point_game`) or are not the point game.
+    pub fn seats(self, point_game: bool) -> Seats {
+        match (self, point_game) {
+            (PlayersArg::Two, _) => Seats::Singles,
+            (PlayersArg::Three, _) => Seats::Three,
+            (PlayersArg::Four, true) => Seats::Four,
+            (PlayersArg::Four, false) => Seats::Doubles,
+        }
+    }
+}
+
 /// A seat at the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SeatArg {

@@ -221,7 +221,7 @@ pub fn open_window(
 
 /// `carrom demo`: in a window when there is a display, else headless.
 pub fn demo(spec: &Spec, args: DemoArgs) -> Result<(), String> {
-    let setup = demo_setup(&args);
+    let setup = demo_setup(&args)?;
     if args.headless || !display::has_display() {
         return crate::match_cmd::headless_demo(spec, setup, args.replay_out.as_deref());
     }

@@ -209,7 +209,7 @@ fn demo(spec: &carrom_physics::Spec, args: match_cmd::DemoArgs) -> Result<(), St
         }
         match_cmd::headless_demo(
             spec,
-            match_cmd::demo_setup(&args),
+            match_cmd::demo_setup(&args)?,
             args.replay_out.as_deref(),
         )
     }

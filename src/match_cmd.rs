@@ -1,18 +1,19 @@
 //! The match commands that need no window: the headless demo and the replay check. Thin: the
 //! match is `carrom_match`, the computer players `carrom_ai`.
 
-use crate::args::{RulesArg, SeatsArg, named, rules_arg, seed, speed};
+use crate::args::{PlayersArg, RulesArg, named, rules_arg, seed, speed};
 use carrom_ai::{Level, headless};
 use carrom_match::MatchLength;
-use carrom_match::{Match, MatchSetup, SaveFile};
+use carrom_match::{Match, MatchSetup, SaveFile, SetupError};
 use carrom_physics::Spec;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
 pub struct DemoArgs {
-    /// Players: 2 (singles) or 4 (doubles).
-    #[arg(long, value_enum, default_value_t = SeatsArg::Four)]
-    pub seats: SeatsArg,
+    /// Players: 2 (singles) or 4 (doubles); in the point game (`--rules points`) 2, 3 or 4,
+    /// each for himself.
+    #[arg(long, value_enum, default_value_t = PlayersArg::Four)]
+    pub seats: PlayersArg,
     /// The match's seed, 0 to 18446744073709551615.
     #[arg(long, default_value_t = 1, value_parser = seed)]
     pub seed: u64,
@@ -26,7 +27,8 @@ pub struct DemoArgs {
     /// Simulation speed in the window, 1 to 8.
     #[arg(long, default_value_t = 2.0, value_parser = speed)]
     pub speed: f32,
-    /// Rules: icf, vkk, fof2022, casual or traditional, or a rules file (.toml or .ron).
+    /// Rules: icf, vkk, fof2022, casual, traditional or points, or a rules file (.toml or
+    /// .ron).
     #[arg(long, default_value = "icf", value_parser = rules_arg)]
     pub rules: RulesArg,
     /// The match's length: one board, one game, or the rule set's full match.
@@ -54,17 +56,25 @@ pub struct ReplayArgs {
 }
 
 /// The demo's match: computer players of the ladder's top two levels, or of the one asked for.
-pub fn demo_setup(args: &DemoArgs) -> MatchSetup {
+/// Seats the rules cannot seat (three with two colours) are refused, naming `--seats`.
+pub fn demo_setup(args: &DemoArgs) -> Result<MatchSetup, String> {
     let mut rules = args.rules.clone();
     args.length.apply(&mut rules.rules);
     let levels = Level::demo_levels(args.level);
-    carrom_ai::computers_match(
-        args.seats.seats(),
+    let setup = carrom_ai::computers_match(
+        args.seats.seats(rules.rules.points.is_some()),
         rules.rules,
         &rules.name,
         levels,
         args.seed,
-    )
+    );
+    setup.validate().map_err(|e| match e {
+        SetupError::PointGameOnly { .. } | SetupError::NoPartnersForPoints { .. } => {
+            format!("--{e}")
+        }
+        e => e.to_string(),
+    })?;
+    Ok(setup)
 }
 
 /// The headless demo: computers play a full match, the rulings printed as they are made; the

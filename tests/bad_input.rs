@@ -78,7 +78,8 @@ fn zero_and_nonsense_counts_are_refused_with_the_range() {
             &["bench", "--seconds", "nan"],
             &["--seconds", "at most 3600"],
         ),
-        (&["demo", "--seats", "3"], &["--seats", "2, 4"]),
+        (&["demo", "--seats", "5"], &["--seats", "2, 3, 4"]),
+        (&["demo", "--seats", "3"], &["--seats", "point game"]),
         (&["selfplay", "--seats", "0"], &["--seats", "2, 4"]),
         (
             &["selfplay", "--levels", "medium"],
@@ -278,7 +279,7 @@ fn every_numeric_flag_shows_its_range_in_help() {
         ("ladder", "--games", "1 to 100000"),
         ("ladder", "--seed", "0 to 18446744073709551615"),
         ("breaks", "--seed", "0 to 18446744073709551615"),
-        ("demo", "--seats", "2, 4"),
+        ("demo", "--seats", "2, 3, 4"),
         ("demo", "--seed", "0 to 18446744073709551615"),
         ("demo", "--speed", "1 to 8"),
     ];

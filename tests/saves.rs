@@ -381,3 +381,71 @@ fn a_host_going_on_with_a_save_refuses_what_the_save_fixes_and_counts_its_action
     assert!(stdout.contains("Match over after"), "{stdout}");
     std::fs::remove_dir_all(&d).ok();
 }
+
+/// The casual text's three players for points: `carrom demo --headless --rules points --seats
+/// 3` plays the game to its end, the three players' points adding up to the men they pocketed
+/// and the covered Queen, and its replay checks with `carrom replay`.
+#[test]
+fn three_players_for_points_play_a_game_to_its_end_and_its_replay_checks() {
+    let d = dir("points");
+    let path = d.join("three.json");
+    let out = carrom(&[
+        "demo",
+        "--headless",
+        "--rules",
+        "points",
+        "--seats",
+        "3",
+        "--level",
+        "easy",
+        "--seed",
+        "5",
+        "--replay-out",
+        path.to_str().unwrap(),
+    ]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}\n{stdout}");
+    assert!(stdout.contains("Game over after"), "{stdout}");
+    assert!(!stdout.contains("INVARIANT"), "{stdout}");
+    let save = SaveFile::load(&path).unwrap();
+    let game = carrom_match::resume(&Spec::default(), &save, "three.json", |_| {})
+        .unwrap()
+        .game;
+    let r = &game.referee;
+    assert_eq!(r.seats(), carrom_referee::Seats::Three);
+    let winner = r.point_winner().expect("the game has a winner");
+    let seats = r.seats().seats();
+    let points: Vec<u16> = seats.iter().map(|&s| r.points_of(s)).collect();
+    assert!(
+        points.iter().all(|&p| p <= r.points_of(winner)),
+        "{points:?}"
+    );
+    let pg = r.rules().points.unwrap();
+    let men: u16 = seats
+        .iter()
+        .map(|&s| {
+            let [w, b] = r.men_held(s);
+            u16::from(w) * pg.white + u16::from(b) * pg.black
+        })
+        .sum();
+    let queen = match r.queen() {
+        carrom_referee::QueenState::Covered(_) => pg.queen,
+        _ => 0,
+    };
+    assert_eq!(
+        seats.iter().map(|&s| r.board_points_of(s)).sum::<u16>(),
+        men + queen,
+        "the board's points are its men's and the Queen's"
+    );
+    let replay = carrom(&["replay", path.to_str().unwrap()]);
+    let (stdout, stderr) = text(&replay);
+    assert!(replay.status.success(), "{stderr}");
+    assert!(
+        stdout.contains("Replay ends as recorded: points"),
+        "{stdout}"
+    );
+    let refused = carrom(&["demo", "--headless", "--seats", "3"]);
+    let (_, stderr) = text(&refused);
+    assert!(!refused.status.success());
+    assert!(stderr.contains("point game"), "{stderr}");
+}

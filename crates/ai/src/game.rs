@@ -5,7 +5,7 @@ use crate::geom::{due_spot_anywhere, due_spots, position_value};
 use crate::search::Judge;
 use carrom_match::stroke_report;
 use carrom_physics::{Piece, Seat, ShotResult, Spec};
-use carrom_referee::{PieceColour, QueenRight, QueenState, Referee};
+use carrom_referee::{PieceColour, PointGame, QueenRight, QueenState, Referee};
 
 /// Values outcomes by judging them on a copy of the referee.
 pub struct MatchJudge {
@@ -22,6 +22,10 @@ impl MatchJudge {
 impl Judge for MatchJudge {
     fn target(&self, layout: &[Piece], i: usize) -> bool {
         let me = self.seat;
+        if self.referee.rules().points.is_some() {
+            // The point game: every man is anyone's, the Queen whenever she is on the board.
+            return true;
+        }
         match layout[i].kind {
             PieceColour::Queen => {
                 matches!(
@@ -38,6 +42,9 @@ impl Judge for MatchJudge {
     }
 
     fn value(&self, spec: &Spec, _before: &[Piece], result: &ShotResult) -> f32 {
+        if let Some(pg) = self.referee.rules().points {
+            return self.point_value(spec, result, pg);
+        }
         let report = stroke_report(result);
         let mut r = self.referee;
         let me = self.seat;
@@ -99,6 +106,44 @@ impl Judge for MatchJudge {
     }
 }
 
+impl MatchJudge {
+    /// An outcome in the point game: the points it wins (in units of the cheapest man, the
+    /// Queen awaiting the cover at part of hers), the game won or lost, and what the board
+    /// leaves: to the striker if he goes on, else to the next player.
+    fn point_value(&self, spec: &Spec, result: &ShotResult, pg: PointGame) -> f32 {
+        let report = stroke_report(result);
+        let mut r = self.referee;
+        let me = self.seat;
+        let Ok(v) = r.judge(&report) else {
+            return -100.0;
+        };
+        if let Some(won) = v.points_won {
+            return if won.winner == me { 100.0 } else { -100.0 };
+        }
+        let unit = f32::from(pg.white.min(pg.black).max(1));
+        let before = &self.referee;
+        let gained = f32::from(r.points_of(me)) - f32::from(before.points_of(me));
+        let mut val = gained / unit - 1.5 * f32::from(r.men_owed(me));
+        if r.queen() == (QueenState::AwaitingCover { by: me }) {
+            val += 0.4 * f32::from(pg.queen) / unit;
+        }
+        if !r.break_made() {
+            val -= 0.5;
+        }
+        if v.board_cancelled || v.rulings.iter().any(|x| x.law.as_str() == "56(b)") {
+            return val;
+        }
+        let after = result.layout();
+        let any_man = |k: PieceColour| k != PieceColour::Queen;
+        if v.continues {
+            val += 0.3 + 0.6 * position_value(spec, &after, me, &any_man);
+        } else if let Some(next) = v.next {
+            val -= 0.5 * position_value(spec, &after, next, &any_man);
+        }
+        val
+    }
+}
+
 /// Where the player at `placer` puts a due of `colour` (Laws 84-86, 78): his own colour where
 /// it is easiest for him to pocket; the opponent's colour where it is hardest for them. Always
 /// inside the outer circle and off the centre circle (Law 89(b)): when no spot of the grid of
@@ -115,7 +160,8 @@ pub fn choose_due_spot(
         let p = due_spot_anywhere(spec, layout);
         return (p.x, p.y);
     };
-    let mine = referee.colour_of(placer) == colour_of_due;
+    // The point game: the man placed is anyone's, and the placer strikes next.
+    let mine = referee.rules().points.is_some() || referee.colour_of(placer) == colour_of_due;
     // The owner of the due is the side playing its colour; look from the seat of that side
     // that plays next (the placer in the own-colour case is the opponent, Law 78(b)(i)).
     let owner_seat = if mine {

@@ -84,6 +84,10 @@ pub fn demo(
     let computers = Computers::for_setup(&setup);
     let mut game = Match::new(spec, setup).map_err(HeadlessError::Setup)?;
     let played = play_aloud(&mut game, computers, &mut say);
+    if game.referee.rules().points.is_some() {
+        say(&point_game_end(&game, t0.elapsed().as_secs_f64()));
+        return played.map(|()| game);
+    }
     let winner = game.referee.match_winner();
     say(&format!(
         "Match over after {} actions in {:.1} s: games {:?}, winner {}",
@@ -97,4 +101,22 @@ pub fn demo(
         ))
     ));
     played.map(|()| game)
+}
+
+/// How a point game ended: every player's points and the winner.
+fn point_game_end(game: &Match, secs: f64) -> String {
+    let r = &game.referee;
+    let points = r
+        .seats()
+        .seats()
+        .iter()
+        .map(|&s| format!("{} {}", game.seat_name(s), r.points_of(s)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!(
+        "Game over after {} actions in {secs:.1} s: points {points}; winner {}",
+        game.actions.len(),
+        r.point_winner()
+            .map_or("none".into(), |s| game.seat_name(s))
+    )
 }

@@ -23,6 +23,17 @@ pub enum SetupError {
     /// The breaker does not play in this game.
     #[error("breaker: {} does not play in {seats:?}", seat.name())]
     Breaker { seat: Seat, seats: Seats },
+    /// Three or four each for himself with rules of two colours.
+    #[error(
+        "seats: {} players each for himself play only the point game (rules `points`, or a rules file with `[points]`); {rules} is a game of two colours for two players or two pairs",
+        seats.count()
+    )]
+    PointGameOnly { seats: Seats, rules: String },
+    /// Partners in the point game, which is each for himself.
+    #[error(
+        "seats: the point game ({rules}) is each for himself: two, three or four players, not two pairs"
+    )]
+    NoPartnersForPoints { rules: String },
 }
 
 /// Players asked for that do not fit a match's seats ([`crate::MatchSetup::check_players`]);

@@ -389,6 +389,11 @@ impl Match {
         eat(&s1.to_le_bytes());
         eat(r.turn().map_or("over", |s| s.name()).as_bytes());
         eat(format!("{:?}", r.queen()).as_bytes());
+        if r.rules().points.is_some() {
+            for p in r.points() {
+                eat(&p.to_le_bytes());
+            }
+        }
         h.finish()
     }
 
@@ -452,6 +457,10 @@ impl Match {
                 r.queen()
             ));
         }
+        if let Some(pg) = r.rules().points {
+            bad.extend(self.point_violations(pg));
+            return bad;
+        }
         // A side below the game's points can win at most one more board's worth (Law 55).
         let limit = r.rules().game_points + r.rules().max_board_points as u16;
         for (side, points) in r.score().iter().enumerate() {
@@ -466,10 +475,53 @@ impl Match {
         bad
     }
 
+    /// The point game's promises: every man in the pockets held by one player, and the
+    /// board's points those men's and the covered Queen's.
+    fn point_violations(&self, pg: carrom_referee::PointGame) -> Vec<String> {
+        let r = &self.referee;
+        let mut bad = Vec::new();
+        let seats = r.seats().seats();
+        for (i, colour) in [PieceColour::White, PieceColour::Black]
+            .into_iter()
+            .enumerate()
+        {
+            let held: u8 = seats.iter().map(|&s| r.men_held(s)[i]).sum();
+            if held != r.pocketed(colour) {
+                bad.push(format!(
+                    "{colour}: {} pocketed, the players hold {held}",
+                    r.pocketed(colour)
+                ));
+            }
+        }
+        let won: u16 = seats.iter().map(|&s| r.board_points_of(s)).sum();
+        let men: u16 = seats
+            .iter()
+            .map(|&s| {
+                let [w, b] = r.men_held(s);
+                u16::from(w) * pg.white + u16::from(b) * pg.black
+            })
+            .sum();
+        let queen = if matches!(r.queen(), QueenState::Covered(_)) {
+            pg.queen
+        } else {
+            0
+        };
+        if won != men + queen {
+            bad.push(format!(
+                "the board's points are {won}, its men held and the Queen are worth {}",
+                men + queen
+            ));
+        }
+        bad
+    }
+
     /// The scoreboard in short lines that fit a side panel: the game, the board, each side's
     /// players, points and games, the colour it plays and its men left, and the Queen.
     pub fn scoreboard(&self) -> Vec<String> {
         let r = &self.referee;
+        if r.rules().points.is_some() {
+            return self.point_scoreboard();
+        }
         let mut lines = vec![
             format!(
                 "Game {} of {}",
@@ -528,6 +580,46 @@ impl Match {
             }
             QueenState::AwaitingReturn { .. } => "Queen: back at the turn's end".to_string(),
             QueenState::Covered(c) => format!("Queen: covered ({})", c.name()),
+        });
+        lines
+    }
+
+    /// The point game's scoreboard: the board, each player's points and the men he holds, the
+    /// men left and the Queen.
+    fn point_scoreboard(&self) -> Vec<String> {
+        let r = &self.referee;
+        let mut lines = vec![format!(
+            "Board {} of {}{}  (first to {} points)",
+            r.board_number(),
+            r.rules().boards_per_game,
+            if r.is_extra_board() { " (extra)" } else { "" },
+            r.rules().game_points
+        )];
+        for &seat in r.seats().seats() {
+            let [w, b] = r.men_held(seat);
+            lines.push(String::new());
+            lines.push(self.setup.player(seat).name_with_level());
+            let owes = match r.men_owed(seat) {
+                0 => String::new(),
+                n => format!(", owes {n}"),
+            };
+            lines.push(format!(
+                "  {} pts: {w} white, {b} black{owes}",
+                r.points_of(seat)
+            ));
+        }
+        lines.push(String::new());
+        lines.push(format!(
+            "Left: {} white, {} black",
+            r.on_board(PieceColour::White),
+            r.on_board(PieceColour::Black)
+        ));
+        lines.push(match r.queen() {
+            QueenState::AwaitingCover { by } => {
+                format!("Queen: {} must cover", self.seat_name(by))
+            }
+            QueenState::Covered(_) => "Queen: covered".to_string(),
+            _ => "Queen: on the board".to_string(),
         });
         lines
     }
@@ -591,6 +683,18 @@ impl Match {
     /// [1, 0], score [0, 0] (match finished); every action reached its recorded position".
     pub fn replay_end_line(&self, save: &SaveFile) -> String {
         let (games, score) = (self.referee.games(), self.referee.score());
+        let r = &self.referee;
+        let standing = if r.rules().points.is_some() {
+            let points: Vec<String> = r
+                .seats()
+                .seats()
+                .iter()
+                .map(|&s| format!("{} {}", s.title(), r.points_of(s)))
+                .collect();
+            format!("points {}", points.join(", "))
+        } else {
+            format!("games {games:?}, score {score:?}")
+        };
         let finished = if save.finished {
             " (match finished)"
         } else {
@@ -601,7 +705,7 @@ impl Match {
         } else {
             "; every action reached its recorded position"
         };
-        format!("Replay ends as recorded: games {games:?}, score {score:?}{finished}{digests}")
+        format!("Replay ends as recorded: {standing}{finished}{digests}")
     }
 
     /// Rebuilds a match from a save or replay by playing its actions again, with the physics the

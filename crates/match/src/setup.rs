@@ -216,6 +216,17 @@ impl MatchSetup {
         self.rules
             .validate()
             .map_err(|(field, why)| SetupError::Rules { field, why })?;
+        if self.seats.each_for_himself() && self.rules.points.is_none() {
+            return Err(SetupError::PointGameOnly {
+                seats: self.seats,
+                rules: self.rules_name.clone(),
+            });
+        }
+        if self.seats == Seats::Doubles && self.rules.points.is_some() {
+            return Err(SetupError::NoPartnersForPoints {
+                rules: self.rules_name.clone(),
+            });
+        }
         if self.players.len() != self.seats.count() {
             return Err(SetupError::Players {
                 given: self.players.len(),

@@ -43,6 +43,9 @@ pub struct PlayerStats {
     pub pieces_off_breaks: u32,
     /// The most pieces (own men and the Queen) pocketed in one turn at the board.
     pub longest_run: u32,
+    /// The point game: the player's points (in a game of two colours, absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<u16>,
 }
 
 /// One board that ended: who won it, by how much, the Queen, and the game score after it.
@@ -78,8 +81,12 @@ pub struct MatchStats {
     pub games: [u8; 2],
     /// The side that won the match, when it is over.
     pub winner: Option<u8>,
-    /// The winning side's players by name (empty while the match goes on).
+    /// The winning side's players by name (empty while the match goes on); in the point game
+    /// the winner's name.
     pub winner_name: String,
+    /// The point game: the winner's seat (`south`), when it is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner_seat: Option<String>,
     /// The turn being played: its seat and the pieces pocketed in it so far.
     #[serde(skip)]
     run: Option<(Seat, u32)>,
@@ -96,17 +103,19 @@ impl PlayerStats {
     /// after a foul).
     fn count_stroke(&mut self, before: &Referee, report: &StrokeReport, verdict: &Verdict) -> u32 {
         let colour = before.colour_of(verdict.by);
+        // The point game: every man is the striker's to pocket.
+        let anyones = before.rules().points.is_some();
         let mut pocketed_now = 0;
         self.strokes += 1;
         let own = report
             .pocketed
             .iter()
-            .filter(|c| **c == colour || **c == PieceColour::Queen)
+            .filter(|c| anyones || **c == colour || **c == PieceColour::Queen)
             .count() as u32;
         let theirs = report
             .pocketed
             .iter()
-            .filter(|c| **c == colour.other())
+            .filter(|c| !anyones && **c == colour.other())
             .count() as u32;
         self.opponent_men_pocketed += theirs;
         if !verdict.foul {
@@ -119,9 +128,15 @@ impl PlayerStats {
         if report.pocketed.contains(&PieceColour::Queen) {
             self.queen_pocketed += 1;
         }
-        if !matches!(before.queen(), QueenState::Covered(_))
-            && matches!(verdict.position.queen, QueenState::Covered(c) if c == colour)
-        {
+        let covered = if anyones {
+            verdict
+                .events()
+                .any(|e| matches!(e, carrom_referee::Event::QueenScored { .. }))
+        } else {
+            !matches!(before.queen(), QueenState::Covered(_))
+                && matches!(verdict.position.queen, QueenState::Covered(c) if c == colour)
+        };
+        if covered {
             self.queen_covered += 1;
         }
         if !before.break_made() && report.touched {
@@ -188,6 +203,24 @@ impl MatchStats {
             self.games = m.games;
             self.winner = Some(m.winner.index() as u8);
             self.winner_name = self.side_names[m.winner.index()].clone();
+        }
+        self.record_points(verdict);
+    }
+
+    /// The point game: every player's points after the verdict, and its winner.
+    fn record_points(&mut self, verdict: &Verdict) {
+        let Some(points) = verdict.points else {
+            return;
+        };
+        for (seat, p) in Seat::ALL.into_iter().zip(points) {
+            if let Some(player) = self.player_mut(seat) {
+                player.points = Some(p);
+            }
+        }
+        if let Some(won) = verdict.points_won {
+            let name = self.player_mut(won.winner).map(|p| p.name.clone());
+            self.winner_name = name.unwrap_or_default();
+            self.winner_seat = Some(won.winner.name().to_string());
         }
     }
 
@@ -266,6 +299,9 @@ impl MatchStats {
                 p.pieces_off_breaks,
                 p.longest_run
             ));
+            if let (Some(points), Some(line)) = (p.points, out.last_mut()) {
+                line.push_str(&format!(", {points} points"));
+            }
         }
         for b in &self.boards {
             out.push(crate::words::board_line(b));

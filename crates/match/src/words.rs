@@ -11,6 +11,7 @@ use carrom_referee::{PieceColour, Ruling, Seat, Seats, Side, Verdict};
 
 mod board;
 mod fouls;
+mod points;
 mod queen;
 mod rulings;
 

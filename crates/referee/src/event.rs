@@ -315,4 +315,54 @@ pub enum Event {
         side: Side,
         games: [u8; 2],
     },
+
+    // ----- the point game (`Rules::points`) -----------------------------------------------
+    /// Men pocketed scoring for the striker: `points` for them, `total` his points now.
+    MenScored {
+        by: Seat,
+        white: u8,
+        black: u8,
+        points: u16,
+        total: u16,
+    },
+    /// The Queen covered, her `points` to the striker.
+    QueenScored {
+        by: Seat,
+        points: u16,
+        total: u16,
+    },
+    /// A foul in the point game: the striker pocketed (`striker`), else an improper stroke or
+    /// the clock; the men and the Queen it pocketed come back; the fouler's `penalty` man (the
+    /// one worth least of his) comes back with its points, or is owed (`None`).
+    PointFoul {
+        by: Seat,
+        striker: bool,
+        men_back: u8,
+        queen_back: bool,
+        penalty: Option<PieceColour>,
+        points_lost: u16,
+        total: u16,
+        continues: bool,
+    },
+    /// The attempts to break are used up: the next player breaks.
+    PointBreakPasses {
+        attempts: u8,
+        next: Seat,
+    },
+    /// A player reached the game's target.
+    PointsTarget {
+        by: Seat,
+        points: u16,
+        target: u16,
+    },
+    /// Every man of the board is pocketed.
+    PointsBoardOver {
+        board: u8,
+    },
+    /// The game won by the most points after its boards.
+    PointsMost {
+        by: Seat,
+        points: u16,
+        board: u8,
+    },
 }

@@ -19,7 +19,7 @@
 //! assert_eq!(referee.on_board(PieceColour::White), 9);
 //! ```
 //!
-//! No Bevy, no physics: the crate defines its own input. The state is `Copy` (76 bytes)
+//! No Bevy, no physics: the crate defines its own input. The state is `Copy` (112 bytes)
 //! so the AI can clone it per simulated outcome.
 
 mod event;
@@ -41,8 +41,8 @@ pub use preset::Preset;
 pub use referee::{JudgeError, MEN_PER_COLOUR, PositionError, QueenRight, Referee};
 pub use report::{Colour, PieceColour, StrokeReport};
 pub use rules::{
-    BreakAttemptsFor, DuesReturned, EndingGaps, GameWonBy, ImproperBreak, PassesBy, QueenReturned,
-    TurnRuling,
+    BreakAttemptsFor, DuesReturned, EndingGaps, GameWonBy, ImproperBreak, PassesBy, PointGame,
+    QueenReturned, TurnRuling,
 };
 pub use rules::{Endings, OpponentPiece, PRESET_NAMES, QueenWithoutRight, Rules, RulesError};
 pub use scenario::{
@@ -51,6 +51,6 @@ pub use scenario::{
 };
 pub use seat::{Seat, Seats, Side, TurnOrder};
 pub use verdict::{
-    BoardResult, GameResult, Law, MatchResult, Men, Placer, Position, QueenState, Return, Ruling,
-    Spot, Verdict,
+    BoardResult, GameResult, Law, MatchResult, Men, Placer, PointsWon, Position, QueenState,
+    Return, Ruling, Spot, Verdict,
 };

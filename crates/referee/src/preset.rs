@@ -18,6 +18,8 @@ pub enum Preset {
     Casual,
     /// The traditional house rules.
     Traditional,
+    /// The point game for three (the casual text's exception), each for himself.
+    Points,
 }
 
 impl Named for Preset {
@@ -31,6 +33,7 @@ impl Named for Preset {
             Preset::Fof2022 => "fof2022",
             Preset::Casual => "casual",
             Preset::Traditional => "traditional",
+            Preset::Points => "points",
         }
     }
 }
@@ -39,12 +42,13 @@ carrom_terms::serde_by_name!(Preset);
 
 impl Preset {
     /// Every preset, in the menu's order.
-    pub const ALL: [Preset; 5] = [
+    pub const ALL: [Preset; 6] = [
         Preset::Icf,
         Preset::Vkk,
         Preset::Fof2022,
         Preset::Casual,
         Preset::Traditional,
+        Preset::Points,
     ];
 
     /// The preset's name (`"icf"`).
@@ -65,12 +69,32 @@ impl Preset {
             Preset::Fof2022 => Rules::fof2022(),
             Preset::Casual => Rules::casual(),
             Preset::Traditional => Rules::traditional(),
+            Preset::Points => Rules::points(),
         }
     }
 
-    /// The next preset in the menu's order (after the last, the first).
+    /// The point game, which seats three or four each for himself as well as two.
+    pub fn is_point_game(self) -> bool {
+        self.rules().points.is_some()
+    }
+
+    /// The presets of the game of two colours, for two players or two pairs: the ones the
+    /// menu's rules setting goes through for its singles and doubles.
+    pub const TWO_COLOURS: [Preset; 5] = [
+        Preset::Icf,
+        Preset::Vkk,
+        Preset::Fof2022,
+        Preset::Casual,
+        Preset::Traditional,
+    ];
+
+    /// The next preset of the game of two colours in the menu's order (after the last, the
+    /// first; from the point game, the first).
     pub fn next(self) -> Preset {
-        Preset::ALL[(self as usize + 1) % Preset::ALL.len()]
+        let i = Preset::TWO_COLOURS.iter().position(|p| *p == self);
+        i.map_or(Preset::Icf, |i| {
+            Preset::TWO_COLOURS[(i + 1) % Preset::TWO_COLOURS.len()]
+        })
     }
 }
 

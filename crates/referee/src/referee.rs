@@ -23,6 +23,7 @@ mod clock;
 mod endings;
 mod fouls;
 mod last_man;
+mod points;
 mod position;
 mod queen;
 mod stroke;
@@ -49,6 +50,8 @@ pub const MEN_PER_COLOUR: u8 = 9;
 pub enum JudgeError {
     #[error("the match is over (side {} won); no more strokes can be judged", .winner.index())]
     MatchOver { winner: Side },
+    #[error("the point game is over ({winner} won); no more strokes can be judged")]
+    PointGameOver { winner: Seat },
     #[error(
         "{reported} {colour} reported pocketed or off the board, but only {available} on the board"
     )]
@@ -86,7 +89,7 @@ pub enum JudgeError {
 
 /// The referee of one match.
 ///
-/// `Copy` and 76 bytes: the AI may clone it per simulated outcome. It keeps no history;
+/// `Copy` and 112 bytes: the AI may clone it per simulated outcome. It keeps no history;
 /// log the [`Verdict`]s if you need one. Serde carries it whole between the game and the
 /// browser's worker (the coach's position); it is not a file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -116,6 +119,14 @@ pub struct Referee {
     /// Due and penalty men declared by the stroke being judged, by colour (white, black),
     /// whether taken out at once or owed: the verdict's `penalties` for the striker.
     declared: [u8; 2],
+    /// The point game, by seat (South, East, North, West): points this game, at the start of
+    /// this board (a cancelled board's are taken back), the men (white, black) pocketed and
+    /// kept this board, the penalty men owed; and the winner once it is over.
+    points: [u16; 4],
+    board_start_points: [u16; 4],
+    held: [[u8; 2]; 4],
+    owed_by: [u8; 4],
+    point_winner: Option<Seat>,
 }
 
 /// The index of a colour in per-colour counts: white 0, black 1.
@@ -157,6 +168,11 @@ impl Referee {
             winner: None,
             strokes: 0,
             declared: [0; 2],
+            points: [0; 4],
+            board_start_points: [0; 4],
+            held: [[0; 2]; 4],
+            owed_by: [0; 4],
+            point_winner: None,
         };
         r.start_board(Seat::South);
         r
@@ -172,7 +188,7 @@ impl Referee {
     }
     /// Who strikes next; `None` once the match is over.
     pub fn turn(&self) -> Option<Seat> {
-        self.winner.is_none().then_some(self.turn)
+        (!self.is_over()).then_some(self.turn)
     }
     /// The side a seat plays for.
     pub fn side_of(&self, seat: Seat) -> Side {
@@ -281,7 +297,7 @@ impl Referee {
         self.man_pocketed[side.index()]
     }
     pub fn is_over(&self) -> bool {
-        self.winner.is_some()
+        self.winner.is_some() || self.point_winner.is_some()
     }
     pub fn match_winner(&self) -> Option<Side> {
         self.winner
@@ -298,7 +314,13 @@ impl Referee {
         if let Some(winner) = self.winner {
             return Err(JudgeError::MatchOver { winner });
         }
+        if let Some(winner) = self.point_winner {
+            return Err(JudgeError::PointGameOver { winner });
+        }
         self.check(r)?;
+        if let Some(pg) = self.rules.points {
+            return Ok(self.judge_points(r, pg));
+        }
         let by = self.turn;
         let mut v = self.blank_verdict();
         let my_colour = self.colour_of(by);
@@ -350,6 +372,8 @@ impl Referee {
             board_cancelled: false,
             foul: false,
             penalties: 0,
+            points: None,
+            points_won: None,
         }
     }
 

@@ -177,6 +177,46 @@ pub enum BreakAttemptsFor {
     FirstTurn,
 }
 
+/// The point game: every player for himself, any carrom man pocketed by anyone for the points
+/// of its colour, the Queen for hers once covered (by a man of any colour, on the same or the
+/// next stroke). The game is won by the first to reach `Rules::game_points`, or by the most
+/// points when `Rules::boards_per_game` boards are played (a tie at the top: another board, as
+/// Law 56(b)). The defaults are "point carrom" as the Wikipedia article on carrom describes the
+/// variant "popular with children or an odd number of players": the men of one colour a point
+/// each, of the other two, the Queen five, 17 points to win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PointGame {
+    /// Points for a white man pocketed.
+    pub white: u16,
+    /// Points for a black man pocketed.
+    pub black: u16,
+    /// Points for the Queen, once covered.
+    pub queen: u16,
+}
+
+impl Default for PointGame {
+    fn default() -> Self {
+        PointGame {
+            white: 2,
+            black: 1,
+            queen: 5,
+        }
+    }
+}
+
+impl PointGame {
+    /// The points of a pocketed piece of `colour`.
+    pub fn value(&self, colour: crate::report::PieceColour) -> u16 {
+        use crate::report::PieceColour::{Black, Queen, White};
+        match colour {
+            White => self.white,
+            Black => self.black,
+            Queen => self.queen,
+        }
+    }
+}
+
 /// A rule variant. Every field defaults to its ICF value, so a rules file need only list
 /// the fields it changes. The whole struct is `Copy` (cheap to clone for the AI).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -284,6 +324,9 @@ pub struct Rules {
     pub shot_clock_secs: Option<u8>,
     /// Law 63: technical fouls reported by the game are judged; when off they are rejected.
     pub technical_fouls: bool,
+    /// The point game (the casual text's three players "against each other for points"):
+    /// `None` (ICF) is the game of two colours, each side pocketing its own.
+    pub points: Option<PointGame>,
 }
 
 impl Default for Rules {
@@ -293,7 +336,7 @@ impl Default for Rules {
 }
 
 /// Names accepted by [`Rules::preset`].
-pub const PRESET_NAMES: [&str; 5] = ["icf", "vkk", "fof2022", "casual", "traditional"];
+pub const PRESET_NAMES: [&str; 6] = ["icf", "vkk", "fof2022", "casual", "traditional", "points"];
 
 impl Rules {
     /// The ICF Laws (the default).
@@ -334,6 +377,7 @@ impl Rules {
             pass_before_break: false,
             shot_clock_secs: None,
             technical_fouls: false,
+            points: None,
         }
     }
 
@@ -404,7 +448,32 @@ impl Rules {
         }
     }
 
-    /// A preset by name (`icf`, `vkk`, `fof2022`, `casual`, `traditional`).
+    /// The point game for three (the casual text's "As an exception, though, you can play with
+    /// three players against each other for points", which names no values): point carrom as
+    /// the Wikipedia article on carrom has it (white 2, black 1, the covered Queen 5, the first
+    /// to 17 wins, else the most points when every man is down), played to the casual text's
+    /// other rules, its fouls read for a game in which every man is anyone's.
+    pub const fn points() -> Rules {
+        Rules {
+            game_points: 17,
+            boards_per_game: 1,
+            games_to_win: 1,
+            opponent_piece: OpponentPiece::Icf,
+            points: Some(PointGame {
+                white: 2,
+                black: 1,
+                queen: 5,
+            }),
+            ..Rules::casual()
+        }
+    }
+
+    /// The point game's values, if these rules are a point game.
+    pub fn point_game(&self) -> Option<PointGame> {
+        self.points
+    }
+
+    /// A preset by name (`icf`, `vkk`, `fof2022`, `casual`, `traditional`, `points`).
     pub fn preset(name: &str) -> Option<Rules> {
         Preset::ALL
             .into_iter()
@@ -425,6 +494,26 @@ impl Rules {
         for (field, v) in positive {
             if v == 0 {
                 return Err((field, "must be at least 1".into()));
+            }
+        }
+        if let Some(p) = self.points {
+            if p.white == 0 || p.black == 0 {
+                return Err((
+                    "points",
+                    "a carrom man must be worth at least 1 point in the point game".into(),
+                ));
+            }
+            if self.games_to_win != 1 {
+                return Err((
+                    "games_to_win",
+                    "the point game is one game: set games_to_win = 1".into(),
+                ));
+            }
+            if self.technical_fouls {
+                return Err((
+                    "technical_fouls",
+                    "technical fouls are not judged in the point game".into(),
+                ));
             }
         }
         if self.shot_clock_secs == Some(0) {

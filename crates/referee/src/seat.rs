@@ -16,17 +16,25 @@ pub enum TurnOrder {
     Left,
 }
 
-/// Singles (two players, South and North, Law 27) or doubles (four players, partners opposite,
-/// Law 28).
+/// Singles (two players, South and North, Law 27), doubles (four players, partners opposite,
+/// Law 28), or three or four players each for himself in the point game (the casual text: "you
+/// can play with three players against each other for points").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Seats {
     Singles,
     Doubles,
+    /// Three players each for himself, at South, East and North: the breaker at South as in
+    /// singles, and the two who follow him in the ICF order of play (Law 49(b), to the right)
+    /// beside and opposite him, so the turn passes round the three sides as it passes round
+    /// four with West's chair empty. Only in the point game.
+    Three,
+    /// Four players each for himself (no partners). Only in the point game.
+    Four,
 }
 
 impl Seats {
-    /// 2 → singles, 4 → doubles.
+    /// 2 → singles, 4 → doubles (3 players only play the point game: [`Seats::for_point_game`]).
     pub fn from_count(n: u32) -> Option<Seats> {
         match n {
             2 => Some(Seats::Singles),
@@ -35,18 +43,33 @@ impl Seats {
         }
     }
 
-    pub fn count(self) -> usize {
-        match self {
-            Seats::Singles => 2,
-            Seats::Doubles => 4,
+    /// The seats of `n` players each for himself in the point game: 2 → singles, 3 → three,
+    /// 4 → four.
+    pub fn for_point_game(n: u32) -> Option<Seats> {
+        match n {
+            2 => Some(Seats::Singles),
+            3 => Some(Seats::Three),
+            4 => Some(Seats::Four),
+            _ => None,
         }
+    }
+
+    pub fn count(self) -> usize {
+        self.seats().len()
+    }
+
+    /// Three or four players each for himself: a point game's seats, which no game of two
+    /// colours can seat.
+    pub fn each_for_himself(self) -> bool {
+        matches!(self, Seats::Three | Seats::Four)
     }
 
     /// The seats in play, starting at South in the ICF order of play.
     pub fn seats(self) -> &'static [Seat] {
         match self {
             Seats::Singles => &[Seat::South, Seat::North],
-            Seats::Doubles => &Seat::ALL,
+            Seats::Three => &[Seat::South, Seat::East, Seat::North],
+            Seats::Doubles | Seats::Four => &Seat::ALL,
         }
     }
 
@@ -73,22 +96,30 @@ impl Seats {
     }
 
     /// Side 0: South (and North in doubles); side 1: North in singles, East and West in doubles.
+    /// Three or four players each for himself score as seats, not sides
+    /// (`Referee::points_of`); their seats answer as in doubles, a side being then only the
+    /// colour a seat would play, which nothing in the point game asks.
     pub fn side_of(self, seat: Seat) -> Side {
         match (self, seat) {
             (Seats::Singles, Seat::North) => Side::One,
             (Seats::Singles, _) => Side::Zero,
-            (Seats::Doubles, Seat::South | Seat::North) => Side::Zero,
-            (Seats::Doubles, Seat::East | Seat::West) => Side::One,
+            (_, Seat::South | Seat::North) => Side::Zero,
+            (_, Seat::East | Seat::West) => Side::One,
         }
     }
 
-    /// The player who plays after `seat` (Law 48 / 49(b)).
+    /// The player who plays after `seat` (Law 48 / 49(b)): the next seat in play to his right
+    /// (or left), an empty chair passed over.
     pub fn next(self, seat: Seat, order: TurnOrder) -> Seat {
-        match (self, order) {
-            (Seats::Singles, _) => seat.opposite(),
-            (Seats::Doubles, TurnOrder::Right) => seat.right(),
-            (Seats::Doubles, TurnOrder::Left) => seat.left(),
+        let step = |s: Seat| match order {
+            TurnOrder::Right => s.right(),
+            TurnOrder::Left => s.left(),
+        };
+        let mut next = step(seat);
+        while !self.contains(next) {
+            next = step(next);
         }
+        next
     }
 
     /// `seat` advanced `n` places in the order of play.
@@ -101,7 +132,7 @@ impl Seats {
         match (self, side) {
             (_, Side::Zero) => Seat::South,
             (Seats::Singles, Side::One) => Seat::North,
-            (Seats::Doubles, Side::One) => Seat::East,
+            (_, Side::One) => Seat::East,
         }
     }
 }

@@ -91,6 +91,13 @@ pub struct MatchResult {
     pub games: [u8; 2],
 }
 
+/// A finished point game: its winner and every seat's points (South, East, North, West).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PointsWon {
+    pub winner: Seat,
+    pub points: [u16; 4],
+}
+
 /// Carrom men of one colour on a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub struct Men {
@@ -196,6 +203,13 @@ pub struct Verdict {
     /// Due and penalty men this stroke declared against the striker's colour, taken out at once
     /// or owed (Laws 72, 78).
     pub penalties: u8,
+    /// The point game: every seat's points after the stroke (South, East, North, West); `None`
+    /// in a game of two colours.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<[u16; 4]>,
+    /// The point game ended with this stroke.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points_won: Option<PointsWon>,
 }
 
 impl Verdict {

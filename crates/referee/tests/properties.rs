@@ -338,12 +338,14 @@ proptest! {
     }
 }
 
+/// Small enough for the AI to copy per simulated outcome: 112 bytes with the point game's
+/// ledger by seat (points, the men each player holds and owes).
 #[test]
 fn the_referee_is_small_and_copy() {
     fn is_copy<T: Copy>() {}
     is_copy::<Referee>();
     assert!(
-        std::mem::size_of::<Referee>() <= 96,
+        std::mem::size_of::<Referee>() <= 128,
         "{}",
         std::mem::size_of::<Referee>()
     );
@@ -464,5 +466,109 @@ proptest! {
             }
             Ok(())
         })?;
+    }
+}
+
+/// The point game's presets and a reading from a file's values, at two, three and four seats.
+fn point_games() -> impl Strategy<Value = (Rules, Seats)> {
+    let total_point = Rules {
+        boards_per_game: 3,
+        game_points: 1000,
+        points: Some(PointGame {
+            white: 10,
+            black: 5,
+            queen: 50,
+        }),
+        ..Rules::points()
+    };
+    (
+        prop_oneof![Just(Rules::points()), Just(total_point)],
+        prop_oneof![Just(Seats::Singles), Just(Seats::Three), Just(Seats::Four)],
+    )
+}
+
+/// The point game's ledger after every stroke: each colour's men on the board or held by one
+/// player, and the board's points what those men and the covered Queen are worth.
+fn check_points(r: &Referee, v: &Verdict) -> Result<(), TestCaseError> {
+    let pg = r.rules().points.unwrap();
+    let seats = r.seats().seats();
+    for (i, colour) in [W, B].into_iter().enumerate() {
+        let m = r.men(colour);
+        prop_assert_eq!(m.on_board + m.pocketed, 9);
+        let held: u8 = seats.iter().map(|&s| r.men_held(s)[i]).sum();
+        prop_assert_eq!(held, m.pocketed, "{}: {}", colour, v.summary());
+    }
+    let won: u16 = seats.iter().map(|&s| r.board_points_of(s)).sum();
+    let men: u16 = seats
+        .iter()
+        .map(|&s| {
+            let [w, b] = r.men_held(s);
+            u16::from(w) * pg.white + u16::from(b) * pg.black
+        })
+        .sum();
+    let queen = match r.queen() {
+        QueenState::Covered(_) => pg.queen,
+        _ => 0,
+    };
+    prop_assert_eq!(won, men + queen, "{}", v.summary());
+    prop_assert_eq!(v.points, Some(r.points()));
+    if let Some(next) = v.next {
+        prop_assert!(r.seats().contains(next));
+    }
+    Ok(())
+}
+
+/// A stroke that clears a colour: towards the board's end.
+fn clearing(r: &Referee) -> StrokeReport {
+    let colour = if r.on_board(W) > 0 { W } else { B };
+    StrokeReport::pocketing(&vec![colour; r.on_board(colour) as usize])
+}
+
+proptest! {
+    #![proptest_config(cases(256))]
+
+    #[test]
+    fn in_the_point_game_the_points_add_up_to_the_men_held_and_the_covered_queen(
+        (rules, seats) in point_games(),
+        strokes in prop::collection::vec(abstract_stroke(), 0..400),
+    ) {
+        let mut r = Referee::new(rules, seats);
+        for a in &strokes {
+            if r.is_over() {
+                break;
+            }
+            let report = realise(&r, a);
+            let before = r;
+            let v = r.judge(&report).unwrap_or_else(|e| panic!("{report:?} rejected: {e}"));
+            check_points(&r, &v)?;
+            let mut copy = before;
+            prop_assert_eq!(&copy.judge(&report).unwrap(), &v);
+        }
+    }
+
+    #[test]
+    fn every_point_game_ends_with_the_most_points_or_the_target(
+        (rules, seats) in point_games(),
+        strokes in prop::collection::vec(abstract_stroke(), 64),
+    ) {
+        let mut r = Referee::new(rules, seats);
+        let mut total = 0usize;
+        while !r.is_over() {
+            let mut a = strokes[total % strokes.len()].clone();
+            a.pass = a.pass && total.is_multiple_of(7);
+            a.touched = a.touched || total.is_multiple_of(5);
+            let report = if total % 5 == 4 { clearing(&r) } else { realise(&r, &a) };
+            let v = r.judge(&report).unwrap();
+            check_points(&r, &v)?;
+            total += 1;
+            prop_assert!(total < 200_000, "the game did not end");
+        }
+        let winner = r.point_winner().unwrap();
+        let top = r.points_of(winner);
+        for &s in r.seats().seats() {
+            prop_assert!(s == winner || r.points_of(s) < top || top >= r.rules().game_points);
+        }
+        let over = matches!(r.judge(&StrokeReport::nothing()), Err(JudgeError::PointGameOver { .. }));
+        prop_assert!(over, "a stroke after the end is refused");
     }
 }

@@ -4,6 +4,7 @@
 
 use super::board::{boards, games};
 use super::fouls::{dues, fouls, striker_pocketed};
+use super::points::point_game;
 use super::queen::{queen_with_striker, the_queen};
 use super::{Names, count, men};
 use carrom_referee::{Event, Seat};
@@ -76,6 +77,13 @@ pub fn sentence(e: &Event, names: &Names) -> String {
         | E::GameByBoard { .. }
         | E::ExtraBoard { .. }
         | E::MatchWon { .. } => games(e, names),
+        E::MenScored { .. }
+        | E::QueenScored { .. }
+        | E::PointFoul { .. }
+        | E::PointBreakPasses { .. }
+        | E::PointsTarget { .. }
+        | E::PointsBoardOver { .. }
+        | E::PointsMost { .. } => point_game(e, names),
     }
 }
 

@@ -43,6 +43,9 @@ impl Referee {
         self.break_misses = 0;
         self.passes = 0;
         self.man_pocketed = [false; 2];
+        self.board_start_points = self.points;
+        self.held = [[0; 2]; 4];
+        self.owed_by = [0; 4];
         self.breaker = breaker;
         self.turn = breaker;
         self.turn_strokes = 0;
