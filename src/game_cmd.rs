@@ -24,6 +24,9 @@ pub enum PlayMode {
     Menu,
     Singles,
     Doubles,
+    /// Three players each for himself, the point game (the `points` rules unless `--rules`
+    /// names another point game).
+    Three,
     /// Break practice.
     Practice,
     /// Drills by kind of shot, with the player's progress kept.
@@ -37,10 +40,11 @@ pub struct PlayArgs {
     #[arg(long, value_enum)]
     pub mode: Option<PlayMode>,
     /// Player names in seat order (South, North in singles; South, East, North, West in
-    /// doubles), each 1 to 24 characters.
+    /// doubles; South, East, North in three), each 1 to 24 characters.
     #[arg(long, value_delimiter = ',', value_parser = player_name)]
     pub names: Vec<String>,
-    /// Rules: icf, vkk, fof2022, casual or traditional, or a rules file (.toml or .ron).
+    /// Rules: icf, vkk, fof2022, casual, traditional or points, or a rules file (.toml or
+    /// .ron).
     #[arg(long, value_parser = rules_arg)]
     pub rules: Option<RulesArg>,
     /// The match's length: one board, one game, or the rule set's full match.
@@ -75,8 +79,9 @@ pub struct ScreenshotArgs {
     /// What to capture: demo, practice, menu, hint (a person's turn with the coach's hint),
     /// stroke (pulling back the striker), result (a board's), summary (a match's), library
     /// (the saved matches), tournament, across (hosting or joining), how-to-play, online
-    /// (Play online's first view), training (a drill), review (a match reviewed by the coach)
-    /// or review-stroke (its worst stroke on the board).
+    /// (Play online's first view), training (a drill), review (a match reviewed by the coach),
+    /// review-stroke (its worst stroke on the board), points (three players for points, a
+    /// person's turn) or points-summary (their game's summary).
     #[arg(long, value_parser = named::<ShotMode>(), default_value = "demo")]
     pub mode: ShotMode,
     /// The window's size, WIDTHxHEIGHT, each 320 to 7680.
@@ -97,7 +102,32 @@ fn match_seats(mode: PlayMode) -> Option<Seats> {
     match mode {
         PlayMode::Singles => Some(Seats::Singles),
         PlayMode::Doubles => Some(Seats::Doubles),
+        PlayMode::Three => Some(Seats::Three),
         _ => None,
+    }
+}
+
+/// `carrom play`'s rules: as given, or for three the point game's preset; three only with a
+/// point game, doubles only without.
+fn play_rules(args: &PlayArgs, mode: PlayMode) -> Result<RulesArg, String> {
+    let rules = match (&args.rules, mode) {
+        (Some(r), _) => r.clone(),
+        (None, PlayMode::Three) => crate::args::rules_arg("points")?,
+        (None, _) => RulesArg::default(),
+    };
+    let point_game = rules.rules.points.is_some();
+    match mode {
+        PlayMode::Three if !point_game => Err(format!(
+            "--rules: three players play only the point game (`points`, or a rules file with \
+             `[points]`), not {}",
+            rules.name
+        )),
+        PlayMode::Doubles if point_game => Err(format!(
+            "--rules: {} is the point game, each for himself: --mode singles or three, not \
+             doubles",
+            rules.name
+        )),
+        _ => Ok(rules),
     }
 }
 
@@ -117,8 +147,8 @@ fn check_seats(
             })
         }
         None if args.load.is_none() && !args.computer.is_empty() => Err(format!(
-            "--computer: seats are played by the computer in a match (--mode singles or \
-             doubles), not in {mode_name}"
+            "--computer: seats are played by the computer in a match (--mode singles, \
+             doubles or three), not in {mode_name}"
         )),
         None => Ok(()),
     }
@@ -127,7 +157,7 @@ fn check_seats(
 /// `carrom play`. Every flag is checked first, the same whether or not a window can open.
 pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
     let mode = args.mode.unwrap_or_default();
-    let mut rules = args.rules.clone().unwrap_or_default();
+    let mut rules = play_rules(&args, mode)?;
     args.length.apply(&mut rules.rules);
     let seed = args.seed.unwrap_or(1);
     let level = args.level.unwrap_or(DEMO_LEVEL);
@@ -173,6 +203,7 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
             PlayMode::Menu => Start::Menu,
             PlayMode::Singles => Start::Match(make(Seats::Singles)),
             PlayMode::Doubles => Start::Match(make(Seats::Doubles)),
+            PlayMode::Three => Start::Match(make(Seats::Three)),
             PlayMode::Practice => Start::Practice,
             PlayMode::Training => Start::Training,
             PlayMode::Demo => {

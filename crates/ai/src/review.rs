@@ -189,6 +189,12 @@ pub enum ReviewError {
     /// Nobody watched the review any more ([`review_watched`]).
     #[error("the review was stopped")]
     Stopped,
+    /// The point game: the review judges a stroke by the win chance of two sides, which a
+    /// game of three or four each for himself does not have.
+    #[error(
+        "{file}: a point game ({rules}) is not reviewed: the review's win chance is of two sides, and in the point game each plays for himself"
+    )]
+    PointGame { file: String, rules: String },
     #[error("{file}: no player named `{name}` (the players: {players})")]
     NoSuchPlayer {
         file: String,
@@ -240,6 +246,12 @@ pub fn review_watched(
     options: &ReviewOptions,
     watch: &(dyn Fn(Watch<'_>) -> bool + Sync),
 ) -> Result<Review, ReviewError> {
+    if save.setup.rules.points.is_some() {
+        return Err(ReviewError::PointGame {
+            file: name.to_string(),
+            rules: save.setup.rules_name.clone(),
+        });
+    }
     let walked = strokes_of(spec, save, name)?;
     let going_on = std::sync::atomic::AtomicBool::new(watch(Watch::Walked(&walked)));
     let player = reviewed_player(save, name, options)?;

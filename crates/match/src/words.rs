@@ -247,7 +247,9 @@ pub fn board_line(b: &BoardStats) -> String {
 
 /// The match summary's title: "Ravi wins the match", or "The match is over" (no winner).
 pub fn match_over(stats: &MatchStats) -> String {
-    if stats.winner.is_some() {
+    if stats.winner_seat.is_some() {
+        format!("{} the game", agree(&stats.winner_name, "wins", "win"))
+    } else if stats.winner.is_some() {
         format!("{} the match", agree(&stats.winner_name, "wins", "win"))
     } else {
         "The match is over".into()

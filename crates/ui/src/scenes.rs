@@ -27,6 +27,8 @@ impl Named for ShotMode {
         ShotMode::TrainingProgress,
         ShotMode::Review,
         ShotMode::ReviewStroke,
+        ShotMode::Points,
+        ShotMode::PointsSummary,
     ];
     const WHAT: &'static str = "a screenshot's mode";
 
@@ -50,6 +52,8 @@ impl Named for ShotMode {
             ShotMode::TrainingProgress => "training-progress",
             ShotMode::Review => "review",
             ShotMode::ReviewStroke => "review-stroke",
+            ShotMode::Points => "points",
+            ShotMode::PointsSummary => "points-summary",
         }
     }
 }
@@ -95,6 +99,13 @@ pub fn start_of(mode: ShotMode, spec: &Spec) -> Result<(Start, f32), NoScene> {
         }
         ShotMode::Result => (resume(asha_and_ravi_until(spec, just_after_a_board)?), 1.0),
         ShotMode::Summary => (resume(asha_and_ravi_until(spec, Match::is_over)?), 1.0),
+        ShotMode::Points => {
+            let south_to_strike = |m: &Match| {
+                m.referee.strokes() >= 8 && m.next_actor() == Some(Actor::Striker(Seat::South))
+            };
+            (resume(three_for_points_until(spec, south_to_strike)?), 1.0)
+        }
+        ShotMode::PointsSummary => (resume(three_for_points_until(spec, Match::is_over)?), 1.0),
         ShotMode::Review | ShotMode::ReviewStroke => {
             let game = asha_and_ravi_until(spec, |m| m.referee.strokes() >= 24)?;
             let start = crate::modes::review::ReviewStart {
@@ -123,8 +134,30 @@ fn played_until(
     setup.players[1].computer = Some(level);
     let mut both = setup.clone();
     both.players[0].computer = Some(level);
-    let mut hands = Computers::for_setup(&both);
-    let mut model = Match::new(spec, setup)?;
+    let hands = Computers::for_setup(&both);
+    play_on(Match::new(spec, setup)?, hands, stop)
+}
+
+/// Three for points (the `points` preset): Asha at South, Mei Ling (East) and Ravi (North) the
+/// computers, all three played by easy computers (seed 5) until `stop` says so.
+fn three_for_points_until(spec: &Spec, stop: impl Fn(&Match) -> bool) -> Result<Match, NoScene> {
+    let mut setup = MatchSetup::new(Seats::Three, Rules::points(), "points", 5);
+    for (player, name) in setup.players.iter_mut().zip(["Asha", "Mei Ling", "Ravi"]) {
+        player.name = name.into();
+        player.computer = Some(Level::Easy);
+    }
+    let hands = Computers::for_setup(&setup);
+    setup.players[0].computer = None;
+    play_on(Match::new(spec, setup)?, hands, stop)
+}
+
+/// Plays `model` on with `hands` until `stop` says so after an action; an error if the match
+/// ends first (unless `stop` accepts the end).
+fn play_on(
+    mut model: Match,
+    mut hands: Computers,
+    stop: impl Fn(&Match) -> bool,
+) -> Result<Match, NoScene> {
     while !stop(&model) {
         if model.is_over() {
             return Err(NoScene::MatchEnded);

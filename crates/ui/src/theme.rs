@@ -79,6 +79,9 @@ pub mod palette {
     // The sides (a name, its bars in the summary's chart).
     pub const SIDE_ZERO: Color = Color::srgb(0.98, 0.74, 0.28);
     pub const SIDE_ONE: Color = Color::srgb(0.40, 0.78, 0.98);
+    /// North's and West's colours in the point game (each for himself).
+    pub const SEAT_NORTH: Color = Color::srgb(0.55, 0.90, 0.45);
+    pub const SEAT_WEST: Color = Color::srgb(0.95, 0.55, 0.80);
 
     // Result cards and the summary.
     pub const CARD: Color = Color::srgba(0.07, 0.05, 0.04, 0.94);
@@ -124,6 +127,27 @@ pub fn side_colour(side: u8) -> Color {
         palette::SIDE_ZERO
     } else {
         palette::SIDE_ONE
+    }
+}
+
+/// The banner's colour for `i`: a side's (0, 1), or in the point game a seat's (North 2,
+/// West 3, as [`seat_colour`]).
+pub fn banner_colour(i: u8) -> Color {
+    match i {
+        0 | 1 => side_colour(i),
+        2 => palette::SEAT_NORTH,
+        _ => palette::SEAT_WEST,
+    }
+}
+
+/// A player's colour in the point game, where each plays for himself: by his seat (South,
+/// East, North, West), South's and East's the sides' colours.
+pub fn seat_colour(seat: carrom_referee::Seat) -> Color {
+    match seat {
+        carrom_referee::Seat::South => palette::SIDE_ZERO,
+        carrom_referee::Seat::East => palette::SIDE_ONE,
+        carrom_referee::Seat::North => palette::SEAT_NORTH,
+        carrom_referee::Seat::West => palette::SEAT_WEST,
     }
 }
 

@@ -826,12 +826,8 @@ fn playing(app: &App) -> Option<carrom_ui::Playing> {
         .map(|p| *p.get())
 }
 
-/// Each mode is entered from the menu and left with Esc: in it, its `Playing` state is on and
-/// the menu's entities are gone; back at the menu, no mode is playing, the menu is there again
-/// and Continue goes back to the mode left. How to play opens over the menu and closes.
-#[test]
-fn every_mode_goes_in_from_the_menu_and_back_out() {
-    use carrom_ui::Playing;
+/// The game at its menu, with keys to press.
+fn at_the_menu() -> App {
     let spec = Spec::default();
     let mut app = carrom_ui::headless_app_with_screens(&spec, launch(Start::Menu));
     app.world_mut()
@@ -839,6 +835,16 @@ fn every_mode_goes_in_from_the_menu_and_back_out() {
     for _ in 0..3 {
         app.update();
     }
+    app
+}
+
+/// Each mode is entered from the menu and left with Esc: in it, its `Playing` state is on and
+/// the menu's entities are gone; back at the menu, no mode is playing, the menu is there again
+/// and Continue goes back to the mode left. How to play opens over the menu and closes.
+#[test]
+fn every_mode_goes_in_from_the_menu_and_back_out() {
+    use carrom_ui::Playing;
+    let mut app = at_the_menu();
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
     assert!(menu_entities(&mut app) > 10, "the menu is up");
     // How to play: a page over the menu, closed by a click on it.
@@ -934,6 +940,24 @@ fn every_mode_goes_in_from_the_menu_and_back_out() {
             .get(),
         carrom_ui::screens::menu::MenuPage::Choices
     );
+}
+
+/// The casual text's three players for points start from the menu: South, East and North,
+/// each for himself under the `points` rules whatever the menu's rules, the scoreboard giving
+/// each his points.
+#[test]
+fn three_players_for_points_start_from_the_menu_each_with_his_points() {
+    let mut app = at_the_menu();
+    click(&mut app, "Three players - each for points");
+    run_until(&mut app, 50, |app| phase(app) == Phase::Aim);
+    let table = app.world().resource::<Table>();
+    assert_eq!(table.model.setup.seats, Seats::Three);
+    assert_eq!(table.model.setup.rules_name, "points");
+    assert!(table.model.referee.rules().points.is_some());
+    assert_eq!(table.model.turn(), Some(Seat::South));
+    let board = table.model.scoreboard().join("\n");
+    assert!(board.contains("first to 17 points"), "{board}");
+    assert_eq!(board.matches(" pts: ").count(), 3, "{board}");
 }
 
 /// A replay goes in from the command line, and out to the menu with Esc.

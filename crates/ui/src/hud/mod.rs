@@ -46,7 +46,8 @@ pub struct Panels {
     pub dense: bool,
     /// The keys.
     pub help: String,
-    /// The banner of the one to act: a name, what he does, his side's colour.
+    /// The banner of the one to act: a name, what he does, his side's colour (in the point
+    /// game his seat's: `theme::banner_colour`).
     pub name: String,
     pub what: String,
     pub side: Option<u8>,
@@ -432,7 +433,7 @@ fn turn_banner(
     if let Ok((mut bg, mut border, mut node)) = banner.single_mut() {
         let base = panels
             .side
-            .map_or(palette::NO_SIDE, crate::theme::side_colour);
+            .map_or(palette::NO_SIDE, crate::theme::banner_colour);
         // Bright as the turn passes, settling over a second.
         let k = (1.0 - flash.age).clamp(0.0, 1.0);
         let fill = base.with_alpha(0.30 + 0.45 * k);

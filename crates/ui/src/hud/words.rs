@@ -12,6 +12,7 @@ use crate::sim::SimSpeed;
 use crate::states::{LiveMatch, Pause, Phase, Playing, Refereed, Watched};
 use crate::text::rules_title;
 use bevy::prelude::*;
+use carrom_referee::Seat;
 
 const MATCH_KEYS: &str = "Slide the striker along the base line to place it (or tap/hold the arrow keys).\nPull back from the striker, away from the board, to aim; let go to strike. Back onto the striker or right-click cancels.\nA/D aim, W/S power, Space strikes.\nDues: drag the piece inside the outer circle; release or Enter places it.\nH: the coach's hint (when hints are on)   J: take it\nG: aim guide   F5: save\nF: fix/turn board   Esc: menu";
 
@@ -123,16 +124,26 @@ fn match_banner(
                 "to strike"
             };
             let computer = p.computer.is_some() && !p.name.to_lowercase().contains("computer");
+            let point_game = r.rules().points.is_some();
+            let plays = if point_game {
+                format!("{} points", r.points_of(seat))
+            } else {
+                format!("plays {}", r.colour_of(seat).name())
+            };
+            let colour = if point_game {
+                Seat::ALL.iter().position(|s| *s == seat).unwrap_or(0)
+            } else {
+                r.side_of(seat).index()
+            };
             (
                 p.name.clone(),
                 format!(
-                    "{}, plays {}\n{}{}",
+                    "{}, {plays}\n{}{}",
                     seat.title(),
-                    r.colour_of(seat).name(),
                     doing,
                     if computer { " (computer)" } else { "" }
                 ),
-                Some(r.side_of(seat).index() as u8),
+                Some(colour as u8),
             )
         }
         _ => (

@@ -7,7 +7,7 @@ use crate::modes::table::{PlayAgain, Table};
 use crate::screens::menu::tournament::games::{FromTournament, back_to_tournament};
 use crate::states::{Phase, Playing, Screen, Watched};
 use crate::theme::palette::{CARD_DIM as DIM, CARD_INK as INK};
-use crate::theme::{Activate, side_colour};
+use crate::theme::{Activate, seat_colour, side_colour};
 use bevy::prelude::*;
 use carrom_match::{BoardStats, Match};
 
@@ -20,9 +20,9 @@ pub(super) fn plugin(app: &mut App) {
     card_systems(app, Phase::Over, spawn_summary, enter_plays_again);
 }
 
-/// The summary's table: a header and a row per player.
-pub fn summary_rows(model: &Match) -> Vec<[String; 9]> {
-    let mut rows = vec![[
+/// The summary's table: a header and a row per player; in the point game his points second.
+pub fn summary_rows(model: &Match) -> Vec<Vec<String>> {
+    let mut rows = vec![vec![
         "Player".to_string(),
         "Strokes".into(),
         "Pocketed".into(),
@@ -34,7 +34,7 @@ pub fn summary_rows(model: &Match) -> Vec<[String; 9]> {
         "Best run".into(),
     ]];
     for p in &model.stats.players {
-        rows.push([
+        rows.push(vec![
             p.name.clone(),
             p.strokes.to_string(),
             p.pieces_pocketed.to_string(),
@@ -46,10 +46,70 @@ pub fn summary_rows(model: &Match) -> Vec<[String; 9]> {
             p.longest_run.to_string(),
         ]);
     }
+    if is_point_game(model) {
+        rows[0].insert(1, "Points".into());
+        for (row, p) in rows[1..].iter_mut().zip(&model.stats.players) {
+            row.insert(1, p.points.unwrap_or(0).to_string());
+        }
+    }
     rows
 }
 
-const WIDTHS: [f32; 9] = [180.0, 70.0, 80.0, 75.0, 55.0, 55.0, 150.0, 140.0, 80.0];
+/// The table's columns' widths (the point game's Points second).
+fn widths(model: &Match) -> Vec<f32> {
+    let mut w = vec![180.0, 70.0, 80.0, 75.0, 55.0, 55.0, 150.0, 140.0, 80.0];
+    if is_point_game(model) {
+        w.insert(1, 70.0);
+    }
+    w
+}
+
+fn is_point_game(model: &Match) -> bool {
+    model.referee.rules().points.is_some()
+}
+
+/// A player's colour in the summary: his side's, or in the point game his seat's.
+fn player_colour(model: &Match, p: &carrom_match::PlayerStats) -> Color {
+    match carrom_referee::Seat::parse(&p.seat) {
+        Some(seat) if is_point_game(model) => seat_colour(seat),
+        _ => side_colour(p.side),
+    }
+}
+
+/// Every player's colour, in the order of the statistics' players.
+fn player_colours(model: &Match) -> Vec<Color> {
+    let players = model.stats.players.iter();
+    players.map(|p| player_colour(model, p)).collect()
+}
+
+/// Under the title: the games (or in the point game every player's points), the rules, the
+/// boards and the strokes.
+fn summary_line(model: &Match) -> String {
+    let stats = &model.stats;
+    let strokes: u32 = stats.players.iter().map(|p| p.strokes).sum();
+    let standing = if is_point_game(model) {
+        let points: Vec<String> = stats
+            .players
+            .iter()
+            .map(|p| format!("{} {}", p.name, p.points.unwrap_or(0)))
+            .collect();
+        format!("Points: {}", points.join(" - "))
+    } else {
+        format!("Games {} - {}", stats.games[0], stats.games[1])
+    };
+    let boards = if is_point_game(model) {
+        model.referee.board_number().into()
+    } else {
+        stats.boards.len()
+    };
+    let count = |n: usize, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
+    format!(
+        "{standing}   {} rules   {}   {}",
+        crate::text::rules_title(&model.setup.rules_name),
+        count(boards, "board"),
+        count(strokes as usize, "stroke"),
+    )
+}
 
 /// The game's window.
 type TheWindow<'w, 's> = Query<'w, 's, &'static Window, With<bevy::window::PrimaryWindow>>;
@@ -76,17 +136,12 @@ fn spawn_summary(
     let across = units_across(&window, scale.as_deref()).unwrap_or(f32::INFINITY);
     let model = &table.model;
     let stats = &model.stats;
-    let winner = stats.winner.unwrap_or(0);
+    let winner = match model.referee.point_winner() {
+        Some(seat) => seat_colour(seat),
+        None => side_colour(stats.winner.unwrap_or(0)),
+    };
     let title = carrom_match::words::match_over(stats);
-    let strokes: u32 = stats.players.iter().map(|p| p.strokes).sum();
-    let sub = format!(
-        "Games {} - {}   {} rules   {} boards   {} strokes",
-        stats.games[0],
-        stats.games[1],
-        crate::text::rules_title(&model.setup.rules_name),
-        stats.boards.len(),
-        strokes
-    );
+    let sub = summary_line(model);
     info!("Match summary: {title} ({sub})");
     let again = match playing.map(|p| *p.get()) {
         Some(Playing::Replay) => "Watch again (Enter)",
@@ -98,15 +153,19 @@ fn spawn_summary(
         .with_children(|o| {
             o.spawn(card(10.0)).with_children(|c| {
                 c.spawn(text("MATCH SUMMARY", 16.0, DIM));
-                c.spawn(text(title, 38.0, side_colour(winner)));
+                c.spawn(text(title, 38.0, winner));
                 c.spawn(text(sub, 16.0, DIM));
                 if across < NARROW {
                     spawn_turned_table(c, model);
                 } else {
                     spawn_table(c, model);
                 }
-                spawn_chart(c, &stats.boards, across);
-                spawn_legend(c, model);
+                if is_point_game(model) {
+                    spawn_points_chart(c, model);
+                } else {
+                    spawn_chart(c, &stats.boards, across);
+                    spawn_legend(c, model);
+                }
                 let back = tournament.is_some_and(|t| t.0 == model.setup.seed);
                 spawn_buttons(c, again, super::results::reviewable(&table), back);
             });
@@ -116,7 +175,8 @@ fn spawn_summary(
 /// The players' statistics, a row each in his side's colour.
 fn spawn_table(c: &mut ChildSpawnerCommands, model: &Match) {
     let rows = summary_rows(model);
-    let side_of_row: Vec<u8> = model.stats.players.iter().map(|p| p.side).collect();
+    let widths = widths(model);
+    let colour_of_row = player_colours(model);
     // The table.
     c.spawn(Node {
         flex_direction: FlexDirection::Column,
@@ -126,11 +186,7 @@ fn spawn_table(c: &mut ChildSpawnerCommands, model: &Match) {
     })
     .with_children(|t| {
         for (i, row) in rows.iter().enumerate() {
-            let colour = if i == 0 {
-                DIM
-            } else {
-                side_colour(side_of_row[i - 1])
-            };
+            let colour = if i == 0 { DIM } else { colour_of_row[i - 1] };
             t.spawn(Node {
                 flex_direction: FlexDirection::Row,
                 ..default()
@@ -138,7 +194,7 @@ fn spawn_table(c: &mut ChildSpawnerCommands, model: &Match) {
             .with_children(|r| {
                 for (k, cell) in row.iter().enumerate() {
                     r.spawn(Node {
-                        width: px(WIDTHS[k]),
+                        width: px(widths[k]),
                         justify_content: if k == 0 {
                             JustifyContent::FlexStart
                         } else {
@@ -164,12 +220,7 @@ fn spawn_table(c: &mut ChildSpawnerCommands, model: &Match) {
 /// in his side's colour.
 fn spawn_turned_table(c: &mut ChildSpawnerCommands, model: &Match) {
     let rows = summary_rows(model);
-    let colours: Vec<Color> = model
-        .stats
-        .players
-        .iter()
-        .map(|p| side_colour(p.side))
-        .collect();
+    let colours = player_colours(model);
     let column = (300.0 / colours.len().max(1) as f32).min(110.0);
     c.spawn(Node {
         flex_direction: FlexDirection::Column,
@@ -271,6 +322,51 @@ fn spawn_chart(c: &mut ChildSpawnerCommands, boards: &[BoardStats], across: f32)
                         },
                         BackgroundColor(b.winner.map_or(DIM, side_colour)),
                     ));
+                });
+        }
+    });
+}
+
+/// The point game's points, a column for each player in his colour, his name under it.
+fn spawn_points_chart(c: &mut ChildSpawnerCommands, model: &Match) {
+    let players = &model.stats.players;
+    let most = players
+        .iter()
+        .map(|p| p.points.unwrap_or(0))
+        .max()
+        .unwrap_or(1)
+        .max(1) as f32;
+    c.spawn(text("Points", 15.0, DIM));
+    c.spawn(Node {
+        flex_direction: FlexDirection::Row,
+        align_items: AlignItems::FlexEnd,
+        column_gap: px(18),
+        height: px(120),
+        ..default()
+    })
+    .with_children(|chart| {
+        for p in players {
+            let points = p.points.unwrap_or(0);
+            chart
+                .spawn(Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    justify_content: JustifyContent::FlexEnd,
+                    height: percent(100),
+                    width: px(90),
+                    ..default()
+                })
+                .with_children(|col| {
+                    col.spawn(text(points.to_string(), 14.0, INK));
+                    col.spawn((
+                        Node {
+                            width: px(46),
+                            height: px(4.0 + 76.0 * f32::from(points) / most),
+                            ..default()
+                        },
+                        BackgroundColor(player_colour(model, p)),
+                    ));
+                    col.spawn(text(p.name.clone(), 13.0, DIM));
                 });
         }
     });

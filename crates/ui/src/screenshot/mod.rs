@@ -49,6 +49,10 @@ pub enum ShotMode {
     /// A match's review at the first player's worst stroke: the stroke played and the coach's
     /// best drawn on its position.
     ReviewStroke,
+    /// Three players for points: a person's turn at South, the three players' points.
+    Points,
+    /// The point game's summary: three players' points.
+    PointsSummary,
 }
 
 /// What to capture and where.

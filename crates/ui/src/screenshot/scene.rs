@@ -87,9 +87,11 @@ impl Scene<'_> {
             ShotMode::Online => self.page_open(MenuPage::Online) && frames >= 20,
             ShotMode::Practice => self.practice() && frames >= 30,
             ShotMode::Hint => self.hint(frames)?,
-            ShotMode::Stroke => self.stroke(frames) && frames >= 40,
+            ShotMode::Stroke | ShotMode::Points => self.stroke(frames) && frames >= 40,
             ShotMode::Result => self.in_phase(Phase::BoardOver) && frames >= 20,
-            ShotMode::Summary => self.in_phase(Phase::Over) && frames >= 20,
+            ShotMode::Summary | ShotMode::PointsSummary => {
+                self.in_phase(Phase::Over) && frames >= 20
+            }
             ShotMode::Review => self.review(false) && frames >= 20,
             ShotMode::ReviewStroke => self.review(true) && frames >= 20,
             ShotMode::Demo => {

@@ -15,6 +15,8 @@ pub(super) enum Choice {
     Singles,
     SinglesVsComputer,
     Doubles,
+    /// The casual text's three players against each other for points.
+    ThreeForPoints,
     Practice,
     /// Drills by kind of shot.
     Training,
@@ -104,6 +106,7 @@ fn label_of(
         Choice::Singles => "Singles - two players (hotseat)".into(),
         Choice::SinglesVsComputer => "Singles - play the computer".into(),
         Choice::Doubles => "Doubles - four players".into(),
+        Choice::ThreeForPoints => "Three players - each for points".into(),
         Choice::Practice => "Break practice".into(),
         Choice::Training => "Training - drills by kind of shot".into(),
         Choice::Demo2 => "Computer demo - singles".into(),

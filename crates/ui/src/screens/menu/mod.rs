@@ -106,7 +106,8 @@ fn small_text(s: &str, font: f32) -> impl Bundle {
 
 /// The left column: what to play.
 fn spawn_play_choices(left: &mut ChildSpawnerCommands) {
-    const LOOK: (f32, f32, f32) = (430.0, 36.0, 19.0);
+    // Fifteen choices within the menu's height (`MENU_HEIGHT`) with the title above them.
+    const LOOK: (f32, f32, f32) = (430.0, 34.0, 19.0);
     left.spawn(small_text("PLAY", size::MENU_HEADING));
     choice_button(left, Choice::Continue, LOOK, continue_match);
     choice_button(
@@ -129,46 +130,58 @@ fn spawn_play_choices(left: &mut ChildSpawnerCommands) {
     );
     choice_button(
         left,
-        Choice::Practice,
+        Choice::ThreeForPoints,
         LOOK,
+        |_: On<Activate>, mut m: MenuStart| m.points_match_of(Seats::Three),
+    );
+    spawn_practice_and_pages(left, LOOK);
+}
+
+/// The play column's choices after the matches: practice, training, the tournament, the demos,
+/// playing on other machines, and the pages.
+fn spawn_practice_and_pages(left: &mut ChildSpawnerCommands, look: (f32, f32, f32)) {
+    choice_button(
+        left,
+        Choice::Practice,
+        look,
         |_: On<Activate>, mut m: MenuStart| m.begin(Start::Practice),
     );
     choice_button(
         left,
         Choice::Training,
-        LOOK,
+        look,
         |_: On<Activate>, mut m: MenuStart| m.begin(Start::Training),
     );
     choice_button(
         left,
         Choice::Tournament,
-        LOOK,
+        look,
         |_: On<Activate>, mut page: ResMut<NextState<MenuPage>>| page.set(MenuPage::Tournament),
     );
     choice_button(
         left,
         Choice::Demo2,
-        LOOK,
+        look,
         |_: On<Activate>, mut m: MenuStart| m.demo_of(Seats::Singles),
     );
     choice_button(
         left,
         Choice::Demo4,
-        LOOK,
+        look,
         |_: On<Activate>, mut m: MenuStart| m.demo_of(Seats::Doubles),
     );
-    play_online(left, LOOK);
-    across_machines(left, LOOK);
+    play_online(left, look);
+    across_machines(left, look);
     choice_button(
         left,
         Choice::HowToPlay,
-        LOOK,
+        look,
         |_: On<Activate>, mut page: ResMut<NextState<MenuPage>>| page.set(MenuPage::HowToPlay),
     );
     choice_button(
         left,
         Choice::Library,
-        LOOK,
+        look,
         |_: On<Activate>, mut page: ResMut<NextState<MenuPage>>| page.set(MenuPage::Library),
     );
     // A page is closed with its tab: no Quit in the browser.
@@ -176,7 +189,7 @@ fn spawn_play_choices(left: &mut ChildSpawnerCommands) {
     choice_button(
         left,
         Choice::Quit,
-        LOOK,
+        look,
         |_: On<Activate>, mut exit: MessageWriter<AppExit>| {
             exit.write(AppExit::Success);
         },
@@ -248,7 +261,7 @@ fn column() -> Node {
     Node {
         flex_direction: FlexDirection::Column,
         align_items: AlignItems::Center,
-        row_gap: px(7),
+        row_gap: px(5),
         ..default()
     }
 }

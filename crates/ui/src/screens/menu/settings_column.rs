@@ -132,7 +132,7 @@ fn spawn_players(right: &mut ChildSpawnerCommands) {
     right.spawn((
         small_text(
             &format!(
-                "Players - click to rename ({} letters); East, West: doubles",
+                "Players - click to rename ({} letters); East: doubles and three for points; West: doubles",
                 carrom_match::Player::MAX_NAME
             ),
             size::MENU_NOTE,

@@ -145,6 +145,16 @@ impl MenuStart<'_, '_> {
         self.begin(Start::Match(setup));
     }
 
+    /// The point game (the `points` preset, whatever the menu's rules for two colours) for
+    /// `seats`, each seat played as the players' rows say (a person, or the computer).
+    pub(super) fn points_match_of(&mut self, seats: Seats) {
+        let preset = carrom_referee::Preset::Points;
+        let seed = rand::random::<u64>() % 1_000_000;
+        let mut setup = MatchSetup::new(seats, preset.rules(), preset.name(), seed);
+        self.players.apply(&mut setup, &[], false);
+        self.begin(Start::Match(setup));
+    }
+
     /// A demo: the ladder's top two levels, one a side, whatever the menu's level.
     pub(super) fn demo_of(&mut self, seats: Seats) {
         let mut setup = self.setup(seats, &Seat::ALL, false);
