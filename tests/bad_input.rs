@@ -231,11 +231,19 @@ fn the_game_s_flags_are_checked_without_a_display() {
             &["--computer", "east does not play in singles"],
         ),
         (
+            &["play", "--mode", "three", "--rules", "icf"],
+            &["--rules", "three players play only the point game"],
+        ),
+        (
+            &["play", "--mode", "doubles", "--rules", "points"],
+            &["--rules", "each for himself"],
+        ),
+        (
             &["play", "--mode", "billiards"],
             &[
                 "--mode",
                 "billiards",
-                "menu, singles, doubles, practice, training, demo",
+                "menu, singles, doubles, three, practice, training, demo",
             ],
         ),
         (
