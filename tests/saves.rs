@@ -420,21 +420,9 @@ fn three_players_for_points_play_a_game_to_its_end_and_its_replay_checks() {
         points.iter().all(|&p| p <= r.points_of(winner)),
         "{points:?}"
     );
-    let pg = r.rules().points.unwrap();
-    let men: u16 = seats
-        .iter()
-        .map(|&s| {
-            let [w, b] = r.men_held(s);
-            u16::from(w) * pg.white + u16::from(b) * pg.black
-        })
-        .sum();
-    let queen = match r.queen() {
-        carrom_referee::QueenState::Covered(_) => pg.queen,
-        _ => 0,
-    };
     assert_eq!(
         seats.iter().map(|&s| r.board_points_of(s)).sum::<u16>(),
-        men + queen,
+        r.held_worth(),
         "the board's points are its men's and the Queen's"
     );
     let replay = carrom(&["replay", path.to_str().unwrap()]);

@@ -457,8 +457,8 @@ impl Match {
                 r.queen()
             ));
         }
-        if let Some(pg) = r.rules().points {
-            bad.extend(self.point_violations(pg));
+        if r.rules().points.is_some() {
+            bad.extend(self.point_violations());
             return bad;
         }
         // A side below the game's points can win at most one more board's worth (Law 55).
@@ -477,7 +477,7 @@ impl Match {
 
     /// The point game's promises: every man in the pockets held by one player, and the
     /// board's points those men's and the covered Queen's.
-    fn point_violations(&self, pg: carrom_referee::PointGame) -> Vec<String> {
+    fn point_violations(&self) -> Vec<String> {
         let r = &self.referee;
         let mut bad = Vec::new();
         let seats = r.seats().seats();
@@ -494,22 +494,10 @@ impl Match {
             }
         }
         let won: u16 = seats.iter().map(|&s| r.board_points_of(s)).sum();
-        let men: u16 = seats
-            .iter()
-            .map(|&s| {
-                let [w, b] = r.men_held(s);
-                u16::from(w) * pg.white + u16::from(b) * pg.black
-            })
-            .sum();
-        let queen = if matches!(r.queen(), QueenState::Covered(_)) {
-            pg.queen
-        } else {
-            0
-        };
-        if won != men + queen {
+        if won != r.held_worth() {
             bad.push(format!(
                 "the board's points are {won}, its men held and the Queen are worth {}",
-                men + queen
+                r.held_worth()
             ));
         }
         bad

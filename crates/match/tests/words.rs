@@ -111,17 +111,12 @@ fn sentences() -> String {
     let spec = Spec::default();
     let mut out = String::new();
     for (preset, rules) in variants() {
-        let seats_of = if rules.points.is_some() {
-            [Seats::Singles, Seats::Three, Seats::Four]
+        let seats_of: &[Seats] = if rules.points.is_some() {
+            &[Seats::Singles, Seats::Three, Seats::Four]
         } else {
-            [Seats::Singles, Seats::Doubles, Seats::Doubles]
+            &[Seats::Singles, Seats::Doubles]
         };
-        let mut seen = Vec::new();
-        for seats in seats_of {
-            if seen.contains(&seats) {
-                continue;
-            }
-            seen.push(seats);
+        for &seats in seats_of {
             let mut setup = named(seats, "icf");
             setup.rules = rules;
             setup.rules_name = preset.clone();

@@ -73,11 +73,6 @@ impl Preset {
         }
     }
 
-    /// The point game, which seats three or four each for himself as well as two.
-    pub fn is_point_game(self) -> bool {
-        self.rules().points.is_some()
-    }
-
     /// The presets of the game of two colours, for two players or two pairs: the ones the
     /// menu's rules setting goes through for its singles and doubles.
     pub const TWO_COLOURS: [Preset; 5] = [

@@ -206,6 +206,11 @@ impl Default for PointGame {
 }
 
 impl PointGame {
+    /// The points of `white` white men and `black` black men.
+    pub fn men(&self, white: u8, black: u8) -> u16 {
+        u16::from(white) * self.white + u16::from(black) * self.black
+    }
+
     /// The points of a pocketed piece of `colour`.
     pub fn value(&self, colour: crate::report::PieceColour) -> u16 {
         use crate::report::PieceColour::{Black, Queen, White};
@@ -466,11 +471,6 @@ impl Rules {
             }),
             ..Rules::casual()
         }
-    }
-
-    /// The point game's values, if these rules are a point game.
-    pub fn point_game(&self) -> Option<PointGame> {
-        self.points
     }
 
     /// A preset by name (`icf`, `vkk`, `fof2022`, `casual`, `traditional`, `points`).

@@ -490,7 +490,6 @@ fn point_games() -> impl Strategy<Value = (Rules, Seats)> {
 /// The point game's ledger after every stroke: each colour's men on the board or held by one
 /// player, and the board's points what those men and the covered Queen are worth.
 fn check_points(r: &Referee, v: &Verdict) -> Result<(), TestCaseError> {
-    let pg = r.rules().points.unwrap();
     let seats = r.seats().seats();
     for (i, colour) in [W, B].into_iter().enumerate() {
         let m = r.men(colour);
@@ -499,18 +498,7 @@ fn check_points(r: &Referee, v: &Verdict) -> Result<(), TestCaseError> {
         prop_assert_eq!(held, m.pocketed, "{}: {}", colour, v.summary());
     }
     let won: u16 = seats.iter().map(|&s| r.board_points_of(s)).sum();
-    let men: u16 = seats
-        .iter()
-        .map(|&s| {
-            let [w, b] = r.men_held(s);
-            u16::from(w) * pg.white + u16::from(b) * pg.black
-        })
-        .sum();
-    let queen = match r.queen() {
-        QueenState::Covered(_) => pg.queen,
-        _ => 0,
-    };
-    prop_assert_eq!(won, men + queen, "{}", v.summary());
+    prop_assert_eq!(won, r.held_worth(), "{}", v.summary());
     prop_assert_eq!(v.points, Some(r.points()));
     if let Some(next) = v.next {
         prop_assert!(r.seats().contains(next));

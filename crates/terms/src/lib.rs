@@ -35,6 +35,17 @@ pub enum Seat {
 impl Seat {
     pub const ALL: [Seat; 4] = [Seat::South, Seat::East, Seat::North, Seat::West];
 
+    /// The seat's place in [`Seat::ALL`], round the table from South: South 0, East 1,
+    /// North 2, West 3.
+    pub fn index(self) -> usize {
+        match self {
+            Seat::South => 0,
+            Seat::East => 1,
+            Seat::North => 2,
+            Seat::West => 3,
+        }
+    }
+
     /// The player on this player's right hand (he faces the centre of the board).
     pub fn right(self) -> Seat {
         match self {

@@ -208,8 +208,6 @@ pub fn window_position(start: &Start) -> bevy::window::WindowPosition {
         .ok()
         .and_then(|g| g.as_ref().and_then(|g| g.seats.first().copied()));
     // Counted round the table from South; a spectator's window goes past the four seats'.
-    let k = seat
-        .and_then(|s| carrom_physics::Seat::ALL.iter().position(|&a| a == s))
-        .map_or(4, |k| k as i32 + 1);
+    let k = seat.map_or(4, |s| s.index() as i32 + 1);
     WindowPosition::At(IVec2::splat(JOINED_WINDOW_STEP * k))
 }

@@ -44,20 +44,33 @@ impl Referee {
     }
     /// A seat's points in this game.
     pub fn points_of(&self, seat: Seat) -> u16 {
-        self.points[seat_index(seat)]
+        self.points[seat.index()]
     }
     /// A seat's points from this board (its points less those it had when the board began).
     pub fn board_points_of(&self, seat: Seat) -> u16 {
-        let i = seat_index(seat);
+        let i = seat.index();
         self.points[i].saturating_sub(self.board_start_points[i])
     }
     /// The men a seat has pocketed and keeps this board, white and black (the point game).
     pub fn men_held(&self, seat: Seat) -> [u8; 2] {
-        self.held[seat_index(seat)]
+        self.held[seat.index()]
     }
     /// Penalty men a seat owes for want of a man to give back (the point game, Law 72(c)).
     pub fn men_owed(&self, seat: Seat) -> u8 {
-        self.owed_by[seat_index(seat)]
+        self.owed_by[seat.index()]
+    }
+    /// What the men the players hold this board and the covered Queen are worth: the board's
+    /// points, if the points were kept as the men fell (the point game; 0 outside it).
+    pub fn held_worth(&self) -> u16 {
+        let Some(pg) = self.rules.points else {
+            return 0;
+        };
+        let men: u16 = self.held.iter().map(|&[w, b]| pg.men(w, b)).sum();
+        let queen = match self.queen {
+            QueenState::Covered(_) => pg.queen,
+            _ => 0,
+        };
+        men + queen
     }
     /// The point game's winner, once it is over.
     pub fn point_winner(&self) -> Option<Seat> {
@@ -136,10 +149,10 @@ impl Referee {
     fn proper_point_stroke(&mut self, st: &PointStroke, pg: PointGame, v: &mut Verdict) -> bool {
         let (mut white, mut black) = (st.white, st.black);
         self.pay_debts(st.by, &mut white, &mut black, v);
-        let i = seat_index(st.by);
+        let i = st.by.index();
         self.held[i][0] += white;
         self.held[i][1] += black;
-        let points = u16::from(white) * pg.white + u16::from(black) * pg.black;
+        let points = pg.men(white, black);
         self.points[i] += points;
         let continues = st.men() > 0 || st.queen;
         if white + black > 0 {
@@ -172,7 +185,7 @@ impl Referee {
         if st.men() > 0 {
             let colour = if st.white > 0 { White } else { Black };
             self.queen = QueenState::Covered(colour);
-            let i = seat_index(st.by);
+            let i = st.by.index();
             self.points[i] += pg.queen;
             let (points, total) = (pg.queen, self.points[i]);
             let law = if covering { "96" } else { "97(a)" };
@@ -200,7 +213,7 @@ impl Referee {
 
     /// Men pocketed by a player who owes a penalty man come out for it first (Law 72(c)).
     fn pay_debts(&mut self, by: Seat, white: &mut u8, black: &mut u8, v: &mut Verdict) {
-        let i = seat_index(by);
+        let i = by.index();
         let placer = self.next_seat(by);
         while self.owed_by[i] > 0 && *white + *black > 0 {
             let colour = if *black > 0 { Black } else { White };
@@ -242,7 +255,7 @@ impl Referee {
         }
         let continues = st.striker_only && st.men() > 0;
         let penalty = self.penalty_man(st.by, pg, placer, v);
-        let i = seat_index(st.by);
+        let i = st.by.index();
         let event = Event::PointFoul {
             by: st.by,
             striker: st.striker_only,
@@ -275,7 +288,7 @@ impl Referee {
         placer: Seat,
         v: &mut Verdict,
     ) -> Option<PieceColour> {
-        let i = seat_index(by);
+        let i = by.index();
         let [white, black] = self.held[i];
         let cheaper_black = pg.black <= pg.white;
         let colour = match (white > 0, black > 0) {
@@ -462,13 +475,4 @@ fn ends_board(e: Event) -> bool {
         e,
         Event::PointsBoardOver { .. } | Event::PassesCancelBoard { .. }
     )
-}
-
-pub(super) fn seat_index(seat: Seat) -> usize {
-    match seat {
-        Seat::South => 0,
-        Seat::East => 1,
-        Seat::North => 2,
-        Seat::West => 3,
-    }
 }

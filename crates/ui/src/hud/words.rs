@@ -12,7 +12,6 @@ use crate::sim::SimSpeed;
 use crate::states::{LiveMatch, Pause, Phase, Playing, Refereed, Watched};
 use crate::text::rules_title;
 use bevy::prelude::*;
-use carrom_referee::Seat;
 
 const MATCH_KEYS: &str = "Slide the striker along the base line to place it (or tap/hold the arrow keys).\nPull back from the striker, away from the board, to aim; let go to strike. Back onto the striker or right-click cancels.\nA/D aim, W/S power, Space strikes.\nDues: drag the piece inside the outer circle; release or Enter places it.\nH: the coach's hint (when hints are on)   J: take it\nG: aim guide   F5: save\nF: fix/turn board   Esc: menu";
 
@@ -131,7 +130,7 @@ fn match_banner(
                 format!("plays {}", r.colour_of(seat).name())
             };
             let colour = if point_game {
-                Seat::ALL.iter().position(|s| *s == seat).unwrap_or(0)
+                seat.index()
             } else {
                 r.side_of(seat).index()
             };

@@ -263,6 +263,18 @@ fn bar_width(boards: usize, games: usize, across: f32) -> f32 {
     (room / boards.max(1) as f32 - 3.0).clamp(5.0, 20.0)
 }
 
+/// A chart's column `width` wide: its bar and words stacked from the chart's foot.
+fn bar_column(width: f32) -> Node {
+    Node {
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        justify_content: JustifyContent::FlexEnd,
+        height: percent(100),
+        width: px(width),
+        ..default()
+    }
+}
+
 /// The points of each board, a bar in the winner's colour, the games marked; the bars
 /// narrower in a window `across` units wide that has no room for them as drawn.
 fn spawn_chart(c: &mut ChildSpawnerCommands, boards: &[BoardStats], across: f32) {
@@ -295,34 +307,25 @@ fn spawn_chart(c: &mut ChildSpawnerCommands, boards: &[BoardStats], across: f32)
                     });
             }
             let h = 8.0 + 72.0 * b.points as f32 / max_points;
-            chart
-                .spawn(Node {
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Center,
-                    justify_content: JustifyContent::FlexEnd,
-                    height: percent(100),
-                    width: px(width),
-                    ..default()
-                })
-                .with_children(|col| {
-                    col.spawn(text(
-                        if b.winner.is_some() {
-                            b.points.to_string()
-                        } else {
-                            "-".into()
-                        },
-                        11.0_f32.min(width),
-                        DIM,
-                    ));
-                    col.spawn((
-                        Node {
-                            width: px(width * 0.8),
-                            height: px(h),
-                            ..default()
-                        },
-                        BackgroundColor(b.winner.map_or(DIM, side_colour)),
-                    ));
-                });
+            chart.spawn(bar_column(width)).with_children(|col| {
+                col.spawn(text(
+                    if b.winner.is_some() {
+                        b.points.to_string()
+                    } else {
+                        "-".into()
+                    },
+                    11.0_f32.min(width),
+                    DIM,
+                ));
+                col.spawn((
+                    Node {
+                        width: px(width * 0.8),
+                        height: px(h),
+                        ..default()
+                    },
+                    BackgroundColor(b.winner.map_or(DIM, side_colour)),
+                ));
+            });
         }
     });
 }
@@ -347,27 +350,18 @@ fn spawn_points_chart(c: &mut ChildSpawnerCommands, model: &Match) {
     .with_children(|chart| {
         for p in players {
             let points = p.points.unwrap_or(0);
-            chart
-                .spawn(Node {
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Center,
-                    justify_content: JustifyContent::FlexEnd,
-                    height: percent(100),
-                    width: px(90),
-                    ..default()
-                })
-                .with_children(|col| {
-                    col.spawn(text(points.to_string(), 14.0, INK));
-                    col.spawn((
-                        Node {
-                            width: px(46),
-                            height: px(4.0 + 76.0 * f32::from(points) / most),
-                            ..default()
-                        },
-                        BackgroundColor(player_colour(model, p)),
-                    ));
-                    col.spawn(text(p.name.clone(), 13.0, DIM));
-                });
+            chart.spawn(bar_column(90.0)).with_children(|col| {
+                col.spawn(text(points.to_string(), 14.0, INK));
+                col.spawn((
+                    Node {
+                        width: px(46),
+                        height: px(4.0 + 76.0 * f32::from(points) / most),
+                        ..default()
+                    },
+                    BackgroundColor(player_colour(model, p)),
+                ));
+                col.spawn(text(p.name.clone(), 13.0, DIM));
+            });
         }
     });
 }
