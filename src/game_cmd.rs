@@ -209,7 +209,7 @@ pub fn play(spec: &Spec, args: PlayArgs) -> Result<(), String> {
             PlayMode::Demo => {
                 let levels = Level::demo_levels(args.level);
                 Start::Demo(computers_match(
-                    Seats::Doubles,
+                    Seats::for_demo(&rules.rules),
                     rules.rules,
                     &rules.name,
                     levels,

@@ -754,6 +754,46 @@ test('a tournament is made on the page, its computers\' game is played off the s
   await context.close();
 });
 
+/** Who is to strike now, as the page says it ("NAME: East, 3 points, to strike"), or null. */
+const toStrikeNow = (s) => s.screen === 'game'
+  && (s.text.match(/^([^\n]*): (South|East|North|West), [^\n]*to strike/) || [])[2] || null;
+
+test('three players for points: the phone\'s menu seats them, South strikes by touch, and each has his points', async () => {
+  const { page, context, logs } = await open('', { viewport: PHONES[0], touch: true });
+  await until(page, 'the menu', (s) => s.screen === 'menu');
+  await tap(page, 'Three players - each for points');
+  const first = await until(page, 'South to strike', (s) => toStrikeNow(s) === 'South');
+  assert.match(first.text, /South, 0 points/);
+  assert.equal(first.score.match(/ pts: /g)?.length, 3, `three players' points: ${first.score}`);
+  await allInside(page, 'the three-player board at 390x844', true);
+  await page.screenshot({ path: path.join(report, 'points-phone-390x844.png') });
+  const south = first.text.split(':')[0];
+  await strikeByTouch(page, await striker(page, logs, south), 90);
+  const next = await until(page, 'the break judged', (s) => s.digest !== first.digest
+    && toStrikeNow(s) !== null, 120_000);
+  assert.ok(['South', 'East'].includes(toStrikeNow(next)), `after the break: ${next.text}`);
+  await context.close();
+});
+
+test('three players for points from the address: the turn passes round South, East and North, the computers playing in the worker', async () => {
+  const { page, context, logs } = await open('?mode=three&computer=east,north&level=beginner&seed=3');
+  const first = await until(page, 'South to strike', (s) => toStrikeNow(s) === 'South');
+  await strikeByMouse(page, await striker(page, logs, first.text.split(':')[0]));
+  // Who acts (to strike, thinking or striking): a stroke that keeps the turn keeps the seat,
+  // the turn lost goes to the right.
+  const actor = (s) => s.screen === 'game'
+    && (s.text.match(/^[^\n]*: (South|East|North|West), /) || [])[1] || null;
+  const order = ['South'];
+  while (order.length < 3) {
+    const s = await until(page, `the turn to pass from ${order.at(-1)} (so far ${order})`,
+      (s) => actor(s) !== null && actor(s) !== order.at(-1), 180_000);
+    order.push(actor(s));
+  }
+  assert.deepEqual(order.slice(0, 3), ['South', 'East', 'North'], `the turn went ${order}`);
+  await page.screenshot({ path: path.join(report, 'points-1280x720.png') });
+  await context.close();
+});
+
 test('no panic or error reached the console', () => {
   assert.deepEqual(consoleErrors, []);
 });

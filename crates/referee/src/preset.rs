@@ -2,6 +2,7 @@
 //! house variants. A match's rules are data ([`Rules`]); a preset is where they start.
 
 use crate::rules::Rules;
+use crate::seat::Seats;
 use carrom_terms::Named;
 
 /// A rule set the game ships. Written by its name (`"icf"`, `"fof2022"`).
@@ -59,6 +60,16 @@ impl Preset {
     /// The preset called `name`, ignoring case and surrounding spaces.
     pub fn parse(name: &str) -> Option<Preset> {
         <Preset as Named>::parse(name)
+    }
+
+    /// The rules a game of `seats` plays when none are asked for: the ICF Laws, or for three
+    /// or four each for himself the point game.
+    pub fn for_seats(seats: Seats) -> Preset {
+        if seats.each_for_himself() {
+            Preset::Points
+        } else {
+            Preset::Icf
+        }
     }
 
     /// The preset's rules.

@@ -1,6 +1,7 @@
 //! Singles and doubles and the order of play (Laws 27, 28, 49). The seats and sides themselves
 //! are the shared vocabulary of `carrom-terms`.
 
+use crate::rules::Rules;
 pub use carrom_terms::{Seat, Side};
 use serde::{Deserialize, Serialize};
 
@@ -51,6 +52,16 @@ impl Seats {
             3 => Some(Seats::Three),
             4 => Some(Seats::Four),
             _ => None,
+        }
+    }
+
+    /// The seats of a demo of computers under `rules`: four at the table in doubles, or for the
+    /// point game three each for himself.
+    pub fn for_demo(rules: &Rules) -> Seats {
+        if rules.points.is_some() {
+            Seats::Three
+        } else {
+            Seats::Doubles
         }
     }
 

@@ -1,8 +1,10 @@
 //! The page's address as the game's command line: `index.html?mode=practice&seed=7`,
 //! `?mode=demo`, `?mode=match&computer=north&level=hard`. The parameters are `carrom play`'s
 //! flags without their dashes, with the same values and the same words when one is wrong:
-//! - `mode`: menu (the default), singles (or `match`), doubles, practice, training, demo;
-//! - `seed` (0 to 18446744073709551615), `level`, `length`, `rules` (a preset's name);
+//! - `mode`: menu (the default), singles (or `match`), doubles, three (three players each
+//!   for himself, the point game), practice, training, demo;
+//! - `seed` (0 to 18446744073709551615), `level`, `length`, `rules` (a preset's name: by
+//!   default the ICF Laws, for three the point game's `points`);
 //! - `computer` (seats, comma-separated) and `names` (in seat order), in a match;
 //! - `hints` and `fixed-board` (present, or `1`/`true`/`on`);
 //! - `speed` (1 to 8: a demo or a replay played faster);
@@ -29,7 +31,7 @@ pub struct AddressError {
     pub why: String,
 }
 
-const MODES: &str = "menu, singles (or match), doubles, practice, training or demo";
+const MODES: &str = "menu, singles (or match), doubles, three, practice, training or demo";
 const SEED_RANGE: &str = "a whole number from 0 to 18446744073709551615";
 
 /// The choices of an address, read and checked.
@@ -39,7 +41,7 @@ struct Choices {
     seed: u64,
     level: Option<Level>,
     length: MatchLength,
-    rules: Preset,
+    rules: Option<Preset>,
     computer: Vec<Seat>,
     names: Vec<String>,
     hints: bool,
@@ -86,7 +88,7 @@ fn read(c: &mut Choices, param: &str, value: &str) -> Result<(), AddressError> {
         }
         "level" => c.level = Some(Level::parse_or_explain(value).map_err(named)?),
         "length" => c.length = MatchLength::parse_or_explain(value).map_err(named)?,
-        "rules" => c.rules = Preset::parse_or_explain(value).map_err(named)?,
+        "rules" => c.rules = Some(Preset::parse_or_explain(value).map_err(named)?),
         "computer" => {
             for s in value.split(',').filter(|s| !s.trim().is_empty()) {
                 let seat = seat(s).ok_or_else(|| {
@@ -135,6 +137,7 @@ fn seats_of(mode: &str) -> Result<Option<Seats>, AddressError> {
     match mode {
         "singles" | "match" => Ok(Some(Seats::Singles)),
         "doubles" => Ok(Some(Seats::Doubles)),
+        "three" => Ok(Some(Seats::Three)),
         "menu" | "practice" | "training" | "demo" => Ok(None),
         _ => Err(refuse("mode", mode, format!("not a mode: {MODES}"))),
     }
@@ -154,16 +157,20 @@ fn match_setup(c: &Choices, mode: &str, seats: Seats) -> Result<MatchSetup, Addr
         );
         return Err(refuse("names", &c.names.join(","), why));
     }
-    let mut rules = c.rules.rules();
+    let preset = c.rules.unwrap_or(Preset::for_seats(seats));
+    let mut rules = preset.rules();
     c.length.apply(&mut rules);
     let level = c.level.unwrap_or(Level::Medium);
-    Ok(
-        MatchSetup::new(seats, rules, c.rules.name(), c.seed).with_players(
-            &c.computer,
-            level,
-            &c.names,
-        ),
-    )
+    let setup = MatchSetup::new(seats, rules, preset.name(), c.seed).with_players(
+        &c.computer,
+        level,
+        &c.names,
+    );
+    // Three only with the point game, doubles only without: the setup's own words.
+    setup
+        .validate()
+        .map_err(|e| refuse("rules", preset.name(), e.to_string()))?;
+    Ok(setup)
 }
 
 /// A save kept at `path` (the page's storage, or a file), for `param`.
@@ -196,7 +203,8 @@ fn start(spec: &Spec, c: &Choices) -> Result<Start, AddressError> {
     }
     if let Some(s) = c.computer.first() {
         let why = format!(
-            "seats are played by the computer in a match (singles or doubles), not in {mode}"
+            "seats are played by the computer in a match (singles, doubles or three), not in \
+             {mode}"
         );
         return Err(refuse("computer", s.name(), why));
     }
@@ -205,15 +213,11 @@ fn start(spec: &Spec, c: &Choices) -> Result<Start, AddressError> {
         "training" => Start::Training,
         "demo" => {
             let levels = c.level.map_or(Level::DEMO, |l| [l, l]);
-            let mut rules = c.rules.rules();
+            let preset = c.rules.unwrap_or_default();
+            let mut rules = preset.rules();
             c.length.apply(&mut rules);
-            Start::Demo(computers_match(
-                Seats::Doubles,
-                rules,
-                c.rules.name(),
-                levels,
-                c.seed,
-            ))
+            let seats = Seats::for_demo(&rules);
+            Start::Demo(computers_match(seats, rules, preset.name(), levels, c.seed))
         }
         _ => Start::Menu,
     })
@@ -309,6 +313,36 @@ mod tests {
         };
         assert_eq!(setup.players[1].computer, Some(Level::Hard));
         assert!(setup.players[0].computer.is_none() && l.hints);
+    }
+
+    #[test]
+    fn an_address_seats_three_players_for_points_and_a_demo_of_the_point_game_seats_three() {
+        let Start::Match(setup) = at("mode=three&computer=east,north&level=easy")
+            .unwrap()
+            .start
+        else {
+            panic!("a match");
+        };
+        assert_eq!(setup.seats, Seats::Three);
+        assert_eq!(setup.rules_name, "points");
+        assert!(setup.players[0].computer.is_none());
+        assert_eq!(setup.players[2].computer, Some(Level::Easy));
+        let Start::Demo(demo) = at("mode=demo&rules=points").unwrap().start else {
+            panic!("a demo");
+        };
+        assert_eq!(
+            (demo.seats, demo.rules_name.as_str()),
+            (Seats::Three, "points")
+        );
+        let e = at("mode=three&rules=icf").unwrap_err();
+        assert_eq!((e.param.as_str(), e.value.as_str()), ("rules", "icf"));
+        assert!(e.why.contains("only the point game"), "{e}");
+        let e = at("mode=doubles&rules=points").unwrap_err();
+        assert!(e.why.contains("not two pairs"), "{e}");
+        assert_eq!(
+            at("mode=three&computer=west").unwrap_err().param,
+            "computer"
+        );
     }
 
     #[test]
