@@ -81,7 +81,8 @@ pub struct ScreenshotArgs {
     /// (the saved matches), tournament, across (hosting or joining), how-to-play, online
     /// (Play online's first view), training (a drill), review (a match reviewed by the coach),
     /// review-stroke (its worst stroke on the board), points (three players for points, a
-    /// person's turn) or points-summary (their game's summary).
+    /// person's turn), points-result (total point carrom's first board over: its result card)
+    /// or points-summary (their game's summary).
     #[arg(long, value_parser = named::<ShotMode>(), default_value = "demo")]
     pub mode: ShotMode,
     /// The window's size, WIDTHxHEIGHT, each 320 to 7680.

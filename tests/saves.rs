@@ -437,3 +437,54 @@ fn three_players_for_points_play_a_game_to_its_end_and_its_replay_checks() {
     assert!(!refused.status.success());
     assert!(stderr.contains("point game"), "{stderr}");
 }
+
+/// Total point carrom (the manual's rules file) plays three boards: each board over with every
+/// man down is written in the statistics with every player's points, and its result card says
+/// what each made of that board.
+#[test]
+fn total_point_carrom_writes_each_board_with_the_points_and_what_each_made_of_it() {
+    let d = dir("total-point");
+    let path = d.join("total.json");
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/rules/total-point.toml");
+    let out = carrom(&[
+        "demo",
+        "--headless",
+        "--rules",
+        rules.to_str().unwrap(),
+        "--seats",
+        "3",
+        "--level",
+        "beginner",
+        "--seed",
+        "2",
+        "--replay-out",
+        path.to_str().unwrap(),
+    ]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}\n{stdout}");
+    let save = SaveFile::load(&path).unwrap();
+    let game = carrom_match::resume(&Spec::default(), &save, "total.json", |_| {})
+        .unwrap()
+        .game;
+    let boards = &game.stats.boards;
+    let points: Vec<[u16; 4]> = boards.iter().filter_map(|b| b.points_by_seat).collect();
+    assert!(points.len() >= 3, "three boards or more: {boards:?}");
+    assert!(
+        stdout.contains("Game 1 board 1: every man down, points South "),
+        "{stdout}"
+    );
+    let second = boards.iter().find(|b| b.board == 2).unwrap();
+    let card = carrom_match::words::board_result(&game, second, false);
+    assert_eq!(card[0], "Board 2: every man is down (Law 56(a))");
+    let made: Vec<String> = game
+        .setup
+        .seats
+        .seats()
+        .iter()
+        .map(|s| {
+            let made = i32::from(points[1][s.index()]) - i32::from(points[0][s.index()]);
+            format!("{} {made:+}", game.player(*s).name)
+        })
+        .collect();
+    assert_eq!(card[2], format!("This board: {}", made.join(", ")));
+}

@@ -130,7 +130,7 @@ impl MatchJudge {
         if !r.break_made() {
             val -= 0.5;
         }
-        if v.board_cancelled || v.rulings.iter().any(|x| x.law.as_str() == "56(b)") {
+        if v.board_ended() {
             return val;
         }
         let after = result.layout();

@@ -239,7 +239,7 @@ impl Match {
     fn after_verdict(&mut self, verdict: &Verdict) {
         self.pending.extend(verdict.returns.iter().copied());
         self.place_umpire_pieces();
-        if verdict.board_result.is_some() || verdict.board_cancelled || self.new_board() {
+        if verdict.board_ended() || self.new_board() {
             self.pending.clear();
             self.rerack();
         }

@@ -19,10 +19,7 @@ pub struct Resumed {
 impl Resumed {
     /// The match `game` as it stands, to be gone on with.
     pub fn at(game: Match) -> Resumed {
-        let just_ended = game
-            .last
-            .as_ref()
-            .is_some_and(|v| v.board_result.is_some() || v.board_cancelled);
+        let just_ended = game.last.as_ref().is_some_and(|v| v.board_ended());
         let results_seen = game.stats.boards.len() - usize::from(just_ended);
         Resumed { game, results_seen }
     }

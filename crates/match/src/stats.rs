@@ -53,9 +53,11 @@ pub struct PlayerStats {
 pub struct BoardStats {
     pub game: u8,
     pub board: u8,
-    /// The winning side (0 or 1), `None` for a cancelled board (Law 137).
+    /// The winning side (0 or 1), `None` for a cancelled board (Law 137) and in the point
+    /// game.
     pub winner: Option<u8>,
-    /// The winning side's players by name (empty for a cancelled board).
+    /// The winning side's players by name; in the point game the one player with the most
+    /// points (empty for a cancelled board, or a tie at the top).
     pub winner_name: String,
     pub points: u16,
     /// Who the Queen went to: `covered_by_white`, `covered_by_black` or `on_board`.
@@ -68,6 +70,25 @@ pub struct BoardStats {
     pub strokes: u32,
     /// The side (0 or 1) that played white in the board.
     pub white_side: u8,
+    /// The point game: every seat's points after the board (South, East, North, West), when
+    /// every man went down (Law 56(a)); absent in a game of two colours and for a cancelled
+    /// board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points_by_seat: Option<[u16; 4]>,
+}
+
+impl BoardStats {
+    /// A point board's one seat with the most points after it; `None` for a tie at the top, or
+    /// a board of two colours.
+    pub fn points_leader(&self) -> Option<Seat> {
+        let points = self.points_by_seat?;
+        let top = points.iter().copied().max()?;
+        let mut leaders = Seat::ALL.into_iter().filter(|s| points[s.index()] == top);
+        match (leaders.next(), leaders.next()) {
+            (Some(seat), None) => Some(seat),
+            _ => None,
+        }
+    }
 }
 
 /// The statistics of a match so far.
@@ -174,6 +195,11 @@ impl MatchStats {
         }
     }
 
+    fn player_name(&self, seat: Seat) -> String {
+        let player = self.players.iter().find(|p| p.seat == seat.name());
+        player.map_or_else(String::new, |p| p.name.clone())
+    }
+
     fn player_mut(&mut self, seat: Seat) -> Option<&mut PlayerStats> {
         self.players.iter_mut().find(|p| p.seat == seat.name())
     }
@@ -193,7 +219,7 @@ impl MatchStats {
             self.board_strokes += 1;
         }
         self.count_run(by, pocketed_now, verdict.continues);
-        if verdict.board_result.is_some() || verdict.board_cancelled {
+        if verdict.board_ended() {
             self.end_board(before, verdict);
         }
         if let Some(g) = verdict.game_result {
@@ -251,32 +277,30 @@ impl MatchStats {
             QueenState::Covered(c) => format!("covered_by_{}", c.name()),
             _ => "on_board".to_string(),
         };
-        self.boards.push(match verdict.board_result {
-            Some(b) => BoardStats {
-                game: verdict.game,
-                board: verdict.board,
-                winner: Some(b.winner.index() as u8),
-                winner_name: self.side_names[b.winner.index()].clone(),
-                points: b.points,
-                queen,
-                law: last_law,
-                score: verdict.score,
-                strokes: self.board_strokes,
-                white_side,
-            },
-            None => BoardStats {
-                game: verdict.game,
-                board: verdict.board,
-                winner: None,
-                winner_name: String::new(),
-                points: 0,
-                queen,
-                law: last_law,
-                score: verdict.score,
-                strokes: self.board_strokes,
-                white_side,
-            },
-        });
+        let mut board = BoardStats {
+            game: verdict.game,
+            board: verdict.board,
+            winner: None,
+            winner_name: String::new(),
+            points: 0,
+            queen,
+            law: last_law,
+            score: verdict.score,
+            strokes: self.board_strokes,
+            white_side,
+            points_by_seat: None,
+        };
+        if let Some(b) = verdict.board_result {
+            board.winner = Some(b.winner.index() as u8);
+            board.winner_name = self.side_names[b.winner.index()].clone();
+            board.points = b.points;
+        } else if let Some(points) = verdict.points.filter(|_| verdict.points_board_over) {
+            board.points_by_seat = Some(points);
+            if let Some(seat) = board.points_leader() {
+                board.winner_name = self.player_name(seat);
+            }
+        }
+        self.boards.push(board);
         self.board_strokes = 0;
         self.run = None;
     }

@@ -164,6 +164,12 @@ fn queen_at_end(queen: &str) -> String {
 /// The lines of a board's result card: heading, winner, points and Law, the game's score, what
 /// comes next (`watched`: no one is asked to go on).
 pub fn board_result(model: &Match, b: &BoardStats, watched: bool) -> Vec<String> {
+    if let Some(points) = b.points_by_seat {
+        let mut lines = points::board_over(model, b, points);
+        lines.push(next_board(model));
+        lines.push(go_on(watched));
+        return lines;
+    }
     let names = [model.side_name(Side::Zero), model.side_name(Side::One)];
     let r = &model.referee;
     let mut lines = vec![format!("Game {}, board {}", b.game, b.board)];
@@ -201,12 +207,7 @@ pub fn board_result(model: &Match, b: &BoardStats, watched: bool) -> Vec<String>
         "Games: {} {} - {} {}",
         names[0], games[0], games[1], names[1]
     ));
-    lines.push(format!(
-        "Next: game {}, board {}; {} breaks",
-        r.game_number(),
-        r.board_number(),
-        model.seat_name(r.breaker())
-    ));
+    lines.push(next_board(model));
     let white_now = r.colour_of_side(Side::One) == PieceColour::White;
     if u8::from(white_now) != b.white_side {
         let white = if white_now { &names[1] } else { &names[0] };
@@ -215,17 +216,41 @@ pub fn board_result(model: &Match, b: &BoardStats, watched: bool) -> Vec<String>
             "Colours change: {white} plays white, {black} black"
         ));
     }
-    lines.push(if watched {
+    lines.push(go_on(watched));
+    lines
+}
+
+/// "Next: game 1, board 2; Ravi (North) breaks".
+fn next_board(model: &Match) -> String {
+    let r = &model.referee;
+    format!(
+        "Next: game {}, board {}{}; {} breaks",
+        r.game_number(),
+        r.board_number(),
+        if r.is_extra_board() {
+            " (extra, Law 56(b))"
+        } else {
+            ""
+        },
+        model.seat_name(r.breaker())
+    )
+}
+
+/// What comes after a board's result: asked of the players, or on its own (`watched`).
+fn go_on(watched: bool) -> String {
+    if watched {
         "The next board starts in a moment.".into()
     } else {
         "Click, or press Enter, to rack the next board.".into()
-    });
-    lines
+    }
 }
 
 /// A board in the match's statistics: "Game 1 board 2: Asha (South) +5 (Queen covered by white,
 /// Law 53(c)), score [5, 0], 41 strokes", or the board cancelled.
 pub fn board_line(b: &BoardStats) -> String {
+    if let Some(points) = b.points_by_seat {
+        return points::board_line(b, points);
+    }
     match b.winner {
         Some(_) => format!(
             "Game {} board {}: {} +{} (Queen {}, Law {}), score {:?}, {} strokes",

@@ -346,8 +346,7 @@ impl Referee {
         }
 
         self.after_stroke(by, owed_before, technical_return, &mut v);
-        let board_over = v.board_result.is_some() || v.board_cancelled;
-        v.continues = !board_over && self.turn == by;
+        v.continues = !v.board_ended() && self.turn == by;
         v.next = self.turn();
         v.penalties = self.declared[colour_index(my_colour)];
         v.foul = improper || v.penalties > 0;
@@ -374,6 +373,7 @@ impl Referee {
             penalties: 0,
             points: None,
             points_won: None,
+            points_board_over: false,
         }
     }
 

@@ -3,7 +3,8 @@
 //! Input (JSON): `{"rules": "icf", "seats": 2, "strokes": [{"pocketed": ["white", "queen"],
 //! "striker_pocketed": false, "touched": true, "improper": false, "overboard": [],
 //! "striker_overboard": false}, ...]}`. `rules` is a preset name or an inline rules object
-//! (missing fields take ICF values); `seats` is 2 or 4; every stroke field is optional.
+//! (missing fields take ICF values); `seats` is 2 or 4, or in the point game (rules with
+//! `points`) 2, 3 or 4 each for himself; every stroke field is optional.
 //! Output: one JSON object per stroke, see [`verdict_line`].
 
 use crate::referee::{JudgeError, Referee};
@@ -31,14 +32,33 @@ pub enum ScenarioError {
     Stroke { index: usize, source: JudgeError },
 }
 
-fn seats_count<'de, D: Deserializer<'de>>(d: D) -> Result<Seats, D::Error> {
+/// `seats`: a count of players, 2 to 4 ([`seats_under`] seats them by the rules).
+fn seats_count<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
     let n = i64::deserialize(d)?;
     u32::try_from(n)
         .ok()
-        .and_then(Seats::from_count)
+        .filter(|n| (2..=4).contains(n))
         .ok_or_else(|| {
-            de::Error::custom(format!("seats must be 2 (singles) or 4 (doubles), got {n}"))
+            de::Error::custom(format!(
+                "seats must be 2 (singles) or 4 (doubles), or 3 in the point game, got {n}"
+            ))
         })
+}
+
+/// `n` players seated under `rules`: singles or doubles, or each for himself in the point
+/// game.
+fn seats_under<E: de::Error>(rules: &Rules, n: u32) -> Result<Seats, E> {
+    let seats = if rules.points.is_some() {
+        Seats::for_point_game(n)
+    } else {
+        Seats::from_count(n)
+    };
+    seats.ok_or_else(|| {
+        E::custom(format!(
+            "seats: {n} players play only the point game (rules with `points`), these rules \
+             seat 2 (singles) or 4 (doubles)"
+        ))
+    })
 }
 
 #[derive(Default)]
@@ -176,7 +196,7 @@ impl<'de, F: FnMut(ScenarioLine)> Visitor<'de> for ScenarioSeed<'_, F> {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Pass, A::Error> {
         let mut rules: Option<Rules> = None;
-        let mut seats: Option<Seats> = None;
+        let mut seats: Option<u32> = None;
         let mut strokes: Option<usize> = None;
         let mut skipped = false;
         while let Some(key) = map.next_key::<String>()? {
@@ -199,7 +219,10 @@ impl<'de, F: FnMut(ScenarioLine)> Visitor<'de> for ScenarioSeed<'_, F> {
                     }
                     let given = match self.known {
                         Some(known) => Some(known),
-                        None => rules.zip(seats),
+                        None => match (rules, seats) {
+                            (Some(r), Some(n)) => Some((r, seats_under(&r, n)?)),
+                            _ => None,
+                        },
                     };
                     match given {
                         Some((r, s)) => {
@@ -227,21 +250,22 @@ impl<'de, F: FnMut(ScenarioLine)> Visitor<'de> for ScenarioSeed<'_, F> {
         }
         match strokes {
             Some(n) => Ok(Pass::Judged(n)),
-            None if skipped => Ok(Pass::Learned(
-                rules.unwrap_or_default(),
-                seats.unwrap_or(Seats::Singles),
-            )),
+            None if skipped => {
+                let rules = rules.unwrap_or_default();
+                let seats = seats_under(&rules, seats.unwrap_or(2))?;
+                Ok(Pass::Learned(rules, seats))
+            }
             None => Err(de::Error::missing_field("strokes")),
         }
     }
 }
 
-/// `seats`: 2 or 4.
+/// `seats`: 2, 3 or 4.
 struct SeatsSeed;
 
 impl<'de> de::DeserializeSeed<'de> for SeatsSeed {
-    type Value = Seats;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Seats, D::Error> {
+    type Value = u32;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<u32, D::Error> {
         seats_count(d)
     }
 }
@@ -332,6 +356,12 @@ pub struct ScenarioLine {
     pub board_result: Option<LineBoard>,
     pub game_result: Option<LineGame>,
     pub match_result: Option<LineMatch>,
+    /// The point game: every seat's points after the stroke (South, East, North, West).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<[u16; 4]>,
+    /// The point game's winner, on the stroke that ends it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points_winner: Option<&'static str>,
 }
 
 impl ScenarioLine {
@@ -364,6 +394,8 @@ impl ScenarioLine {
                 winner: m.winner.index(),
                 games: m.games,
             }),
+            points: v.points,
+            points_winner: v.points_won.map(|w| w.winner.name()),
         }
     }
 }

@@ -210,9 +210,19 @@ pub struct Verdict {
     /// The point game ended with this stroke.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub points_won: Option<PointsWon>,
+    /// The point game: this stroke put the board's last man down (Law 56(a)); the game goes on
+    /// to another board unless it is [`Verdict::points_won`].
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub points_board_over: bool,
 }
 
 impl Verdict {
+    /// The stroke ended its board: won, cancelled (Law 137), or in the point game every man
+    /// down.
+    pub fn board_ended(&self) -> bool {
+        self.board_result.is_some() || self.board_cancelled || self.points_board_over
+    }
+
     /// The Laws applied, in order, without repeats.
     pub fn laws(&self) -> Vec<Law> {
         let mut laws: Vec<Law> = Vec::with_capacity(self.rulings.len());

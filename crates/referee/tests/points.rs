@@ -185,7 +185,9 @@ fn when_every_man_is_down_the_most_points_win() {
     pot(&mut r, &n(W, 7)); // South 14
     nothing(&mut r);
     pot(&mut r, &[W, W]); // East 4
-    pot(&mut r, &n(B, 9)); // East 13: every man is down, the Queen still on the board
+    let v = pot(&mut r, &n(B, 9)); // East 13: every man is down, the Queen still on the board
+    assert!(v.points_board_over, "the board is over");
+    assert_eq!(v.points_won.map(|w| w.winner), Some(Seat::South));
     assert_eq!(r.point_winner(), Some(Seat::South));
     assert_eq!(r.points(), [14, 13, 0, 0]);
 }
@@ -205,6 +207,10 @@ fn a_tie_at_the_top_when_every_man_is_down_plays_another_board_the_points_carrie
     nothing(&mut r);
     let v = pot(&mut r, &n(B, 9));
     assert_law(&v, "56(b)");
+    assert!(
+        v.points_board_over && v.points_won.is_none(),
+        "the board over, not the game"
+    );
     assert!(!v.continues);
     assert_eq!(r.board_number(), 2);
     assert_eq!(r.points(), [9, 9, 0, 0]);

@@ -100,6 +100,28 @@ fn a_match_ending_stroke_reports_the_match_and_next_is_null() {
 }
 
 #[test]
+fn a_point_game_scenario_seats_three_and_prints_every_players_points() {
+    let out = scenario(
+        r#"{"rules": "points", "seats": 3, "strokes": [
+            {"pocketed": ["white"], "touched": true}, {}, {"pocketed": ["black"]}, {}]}"#,
+    );
+    assert_eq!(out[0]["points"], json!([2, 0, 0, 0]));
+    assert_eq!(out[0]["next"], "south", "a man pocketed: he strikes again");
+    assert_eq!(out[1]["next"], "east", "the turn passes to the right");
+    assert_eq!(out[2]["by"], "east");
+    assert_eq!(out[2]["points"], json!([2, 1, 0, 0]));
+    assert_eq!(out[3]["next"], "north");
+    assert!(out[3].get("points_winner").is_none());
+    let two_colours = scenario(r#"{"strokes": [{}]}"#);
+    assert!(
+        two_colours[0].get("points").is_none(),
+        "no points in a game of two colours"
+    );
+    let err = run_scenario(r#"{"rules": "icf", "seats": 3, "strokes": []}"#).unwrap_err();
+    assert!(err.to_string().contains("only the point game"), "{err}");
+}
+
+#[test]
 fn malformed_scenarios_get_errors_naming_the_field() {
     let cases = [
         (
@@ -108,6 +130,8 @@ fn malformed_scenarios_get_errors_naming_the_field() {
         ),
         (r#"{"strokes": [{}, {"pocket": []}]}"#, "strokes[1].pocket"),
         (r#"{"seats": 3, "strokes": []}"#, "seats"),
+        (r#"{"seats": 5, "strokes": []}"#, "seats"),
+        (r#"{"strokes": [], "seats": 3}"#, "seats"),
         (r#"{"rules": "fifa", "strokes": []}"#, "fifa"),
         (
             r#"{"rules": {"boards_per_game": 0}, "strokes": []}"#,

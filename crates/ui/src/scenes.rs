@@ -29,6 +29,7 @@ impl Named for ShotMode {
         ShotMode::ReviewStroke,
         ShotMode::Points,
         ShotMode::PointsSummary,
+        ShotMode::PointsResult,
     ];
     const WHAT: &'static str = "a screenshot's mode";
 
@@ -54,6 +55,7 @@ impl Named for ShotMode {
             ShotMode::ReviewStroke => "review-stroke",
             ShotMode::Points => "points",
             ShotMode::PointsSummary => "points-summary",
+            ShotMode::PointsResult => "points-result",
         }
     }
 }
@@ -103,9 +105,26 @@ pub fn start_of(mode: ShotMode, spec: &Spec) -> Result<(Start, f32), NoScene> {
             let south_to_strike = |m: &Match| {
                 m.referee.strokes() >= 8 && m.next_actor() == Some(Actor::Striker(Seat::South))
             };
-            (resume(three_for_points_until(spec, south_to_strike)?), 1.0)
+            (
+                resume(three_for_points_until(
+                    spec,
+                    Rules::points(),
+                    south_to_strike,
+                )?),
+                1.0,
+            )
         }
-        ShotMode::PointsSummary => (resume(three_for_points_until(spec, Match::is_over)?), 1.0),
+        ShotMode::PointsSummary => {
+            let game = three_for_points_until(spec, Rules::points(), Match::is_over)?;
+            (resume(game), 1.0)
+        }
+        ShotMode::PointsResult => {
+            let board_over = |m: &Match| m.last.as_ref().is_some_and(|v| v.points_board_over);
+            (
+                resume(three_for_points_until(spec, total_point(), board_over)?),
+                1.0,
+            )
+        }
         ShotMode::Review | ShotMode::ReviewStroke => {
             let game = asha_and_ravi_until(spec, |m| m.referee.strokes() >= 24)?;
             let start = crate::modes::review::ReviewStart {
@@ -138,10 +157,25 @@ fn played_until(
     play_on(Match::new(spec, setup)?, hands, stop)
 }
 
-/// Three for points (the `points` preset): Asha at South, Mei Ling (East) and Ravi (North) the
-/// computers, all three played by easy computers (seed 5) until `stop` says so.
-fn three_for_points_until(spec: &Spec, stop: impl Fn(&Match) -> bool) -> Result<Match, NoScene> {
-    let mut setup = MatchSetup::new(Seats::Three, Rules::points(), "points", 5);
+/// Total point carrom, the rules file the manual shows: three boards, the most points win.
+fn total_point() -> Rules {
+    let text = include_str!("../../../assets/rules/total-point.toml");
+    Rules::from_toml_str(text, "total-point.toml").expect("the shipped rules file reads")
+}
+
+/// Three for points (`rules`, a point game): Asha at South, Mei Ling (East) and Ravi (North)
+/// the computers, all three played by easy computers (seed 5) until `stop` says so.
+fn three_for_points_until(
+    spec: &Spec,
+    rules: Rules,
+    stop: impl Fn(&Match) -> bool,
+) -> Result<Match, NoScene> {
+    let name = if rules == Rules::points() {
+        "points"
+    } else {
+        "total-point"
+    };
+    let mut setup = MatchSetup::new(Seats::Three, rules, name, 5);
     for (player, name) in setup.players.iter_mut().zip(["Asha", "Mei Ling", "Ravi"]) {
         player.name = name.into();
         player.computer = Some(Level::Easy);

@@ -1003,6 +1003,63 @@ fn the_result_card_goes_when_the_players_go_on() {
     assert_eq!(cards(&mut app), 0, "the result card is gone");
 }
 
+/// A point game of three boards (total point carrom's shape), played by computers until its
+/// first board is over with every man down.
+fn just_after_a_point_board(spec: &Spec) -> Match {
+    let rules = Rules {
+        game_points: 1000,
+        boards_per_game: 3,
+        ..Rules::points()
+    };
+    let setup = MatchSetup::new(Seats::Three, rules, "points", 2);
+    let mut all = setup.clone();
+    for p in all.players.iter_mut() {
+        p.computer = Some(carrom_match::Level::Easy);
+    }
+    let mut computers = Computers::for_setup(&all);
+    let mut game = Match::new(spec, setup).unwrap();
+    while game.last.as_ref().is_none_or(|v| !v.points_board_over) {
+        let action = computers.act(&game).expect("a computer acts");
+        game.apply(&action).unwrap();
+    }
+    game
+}
+
+/// A point board that ends with every man down and the game going on has its result card:
+/// who leads, and what each player made of the board.
+#[test]
+fn a_point_board_over_shows_who_leads_and_what_each_made_of_it() {
+    let spec = Spec::default();
+    let game = just_after_a_point_board(&spec);
+    assert_eq!(
+        game.referee.board_number(),
+        2,
+        "the game goes on to board 2"
+    );
+    let mut app =
+        carrom_ui::headless_app_with_screens(&spec, launch(Start::Resume(Box::new(game))));
+    app.world_mut()
+        .insert_resource(ButtonInput::<KeyCode>::default());
+    run_until(&mut app, 50, |app| phase(app) == Phase::BoardOver);
+    app.update();
+    let texts: Vec<String> = app
+        .world_mut()
+        .query::<&Text>()
+        .iter(app.world())
+        .map(|t| t.0.clone())
+        .collect();
+    let card = texts.join("\n");
+    assert!(card.contains("Board 1: every man is down"), "{card}");
+    assert!(
+        card.contains("This board: ") && card.contains("lead"),
+        "{card}"
+    );
+    assert!(card.contains("Next: game 1, board 2;"), "{card}");
+    app.world_mut().resource_mut::<ResultShown>().0 = 1.0;
+    press(&mut app, KeyCode::Enter);
+    run_until(&mut app, 50, |app| phase(app) == Phase::Aim);
+}
+
 /// A window 1280x960 over the board: a millimetre a pixel, the board's centre in the middle.
 fn window_over_the_board() -> WindowToBoard {
     WindowToBoard {

@@ -2,6 +2,7 @@
 //! its fouls, and the game won on points.
 
 use super::{Names, count, men};
+use crate::{BoardStats, Match};
 use carrom_referee::{Event, Seat};
 
 /// The point game: scoring, fouls, the break passing and the game's end.
@@ -102,4 +103,80 @@ fn point_foul(e: &Event, names: &Names) -> String {
         " Turn passes."
     };
     format!("{} {what}.{back}{penalty}{turn}", names.seat(*by))
+}
+
+/// A point board's result card, when every man went down and the game goes on: the board,
+/// who leads, what each player made of the board, and the points so far.
+pub(super) fn board_over(model: &Match, b: &BoardStats, points: [u16; 4]) -> Vec<String> {
+    let seats = model.setup.seats.seats();
+    let name = |s: Seat| model.player(s).name.clone();
+    let before = points_before(model, b);
+    let top = seats.iter().map(|s| points[s.index()]).max().unwrap_or(0);
+    let leaders: Vec<String> = seats
+        .iter()
+        .filter(|s| points[s.index()] == top)
+        .map(|&s| name(s))
+        .collect();
+    let lead = match leaders.as_slice() {
+        [one] => format!("{one} leads, {}", count(top, "point", "points")),
+        many => format!("{} share the lead, {top} points", listed(many)),
+    };
+    let made = seats
+        .iter()
+        .map(|&s| {
+            let made = i32::from(points[s.index()]) - i32::from(before[s.index()]);
+            format!("{} {made:+}", name(s))
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let standing = seats
+        .iter()
+        .map(|&s| format!("{} {}", name(s), points[s.index()]))
+        .collect::<Vec<_>>()
+        .join(" - ");
+    vec![
+        format!("Board {}: every man is down (Law 56(a))", b.board),
+        lead,
+        format!("This board: {made}"),
+        format!(
+            "Points: {standing} (first to {})",
+            model.referee.rules().game_points
+        ),
+    ]
+}
+
+/// Every seat's points before the point board `b`: after the last point board before it.
+fn points_before(model: &Match, b: &BoardStats) -> [u16; 4] {
+    model
+        .stats
+        .boards
+        .iter()
+        .filter(|o| (o.game, o.board) < (b.game, b.board))
+        .filter_map(|o| o.points_by_seat)
+        .next_back()
+        .unwrap_or([0; 4])
+}
+
+/// "Asha and Ravi", "Asha, Ravi and Mina".
+fn listed(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// A point board in the match's statistics: "Game 1 board 1: every man down, points South 14,
+/// East 10, North 8 (Law 56(a)), 41 strokes" (each seat that has points).
+pub(super) fn board_line(b: &BoardStats, points: [u16; 4]) -> String {
+    let by_seat = Seat::ALL
+        .iter()
+        .filter(|s| points[s.index()] > 0)
+        .map(|s| format!("{} {}", s.title(), points[s.index()]))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!(
+        "Game {} board {}: every man down, points {by_seat} (Law 56(a)), {} strokes",
+        b.game, b.board, b.strokes
+    )
 }

@@ -408,6 +408,7 @@ impl Referee {
             return false;
         }
         rule(v, "56(a)", Event::PointsBoardOver { board: self.board });
+        v.points_board_over = true;
         match self.points_leader() {
             Some(leader) if self.board >= self.rules.boards_per_game => {
                 let (points, board) = (self.points_of(leader), self.board);

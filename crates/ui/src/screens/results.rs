@@ -124,7 +124,11 @@ fn spawn_result_card(
     let nobody_plays = watched.is_some() || s.watched();
     let lines = carrom_match::words::board_result(&s.model, &b, nobody_plays);
     info!("Board result: {}", lines[1..3].join("; "));
-    let winner_colour = b.winner.map_or(INK, side_colour);
+    let winner_colour = match (b.winner, b.points_leader()) {
+        (Some(side), _) => side_colour(side),
+        (None, Some(seat)) => crate::theme::seat_colour(seat),
+        (None, None) => INK,
+    };
     commands
         .spawn((DespawnOnExit(Phase::BoardOver), overlay(0.25)))
         .with_children(|o| {

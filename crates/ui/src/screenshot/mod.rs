@@ -53,6 +53,9 @@ pub enum ShotMode {
     Points,
     /// The point game's summary: three players' points.
     PointsSummary,
+    /// A point board over with every man down, the game going on (total point carrom's
+    /// first of three boards): its result card.
+    PointsResult,
 }
 
 /// What to capture and where.

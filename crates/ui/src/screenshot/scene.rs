@@ -88,7 +88,9 @@ impl Scene<'_> {
             ShotMode::Practice => self.practice() && frames >= 30,
             ShotMode::Hint => self.hint(frames)?,
             ShotMode::Stroke | ShotMode::Points => self.stroke(frames) && frames >= 40,
-            ShotMode::Result => self.in_phase(Phase::BoardOver) && frames >= 20,
+            ShotMode::Result | ShotMode::PointsResult => {
+                self.in_phase(Phase::BoardOver) && frames >= 20
+            }
             ShotMode::Summary | ShotMode::PointsSummary => {
                 self.in_phase(Phase::Over) && frames >= 20
             }
