@@ -82,7 +82,7 @@ pub struct ScreenshotArgs {
     /// (Play online's first view), training (a drill), review (a match reviewed by the coach),
     /// review-stroke (its worst stroke on the board), points (three players for points, a
     /// person's turn), points-result (total point carrom's first board over: its result card)
-    /// or points-summary (their game's summary).
+    /// points-summary (their game's summary) or points-review (their game reviewed).
     #[arg(long, value_parser = named::<ShotMode>(), default_value = "demo")]
     pub mode: ShotMode,
     /// The window's size, WIDTHxHEIGHT, each 320 to 7680.

@@ -3,6 +3,8 @@
 //! each, each player's accuracy and worst strokes, and after every stroke each side's chance to
 //! win the board and the game ([`crate::winprob`]), its largest swings marked as the turning
 //! points. [`stored`] keeps a review beside its save so that opening it again is instant.
+//! A point game (three or four each for himself) is judged stroke by stroke the same way; it
+//! has no two sides' chances, so no chart and no turning points.
 //!
 //! The coach's search, noise and seed are [`coach::hint`]'s: a review's best shot at a
 //! position is the hint's best there with the review's seed (0 unless asked, as `carrom
@@ -150,8 +152,9 @@ pub struct Review {
     pub strokes: Vec<StrokeReview>,
     pub players: Vec<PlayerReview>,
     /// Each side's chances before the first stroke ...
-    pub start: WinChances,
-    /// ... and after every stroke (all of them, whoever was judged).
+    pub start: Option<WinChances>,
+    /// ... and after every stroke (all of them, whoever was judged); in the point game, each
+    /// for himself, neither.
     pub chart: Vec<ChartPoint>,
     /// The strokes with the largest swings, in the order played.
     pub turning_points: Vec<usize>,
@@ -189,12 +192,6 @@ pub enum ReviewError {
     /// Nobody watched the review any more ([`review_watched`]).
     #[error("the review was stopped")]
     Stopped,
-    /// The point game: the review judges a stroke by the win chance of two sides, which a
-    /// game of three or four each for himself does not have.
-    #[error(
-        "{file}: a point game ({rules}) is not reviewed: the review's win chance is of two sides, and in the point game each plays for himself"
-    )]
-    PointGame { file: String, rules: String },
     #[error("{file}: no player named `{name}` (the players: {players})")]
     NoSuchPlayer {
         file: String,
@@ -246,12 +243,6 @@ pub fn review_watched(
     options: &ReviewOptions,
     watch: &(dyn Fn(Watch<'_>) -> bool + Sync),
 ) -> Result<Review, ReviewError> {
-    if save.setup.rules.points.is_some() {
-        return Err(ReviewError::PointGame {
-            file: name.to_string(),
-            rules: save.setup.rules_name.clone(),
-        });
-    }
     let walked = strokes_of(spec, save, name)?;
     let going_on = std::sync::atomic::AtomicBool::new(watch(Watch::Walked(&walked)));
     let player = reviewed_player(save, name, options)?;

@@ -168,8 +168,9 @@ fn a_stroke_with_one_legal_place_for_the_striker_is_forced() {
         layout,
         referee,
         shot,
-        before: model.chances(&referee),
-        after: model.chances(&referee),
+        before: Some(model.chances(&referee)),
+        after: Some(model.chances(&referee)),
+        points_after: None,
     };
     let judged = review::judge(&spec, &stroke, 0);
     assert_eq!(judged.label, Label::Forced);
@@ -184,6 +185,7 @@ fn the_shipped_model_reads_and_gives_chances_in_0_to_1_that_add_up() {
     let walked = review::strokes_of(&spec, &save, "match").unwrap();
     for s in &walked.strokes {
         for c in [s.before, s.after] {
+            let c = c.expect("a game of two sides has its chances");
             for pair in [c.board, c.game] {
                 assert!(pair.iter().all(|p| (0.0..=1.0).contains(p)), "{c:?}");
                 assert!((pair[0] + pair[1] - 1.0).abs() < 1e-5, "{c:?}");
@@ -367,4 +369,46 @@ fn a_watched_review_tells_each_stroke_as_judged_and_stops_when_nobody_watches() 
     assert_eq!(watched, plain);
     let stopped = review::review_watched(&spec, &save, "m", &options(3), &|_| false);
     assert!(matches!(stopped, Err(review::ReviewError::Stopped)));
+}
+
+/// Three players for points, `actions` actions in, played by easy computers, as its save.
+fn three_for_points(actions: usize) -> SaveFile {
+    let spec = Spec::default();
+    let mut setup = MatchSetup::new(Seats::Three, Rules::points(), "points", 5);
+    for p in setup.players.iter_mut() {
+        p.computer = Some(Level::Easy);
+    }
+    let mut computers = Computers::for_setup(&setup);
+    let mut game = Match::new(&spec, setup).unwrap();
+    while game.actions.len() < actions && !game.is_over() {
+        let action = computers.act(&game).expect("a computer acts");
+        game.apply(&action).unwrap();
+    }
+    SaveFile::of(&game)
+}
+
+#[test]
+fn a_point_game_is_judged_stroke_by_stroke_with_each_players_points_and_no_two_sides_chances() {
+    let spec = Spec::default();
+    let save = three_for_points(12);
+    let walked = review::strokes_of(&spec, &save, "three").unwrap();
+    assert!(walked.start.is_none() && walked.strokes.iter().all(|s| s.after.is_none()));
+    let last = walked.strokes.last().unwrap();
+    let game = carrom_match::resume(&spec, &save, "three", |_| {})
+        .unwrap()
+        .game;
+    assert_eq!(last.points_after, Some(game.referee.points()));
+    let r = review::review(&spec, &save, "three", &options(4), &|_, _| {}).unwrap();
+    assert_eq!(r.strokes.len(), 4);
+    assert!(r.chart.is_empty() && r.turning_points.is_empty());
+    assert_eq!(r.players.len(), 3, "South, East and North each reviewed");
+    for s in &r.strokes {
+        assert!((0.0..=1.0).contains(&s.played_chance) && s.best_chance >= s.played_chance - 1e-6);
+    }
+    let lines = r.lines("three", "test");
+    assert!(
+        lines.iter().any(|l| l.contains("each plays for himself")),
+        "{lines:?}"
+    );
+    assert!(r.to_json()["strokes"][0]["win_chance_after"].is_null());
 }

@@ -257,6 +257,25 @@ impl MatchSetup {
 
     /// The names of a side's players, joined by " & " (the scoreboard's and the calls' name for
     /// the side).
+    /// Who plays whom: "Asha v Ravi", "Asha & Mina v Ravi & Jo", or each for himself in the
+    /// point game "Asha v Mei Ling v Ravi".
+    pub fn title(&self) -> String {
+        if self.seats.each_for_himself() {
+            let names: Vec<&str> = self
+                .seats
+                .seats()
+                .iter()
+                .map(|&s| self.player(s).name.as_str())
+                .collect();
+            return names.join(" v ");
+        }
+        format!(
+            "{} v {}",
+            self.side_names(carrom_referee::Side::Zero),
+            self.side_names(carrom_referee::Side::One)
+        )
+    }
+
     pub fn side_names(&self, side: carrom_referee::Side) -> String {
         self.seats
             .seats()

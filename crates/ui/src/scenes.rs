@@ -30,6 +30,7 @@ impl Named for ShotMode {
         ShotMode::Points,
         ShotMode::PointsSummary,
         ShotMode::PointsResult,
+        ShotMode::PointsReview,
     ];
     const WHAT: &'static str = "a screenshot's mode";
 
@@ -56,6 +57,7 @@ impl Named for ShotMode {
             ShotMode::Points => "points",
             ShotMode::PointsSummary => "points-summary",
             ShotMode::PointsResult => "points-result",
+            ShotMode::PointsReview => "points-review",
         }
     }
 }
@@ -125,8 +127,12 @@ pub fn start_of(mode: ShotMode, spec: &Spec) -> Result<(Start, f32), NoScene> {
                 1.0,
             )
         }
-        ShotMode::Review | ShotMode::ReviewStroke => {
-            let game = asha_and_ravi_until(spec, |m| m.referee.strokes() >= 24)?;
+        ShotMode::Review | ShotMode::ReviewStroke | ShotMode::PointsReview => {
+            let game = if mode == ShotMode::PointsReview {
+                three_for_points_until(spec, Rules::points(), |m| m.referee.strokes() >= 24)?
+            } else {
+                asha_and_ravi_until(spec, |m| m.referee.strokes() >= 24)?
+            };
             let start = crate::modes::review::ReviewStart {
                 save: carrom_match::SaveFile::of(&game),
                 path: None,

@@ -142,6 +142,15 @@ pub fn banner_colour(i: u8) -> Color {
 
 /// A player's colour in the point game, where each plays for himself: by his seat (South,
 /// East, North, West), South's and East's the sides' colours.
+/// A player's colour: his side's, or in the point game (each for himself) his seat's.
+pub fn player_colour(setup: &carrom_match::MatchSetup, seat: carrom_referee::Seat) -> Color {
+    if setup.rules.points.is_some() {
+        seat_colour(seat)
+    } else {
+        side_colour(setup.seats.side_of(seat).index() as u8)
+    }
+}
+
 pub fn seat_colour(seat: carrom_referee::Seat) -> Color {
     match seat {
         carrom_referee::Seat::South => palette::SIDE_ZERO,

@@ -66,10 +66,12 @@ impl Review {
             let after = after.unwrap_or_default();
             out.push(format!("{}{after}{turning}", stroke_line(s)));
         }
-        out.push(format!(
-            "Turning points (strokes): {:?}",
-            self.turning_points
-        ));
+        out.push(if self.start.is_none() {
+            "Turning points: none (the point game: each plays for himself, no two sides' chances)"
+                .to_string()
+        } else {
+            format!("Turning points (strokes): {:?}", self.turning_points)
+        });
         for p in &self.players {
             let accuracy = p.accuracy.map_or("-".to_string(), |a| format!("{a:.1}"));
             out.push(format!(

@@ -9,7 +9,8 @@ use carrom_match::{Action, Match, SaveFile};
 use carrom_physics::{Piece, Seat, Shot, Spec};
 use carrom_referee::Referee;
 
-/// The position a stroke was played from, the stroke, and the chances before and after it.
+/// The position a stroke was played from, the stroke, and the chances before and after it (in
+/// the point game, each for himself, no two sides' chances: every player's points after it).
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct StrokeAt {
     /// The stroke's number in the match, from 1.
@@ -21,16 +22,22 @@ pub struct StrokeAt {
     pub layout: Vec<Piece>,
     pub referee: Referee,
     pub shot: Shot,
-    pub before: WinChances,
-    pub after: WinChances,
+    #[serde(default)]
+    pub before: Option<WinChances>,
+    #[serde(default)]
+    pub after: Option<WinChances>,
+    /// The point game: every seat's points after the stroke (South, East, North, West).
+    #[serde(default)]
+    pub points_after: Option<[u16; 4]>,
 }
 
-/// A save walked: the physics it was played with, its strokes, the chances at the start.
+/// A save walked: the physics it was played with, its strokes, the chances at the start
+/// (none in the point game).
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Walked {
     pub spec: Spec,
     pub strokes: Vec<StrokeAt>,
-    pub start: WinChances,
+    pub start: Option<WinChances>,
 }
 
 /// Plays `save` (read from the file `name`) again, checked as `carrom replay` checks it (every
@@ -45,12 +52,16 @@ pub fn strokes_of(spec: &Spec, save: &SaveFile, name: &str) -> Result<Walked, Re
     };
     let mut game = Match::new(&checked.game.spec, save.setup.clone()).map_err(again)?;
     let strength = strength_of(&save.setup);
-    let at = |r: &Referee| Situation::of(r).rated(strength);
-    let start = model.chances_at(&at(&game.referee), game.referee.rules());
+    // Two sides' chances; the point game's players each play for himself.
+    let two_sides = save.setup.rules.points.is_none();
+    let chances = |r: &Referee| {
+        two_sides.then(|| model.chances_at(&Situation::of(r).rated(strength), r.rules()))
+    };
+    let start = chances(&game.referee);
     let mut strokes = Vec::new();
     for (i, action) in save.actions.iter().enumerate() {
         let (layout, referee) = (game.layout.clone(), game.referee);
-        let before = model.chances_at(&at(&referee), referee.rules());
+        let before = chances(&referee);
         let verdict = game.apply(action).map_err(again)?;
         if let (Action::Stroke { shot }, Some(v)) = (action, verdict) {
             strokes.push(StrokeAt {
@@ -62,7 +73,8 @@ pub fn strokes_of(spec: &Spec, save: &SaveFile, name: &str) -> Result<Walked, Re
                 referee,
                 shot: *shot,
                 before,
-                after: model.after(&game.referee, &v, strength),
+                after: two_sides.then(|| model.after(&game.referee, &v, strength)),
+                points_after: v.points,
             });
         }
     }
@@ -73,15 +85,19 @@ pub fn strokes_of(spec: &Spec, save: &SaveFile, name: &str) -> Result<Walked, Re
     })
 }
 
-/// The chances after every stroke, and each stroke's swing in side 0's chance of the game.
+/// The chances after every stroke, and each stroke's swing in side 0's chance of the game
+/// (none in the point game).
 pub fn chart(walked: &Walked) -> Vec<ChartPoint> {
     walked
         .strokes
         .iter()
-        .map(|s| ChartPoint {
-            index: s.index,
-            win_chance_after: s.after,
-            swing: s.after.game[0] - s.before.game[0],
+        .filter_map(|s| {
+            let (before, after) = s.before.zip(s.after)?;
+            Some(ChartPoint {
+                index: s.index,
+                win_chance_after: after,
+                swing: after.game[0] - before.game[0],
+            })
         })
         .collect()
 }

@@ -49,11 +49,7 @@ impl Table {
         let computers = Computers::for_setup(&setup);
         let model = Match::new(spec, setup)?;
         Ok(Table {
-            title: format!(
-                "{} v {}",
-                model.side_name(carrom_referee::Side::Zero),
-                model.side_name(carrom_referee::Side::One)
-            ),
+            title: model.setup.title(),
             model,
             computers,
             save_path: PathBuf::from("carrom-save.json"),

@@ -70,11 +70,7 @@ pub fn title_of_file(path: &Path) -> String {
     match SaveFile::load(path) {
         Ok(save) => {
             let setup = &save.setup;
-            let sides = format!(
-                "{} v {}",
-                setup.side_names(carrom_referee::Side::Zero),
-                setup.side_names(carrom_referee::Side::One)
-            );
+            let sides = setup.title();
             let strokes = save.actions.len();
             format!(
                 "{sides}, {}, {strokes} {}{}{ago}",

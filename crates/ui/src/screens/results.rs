@@ -31,12 +31,9 @@ pub(super) fn card_systems<M1, M2>(
         .add_systems(Update, keys.before(crate::sim::SimSet));
 }
 
-/// The match at the table can be reviewed (not one across machines: the host's; not the point
-/// game, whose players have no two sides' win chance to judge by).
+/// The match at the table can be reviewed (not one across machines: the host's).
 pub(super) fn reviewable(table: &Table) -> bool {
-    table.here.is_none()
-        && !table.model.actions.is_empty()
-        && table.model.referee.rules().points.is_none()
+    table.here.is_none() && !table.model.actions.is_empty()
 }
 
 /// The review of the match at the table, opened from its result or its summary: a finished

@@ -71,8 +71,8 @@ fn is_point_game(model: &Match) -> bool {
 /// A player's colour in the summary: his side's, or in the point game his seat's.
 fn player_colour(model: &Match, p: &carrom_match::PlayerStats) -> Color {
     match carrom_referee::Seat::parse(&p.seat) {
-        Some(seat) if is_point_game(model) => seat_colour(seat),
-        _ => side_colour(p.side),
+        Some(seat) => crate::theme::player_colour(&model.setup, seat),
+        None => side_colour(p.side),
     }
 }
 

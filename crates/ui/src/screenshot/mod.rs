@@ -56,6 +56,8 @@ pub enum ShotMode {
     /// A point board over with every man down, the game going on (total point carrom's
     /// first of three boards): its result card.
     PointsResult,
+    /// The point game's review: every player's points charted after each stroke.
+    PointsReview,
 }
 
 /// What to capture and where.

@@ -94,7 +94,7 @@ impl Scene<'_> {
             ShotMode::Summary | ShotMode::PointsSummary => {
                 self.in_phase(Phase::Over) && frames >= 20
             }
-            ShotMode::Review => self.review(false) && frames >= 20,
+            ShotMode::Review | ShotMode::PointsReview => self.review(false) && frames >= 20,
             ShotMode::ReviewStroke => self.review(true) && frames >= 20,
             ShotMode::Demo => {
                 // With the computer's other lines shown.

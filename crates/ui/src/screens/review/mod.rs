@@ -4,8 +4,10 @@
 //! points marked in gold and the chosen stroke in white; a click on a bar chooses its stroke),
 //! and each player's accuracy and worst three strokes. Right: the chosen stroke (the played
 //! shot against the coach's best, its label, the chances after it), Try it and Back, and the
-//! strokes around it with their labels. The page is drawn again as the review changes.
+//! strokes around it with their labels. The page is drawn again as the review changes. A point
+//! game, each for himself, charts every player's points after each stroke instead.
 
+mod points;
 mod stroke;
 
 use crate::board::layout::{GAP, Layout, SidePanel, side_panel_node};
@@ -14,7 +16,6 @@ use crate::states::Playing;
 use crate::theme::{Activate, button, palette, side_colour, text};
 use bevy::prelude::*;
 use carrom_ai::review::{Label, PlayerReview};
-use carrom_referee::Side;
 use stroke::right_column;
 
 /// The chart's height (pixels at the interface's scale).
@@ -101,15 +102,7 @@ fn draw_page(
 fn left_column(c: &mut ChildSpawnerCommands, r: &Reviewing, width: f32) {
     let setup = &r.save.setup;
     c.spawn(text("REVIEW", 20.0, palette::HUD_TITLE));
-    c.spawn(text(
-        format!(
-            "{} v {}",
-            setup.side_names(Side::Zero),
-            setup.side_names(Side::One)
-        ),
-        15.0,
-        palette::HUD_TEXT,
-    ));
+    c.spawn(text(setup.title(), 15.0, palette::HUD_TEXT));
     progress(c, r);
     chart(c, r, width);
     for p in r.players() {
@@ -174,6 +167,9 @@ fn progress(c: &mut ChildSpawnerCommands, r: &Reviewing) {
 /// white. A bar clicked chooses its stroke.
 fn chart(c: &mut ChildSpawnerCommands, r: &Reviewing, width: f32) {
     let Some(walked) = &r.walked else { return };
+    if walked.start.is_none() {
+        return points::chart(c, r, walked, width);
+    }
     c.spawn(text(
         "Chance to win the board, after each stroke",
         13.0,
@@ -225,7 +221,8 @@ fn chart(c: &mut ChildSpawnerCommands, r: &Reviewing, width: f32) {
             });
         }
     });
-    marks(c, &chart, &turning, r.chosen, bar);
+    let strokes: Vec<usize> = chart.iter().map(|p| p.index).collect();
+    marks(c, &strokes, &turning, r.chosen, bar);
     let turns: Vec<String> = turning.iter().map(|i| i.to_string()).collect();
     c.spawn(text(
         format!("Gold: the turning points (strokes {})", turns.join(", ")),
@@ -234,10 +231,11 @@ fn chart(c: &mut ChildSpawnerCommands, r: &Reviewing, width: f32) {
     ));
 }
 
-/// The marks under the chart's bars: the turning points in gold, the chosen stroke in white.
+/// The marks under the chart's bars (`strokes`: each bar's stroke, from 1): the turning points
+/// in gold, the chosen stroke in white.
 fn marks(
     c: &mut ChildSpawnerCommands,
-    chart: &[carrom_ai::review::ChartPoint],
+    strokes: &[usize],
     turning: &[usize],
     chosen: usize,
     bar: f32,
@@ -249,10 +247,10 @@ fn marks(
         ..default()
     })
     .with_children(|marks| {
-        for p in chart {
-            let colour = if p.index - 1 == chosen {
+        for &index in strokes {
+            let colour = if index - 1 == chosen {
                 Color::WHITE
-            } else if turning.contains(&p.index) {
+            } else if turning.contains(&index) {
                 palette::COACH_GOLD
             } else {
                 Color::NONE
@@ -271,7 +269,6 @@ fn marks(
 
 /// A player's accuracy and his worst strokes (each a button to it), in his side's colour.
 fn player(c: &mut ChildSpawnerCommands, r: &Reviewing, p: &PlayerReview) {
-    let side = r.save.setup.seats.side_of(p.seat).index() as u8;
     let accuracy = p
         .accuracy
         .map_or("no stroke with a choice yet".to_string(), |a| {
@@ -280,7 +277,7 @@ fn player(c: &mut ChildSpawnerCommands, r: &Reviewing, p: &PlayerReview) {
     c.spawn(text(
         format!("{}: {accuracy}", p.name),
         15.0,
-        side_colour(side),
+        crate::theme::player_colour(&r.save.setup, p.seat),
     ));
     if p.worst.is_empty() {
         return;

@@ -4,7 +4,7 @@
 
 use super::label_colour;
 use crate::modes::review::{ChooseStroke, Reviewing, TryIt};
-use crate::theme::{Activate, button, palette, side_colour, text};
+use crate::theme::{Activate, button, palette, text};
 use bevy::prelude::*;
 use carrom_ai::review::{StrokeAt, StrokeReview};
 use carrom_referee::Side;
@@ -51,7 +51,7 @@ fn chosen_stroke(
     at: &StrokeAt,
     judged: Option<&StrokeReview>,
 ) {
-    let side = at.referee.side_of(at.seat).index() as u8;
+    let setup = &r.save.setup;
     c.spawn(text(
         format!("Stroke {} of {}", at.index, r.strokes().len()),
         18.0,
@@ -60,7 +60,7 @@ fn chosen_stroke(
     c.spawn(text(
         format!("{} ({})", at.player, at.seat.title()),
         15.0,
-        side_colour(side),
+        crate::theme::player_colour(setup, at.seat),
     ));
     match judged {
         Some(s) => judgement(c, s),
@@ -68,24 +68,35 @@ fn chosen_stroke(
             c.spawn(text("Being judged...", 15.0, palette::HUD_NOTE));
         }
     }
-    let board = at.after.board;
-    let setup = &r.save.setup;
-    c.spawn(text(
-        format!(
-            "After it, to win the board: {} {}%, {} {}%",
-            setup.side_names(Side::Zero),
-            carrom_ai::coach::percent(board[0]),
-            setup.side_names(Side::One),
-            carrom_ai::coach::percent(board[1])
-        ),
-        13.0,
-        palette::HUD_TEXT,
-    ));
+    c.spawn(text(after_it(setup, at), 13.0, palette::HUD_TEXT));
     c.spawn(text(
         "On the board: the stroke played in white, the coach's best in gold",
         12.0,
         palette::HUD_HELP,
     ));
+}
+
+/// After the stroke: each side's chance to win the board, or in the point game every
+/// player's points.
+fn after_it(setup: &carrom_match::MatchSetup, at: &StrokeAt) -> String {
+    if let Some(after) = at.after {
+        let board = after.board;
+        return format!(
+            "After it, to win the board: {} {}%, {} {}%",
+            setup.side_names(Side::Zero),
+            carrom_ai::coach::percent(board[0]),
+            setup.side_names(Side::One),
+            carrom_ai::coach::percent(board[1])
+        );
+    }
+    let points = at.points_after.unwrap_or_default();
+    let each: Vec<String> = setup
+        .seats
+        .seats()
+        .iter()
+        .map(|&s| format!("{} {}", setup.player(s).name, points[s.index()]))
+        .collect();
+    format!("After it, points: {}", each.join(", "))
 }
 
 /// A player's name as the list shows it: his seat when the name is long ("South (computer)").
