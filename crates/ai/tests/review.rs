@@ -16,15 +16,18 @@ use std::path::PathBuf;
 
 /// A one-game singles match between easy computers, `actions` actions in, as its save.
 fn save_of(actions: usize) -> SaveFile {
-    let spec = Spec::default();
     let mut rules = Rules::icf();
     rules.games_to_win = 1;
-    let mut setup = MatchSetup::new(Seats::Singles, rules, "icf", 11);
+    played(MatchSetup::new(Seats::Singles, rules, "icf", 11), actions)
+}
+
+/// `setup` played by easy computers in every seat, `actions` actions in, as its save.
+fn played(mut setup: MatchSetup, actions: usize) -> SaveFile {
     for p in setup.players.iter_mut() {
         p.computer = Some(Level::Easy);
     }
     let mut computers = Computers::for_setup(&setup);
-    let mut game = Match::new(&spec, setup).unwrap();
+    let mut game = Match::new(&Spec::default(), setup).unwrap();
     while game.actions.len() < actions {
         let action = computers.act(&game).expect("a computer acts");
         game.apply(&action).unwrap();
@@ -371,26 +374,11 @@ fn a_watched_review_tells_each_stroke_as_judged_and_stops_when_nobody_watches() 
     assert!(matches!(stopped, Err(review::ReviewError::Stopped)));
 }
 
-/// Three players for points, `actions` actions in, played by easy computers, as its save.
-fn three_for_points(actions: usize) -> SaveFile {
-    let spec = Spec::default();
-    let mut setup = MatchSetup::new(Seats::Three, Rules::points(), "points", 5);
-    for p in setup.players.iter_mut() {
-        p.computer = Some(Level::Easy);
-    }
-    let mut computers = Computers::for_setup(&setup);
-    let mut game = Match::new(&spec, setup).unwrap();
-    while game.actions.len() < actions && !game.is_over() {
-        let action = computers.act(&game).expect("a computer acts");
-        game.apply(&action).unwrap();
-    }
-    SaveFile::of(&game)
-}
-
 #[test]
 fn a_point_game_is_judged_stroke_by_stroke_with_each_players_points_and_no_two_sides_chances() {
     let spec = Spec::default();
-    let save = three_for_points(12);
+    let three = MatchSetup::new(Seats::Three, Rules::points(), "points", 5);
+    let save = played(three, 12);
     let walked = review::strokes_of(&spec, &save, "three").unwrap();
     assert!(walked.start.is_none() && walked.strokes.iter().all(|s| s.after.is_none()));
     let last = walked.strokes.last().unwrap();

@@ -110,26 +110,32 @@ pub fn start_of(mode: ShotMode, spec: &Spec) -> Result<(Start, f32), NoScene> {
             (
                 resume(three_for_points_until(
                     spec,
-                    Rules::points(),
+                    (Rules::points(), "points"),
                     south_to_strike,
                 )?),
                 1.0,
             )
         }
         ShotMode::PointsSummary => {
-            let game = three_for_points_until(spec, Rules::points(), Match::is_over)?;
+            let game = three_for_points_until(spec, (Rules::points(), "points"), Match::is_over)?;
             (resume(game), 1.0)
         }
         ShotMode::PointsResult => {
             let board_over = |m: &Match| m.last.as_ref().is_some_and(|v| v.points_board_over);
             (
-                resume(three_for_points_until(spec, total_point(), board_over)?),
+                resume(three_for_points_until(
+                    spec,
+                    (total_point(), "total-point"),
+                    board_over,
+                )?),
                 1.0,
             )
         }
         ShotMode::Review | ShotMode::ReviewStroke | ShotMode::PointsReview => {
             let game = if mode == ShotMode::PointsReview {
-                three_for_points_until(spec, Rules::points(), |m| m.referee.strokes() >= 24)?
+                three_for_points_until(spec, (Rules::points(), "points"), |m| {
+                    m.referee.strokes() >= 24
+                })?
             } else {
                 asha_and_ravi_until(spec, |m| m.referee.strokes() >= 24)?
             };
@@ -169,18 +175,14 @@ fn total_point() -> Rules {
     Rules::from_toml_str(text, "total-point.toml").expect("the shipped rules file reads")
 }
 
-/// Three for points (`rules`, a point game): Asha at South, Mei Ling (East) and Ravi (North)
-/// the computers, all three played by easy computers (seed 5) until `stop` says so.
+/// Three for points (`rules`, a point game, and their name): Asha at South, Mei Ling (East)
+/// and Ravi (North) the computers, all three played by easy computers (seed 5) until `stop`
+/// says so.
 fn three_for_points_until(
     spec: &Spec,
-    rules: Rules,
+    (rules, name): (Rules, &str),
     stop: impl Fn(&Match) -> bool,
 ) -> Result<Match, NoScene> {
-    let name = if rules == Rules::points() {
-        "points"
-    } else {
-        "total-point"
-    };
     let mut setup = MatchSetup::new(Seats::Three, rules, name, 5);
     for (player, name) in setup.players.iter_mut().zip(["Asha", "Mei Ling", "Ravi"]) {
         player.name = name.into();

@@ -723,19 +723,28 @@ fn a_boards_result_waits_for_the_players_then_the_next_board_is_racked() {
 /// A human singles match played by computers until just after its first board ended, and the
 /// number of boards ended.
 fn just_after_a_board(spec: &Spec) -> (Match, usize) {
-    let setup = human_singles();
-    let mut both = setup.clone();
-    for p in both.players.iter_mut() {
+    let game = played_until(spec, human_singles(), |v| v.board_result.is_some());
+    let boards = game.stats.boards.len();
+    (game, boards)
+}
+
+/// `setup` (its seats the people's) played by easy computers until the last verdict `ends`.
+fn played_until(
+    spec: &Spec,
+    setup: MatchSetup,
+    ends: impl Fn(&carrom_referee::Verdict) -> bool,
+) -> Match {
+    let mut all = setup.clone();
+    for p in all.players.iter_mut() {
         p.computer = Some(carrom_match::Level::Easy);
     }
-    let mut computers = Computers::for_setup(&both);
+    let mut computers = Computers::for_setup(&all);
     let mut game = Match::new(spec, setup).unwrap();
-    while game.last.as_ref().is_none_or(|v| v.board_result.is_none()) {
+    while !game.last.as_ref().is_some_and(&ends) {
         let action = computers.act(&game).expect("a computer acts");
         game.apply(&action).unwrap();
     }
-    let boards = game.stats.boards.len();
-    (game, boards)
+    game
 }
 
 /// A save resumes the same way from the command line's `--load` (which checks it with
@@ -1012,17 +1021,7 @@ fn just_after_a_point_board(spec: &Spec) -> Match {
         ..Rules::points()
     };
     let setup = MatchSetup::new(Seats::Three, rules, "points", 2);
-    let mut all = setup.clone();
-    for p in all.players.iter_mut() {
-        p.computer = Some(carrom_match::Level::Easy);
-    }
-    let mut computers = Computers::for_setup(&all);
-    let mut game = Match::new(spec, setup).unwrap();
-    while game.last.as_ref().is_none_or(|v| !v.points_board_over) {
-        let action = computers.act(&game).expect("a computer acts");
-        game.apply(&action).unwrap();
-    }
-    game
+    played_until(spec, setup, |v| v.points_board_over)
 }
 
 /// A point board that ends with every man down and the game going on has its result card:

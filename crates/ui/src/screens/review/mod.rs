@@ -179,29 +179,10 @@ fn chart(c: &mut ChildSpawnerCommands, r: &Reviewing, width: f32) {
     let turning = carrom_ai::review::turning_points(&chart);
     // Whole pixels a bar, so that no seam shows between them.
     let bar = (width / chart.len().max(1) as f32).floor().max(1.0);
-    c.spawn(Node {
-        width: percent(100),
-        height: px(CHART_HEIGHT),
-        flex_direction: FlexDirection::Row,
-        ..default()
-    })
-    .with_children(|bars| {
+    c.spawn(chart_row()).with_children(|bars| {
         for p in &chart {
             let zero = p.win_chance_after.board[0].clamp(0.0, 1.0);
-            let i = p.index - 1;
-            bars.spawn((
-                Interaction::default(),
-                Node {
-                    width: px(bar),
-                    height: percent(100),
-                    flex_direction: FlexDirection::ColumnReverse,
-                    ..default()
-                },
-            ))
-            .observe(move |_: On<Activate>, mut commands: Commands| {
-                commands.trigger(ChooseStroke(i))
-            })
-            .with_children(|bar| {
+            bar_column(bars, bar, p.index - 1).with_children(|bar| {
                 bar.spawn((
                     Node {
                         width: percent(100),
@@ -229,6 +210,38 @@ fn chart(c: &mut ChildSpawnerCommands, r: &Reviewing, width: f32) {
         12.0,
         palette::HUD_HELP,
     ));
+}
+
+/// The row of a chart's bars, the chart's height.
+fn chart_row() -> Node {
+    Node {
+        width: percent(100),
+        height: px(CHART_HEIGHT),
+        flex_direction: FlexDirection::Row,
+        ..default()
+    }
+}
+
+/// One stroke's bar of a chart, `width` wide, filled from the foot; a click chooses the
+/// stroke (`chosen`: its index from 0).
+fn bar_column<'a>(
+    bars: &'a mut ChildSpawnerCommands,
+    width: f32,
+    chosen: usize,
+) -> EntityCommands<'a> {
+    let mut column = bars.spawn((
+        Interaction::default(),
+        Node {
+            width: px(width),
+            height: percent(100),
+            flex_direction: FlexDirection::ColumnReverse,
+            ..default()
+        },
+    ));
+    column.observe(move |_: On<Activate>, mut commands: Commands| {
+        commands.trigger(ChooseStroke(chosen))
+    });
+    column
 }
 
 /// The marks under the chart's bars (`strokes`: each bar's stroke, from 1): the turning points

@@ -2,11 +2,18 @@
 //! points after each stroke, a bar a stroke with each player's share in his seat's colour from
 //! the foot; a click on a bar chooses its stroke.
 
-use super::{CHART_HEIGHT, marks};
-use crate::modes::review::{ChooseStroke, Reviewing};
-use crate::theme::{Activate, palette, seat_colour, text};
+use super::{bar_column, chart_row, marks};
+use crate::modes::review::Reviewing;
+use crate::theme::{palette, seat_colour, text};
 use bevy::prelude::*;
 use carrom_ai::review::Walked;
+use carrom_physics::Seat;
+
+/// The points of `seats` together, from a stroke's points by seat.
+fn total(points: Option<[u16; 4]>, seats: &[Seat]) -> f32 {
+    let points = points.unwrap_or_default();
+    seats.iter().map(|s| f32::from(points[s.index()])).sum()
+}
 
 pub(super) fn chart(c: &mut ChildSpawnerCommands, r: &Reviewing, walked: &Walked, width: f32) {
     let seats = r.save.setup.seats.seats();
@@ -15,39 +22,20 @@ pub(super) fn chart(c: &mut ChildSpawnerCommands, r: &Reviewing, walked: &Walked
         13.0,
         palette::HUD_HELP,
     ));
-    let points: Vec<[u16; 4]> = walked
+    let most = walked
         .strokes
         .iter()
-        .map(|s| s.points_after.unwrap_or_default())
-        .collect();
-    let most = points
-        .iter()
-        .map(|p| seats.iter().map(|s| f32::from(p[s.index()])).sum::<f32>())
+        .map(|s| total(s.points_after, seats))
         .fold(1.0, f32::max);
-    let bar = (width / points.len().max(1) as f32).floor().max(1.0);
-    c.spawn(Node {
-        width: percent(100),
-        height: px(CHART_HEIGHT),
-        flex_direction: FlexDirection::Row,
-        ..default()
-    })
-    .with_children(|bars| {
-        for (i, p) in points.iter().enumerate() {
-            bars.spawn((
-                Interaction::default(),
-                Node {
-                    width: px(bar),
-                    height: percent(100),
-                    flex_direction: FlexDirection::ColumnReverse,
-                    ..default()
-                },
-            ))
-            .observe(move |_: On<Activate>, mut commands: Commands| {
-                commands.trigger(ChooseStroke(i))
-            })
-            .with_children(|column| {
+    let bar = (width / walked.strokes.len().max(1) as f32)
+        .floor()
+        .max(1.0);
+    c.spawn(chart_row()).with_children(|bars| {
+        for s in &walked.strokes {
+            let points = s.points_after.unwrap_or_default();
+            bar_column(bars, bar, s.index - 1).with_children(|column| {
                 for &seat in seats {
-                    let share = f32::from(p[seat.index()]) / most;
+                    let share = f32::from(points[seat.index()]) / most;
                     column.spawn((
                         Node {
                             width: percent(100),
