@@ -157,3 +157,52 @@ play_until_summary() { # log deadline [slide]
   done
   echo "no summary by the deadline ($strokes strokes)"; tail -20 "$1"; return 1
 }
+
+# The game's log filter with its buttons logged ("buttons on screen: [...]" each time they
+# change: `carrom_ui::buttons`), for a script that presses them.
+export_button_log() {
+  export RUST_LOG="info,carrom_ui::buttons=debug,wgpu=error,naga=warn,bevy_render=warn,bevy_winit=warn,winit=error,bevy_audio=error"
+}
+
+# Where the game's LOG last put the button labelled LABEL (the first so labelled, or the first
+# whose label starts with it when PREFIX is given), its centre as "x y"; fails if none is.
+button_at() { # log label [prefix]
+  grep -a "buttons on screen: " "$1" | tail -1 | python3 -c '
+import json, re, sys
+line = re.sub(r"\x1b\[[0-9;]*m", "", sys.stdin.read())
+buttons = json.loads(line.split("buttons on screen: ", 1)[1].strip() or "[]")
+label, prefix = sys.argv[1], len(sys.argv) > 2
+for b in buttons:
+    if b["label"] == label or (prefix and b["label"].startswith(label)):
+        print(round(b["x"] + b["w"] / 2), round(b["y"] + b["h"] / 2))
+        sys.exit(0)
+sys.exit(1)' "$2" ${3:+prefix}
+}
+
+# Clicks the button labelled LABEL where the game's LOG last put it (waiting up to 10 s for it
+# to be on the screen); fails, saying so, if it never is.
+press_button() { # log label [prefix]
+  local x y
+  for _ in $(seq 50); do
+    if read -r x y < <(button_at "$@"); then
+      xdotool mousemove "$x" "$y"
+      sleep 0.2
+      xdotool click 1
+      presses=$(( ${presses:-0} + 1 ))
+      sleep 0.5
+      return 0
+    fi
+    sleep 0.2
+  done
+  echo "no button \"$2\" on the screen"; return 1
+}
+
+# Waits up to SECONDS for the game's LOG to hold more than N lines matching PATTERN; fails,
+# with the log's end, if it does not.
+await_more() { # log pattern n seconds what
+  for _ in $(seq $(( $4 * 5 ))); do
+    [ "$(grep -ac -- "$2" "$1" || true)" -gt "$3" ] && return 0
+    sleep 0.2
+  done
+  echo "not within $4 s: $5"; tail -15 "$1"; return 1
+}

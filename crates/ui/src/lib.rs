@@ -30,6 +30,7 @@
 pub mod address;
 pub mod audio;
 pub mod board;
+pub mod buttons;
 pub mod coach;
 #[cfg(unix)]
 pub mod display;
@@ -173,7 +174,7 @@ pub fn run_windowed(
         // A screenshot counts frames: it draws continuously.
         app.insert_resource(bevy::winit::WinitSettings::continuous());
     } else {
-        app.add_plugins(pace::plugin);
+        app.add_plugins((pace::plugin, buttons::plugin));
     }
     let result = screenshot::plugin(&mut app, shot);
     app.run();

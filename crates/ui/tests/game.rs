@@ -1493,30 +1493,6 @@ fn a_match_across_machines_is_played_on_the_board_as_the_host_played_it() {
     );
 }
 
-/// The menu's page, as a person types into it: each letter of `s` a key, then Enter.
-fn type_into_field(app: &mut App, s: &str) {
-    for ch in s.chars() {
-        app.world_mut().write_message(KeyboardInput {
-            key_code: KeyCode::KeyA,
-            logical_key: Key::Character(ch.to_string().into()),
-            state: ButtonState::Pressed,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.update();
-    }
-    app.world_mut().write_message(KeyboardInput {
-        key_code: KeyCode::Enter,
-        logical_key: Key::Enter,
-        state: ButtonState::Pressed,
-        text: None,
-        repeat: false,
-        window: Entity::PLACEHOLDER,
-    });
-    app.update();
-}
-
 /// The app at the menu's page to play across machines, opened by its button; its host form
 /// on the loopback interface, on any free port.
 fn across_page(spec: &Spec) -> App {
@@ -1557,7 +1533,7 @@ fn a_match_across_machines_is_joined_from_the_menu() {
     app.update();
     assert_eq!(menu_page(&app), MenuPage::AcrossMachines);
     click(&mut app, "Host's address");
-    type_into_field(&mut app, &host.addr.to_string());
+    common::type_text(&mut app, &host.addr.to_string());
     click(&mut app, "Join code");
     app.update();
     // The host's form also has a join code: the join form's is the second.

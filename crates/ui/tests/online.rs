@@ -3,7 +3,9 @@
 //! opponent (unrated), or pairs this player with one waiting at a headless client (rated); this
 //! machine's strokes go to the server and come back, and the board's digests are the server's; a name taken without its token and a wrong room code are refused on the
 //! page in the server's words; the leaderboard shows the players of a rated match (two headless
-//! clients), and a player's page opens from it with his match to watch as a replay. Bounded.
+//! clients), and a player's page opens from it with his match to watch as a replay; a name's
+//! code from another device plays the name here. The names' tokens are kept in a directory of
+//! this test's own ([`own_data_dir`]), never the user's. Bounded.
 
 mod common;
 
@@ -45,7 +47,23 @@ fn start_server_waiting(
     rt.block_on(carrom_server::serve(config)).unwrap()
 }
 
+/// The names' tokens and the settings kept in a directory of these tests' own, set once for
+/// the whole test program before any app or client reads it.
+fn own_data_dir() {
+    static SET: std::sync::Once = std::sync::Once::new();
+    SET.call_once(|| {
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("ui-online-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        // SAFETY: every test calls this first (through `runtime`), and the Once holds the
+        // others back until it is set: nothing reads the environment meanwhile.
+        unsafe { std::env::set_var("CARROM_CONFIG_DIR", &dir) };
+    });
+}
+
 fn runtime() -> tokio::runtime::Runtime {
+    own_data_dir();
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -465,4 +483,75 @@ fn the_leaderboard_and_a_players_page_show_a_rated_match_and_refusals_are_the_se
         playing(app) == Some(Playing::Replay)
     });
     rt.block_on(server.stop());
+}
+
+/// A name's code from another device: a code without its slash is refused in the page's words;
+/// the name's code taken, the name is the page's, its key is kept for this server, the page
+/// shows the same code to take it further, and the name plays here without a refusal.
+#[test]
+fn a_names_code_from_another_device_plays_the_name_here() {
+    let rt = runtime();
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_server(&rt, dir.path());
+    let port = server.addr.port();
+    let addr = format!("127.0.0.1:{port}");
+    // Ravi claims his name on another device: the server gives its key once.
+    let (conn, welcome) = rt
+        .block_on(carrom_online::Connection::hello(&addr, "Ravi", None))
+        .unwrap();
+    drop(conn);
+    let token = welcome.token.expect("a claimed name's key");
+    let mut app = online_page(port, "Newcomer");
+    // A game that keeps its settings (and so the names' keys), as the window's does.
+    let settings = dir.path().join("settings.ron");
+    app.world_mut()
+        .insert_resource(carrom_ui::settings::SettingsFile {
+            path: Some(settings.clone()),
+            message: None,
+        });
+    click(&mut app, |t| t.starts_with("My name's code"));
+    let none = session(&app).message.clone().unwrap();
+    assert!(none.contains("No key is kept for Newcomer"), "{none}");
+    click(&mut app, |t| t.starts_with("Code from another device"));
+    common::type_text(&mut app, "Ravi");
+    let refused = session(&app).message.clone().unwrap();
+    assert!(
+        refused.starts_with("Name code: a name's code is the name, a slash"),
+        "{refused}"
+    );
+    assert_eq!(app.world().resource::<OnlineForm>().name, "Newcomer");
+    click(&mut app, |t| t.starts_with("Code from another device"));
+    let code = carrom_online::name_code("Ravi", &token);
+    common::type_text(&mut app, &code);
+    let taken = session(&app).message.clone().unwrap();
+    assert!(
+        taken.starts_with("You play as Ravi on this server now"),
+        "{taken}"
+    );
+    assert_eq!(app.world().resource::<OnlineForm>().name, "Ravi");
+    assert_eq!(carrom_online::kept_token(&addr, "Ravi"), Some(token));
+    let kept = std::fs::read_to_string(&settings).unwrap();
+    assert!(
+        kept.contains("\"Ravi\""),
+        "the name kept with the settings: {kept}"
+    );
+    click(&mut app, |t| t.starts_with("My name's code"));
+    let shown = session(&app).message.clone().unwrap();
+    assert!(
+        shown.contains(&code),
+        "the same code, to take further: {shown}"
+    );
+    session_cleared(&mut app);
+    click(&mut app, |t| t == "Quick match");
+    run_until(&mut app, "Ravi's match", |app| {
+        assert!(session(app).message.is_none(), "{:?}", session(app).message);
+        playing(app) == Some(Playing::Online)
+    });
+    assert!(server.match_of("Ravi").is_some(), "Ravi is seated");
+    rt.block_on(server.stop());
+}
+
+/// The page's last words cleared, so the next are the server's answer.
+fn session_cleared(app: &mut App) {
+    app.world_mut().resource_mut::<OnlineSession>().message = None;
 }

@@ -33,7 +33,9 @@ pub enum NoHint {
     ComputerToStrike,
     #[error("no hint while a piece is being placed")]
     PieceBeingPlaced,
-    #[error("hints are off in this match (turn them on with --hints)")]
+    #[error(
+        "hints are off in this match (the menu's Coach's hints in matches turns them on, as --hints does)"
+    )]
     HintsOff,
     #[error("no hint: it is not this player's turn")]
     NotThisPlayersTurn,
@@ -375,6 +377,8 @@ fn collect(mut coach: ResMut<Coach>, board: Res<OnBoard>) {
     match result {
         Some(h) => {
             let seat = h.best.shot.seat;
+            // In the log too, as the calls are (a player's script reads it).
+            info!("Coach: {}", carrom_ai::coach::describe(&h.best, seat));
             coach.shown = Some((h, seat, board.turns));
         }
         None => coach.note = Some(NoHint::NoLegalPlace),

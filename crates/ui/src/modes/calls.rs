@@ -38,7 +38,11 @@ fn record_announcements(mut told: MessageReader<Announcement>, mut log: ResMut<C
                 log.call = lines.clone();
                 log.note.clear();
             }
-            Announcement::Note(note) => log.note = note.clone(),
+            Announcement::Note(note) => {
+                // In the log too, as the calls are (a player's script reads a save's words).
+                info!("{note}");
+                log.note = note.clone();
+            }
         }
     }
 }

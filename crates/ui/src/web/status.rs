@@ -3,8 +3,8 @@
 //! attributes carry what a test checks: `data-screen` (the page shown: `menu`, `how-to-play`,
 //! `library`, `across`, `online`, or `game`), `data-digest` (the
 //! match's position), `data-score` (its scoreboard) and `data-buttons` (the buttons on the
-//! screen, each its label and its rectangle in the page's pixels, as JSON: where a page's
-//! test or tool clicks the canvas as a person would), `data-frames` (the frames drawn so
+//! screen, each its label and its rectangle in the page's pixels, as JSON ([`crate::buttons`]):
+//! where a page's test or tool clicks the canvas as a person would), `data-frames` (the frames drawn so
 //! far: the frame rate measured from outside) and `data-review` (a review's progress: "judging
 //! D of T", "judged T", or why there is no review). On the menu it says what the menu tells:
 //! the settings kept, and on the online page what the server said; in play, the coach's words
@@ -24,70 +24,16 @@ pub fn plugin(app: &mut App) {
     app.add_systems(Last, (tell_the_page, show_the_buttons, count_the_frames));
 }
 
-/// The screen's buttons, each `{"label", "x", "y", "w", "h"}` (the page's CSS pixels, from the
-/// canvas's top left: the nodes' physical pixels over the window's scale factor), top to
-/// bottom.
-fn buttons_json(
-    buttons: &Query<
-        (
-            &ComputedNode,
-            &UiGlobalTransform,
-            &Children,
-            &InheritedVisibility,
-        ),
-        With<Button>,
-    >,
-    texts: &Query<&Text>,
-    scale_factor: f32,
-) -> String {
-    let mut found: Vec<(String, Vec2, Vec2)> = buttons
-        .iter()
-        .filter(|(node, _, _, visible)| visible.get() && node.size().x > 0.0)
-        .map(|(node, at, children, _)| {
-            let label = children
-                .iter()
-                .filter_map(|c| texts.get(c).ok())
-                .map(|t| t.0.clone())
-                .collect::<Vec<_>>()
-                .join(" ");
-            let k = 1.0 / scale_factor;
-            let size = node.size() * k;
-            (label, at.affine().translation * k - size / 2.0, size)
-        })
-        .collect();
-    found.sort_by(|a, b| a.1.y.total_cmp(&b.1.y).then(a.1.x.total_cmp(&b.1.x)));
-    let items: Vec<String> = found
-        .iter()
-        .map(|(label, at, size)| {
-            format!(
-                "{{\"label\":{},\"x\":{:.0},\"y\":{:.0},\"w\":{:.0},\"h\":{:.0}}}",
-                serde_json::to_string(label).unwrap_or_default(),
-                at.x,
-                at.y,
-                size.x,
-                size.y
-            )
-        })
-        .collect();
-    format!("[{}]", items.join(","))
-}
-
+/// The screen's buttons ([`crate::buttons`]), put in the region when they change.
 fn show_the_buttons(
-    buttons: Query<
-        (
-            &ComputedNode,
-            &UiGlobalTransform,
-            &Children,
-            &InheritedVisibility,
-        ),
-        With<Button>,
-    >,
+    buttons: crate::buttons::ButtonNodes,
     texts: Query<&Text>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut last: Local<String>,
 ) {
     let Ok(window) = window.single() else { return };
-    let now = buttons_json(&buttons, &texts, window.scale_factor());
+    let shown = crate::buttons::shown(&buttons, &texts, window.scale_factor());
+    let now = crate::buttons::json(&shown);
     if now == *last {
         return;
     }

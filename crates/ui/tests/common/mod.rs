@@ -1,6 +1,8 @@
 //! What the app's tests share: the button a person would click, found by its label, and a key
 //! pressed for one frame.
 
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 /// The button whose label `is` says: of two (a page's over the menu's, as "North:"), the one on
@@ -44,4 +46,21 @@ pub fn press(app: &mut App, key: KeyCode) {
     app.update();
     app.world_mut()
         .insert_resource(ButtonInput::<KeyCode>::default());
+}
+
+/// Text typed into the field being typed in, as a person types it: each letter a key, then
+/// Enter.
+pub fn type_text(app: &mut App, s: &str) {
+    let keys = (s.chars()).map(|ch| (KeyCode::KeyA, Key::Character(ch.to_string().into())));
+    for (key_code, logical_key) in keys.chain([(KeyCode::Enter, Key::Enter)]) {
+        app.world_mut().write_message(KeyboardInput {
+            key_code,
+            logical_key,
+            state: ButtonState::Pressed,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
 }

@@ -58,7 +58,7 @@ fn a_tournament_made_on_its_page_plays_its_computers_off_the_screen_and_a_person
     assert_eq!(menu_page(&app), MenuPage::Tournament);
     // No tournament yet: the form. Its players typed, its format chosen by its button.
     click(&mut app, "Players:");
-    type_into_field(
+    common::type_text(
         &mut app,
         "Asha, computer:easy, computer:easy, computer:medium",
     );
