@@ -4,7 +4,7 @@
 use crate::args::{count, named, player_name};
 use carrom_ai::Level;
 use carrom_match::MatchLength;
-use carrom_online::{Event, Mode, Plan, Request};
+use carrom_online::{Event, Mode, Organize, Plan, Request, ToClient, ToServer, TournamentPlan};
 use carrom_physics::Spec;
 use clap::ValueEnum;
 use std::net::SocketAddr;
@@ -65,7 +65,7 @@ pub enum ModeArg {
 }
 
 #[derive(clap::Args, Debug)]
-#[command(group(clap::ArgGroup::new("what").required(true).args(["quick", "create", "room", "watch"])))]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["quick", "create", "room", "watch", "tournament", "create_tournament", "start_tournament"])))]
 pub struct OnlineArgs {
     /// The server: `HOST:PORT`, `http://HOST:PORT` or `ws://HOST:PORT`.
     #[arg(long, default_value = carrom_server::DEFAULT_LISTEN)]
@@ -90,6 +90,37 @@ pub struct OnlineArgs {
     /// Watch the live match with this number (`GET /api/live` lists them).
     #[arg(long)]
     pub watch: Option<u64>,
+    /// Play the games of tournament ID as they come (joining it while it is open), to its end.
+    #[arg(long)]
+    pub tournament: Option<u64>,
+    /// A private tournament's code, for --tournament.
+    #[arg(long)]
+    pub code: Option<String>,
+    /// Make a tournament of this format (vkk, round-robin, knockout, swiss) as its organizer:
+    /// prints its number (and a private one's code) and ends.
+    #[arg(long, value_parser = format_of)]
+    pub create_tournament: Option<carrom_tournament::Format>,
+    /// The tournament's name, for --create-tournament ("NAME's tournament" when omitted).
+    #[arg(long)]
+    pub tournament_name: Option<String>,
+    /// A VKK group stage's groups, for --create-tournament.
+    #[arg(long, value_parser = count::<1, 16>)]
+    pub groups: Option<u64>,
+    /// A Swiss's rounds, for --create-tournament.
+    #[arg(long, value_parser = count::<1, 20>)]
+    pub rounds: Option<u64>,
+    /// A game for third place, for --create-tournament.
+    #[arg(long)]
+    pub third_place: bool,
+    /// Its games rated, for --create-tournament.
+    #[arg(long)]
+    pub rated: bool,
+    /// Joined with the code the server gives only, for --create-tournament.
+    #[arg(long)]
+    pub private: bool,
+    /// As its organizer, start tournament ID: its draw made, its first games begun.
+    #[arg(long)]
+    pub start_tournament: Option<u64>,
     /// No window (the only way for now).
     #[arg(long)]
     pub headless: bool,
@@ -178,6 +209,10 @@ pub fn server(spec: &Spec, args: ServerArgs) -> Result<(), String> {
 }
 
 fn request(args: &OnlineArgs) -> Request {
+    if let Some(id) = args.tournament {
+        let code = args.code.clone();
+        return Request::Tournament { id, code };
+    }
     let mode = match args.mode {
         ModeArg::Singles => Mode::Singles,
         ModeArg::Doubles => Mode::Doubles,
@@ -186,7 +221,21 @@ fn request(args: &OnlineArgs) -> Request {
     Request::asked(what, mode, args.length, args.level)
 }
 
+/// A tournament's format as `--create-tournament` takes it.
+fn format_of(text: &str) -> Result<carrom_tournament::Format, String> {
+    carrom_tournament::Format::parse(text).ok_or_else(|| {
+        let names: Vec<&str> = carrom_tournament::Format::ALL
+            .iter()
+            .map(|f| f.name())
+            .collect();
+        format!("`{text}` is no format: {}", names.join(", "))
+    })
+}
+
 pub fn online(_spec: &Spec, args: OnlineArgs) -> Result<(), String> {
+    if let Some(ask) = organizer_ask(&args) {
+        return organize(&args, ask);
+    }
     if !args.headless {
         return Err(
             "in a window, play online from the game's menu (`carrom`, then Play online); here, play with --headless --computer, or watch with --headless --watch ID"
@@ -206,6 +255,9 @@ pub fn online(_spec: &Spec, args: OnlineArgs) -> Result<(), String> {
         pace: Duration::ZERO,
         ca: args.ca.clone(),
     };
+    if args.tournament.is_some() {
+        return tournament(plan, args.json);
+    }
     let played = runtime()?.block_on(carrom_online::play_kept(plan, |e| {
         if !args.json {
             print_event(e);
@@ -216,6 +268,84 @@ pub fn online(_spec: &Spec, args: OnlineArgs) -> Result<(), String> {
         println!("{}", played.summary());
     } else if let Some(how) = &played.how {
         println!("Match over: {how}");
+    }
+    Ok(())
+}
+
+/// `--tournament ID`: its games played as they come, to its end; the standings at the end
+/// (`--json`: the tournament as the server shows it, one line).
+fn tournament(mut plan: Plan, json: bool) -> Result<(), String> {
+    plan.token = carrom_online::kept_token(&plan.server, &plan.name);
+    let (server, name) = (plan.server.clone(), plan.name.clone());
+    let played = runtime()?.block_on(carrom_online::play_tournament(plan, |e| {
+        if let Event::Welcome(w) = e
+            && let Some(token) = &w.token
+            && let Err(e) = carrom_online::keep_token(&server, &name, token)
+        {
+            eprintln!("the name's token could not be kept: {e}");
+        }
+        if !json {
+            print_event(e);
+        }
+    }));
+    let played = played.map_err(|e| e.to_string())?;
+    let Some(t) = played.tournament else {
+        return Err("the tournament was not heard of".into());
+    };
+    if json {
+        println!("{}", serde_json::to_string(&t).map_err(|e| e.to_string())?);
+    } else {
+        println!("{} games played here", played.games.len());
+    }
+    Ok(())
+}
+
+/// What `--create-tournament` or `--start-tournament` asks of the server, if either is given.
+fn organizer_ask(args: &OnlineArgs) -> Option<ToServer> {
+    Some(match (args.create_tournament, args.start_tournament) {
+        (Some(format), _) => ToServer::CreateTournament {
+            plan: TournamentPlan {
+                name: (args.tournament_name.clone())
+                    .unwrap_or_else(|| format!("{}'s tournament", args.name)),
+                format,
+                groups: args.groups.map(|g| g as usize),
+                rounds: args.rounds.map(|r| r as usize),
+                third_place: args.third_place,
+                rated: args.rated,
+                private: args.private,
+                most: None,
+                starts_at: None,
+            },
+        },
+        (None, Some(id)) => ToServer::Organize {
+            id,
+            act: Organize::Start,
+        },
+        (None, None) => return None,
+    })
+}
+
+/// The organizer's `ask`, without the window: what the server answers, printed.
+fn organize(args: &OnlineArgs, ask: ToServer) -> Result<(), String> {
+    let answer = runtime()?.block_on(carrom_online::organize(
+        &args.server,
+        &args.name,
+        ask,
+        args.ca.as_deref(),
+    ));
+    match answer.map_err(|e| e.to_string())? {
+        ToClient::TournamentMade { id, code } => match code {
+            Some(code) => println!("Tournament {id} made; its code: {code}"),
+            None => println!("Tournament {id} made"),
+        },
+        ToClient::Tournament { tournament } => {
+            let games = tournament.games.len();
+            println!(
+                "Tournament {} started: {games} games drawn",
+                tournament.summary.id
+            );
+        }
+        _ => {}
     }
     Ok(())
 }

@@ -17,6 +17,8 @@ pub mod names;
 pub mod play;
 pub mod protocol;
 pub mod tokens;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod tournament;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use client::{Connection, Hello, Pause, Sleep, Welcome};
@@ -28,10 +30,13 @@ pub use names::{
 #[cfg(not(target_arch = "wasm32"))]
 pub use play::{Event, Plan, Played, Request, play, play_kept};
 pub use protocol::{
-    DoublesStanding, LiveMatch, Mode, ONLINE_PROTOCOL, PastMatch, Standing, ToClient, ToServer,
+    DoublesStanding, LiveMatch, Mode, ONLINE_PROTOCOL, Organize, PastMatch, Standing, ToClient,
+    ToServer, TournamentGame, TournamentPlan, TournamentState, TournamentSummary, TournamentView,
     ws_url,
 };
 pub use tokens::{TokenError, Tokens, keep_token, kept_token};
+#[cfg(not(target_arch = "wasm32"))]
+pub use tournament::{TournamentPlayed, organize, play_tournament};
 
 #[cfg(test)]
 mod tests {

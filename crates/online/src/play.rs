@@ -30,10 +30,16 @@ pub enum Request {
     },
     Room(String),
     Watch(u64),
+    /// A tournament's games, as they come ([`crate::tournament::play_tournament`]): joined
+    /// if it is open (a private one with its code).
+    Tournament {
+        id: u64,
+        code: Option<String>,
+    },
 }
 
 impl Request {
-    fn message(&self) -> ToServer {
+    pub(crate) fn message(&self) -> ToServer {
         match self.clone() {
             Request::Quick { length, mode } => ToServer::Quick { length, mode },
             Request::Create {
@@ -49,6 +55,7 @@ impl Request {
             },
             Request::Room(code) => ToServer::Join { code },
             Request::Watch(id) => ToServer::Watch { id, code: None },
+            Request::Tournament { id, code } => ToServer::EnterTournament { id, code },
         }
     }
 }
@@ -89,6 +96,8 @@ pub enum Event {
     Applied(usize),
     /// Something for the log: a refusal of one of this client's messages, a reconnection.
     Note(String),
+    /// The tournament as it stands, changed.
+    Tournament(Box<crate::protocol::TournamentView>),
 }
 
 /// How a headless client's match went.
@@ -104,9 +113,9 @@ pub struct Played {
 /// The match as this client follows it: the server's words about it ([`ServerMatch`]) and the
 /// client's one match.
 #[derive(Default)]
-struct Follow {
-    server: ServerMatch,
-    game: Option<Match>,
+pub(crate) struct Follow {
+    pub(crate) server: ServerMatch,
+    pub(crate) game: Option<Match>,
     computers: Option<Computers>,
     /// This client's actions, paced under the server's bound on a client's messages (as a
     /// guest paces its own under a host's).
@@ -179,7 +188,7 @@ pub async fn play_kept(mut plan: Plan, mut on: impl FnMut(&Event)) -> Result<Pla
 
 /// Reads the server's messages and plays this client's seats until the match is over
 /// (`Ok`) or the connection is gone (an error).
-async fn follow_match(
+pub(crate) async fn follow_match(
     conn: &mut Connection,
     follow: &mut Follow,
     plan: &Plan,
@@ -322,6 +331,7 @@ impl Event {
                 format!("Match {id}: {}", seats.join(", "))
             }
             Event::Sent(_) | Event::Applied(_) => return None,
+            Event::Tournament(t) => crate::tournament::line(t),
             Event::Note(note) => return Some((note.clone(), true)),
         };
         Some((line, false))

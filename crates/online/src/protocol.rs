@@ -102,6 +102,128 @@ pub enum ToServer {
     Live,
     /// A match's save, to replay or keep ([`ToClient::Saved`]).
     Saved { id: u64 },
+    /// A tournament made with its organizer this client's name ([`ToClient::TournamentMade`]).
+    CreateTournament { plan: TournamentPlan },
+    /// Joins tournament `id` (a private one with its code) before it starts, or comes to play
+    /// its games once it has: each game of his is given to this connection as it starts, and
+    /// the tournament's changes ([`ToClient::Tournament`]) until it ends.
+    EnterTournament {
+        id: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        code: Option<String>,
+    },
+    /// What only tournament `id`'s organizer may do.
+    Organize { id: u64, act: Organize },
+    /// The open and live tournaments ([`ToClient::Tournaments`]).
+    Tournaments,
+    /// Tournament `id` as it stands ([`ToClient::Tournament`]).
+    Tournament { id: u64 },
+}
+
+/// What a tournament is made of, as its organizer asks for it (the VKK game, six boards or 25
+/// points, on the ICF's shot clock, for every format).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentPlan {
+    /// Its name, as the lists show it.
+    pub name: String,
+    pub format: carrom_tournament::Format,
+    /// A VKK group stage's groups (the tournament crate's default for the players when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub groups: Option<usize>,
+    /// A Swiss's rounds (the most the players allow when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<usize>,
+    #[serde(default)]
+    pub third_place: bool,
+    /// Its games change the players' ratings.
+    #[serde(default)]
+    pub rated: bool,
+    /// Joined with the code the server gives only (else open to anyone).
+    #[serde(default)]
+    pub private: bool,
+    /// The most players it takes (the server's bound when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub most: Option<usize>,
+    /// When it starts by itself, in seconds since 1970 (none: when its organizer starts it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub starts_at: Option<u64>,
+}
+
+/// What a tournament's organizer does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Organize {
+    /// The players who joined are drawn and the first games start.
+    Start,
+    /// No new game starts until it is resumed (the games in play go on).
+    Pause,
+    Resume,
+    /// It ends here: no more games (the games in play go on, unrecorded).
+    Cancel,
+    /// The player is out: his games from now on are forfeited (walkovers).
+    Remove {
+        name: String,
+    },
+}
+
+/// Where a tournament stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TournamentState {
+    /// Taking players until it starts.
+    Open,
+    Live,
+    Paused,
+    Over,
+    Cancelled,
+}
+
+impl TournamentState {
+    /// Whether it has ended (played out or cancelled).
+    pub fn ended(self) -> bool {
+        matches!(self, TournamentState::Over | TournamentState::Cancelled)
+    }
+}
+
+/// A tournament as the lists show it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TournamentSummary {
+    pub id: u64,
+    pub name: String,
+    pub organizer: String,
+    pub format: carrom_tournament::Format,
+    pub state: TournamentState,
+    pub rated: bool,
+    pub private: bool,
+    pub players: usize,
+}
+
+/// One game of a tournament as the server plays it: the tournament's game, and the server's
+/// match it is played as (once it has started).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TournamentGame {
+    pub game: carrom_tournament::Game,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub match_id: Option<u64>,
+}
+
+/// A tournament as it stands: its players, its games with their matches, its standings
+/// (exactly the JSON `carrom tournament standings --json` prints of its file), its champions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TournamentView {
+    #[serde(flatten)]
+    pub summary: TournamentSummary,
+    /// The players who joined, in the order they did.
+    pub entrants: Vec<String>,
+    pub games: Vec<TournamentGame>,
+    /// `{"groups": [...]}` once it has started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standings: Option<serde_json::Value>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub champions: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub starts_at: Option<u64>,
 }
 
 impl ToServer {
@@ -114,6 +236,8 @@ impl ToServer {
                 | ToServer::Player { .. }
                 | ToServer::Live
                 | ToServer::Saved { .. }
+                | ToServer::Tournaments
+                | ToServer::Tournament { .. }
         )
     }
 }
@@ -236,6 +360,16 @@ pub enum ToClient {
     Live { matches: Vec<LiveMatch> },
     /// Match `id`'s save, as far as it has been played.
     Saved { id: u64, save: Box<SaveFile> },
+    /// A tournament made: its number, and the code to give its players (a private one's).
+    TournamentMade {
+        id: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        code: Option<String>,
+    },
+    /// A tournament as it stands (asked for, or changed while this client is in it).
+    Tournament { tournament: Box<TournamentView> },
+    /// The open and live tournaments.
+    Tournaments { tournaments: Vec<TournamentSummary> },
 }
 
 impl ToClient {

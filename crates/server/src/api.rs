@@ -6,6 +6,11 @@
 //! - `GET /api/leaderboard/doubles`: the same by their doubles ratings
 //! - `GET /api/live`: the live matches, to watch
 //! - `GET /api/matches/ID`: a match, its digests and its save
+//! - `GET /api/tournaments`: the open and live tournaments
+//! - `GET /api/tournaments/ID`: a tournament: its players, its games with their matches, its
+//!   standings exactly as `carrom tournament standings --json` prints them of its file
+//! - `GET /api/tournaments/ID/export`: its file, which `carrom tournament standings FILE`
+//!   reads (a 404 before it has started)
 //! - `GET /api/timings`: where the server's time goes for each action ([`crate::timings`]),
 //!   and the group commit's batches (`commits`, [`crate::journal`])
 //!
@@ -54,6 +59,9 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/api/leaderboard/doubles", get(doubles_leaderboard))
         .route("/api/live", get(live))
         .route("/api/matches/{id}", get(one_match))
+        .route("/api/tournaments", get(tournaments))
+        .route("/api/tournaments/{id}", get(tournament))
+        .route("/api/tournaments/{id}/export", get(tournament_file))
         .route("/api/timings", get(timings))
         .layer(axum::middleware::from_fn_with_state(shared.clone(), rated))
         .with_state(shared);
@@ -156,4 +164,22 @@ async fn one_match(State(shared): State<Arc<Shared>>, Path(id): Path<u64>) -> An
         "digests": g.digests.iter().map(|d| format!("{d:016x}")).collect::<Vec<_>>(),
         "save": carrom_match::SaveFile::of(g),
     })))
+}
+
+async fn tournaments(State(shared): State<Arc<Shared>>) -> Answer {
+    Ok(Json(json!(shared.tournament_list().await)))
+}
+
+async fn tournament(State(shared): State<Arc<Shared>>, Path(id): Path<u64>) -> Answer {
+    let view = pages::tournament(&shared, id).await.map_err(refused)?;
+    Ok(Json(serde_json::to_value(view).map_err(failed)?))
+}
+
+/// The tournament's file, as `carrom tournament` keeps one.
+async fn tournament_file(State(shared): State<Arc<Shared>>, Path(id): Path<u64>) -> Answer {
+    let file = crate::tournaments::export(&shared, id)
+        .await
+        .map_err(failed)?;
+    let file = file.ok_or_else(|| refused(crate::error::QueryError::NoTournament { id }))?;
+    Ok(Json(serde_json::to_value(file).map_err(failed)?))
 }

@@ -63,6 +63,8 @@ pub enum QueryError {
     NoPlayer { name: String },
     #[error("no match {id}")]
     NoMatch { id: u64 },
+    #[error("no tournament {id}")]
+    NoTournament { id: u64 },
     /// A name asked for that no player can have.
     #[error("a name of {bytes} bytes: names are shorter")]
     LongName { bytes: usize },
@@ -77,7 +79,9 @@ impl QueryError {
     pub fn is_unknown(&self) -> bool {
         matches!(
             self,
-            QueryError::NoPlayer { .. } | QueryError::NoMatch { .. }
+            QueryError::NoPlayer { .. }
+                | QueryError::NoMatch { .. }
+                | QueryError::NoTournament { .. }
         )
     }
 }
@@ -96,6 +100,37 @@ pub(crate) enum LobbyError {
     Full,
     #[error("the lobby is gone")]
     Gone,
+}
+
+/// Why a tournament does not take what a client asks of it.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum TournamentError {
+    /// No such tournament (a private one without its code is answered so, and counted as a
+    /// wrong room code).
+    #[error("no tournament {id}")]
+    NoTournament { id: u64 },
+    #[error("only the organizer of tournament {id} ({organizer}) may do that")]
+    NotOrganizer { id: u64, organizer: String },
+    #[error("tournament {id} has started: {why}")]
+    Started { id: u64, why: &'static str },
+    #[error("tournament {id} has ended")]
+    Ended { id: u64 },
+    #[error("tournament {id} is full ({most} players)")]
+    Full { id: u64, most: usize },
+    #[error("{name} is not in tournament {id}")]
+    NotIn { id: u64, name: String },
+    #[error("tournament {id} has not started")]
+    NotStarted { id: u64 },
+    #[error("a name may hold {most} tournaments at once, not ended")]
+    TooMany { most: usize },
+    #[error("the tournament's plan: {0}")]
+    Plan(String),
+    #[error("the tournament cannot start: {0}")]
+    Draw(#[from] carrom_tournament::NewError),
+    #[error("the server has {most} tournaments not ended: no more now")]
+    ServerFull { most: usize },
+    #[error(transparent)]
+    Store(#[from] StoreError),
 }
 
 /// Why the socket refuses a connection (and closes it) or rejects one of its messages.
@@ -161,6 +196,8 @@ pub(crate) enum Refusal {
     Act(#[from] carrom_remote::Rejection),
     #[error(transparent)]
     Lobby(#[from] LobbyError),
+    #[error(transparent)]
+    Tournament(#[from] TournamentError),
     #[error(transparent)]
     Query(#[from] QueryError),
     #[error(transparent)]

@@ -31,6 +31,7 @@ mod shared;
 mod store;
 mod timings;
 mod tls;
+mod tournaments;
 mod ws;
 
 pub use config::{DEFAULT_LISTEN, ServerConfig, sqlite_in};

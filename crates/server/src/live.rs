@@ -57,6 +57,7 @@ pub enum ToMatch {
 /// A live match as the server's registry sees it.
 #[derive(Clone, Debug)]
 pub struct Handle {
+    pub id: u64,
     pub to: mpsc::Sender<ToMatch>,
     pub players: Vec<String>,
     pub rated: bool,
@@ -148,6 +149,7 @@ impl Live {
     /// Its entry in the server's registry, with the way to send it messages.
     pub fn handle(&self, to: mpsc::Sender<ToMatch>) -> Handle {
         Handle {
+            id: self.id,
             to,
             players: self.seats.iter().map(|s| s.name.clone()).collect(),
             rated: self.rated,

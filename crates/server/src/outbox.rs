@@ -66,6 +66,11 @@ impl Outbox {
         }
     }
 
+    /// Whether the connection's writer is gone.
+    pub fn is_closed(&self) -> bool {
+        self.to.is_closed()
+    }
+
     /// Queues a ping.
     pub fn ping(&self) {
         let _ = self.to.try_send(Out::Ping);

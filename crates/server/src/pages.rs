@@ -36,8 +36,24 @@ pub(crate) async fn answer(
                     save: Box::new(SaveFile::of(&game)),
                 })
         }
+        ToServer::Tournaments => Ok(ToClient::Tournaments {
+            tournaments: shared.tournament_list().await,
+        }),
+        ToServer::Tournament { id } => {
+            tournament(shared, *id).await.map(|t| ToClient::Tournament {
+                tournament: Box::new(t),
+            })
+        }
         _ => return None,
     })
+}
+
+/// Tournament `id` as it stands (the WebSocket's page and the API's).
+pub(crate) async fn tournament(
+    shared: &Shared,
+    id: u64,
+) -> Result<carrom_online::TournamentView, QueryError> {
+    (crate::tournaments::view(shared, id).await?).ok_or(QueryError::NoTournament { id })
 }
 
 fn standing(p: &PlayerRow) -> Standing {

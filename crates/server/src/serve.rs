@@ -92,6 +92,7 @@ pub async fn serve(config: ServerConfig) -> Result<Running, ServerError> {
     let listener = guard::Guarded::new(listener, open);
     let shared = Arc::new(Shared::new(config, store, next_id));
     let resumed = shared.resume_all().await?;
+    crate::tournaments::resume_all(&shared).await?;
     tokio::spawn(lobby::run(shared.clone()));
     let app = api::router(shared.clone());
     let (stop, stopped) = oneshot::channel::<()>();

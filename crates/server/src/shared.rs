@@ -42,6 +42,8 @@ pub struct Shared {
     /// The live match each player's name sits in.
     pub(crate) seated: Mutex<HashMap<String, u64>>,
     pub(crate) lobby: Mutex<Lobby>,
+    /// The tournaments running (not ended), by number.
+    pub(crate) tournaments: Mutex<HashMap<u64, crate::tournaments::Handle>>,
     /// Match numbers are handed out here (the next one).
     next_id: tokio::sync::Mutex<u64>,
     next_conn: AtomicU64,
@@ -70,6 +72,7 @@ impl Shared {
             matches: Mutex::new(HashMap::new()),
             seated: Mutex::new(HashMap::new()),
             lobby: Mutex::new(Lobby::default()),
+            tournaments: Mutex::new(HashMap::new()),
             next_id: tokio::sync::Mutex::new(next_id),
             next_conn: AtomicU64::new(1),
             sockets: Open::new(

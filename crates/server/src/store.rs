@@ -24,6 +24,8 @@ use carrom_referee::Seat;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Executor, Row};
 
+mod tournaments;
+
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 /// A player's columns, as [`player_row`] reads them.

@@ -3,7 +3,7 @@
 //! for, handed to the lobby or to its match. Every refusal is a [`Refusal`] and carries its
 //! reason.
 
-use crate::error::{LobbyError, Refusal};
+use crate::error::{LobbyError, Refusal, TournamentError};
 use crate::guard::{Over, Ticket};
 use crate::live::{Out, Outbox, ToMatch, tell};
 use crate::lobby::{self, Waiting};
@@ -77,6 +77,7 @@ pub(crate) async fn connection(socket: WebSocket, origin: Origin, shared: Arc<Sh
         outbox: outbox.clone(),
         name: None,
         watching: None,
+        entered: None,
         rate: Bucket::new(GUEST_RATE, GUEST_BURST, Instant::now()),
         dropped: 0,
         last_message: Instant::now(),
@@ -119,6 +120,8 @@ struct Client {
     name: Option<String>,
     /// The match this connection watches.
     watching: Option<u64>,
+    /// The tournament this connection came to (its games are given to it).
+    entered: Option<u64>,
     rate: Bucket,
     dropped: u32,
     last_message: Instant,
@@ -391,6 +394,15 @@ impl Client {
                     let _ = h.to.send(ToMatch::Resync { conn: self.conn }).await;
                 }
             }
+            ToServer::CreateTournament { plan } => {
+                match crate::tournaments::create(&self.shared, &name, plan).await {
+                    Ok((id, code)) => tell(&self.outbox, &ToClient::TournamentMade { id, code }),
+                    Err(why) => reject(&self.outbox, why),
+                }
+            }
+            ToServer::EnterTournament { id, code } => self.enter_tournament(id, code, me).await,
+            ToServer::Organize { id, act } => self.organize(id, act, name).await,
+            ToServer::Tournaments | ToServer::Tournament { .. } => {}
             _ if in_match.is_some() => reject(&self.outbox, Refusal::InAMatch),
             ToServer::Quick { length, mode } => {
                 let rating = self.rating(&name, mode).await;
@@ -422,6 +434,81 @@ impl Client {
             }
             ToServer::Join { code } => self.join(&code, me).await,
             ToServer::Watch { id, code } => self.watch(id, code.as_deref()).await,
+        }
+    }
+
+    /// What only tournament `id`'s organizer may do: done, and the tournament as it stands
+    /// after it told him; or refused.
+    async fn organize(&self, id: u64, act: carrom_online::Organize, name: String) {
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        let asked = crate::tournaments::ToTournament::Organize { name, act, reply };
+        if let Err(why) = self.ask_tournament(id, asked, answer).await {
+            return reject(&self.outbox, why);
+        }
+        match crate::pages::tournament(&self.shared, id).await {
+            Ok(t) => tell(
+                &self.outbox,
+                &ToClient::Tournament {
+                    tournament: Box::new(t),
+                },
+            ),
+            Err(why) => reject(&self.outbox, why),
+        }
+    }
+
+    /// Joins tournament `id` or comes to play its games; a private one's wrong code counted
+    /// as a wrong room code.
+    async fn enter_tournament(
+        &mut self,
+        id: u64,
+        code: Option<String>,
+        asker: (u64, String, Outbox),
+    ) {
+        let allowed = match self.shared.guesses.lock() {
+            Ok(mut g) => g.allowed(self.origin, Instant::now()).is_ok(),
+            Err(_) => false,
+        };
+        if !allowed {
+            return reject(&self.outbox, Refusal::WrongCodes);
+        }
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        let asked = crate::tournaments::ToTournament::Enter { asker, code, reply };
+        match self.ask_tournament(id, asked, answer).await {
+            Ok(()) => self.entered = Some(id),
+            Err(why) => {
+                if let TournamentError::NoTournament { .. } = why
+                    && let Ok(mut g) = self.shared.guesses.lock()
+                {
+                    g.wrong(self.origin, Instant::now());
+                }
+                reject(&self.outbox, why);
+            }
+        }
+    }
+
+    /// Asks running tournament `id` (`asked`, answered on `answer`); one that is not running
+    /// has ended, or is none.
+    async fn ask_tournament(
+        &self,
+        id: u64,
+        asked: crate::tournaments::ToTournament,
+        answer: tokio::sync::oneshot::Receiver<Result<(), TournamentError>>,
+    ) -> Result<(), TournamentError> {
+        let ended = || async {
+            match self.shared.store.tournament(id).await {
+                Ok(Some(_)) => TournamentError::Ended { id },
+                _ => TournamentError::NoTournament { id },
+            }
+        };
+        let Some(handle) = self.shared.tournament(id) else {
+            return Err(ended().await);
+        };
+        if handle.send(asked).await.is_err() {
+            return Err(ended().await);
+        }
+        match answer.await {
+            Ok(done) => done,
+            Err(_) => Err(ended().await),
         }
     }
 
@@ -525,6 +612,12 @@ impl Client {
         }
         if let Ok(mut l) = self.shared.lobby.lock() {
             l.leave(self.conn);
+        }
+        if let Some(t) = self.entered.and_then(|id| self.shared.tournament(id)) {
+            let conn = self.conn;
+            let _ = t
+                .send(crate::tournaments::ToTournament::Leave { conn })
+                .await;
         }
         let handle = match (self.watching, &self.name) {
             (Some(id), _) => self.shared.handle(id),

@@ -19,7 +19,8 @@ pub struct Board {
 }
 
 /// A game's boards as played: its six boards (fewer when 25 points came first, one in a
-/// shootout), and the additional board of a game tied after six.
+/// shootout), and the additional board of a game tied after six; or a walkover, with no
+/// boards.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Outcome {
@@ -29,6 +30,10 @@ pub struct Outcome {
     /// Who won the additional board's toss and struck first in it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub additional_first: Option<String>,
+    /// The player who lost the game by walkover: he did not come, or did not come back, within
+    /// the wait (Law 143(i)). The game has no boards, and its winner is the other player.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub walkover: Option<String>,
 }
 
 /// What kind of game: the VKK game, or a one-board shootout.
@@ -55,7 +60,7 @@ fn refuse(field: impl Into<String>, reason: impl Into<String>) -> GameError {
 }
 
 /// The points each player scored on the boards (not the additional board), in the order of
-/// `players`.
+/// `players`. A walkover has no boards: its points are [`walkover_points`].
 pub fn board_points(players: &[String; 2], boards: &[Board]) -> [u32; 2] {
     let mut points = [0, 0];
     for b in boards {
@@ -66,15 +71,25 @@ pub fn board_points(players: &[String; 2], boards: &[Board]) -> [u32; 2] {
     points
 }
 
+/// The points of a walkover won by `winner`, in the order of `players`: the game won
+/// [`GAME_POINTS`] to 0, its full points conceded by the player who did not come.
+pub fn walkover_points(players: &[String; 2], winner: &str) -> [u32; 2] {
+    [0, 1].map(|i| if players[i] == winner { GAME_POINTS } else { 0 })
+}
+
 /// The winner of a game between `players` with `outcome`'s boards, `None` while it goes on;
 /// or why the boards are not such a game's: a board won by someone not in the game, a board
 /// after the game was over on 25 points, a seventh board, an additional board on a game that
-/// was not tied after six (or a shootout's), more than one board in a shootout.
+/// was not tied after six (or a shootout's), more than one board in a shootout. A walkover is
+/// won by the other player; one naming someone not in the game, or with boards, is refused.
 pub fn decide(
     players: &[String; 2],
     outcome: &Outcome,
     kind: Kind,
 ) -> Result<Option<String>, GameError> {
+    if let Some(absent) = &outcome.walkover {
+        return walkover_winner(players, absent, outcome).map(Some);
+    }
     let limit = if kind == Kind::Shootout { 1 } else { BOARDS };
     let mut points = [0u32; 2];
     for (i, b) in outcome.boards.iter().enumerate() {
@@ -110,6 +125,27 @@ pub fn decide(
         return Ok(None);
     }
     Ok(Some(players[usize::from(points[1] > points[0])].clone()))
+}
+
+/// The winner of a walkover: the player who came, when `absent` is in the game and no board
+/// was played (any boards played before it are not counted, so none are given).
+fn walkover_winner(
+    players: &[String; 2],
+    absent: &str,
+    outcome: &Outcome,
+) -> Result<String, GameError> {
+    let Some(came) = players.iter().position(|p| p == absent).map(|i| 1 - i) else {
+        let reason = format!("{absent} is not in the game ({})", players.join(" v "));
+        return Err(refuse("walkover", reason));
+    };
+    if !outcome.boards.is_empty() || outcome.additional.is_some() {
+        let reason = format!(
+            "a walkover (Law 143(i): {absent} did not come) has no boards; \
+             boards played before it are not counted"
+        );
+        return Err(refuse("walkover", reason));
+    }
+    Ok(players[came].clone())
 }
 
 /// The additional board's winner, when the game was tied after six boards.
@@ -202,11 +238,44 @@ mod tests {
         let o = Outcome {
             boards: boards(&[("Asha", 7), ("Ravi", 3)]),
             additional: boards(&[("Ravi", 2)]).pop(),
-            additional_first: None,
+            ..Outcome::default()
         };
         assert_eq!(
             decide(&pair(), &o, Kind::Game).unwrap_err().field,
             "additional"
         );
+    }
+
+    #[test]
+    fn a_walkover_is_won_by_the_player_who_came() {
+        let o = Outcome {
+            walkover: Some("Asha".into()),
+            ..Outcome::default()
+        };
+        assert_eq!(decide(&pair(), &o, Kind::Game), Ok(Some("Ravi".into())));
+        assert_eq!(decide(&pair(), &o, Kind::Shootout), Ok(Some("Ravi".into())));
+        assert_eq!(walkover_points(&pair(), "Ravi"), [0, GAME_POINTS]);
+    }
+
+    #[test]
+    fn a_walkover_naming_a_stranger_or_with_boards_or_an_additional_board_is_refused() {
+        let stranger = Outcome {
+            walkover: Some("Sunil".into()),
+            ..Outcome::default()
+        };
+        let with_boards = Outcome {
+            boards: boards(&[("Ravi", 3)]),
+            walkover: Some("Asha".into()),
+            ..Outcome::default()
+        };
+        let with_additional = Outcome {
+            additional: boards(&[("Ravi", 3)]).pop(),
+            walkover: Some("Asha".into()),
+            ..Outcome::default()
+        };
+        for o in [stranger, with_boards, with_additional] {
+            let e = decide(&pair(), &o, Kind::Game).unwrap_err();
+            assert_eq!(e.field, "walkover", "{o:?}");
+        }
     }
 }

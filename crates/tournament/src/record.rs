@@ -1,7 +1,8 @@
 //! A game played by people on the board, taken into the tournament from its save: the save is
 //! replayed and must end as recorded, be the game's two players under the VKK game's rules,
 //! and be over; its boards become the game's (the referee's extra board, Law 56(b), its
-//! additional board), and the save is kept with the tournament's replays.
+//! additional board), and the save is kept with the tournament's replays. A game played on a
+//! server is taken the same way, the server keeping its match.
 
 use crate::game::{BOARDS, Board, Kind, Outcome};
 use crate::play::game_rules;
@@ -64,20 +65,52 @@ pub fn record_played(
     name: &str,
     (folder, folder_name): (&Path, &str),
 ) -> Result<String, FromSaveError> {
-    let game = t
-        .game(number)
-        .cloned()
-        .ok_or(FromSaveError::NoGame(number))?;
-    check_save(t, &game, played, name)?;
-    if !played.referee.is_over() {
-        return Err(FromSaveError::NotOver(name.to_string()));
-    }
-    let outcome = outcome_of(&game, played);
+    let outcome = checked_outcome(t, number, played, name, Clock::Same)?;
     let kept = format!("game-{number:03}.json");
     SaveFile::of(played)
         .keep(&folder.join(&kept))
         .map_err(FromSaveError::Keep)?;
     Ok(t.record(number, outcome, vec![format!("{folder_name}/{kept}")])?)
+}
+
+/// Takes the match `played` on a server as game `number`'s result, as [`record_played`] does,
+/// but keeps no copy of it: the server keeps the match, and `replay` (as "match 17"; also the
+/// messages' name for it) is what the game's `replays` keep. The server plays on the ICF's
+/// shot clock (`Rules::shot_clock_secs`, Law 50), so the rules are compared apart from it.
+pub fn record_online(
+    t: &mut Tournament,
+    number: u32,
+    played: &Match,
+    replay: String,
+) -> Result<String, FromSaveError> {
+    let outcome = checked_outcome(t, number, played, &replay, Clock::Any)?;
+    Ok(t.record(number, outcome, vec![replay])?)
+}
+
+/// How a match's shot clock is compared with the game's rules.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Clock {
+    /// As every other rule: the game's (no shot clock under the `vkk` preset).
+    Same,
+    /// Any: the server sets its own.
+    Any,
+}
+
+/// The boards of `played` as game `number`'s outcome, once the match is checked: the game's
+/// two players at the game's rules (the shot clock compared as `clock` says), and over.
+fn checked_outcome(
+    t: &Tournament,
+    number: u32,
+    played: &Match,
+    name: &str,
+    clock: Clock,
+) -> Result<Outcome, FromSaveError> {
+    let game = t.game(number).ok_or(FromSaveError::NoGame(number))?;
+    check_save(t, game, played, name, clock)?;
+    if !played.referee.is_over() {
+        return Err(FromSaveError::NotOver(name.to_string()));
+    }
+    Ok(outcome_of(game, played))
 }
 
 /// The boards of a match played on the board, named by its players; the referee's extra
@@ -106,12 +139,13 @@ fn board(players: &[String; 2], side: u8, points: u16) -> Board {
 }
 
 /// The save must be the game's two players at the game's rules: the VKK game, or one board for
-/// a shootout.
+/// a shootout (the shot clock compared as `clock` says).
 fn check_save(
     t: &Tournament,
     game: &Game,
     played: &Match,
     save: &str,
+    clock: Clock,
 ) -> Result<(), FromSaveError> {
     let found: Vec<&str> = played
         .setup
@@ -135,7 +169,12 @@ fn check_save(
         } else {
             ", one game"
         };
-    let rules_ok = game_rules(t, one_board).is_ok_and(|r| r == played.setup.rules);
+    let rules_ok = game_rules(t, one_board).is_ok_and(|mut r| {
+        if clock == Clock::Any {
+            r.shot_clock_secs = played.setup.rules.shot_clock_secs;
+        }
+        r == played.setup.rules
+    });
     if !rules_ok {
         return Err(FromSaveError::Rules {
             save: save.into(),

@@ -32,6 +32,9 @@ struct DocGame {
     boards: Vec<DocBoard>,
     #[serde(default)]
     additional: Option<DocBoard>,
+    /// The player who lost the game by walkover (Law 143(i)); its `boards` are then none.
+    #[serde(default)]
+    walkover: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -102,13 +105,14 @@ pub fn standings(text: &str) -> Result<Standings, ResultsError> {
     Ok(Standings { groups })
 }
 
-/// A game of the document, checked: its players and its boards, and its winner (`None`
-/// while it goes on).
+/// A game of the document, checked: its players and its boards, its winner (`None` while it
+/// goes on), and whether it was a walkover.
 struct Checked {
     group: String,
     players: [String; 2],
     boards: Vec<Board>,
     winner: Option<String>,
+    walkover: bool,
 }
 
 fn checked_games(doc: &Document) -> Result<Vec<Checked>, ResultsError> {
@@ -139,6 +143,7 @@ fn checked_games(doc: &Document) -> Result<Vec<Checked>, ResultsError> {
                 None => None,
             },
             additional_first: None,
+            walkover: g.walkover.clone(),
         };
         let winner =
             decide(&players, &outcome, Kind::Game).map_err(|e| refuse(e.field, e.reason))?;
@@ -147,6 +152,7 @@ fn checked_games(doc: &Document) -> Result<Vec<Checked>, ResultsError> {
             players,
             boards: outcome.boards,
             winner,
+            walkover: outcome.walkover.is_some(),
         });
     }
     Ok(out)
@@ -206,6 +212,7 @@ fn group_table(doc: &Document, group: &DocGroup, games: &[Checked]) -> Result<Ta
                 players: &g.players,
                 boards: &g.boards,
                 winner: g.winner.as_deref()?,
+                walkover: g.walkover,
             })
         })
         .collect();
@@ -250,4 +257,33 @@ fn group_table(doc: &Document, group: &DocGroup, games: &[Checked]) -> Result<Ta
             reason: e.reason,
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn document(walkover: &str) -> String {
+        format!(
+            r#"{{"rules": "vkk",
+                "groups": [{{"name": "A", "players": ["Asha", "Ravi", "Meena"]}}],
+                "games": [{{"group": "A", "players": ["Asha", "Ravi"], "boards": [],
+                            "walkover": "{walkover}"}}]}}"#
+        )
+    }
+
+    #[test]
+    fn a_results_document_takes_a_walkover_as_a_game_won_25_to_0() {
+        let s = standings(&document("Ravi")).unwrap();
+        let rows: Vec<(&str, u32, i64)> = (s.groups[0].standings.iter())
+            .map(|r| (r.name.as_str(), r.points, r.net))
+            .collect();
+        assert_eq!(rows, [("Asha", 2, 25), ("Meena", 0, 0), ("Ravi", 0, -25)]);
+    }
+
+    #[test]
+    fn a_results_document_refuses_a_walkover_of_someone_not_in_the_game() {
+        let e = standings(&document("Meena")).unwrap_err();
+        assert_eq!(e.field, "games[0].walkover", "{e}");
+    }
 }

@@ -5,7 +5,7 @@
 //! players will play one board shootout, the winner of this board will advance to the next
 //! round." Ties that decide nothing share their place.
 
-use crate::game::{Board, board_points};
+use crate::game::{Board, board_points, walkover_points};
 use serde::Serialize;
 
 /// The points of a game won ("Win 2 Points").
@@ -14,12 +14,26 @@ pub const WIN_POINTS: u32 = 2;
 pub const LOSS_POINTS: u32 = 0;
 
 /// A decided game as the standings read it: its players, its boards (the additional board is
-/// not among them) and its winner.
+/// not among them), its winner, and whether it was a walkover (no boards; Law 143(i)).
 #[derive(Clone, Copy, Debug)]
 pub struct Decided<'a> {
     pub players: &'a [String; 2],
     pub boards: &'a [Board],
     pub winner: &'a str,
+    pub walkover: bool,
+}
+
+impl Decided<'_> {
+    /// The points each player scored in the game, in the order of `players`: its boards'
+    /// (the additional board left out), or a walkover's: [`crate::game::GAME_POINTS`] to the
+    /// winner, conceded by the player who did not come.
+    pub fn points(&self) -> [u32; 2] {
+        if self.walkover {
+            walkover_points(self.players, self.winner)
+        } else {
+            board_points(self.players, self.boards)
+        }
+    }
 }
 
 /// A one-board shootout played: its two players and its winner.
@@ -87,7 +101,7 @@ impl Tally {
 pub fn tallies(players: &[String], games: &[Decided]) -> Vec<Tally> {
     let mut out = vec![Tally::default(); players.len()];
     for g in games {
-        let points = board_points(g.players, g.boards);
+        let points = g.points();
         for side in 0..2 {
             let Some(i) = players.iter().position(|p| *p == g.players[side]) else {
                 continue;

@@ -320,7 +320,8 @@ impl Tournament {
     }
 
     /// Takes game `number`'s boards: the game must be unplayed and its boards a VKK game's
-    /// (a shootout's one board) that decides it. Then schedules what follows, and returns
+    /// (a shootout's one board) that decides it, or a walkover of one of its players with no
+    /// boards ([`Tournament::record_walkover`]). Then schedules what follows, and returns
     /// the winner.
     pub fn record(
         &mut self,
@@ -343,16 +344,31 @@ impl Tournament {
         Ok(winner)
     }
 
+    /// Game `number` lost by walkover by `absent`, who did not come (or did not come back)
+    /// within the wait (Law 143(i)): the game must be unplayed and `absent` one of its players.
+    /// The other player wins it; it has no boards, and counts as a game won
+    /// [`crate::game::GAME_POINTS`] to 0 in the net points. Then schedules what follows, as
+    /// [`Tournament::record`] does, and returns the winner.
+    pub fn record_walkover(&mut self, number: u32, absent: &str) -> Result<String, RecordError> {
+        let outcome = Outcome {
+            walkover: Some(absent.to_string()),
+            ..Outcome::default()
+        };
+        self.record(number, outcome, Vec::new())
+    }
+
     /// The games decided so far of `stage`'s kind that `pick` takes.
     pub(crate) fn decided(&self, pick: impl Fn(&Stage) -> bool) -> Vec<Decided<'_>> {
         self.games
             .iter()
             .filter(|g| pick(&g.stage))
             .filter_map(|g| {
+                let result = g.result.as_ref()?;
                 Some(Decided {
                     players: &g.players,
-                    boards: &g.result.as_ref()?.boards,
+                    boards: &result.boards,
                     winner: g.winner.as_deref()?,
+                    walkover: result.walkover.is_some(),
                 })
             })
             .collect()

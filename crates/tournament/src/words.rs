@@ -26,12 +26,16 @@ pub fn stage(t: &Tournament, stage: &Stage) -> String {
 }
 
 /// "Game 5 (group A, round 2): Asha beat Ravi 26-12 in 4 boards"; a game decided by its
-/// additional board or a shootout says so.
+/// additional board or a shootout says so, and a walkover: "Game 5 (group A, round 2): Ravi
+/// wins by walkover: Asha did not come (Law 143(i))".
 pub fn result_line(t: &Tournament, game: &Game) -> String {
     let head = format!("Game {} ({})", game.number, stage(t, &game.stage));
     let (Some(winner), Some(o)) = (&game.winner, &game.result) else {
         return format!("{head}: {} v {}, to play", game.players[0], game.players[1]);
     };
+    if let Some(absent) = &o.walkover {
+        return format!("{head}: {winner} wins by walkover: {absent} did not come (Law 143(i))");
+    }
     let loser = game.players.iter().find(|p| *p != winner).map_or("", |s| s);
     let points = board_points(&game.players, &o.boards);
     let w = usize::from(game.players[1] == *winner);

@@ -1,10 +1,11 @@
 //! A tournament's game played on the board (the game's window): set up as the tournament has
-//! it, and taken into the tournament when it is over, as a save is.
+//! it, and taken into the tournament when it is over, as a save is; a game played on a
+//! server, on the shot clock, taken with the server's match as its replay.
 
 use carrom_physics::Spec;
 use carrom_referee::Seat;
 use carrom_tournament::play::{board_setup, play_match};
-use carrom_tournament::record::{FromSaveError, record_played};
+use carrom_tournament::record::{FromSaveError, record_online, record_played};
 use carrom_tournament::{Entrant, Format, Settings, Tournament, parse_players};
 
 fn tournament(players: &str) -> Tournament {
@@ -77,4 +78,40 @@ fn a_match_not_over_is_not_taken() {
     let taken = record_played(&mut t, 1, &fresh, "the board", (dir.path(), "games"));
     assert!(matches!(taken, Err(FromSaveError::NotOver(_))), "{taken:?}");
     assert_eq!(t.game(1).unwrap().winner, None);
+}
+
+#[test]
+fn a_game_played_on_a_server_on_the_shot_clock_is_taken_with_the_servers_match_as_its_replay() {
+    let spec = Spec::default();
+    let mut t = tournament("computer:beginner,computer:beginner,computer:beginner");
+    let game = t.game(1).unwrap().clone();
+    let mut setup = board_setup(&t, &game).unwrap();
+    setup.rules.shot_clock_secs = Some(15);
+    let played = play_match(&spec, setup).unwrap();
+    // The board plays without the clock: its match is compared with every rule.
+    let dir = tempfile::tempdir().unwrap();
+    let on_board = record_played(&mut t, 1, &played, "the board", (dir.path(), "games"));
+    assert!(
+        matches!(on_board, Err(FromSaveError::Rules { number: 1, .. })),
+        "{on_board:?}"
+    );
+    // The same match under other rules is no game of the tournament's, online either.
+    let mut other = played.clone();
+    other.setup.rules.boards_per_game += 2;
+    let taken = record_online(&mut t, 1, &other, "match 17".into());
+    assert!(
+        matches!(&taken, Err(FromSaveError::Rules { number: 1, save, .. }) if save == "match 17"),
+        "{taken:?}"
+    );
+    assert_eq!(t.game(1).unwrap().winner, None);
+    let winner = record_online(&mut t, 1, &played, "match 17".into()).unwrap();
+    let kept = t.game(1).unwrap();
+    assert_eq!(kept.winner.as_deref(), Some(winner.as_str()));
+    assert_eq!(kept.replays, ["match 17"]);
+    assert!(!kept.result.as_ref().unwrap().boards.is_empty());
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "no copy kept"
+    );
 }

@@ -4,7 +4,9 @@
 mod common;
 
 use carrom_tournament::standings::{Decided, ShootoutPlayed, Table, table, tallies};
-use carrom_tournament::{Format, Kind, Outcome, Stage, Tournament, decide, standings};
+use carrom_tournament::{
+    Format, Kind, Outcome, RecordError, Stage, Tournament, decide, standings, words,
+};
 use common::{board, boards, names, play_all, settings};
 
 fn pair(a: &str, b: &str) -> [String; 2] {
@@ -27,6 +29,7 @@ fn decided(games: &[([String; 2], Outcome)]) -> Vec<Decided<'_>> {
             players: p,
             boards: &o.boards,
             winner: &p[0],
+            walkover: false,
         })
         .collect()
 }
@@ -138,12 +141,14 @@ fn a_game_tied_after_six_boards_is_decided_by_the_additional_board_whose_points_
         boards: tied,
         additional: Some(board("Ravi", 11)),
         additional_first: Some("Ravi".into()),
+        ..Outcome::default()
     };
     assert_eq!(decide(&p, &with, Kind::Game), Ok(Some("Ravi".into())));
     let games = [Decided {
         players: &p,
         boards: &with.boards,
         winner: "Ravi",
+        walkover: false,
     }];
     let t = tallies(&p, &games);
     assert_eq!(
@@ -404,4 +409,80 @@ fn a_shootout_that_no_tie_owes_is_refused() {
     };
     let e = table("A", &players, &decided(&games), &[s], 2).unwrap_err();
     assert!(e.reason.contains("owe no shootout"), "{e}");
+}
+
+/// Each row of the table as its name, points, wins and net points.
+fn scores(tab: &Table) -> Vec<(&str, u32, u32, i64)> {
+    (tab.standings.iter())
+        .map(|r| (r.name.as_str(), r.points, r.won, r.net))
+        .collect()
+}
+
+#[test]
+fn a_player_who_does_not_come_loses_by_walkover_and_concedes_the_games_25_points() {
+    let mut t = Tournament::new(settings(Format::RoundRobin, names(3))).unwrap();
+    let game = t.game(1).unwrap().clone();
+    let [came, absent] = game.players.clone();
+    assert_eq!(t.record_walkover(1, &absent), Ok(came.clone()));
+    let kept = t.game(1).unwrap();
+    assert_eq!(kept.winner.as_deref(), Some(came.as_str()));
+    let result = kept.result.as_ref().unwrap();
+    assert_eq!(result.walkover.as_deref(), Some(absent.as_str()));
+    assert!(result.boards.is_empty());
+    let tables = t.group_tables().unwrap();
+    let rows = scores(&tables[0]);
+    assert!(rows.contains(&(came.as_str(), 2, 1, 25)), "{rows:?}");
+    assert!(rows.contains(&(absent.as_str(), 0, 0, -25)), "{rows:?}");
+    assert_eq!(
+        words::result_line(&t, kept),
+        format!(
+            "Game 1 (group A, round 1): {came} wins by walkover: {absent} did not come (Law 143(i))"
+        )
+    );
+    // The file keeps the walkover, and reads it back as the same game.
+    let text = serde_json::to_string(&t).unwrap();
+    assert!(
+        text.contains(&format!("\"walkover\":\"{absent}\"")),
+        "{text}"
+    );
+    assert_eq!(Tournament::parse(&text, "t.json").unwrap(), t);
+    assert_eq!(t.record_walkover(1, &came), Err(RecordError::Played(1)));
+    // Someone not in game 2, in the tournament or not, is no walkover of it.
+    let second = t.game(2).unwrap().players.clone();
+    let outsider = (t.players.iter().map(|p| p.name.clone()))
+        .find(|p| !second.contains(p))
+        .unwrap();
+    for stranger in [outsider.as_str(), "Sunil"] {
+        let taken = t.record_walkover(2, stranger);
+        assert!(
+            matches!(&taken, Err(RecordError::Boards { number: 2, source }) if source.field == "walkover"),
+            "{stranger}: {taken:?}"
+        );
+    }
+    assert_eq!(t.game(2).unwrap().winner, None);
+    assert_eq!(t.record_walkover(99, &came), Err(RecordError::NoGame(99)));
+}
+
+#[test]
+fn a_walkover_with_boards_is_refused() {
+    let mut t = Tournament::new(settings(Format::RoundRobin, names(3))).unwrap();
+    let [came, absent] = t.game(1).unwrap().players.clone();
+    let with_boards = Outcome {
+        boards: boards(&[(&came, 12), (&came, 13)]),
+        walkover: Some(absent.clone()),
+        ..Outcome::default()
+    };
+    let with_additional = Outcome {
+        additional: Some(board(&came, 3)),
+        walkover: Some(absent.clone()),
+        ..Outcome::default()
+    };
+    for o in [with_boards, with_additional] {
+        let taken = t.record(1, o.clone(), Vec::new());
+        assert!(
+            matches!(&taken, Err(RecordError::Boards { number: 1, source }) if source.field == "walkover"),
+            "{o:?}: {taken:?}"
+        );
+    }
+    assert_eq!(t.game(1).unwrap().winner, None);
 }

@@ -1,0 +1,280 @@
+//! Tournaments on the server, on the loopback interface: an organizer makes one, headless
+//! computer players join it and play each game the server gives them as it comes; the server
+//! pairs every round with the tournament crate, plays each game as a match, and the
+//! standings it shows are the ones `carrom tournament standings` gives of its file. A player
+//! who never comes loses his games by walkover after the server's wait; what only the
+//! organizer may do is refused to others, and a join after the draw, each with its reason.
+
+mod common;
+
+use carrom_online::{
+    Connection, Organize, Plan, Request, ToClient, ToServer, TournamentPlan, TournamentPlayed,
+    TournamentState, TournamentView,
+};
+use carrom_server::{Running, serve};
+use carrom_tournament::Format;
+use std::io::{Read, Write};
+use std::time::Duration;
+
+/// How long a whole tournament may take.
+const BOUND: Duration = Duration::from_secs(900);
+
+fn plan(name: &str, format: Format) -> TournamentPlan {
+    TournamentPlan {
+        name: name.into(),
+        format,
+        groups: None,
+        rounds: None,
+        third_place: false,
+        rated: false,
+        private: false,
+        most: None,
+        starts_at: None,
+    }
+}
+
+/// A headless player of tournament `id`, his games played by a beginner computer at once.
+fn player(url: &str, name: &str, id: u64) -> Plan {
+    Plan {
+        request: Request::Tournament { id, code: None },
+        ..common::beginner(url, name, carrom_online::Mode::Singles)
+    }
+}
+
+/// The next message from the server that `pick` takes, within 30 s.
+async fn answer<T>(conn: &mut Connection, mut pick: impl FnMut(ToClient) -> Option<T>) -> T {
+    let waited = tokio::time::timeout(Duration::from_secs(30), async {
+        loop {
+            let m = conn.recv().await.unwrap().expect("the connection stays");
+            if let Some(t) = pick(m) {
+                return t;
+            }
+        }
+    });
+    waited.await.expect("answered within 30 s")
+}
+
+/// The organizer's connection, and the tournament he made of `plan`.
+async fn organize(url: &str, plan: TournamentPlan) -> (Connection, u64) {
+    let (mut conn, _) = Connection::hello(url, "Coordinator", None).await.unwrap();
+    conn.send(&ToServer::CreateTournament { plan })
+        .await
+        .unwrap();
+    let id = answer(&mut conn, |m| match m {
+        ToClient::TournamentMade { id, .. } => Some(id),
+        _ => None,
+    })
+    .await;
+    (conn, id)
+}
+
+/// The tournament as the server's page shows it.
+async fn view(conn: &mut Connection, id: u64) -> TournamentView {
+    conn.send(&ToServer::Tournament { id }).await.unwrap();
+    answer(conn, |m| match m {
+        ToClient::Tournament { tournament } if tournament.summary.id == id => Some(*tournament),
+        _ => None,
+    })
+    .await
+}
+
+/// Waits until `n` players have joined tournament `id`.
+async fn until_joined(conn: &mut Connection, id: u64, n: usize) {
+    for _ in 0..200 {
+        if view(conn, id).await.entrants.len() >= n {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    panic!("{n} players did not join");
+}
+
+/// The organizer starts tournament `id`: the tournament as it stands after the draw.
+async fn start(conn: &mut Connection, id: u64) -> TournamentView {
+    let start = ToServer::Organize {
+        id,
+        act: Organize::Start,
+    };
+    conn.send(&start).await.unwrap();
+    answer(conn, |m| match m {
+        ToClient::Tournament { tournament } => Some(*tournament),
+        ToClient::Rejected { reason } => panic!("the start refused: {reason}"),
+        _ => None,
+    })
+    .await
+}
+
+/// The reason the server rejects what `conn` sends next.
+async fn rejected(conn: &mut Connection, message: ToServer) -> String {
+    conn.send(&message).await.unwrap();
+    answer(conn, |m| match m {
+        ToClient::Rejected { reason } => Some(reason),
+        _ => None,
+    })
+    .await
+}
+
+/// The body of `GET path` on the server's API.
+fn get(server: &Running, path: &str) -> serde_json::Value {
+    let mut tcp = std::net::TcpStream::connect(server.addr).unwrap();
+    tcp.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let ask = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    tcp.write_all(ask.as_bytes()).unwrap();
+    let mut answer = Vec::new();
+    tcp.read_to_end(&mut answer).unwrap();
+    let end = answer.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+    assert!(answer.starts_with(b"HTTP/1.1 200"), "{path}");
+    serde_json::from_slice(&answer[end + 4..]).unwrap()
+}
+
+/// The standings `carrom tournament standings FILE --json` prints of the tournament's file as
+/// the API exports it.
+fn standings_of_the_export(server: &Running, id: u64) -> serde_json::Value {
+    let file = get(server, &format!("/api/tournaments/{id}/export"));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club-night.json");
+    std::fs::write(&path, file.to_string()).unwrap();
+    let args = carrom_tournament::command::StandingsArgs {
+        file: path,
+        json: true,
+    };
+    let lines = carrom_tournament::command::standings(&args).unwrap();
+    serde_json::from_str(&lines[0]).unwrap()
+}
+
+/// Every game each player played has the server's digests.
+async fn same_digests(server: &Running, played: &[TournamentPlayed]) -> usize {
+    let mut games = 0;
+    for p in played {
+        for g in &p.games {
+            let (_, stored) = server.stored_match(g.id.unwrap()).await.unwrap();
+            let here = g.game.as_ref().expect("the match followed");
+            assert_eq!(here.digests, stored.digests, "match {:?}", g.id);
+            games += 1;
+        }
+    }
+    games
+}
+
+/// The VKK tournament of eight in two groups, played online to its champion: every game a
+/// match with the same digests at its players and the server, the standings the API shows
+/// those of its exported file; the organizer's start refused to another, and a join after
+/// the draw.
+#[test]
+fn a_vkk_tournament_of_two_groups_is_played_online_to_its_champion() {
+    let dir = tempfile::tempdir().unwrap();
+    let rt = common::runtime();
+    rt.block_on(async {
+        let mut config = common::loopback(dir.path());
+        config.seed = Some(5);
+        let server = serve(config).await.unwrap();
+        let url = server.addr.to_string();
+        let mut vkk = plan("Club night", Format::Vkk);
+        vkk.groups = Some(2);
+        let (mut coordinator, id) = organize(&url, vkk).await;
+        let names = [
+            "Asha", "Ravi", "Meena", "Joseph", "Kavya", "Arjun", "Lata", "Vikram",
+        ];
+        let players: Vec<_> = (names.iter())
+            .map(|n| tokio::spawn(carrom_online::play_tournament(player(&url, n, id), |_| {})))
+            .collect();
+        until_joined(&mut coordinator, id, names.len()).await;
+        let (mut stranger, _) = Connection::hello(&url, "Stranger", None).await.unwrap();
+        let start_it = ToServer::Organize {
+            id,
+            act: Organize::Start,
+        };
+        let refused = rejected(&mut stranger, start_it).await;
+        assert!(refused.contains("only the organizer"), "{refused}");
+        let drawn = start(&mut coordinator, id).await;
+        assert_eq!(drawn.summary.state, TournamentState::Live);
+        assert_eq!(drawn.games.len(), 12, "two groups of four: six games each");
+        let late = ToServer::EnterTournament { id, code: None };
+        let refused = rejected(&mut stranger, late).await;
+        assert!(refused.contains("has started"), "{refused}");
+        let played = tokio::time::timeout(BOUND, futures_util::future::join_all(players))
+            .await
+            .expect("the tournament ends within the bound");
+        let played: Vec<TournamentPlayed> =
+            played.into_iter().map(|p| p.unwrap().unwrap()).collect();
+        let end = view(&mut coordinator, id).await;
+        assert_eq!(end.summary.state, TournamentState::Over);
+        assert_eq!(end.champions.len(), 1, "one champion");
+        assert!(
+            end.games
+                .iter()
+                .all(|g| g.game.winner.is_some() && g.match_id.is_some())
+        );
+        let api = get(&server, &format!("/api/tournaments/{id}"));
+        assert_eq!(api["standings"], standings_of_the_export(&server, id));
+        assert_eq!(Some(&api["standings"]), end.standings.as_ref());
+        let games = same_digests(&server, &played).await;
+        assert_eq!(
+            games,
+            2 * end.games.len(),
+            "each game played by its two players"
+        );
+        server.stop().await;
+    });
+}
+
+/// A player who joins and never comes to his games loses each by walkover once the server's
+/// wait has passed: no boards, the game's 25 points conceded (Law 143(i)); the others play on.
+#[test]
+fn a_player_who_never_comes_loses_his_games_by_walkover_after_the_wait() {
+    let dir = tempfile::tempdir().unwrap();
+    let rt = common::runtime();
+    rt.block_on(async {
+        let mut config = common::loopback(dir.path());
+        config.seed = Some(9);
+        config.forfeit_after = Duration::from_secs(2);
+        let server = serve(config).await.unwrap();
+        let url = server.addr.to_string();
+        let (mut coordinator, id) = organize(&url, plan("Evening", Format::RoundRobin)).await;
+        let (mut absent, _) = Connection::hello(&url, "Absent", None).await.unwrap();
+        absent
+            .send(&ToServer::EnterTournament { id, code: None })
+            .await
+            .unwrap();
+        answer(&mut absent, |m| {
+            matches!(m, ToClient::Tournament { .. }).then_some(())
+        })
+        .await;
+        absent.close().await;
+        let names = ["Asha", "Ravi", "Meena"];
+        let players: Vec<_> = (names.iter())
+            .map(|n| tokio::spawn(carrom_online::play_tournament(player(&url, n, id), |_| {})))
+            .collect();
+        until_joined(&mut coordinator, id, 4).await;
+        start(&mut coordinator, id).await;
+        let played = tokio::time::timeout(BOUND, futures_util::future::join_all(players))
+            .await
+            .expect("the tournament ends within the bound");
+        assert!(played.into_iter().all(|p| p.unwrap().is_ok()));
+        let end = view(&mut coordinator, id).await;
+        assert_eq!(end.summary.state, TournamentState::Over);
+        let his: Vec<_> = (end.games.iter())
+            .filter(|g| g.game.players.iter().any(|p| p == "Absent"))
+            .collect();
+        assert_eq!(his.len(), 3, "a round robin of four: three games each");
+        for g in his {
+            let result = g.game.result.as_ref().unwrap();
+            assert_eq!(
+                result.walkover.as_deref(),
+                Some("Absent"),
+                "game {}",
+                g.game.number
+            );
+            assert!(result.boards.is_empty());
+            assert_ne!(g.game.winner.as_deref(), Some("Absent"));
+        }
+        let row = &end.standings.as_ref().unwrap()["groups"][0]["standings"];
+        let absent_row = (row.as_array().unwrap().iter())
+            .find(|r| r["name"] == "Absent")
+            .unwrap()
+            .clone();
+        assert_eq!(absent_row["points"], 0);
+        assert_eq!(absent_row["net"], -75, "{absent_row}");
+        server.stop().await;
+    });
+}
