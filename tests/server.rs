@@ -596,3 +596,152 @@ fn the_server_makes_a_new_database_from_each_form_a_user_types() {
         assert!(file.is_file(), "--db {db}: {} made", file.display());
     }
 }
+
+/// `p` run to its end within the bound: what it printed (its errors with it when it failed).
+fn printed(mut p: Proc) -> String {
+    let t0 = Instant::now();
+    while p.0.try_wait().unwrap().is_none() {
+        assert!(t0.elapsed() < BOUND, "it outlived its bound");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let (mut out, mut err) = (String::new(), String::new());
+    p.0.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    p.0.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    out + &err
+}
+
+/// `carrom online --server at` and `more`.
+fn online<'a>(at: &'a str, more: &[&'a str]) -> Vec<&'a str> {
+    [&["online", "--server", at][..], more].concat()
+}
+
+/// Polls tournament `id` on the server at `port` until `done` says so, within the bound.
+fn tournament_until(port: u16, id: u64, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let t0 = Instant::now();
+    loop {
+        let (status, t) = get(port, &format!("/api/tournaments/{id}"));
+        if status == 200 && done(&t) {
+            return t;
+        }
+        assert!(t0.elapsed() < BOUND, "not within the bound: {what}: {t}");
+        std::thread::sleep(Duration::from_millis(250));
+    }
+}
+
+/// A round robin of four headless computers on the server at `port` (`db`): made and started
+/// by its organizer on the command line, the server killed (SIGKILL) once its first game is
+/// taken in and started again; the tournament goes on to its champion, every game a match of
+/// its own that ended, and the standings the API shows are those `carrom tournament standings`
+/// prints of its exported file.
+fn a_tournament_outlives_a_kill(dir: &Path, db: &str, names: [&str; 4]) {
+    let port = free_port();
+    let (s, _) = server(dir, db, port, &[]);
+    let at = format!("127.0.0.1:{port}");
+    let organizer = dir.join("coordinator");
+    let made = printed(carrom(
+        &organizer,
+        &online(
+            &at,
+            &[
+                "--name",
+                "Coordinator",
+                "--create-tournament",
+                "round-robin",
+            ],
+        ),
+    ));
+    let id: u64 = (made.split_whitespace().nth(1))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no tournament made: {made}"));
+    let id_text = id.to_string();
+    let t0 = Instant::now();
+    let players: Vec<Proc> = (names.iter())
+        .map(|n| {
+            let args = [
+                "--name",
+                n,
+                "--tournament",
+                &id_text,
+                "--headless",
+                "--computer",
+            ];
+            carrom(
+                &dir.join(n),
+                &online(
+                    &at,
+                    &[&args[..], &["--level", "beginner", "--json"]].concat(),
+                ),
+            )
+        })
+        .collect();
+    tournament_until(port, id, "four joined", |t| {
+        t["entrants"].as_array().is_some_and(|e| e.len() == 4)
+    });
+    let started = printed(carrom(
+        &organizer,
+        &online(
+            &at,
+            &["--name", "Coordinator", "--start-tournament", &id_text],
+        ),
+    ));
+    assert!(started.contains("started: 6 games drawn"), "{started}");
+    tournament_until(port, id, "a game taken in", |t| {
+        (t["games"].as_array()).is_some_and(|g| g.iter().any(|g| g["game"]["winner"].is_string()))
+    });
+    drop(s);
+    let (_s, _) = server(dir, db, port, &[]);
+    let ended: Vec<Value> = players.into_iter().map(|p| summary(p, t0)).collect();
+    for t in &ended {
+        assert_eq!(t["state"], "over", "{t}");
+    }
+    let t = tournament_until(port, id, "over", |t| t["state"] == "over");
+    assert_eq!(t["champions"].as_array().unwrap().len(), 1, "{t}");
+    assert_eq!(
+        t["standings"], ended[0]["standings"],
+        "the players heard the end"
+    );
+    let mut ids: Vec<u64> = (t["games"].as_array().unwrap().iter())
+        .map(|g| g["match_id"].as_u64().expect("every game a match"))
+        .collect();
+    for id in &ids {
+        assert_eq!(get(port, &format!("/api/matches/{id}")).1["state"], "over");
+    }
+    ids.dedup();
+    assert_eq!(ids.len(), 6, "each game a match of its own");
+    let (status, file) = get(port, &format!("/api/tournaments/{id}/export"));
+    assert_eq!(status, 200);
+    let path = dir.join("night.json");
+    std::fs::write(&path, file.to_string()).unwrap();
+    let standings = printed(carrom(
+        dir,
+        &["tournament", "standings", path.to_str().unwrap(), "--json"],
+    ));
+    let standings: Value = serde_json::from_str(standings.trim()).unwrap();
+    assert_eq!(
+        t["standings"], standings,
+        "the API's standings are its file's"
+    );
+}
+
+#[test]
+fn a_server_killed_mid_tournament_goes_on_with_it_to_its_champion() {
+    let dir = tempfile::tempdir().unwrap();
+    a_tournament_outlives_a_kill(
+        dir.path(),
+        &sqlite(dir.path()),
+        ["Asha", "Ravi", "Meena", "Joseph"],
+    );
+}
+
+#[test]
+fn a_tournament_outlives_a_kill_on_postgresql_when_one_is_given() {
+    let Ok(db) = std::env::var("CARROM_TEST_POSTGRES") else {
+        eprintln!("CARROM_TEST_POSTGRES is not set: the PostgreSQL run is left out");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let run = std::process::id();
+    let names = ["Lata", "Arjun", "Kavya", "Vikram"].map(|n| format!("{n}{run}"));
+    let [a, b, c, d] = &names;
+    a_tournament_outlives_a_kill(dir.path(), &db, [a, b, c, d]);
+}

@@ -58,6 +58,8 @@ pub enum ToMatch {
 #[derive(Clone, Debug)]
 pub struct Handle {
     pub id: u64,
+    /// Its setup's seed (a tournament's game finds the match it started by it).
+    pub seed: u64,
     pub to: mpsc::Sender<ToMatch>,
     pub players: Vec<String>,
     pub rated: bool,
@@ -150,6 +152,7 @@ impl Live {
     pub fn handle(&self, to: mpsc::Sender<ToMatch>) -> Handle {
         Handle {
             id: self.id,
+            seed: self.game.setup.seed,
             to,
             players: self.seats.iter().map(|s| s.name.clone()).collect(),
             rated: self.rated,

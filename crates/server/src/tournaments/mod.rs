@@ -222,6 +222,18 @@ impl Shared {
         self.tournaments.lock().ok()?.get(&id).cloned()
     }
 
+    /// The live match of `players` (in their seats' order) whose setup has `seed`.
+    pub(crate) fn live_match_of(
+        &self,
+        players: &[String],
+        seed: u64,
+    ) -> Option<crate::live::Handle> {
+        let matches = self.matches.lock().ok()?;
+        (matches.values())
+            .find(|h| h.seed == seed && h.players == players)
+            .cloned()
+    }
+
     /// The tournaments running, not ended.
     pub(crate) fn running_tournaments(&self) -> usize {
         self.tournaments.lock().map_or(0, |t| t.len())

@@ -322,8 +322,12 @@ impl Running {
             })
             .collect();
         let rated = self.held.plan.rated;
-        let handle = (self.shared.start_match(setup, seats, (rated, None)).await)
-            .map_err(|e| e.to_string())?;
+        // A match started for the game before a restart the row did not see yet: taken on.
+        let handle = match self.shared.live_match_of(&game.players, setup.seed) {
+            Some(started) => started,
+            None => (self.shared.start_match(setup, seats, (rated, None)).await)
+                .map_err(|e| e.to_string())?,
+        };
         self.held.matches.insert(game.number, handle.id);
         for (conn, (name, outbox)) in &self.present {
             if game.players.contains(name) {
