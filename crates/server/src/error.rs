@@ -127,6 +127,11 @@ pub(crate) enum TournamentError {
     Plan(String),
     #[error("the tournament cannot start: {0}")]
     Draw(#[from] carrom_tournament::NewError),
+    #[error("tournament {id} has started: {source}")]
+    Late {
+        id: u64,
+        source: carrom_tournament::LateError,
+    },
     #[error("the server has {most} tournaments not ended: no more now")]
     ServerFull { most: usize },
     #[error(transparent)]

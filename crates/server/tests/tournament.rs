@@ -56,7 +56,12 @@ async fn answer<T>(conn: &mut Connection, mut pick: impl FnMut(ToClient) -> Opti
 
 /// The organizer's connection, and the tournament he made of `plan`.
 async fn organize(url: &str, plan: TournamentPlan) -> (Connection, u64) {
-    let (mut conn, _) = Connection::hello(url, "Coordinator", None).await.unwrap();
+    organize_as(url, "Coordinator", plan).await
+}
+
+/// The same, the organizer named `name`.
+async fn organize_as(url: &str, name: &str, plan: TournamentPlan) -> (Connection, u64) {
+    let (mut conn, _) = Connection::hello(url, name, None).await.unwrap();
     conn.send(&ToServer::CreateTournament { plan })
         .await
         .unwrap();
@@ -275,6 +280,85 @@ fn a_player_who_never_comes_loses_his_games_by_walkover_after_the_wait() {
             .clone();
         assert_eq!(absent_row["points"], 0);
         assert_eq!(absent_row["net"], -75, "{absent_row}");
+        server.stop().await;
+    });
+}
+
+/// The server's database: PostgreSQL when `CARROM_TEST_POSTGRES` names one (`.ci/run`'s
+/// cluster), else SQLite in `dir`.
+fn database(dir: &std::path::Path) -> String {
+    std::env::var("CARROM_TEST_POSTGRES").unwrap_or_else(|_| carrom_server::sqlite_in(dir))
+}
+
+/// Whether the tournament has paired round `round` of its Swiss.
+fn paired(t: &TournamentView, round: u32) -> bool {
+    (t.games.iter()).any(|g| g.game.stage == carrom_tournament::Stage::Swiss { round })
+}
+
+/// A Swiss of nine, and a tenth who comes while its first round is played: he plays from the
+/// next round with no points for the first; one who comes once more than half its rounds are
+/// paired is refused with the reason; it ends with its standings those of its file (on
+/// PostgreSQL when one is given, with names of this run's own).
+#[test]
+fn a_swiss_of_ten_takes_a_late_player_until_half_its_rounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let rt = common::runtime();
+    let run = std::process::id();
+    let named = |n: &str| format!("{n}{run}");
+    rt.block_on(async {
+        let mut config = common::loopback(dir.path());
+        config.db = database(dir.path());
+        config.seed = Some(13);
+        // Twelve new names from one address (the loopback's) within the hour.
+        config.new_names_per_hour = 20;
+        let server = serve(config).await.unwrap();
+        let url = server.addr.to_string();
+        let mut swiss = plan("Swiss night", Format::Swiss);
+        swiss.rounds = Some(4);
+        let (mut coordinator, id) = organize_as(&url, &named("Coord"), swiss).await;
+        let nine = [
+            "Asha", "Ravi", "Meena", "Joseph", "Kavya", "Arjun", "Lata", "Vikram", "Uma",
+        ];
+        let mut players: Vec<_> = (nine.iter().map(|n| named(n)))
+            .map(|n| tokio::spawn(carrom_online::play_tournament(player(&url, &n, id), |_| {})))
+            .collect();
+        until_joined(&mut coordinator, id, nine.len()).await;
+        start(&mut coordinator, id).await;
+        let late = named("Late");
+        let plays = carrom_online::play_tournament(player(&url, &late, id), |_| {});
+        players.push(tokio::spawn(plays));
+        until_joined(&mut coordinator, id, 10).await;
+        for _ in 0..2000 {
+            if paired(&view(&mut coordinator, id).await, 3) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+        let (mut later, _) = Connection::hello(&url, &named("Later"), None)
+            .await
+            .unwrap();
+        let refused = rejected(&mut later, ToServer::EnterTournament { id, code: None }).await;
+        assert!(refused.contains("until half its rounds"), "{refused}");
+        let played = tokio::time::timeout(BOUND, futures_util::future::join_all(players))
+            .await
+            .expect("the tournament ends within the bound");
+        let played: Vec<TournamentPlayed> =
+            played.into_iter().map(|p| p.unwrap().unwrap()).collect();
+        let end = view(&mut coordinator, id).await;
+        assert_eq!(end.summary.state, TournamentState::Over);
+        assert_eq!(end.entrants.len(), 10);
+        let his_rounds: Vec<_> = (end.games.iter())
+            .filter(|g| g.game.players.contains(&late))
+            .map(|g| g.game.stage.clone())
+            .collect();
+        assert!(!his_rounds.contains(&carrom_tournament::Stage::Swiss { round: 1 }));
+        assert!(his_rounds.len() >= 2, "{his_rounds:?}");
+        let api = get(&server, &format!("/api/tournaments/{id}"));
+        assert_eq!(api["standings"], standings_of_the_export(&server, id));
+        let row = &api["standings"]["groups"][0]["standings"];
+        let his = (row.as_array().unwrap().iter()).find(|r| r["name"] == late.as_str());
+        assert!(his.unwrap()["played"].as_u64().unwrap() <= 3, "{his:?}");
+        same_digests(&server, &played).await;
         server.stop().await;
     });
 }

@@ -34,5 +34,6 @@ pub use results::{ResultsError, Standings, standings};
 pub use schedule::{Place, Slot};
 pub use standings::{Row, Table};
 pub use tournament::{
-    Bye, Format, Game, Group, NewError, RecordError, Seeding, Settings, Stage, Tournament,
+    Bye, Format, Game, Group, LateError, NewError, RecordError, Seeding, Settings, Stage,
+    Tournament,
 };

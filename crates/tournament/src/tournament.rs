@@ -194,6 +194,19 @@ pub enum NewError {
     ThirdPlace(&'static str),
 }
 
+/// Why a player cannot join a tournament under way.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LateError {
+    #[error("only a Swiss takes players once it has started: a {0}'s draw is made")]
+    NotSwiss(&'static str),
+    #[error(
+        "a Swiss takes players until half its rounds are under way: round {round} of {rounds} is"
+    )]
+    TooLate { round: u32, rounds: u32 },
+    #[error("{0} is in the tournament already")]
+    Already(String),
+}
+
 /// Why a game's result is not taken.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
@@ -242,6 +255,28 @@ impl Tournament {
         // Nothing is played yet, so the first games cannot fail to be scheduled.
         let _ = t.schedule();
         Ok(t)
+    }
+
+    /// A player who comes to a Swiss under way: in from its next round with no points for the
+    /// rounds he missed, while at most half its rounds have been paired (the reading is in
+    /// the crate's README).
+    pub fn join_late(&mut self, entrant: Entrant) -> Result<(), LateError> {
+        if self.kind != Format::Swiss {
+            return Err(LateError::NotSwiss(self.kind.name()));
+        }
+        let round = self.swiss_round();
+        if round * 2 > self.rounds {
+            let rounds = self.rounds;
+            return Err(LateError::TooLate { round, rounds });
+        }
+        if self.entrant(&entrant.name).is_some() {
+            return Err(LateError::Already(entrant.name));
+        }
+        self.players.push(entrant);
+        // Nothing of a round under way changes: a round whose games are all played is paired
+        // now, with him.
+        let _ = self.schedule();
+        Ok(())
     }
 
     /// The player called `name`.

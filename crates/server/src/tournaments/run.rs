@@ -175,8 +175,10 @@ impl Running {
                 return Ok(());
             }
             TournamentState::Live | TournamentState::Paused if !joined => {
-                let why = "its draw is made: it takes no more players";
-                return Err(TournamentError::Started { id, why });
+                self.join_late(&name)?;
+                self.present.insert(conn, (name, outbox));
+                self.changed().await;
+                return Ok(());
             }
             s if s.ended() => return Err(TournamentError::Ended { id }),
             _ => {}
@@ -184,6 +186,25 @@ impl Running {
         tell(&outbox, &self.told());
         self.give_game(conn, &name, &outbox).await;
         self.present.insert(conn, (name, outbox));
+        Ok(())
+    }
+
+    /// A player who comes to a Swiss under way (until half its rounds): in from its next
+    /// round; any other format's draw takes nobody more.
+    fn join_late(&mut self, name: &str) -> Result<(), TournamentError> {
+        let id = self.held.id;
+        if self.held.entrants.len() >= self.held.most() {
+            let most = self.held.most();
+            return Err(TournamentError::Full { id, most });
+        }
+        let t = self
+            .held
+            .tournament
+            .as_mut()
+            .ok_or(TournamentError::NotStarted { id })?;
+        t.join_late(carrom_tournament::Entrant::person(name))
+            .map_err(|source| TournamentError::Late { id, source })?;
+        self.held.entrants.push(name.to_string());
         Ok(())
     }
 
