@@ -3,7 +3,8 @@
 //! pairs every round with the tournament crate, plays each game as a match, and the
 //! standings it shows are the ones `carrom tournament standings` gives of its file. A player
 //! who never comes loses his games by walkover after the server's wait; what only the
-//! organizer may do is refused to others, and a join after the draw, each with its reason.
+//! organizer may do is refused to others, a join after the draw and a stranger's stroke at a
+//! game's board, each with its reason, and the tournament goes on.
 
 mod common;
 
@@ -197,6 +198,34 @@ fn a_vkk_tournament_of_two_groups_is_played_online_to_its_champion() {
         let late = ToServer::EnterTournament { id, code: None };
         let refused = rejected(&mut stranger, late).await;
         assert!(refused.contains("has started"), "{refused}");
+        let remove = ToServer::Organize {
+            id,
+            act: Organize::Remove {
+                name: "Asha".into(),
+            },
+        };
+        let refused = rejected(&mut stranger, remove).await;
+        assert!(refused.contains("only the organizer"), "{refused}");
+        // A stranger at a game's board watches it, and plays nothing in it.
+        let in_play = (drawn.games.iter().find_map(|g| g.match_id)).expect("games in play");
+        stranger
+            .send(&ToServer::Watch {
+                id: in_play,
+                code: None,
+            })
+            .await
+            .unwrap();
+        let board = answer(&mut stranger, |m| match m {
+            ToClient::Match { log, .. } => Some(log.len()),
+            _ => None,
+        })
+        .await;
+        let act = ToServer::Act {
+            index: board,
+            action: carrom_match::Action::Pass,
+        };
+        let refused = rejected(&mut stranger, act).await;
+        assert!(refused.contains("a spectator does not play"), "{refused}");
         let played = tokio::time::timeout(BOUND, futures_util::future::join_all(players))
             .await
             .expect("the tournament ends within the bound");
