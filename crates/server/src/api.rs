@@ -11,6 +11,11 @@
 //!   standings exactly as `carrom tournament standings --json` prints them of its file
 //! - `GET /api/tournaments/ID/export`: its file, which `carrom tournament standings FILE`
 //!   reads (a 404 before it has started)
+//! - `POST /api/tournaments` with `{"name", "token", "plan"}`: a tournament made by that
+//!   name (its token proving it), answered `{"id", "code"}`; `POST /api/tournaments/ID/organize`
+//!   with `{"name", "token", "act"}` (`{"type": "start"}`, `pause`, `resume`, `cancel`,
+//!   `{"type": "remove", "name": ...}`): the organizer's act, answered with the tournament. A
+//!   name without its token is a 403; another's act a 403 with its reason.
 //! - `GET /api/timings`: where the server's time goes for each action ([`crate::timings`]),
 //!   and the group commit's batches (`commits`, [`crate::journal`])
 //!
@@ -59,11 +64,17 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/api/leaderboard/doubles", get(doubles_leaderboard))
         .route("/api/live", get(live))
         .route("/api/matches/{id}", get(one_match))
-        .route("/api/tournaments", get(tournaments))
+        .route("/api/tournaments", get(tournaments).post(create_tournament))
         .route("/api/tournaments/{id}", get(tournament))
+        .route(
+            "/api/tournaments/{id}/organize",
+            axum::routing::post(organize),
+        )
         .route("/api/tournaments/{id}/export", get(tournament_file))
         .route("/api/timings", get(timings))
         .layer(axum::middleware::from_fn_with_state(shared.clone(), rated))
+        // A body is an organizer's plan or act: small.
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_CLIENT_MESSAGE))
         .with_state(shared);
     match web {
         Some(dir) => api.fallback_service(page(dir)),
@@ -182,4 +193,66 @@ async fn tournament_file(State(shared): State<Arc<Shared>>, Path(id): Path<u64>)
         .map_err(failed)?;
     let file = file.ok_or_else(|| refused(crate::error::QueryError::NoTournament { id }))?;
     Ok(Json(serde_json::to_value(file).map_err(failed)?))
+}
+
+/// An organizer's request: his name and its token, and what he asks.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Organizer<T> {
+    name: String,
+    token: String,
+    #[serde(alias = "act")]
+    plan: T,
+}
+
+/// The name as the server keeps it, when `token` is its token: else a 403.
+async fn proven(
+    shared: &Shared,
+    name: &str,
+    token: &str,
+) -> Result<String, (StatusCode, Json<Value>)> {
+    let player = shared.store.player(name).await.map_err(failed)?;
+    match player {
+        Some(p) if crate::names::holds(token, &p.token_hash) => Ok(p.name),
+        _ => Err(error(
+            StatusCode::FORBIDDEN,
+            format!("{name}: no player has that name with that token"),
+        )),
+    }
+}
+
+/// A refusal of the tournament's: a 404 for what is none, a 403 for what is not the asker's
+/// to do, a 409 for what its state does not allow.
+fn tournament_refused(e: crate::error::TournamentError) -> (StatusCode, Json<Value>) {
+    use crate::error::TournamentError as T;
+    let status = match e {
+        T::NoTournament { .. } => StatusCode::NOT_FOUND,
+        T::NotOrganizer { .. } | T::TooMany { .. } => StatusCode::FORBIDDEN,
+        T::Plan(_) | T::Draw(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        T::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        _ => StatusCode::CONFLICT,
+    };
+    error(status, e.to_string())
+}
+
+async fn create_tournament(
+    State(shared): State<Arc<Shared>>,
+    Json(asked): Json<Organizer<carrom_online::TournamentPlan>>,
+) -> Answer {
+    let name = proven(&shared, &asked.name, &asked.token).await?;
+    let (id, code) = (crate::tournaments::create(&shared, &name, asked.plan).await)
+        .map_err(tournament_refused)?;
+    Ok(Json(json!({ "id": id, "code": code })))
+}
+
+async fn organize(
+    State(shared): State<Arc<Shared>>,
+    Path(id): Path<u64>,
+    Json(asked): Json<Organizer<carrom_online::Organize>>,
+) -> Answer {
+    let name = proven(&shared, &asked.name, &asked.token).await?;
+    (crate::tournaments::organize(&shared, id, name, asked.plan).await)
+        .map_err(tournament_refused)?;
+    let view = pages::tournament(&shared, id).await.map_err(refused)?;
+    Ok(Json(serde_json::to_value(view).map_err(failed)?))
 }

@@ -440,9 +440,7 @@ impl Client {
     /// What only tournament `id`'s organizer may do: done, and the tournament as it stands
     /// after it told him; or refused.
     async fn organize(&self, id: u64, act: carrom_online::Organize, name: String) {
-        let (reply, answer) = tokio::sync::oneshot::channel();
-        let asked = crate::tournaments::ToTournament::Organize { name, act, reply };
-        if let Err(why) = self.ask_tournament(id, asked, answer).await {
+        if let Err(why) = crate::tournaments::organize(&self.shared, id, name, act).await {
             return reject(&self.outbox, why);
         }
         match crate::pages::tournament(&self.shared, id).await {
@@ -473,7 +471,7 @@ impl Client {
         }
         let (reply, answer) = tokio::sync::oneshot::channel();
         let asked = crate::tournaments::ToTournament::Enter { asker, code, reply };
-        match self.ask_tournament(id, asked, answer).await {
+        match crate::tournaments::ask(&self.shared, id, asked, answer).await {
             Ok(()) => self.entered = Some(id),
             Err(why) => {
                 if let TournamentError::NoTournament { .. } = why
@@ -483,32 +481,6 @@ impl Client {
                 }
                 reject(&self.outbox, why);
             }
-        }
-    }
-
-    /// Asks running tournament `id` (`asked`, answered on `answer`); one that is not running
-    /// has ended, or is none.
-    async fn ask_tournament(
-        &self,
-        id: u64,
-        asked: crate::tournaments::ToTournament,
-        answer: tokio::sync::oneshot::Receiver<Result<(), TournamentError>>,
-    ) -> Result<(), TournamentError> {
-        let ended = || async {
-            match self.shared.store.tournament(id).await {
-                Ok(Some(_)) => TournamentError::Ended { id },
-                _ => TournamentError::NoTournament { id },
-            }
-        };
-        let Some(handle) = self.shared.tournament(id) else {
-            return Err(ended().await);
-        };
-        if handle.send(asked).await.is_err() {
-            return Err(ended().await);
-        }
-        match answer.await {
-            Ok(done) => done,
-            Err(_) => Err(ended().await),
         }
     }
 

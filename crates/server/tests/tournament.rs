@@ -62,7 +62,17 @@ async fn organize(url: &str, plan: TournamentPlan) -> (Connection, u64) {
 
 /// The same, the organizer named `name`.
 async fn organize_as(url: &str, name: &str, plan: TournamentPlan) -> (Connection, u64) {
-    let (mut conn, _) = Connection::hello(url, name, None).await.unwrap();
+    let (conn, id, _) = organize_with_token(url, name, plan).await;
+    (conn, id)
+}
+
+/// The same, and the organizer's token.
+async fn organize_with_token(
+    url: &str,
+    name: &str,
+    plan: TournamentPlan,
+) -> (Connection, u64, String) {
+    let (mut conn, welcome) = Connection::hello(url, name, None).await.unwrap();
     conn.send(&ToServer::CreateTournament { plan })
         .await
         .unwrap();
@@ -71,7 +81,7 @@ async fn organize_as(url: &str, name: &str, plan: TournamentPlan) -> (Connection
         _ => None,
     })
     .await;
-    (conn, id)
+    (conn, id, welcome.token.expect("a new name's token"))
 }
 
 /// The tournament as the server's page shows it.
@@ -118,6 +128,27 @@ async fn rejected(conn: &mut Connection, message: ToServer) -> String {
         _ => None,
     })
     .await
+}
+
+/// `POST path` with the JSON `body` on the server's API: its status and its body.
+fn post(server: &Running, path: &str, body: &serde_json::Value) -> (u16, serde_json::Value) {
+    let mut tcp = std::net::TcpStream::connect(server.addr).unwrap();
+    tcp.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let body = body.to_string();
+    let ask = format!(
+        "POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    tcp.write_all(ask.as_bytes()).unwrap();
+    let mut answer = Vec::new();
+    tcp.read_to_end(&mut answer).unwrap();
+    let text = String::from_utf8_lossy(&answer).to_string();
+    let status = text.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let json = text.split_once("\r\n\r\n").map_or("", |b| b.1);
+    (
+        status,
+        serde_json::from_str(json).unwrap_or(serde_json::Value::Null),
+    )
 }
 
 /// The body of `GET path` on the server's API.
@@ -264,8 +295,10 @@ fn a_player_who_never_comes_loses_his_games_by_walkover_after_the_wait() {
         config.forfeit_after = Duration::from_secs(2);
         let server = serve(config).await.unwrap();
         let url = server.addr.to_string();
-        let (mut coordinator, id) = organize(&url, plan("Evening", Format::RoundRobin)).await;
-        let (mut absent, _) = Connection::hello(&url, "Absent", None).await.unwrap();
+        let (mut coordinator, id, token) =
+            organize_with_token(&url, "Coordinator", plan("Evening", Format::RoundRobin)).await;
+        let (mut absent, his) = Connection::hello(&url, "Absent", None).await.unwrap();
+        let his = his.token.unwrap();
         absent
             .send(&ToServer::EnterTournament { id, code: None })
             .await
@@ -280,7 +313,19 @@ fn a_player_who_never_comes_loses_his_games_by_walkover_after_the_wait() {
             .map(|n| tokio::spawn(carrom_online::play_tournament(player(&url, n, id), |_| {})))
             .collect();
         until_joined(&mut coordinator, id, 4).await;
-        start(&mut coordinator, id).await;
+        // The organizer's start over HTTP: refused without his token, and to another with his.
+        let path = format!("/api/tournaments/{id}/organize");
+        let start = |name: &str, token: &str| {
+            serde_json::json!({"name": name, "token": token, "act": {"type": "start"}})
+        };
+        let (status, why) = post(&server, &path, &start("Coordinator", &his));
+        assert_eq!(status, 403, "{why}");
+        let (status, why) = post(&server, &path, &start("Absent", &his));
+        assert_eq!(status, 403, "{why}");
+        assert!(why["error"].as_str().unwrap().contains("only the organizer"), "{why}");
+        let (status, drawn) = post(&server, &path, &start("Coordinator", &token));
+        assert_eq!(status, 200, "{drawn}");
+        assert_eq!(drawn["state"], "live");
         let played = tokio::time::timeout(BOUND, futures_util::future::join_all(players))
             .await
             .expect("the tournament ends within the bound");
@@ -309,6 +354,13 @@ fn a_player_who_never_comes_loses_his_games_by_walkover_after_the_wait() {
             .clone();
         assert_eq!(absent_row["points"], 0);
         assert_eq!(absent_row["net"], -75, "{absent_row}");
+        // Another made over HTTP by its organizer: listed open.
+        let body = serde_json::json!({"name": "Coordinator", "token": token, "plan": plan("Next week", Format::Knockout)});
+        let (status, made) = post(&server, "/api/tournaments", &body);
+        assert_eq!(status, 200, "{made}");
+        let listed = get(&server, "/api/tournaments");
+        let next = (listed.as_array().unwrap().iter()).find(|t| t["id"] == made["id"]);
+        assert_eq!(next.unwrap()["state"], "open", "{listed}");
         server.stop().await;
     });
 }

@@ -213,6 +213,49 @@ pub(crate) async fn export(shared: &Shared, id: u64) -> Result<Option<Tournament
         .and_then(|h| h.tournament))
 }
 
+/// Asks running tournament `id` (`asked`, answered on `answer`); one that is not running
+/// has ended, or is none.
+pub(crate) async fn ask(
+    shared: &Shared,
+    id: u64,
+    asked: ToTournament,
+    answer: oneshot::Receiver<Result<(), TournamentError>>,
+) -> Result<(), TournamentError> {
+    let ended = || async {
+        match shared.store.tournament(id).await {
+            Ok(Some(_)) => TournamentError::Ended { id },
+            _ => TournamentError::NoTournament { id },
+        }
+    };
+    let Some(handle) = shared.tournament(id) else {
+        return Err(ended().await);
+    };
+    if handle.send(asked).await.is_err() {
+        return Err(ended().await);
+    }
+    match answer.await {
+        Ok(done) => done,
+        Err(_) => Err(ended().await),
+    }
+}
+
+/// The organizer's act `act` on tournament `id`, asked as `name`.
+pub(crate) async fn organize(
+    shared: &Shared,
+    id: u64,
+    name: String,
+    act: carrom_online::Organize,
+) -> Result<(), TournamentError> {
+    let (reply, answer) = oneshot::channel();
+    ask(
+        shared,
+        id,
+        ToTournament::Organize { name, act, reply },
+        answer,
+    )
+    .await
+}
+
 /// Who asks: his connection, his name, the way to him.
 pub(crate) type Asker = (u64, String, Outbox);
 
