@@ -31,8 +31,8 @@ pub use names::{
 pub use play::{Event, Plan, Played, Request, play, play_kept};
 pub use protocol::{
     DoublesStanding, LiveMatch, Mode, ONLINE_PROTOCOL, Organize, PastMatch, Standing, ToClient,
-    ToServer, TournamentGame, TournamentPlan, TournamentState, TournamentSummary, TournamentView,
-    ws_url,
+    ToServer, TournamentDraw, TournamentGame, TournamentPlan, TournamentState, TournamentSummary,
+    TournamentView, ws_url,
 };
 pub use tokens::{TokenError, Tokens, keep_token, kept_token};
 #[cfg(not(target_arch = "wasm32"))]

@@ -208,6 +208,22 @@ pub struct TournamentGame {
     pub match_id: Option<u64>,
 }
 
+/// A started tournament's draw, as its file keeps it beside its games: its groups, its
+/// knockout's first round, its Swiss's rounds and byes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TournamentDraw {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<carrom_tournament::Group>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bracket: Vec<Option<String>>,
+    #[serde(default)]
+    pub rounds: u32,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub byes: Vec<carrom_tournament::Bye>,
+    #[serde(default)]
+    pub third_place: bool,
+}
+
 /// A tournament as it stands: its players, its games with their matches, its standings
 /// (exactly the JSON `carrom tournament standings --json` prints of its file), its champions.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -224,6 +240,77 @@ pub struct TournamentView {
     pub champions: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub starts_at: Option<u64>,
+    /// Its draw, once it has started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw: Option<TournamentDraw>,
+}
+
+impl TournamentView {
+    /// The tournament as it stands: `summary` of it, the players who joined, its file once it
+    /// has started and the match each game started is played as. Its standings are exactly
+    /// what `carrom tournament standings --json` prints of its file.
+    pub fn new(
+        summary: TournamentSummary,
+        entrants: Vec<String>,
+        file: Option<&carrom_tournament::Tournament>,
+        matches: &std::collections::BTreeMap<u32, u64>,
+        starts_at: Option<u64>,
+    ) -> TournamentView {
+        let games = (file.map(|t| t.games.clone()).unwrap_or_default())
+            .into_iter()
+            .map(|game| TournamentGame {
+                match_id: matches.get(&game.number).copied(),
+                game,
+            })
+            .collect();
+        let standings = file
+            .and_then(|t| t.tables().ok())
+            .and_then(|groups| serde_json::to_value(carrom_tournament::Standings { groups }).ok());
+        TournamentView {
+            summary,
+            entrants,
+            games,
+            standings,
+            champions: file.map(|t| t.champions()).unwrap_or_default(),
+            starts_at,
+            draw: file.map(|t| TournamentDraw {
+                groups: t.groups.clone(),
+                bracket: t.bracket.clone(),
+                rounds: t.rounds,
+                byes: t.byes.clone(),
+                third_place: t.third_place,
+            }),
+        }
+    }
+
+    /// The tournament's file as the tournament crate has it (its tables, its bracket, its
+    /// next games), once it has started; the seed left out (nothing shown reads it).
+    pub fn file(&self) -> Option<carrom_tournament::Tournament> {
+        let draw = self.draw.clone()?;
+        Some(carrom_tournament::Tournament {
+            format: carrom_tournament::tournament::FORMAT.into(),
+            version: carrom_tournament::tournament::VERSION,
+            kind: self.summary.format,
+            rules: carrom_tournament::tournament::RULES.into(),
+            seed: 0,
+            third_place: draw.third_place,
+            rounds: draw.rounds,
+            players: (self.entrants.iter())
+                .map(|n| carrom_tournament::Entrant::person(n))
+                .collect(),
+            groups: draw.groups,
+            bracket: draw.bracket,
+            games: self.games.iter().map(|g| g.game.clone()).collect(),
+            byes: draw.byes,
+        })
+    }
+
+    /// The number of the match `name`'s game in play is played as, if he has one.
+    pub fn game_in_play(&self, name: &str) -> Option<u64> {
+        (self.games.iter())
+            .filter(|g| g.game.winner.is_none() && g.game.players.iter().any(|p| p == name))
+            .find_map(|g| g.match_id)
+    }
 }
 
 impl ToServer {

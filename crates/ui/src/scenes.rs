@@ -22,6 +22,7 @@ impl Named for ShotMode {
         ShotMode::Across,
         ShotMode::HowToPlay,
         ShotMode::Online,
+        ShotMode::OnlineTournament,
         ShotMode::Training,
         ShotMode::TrainingCoach,
         ShotMode::TrainingProgress,
@@ -49,6 +50,7 @@ impl Named for ShotMode {
             ShotMode::Across => "across",
             ShotMode::HowToPlay => "how-to-play",
             ShotMode::Online => "online",
+            ShotMode::OnlineTournament => "online-tournament",
             ShotMode::Training => "training",
             ShotMode::TrainingCoach => "training-coach",
             ShotMode::TrainingProgress => "training-progress",
@@ -90,7 +92,8 @@ pub fn start_of(mode: ShotMode, spec: &Spec) -> Result<(Start, f32), NoScene> {
         | ShotMode::Tournament
         | ShotMode::Across
         | ShotMode::HowToPlay
-        | ShotMode::Online => (Start::Menu, 1.0),
+        | ShotMode::Online
+        | ShotMode::OnlineTournament => (Start::Menu, 1.0),
         ShotMode::Training | ShotMode::TrainingCoach | ShotMode::TrainingProgress => {
             (Start::Training, 1.0)
         }
@@ -230,4 +233,67 @@ fn hint_position(spec: &Spec) -> Result<Match, NoScene> {
 /// A board has just ended (not the match).
 fn just_after_a_board(m: &Match) -> bool {
     !m.is_over() && m.last.as_ref().is_some_and(|v| v.board_result.is_some())
+}
+
+/// A VKK tournament of eight on a server, as its page shows it: its two groups played (each
+/// game won 25 to a few by the player listed first, the group's order rotating), the first
+/// semi-final won and the second being played as match 16.
+pub fn online_tournament() -> carrom_online::TournamentView {
+    use carrom_tournament::{Board, Entrant, Format, Outcome, Seeding, Settings, Tournament};
+    let names = [
+        "Asha", "Ravi", "Meena", "Joseph", "Kavya", "Arjun", "Lata", "Vikram",
+    ];
+    let settings = Settings {
+        format: Format::Vkk,
+        players: names.iter().map(|n| Entrant::person(n)).collect(),
+        groups: Some(2),
+        rounds: None,
+        rules: "vkk".into(),
+        third_place: false,
+        seed: 7,
+        seeding: Seeding::Order,
+    };
+    let mut t = Tournament::new(settings).expect("eight players make two groups");
+    let mut matches = std::collections::BTreeMap::new();
+    let won = |w: &str, l: &str, by: u32| Outcome {
+        boards: vec![
+            Board {
+                winner: w.into(),
+                points: 13,
+            },
+            Board {
+                winner: l.into(),
+                points: by,
+            },
+            Board {
+                winner: w.into(),
+                points: 12,
+            },
+        ],
+        ..Outcome::default()
+    };
+    let in_play = carrom_tournament::Stage::Knockout { round: 1, slot: 1 };
+    // Every game played but the second semi-final, which is being played.
+    while let Some(n) = (t.next_games().into_iter()).find(|n| !matches.contains_key(n)) {
+        let g = t.game(n).cloned().expect("a next game");
+        matches.insert(n, u64::from(n));
+        if g.stage != in_play {
+            let (w, l) = if n % 3 == 0 { (1, 0) } else { (0, 1) };
+            let outcome = won(&g.players[w], &g.players[l], 1 + n % 5);
+            t.record(n, outcome, vec![format!("match {n}")])
+                .expect("a game won 25 points to fewer");
+        }
+    }
+    let summary = carrom_online::TournamentSummary {
+        id: 3,
+        name: "Club night".into(),
+        organizer: "Coordinator".into(),
+        format: Format::Vkk,
+        state: carrom_online::TournamentState::Live,
+        rated: true,
+        private: false,
+        players: names.len(),
+    };
+    let entrants = names.iter().map(|n| n.to_string()).collect();
+    carrom_online::TournamentView::new(summary, entrants, Some(&t), &matches, None)
 }

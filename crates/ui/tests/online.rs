@@ -555,3 +555,106 @@ fn a_names_code_from_another_device_plays_the_name_here() {
 fn session_cleared(app: &mut App) {
     app.world_mut().resource_mut::<OnlineSession>().message = None;
 }
+
+/// A tournament from the online page: the list shows the one an organizer made on another
+/// device, its page joins it, a headless player joins too, the organizer starts it, and the
+/// page's game goes to the board, played with the server's digests.
+#[test]
+fn a_tournament_is_joined_from_its_page_and_its_game_played_on_the_board() {
+    let rt = runtime();
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_server(&rt, dir.path());
+    let port = server.addr.port();
+    let addr = format!("127.0.0.1:{port}");
+    let (mut organizer, id) = rt.block_on(async {
+        let (mut conn, _) = carrom_online::Connection::hello(&addr, "Coordinator", None)
+            .await
+            .unwrap();
+        let plan = carrom_online::TournamentPlan {
+            name: "Final night".into(),
+            format: carrom_tournament::Format::Knockout,
+            groups: None,
+            rounds: None,
+            third_place: false,
+            rated: false,
+            private: false,
+            most: None,
+            starts_at: None,
+        };
+        conn.send(&carrom_online::ToServer::CreateTournament { plan })
+            .await
+            .unwrap();
+        loop {
+            if let Some(carrom_online::ToClient::TournamentMade { id, .. }) =
+                conn.recv().await.unwrap()
+            {
+                break (conn, id);
+            }
+        }
+    });
+    let mut app = online_page(port, "Asha");
+    click(&mut app, |t| t == "Tournaments");
+    run_until(&mut app, "the list", |app| {
+        session(app)
+            .tournaments
+            .as_ref()
+            .is_some_and(|l| l.len() == 1)
+    });
+    app.update();
+    click(&mut app, |t| {
+        t.starts_with("Final night: knockout, open to join")
+    });
+    run_until(&mut app, "its page", |app| {
+        session(app).tournament.is_some()
+    });
+    app.update();
+    click(&mut app, |t| t == "Join");
+    let joined = |n: usize| {
+        move |app: &mut App| {
+            (session(app).tournament.as_ref()).is_some_and(|t| t.entrants.len() == n)
+        }
+    };
+    run_until(&mut app, "Asha joined", joined(1));
+    let ravi = Plan {
+        request: Request::Tournament { id, code: None },
+        ..headless(port, "Ravi")
+    };
+    let ravi = rt.spawn(carrom_online::play_tournament(ravi, |_| {}));
+    run_until(&mut app, "Ravi joined, told to the page", joined(2));
+    rt.block_on(organizer.send(&carrom_online::ToServer::Organize {
+        id,
+        act: carrom_online::Organize::Start,
+    }))
+    .unwrap();
+    six_actions_with_the_servers_digests(&mut app, &rt, &server, "Asha");
+    let game = server.match_of("Asha").expect("seated");
+    let view = session_tournament_view(&rt, &addr, id);
+    assert_eq!(
+        view.game_in_play("Asha"),
+        Some(game),
+        "the tournament's game"
+    );
+    ravi.abort();
+    rt.block_on(server.stop());
+}
+
+/// Tournament `id` as the server's page gives it.
+fn session_tournament_view(
+    rt: &tokio::runtime::Runtime,
+    addr: &str,
+    id: u64,
+) -> carrom_online::TournamentView {
+    rt.block_on(async {
+        let mut conn = carrom_online::Connection::open(addr).await.unwrap();
+        conn.send(&carrom_online::ToServer::Tournament { id })
+            .await
+            .unwrap();
+        loop {
+            if let Some(carrom_online::ToClient::Tournament { tournament }) =
+                conn.recv().await.unwrap()
+            {
+                return *tournament;
+            }
+        }
+    })
+}

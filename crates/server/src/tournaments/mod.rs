@@ -15,7 +15,7 @@ mod run;
 use crate::error::{StoreError, TournamentError};
 use crate::live::Outbox;
 use crate::shared::Shared;
-use carrom_online::{TournamentGame, TournamentPlan, TournamentState, TournamentSummary};
+use carrom_online::{TournamentPlan, TournamentState, TournamentSummary};
 use carrom_tournament::Tournament;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -82,25 +82,13 @@ impl Held {
     /// The tournament as clients and the API see it: the standings exactly as `carrom
     /// tournament standings --json` prints them of its file.
     pub(crate) fn view(&self) -> carrom_online::TournamentView {
-        let t = self.tournament.as_ref();
-        let games = (t.map(|t| t.games.clone()).unwrap_or_default())
-            .into_iter()
-            .map(|game| TournamentGame {
-                match_id: self.matches.get(&game.number).copied(),
-                game,
-            })
-            .collect();
-        let standings = t
-            .and_then(|t| t.tables().ok())
-            .and_then(|groups| serde_json::to_value(carrom_tournament::Standings { groups }).ok());
-        carrom_online::TournamentView {
-            summary: self.summary(),
-            entrants: self.entrants.clone(),
-            games,
-            standings,
-            champions: t.map(Tournament::champions).unwrap_or_default(),
-            starts_at: self.plan.starts_at,
-        }
+        carrom_online::TournamentView::new(
+            self.summary(),
+            self.entrants.clone(),
+            self.tournament.as_ref(),
+            &self.matches,
+            self.plan.starts_at,
+        )
     }
 
     /// The most players it takes.

@@ -37,6 +37,10 @@ pub enum ShotMode {
     /// Play online's first view (the server, the name, Quick match, a private room), no
     /// server asked yet.
     Online,
+    /// Play online's page of one tournament: a VKK tournament of eight on a server, its group
+    /// stage played, a semi-final won and the other being played (a made-up one: no server
+    /// is asked).
+    OnlineTournament,
     /// A drill of the trainer, ready to strike.
     Training,
     /// A drill after three misses: the coach's shot shown by itself, the last stroke beside it.

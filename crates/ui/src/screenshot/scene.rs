@@ -13,6 +13,7 @@ use crate::modes::training::{Training, scene};
 use crate::modes::turn::{Aim, aim_shot};
 use crate::modes::{OnBoard, View};
 use crate::screens::menu::MenuPage;
+use crate::screens::menu::online::{OnlineSession, OnlineView};
 use crate::sim::Equipment;
 use crate::states::{Phase, Playing, Screen, Watched};
 use bevy::prelude::*;
@@ -38,7 +39,15 @@ pub(super) struct Scene<'w> {
     reviewing: Option<ResMut<'w, Reviewing>>,
     progress_page: ResMut<'w, ProgressPage>,
     told: MessageWriter<'w, Announcement>,
+    online: OnlinePage<'w>,
 }
+
+/// Play online's session and its view, as the driver opens one.
+type OnlinePage<'w> = (
+    ResMut<'w, OnlineSession>,
+    Option<Res<'w, State<OnlineView>>>,
+    Option<ResMut<'w, NextState<OnlineView>>>,
+);
 
 /// The training, when a person is to strike in it (`aiming`) and 20 `frames` have gone.
 fn training_aimed<'a>(
@@ -57,6 +66,24 @@ impl Scene<'_> {
     /// A person is to strike.
     fn persons_turn(&self) -> bool {
         self.in_phase(Phase::Aim) && !self.board.computer
+    }
+
+    /// Whether Play online shows the made-up tournament's page (opening it on the way).
+    fn online_tournament(&mut self) -> bool {
+        if !self.page_open(MenuPage::Online) {
+            return false;
+        }
+        let (session, view, next) = &mut self.online;
+        if session.tournament.is_none() {
+            session.tournament = Some(crate::scenes::online_tournament());
+        }
+        let shown = view
+            .as_deref()
+            .is_some_and(|v| *v.get() == OnlineView::Tournament);
+        if !shown && let Some(next) = next.as_deref_mut() {
+            next.set(OnlineView::Tournament);
+        }
+        shown
     }
 
     /// Whether the menu's `page` is open (opening it on the way).
@@ -85,6 +112,7 @@ impl Scene<'_> {
             ShotMode::Across => self.page_open(MenuPage::AcrossMachines) && frames >= 20,
             ShotMode::HowToPlay => self.page_open(MenuPage::HowToPlay) && frames >= 20,
             ShotMode::Online => self.page_open(MenuPage::Online) && frames >= 20,
+            ShotMode::OnlineTournament => self.online_tournament() && frames >= 30,
             ShotMode::Practice => self.practice() && frames >= 30,
             ShotMode::Hint => self.hint(frames)?,
             ShotMode::Stroke | ShotMode::Points => self.stroke(frames) && frames >= 40,

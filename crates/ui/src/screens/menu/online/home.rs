@@ -69,6 +69,7 @@ fn ask_button(
                 a.session.leaderboard = None;
                 a.session.player = None;
                 a.session.live = None;
+                a.session.tournaments = None;
             }
             if a.ask(message)
                 && let Some(view) = view
@@ -192,6 +193,12 @@ fn spawn_play(col: &mut ChildSpawnerCommands) {
         "Leaderboard",
         |_, _| ToServer::Leaderboard,
         Some(OnlineView::Leaderboard),
+    );
+    ask_button(
+        col,
+        "Tournaments",
+        |_, _| ToServer::Tournaments,
+        Some(OnlineView::Tournaments),
     );
     ask_button(
         col,

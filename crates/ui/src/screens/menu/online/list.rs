@@ -50,12 +50,19 @@ fn spawn_list_view(commands: &mut Commands, page: ListView) {
                     align_items: AlignItems::Center,
                     row_gap: px(page.row_gap),
                     min_height: px(200),
+                    // Its rows no wider than the screen (each its words wrapped).
+                    max_width: percent(100),
                     ..default()
                 },
             ));
             message_line(view);
+            // On a narrow screen (a phone held upright) the buttons wrap.
             view.spawn(Node {
                 column_gap: px(12),
+                row_gap: px(8),
+                flex_wrap: FlexWrap::Wrap,
+                justify_content: JustifyContent::Center,
+                max_width: percent(100),
                 ..default()
             })
             .with_children(|line| {

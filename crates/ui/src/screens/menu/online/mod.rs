@@ -2,7 +2,8 @@
 //! the name to play under, then Quick match, a private room (singles or doubles, each other
 //! seat a person or the server's computer; its code shown to give friends), Join room (its
 //! code), Watch (the live matches), the Leaderboard and a player's page (his rating, games,
-//! wins and recent matches, each to watch as a replay or keep as a save). The page talks to the
+//! wins and recent matches, each to watch as a replay or keep as a save), and the server's
+//! tournaments (each one's page: join it, come to play its games, its tables). The page talks to the
 //! server through [`crate::online_link`] ([`session`]); the match goes to the board when the
 //! server seats this player ([`crate::modes::online`]).
 //!
@@ -14,6 +15,8 @@ mod leaderboard;
 mod list;
 mod player;
 pub mod session;
+mod tournament;
+mod tournaments;
 mod watch;
 
 pub use form::{OnlineField, OnlineForm};
@@ -37,6 +40,10 @@ pub enum OnlineView {
     Leaderboard,
     /// One player's page.
     Player,
+    /// The server's tournaments, to join or make.
+    Tournaments,
+    /// One tournament's page.
+    Tournament,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -47,6 +54,8 @@ pub(super) fn plugin(app: &mut App) {
         watch::plugin,
         leaderboard::plugin,
         player::plugin,
+        tournaments::plugin,
+        tournament::plugin,
     ));
 }
 

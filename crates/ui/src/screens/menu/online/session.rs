@@ -50,6 +50,10 @@ pub struct OnlineSession {
     /// A match's save asked for, and what for.
     save_for: Option<(u64, SaveUse)>,
     waker_set: bool,
+    /// The open and live tournaments, as the server listed them.
+    pub tournaments: Option<Vec<carrom_online::TournamentSummary>>,
+    /// The tournament shown, as the server last told it.
+    pub tournament: Option<carrom_online::TournamentView>,
     /// The name the server refused as another player's (for the form to give a newcomer
     /// another).
     pub taken: Option<String>,
@@ -202,6 +206,17 @@ fn hear(session: &mut OnlineSession, message: ToClient, start: &mut MenuStart) {
         ToClient::Player { player, matches } => session.player = Some((player, matches)),
         ToClient::Live { matches } => session.live = Some(matches),
         ToClient::Saved { id, save } => saved(session, id, *save, start),
+        ToClient::Tournaments { tournaments } => session.tournaments = Some(tournaments),
+        ToClient::Tournament { tournament } => session.tournament = Some(*tournament),
+        ToClient::TournamentMade { id, code } => {
+            session.message = Some(match code {
+                Some(code) => format!("Tournament {id} made: its code is {code}, for its players."),
+                None => format!("Tournament {id} made: players join it from the list."),
+            });
+            if let Some(link) = &session.link {
+                link.send(ToServer::Tournament { id });
+            }
+        }
         ToClient::Refused { reason } => refusal(session, &reason),
         m => {
             session.follow.connected = true;

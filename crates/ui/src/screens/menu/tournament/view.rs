@@ -32,7 +32,15 @@ pub(super) fn spawn_tournament(
         page.spawn(text(line, 30.0, palette::COACH_GOLD));
     }
     spawn_next(page, t, off, compact);
-    // The knockout, once drawn, is what is being played: above the tables it came from.
+    spawn_standings(page, t);
+    spawn_played(page, t, compact);
+    spawn_page_buttons(page);
+}
+
+/// The knockout drawn as a bracket, above the tables it came from (it is what is being
+/// played once drawn), then the group tables or the Swiss's (the online tournament's page
+/// too).
+pub(crate) fn spawn_standings(page: &mut ChildSpawnerCommands, t: &Tournament) {
     spawn_bracket(page, t);
     match t.kind {
         Format::Swiss => {
@@ -50,8 +58,6 @@ pub(super) fn spawn_tournament(
             }
         },
     }
-    spawn_played(page, t, compact);
-    spawn_page_buttons(page);
 }
 
 /// "VKK tournament: 8 players in 2 groups, then a knockout"; "Swiss of 10 players, round 2 of 5".
