@@ -755,6 +755,80 @@ test('a tournament is made on the page, its computers\' game is played off the s
 });
 
 /** Who is to strike now, as the page says it ("NAME: East, 3 points, to strike"), or null. */
+test('a tournament on `carrom server --web`: the page joins it, its game goes to the board against a native client, and her walkover is written down', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrom-tournament-'));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const at = `127.0.0.1:${port}`;
+  // Asha gone for 5 s loses her game by walkover (the default wait is 2 minutes).
+  const server = carromProcess(['server', '--listen', at, '--web', web,
+    '--db', `sqlite://${path.join(dir, 'server.db')}?mode=rwc`, '--forfeit-after', '5',
+    '--seed', '13'], path.join(dir, 'server'));
+  let ravi;
+  try {
+    await waitFor('the server', async () => (await fetch(`${origin}/api/leaderboard`)).ok, 30_000);
+    // The organizer, on the command line: a knockout, started when its players have joined.
+    const organizer = path.join(dir, 'coordinator');
+    const made = carromProcess(['online', '--server', at, '--name', 'Coordinator',
+      '--create-tournament', 'knockout', '--tournament-name', 'Final night'], organizer);
+    assert.equal(await made.out.exited, 0, made.out.err);
+    const id = Number(/Tournament (\d+) made/.exec(made.out.text)[1]);
+    const { page, context } = await open('', { origin });
+    await until(page, 'the menu', (s) => s.screen === 'menu');
+    await click(page, 'Play online');
+    await click(page, 'Your name');
+    await until(page, 'her name being typed', (s) => (s.buttons || '').includes('Your name: ['));
+    await page.keyboard.type('Asha', { delay: 60 });
+    await page.keyboard.press('Enter');
+    await until(page, 'her name kept', (s) => s.buttons.includes('Your name: Asha"'));
+    await click(page, 'Tournaments');
+    await click(page, 'Final night: knockout, open to join');
+    await click(page, 'Join');
+    await until(page, 'she has joined', (s) => (s.buttons || '').includes('"I am here"'));
+    ravi = carromProcess(['online', '--server', at, '--name', 'Ravi', '--tournament', String(id),
+      '--headless', '--computer', '--level', 'beginner', '--json'], path.join(dir, 'ravi'));
+    await waitFor('Ravi joined', async () =>
+      (await getJson(`${origin}/api/tournaments/${id}`)).body.entrants.length === 2, 30_000);
+    await page.screenshot({ path: path.join(report, 'online-tournament-1280x720.png') });
+    const started = carromProcess(['online', '--server', at, '--name', 'Coordinator',
+      '--start-tournament', String(id)], organizer);
+    assert.equal(await started.out.exited, 0, started.out.err);
+    const game = await until(page, 'her game on the board', (s) => s.screen === 'game' && s.digest, 60_000);
+    // Its actions (the break, or a time-out on the 15 s clock), on the page as on the server.
+    const drawn = (await getJson(`${origin}/api/tournaments/${id}`)).body;
+    const matchId = drawn.games[0].match_id;
+    let seen = [];
+    await waitFor(`the page's position one of the server's match ${matchId}`, async () => {
+      const s = await status(page);
+      const kept = (await getJson(`${origin}/api/matches/${matchId}`)).body;
+      seen.push(s.digest);
+      return s.digest !== game.digest && kept.digests.includes(s.digest);
+    }, 60_000).catch((e) => { throw new Error(`${e.message}: page ${[...new Set(seen)]}`); });
+    await page.screenshot({ path: path.join(report, 'online-tournament-game.png') });
+    // She leaves: after the server's wait her game is a walkover, and Ravi the champion.
+    await context.close();
+    const code = await Promise.race([ravi.out.exited,
+      new Promise((ok) => setTimeout(() => ok('still running'), 90_000))]);
+    assert.equal(code, 0, `Ravi's client ended with the tournament: ${ravi.out.err}`);
+    const end = (await getJson(`${origin}/api/tournaments/${id}`)).body;
+    assert.equal(end.state, 'over');
+    assert.deepEqual(end.champions, ['Ravi']);
+    assert.equal(end.games[0].game.result.walkover, 'Asha', JSON.stringify(end.games[0]));
+    // The tournament's page on a phone: every button inside the screen.
+    const phone = await open('', { origin, viewport: PHONES[0], touch: true });
+    await until(phone.page, 'the menu', (s) => s.screen === 'menu');
+    await tap(phone.page, 'Play online');
+    await tap(phone.page, 'Tournaments');
+    await until(phone.page, 'the list', (s) => (s.buttons || '').includes('New VKK'));
+    await phone.page.screenshot({ path: path.join(report, 'online-tournaments-phone-390x844.png') });
+    await allInside(phone.page, 'the tournaments at 390x844', true, true);
+    await phone.context.close();
+  } finally {
+    ravi?.child.kill('SIGKILL');
+    server.child.kill('SIGKILL');
+  }
+});
+
 const toStrikeNow = (s) => s.screen === 'game'
   && (s.text.match(/^([^\n]*): (South|East|North|West), [^\n]*to strike/) || [])[2] || null;
 
