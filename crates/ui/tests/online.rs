@@ -658,3 +658,49 @@ fn session_tournament_view(
         }
     })
 }
+
+/// Quick doubles from the online page while three players wait for doubles at headless
+/// clients: the four are seated, partners opposite, and the page plays its one seat on the
+/// board.
+#[test]
+fn quick_doubles_from_the_online_page_seats_four_and_plays_this_players_seat() {
+    let rt = runtime();
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_server_waiting(&rt, dir.path(), BOUND);
+    let port = server.addr.port();
+    let mut app = online_page(port, "Asha");
+    let length = app
+        .world()
+        .resource::<carrom_ui::settings::Settings>()
+        .length;
+    let others: Vec<_> = ["Ravi", "Meena", "Joseph"]
+        .into_iter()
+        .map(|name| {
+            let mut plan = headless(port, name);
+            plan.request = Request::Quick {
+                length: Some(length),
+                mode: carrom_online::Mode::Doubles,
+            };
+            rt.spawn(carrom_online::play(plan, |_| {}))
+        })
+        .collect();
+    run_until(&mut app, "three waiting for doubles", |_| {
+        std::thread::sleep(Duration::from_millis(20));
+        server.waiting() == 3
+    });
+    click(&mut app, |t| t == "Quick doubles");
+    run_until(&mut app, "the match on the board", |app| {
+        playing(app) == Some(Playing::Online)
+    });
+    let table = app.world().resource::<Table>();
+    assert_eq!(table.model.setup.seats, carrom_referee::Seats::Doubles);
+    assert_eq!(table.here.as_ref().map(Vec::len), Some(1), "one seat here");
+    let (row, _) = rt
+        .block_on(server.stored_match(server.match_of("Asha").unwrap()))
+        .unwrap();
+    assert!(row.rated, "four people's quick doubles is rated");
+    for o in others {
+        o.abort();
+    }
+    rt.block_on(server.stop());
+}

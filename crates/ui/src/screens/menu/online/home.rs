@@ -173,6 +173,17 @@ fn spawn_play(col: &mut ChildSpawnerCommands) {
         },
         None,
     );
+    // Four players nearest in doubles rating, partners opposite (Laws 27-28), rated apart
+    // from singles.
+    ask_button(
+        col,
+        "Quick doubles",
+        |_, settings| ToServer::Quick {
+            length: Some(settings.length),
+            mode: carrom_online::Mode::Doubles,
+        },
+        None,
+    );
     field_button(col, OnlineField::Code);
     ask_button(
         col,
