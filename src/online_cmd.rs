@@ -278,10 +278,7 @@ fn tournament(mut plan: Plan, json: bool) -> Result<(), String> {
     plan.token = carrom_online::kept_token(&plan.server, &plan.name);
     let (server, name) = (plan.server.clone(), plan.name.clone());
     let played = runtime()?.block_on(carrom_online::play_tournament(plan, |e| {
-        if let Event::Welcome(w) = e
-            && let Some(token) = &w.token
-            && let Err(e) = carrom_online::keep_token(&server, &name, token)
-        {
+        if let Err(e) = carrom_online::keep_welcomed(&server, &name, e) {
             eprintln!("the name's token could not be kept: {e}");
         }
         if !json {
@@ -303,20 +300,20 @@ fn tournament(mut plan: Plan, json: bool) -> Result<(), String> {
 /// What `--create-tournament` or `--start-tournament` asks of the server, if either is given.
 fn organizer_ask(args: &OnlineArgs) -> Option<ToServer> {
     Some(match (args.create_tournament, args.start_tournament) {
-        (Some(format), _) => ToServer::CreateTournament {
-            plan: TournamentPlan {
-                name: (args.tournament_name.clone())
-                    .unwrap_or_else(|| format!("{}'s tournament", args.name)),
-                format,
-                groups: args.groups.map(|g| g as usize),
-                rounds: args.rounds.map(|r| r as usize),
-                third_place: args.third_place,
-                rated: args.rated,
-                private: args.private,
-                most: None,
-                starts_at: None,
-            },
-        },
+        (Some(format), _) => {
+            let name = (args.tournament_name.clone())
+                .unwrap_or_else(|| format!("{}'s tournament", args.name));
+            ToServer::CreateTournament {
+                plan: TournamentPlan {
+                    groups: args.groups.map(|g| g as usize),
+                    rounds: args.rounds.map(|r| r as usize),
+                    third_place: args.third_place,
+                    rated: args.rated,
+                    private: args.private,
+                    ..TournamentPlan::new(&name, format)
+                },
+            }
+        }
         (None, Some(id)) => ToServer::Organize {
             id,
             act: Organize::Start,

@@ -28,7 +28,7 @@ pub use names::{
     NameCodeError, is_newcomer_name, name_code, newcomer_name, read_name_code, taken_name,
 };
 #[cfg(not(target_arch = "wasm32"))]
-pub use play::{Event, Plan, Played, Request, play, play_kept};
+pub use play::{Event, Plan, Played, Request, keep_welcomed, play, play_kept};
 pub use protocol::{
     DoublesStanding, LiveMatch, Mode, ONLINE_PROTOCOL, Organize, PastMatch, Standing, ToClient,
     ToServer, TournamentDraw, TournamentGame, TournamentPlan, TournamentState, TournamentSummary,

@@ -80,6 +80,20 @@ pub struct Plan {
     pub ca: Option<PathBuf>,
 }
 
+impl Plan {
+    /// Its hello: the server, the name and its token, and how long to keep trying to
+    /// connect again.
+    pub(crate) fn hello(&self) -> Hello {
+        Hello {
+            server: self.server.clone(),
+            name: self.name.clone(),
+            token: self.token.clone(),
+            ca: self.ca.clone(),
+            retry: self.retry,
+        }
+    }
+}
+
 /// What a headless client saw, for its printout.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
@@ -122,16 +136,23 @@ pub(crate) struct Follow {
     pace: Option<Bucket>,
 }
 
+impl Follow {
+    /// How the match followed went: its number, the match, its winners and how it ended.
+    pub(crate) fn played(mut self) -> Played {
+        let (winners, how) = self.server.following.over.take().unzip();
+        Played {
+            id: self.server.id,
+            game: self.game,
+            winners: winners.unwrap_or_default(),
+            how,
+        }
+    }
+}
+
 /// Plays `plan` to the end of its match; `on` hears what happens.
 pub async fn play(plan: Plan, mut on: impl FnMut(&Event)) -> Result<Played, ClientError> {
     let mut follow = Follow::default();
-    let mut hello = Hello {
-        server: plan.server.clone(),
-        name: plan.name.clone(),
-        token: plan.token.clone(),
-        ca: plan.ca.clone(),
-        retry: plan.retry,
-    };
+    let mut hello = plan.hello();
     let mut gone_since: Option<Instant> = None;
     loop {
         let mut pause = Sleep(Duration::from_millis(300));
@@ -149,13 +170,7 @@ pub async fn play(plan: Plan, mut on: impl FnMut(&Event)) -> Result<Played, Clie
         match follow_match(&mut conn, &mut follow, &plan, &mut on).await {
             Ok(()) => {
                 conn.close().await;
-                let (winners, how) = follow.server.following.over.take().unzip();
-                return Ok(Played {
-                    id: follow.server.id,
-                    game: follow.game,
-                    winners: winners.unwrap_or_default(),
-                    how,
-                });
+                return Ok(follow.played());
             }
             Err(e) if e.is_final() => return Err(e),
             Err(e) => {
@@ -163,6 +178,18 @@ pub async fn play(plan: Plan, mut on: impl FnMut(&Event)) -> Result<Played, Clie
                 gone_since = Some(Instant::now());
             }
         }
+    }
+}
+
+/// The token a welcome gives `name` at `server` (a name claimed now), kept in the tokens'
+/// file; nothing for any other event.
+pub fn keep_welcomed(server: &str, name: &str, e: &Event) -> Result<(), crate::TokenError> {
+    match e {
+        Event::Welcome(w) => match &w.token {
+            Some(token) => crate::keep_token(server, name, token),
+            None => Ok(()),
+        },
+        _ => Ok(()),
     }
 }
 
@@ -174,10 +201,8 @@ pub async fn play_kept(mut plan: Plan, mut on: impl FnMut(&Event)) -> Result<Pla
     let (server, name) = (plan.server.clone(), plan.name.clone());
     let mut kept = Ok(());
     let played = play(plan, |e| {
-        if let Event::Welcome(w) = e
-            && let Some(token) = &w.token
-        {
-            kept = crate::keep_token(&server, &name, token);
+        if let Err(e) = keep_welcomed(&server, &name, e) {
+            kept = Err(e);
         }
         on(e);
     })

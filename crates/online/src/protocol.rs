@@ -150,6 +150,24 @@ pub struct TournamentPlan {
     pub starts_at: Option<u64>,
 }
 
+impl TournamentPlan {
+    /// A tournament `name` of `format`: the tournament crate's groups or rounds for its
+    /// players, no game for third place, unrated, open to anyone, started by its organizer.
+    pub fn new(name: &str, format: carrom_tournament::Format) -> TournamentPlan {
+        TournamentPlan {
+            name: name.to_string(),
+            format,
+            groups: None,
+            rounds: None,
+            third_place: false,
+            rated: false,
+            private: false,
+            most: None,
+            starts_at: None,
+        }
+    }
+}
+
 /// What a tournament's organizer does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]

@@ -3,7 +3,7 @@
 //! tournament until it ends; when the connection drops, connects again and comes back (the
 //! server gives him his game in play again).
 
-use crate::client::{Connection, Hello, Sleep};
+use crate::client::{Connection, Sleep};
 use crate::error::ClientError;
 use crate::play::{Event, Follow, Plan, Played, follow_match};
 use crate::protocol::{ToClient, TournamentView};
@@ -23,13 +23,7 @@ pub async fn play_tournament(
     mut on: impl FnMut(&Event),
 ) -> Result<TournamentPlayed, ClientError> {
     let mut played = TournamentPlayed::default();
-    let mut hello = Hello {
-        server: plan.server.clone(),
-        name: plan.name.clone(),
-        token: plan.token.clone(),
-        ca: plan.ca.clone(),
-        retry: plan.retry,
-    };
+    let mut hello = plan.hello();
     let mut gone_since: Option<Instant> = None;
     loop {
         let mut pause = Sleep(Duration::from_millis(300));
@@ -82,13 +76,7 @@ async fn follow_tournament(
                 let mut follow = Follow::default();
                 follow.server.hear(&message);
                 follow_match(conn, &mut follow, plan, on).await?;
-                let (winners, how) = follow.server.following.over.take().unzip();
-                played.games.push(Played {
-                    id: follow.server.id,
-                    game: follow.game,
-                    winners: winners.unwrap_or_default(),
-                    how,
-                });
+                played.games.push(follow.played());
             }
             _ => {}
         }

@@ -195,14 +195,22 @@ async fn tournament_file(State(shared): State<Arc<Shared>>, Path(id): Path<u64>)
     Ok(Json(serde_json::to_value(file).map_err(failed)?))
 }
 
-/// An organizer's request: his name and its token, and what he asks.
+/// An organizer's new tournament: his name and its token, and its plan.
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Organizer<T> {
+struct Making {
     name: String,
     token: String,
-    #[serde(alias = "act")]
-    plan: T,
+    plan: carrom_online::TournamentPlan,
+}
+
+/// An organizer's act: his name and its token, and the act.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Acting {
+    name: String,
+    token: String,
+    act: carrom_online::Organize,
 }
 
 /// The name as the server keeps it, when `token` is its token: else a 403.
@@ -235,10 +243,7 @@ fn tournament_refused(e: crate::error::TournamentError) -> (StatusCode, Json<Val
     error(status, e.to_string())
 }
 
-async fn create_tournament(
-    State(shared): State<Arc<Shared>>,
-    Json(asked): Json<Organizer<carrom_online::TournamentPlan>>,
-) -> Answer {
+async fn create_tournament(State(shared): State<Arc<Shared>>, Json(asked): Json<Making>) -> Answer {
     let name = proven(&shared, &asked.name, &asked.token).await?;
     let (id, code) = (crate::tournaments::create(&shared, &name, asked.plan).await)
         .map_err(tournament_refused)?;
@@ -248,10 +253,10 @@ async fn create_tournament(
 async fn organize(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<u64>,
-    Json(asked): Json<Organizer<carrom_online::Organize>>,
+    Json(asked): Json<Acting>,
 ) -> Answer {
     let name = proven(&shared, &asked.name, &asked.token).await?;
-    (crate::tournaments::organize(&shared, id, name, asked.plan).await)
+    (crate::tournaments::organize(&shared, id, name, asked.act).await)
         .map_err(tournament_refused)?;
     let view = pages::tournament(&shared, id).await.map_err(refused)?;
     Ok(Json(serde_json::to_value(view).map_err(failed)?))

@@ -462,11 +462,7 @@ impl Client {
         code: Option<String>,
         asker: (u64, String, Outbox),
     ) {
-        let allowed = match self.shared.guesses.lock() {
-            Ok(mut g) => g.allowed(self.origin, Instant::now()).is_ok(),
-            Err(_) => false,
-        };
-        if !allowed {
+        if !self.may_guess() {
             return reject(&self.outbox, Refusal::WrongCodes);
         }
         let (reply, answer) = tokio::sync::oneshot::channel();
@@ -474,10 +470,8 @@ impl Client {
         match crate::tournaments::ask(&self.shared, id, asked, answer).await {
             Ok(()) => self.entered = Some(id),
             Err(why) => {
-                if let TournamentError::NoTournament { .. } = why
-                    && let Ok(mut g) = self.shared.guesses.lock()
-                {
-                    g.wrong(self.origin, Instant::now());
+                if let TournamentError::NoTournament { .. } = why {
+                    self.guessed_wrong();
                 }
                 reject(&self.outbox, why);
             }
@@ -522,21 +516,30 @@ impl Client {
             .await;
     }
 
+    /// Whether this address (and everyone) has wrong room codes left to guess, as the host
+    /// across machines counts wrong join codes.
+    fn may_guess(&self) -> bool {
+        (self.shared.guesses.lock())
+            .is_ok_and(|mut g| g.allowed(self.origin, Instant::now()).is_ok())
+    }
+
+    /// A wrong code (a room's, a private tournament's), counted against this address and
+    /// everyone.
+    fn guessed_wrong(&self) {
+        if let Ok(mut g) = self.shared.guesses.lock() {
+            g.wrong(self.origin, Instant::now());
+        }
+    }
+
     /// A room's code: taken while this address (and everyone) has wrong guesses left, as the
     /// host across machines takes a join code; a wrong one counted against both.
     async fn join(&mut self, code: &str, me: (u64, String, Outbox)) {
-        let allowed = match self.shared.guesses.lock() {
-            Ok(mut g) => g.allowed(self.origin, Instant::now()).is_ok(),
-            Err(_) => false,
-        };
-        if !allowed {
+        if !self.may_guess() {
             return reject(&self.outbox, Refusal::WrongCodes);
         }
         if let Err(why) = lobby::join(&self.shared, code, me).await {
-            if let LobbyError::NoRoom(_) = why
-                && let Ok(mut g) = self.shared.guesses.lock()
-            {
-                g.wrong(self.origin, Instant::now());
+            if let LobbyError::NoRoom(_) = why {
+                self.guessed_wrong();
             }
             reject(&self.outbox, why);
         }

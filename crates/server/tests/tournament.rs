@@ -20,18 +20,24 @@ use std::time::Duration;
 /// How long a whole tournament may take.
 const BOUND: Duration = Duration::from_secs(900);
 
-fn plan(name: &str, format: Format) -> TournamentPlan {
-    TournamentPlan {
-        name: name.into(),
-        format,
-        groups: None,
-        rounds: None,
-        third_place: false,
-        rated: false,
-        private: false,
-        most: None,
-        starts_at: None,
-    }
+/// A headless player's tournament, as it ends.
+type Playing = tokio::task::JoinHandle<Result<TournamentPlayed, carrom_online::ClientError>>;
+
+/// Players `names` come to tournament `id` at headless clients, each playing his games.
+fn come(url: &str, names: &[impl AsRef<str>], id: u64) -> Vec<Playing> {
+    (names.iter())
+        .map(|n| player(url, n.as_ref(), id))
+        .map(|plan| tokio::spawn(carrom_online::play_tournament(plan, |_| {})))
+        .collect()
+}
+
+/// What each player's client played, once the tournament ends within the bound (each ended
+/// without an error).
+async fn all_played(players: Vec<Playing>) -> Vec<TournamentPlayed> {
+    let played = tokio::time::timeout(BOUND, futures_util::future::join_all(players))
+        .await
+        .expect("the tournament ends within the bound");
+    played.into_iter().map(|p| p.unwrap().unwrap()).collect()
 }
 
 /// A headless player of tournament `id`, his games played by a beginner computer at once.
@@ -206,15 +212,13 @@ fn a_vkk_tournament_of_two_groups_is_played_online_to_its_champion() {
         config.seed = Some(5);
         let server = serve(config).await.unwrap();
         let url = server.addr.to_string();
-        let mut vkk = plan("Club night", Format::Vkk);
+        let mut vkk = TournamentPlan::new("Club night", Format::Vkk);
         vkk.groups = Some(2);
         let (mut coordinator, id) = organize(&url, vkk).await;
         let names = [
             "Asha", "Ravi", "Meena", "Joseph", "Kavya", "Arjun", "Lata", "Vikram",
         ];
-        let players: Vec<_> = (names.iter())
-            .map(|n| tokio::spawn(carrom_online::play_tournament(player(&url, n, id), |_| {})))
-            .collect();
+        let players = come(&url, &names, id);
         until_joined(&mut coordinator, id, names.len()).await;
         let (mut stranger, _) = Connection::hello(&url, "Stranger", None).await.unwrap();
         let start_it = ToServer::Organize {
@@ -257,11 +261,7 @@ fn a_vkk_tournament_of_two_groups_is_played_online_to_its_champion() {
         };
         let refused = rejected(&mut stranger, act).await;
         assert!(refused.contains("a spectator does not play"), "{refused}");
-        let played = tokio::time::timeout(BOUND, futures_util::future::join_all(players))
-            .await
-            .expect("the tournament ends within the bound");
-        let played: Vec<TournamentPlayed> =
-            played.into_iter().map(|p| p.unwrap().unwrap()).collect();
+        let played = all_played(players).await;
         let end = view(&mut coordinator, id).await;
         assert_eq!(end.summary.state, TournamentState::Over);
         assert_eq!(end.champions.len(), 1, "one champion");
@@ -296,7 +296,7 @@ fn a_player_who_never_comes_loses_his_games_by_walkover_after_the_wait() {
         let server = serve(config).await.unwrap();
         let url = server.addr.to_string();
         let (mut coordinator, id, token) =
-            organize_with_token(&url, "Coordinator", plan("Evening", Format::RoundRobin)).await;
+            organize_with_token(&url, "Coordinator", TournamentPlan::new("Evening", Format::RoundRobin)).await;
         let (mut absent, his) = Connection::hello(&url, "Absent", None).await.unwrap();
         let his = his.token.unwrap();
         absent
@@ -309,9 +309,7 @@ fn a_player_who_never_comes_loses_his_games_by_walkover_after_the_wait() {
         .await;
         absent.close().await;
         let names = ["Asha", "Ravi", "Meena"];
-        let players: Vec<_> = (names.iter())
-            .map(|n| tokio::spawn(carrom_online::play_tournament(player(&url, n, id), |_| {})))
-            .collect();
+        let players = come(&url, &names, id);
         until_joined(&mut coordinator, id, 4).await;
         // The organizer's start over HTTP: refused without his token, and to another with his.
         let path = format!("/api/tournaments/{id}/organize");
@@ -326,10 +324,7 @@ fn a_player_who_never_comes_loses_his_games_by_walkover_after_the_wait() {
         let (status, drawn) = post(&server, &path, &start("Coordinator", &token));
         assert_eq!(status, 200, "{drawn}");
         assert_eq!(drawn["state"], "live");
-        let played = tokio::time::timeout(BOUND, futures_util::future::join_all(players))
-            .await
-            .expect("the tournament ends within the bound");
-        assert!(played.into_iter().all(|p| p.unwrap().is_ok()));
+        all_played(players).await;
         let end = view(&mut coordinator, id).await;
         assert_eq!(end.summary.state, TournamentState::Over);
         let his: Vec<_> = (end.games.iter())
@@ -355,7 +350,7 @@ fn a_player_who_never_comes_loses_his_games_by_walkover_after_the_wait() {
         assert_eq!(absent_row["points"], 0);
         assert_eq!(absent_row["net"], -75, "{absent_row}");
         // Another made over HTTP by its organizer: listed open.
-        let body = serde_json::json!({"name": "Coordinator", "token": token, "plan": plan("Next week", Format::Knockout)});
+        let body = serde_json::json!({"name": "Coordinator", "token": token, "plan": TournamentPlan::new("Next week", Format::Knockout)});
         let (status, made) = post(&server, "/api/tournaments", &body);
         assert_eq!(status, 200, "{made}");
         let listed = get(&server, "/api/tournaments");
@@ -394,20 +389,18 @@ fn a_swiss_of_ten_takes_a_late_player_until_half_its_rounds() {
         config.new_names_per_hour = 20;
         let server = serve(config).await.unwrap();
         let url = server.addr.to_string();
-        let mut swiss = plan("Swiss night", Format::Swiss);
+        let mut swiss = TournamentPlan::new("Swiss night", Format::Swiss);
         swiss.rounds = Some(4);
         let (mut coordinator, id) = organize_as(&url, &named("Coord"), swiss).await;
         let nine = [
             "Asha", "Ravi", "Meena", "Joseph", "Kavya", "Arjun", "Lata", "Vikram", "Uma",
         ];
-        let mut players: Vec<_> = (nine.iter().map(|n| named(n)))
-            .map(|n| tokio::spawn(carrom_online::play_tournament(player(&url, &n, id), |_| {})))
-            .collect();
+        let nine = nine.map(named);
+        let mut players = come(&url, &nine, id);
         until_joined(&mut coordinator, id, nine.len()).await;
         start(&mut coordinator, id).await;
         let late = named("Late");
-        let plays = carrom_online::play_tournament(player(&url, &late, id), |_| {});
-        players.push(tokio::spawn(plays));
+        players.extend(come(&url, &[&late], id));
         until_joined(&mut coordinator, id, 10).await;
         for _ in 0..2000 {
             if paired(&view(&mut coordinator, id).await, 3) {
@@ -420,11 +413,7 @@ fn a_swiss_of_ten_takes_a_late_player_until_half_its_rounds() {
             .unwrap();
         let refused = rejected(&mut later, ToServer::EnterTournament { id, code: None }).await;
         assert!(refused.contains("until half its rounds"), "{refused}");
-        let played = tokio::time::timeout(BOUND, futures_util::future::join_all(players))
-            .await
-            .expect("the tournament ends within the bound");
-        let played: Vec<TournamentPlayed> =
-            played.into_iter().map(|p| p.unwrap().unwrap()).collect();
+        let played = all_played(players).await;
         let end = view(&mut coordinator, id).await;
         assert_eq!(end.summary.state, TournamentState::Over);
         assert_eq!(end.entrants.len(), 10);

@@ -570,17 +570,8 @@ fn a_tournament_is_joined_from_its_page_and_its_game_played_on_the_board() {
         let (mut conn, _) = carrom_online::Connection::hello(&addr, "Coordinator", None)
             .await
             .unwrap();
-        let plan = carrom_online::TournamentPlan {
-            name: "Final night".into(),
-            format: carrom_tournament::Format::Knockout,
-            groups: None,
-            rounds: None,
-            third_place: false,
-            rated: false,
-            private: false,
-            most: None,
-            starts_at: None,
-        };
+        let plan =
+            carrom_online::TournamentPlan::new("Final night", carrom_tournament::Format::Knockout);
         conn.send(&carrom_online::ToServer::CreateTournament { plan })
             .await
             .unwrap();

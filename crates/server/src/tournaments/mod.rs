@@ -91,9 +91,13 @@ impl Held {
         )
     }
 
-    /// The most players it takes.
-    fn most(&self) -> usize {
-        self.plan.most.unwrap_or(MOST_PLAYERS).min(MOST_PLAYERS)
+    /// Room for one more player, or how many it takes.
+    fn room_for_one(&self) -> Result<(), TournamentError> {
+        let most = self.plan.most.unwrap_or(MOST_PLAYERS).min(MOST_PLAYERS);
+        if self.entrants.len() >= most {
+            return Err(TournamentError::Full { id: self.id, most });
+        }
+        Ok(())
     }
 }
 

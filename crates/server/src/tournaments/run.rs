@@ -165,10 +165,7 @@ impl Running {
         }
         match self.held.state {
             TournamentState::Open if !joined => {
-                if self.held.entrants.len() >= self.held.most() {
-                    let most = self.held.most();
-                    return Err(TournamentError::Full { id, most });
-                }
+                self.held.room_for_one()?;
                 self.held.entrants.push(name.clone());
                 self.present.insert(conn, (name, outbox));
                 self.changed().await;
@@ -193,10 +190,7 @@ impl Running {
     /// round; any other format's draw takes nobody more.
     fn join_late(&mut self, name: &str) -> Result<(), TournamentError> {
         let id = self.held.id;
-        if self.held.entrants.len() >= self.held.most() {
-            let most = self.held.most();
-            return Err(TournamentError::Full { id, most });
-        }
+        self.held.room_for_one()?;
         let t = self
             .held
             .tournament

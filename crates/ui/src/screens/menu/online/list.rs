@@ -57,18 +57,11 @@ fn spawn_list_view(commands: &mut Commands, page: ListView) {
             ));
             message_line(view);
             // On a narrow screen (a phone held upright) the buttons wrap.
-            view.spawn(Node {
-                column_gap: px(12),
-                row_gap: px(8),
-                flex_wrap: FlexWrap::Wrap,
-                justify_content: JustifyContent::Center,
-                max_width: percent(100),
-                ..default()
-            })
-            .with_children(|line| {
-                (page.buttons)(line);
-                page_button(line, "Back", OnlineView::Home);
-            });
+            view.spawn(super::wrapping_row(12.0, 8.0))
+                .with_children(|line| {
+                    (page.buttons)(line);
+                    page_button(line, "Back", OnlineView::Home);
+                });
         });
 }
 

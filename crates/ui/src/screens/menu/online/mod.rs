@@ -71,6 +71,28 @@ fn view_systems<M1, M2>(
         .add_systems(Update, (show, show_message).run_if(in_state(view)));
 }
 
+/// A row of buttons that wraps on a narrow screen (a phone held upright), centred, no wider
+/// than the screen.
+fn wrapping_row(column_gap: f32, row_gap: f32) -> Node {
+    Node {
+        column_gap: px(column_gap),
+        row_gap: px(row_gap),
+        flex_wrap: FlexWrap::Wrap,
+        justify_content: JustifyContent::Center,
+        max_width: percent(100),
+        ..default()
+    }
+}
+
+/// Button `button` made no wider than the screen (on a phone its words wrap).
+fn fit(parent: &mut ChildSpawnerCommands, button: Entity) {
+    parent
+        .commands()
+        .entity(button)
+        .entry::<Node>()
+        .and_modify(|mut node| node.max_width = percent(100));
+}
+
 /// A view over the menu, for as long as the online page shows `view`: the whole window, its
 /// items in a column from the top, over the online page.
 fn view_over_menu(view: OnlineView) -> impl Bundle {

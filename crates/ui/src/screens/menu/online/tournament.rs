@@ -99,14 +99,6 @@ fn fitted() -> Node {
     }
 }
 
-/// A button of `width` made no wider than the screen.
-fn fit(list: &mut ChildSpawnerCommands, button: Entity) {
-    list.commands()
-        .entity(button)
-        .entry::<Node>()
-        .and_modify(|mut node| node.max_width = percent(100));
-}
-
 /// What `me` can do: join it or come to play, start it (its organizer).
 fn spawn_actions(list: &mut ChildSpawnerCommands, t: &TournamentView, me: &str) {
     let s = &t.summary;
@@ -116,38 +108,31 @@ fn spawn_actions(list: &mut ChildSpawnerCommands, t: &TournamentView, me: &str) 
         let words = format!("Your game is on (match {m}): Come to play, now.");
         list.spawn((text(words, 17.0, palette::COACH_GOLD), fitted()));
     }
-    list.spawn(Node {
-        column_gap: px(10),
-        row_gap: px(6),
-        flex_wrap: FlexWrap::Wrap,
-        justify_content: JustifyContent::Center,
-        max_width: percent(100),
-        ..default()
-    })
-    .with_children(|line| {
-        let live = matches!(s.state, TournamentState::Live | TournamentState::Paused);
-        let label = match (s.state, joined) {
-            (TournamentState::Open, false) => Some("Join"),
-            (TournamentState::Open, true) => Some("I am here"),
-            (_, true) if live => Some("Come to play"),
-            (TournamentState::Live, false) if s.format == carrom_tournament::Format::Swiss => {
-                Some("Join late")
+    list.spawn(super::wrapping_row(10.0, 6.0))
+        .with_children(|line| {
+            let live = matches!(s.state, TournamentState::Live | TournamentState::Paused);
+            let label = match (s.state, joined) {
+                (TournamentState::Open, false) => Some("Join"),
+                (TournamentState::Open, true) => Some("I am here"),
+                (_, true) if live => Some("Come to play"),
+                (TournamentState::Live, false) if s.format == carrom_tournament::Format::Swiss => {
+                    Some("Join late")
+                }
+                _ => None,
+            };
+            if let Some(label) = label {
+                act_button(line, label, move |a| ToServer::EnterTournament {
+                    id,
+                    code: Some(a.form.code.trim().to_uppercase()).filter(|c| !c.is_empty()),
+                });
             }
-            _ => None,
-        };
-        if let Some(label) = label {
-            act_button(line, label, move |a| ToServer::EnterTournament {
-                id,
-                code: Some(a.form.code.trim().to_uppercase()).filter(|c| !c.is_empty()),
-            });
-        }
-        if s.organizer == me && s.state == TournamentState::Open {
-            act_button(line, "Start it", move |_| ToServer::Organize {
-                id,
-                act: Organize::Start,
-            });
-        }
-    });
+            if s.organizer == me && s.state == TournamentState::Open {
+                act_button(line, "Start it", move |_| ToServer::Organize {
+                    id,
+                    act: Organize::Start,
+                });
+            }
+        });
 }
 
 /// A button that sends what `ask` makes of the page.
@@ -196,6 +181,6 @@ fn spawn_in_play(list: &mut ChildSpawnerCommands, t: &TournamentView) {
                 a.ask(ToServer::Watch { id, code: None });
             },
         );
-        fit(list, watch);
+        super::fit(list, watch);
     }
 }

@@ -62,24 +62,17 @@ fn format_words(f: Format) -> &'static str {
 }
 
 fn spawn_rows(list: &mut ChildSpawnerCommands, tournaments: &[TournamentSummary]) {
-    list.spawn(Node {
-        column_gap: px(8),
-        row_gap: px(6),
-        flex_wrap: FlexWrap::Wrap,
-        justify_content: JustifyContent::Center,
-        max_width: percent(100),
-        ..default()
-    })
-    .with_children(|line| {
-        for (label, format) in [
-            ("New VKK", Format::Vkk),
-            ("New Swiss", Format::Swiss),
-            ("New round robin", Format::RoundRobin),
-            ("New knockout", Format::Knockout),
-        ] {
-            make_button(line, label, format);
-        }
-    });
+    list.spawn(super::wrapping_row(8.0, 6.0))
+        .with_children(|line| {
+            for (label, format) in [
+                ("New VKK", Format::Vkk),
+                ("New Swiss", Format::Swiss),
+                ("New round robin", Format::RoundRobin),
+                ("New knockout", Format::Knockout),
+            ] {
+                make_button(line, label, format);
+            }
+        });
     if tournaments.is_empty() {
         let none = "No tournament is open or being played on this server: make one.";
         list.spawn(text(none, size::PAGE, palette::PAGE_TEXT));
@@ -93,11 +86,7 @@ fn spawn_rows(list: &mut ChildSpawnerCommands, tournaments: &[TournamentSummary]
             text(summary_words(t), 15.0, palette::BUTTON_TEXT),
             move |_: On<Activate>, mut a: Asking| open(&mut a, id),
         );
-        // No wider than the screen: on a phone its words wrap.
-        list.commands()
-            .entity(row)
-            .entry::<Node>()
-            .and_modify(|mut node| node.max_width = percent(100));
+        super::fit(list, row);
     }
 }
 
@@ -118,17 +107,7 @@ fn make_button(line: &mut ChildSpawnerCommands, label: &str, format: Format) {
         text(label, 15.0, palette::BUTTON_TEXT),
         move |_: On<Activate>, mut a: Asking| {
             let name = a.form.name.trim().to_string();
-            let plan = TournamentPlan {
-                name: format!("{name}'s {}", format_words(format)),
-                format,
-                groups: None,
-                rounds: None,
-                third_place: false,
-                rated: false,
-                private: false,
-                most: None,
-                starts_at: None,
-            };
+            let plan = TournamentPlan::new(&format!("{name}'s {}", format_words(format)), format);
             if a.ask(ToServer::CreateTournament { plan }) {
                 a.session.tournament = None;
                 a.view.set(OnlineView::Tournament);
