@@ -5,7 +5,7 @@
 use crate::args::{count, named};
 use carrom_ai::Level;
 use carrom_match::MatchLength;
-use carrom_server::load::LoadPlan;
+use carrom_server::load::{LoadPlan, SwissLoad};
 use std::process::Command;
 use std::time::Duration;
 
@@ -31,6 +31,13 @@ pub struct LoadArgs {
     /// SQLite in a temporary folder when not given.
     #[arg(long)]
     pub db: Option<String>,
+    /// A Swiss of this many computers (2 to 128) played on the server beside the matches, whose
+    /// clients play one quick match after another until its last round ends.
+    #[arg(long, value_parser = count::<2, 128>)]
+    pub swiss: Option<u64>,
+    /// The Swiss's rounds, 1 to 12.
+    #[arg(long, default_value_t = 6, value_parser = count::<1, 12>, requires = "swiss")]
+    pub swiss_rounds: u64,
     /// Print only the figures as JSON.
     #[arg(long)]
     pub json: bool,
@@ -63,6 +70,10 @@ pub fn server_load(args: LoadArgs) -> Result<(), String> {
         within: Duration::from_secs(args.within),
         pace: args.pace,
         db: args.db,
+        swiss: args.swiss.map(|players| SwissLoad {
+            players,
+            rounds: args.swiss_rounds as usize,
+        }),
     };
     let figures = carrom_server::load::run(server, &plan).map_err(|e| e.to_string())?;
     if args.json {

@@ -4,7 +4,9 @@
 use crate::args::{count, named, player_name};
 use carrom_ai::Level;
 use carrom_match::MatchLength;
-use carrom_online::{Event, Mode, Organize, Plan, Request, ToClient, ToServer, TournamentPlan};
+use carrom_online::{
+    Event, Mode, Organize, Party, Plan, Request, ToClient, ToServer, TournamentPlan,
+};
 use carrom_physics::Spec;
 use clap::ValueEnum;
 use std::net::SocketAddr;
@@ -84,6 +86,10 @@ pub struct OnlineArgs {
     /// Singles or doubles, for --quick or --create.
     #[arg(long, value_enum, default_value = "singles")]
     pub mode: ModeArg,
+    /// Quick doubles beside a friend as partner: `new` makes a party and prints its code for
+    /// him; his code joins his party. The two sit opposite, against the pair nearest in rating.
+    #[arg(long, requires = "quick", value_name = "new|CODE")]
+    pub party: Option<String>,
     /// Join the private room with this code.
     #[arg(long)]
     pub room: Option<String>,
@@ -212,6 +218,14 @@ fn request(args: &OnlineArgs) -> Request {
     if let Some(id) = args.tournament {
         let code = args.code.clone();
         return Request::Tournament { id, code };
+    }
+    if let Some(party) = &args.party {
+        let party = match party.trim() {
+            "new" => Party::New,
+            code => Party::Join(code.to_string()),
+        };
+        let length = args.length;
+        return Request::Partners { length, party };
     }
     let mode = match args.mode {
         ModeArg::Singles => Mode::Singles,

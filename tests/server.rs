@@ -745,3 +745,34 @@ fn a_tournament_outlives_a_kill_on_postgresql_when_one_is_given() {
     let [a, b, c, d] = &names;
     a_tournament_outlives_a_kill(dir.path(), &db, [a, b, c, d]);
 }
+
+#[test]
+fn the_load_test_plays_a_swiss_of_computers_to_its_champion_beside_its_matches() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["server-load", "--matches", "2", "--swiss", "6"];
+    let more = ["--swiss-rounds", "2", "--within", "150", "--json"];
+    let out = printed(carrom(dir.path(), &[&args[..], &more].concat()));
+    let figures: Value = serde_json::from_str(out.lines().last().unwrap_or_default())
+        .unwrap_or_else(|e| panic!("{e}: {out}"));
+    let swiss = &figures["swiss"];
+    assert_eq!(swiss["state"], "Over", "{figures}");
+    assert_eq!(
+        (swiss["joined"].as_u64(), swiss["rounds"].as_u64()),
+        (Some(6), Some(2))
+    );
+    // Two rounds of three games each, every one played on the boards (nobody was absent).
+    assert_eq!(
+        (swiss["games"].as_u64(), swiss["games_played"].as_u64()),
+        (Some(6), Some(6))
+    );
+    assert_eq!(swiss["walkovers"], 0, "{swiss}");
+    assert_eq!(swiss["players_finished"], 6, "{swiss}");
+    assert_eq!(
+        swiss["champions"].as_array().map(Vec::len),
+        Some(1),
+        "{swiss}"
+    );
+    assert!(swiss["actions"].as_u64() > Some(0) && swiss["round_trip_ms_p99"].is_f64());
+    // The quick matches went on beside it, one after another.
+    assert!(figures["clients_finished"].as_u64() > Some(4), "{figures}");
+}

@@ -243,11 +243,19 @@ for (const viewport of PHONES) {
     const { page, context, logs } = await open('?mode=match&computer=north&level=beginner&seed=5&hints=1',
       { viewport, touch: true });
     const toStrike = (s) => s.screen === 'game' && /^[^\n]*: South, [^\n]*\n?to strike/.test(s.text);
+    const toPlace = (s) => s.screen === 'game' && /^[^\n]*: South, [^\n]*\n?to place a piece/.test(s.text);
+    // South to strike: a piece he owes after a foul (Law 89) put down first, by touch.
+    const southStrikes = async (what, test) => {
+      const s = await until(page, what, (s) => test(s) && (toStrike(s) || toPlace(s)), 120_000);
+      if (!toPlace(s)) return s;
+      await tap(page, 'Put it down');
+      return until(page, `${what}, his due put down`, toStrike, 60_000);
+    };
     const first = await until(page, 'South to strike', toStrike);
     const south = first.text.split(':')[0];
     await strikeByTouch(page, await striker(page, logs, south), viewport.height > viewport.width ? 90 : 60);
     const seen = logs.length;
-    const again = await until(page, 'South to strike again', (s) => s.digest !== first.digest && toStrike(s), 120_000);
+    const again = await southStrikes('South to strike again', (s) => s.digest !== first.digest);
     await striker(page, logs, south, seen);
     await page.waitForTimeout(500);
     await allInside(page, `the match at ${size}`, true);
@@ -259,7 +267,7 @@ for (const viewport of PHONES) {
     await page.waitForTimeout(500);
     await tap(page, 'Strike');
     await until(page, 'the hint struck', (s) => s.digest !== again.digest, 120_000);
-    await until(page, 'South to strike once more', toStrike, 120_000);
+    await southStrikes('South to strike once more', () => true);
     await tap(page, 'Save');
     await until(page, 'the match saved', (s) => /Saved as/.test(s.text));
     await tap(page, 'Menu');

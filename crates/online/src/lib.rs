@@ -30,9 +30,9 @@ pub use names::{
 #[cfg(not(target_arch = "wasm32"))]
 pub use play::{Event, Plan, Played, Request, keep_welcomed, play, play_kept};
 pub use protocol::{
-    DoublesStanding, LiveMatch, Mode, ONLINE_PROTOCOL, Organize, PastMatch, Standing, ToClient,
-    ToServer, TournamentDraw, TournamentGame, TournamentPlan, TournamentState, TournamentSummary,
-    TournamentView, ws_url,
+    DoublesStanding, LiveMatch, Mode, ONLINE_PROTOCOL, Organize, Party, PastMatch, Standing,
+    ToClient, ToServer, TournamentDraw, TournamentGame, TournamentPlan, TournamentState,
+    TournamentSummary, TournamentView, ws_url,
 };
 pub use tokens::{TokenError, Tokens, keep_token, kept_token};
 #[cfg(not(target_arch = "wasm32"))]

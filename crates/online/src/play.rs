@@ -22,6 +22,11 @@ pub enum Request {
         length: Option<MatchLength>,
         mode: Mode,
     },
+    /// Quick doubles beside a partner: a new party (its code told), or his by its code.
+    Partners {
+        length: Option<MatchLength>,
+        party: crate::Party,
+    },
     Create {
         mode: Mode,
         length: Option<MatchLength>,
@@ -42,6 +47,7 @@ impl Request {
     pub(crate) fn message(&self) -> ToServer {
         match self.clone() {
             Request::Quick { length, mode } => ToServer::Quick { length, mode },
+            Request::Partners { length, party } => ToServer::Partners { length, party },
             Request::Create {
                 mode,
                 length,
@@ -100,6 +106,8 @@ pub enum Event {
     Welcome(Welcome),
     Waiting(String),
     Room(String),
+    /// A party for quick doubles made: its code, for the partner.
+    Party(String),
     Seated {
         id: u64,
         seats: Vec<Seat>,
@@ -235,6 +243,7 @@ pub(crate) async fn follow_match(
         match &message {
             ToClient::Waiting { what } => on(&Event::Waiting(what.clone())),
             ToClient::Room { code } => on(&Event::Room(code.clone())),
+            ToClient::Party { code } => on(&Event::Party(code.clone())),
             ToClient::Seated { id, seats, .. } => on(&Event::Seated {
                 id: *id,
                 seats: seats.clone(),
@@ -350,6 +359,7 @@ impl Event {
             Event::Welcome(w) => format!("In as {} (rating {:.0})", w.name, w.rating),
             Event::Waiting(what) => what.clone(),
             Event::Room(code) => format!("Room code: {code}"),
+            Event::Party(code) => format!("Party code: {code} (for your partner)"),
             Event::Seated { id, seats } if seats.is_empty() => format!("Match {id}: watching"),
             Event::Seated { id, seats } => {
                 let seats: Vec<&str> = seats.iter().map(|s| s.name()).collect();

@@ -50,6 +50,16 @@ pub enum Mode {
     Doubles,
 }
 
+/// A party of two partners for quick doubles ([`ToServer::Partners`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Party {
+    /// A new party: its code comes back, for the partner.
+    New,
+    /// The party with this code (the partner's, who waits).
+    Join(String),
+}
+
 /// A client's message to the server.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
@@ -69,6 +79,15 @@ pub enum ToServer {
         length: Option<MatchLength>,
         #[serde(default)]
         mode: Mode,
+    },
+    /// Quick doubles with a friend as partner (rated, as quick doubles is): a new party, its
+    /// code coming back in [`ToClient::Party`] for the friend, or the friend's party by its
+    /// code. The two sit opposite (Laws 27-28) against the two nearest them in rating (another
+    /// party, or two players alone); after the server's wait, against its computers (unrated).
+    Partners {
+        #[serde(default)]
+        length: Option<MatchLength>,
+        party: Party,
     },
     /// A private room: its code comes back in [`ToClient::Room`]; the creator sits South, the
     /// seats in `computers` are the server's computers, the others wait for people.
@@ -93,9 +112,13 @@ pub enum ToServer {
     Act { index: usize, action: Action },
     /// The client's position differs from the server's: send the whole match again.
     Resync,
-    /// The leaderboard (answered with [`ToClient::Leaderboard`]); asked before or after the
-    /// hello, as are the player's page, the live matches and a match's save.
-    Leaderboard,
+    /// The leaderboard of `mode`'s ratings (answered with [`ToClient::Leaderboard`]): the
+    /// singles one (Glicko-2), or the doubles one (Weng-Lin); asked before or after the hello,
+    /// as are the player's page, the live matches and a match's save.
+    Leaderboard {
+        #[serde(default)]
+        mode: Mode,
+    },
     /// A player's page ([`ToClient::Player`]).
     Player { name: String },
     /// The live matches, to watch ([`ToClient::Live`]).
@@ -337,7 +360,7 @@ impl ToServer {
     pub fn is_query(&self) -> bool {
         matches!(
             self,
-            ToServer::Leaderboard
+            ToServer::Leaderboard { .. }
                 | ToServer::Player { .. }
                 | ToServer::Live
                 | ToServer::Saved { .. }
@@ -411,6 +434,8 @@ pub enum ToClient {
     Waiting { what: String },
     /// A private room made: the code to give the others.
     Room { code: String },
+    /// A party for quick doubles made: the code to give one's partner.
+    Party { code: String },
     /// The client is in match `id`: its seats (none when watching) and whether it is rated.
     Seated {
         id: u64,
@@ -453,8 +478,13 @@ pub enum ToClient {
     Refused { reason: String },
     /// One of the client's messages is refused; the connection stays. The reason in words.
     Rejected { reason: String },
-    /// The leaderboard, best first (at most [`LEADERBOARD_ROWS`]).
-    Leaderboard { rows: Vec<Standing> },
+    /// The leaderboard of `mode`'s ratings, best first (at most [`LEADERBOARD_ROWS`]; in
+    /// doubles, each row's doubles rating is his standing's `doubles`).
+    Leaderboard {
+        #[serde(default)]
+        mode: Mode,
+        rows: Vec<Standing>,
+    },
     /// A player's page: his standing and his recent matches, newest first (at most
     /// [`RECENT_MATCHES`]).
     Player {
@@ -515,5 +545,19 @@ mod tests {
             r#"{"type":"act","index":0,"action":{"type":"pass"},"colour":1}"#,
         );
         assert!(e.unwrap_err().to_string().contains("colour"));
+    }
+
+    #[test]
+    fn the_leaderboard_asked_without_a_mode_is_the_singles_one() {
+        let asked = |text: &str| serde_json::from_str::<ToServer>(text).unwrap();
+        let singles = ToServer::Leaderboard {
+            mode: Mode::Singles,
+        };
+        assert_eq!(asked(r#"{"type":"leaderboard"}"#), singles);
+        let doubles = ToServer::Leaderboard {
+            mode: Mode::Doubles,
+        };
+        assert_eq!(asked(r#"{"type":"leaderboard","mode":"doubles"}"#), doubles);
+        assert!(doubles.is_query());
     }
 }

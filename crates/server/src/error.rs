@@ -98,6 +98,13 @@ pub(crate) enum LobbyError {
     InTheRoomAlready,
     #[error("the room is full")]
     Full,
+    /// A party's code that names no party waiting (a wrong guess: counted as a room code's).
+    #[error("no party with the code {} waits for its partner", carrom_remote::shown(.0))]
+    NoParty(String),
+    #[error("that is your own party: give its code to your partner")]
+    OwnParty,
+    #[error("that party has its two partners")]
+    PartyFull,
     #[error("the lobby is gone")]
     Gone,
 }

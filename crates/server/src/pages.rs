@@ -9,7 +9,7 @@ use crate::shared::Shared;
 use crate::store::{MatchRow, PlayerRow};
 use carrom_match::{Match, SaveFile};
 use carrom_online::protocol::{LEADERBOARD_ROWS, MAX_ASKED_NAME, RECENT_MATCHES};
-use carrom_online::{DoublesStanding, LiveMatch, PastMatch, Standing, ToClient, ToServer};
+use carrom_online::{DoublesStanding, LiveMatch, Mode, PastMatch, Standing, ToClient, ToServer};
 use std::sync::atomic::Ordering;
 
 /// The answer to a query ([`ToServer::is_query`]); none for any other message.
@@ -18,12 +18,16 @@ pub(crate) async fn answer(
     query: &ToServer,
 ) -> Option<Result<ToClient, QueryError>> {
     Some(match query {
-        ToServer::Leaderboard => leaderboard(shared)
-            .await
-            .map_err(QueryError::from)
-            .map(|rows| ToClient::Leaderboard {
+        ToServer::Leaderboard { mode } => {
+            let rows = match mode {
+                Mode::Singles => leaderboard(shared).await,
+                Mode::Doubles => doubles_leaderboard(shared).await,
+            };
+            (rows.map_err(QueryError::from)).map(|rows| ToClient::Leaderboard {
+                mode: *mode,
                 rows: rows.iter().map(standing).collect(),
-            }),
+            })
+        }
         ToServer::Player { name } => player_page(shared, name).await,
         ToServer::Live => Ok(ToClient::Live {
             matches: live(shared),

@@ -380,7 +380,7 @@ impl Client {
         match message {
             // The queries are answered before (`Client::message`).
             ToServer::Hello { .. }
-            | ToServer::Leaderboard
+            | ToServer::Leaderboard { .. }
             | ToServer::Player { .. }
             | ToServer::Live
             | ToServer::Saved { .. } => {}
@@ -415,8 +415,15 @@ impl Client {
                     since: Instant::now(),
                     outbox: self.outbox.clone(),
                     origin: self.origin,
+                    party: None,
                 };
                 lobby::quick(&self.shared, w).await;
+            }
+            ToServer::Partners { length, party } => {
+                let length = length.unwrap_or_default();
+                if let Err(why) = self.partners(name, length, party).await {
+                    reject(&self.outbox, why);
+                }
             }
             ToServer::Create {
                 mode,
@@ -529,6 +536,50 @@ impl Client {
         if let Ok(mut g) = self.shared.guesses.lock() {
             g.wrong(self.origin, Instant::now());
         }
+    }
+
+    /// Quick doubles beside a partner: a new party, its code told him first; or his partner's
+    /// party, joined by its code (a wrong one counted as a wrong room code) for the length
+    /// his partner waits for. Then he waits in it.
+    async fn partners(
+        &mut self,
+        name: String,
+        length: carrom_match::MatchLength,
+        party: carrom_online::Party,
+    ) -> Result<(), Refusal> {
+        use carrom_online::Party;
+        let gone = |_| LobbyError::Gone;
+        let (code, length) = match party {
+            Party::New => {
+                let code = self.shared.lobby.lock().map_err(gone)?.new_party();
+                tell(&self.outbox, &ToClient::Party { code: code.clone() });
+                (code, length)
+            }
+            Party::Join(code) => {
+                if !self.may_guess() {
+                    return Err(Refusal::WrongCodes);
+                }
+                let found = (self.shared.lobby.lock().map_err(gone)?).party_for(&code, &name);
+                if let Err(LobbyError::NoParty(_)) = found {
+                    self.guessed_wrong();
+                }
+                (code.trim().to_uppercase(), found?)
+            }
+        };
+        let mode = carrom_online::Mode::Doubles;
+        let w = Waiting {
+            conn: self.conn,
+            rating: self.rating(&name, mode).await,
+            name,
+            mode,
+            length,
+            since: Instant::now(),
+            outbox: self.outbox.clone(),
+            origin: self.origin,
+            party: Some(code),
+        };
+        lobby::quick(&self.shared, w).await;
+        Ok(())
     }
 
     /// A room's code: taken while this address (and everyone) has wrong guesses left, as the

@@ -120,6 +120,13 @@ fn phase(app: &App) -> Phase {
         .map_or(Phase::Idle, |p| *p.get())
 }
 
+/// Every text the screen has, a line each.
+fn shown_text(app: &mut App) -> String {
+    let mut texts = app.world_mut().query::<&Text>();
+    let all: Vec<String> = texts.iter(app.world()).map(|t| t.0.clone()).collect();
+    all.join("\n")
+}
+
 fn session(app: &App) -> &OnlineSession {
     app.world().resource::<OnlineSession>()
 }
@@ -465,7 +472,8 @@ fn the_leaderboard_and_a_players_page_show_a_rated_match_and_refusals_are_the_se
     run_until(&mut app, "the leaderboard", |app| {
         session(app).leaderboard.is_some()
     });
-    let board = session(&app).leaderboard.clone().unwrap();
+    let (mode, board) = session(&app).leaderboard.clone().unwrap();
+    assert_eq!(mode, carrom_online::Mode::Singles, "the singles tab first");
     let names: Vec<&str> = board.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names.len(), 2, "{names:?}");
     assert!(names.contains(&"Ravi") && names.contains(&"Kim"));
@@ -690,6 +698,116 @@ fn quick_doubles_from_the_online_page_seats_four_and_plays_this_players_seat() {
         .block_on(server.stored_match(server.match_of("Asha").unwrap()))
         .unwrap();
     assert!(row.rated, "four people's quick doubles is rated");
+    for o in others {
+        o.abort();
+    }
+    rt.block_on(server.stop());
+}
+
+/// The leaderboard's doubles tab: four headless computers play a rated one-board quick
+/// doubles to its end; on the page the singles tab names nobody, the doubles tab the four by
+/// their doubles ratings, and a player's page has his doubles rating under his singles one.
+#[test]
+fn the_leaderboards_doubles_tab_ranks_the_players_of_rated_doubles() {
+    let rt = runtime();
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_server_waiting(&rt, dir.path(), BOUND);
+    let port = server.addr.port();
+    let four = ["Asha", "Ravi", "Meena", "Joseph"].map(|name| {
+        let mut plan = headless(port, name);
+        plan.request = Request::Quick {
+            length: Some(carrom_match::MatchLength::Board),
+            mode: carrom_online::Mode::Doubles,
+        };
+        rt.spawn(carrom_online::play(plan, |_| {}))
+    });
+    for p in four {
+        let played = rt.block_on(async { tokio::time::timeout(BOUND, p).await });
+        assert!(
+            played.unwrap().unwrap().unwrap().how.is_some(),
+            "played to its end"
+        );
+    }
+    let mut app = online_page(port, "Kim");
+    click(&mut app, |t| t == "Leaderboard");
+    run_until(&mut app, "the singles leaderboard", |app| {
+        session(app).leaderboard.is_some()
+    });
+    let (mode, board) = session(&app).leaderboard.clone().unwrap();
+    assert_eq!((mode, board.len()), (carrom_online::Mode::Singles, 0));
+    app.update();
+    assert!(shown_text(&mut app).contains("Nobody has played a rated singles match"));
+    click(&mut app, |t| t == "Doubles");
+    run_until(&mut app, "the doubles leaderboard", |app| {
+        session(app).leaderboard.as_ref().map(|l| l.0) == Some(carrom_online::Mode::Doubles)
+    });
+    let (_, board) = session(&app).leaderboard.clone().unwrap();
+    assert_eq!(board.len(), 4, "{board:?}");
+    let best = board[0].doubles.clone().expect("a doubles rating");
+    app.update();
+    let words = shown_text(&mut app);
+    assert!(words.contains("Doubles - Weng-Lin ratings"), "{words}");
+    let first = format!("1.  {:<16} {:>6.0} +/-", board[0].name, best.rating);
+    assert!(words.contains(&first), "{first:?} in {words}");
+    let name = board[0].name.clone();
+    click(&mut app, |t| t.contains(&name) && t.contains("games"));
+    run_until(&mut app, "his page", |app| session(app).player.is_some());
+    app.update();
+    let page = shown_text(&mut app);
+    let doubles = format!(
+        "Doubles: rated {:.0} +/- {:.0} - 1 games, 1 wins",
+        best.rating, best.uncertainty
+    );
+    assert!(page.contains(&doubles), "{doubles:?} in {page}");
+    assert!(page.contains(&format!("{name}: rated 1500")), "{page}");
+    rt.block_on(server.stop());
+}
+
+/// Quick doubles with a friend from the page: the page makes a party and shows its code; Ravi
+/// joins it headless with the code, two players come alone, and the match on the board has
+/// Ravi opposite this player as his partner.
+#[test]
+fn a_party_made_on_the_page_seats_the_friend_who_joins_it_as_partner() {
+    let rt = runtime();
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_server_waiting(&rt, dir.path(), BOUND);
+    let port = server.addr.port();
+    let mut app = online_page(port, "Asha");
+    let length = app
+        .world()
+        .resource::<carrom_ui::settings::Settings>()
+        .length;
+    click(&mut app, |t| t == "Quick doubles with a friend");
+    run_until(&mut app, "the party's code", |app| {
+        session(app).party.is_some()
+    });
+    let code = session(&app).party.clone().unwrap();
+    app.update();
+    assert!(shown_text(&mut app).contains(&format!("Party code: {code}")));
+    let mut ravi = headless(port, "Ravi");
+    ravi.request = Request::Partners {
+        length: None,
+        party: carrom_online::Party::Join(code),
+    };
+    let mut others = vec![rt.spawn(carrom_online::play(ravi, |_| {}))];
+    for name in ["Meena", "Joseph"] {
+        let mut plan = headless(port, name);
+        plan.request = Request::Quick {
+            length: Some(length),
+            mode: carrom_online::Mode::Doubles,
+        };
+        others.push(rt.spawn(carrom_online::play(plan, |_| {})));
+    }
+    run_until(&mut app, "the match on the board", |app| {
+        playing(app) == Some(Playing::Online)
+    });
+    let id = server.match_of("Asha").unwrap();
+    let (row, stored) = rt.block_on(server.stored_match(id)).unwrap();
+    let seat = |name: &str| row.seats.iter().find(|s| s.name == name).unwrap().seat;
+    let side = |name: &str| stored.setup.seats.side_of(seat(name));
+    assert_eq!(side("Asha"), side("Ravi"), "her partner opposite her");
+    assert_ne!(side("Asha"), side("Meena"));
+    assert!(row.rated);
     for o in others {
         o.abort();
     }

@@ -9,7 +9,7 @@
 //! their room.
 
 use crate::modes::input::TouchScreen;
-use crate::states::{Playing, Screen};
+use crate::states::{Phase, Playing, Screen};
 use crate::theme::{Activate, button, palette};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
@@ -65,9 +65,10 @@ pub(super) fn bar(part: KeysBar) -> impl Bundle {
     )
 }
 
-/// What the bar has buttons for: the mode, and whether they are a finger's size.
+/// What the bar has buttons for: the mode, whether a returned piece is being placed, and
+/// whether they are a finger's size.
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
-struct Filled(Option<Playing>, bool);
+struct Filled(Option<Playing>, bool, bool);
 
 /// The stroke's keys, where a person strikes, in two rows of a third of the bar each (a
 /// narrow panel keeps them so): aim a step at a time and Strike, then power a step at a time.
@@ -79,6 +80,10 @@ const STROKE: [(&str, KeyCode); 5] = [
     ("Harder", KeyCode::KeyW),
 ];
 
+/// While a returned piece is placed (Law 89) the stroke's bar has one button: the piece,
+/// dragged by a finger, is put down where it is shown (as Enter or Space puts it down).
+const DUE: [(&str, KeyCode); 1] = [("Put it down", KeyCode::Space)];
+
 /// Whether a person strikes in `mode` (the stroke's keys are his).
 fn strikes(mode: Playing) -> bool {
     matches!(
@@ -87,11 +92,13 @@ fn strikes(mode: Playing) -> bool {
     )
 }
 
-/// The keys of a bar in `mode`, each with its button's label.
-pub fn keys_of(part: KeysBar, mode: Option<Playing>) -> Vec<(&'static str, KeyCode)> {
+/// The keys of a bar in `mode` (`due`: while a returned piece is placed), each with its
+/// button's label.
+pub fn keys_of(part: KeysBar, mode: Option<Playing>, due: bool) -> Vec<(&'static str, KeyCode)> {
     match (part, mode) {
         (_, None) => Vec::new(),
         (KeysBar::Mode, Some(mode)) => mode_keys(mode),
+        (KeysBar::Stroke, Some(mode)) if strikes(mode) && due => DUE.to_vec(),
         (KeysBar::Stroke, Some(mode)) if strikes(mode) => STROKE.to_vec(),
         (KeysBar::Stroke, Some(_)) => Vec::new(),
     }
@@ -153,23 +160,25 @@ fn height(touch: bool) -> f32 {
     if touch { 52.0 } else { 28.0 }
 }
 
-/// The bar holds the buttons of the mode played (filled again when the mode changes, or a
-/// finger first touches the window).
+/// The bar holds the buttons of the mode played (filled again when the mode changes, a
+/// returned piece is to be placed or has been, or a finger first touches the window).
 fn fill_bar(
     mut commands: Commands,
     bars: Query<(Entity, &KeysBar, Option<&Filled>)>,
     mode: Option<Res<State<Playing>>>,
+    phase: Option<Res<State<Phase>>>,
     touch: Res<TouchScreen>,
 ) {
-    let want = Filled(mode.map(|m| *m.get()), touch.0);
+    let due = phase.is_some_and(|p| *p.get() == Phase::PlaceDue);
+    let want = Filled(mode.map(|m| *m.get()), due, touch.0);
     for (bar, part, filled) in &bars {
         if filled == Some(&want) {
             continue;
         }
         commands.entity(bar).despawn_children().insert(want);
         commands.entity(bar).with_children(|row| {
-            for (label, key) in keys_of(*part, want.0) {
-                key_button(row, label, key, height(want.1), *part);
+            for (label, key) in keys_of(*part, want.0, want.1) {
+                key_button(row, label, key, height(want.2), *part);
             }
         });
     }
@@ -267,7 +276,7 @@ mod tests {
     fn every_mode_played_has_a_way_back_to_the_menu_by_touch() {
         use Playing::*;
         for mode in [Match, Practice, Demo, Replay, Training, Online, Review] {
-            let keys = keys_of(KeysBar::Mode, Some(mode));
+            let keys = keys_of(KeysBar::Mode, Some(mode), false);
             assert_eq!(keys[0].1, KeyCode::Escape, "{mode:?}");
         }
     }
@@ -276,7 +285,7 @@ mod tests {
     fn a_player_who_strikes_has_the_strike_and_aim_and_power_a_step_at_a_time() {
         use Playing::*;
         for mode in [Match, Practice, Training, Online] {
-            let keys = keys_of(KeysBar::Stroke, Some(mode));
+            let keys = keys_of(KeysBar::Stroke, Some(mode), false);
             let codes: Vec<KeyCode> = keys.iter().map(|k| k.1).collect();
             for key in [
                 KeyCode::Space,
@@ -289,7 +298,19 @@ mod tests {
             }
         }
         for mode in [Demo, Replay, Review] {
-            assert!(keys_of(KeysBar::Stroke, Some(mode)).is_empty(), "{mode:?}");
+            assert!(
+                keys_of(KeysBar::Stroke, Some(mode), false).is_empty(),
+                "{mode:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_returned_piece_is_put_down_by_touch_as_by_the_keyboard() {
+        use Playing::*;
+        for mode in [Match, Practice, Training, Online] {
+            let keys = keys_of(KeysBar::Stroke, Some(mode), true);
+            assert_eq!(keys, vec![("Put it down", KeyCode::Space)], "{mode:?}");
         }
     }
 

@@ -113,6 +113,12 @@ fn menu_words(file: &SettingsFile, online: Option<&OnlineSession>) -> Vec<String
     if let Some(online) = online {
         lines.extend(online.status.iter().cloned());
         lines.extend(online.room.iter().map(|code| format!("Room code: {code}")));
+        lines.extend(
+            online
+                .party
+                .iter()
+                .map(|code| format!("Party code: {code}")),
+        );
         lines.extend(online.message.iter().cloned());
     }
     lines

@@ -42,7 +42,7 @@ impl OnlineField {
         match self {
             OnlineField::Server => "Server",
             OnlineField::Name => "Your name",
-            OnlineField::Code => "Room code",
+            OnlineField::Code => "Room or party code",
             OnlineField::NameCode => "Code from another device",
         }
     }

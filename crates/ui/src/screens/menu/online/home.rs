@@ -11,7 +11,7 @@ use super::{OnlineField, OnlineForm, OnlineView, heading, message_line};
 use crate::settings::{Settings, SettingsFile};
 use crate::theme::{Activate, button, palette, size, text};
 use bevy::prelude::*;
-use carrom_online::ToServer;
+use carrom_online::{Mode, Party, ToServer};
 
 /// What a text of the view shows.
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
@@ -184,6 +184,23 @@ fn spawn_play(col: &mut ChildSpawnerCommands) {
         },
         None,
     );
+    spawn_with_codes(col);
+    spawn_pages(col);
+    spawn_name_codes(col);
+}
+
+/// What is played with a code: a party of two friends for quick doubles (one makes it and
+/// gives its code, the other joins it with the code typed), and a private room joined.
+fn spawn_with_codes(col: &mut ChildSpawnerCommands) {
+    ask_button(
+        col,
+        "Quick doubles with a friend",
+        |_, settings| ToServer::Partners {
+            length: Some(settings.length),
+            party: Party::New,
+        },
+        None,
+    );
     field_button(col, OnlineField::Code);
     ask_button(
         col,
@@ -195,6 +212,19 @@ fn spawn_play(col: &mut ChildSpawnerCommands) {
     );
     ask_button(
         col,
+        "Join my friend's doubles",
+        |form, _| ToServer::Partners {
+            length: None,
+            party: Party::Join(form.code.trim().to_uppercase()),
+        },
+        None,
+    );
+}
+
+/// The server's pages: its live matches, its leaderboards, its tournaments and one's own.
+fn spawn_pages(col: &mut ChildSpawnerCommands) {
+    ask_button(
+        col,
         "Watch a live match",
         |_, _| ToServer::Live,
         Some(OnlineView::Watch),
@@ -202,7 +232,9 @@ fn spawn_play(col: &mut ChildSpawnerCommands) {
     ask_button(
         col,
         "Leaderboard",
-        |_, _| ToServer::Leaderboard,
+        |_, _| ToServer::Leaderboard {
+            mode: Mode::Singles,
+        },
         Some(OnlineView::Leaderboard),
     );
     ask_button(
@@ -219,7 +251,6 @@ fn spawn_play(col: &mut ChildSpawnerCommands) {
         },
         Some(OnlineView::Player),
     );
-    spawn_name_codes(col);
 }
 
 /// The name's code: shown to take the name to another device, and typed from one.
@@ -357,9 +388,10 @@ fn words(item: Item, form: &OnlineForm, session: &OnlineSession) -> String {
         }
         Item::Level => format!("The computers' level: {}", form.level.name()),
         Item::Status => session.status.clone().unwrap_or_default(),
-        Item::Room => match &session.room {
-            Some(code) => format!("Room code: {code}"),
-            None => String::new(),
+        Item::Room => match (&session.room, &session.party) {
+            (Some(code), _) => format!("Room code: {code}"),
+            (None, Some(code)) => format!("Party code: {code}"),
+            (None, None) => String::new(),
         },
     }
 }

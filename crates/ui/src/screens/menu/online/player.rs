@@ -1,4 +1,5 @@
-//! A player's page: his rating with its deviation, games and wins, and his recent matches,
+//! A player's page: his rating with its deviation, games and wins (and his doubles rating, once
+//! he has played rated doubles), and his recent matches,
 //! each to watch as a replay (in the game's replay mode) or to keep as a save in the saves
 //! folder.
 
@@ -35,6 +36,15 @@ pub fn standing_words(p: &Standing) -> String {
     )
 }
 
+/// His doubles rating in words, once he has one: "Doubles: rated 27 +/- 7 - 3 games, 2 wins".
+pub fn doubles_words(p: &Standing) -> Option<String> {
+    let d = p.doubles.as_ref()?;
+    Some(format!(
+        "Doubles: rated {:.0} +/- {:.0} - {} games, {} wins",
+        d.rating, d.uncertainty, d.games, d.wins
+    ))
+}
+
 /// A recent match in words: "Match 3: Asha v Ravi - Asha won (rated)".
 pub fn past_words(m: &PastMatch) -> String {
     let result = if m.live {
@@ -61,6 +71,9 @@ fn show_rows(mut rows: ListRows<Page>) {
 /// The page's lines: the player's standing, then his recent matches.
 fn spawn_rows(list: &mut ChildSpawnerCommands, (player, matches): &Page) {
     list.spawn(text(standing_words(player), 24.0, palette::MENU_TITLE));
+    if let Some(doubles) = doubles_words(player) {
+        list.spawn(text(doubles, 18.0, palette::MENU_TITLE));
+    }
     if matches.is_empty() {
         list.spawn(text("No match played yet.", size::PAGE, palette::PAGE_TEXT));
     }

@@ -13,7 +13,7 @@ use crate::states::Screen;
 use bevy::prelude::*;
 use carrom_match::SaveFile;
 use carrom_net::Applied;
-use carrom_online::{LiveMatch, PastMatch, Standing, ToClient, ToServer};
+use carrom_online::{LiveMatch, Mode, PastMatch, Standing, ToClient, ToServer};
 use carrom_online::{keep_token, kept_token};
 use std::collections::VecDeque;
 
@@ -40,7 +40,10 @@ pub struct OnlineSession {
     pub status: Option<String>,
     /// The private room's code, to give friends.
     pub room: Option<String>,
-    pub leaderboard: Option<Vec<Standing>>,
+    /// The code of the party made for quick doubles, to give one's partner.
+    pub party: Option<String>,
+    /// The leaderboard shown: of singles or of doubles ratings.
+    pub leaderboard: Option<(Mode, Vec<Standing>)>,
     pub player: Option<(Standing, Vec<PastMatch>)>,
     pub live: Option<Vec<LiveMatch>>,
     /// The match the server seated this player in (or let him watch), until it goes to the
@@ -91,6 +94,7 @@ impl OnlineSession {
         self.as_whom = None;
         self.status = None;
         self.room = None;
+        self.party = None;
         self.rating = None;
         self.follow = ServerMatch::default();
         self.backlog.clear();
@@ -201,8 +205,9 @@ fn hear(session: &mut OnlineSession, message: ToClient, start: &mut MenuStart) {
     match message {
         ToClient::Waiting { what } => session.status = Some(what),
         ToClient::Room { code } => session.room = Some(code),
+        ToClient::Party { code } => session.party = Some(code),
         ToClient::Rejected { reason } => session.message = Some(format!("The server: {reason}")),
-        ToClient::Leaderboard { rows } => session.leaderboard = Some(rows),
+        ToClient::Leaderboard { mode, rows } => session.leaderboard = Some((mode, rows)),
         ToClient::Player { player, matches } => session.player = Some((player, matches)),
         ToClient::Live { matches } => session.live = Some(matches),
         ToClient::Saved { id, save } => saved(session, id, *save, start),

@@ -14,6 +14,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+mod doubles;
+
 /// A player waiting for a quick match.
 #[derive(Clone, Debug)]
 pub(crate) struct Waiting {
@@ -28,6 +30,8 @@ pub(crate) struct Waiting {
     /// Where he connects from: of the players waiting, one from another address is taken
     /// first (a farm of throwaway names meets the others before itself).
     pub(crate) origin: Origin,
+    /// The code of the party of partners he waits in for quick doubles, if he does.
+    pub(crate) party: Option<String>,
 }
 
 /// A private room: its seats, each a person's (once one sits), or a computer's.
@@ -103,19 +107,6 @@ impl Lobby {
         Some((near.remove(0), w))
     }
 
-    /// Doubles: `w` waits, unless three players wait already for doubles of the same length:
-    /// then the three nearest him in rating (from other addresses first) are taken out of the
-    /// queue, and the four are returned, best rated first.
-    fn four(&mut self, w: Waiting) -> Option<[Waiting; 4]> {
-        let Some(mut four) = self.take_nearest(&w, Mode::Doubles, 3) else {
-            self.queue.push(w);
-            return None;
-        };
-        four.push(w);
-        four.sort_by(|a, b| b.rating.total_cmp(&a.rating));
-        four.try_into().ok()
-    }
-
     /// The `n` players waiting for a match of `w`'s length and `mode` nearest `w` in rating,
     /// those from other addresses first, taken out of the queue; none (and nobody taken) when
     /// fewer wait. `w` leaves every other place he held first.
@@ -123,6 +114,7 @@ impl Lobby {
         self.leave_name(&w.name, None);
         let mut near: Vec<usize> = (0..self.queue.len())
             .filter(|&i| self.queue[i].length == w.length && self.queue[i].mode == mode)
+            .filter(|&i| self.queue[i].party.is_none())
             .collect();
         if near.len() < n {
             return None;
@@ -209,14 +201,23 @@ pub(crate) async fn quick(shared: &Arc<Shared>, w: Waiting) {
     start(shared, (setup, seats), (true, None), people).await;
 }
 
-/// Quick doubles for `w`: the four who waited seated at once (the best rated and the fourth
-/// partners at South and North, the second and third at East and West: two teams of about
-/// one strength, partners opposite as Laws 27-28 seat them), or waiting.
+/// Quick doubles for `w`: the four seated at once (partners opposite as Laws 27-28 seat them:
+/// [`Lobby::doubles`]), or waiting.
 async fn quick_doubles(shared: &Arc<Shared>, w: Waiting) {
     let length = w.length;
-    let four = shared.lobby.lock().ok().and_then(|mut l| l.four(w.clone()));
+    let four = shared
+        .lobby
+        .lock()
+        .ok()
+        .and_then(|mut l| l.doubles(w.clone()));
     let Some(four) = four else {
-        let what = "waiting for three players near your doubles rating".to_string();
+        let what = match &w.party {
+            None => "waiting for three players near your doubles rating".to_string(),
+            Some(code) => format!(
+                "waiting with party {} for your partner, or for the pair you will play",
+                carrom_remote::shown(code)
+            ),
+        };
         tell(&w.outbox, &ToClient::Waiting { what });
         return;
     };
@@ -237,13 +238,21 @@ async fn quick_doubles(shared: &Arc<Shared>, w: Waiting) {
 }
 
 /// A quick match that waited its time: against the server's computers near the player's
-/// rating (his partner and both opponents in doubles), unrated.
-async fn against_computer(shared: &Arc<Shared>, w: Waiting) {
+/// rating (his partner and both opponents in doubles; with his party's partner, the two
+/// opponents), unrated.
+async fn against_computer(shared: &Arc<Shared>, w: Waiting, partner: Option<Waiting>) {
     if w.mode == Mode::Doubles {
-        let seats = computers_around(&w, Level::Medium);
+        let mut seats = computers_around(&w, Level::Medium);
+        let mut people = vec![(w.conn, w.name, w.outbox)];
+        if let Some(p) = partner {
+            let north = (seats.iter_mut()).find(|s| s.seat == Seat::North);
+            if let Some(north) = north {
+                (north.name, north.computer) = (p.name.clone(), None);
+            }
+            people.push((p.conn, p.name, p.outbox));
+        }
         let setup = setup(shared, Seats::Doubles, w.length);
-        let person = vec![(w.conn, w.name, w.outbox)];
-        return start(shared, (setup, seats), (false, None), person).await;
+        return start(shared, (setup, seats), (false, None), people).await;
     }
     let level = level_near(w.rating);
     let seats = vec![
@@ -286,16 +295,12 @@ pub(crate) async fn run(shared: Arc<Shared>) {
     loop {
         tick.tick().await;
         let after = shared.config.computer_after;
-        let due: Vec<Waiting> = match shared.lobby.lock() {
-            Ok(mut l) => {
-                let (due, wait) = l.queue.drain(..).partition(|w| w.since.elapsed() >= after);
-                l.queue = wait;
-                due
-            }
+        let due = match shared.lobby.lock() {
+            Ok(mut l) => l.waited(after),
             Err(_) => return,
         };
-        for w in due {
-            against_computer(&shared, w).await;
+        for (w, partner) in due {
+            against_computer(&shared, w, partner).await;
         }
     }
 }
@@ -448,7 +453,8 @@ mod tests {
     use super::*;
     use crate::outbox::Outbox;
 
-    fn waiting(conn: u64, name: &str, rating: f64, ip: &str) -> Waiting {
+    /// `name` waiting for a one-board singles match on connection `conn`, from `ip`.
+    pub(super) fn waiting(conn: u64, name: &str, rating: f64, ip: &str) -> Waiting {
         Waiting {
             conn,
             name: name.into(),
@@ -458,6 +464,7 @@ mod tests {
             outbox: Outbox::new().0,
             origin: Origin::of(ip.parse().unwrap()),
             mode: Mode::Singles,
+            party: None,
         }
     }
 

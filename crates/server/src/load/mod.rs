@@ -7,6 +7,14 @@
 //! an action goes (its wait for the match's task, the apply with the stroke's physics, the
 //! database write: `GET /api/timings`), and the clients' own CPU (they run in this process, on
 //! the same cores as the server). The clients act back to back, or at a person's pace.
+//!
+//! With a tournament beside them ([`swiss`]), the matches' clients play one quick match after
+//! another until its last round ends, so that the server holds the matches and the
+//! tournament's games at once from its first round to its last.
+
+pub mod swiss;
+
+pub use swiss::SwissLoad;
 
 use carrom_match::{Level, MatchLength};
 use carrom_online::{Event, Plan, Request};
@@ -32,6 +40,8 @@ pub struct LoadPlan {
     pub pace: f64,
     /// The server's database as given (its kind is in the figures); SQLite when none.
     pub db: Option<String>,
+    /// A Swiss of computers played beside the matches.
+    pub swiss: Option<SwissLoad>,
 }
 
 /// Why a load test could not be run.
@@ -152,7 +162,35 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 struct Tally {
     trips: Vec<f64>,
     applied: usize,
+    /// Matches played to their end (a tournament's: players who saw it end).
     finished: usize,
+}
+
+impl Tally {
+    /// The round trips' 50th and 99th percentiles.
+    fn percentiles(&self) -> (f64, f64) {
+        let mut trips = self.trips.clone();
+        trips.sort_by(f64::total_cmp);
+        (percentile(&trips, 0.5), percentile(&trips, 0.99))
+    }
+}
+
+/// A client's ear for its actions' round trips: from each one's send to its coming back
+/// applied, tallied in `tally`.
+fn tally_trips(tally: Arc<Mutex<Tally>>) -> impl FnMut(&Event) {
+    let mut sent: HashMap<usize, Instant> = HashMap::new();
+    move |e| match e {
+        Event::Sent(i) => {
+            sent.insert(*i, Instant::now());
+        }
+        Event::Applied(i) => {
+            if let (Some(t), Ok(mut t2)) = (sent.remove(i), tally.lock()) {
+                t2.trips.push(t.elapsed().as_secs_f64() * 1000.0);
+                t2.applied += 1;
+            }
+        }
+        _ => {}
+    }
 }
 
 /// The clients' run against the server at `addr` (process `pid`): its figures.
@@ -168,23 +206,34 @@ fn measure(plan: &LoadPlan, addr: &str, pid: u32) -> Result<Value, LoadTestError
     let tally = Arc::new(Mutex::new(Tally::default()));
     let peak = Arc::new(Mutex::new(rss0));
     let t0 = Instant::now();
-    runtime.block_on(async {
-        let clients: Vec<_> = (0..plan.matches * 2)
+    let swiss = runtime.block_on(async {
+        let mut clients: Vec<_> = (0..plan.matches * 2)
             .map(|i| tokio::spawn(client(plan, addr, i, tally.clone())))
             .collect();
         let sampler = tokio::spawn(sample_peak(pid, peak.clone()));
-        let all = futures_util::future::join_all(clients);
-        let _ = tokio::time::timeout(plan.within, all).await;
+        // The matches' clients play to their ends, or beside the tournament to its end.
+        let ended = tokio::time::timeout(plan.within, async {
+            let pace = Duration::from_secs_f64(plan.pace);
+            match plan.swiss {
+                Some(s) => Some(swiss::play(s, addr, plan.level, pace).await),
+                None => {
+                    futures_util::future::join_all(clients.iter_mut()).await;
+                    None
+                }
+            }
+        })
+        .await;
         sampler.abort();
+        clients.iter().for_each(|c| c.abort());
+        swiss_figures(plan, ended)
     });
     let secs = t0.elapsed().as_secs_f64();
     let (_, cpu1) = usage(pid).unwrap_or_default();
     let (_, own1) = usage(std::process::id()).unwrap_or_default();
     let t = tally.lock().unwrap_or_else(|e| e.into_inner());
-    let mut trips = t.trips.clone();
-    trips.sort_by(f64::total_cmp);
+    let (p50, p99) = t.percentiles();
     let peak = *peak.lock().unwrap_or_else(|e| e.into_inner());
-    Ok(json!({
+    let mut figures = json!({
         "matches": plan.matches,
         "database": plan.db.as_deref().map_or("sqlite", |d| d.split(':').next().unwrap_or("")),
         "pace_seconds": plan.pace,
@@ -192,8 +241,8 @@ fn measure(plan: &LoadPlan, addr: &str, pid: u32) -> Result<Value, LoadTestError
         "seconds": secs,
         "actions_per_second": t.applied as f64 / secs,
         "actions": t.applied,
-        "round_trip_ms_p50": percentile(&trips, 0.5),
-        "round_trip_ms_p99": percentile(&trips, 0.99),
+        "round_trip_ms_p50": p50,
+        "round_trip_ms_p99": p99,
         "server_rss_kb_start": rss0,
         "server_rss_kb_peak": peak,
         "server_kb_per_match": (peak.saturating_sub(rss0)) as f64 / plan.matches as f64,
@@ -202,17 +251,38 @@ fn measure(plan: &LoadPlan, addr: &str, pid: u32) -> Result<Value, LoadTestError
         "server_time_per_action": get_json(addr, "/api/timings"),
         "clients_cpu_seconds": own1 - own0,
         "clients_cpu_share_of_one_core": (own1 - own0) / secs,
-    }))
+    });
+    if let Some(swiss) = swiss {
+        figures["swiss"] = swiss;
+    }
+    Ok(figures)
 }
 
-/// Client `i`: a quick match played by its computer, each action's round trip tallied.
+/// The tournament's figures, when the plan has one: as it ended, or why it did not.
+fn swiss_figures(
+    plan: &LoadPlan,
+    ended: Result<Option<Result<Value, carrom_online::ClientError>>, tokio::time::error::Elapsed>,
+) -> Option<Value> {
+    plan.swiss?;
+    Some(match ended {
+        Ok(Some(Ok(figures))) => figures,
+        Ok(Some(Err(why))) => json!({ "error": why.to_string() }),
+        Ok(None) | Err(_) => json!({
+            "error": format!("not ended within {} s", plan.within.as_secs())
+        }),
+    })
+}
+
+/// Client `i`: a quick match played by its computer, each action's round trip tallied (beside
+/// a tournament, one quick match after another under the name's token).
 fn client(
     plan: &LoadPlan,
     addr: &str,
     i: u64,
     tally: Arc<Mutex<Tally>>,
 ) -> impl Future<Output = ()> + use<> {
-    let plan = Plan {
+    let again = plan.swiss.is_some();
+    let mut plan = Plan {
         server: addr.to_string(),
         name: format!("Load {i}"),
         token: None,
@@ -226,24 +296,29 @@ fn client(
         ca: None,
     };
     async move {
-        let mut sent: HashMap<usize, Instant> = HashMap::new();
-        let played = carrom_online::play(plan, |e| match e {
-            Event::Sent(i) => {
-                sent.insert(*i, Instant::now());
-            }
-            Event::Applied(i) => {
-                if let (Some(t), Ok(mut t2)) = (sent.remove(i), tally.lock()) {
-                    t2.trips.push(t.elapsed().as_secs_f64() * 1000.0);
-                    t2.applied += 1;
+        let mut trips = tally_trips(tally.clone());
+        loop {
+            let mut token = None;
+            let played = carrom_online::play(plan.clone(), |e| {
+                if let Event::Welcome(w) = e {
+                    token = token.take().or(w.token.clone());
                 }
+                trips(e)
+            })
+            .await;
+            let refused = played.is_err();
+            if played.is_ok_and(|p| p.how.is_some())
+                && let Ok(mut t) = tally.lock()
+            {
+                t.finished += 1;
             }
-            _ => {}
-        })
-        .await;
-        if played.is_ok_and(|p| p.how.is_some())
-            && let Ok(mut t) = tally.lock()
-        {
-            t.finished += 1;
+            plan.token = plan.token.take().or(token);
+            if !again {
+                return;
+            }
+            if refused {
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
         }
     }
 }
