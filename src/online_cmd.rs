@@ -124,6 +124,10 @@ pub struct OnlineArgs {
     /// Joined with the code the server gives only, for --create-tournament.
     #[arg(long)]
     pub private: bool,
+    /// It starts by itself this many minutes from now (1 to 10080), for --create-tournament
+    /// (else when its organizer starts it).
+    #[arg(long, value_parser = crate::args::count::<1, 10080>)]
+    pub starts_in: Option<u64>,
     /// As its organizer, start tournament ID: its draw made, its first games begun.
     #[arg(long)]
     pub start_tournament: Option<u64>,
@@ -324,6 +328,7 @@ fn organizer_ask(args: &OnlineArgs) -> Option<ToServer> {
                     third_place: args.third_place,
                     rated: args.rated,
                     private: args.private,
+                    starts_at: args.starts_in.map(|m| now_secs() + m * 60),
                     ..TournamentPlan::new(&name, format)
                 },
             }
@@ -334,6 +339,11 @@ fn organizer_ask(args: &OnlineArgs) -> Option<ToServer> {
         },
         (None, None) => return None,
     })
+}
+
+/// Seconds since 1970, now.
+fn now_secs() -> u64 {
+    (std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)).map_or(0, |d| d.as_secs())
 }
 
 /// The organizer's `ask`, without the window: what the server answers, printed.

@@ -273,6 +273,9 @@ pub struct TournamentView {
     pub summary: TournamentSummary,
     /// The players who joined, in the order they did.
     pub entrants: Vec<String>,
+    /// Those of them its organizer removed once it had started (their games walkovers).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub removed: Vec<String>,
     pub games: Vec<TournamentGame>,
     /// `{"groups": [...]}` once it has started.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -310,6 +313,7 @@ impl TournamentView {
         TournamentView {
             summary,
             entrants,
+            removed: Vec::new(),
             games,
             standings,
             champions: file.map(|t| t.champions()).unwrap_or_default(),

@@ -102,7 +102,10 @@ fn click(app: &mut App, is: impl Fn(&str) -> bool) {
 fn run_until(app: &mut App, what: &str, mut done: impl FnMut(&mut App) -> bool) {
     let t0 = Instant::now();
     while !done(app) {
-        assert!(t0.elapsed() < BOUND, "not within the bound: {what}");
+        if t0.elapsed() > BOUND {
+            let said = (session(app).message.clone(), session(app).status.clone());
+            panic!("not within the bound: {what} (the page says {said:?})");
+        }
         app.update();
         std::thread::sleep(Duration::from_millis(1));
     }
@@ -573,6 +576,76 @@ fn a_tournament_is_joined_from_its_page_and_its_game_played_on_the_board() {
     let dir = tempfile::tempdir().unwrap();
     let server = start_server(&rt, dir.path());
     let port = server.addr.port();
+    let (mut app, id, ravi) = a_knockout_started_on_the_page(&rt, port);
+    six_actions_with_the_servers_digests(&mut app, &rt, &server, "Asha");
+    let game = server.match_of("Asha").expect("seated");
+    let view = session_tournament_view(&rt, &format!("127.0.0.1:{port}"), id);
+    assert_eq!(
+        view.game_in_play("Asha"),
+        Some(game),
+        "the tournament's game"
+    );
+    ravi.abort();
+    rt.block_on(server.stop());
+}
+
+/// After a tournament's game, the menu comes back to the tournament's page: Ravi leaves their
+/// game and forfeits it after the server's wait; her game over, Esc takes Asha to the
+/// tournament's page, which shows her its champion.
+#[test]
+fn after_a_tournaments_game_the_page_comes_back_to_the_tournament() {
+    let rt = runtime();
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = ServerConfig::new("127.0.0.1:0".parse().unwrap(), &sqlite_in(dir.path()));
+    config.forfeit_after = Duration::from_secs(2);
+    let server = rt.block_on(carrom_server::serve(config)).unwrap();
+    let port = server.addr.port();
+    let (mut app, id, ravi) = a_knockout_started_on_the_page(&rt, port);
+    run_until(&mut app, "her game on the board", |app| {
+        playing(app) == Some(Playing::Online)
+    });
+    assert_eq!(session(&app).back_to_tournament, Some(id));
+    ravi.abort();
+    run_until(&mut app, "Ravi's forfeit", |app| {
+        (app.world()
+            .get_resource::<carrom_ui::modes::online::Online>())
+        .is_some_and(|o| o.is_over())
+    });
+    // Over by a forfeit (no action ends it): Esc asks, a second leaves.
+    press(&mut app, KeyCode::Escape);
+    app.update();
+    press(&mut app, KeyCode::Escape);
+    run_until(&mut app, "the tournament's page again", |app| {
+        app.world()
+            .get_resource::<State<carrom_ui::screens::menu::online::OnlineView>>()
+            .is_some_and(|v| *v.get() == carrom_ui::screens::menu::online::OnlineView::Tournament)
+    });
+    let ended =
+        |app: &mut App| (session(app).tournament.as_ref()).is_some_and(|t| t.champions == ["Asha"]);
+    let t0 = Instant::now();
+    while !ended(&mut app) && t0.elapsed() < Duration::from_secs(30) {
+        app.update();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let s = session(&app);
+    let t = s
+        .tournament
+        .as_ref()
+        .map(|t| (t.summary.state, t.champions.clone(), t.games.clone()));
+    let said = format!("{t:?} {:?} {:?}", s.message, s.status);
+    assert!(ended(&mut app), "{said}");
+    app.update();
+    assert!(shown_text(&mut app).contains("Asha"), "its champion shown");
+    assert_eq!(session(&app).back_to_tournament, None);
+    rt.block_on(server.stop());
+}
+
+/// A knockout made by its organizer on another connection, joined on the page by Asha and by
+/// Ravi headless, and started: the page, its number, and Ravi's client.
+fn a_knockout_started_on_the_page(
+    rt: &tokio::runtime::Runtime,
+    port: u16,
+) -> (App, u64, tokio::task::JoinHandle<()>) {
     let addr = format!("127.0.0.1:{port}");
     let (mut organizer, id) = rt.block_on(async {
         let (mut conn, _) = carrom_online::Connection::hello(&addr, "Coordinator", None)
@@ -618,23 +691,24 @@ fn a_tournament_is_joined_from_its_page_and_its_game_played_on_the_board() {
         request: Request::Tournament { id, code: None },
         ..headless(port, "Ravi")
     };
-    let ravi = rt.spawn(carrom_online::play_tournament(ravi, |_| {}));
+    let ravi = rt.spawn(async move {
+        let _ = carrom_online::play_tournament(ravi, |_| {}).await;
+    });
     run_until(&mut app, "Ravi joined, told to the page", joined(2));
-    rt.block_on(organizer.send(&carrom_online::ToServer::Organize {
-        id,
-        act: carrom_online::Organize::Start,
-    }))
-    .unwrap();
-    six_actions_with_the_servers_digests(&mut app, &rt, &server, "Asha");
-    let game = server.match_of("Asha").expect("seated");
-    let view = session_tournament_view(&rt, &addr, id);
-    assert_eq!(
-        view.game_in_play("Asha"),
-        Some(game),
-        "the tournament's game"
-    );
-    ravi.abort();
-    rt.block_on(server.stop());
+    rt.block_on(async {
+        let start = carrom_online::ToServer::Organize {
+            id,
+            act: carrom_online::Organize::Start,
+        };
+        organizer.send(&start).await.unwrap();
+        // Done, and told him as it stands.
+        while !matches!(
+            organizer.recv().await.unwrap(),
+            Some(carrom_online::ToClient::Tournament { .. })
+        ) {}
+        organizer.close().await;
+    });
+    (app, id, ravi)
 }
 
 /// Tournament `id` as the server's page gives it.
@@ -812,4 +886,78 @@ fn a_party_made_on_the_page_seats_the_friend_who_joins_it_as_partner() {
         o.abort();
     }
     rt.block_on(server.stop());
+}
+
+/// The organizer's controls on his tournament's page: Kim makes a round robin from the list,
+/// four players join headless, he removes one before the start (off the list), starts it,
+/// pauses and resumes it, and cancels it; each act as the server tells it after.
+#[test]
+fn the_organizer_starts_pauses_resumes_and_cancels_his_tournament_from_its_page() {
+    let rt = runtime();
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_server(&rt, dir.path());
+    let port = server.addr.port();
+    let mut app = online_page(port, "Kim");
+    click(&mut app, |t| t == "Tournaments");
+    run_until(&mut app, "the list", |app| {
+        session(app).tournaments.is_some()
+    });
+    app.update();
+    click(&mut app, |t| t == "New round robin");
+    run_until(&mut app, "its page", |app| {
+        session(app).tournament.is_some()
+    });
+    let id = session(&app).tournament.as_ref().unwrap().summary.id;
+    let players: Vec<_> = ["Ravi", "Meena", "Joseph", "Lata"]
+        .into_iter()
+        .map(|name| {
+            let plan = Plan {
+                request: Request::Tournament { id, code: None },
+                ..headless(port, name)
+            };
+            rt.spawn(async move {
+                let _ = carrom_online::play_tournament(plan, |_| {}).await;
+            })
+        })
+        .collect();
+    let state = |app: &App| session(app).tournament.as_ref().map(|t| t.summary.state);
+    let entrants = |app: &App| (session(app).tournament.as_ref()).map_or(0, |t| t.entrants.len());
+    // The page hears of the joins when asked again: Refresh (twice a second, under the
+    // server's bound on queries) until the four are in.
+    let mut asked = Instant::now();
+    run_until(&mut app, "four joined", |app| {
+        if entrants(app) < 4 && asked.elapsed() > Duration::from_millis(500) {
+            click(app, |t| t == "Refresh");
+            asked = Instant::now();
+        }
+        entrants(app) == 4
+    });
+    app.update();
+    click(&mut app, |t| t == "Remove Joseph");
+    run_until(&mut app, "Joseph off the list", |app| entrants(app) == 3);
+    use carrom_online::TournamentState as S;
+    for (act, after) in [
+        ("Start it", S::Live),
+        ("Pause it", S::Paused),
+        ("Resume it", S::Live),
+        ("Cancel it", S::Cancelled),
+    ] {
+        app.update();
+        click(&mut app, |t| t == act);
+        run_until(&mut app, act, |app| state(app) == Some(after));
+    }
+    app.update();
+    assert!(
+        button_where_label(&mut app, "Cancel it").is_none(),
+        "nothing left to do"
+    );
+    for p in players {
+        p.abort();
+    }
+    rt.block_on(server.stop());
+}
+
+/// Whether a button whose label is `label` is on the screen.
+fn button_where_label(app: &mut App, label: &str) -> Option<Entity> {
+    common::button_where(app, |t| t == label)
 }

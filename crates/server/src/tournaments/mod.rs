@@ -82,13 +82,16 @@ impl Held {
     /// The tournament as clients and the API see it: the standings exactly as `carrom
     /// tournament standings --json` prints them of its file.
     pub(crate) fn view(&self) -> carrom_online::TournamentView {
-        carrom_online::TournamentView::new(
-            self.summary(),
-            self.entrants.clone(),
-            self.tournament.as_ref(),
-            &self.matches,
-            self.plan.starts_at,
-        )
+        carrom_online::TournamentView {
+            removed: self.removed.clone(),
+            ..carrom_online::TournamentView::new(
+                self.summary(),
+                self.entrants.clone(),
+                self.tournament.as_ref(),
+                &self.matches,
+                self.plan.starts_at,
+            )
+        }
     }
 
     /// Room for one more player, or how many it takes.

@@ -13,7 +13,7 @@ use crate::modes::training::{Training, scene};
 use crate::modes::turn::{Aim, aim_shot};
 use crate::modes::{OnBoard, View};
 use crate::screens::menu::MenuPage;
-use crate::screens::menu::online::{OnlineSession, OnlineView};
+use crate::screens::menu::online::{OnlineForm, OnlineSession, OnlineView};
 use crate::sim::Equipment;
 use crate::states::{Phase, Playing, Screen, Watched};
 use bevy::prelude::*;
@@ -42,11 +42,12 @@ pub(super) struct Scene<'w> {
     online: OnlinePage<'w>,
 }
 
-/// Play online's session and its view, as the driver opens one.
+/// Play online's session, its view and its form, as the driver opens one.
 type OnlinePage<'w> = (
     ResMut<'w, OnlineSession>,
     Option<Res<'w, State<OnlineView>>>,
     Option<ResMut<'w, NextState<OnlineView>>>,
+    ResMut<'w, OnlineForm>,
 );
 
 /// The training, when a person is to strike in it (`aiming`) and 20 `frames` have gone.
@@ -73,9 +74,11 @@ impl Scene<'_> {
         if !self.page_open(MenuPage::Online) {
             return false;
         }
-        let (session, view, next) = &mut self.online;
+        let (session, view, next, form) = &mut self.online;
         if session.tournament.is_none() {
             session.tournament = Some(crate::scenes::online_tournament());
+            // Seen as one of its players, whose game is being played.
+            form.name = "Ravi".into();
         }
         let shown = view
             .as_deref()

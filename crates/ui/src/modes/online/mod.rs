@@ -65,6 +65,11 @@ pub struct Online {
 }
 
 impl Online {
+    /// Whether the referee has ended the match (played out, or forfeited without an action).
+    pub fn is_over(&self) -> bool {
+        self.link.over().is_some()
+    }
+
     /// The board's follower of `link`'s match, `backlog` its actions still to be played
     /// here, `actions` the actions already at the table.
     pub fn new(link: Box<dyn Remote>, backlog: &[Applied], actions: usize) -> Online {

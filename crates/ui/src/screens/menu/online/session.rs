@@ -57,9 +57,19 @@ pub struct OnlineSession {
     pub tournaments: Option<Vec<carrom_online::TournamentSummary>>,
     /// The tournament shown, as the server last told it.
     pub tournament: Option<carrom_online::TournamentView>,
+    /// The tournament whose page sent its game to the board: the page opened again when the
+    /// menu comes back.
+    pub back_to_tournament: Option<u64>,
+    /// The tournament (and its code) this page comes to play again when the server tells it is
+    /// still being played.
+    pub come_back: Option<(u64, Option<String>)>,
     /// The name the server refused as another player's (for the form to give a newcomer
     /// another).
     pub taken: Option<String>,
+    /// The tokens the server gave this run, by server and name: a name claimed here says hello
+    /// with its token again (after a match, whose link was the board's) even where no token
+    /// is kept in a file.
+    given: std::collections::HashMap<(String, String), String>,
 }
 
 impl OnlineSession {
@@ -69,7 +79,8 @@ impl OnlineSession {
         let whom = (server.to_string(), name.to_string());
         if self.link.is_none() || self.as_whom.as_ref() != Some(&whom) {
             self.close();
-            let token = kept.then(|| kept_token(server, name)).flatten();
+            let given = self.given.get(&whom).cloned();
+            let token = given.or_else(|| kept.then(|| kept_token(server, name)).flatten());
             self.link = Some(Link::open(server, name, token));
             self.as_whom = Some(whom);
             self.status = Some(format!("Connecting to {server}..."));
@@ -117,6 +128,7 @@ pub(super) fn plugin(app: &mut App) {
 fn hear_server(
     mut session: ResMut<OnlineSession>,
     proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+    view: Option<Res<State<super::OnlineView>>>,
     mut start: MenuStart,
 ) {
     let session = &mut *session;
@@ -142,6 +154,10 @@ fn hear_server(
                 {
                     session.status = None;
                 }
+                let server = session.as_whom.clone().unwrap_or_default().0;
+                if let Some(token) = &token {
+                    (session.given).insert((server, name.clone()), token.clone());
+                }
                 // Kept where this game keeps files (not in tests).
                 if let (Some(token), Some(_)) = (token, &start.file.path) {
                     keep(session, &name, &token);
@@ -164,6 +180,11 @@ fn hear_server(
         }
     }
     if session.follow.game.is_some() {
+        // A game of the tournament this page shows (his seats, not a match watched).
+        let from_tournament = view.is_some_and(|v| *v.get() == super::OnlineView::Tournament);
+        if from_tournament && !session.follow.seats().is_empty() {
+            session.back_to_tournament = session.tournament.as_ref().map(|t| t.summary.id);
+        }
         to_the_board(session, &mut start);
     }
 }
@@ -212,7 +233,7 @@ fn hear(session: &mut OnlineSession, message: ToClient, start: &mut MenuStart) {
         ToClient::Live { matches } => session.live = Some(matches),
         ToClient::Saved { id, save } => saved(session, id, *save, start),
         ToClient::Tournaments { tournaments } => session.tournaments = Some(tournaments),
-        ToClient::Tournament { tournament } => session.tournament = Some(*tournament),
+        ToClient::Tournament { tournament } => heard_tournament(session, *tournament),
         ToClient::TournamentMade { id, code } => {
             session.message = Some(match code {
                 Some(code) => format!("Tournament {id} made: its code is {code}, for its players."),
@@ -231,6 +252,22 @@ fn hear(session: &mut OnlineSession, message: ToClient, start: &mut MenuStart) {
     if let Some(note) = notes.pop() {
         session.message = Some(note);
     }
+}
+
+/// The tournament as it stands, shown; come to play again if this page came back to it from
+/// a game and it is still being played.
+fn heard_tournament(session: &mut OnlineSession, t: carrom_online::TournamentView) {
+    use carrom_online::TournamentState::{Live, Paused};
+    let id = t.summary.id;
+    if let Some((_, code)) = session.come_back.take_if(|(of, _)| *of == id)
+        && matches!(t.summary.state, Live | Paused)
+        && let (Some(link), Some((_, me))) = (&session.link, &session.as_whom)
+        && t.entrants.contains(me)
+        && !t.removed.contains(me)
+    {
+        link.send(ToServer::EnterTournament { id, code });
+    }
+    session.tournament = Some(t);
 }
 
 /// A match's save came: watched as a replay, or kept in the saves folder, as asked.

@@ -266,8 +266,13 @@ fn spawn_bracket(page: &mut ChildSpawnerCommands, t: &Tournament) {
         return;
     }
     page.spawn(small_text("KNOCKOUT", size::MENU_HEADING));
+    // On a screen too narrow for every round side by side (a phone held upright), the later
+    // rounds stand under the earlier.
     page.spawn(Node {
         column_gap: px(10),
+        row_gap: px(12),
+        flex_wrap: FlexWrap::Wrap,
+        justify_content: JustifyContent::Center,
         max_width: percent(100),
         ..default()
     })
