@@ -132,7 +132,7 @@ pub(crate) enum TournamentError {
     TooMany { most: usize },
     #[error("the tournament's plan: {0}")]
     Plan(String),
-    #[error("the tournament cannot start: {0}")]
+    #[error("the tournament cannot start: {}", .0.without_flag())]
     Draw(#[from] carrom_tournament::NewError),
     #[error("tournament {id} has started: {source}")]
     Late {

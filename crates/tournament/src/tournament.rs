@@ -194,6 +194,18 @@ pub enum NewError {
     ThirdPlace(&'static str),
 }
 
+impl NewError {
+    /// The refusal without the command line's flag it names ("--groups: ..."): for a form or
+    /// a server, where nothing is typed as a flag.
+    pub fn without_flag(&self) -> String {
+        let words = self.to_string();
+        match words.strip_prefix("--").and_then(|w| w.split_once(": ")) {
+            Some((_, rest)) => rest.to_string(),
+            None => words,
+        }
+    }
+}
+
 /// Why a player cannot join a tournament under way.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LateError {

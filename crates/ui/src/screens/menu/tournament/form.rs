@@ -119,11 +119,7 @@ fn has_third_place(format: Format) -> bool {
 
 /// A refusal without the command line's flag it names ("--groups: ...").
 fn plain(e: &NewError) -> String {
-    let words = e.to_string();
-    match words.strip_prefix("--").and_then(|w| w.split_once(": ")) {
-        Some((_, rest)) => rest.to_string(),
-        None => words,
-    }
+    e.without_flag()
 }
 
 /// The group counts a VKK tournament of `players` can have (groups of 3 to 8).
