@@ -718,7 +718,7 @@ test('on a phone Play online fits the screen, a name is typed in the browser\'s 
     assert.notEqual(other, given, 'each newcomer has a name of his own');
     await second.page.screenshot({ path: path.join(report, 'online-phone-844x390.png') });
     await tap(second.page, 'Leaderboard');
-    await until(second.page, 'the leaderboard', (s) => (s.buttons || '').includes('"Refresh"'));
+    await until(second.page, 'the leaderboard', (s) => (s.buttons || '').includes('"Doubles"'));
     await second.page.waitForTimeout(1000);
     const told = (await status(second.page)).text;
     assert.ok(!/refused|someone else/i.test(told), `no refusal: ${told}`);
