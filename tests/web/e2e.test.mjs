@@ -686,7 +686,7 @@ test('a rated match on `carrom server --web`: the page quick-matches a native cl
   }
 });
 
-test('on a phone Play online fits the screen, a name is typed in the browser\'s box, and each new page gets a name of its own', async () => {
+test('on a phone Play online fits the screen, a name is typed in the browser\'s box, each new page gets a name of its own, and a party for doubles shows its code', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrom-phone-online-'));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -722,6 +722,13 @@ test('on a phone Play online fits the screen, a name is typed in the browser\'s 
     await second.page.waitForTimeout(1000);
     const told = (await status(second.page)).text;
     assert.ok(!/refused|someone else/i.test(told), `no refusal: ${told}`);
+    // The doubles tab, then a party for quick doubles with a friend: its code to give.
+    await tap(second.page, 'Doubles');
+    await second.page.waitForTimeout(500);
+    await tap(second.page, 'Back');
+    await tap(second.page, 'Quick doubles with a friend');
+    const party = await until(second.page, "the party's code", (s) => /Party code: [A-Z0-9]{6}/.test(s.text));
+    assert.ok(/waiting with party/i.test(party.text), `waiting for the partner: ${party.text}`);
     await second.context.close();
     // Meera's match, against a native client, on the board of her phone.
     ravi = carromProcess(['online', '--server', `127.0.0.1:${port}`, '--name', 'Ravi', '--quick',
