@@ -328,7 +328,9 @@ fn organizer_ask(args: &OnlineArgs) -> Option<ToServer> {
                     third_place: args.third_place,
                     rated: args.rated,
                     private: args.private,
-                    starts_at: args.starts_in.map(|m| now_secs() + m * 60),
+                    starts_at: args
+                        .starts_in
+                        .map(|m| carrom_store::unix_seconds() + m * 60),
                     ..TournamentPlan::new(&name, format)
                 },
             }
@@ -339,11 +341,6 @@ fn organizer_ask(args: &OnlineArgs) -> Option<ToServer> {
         },
         (None, None) => return None,
     })
-}
-
-/// Seconds since 1970, now.
-fn now_secs() -> u64 {
-    (std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)).map_or(0, |d| d.as_secs())
 }
 
 /// The organizer's `ask`, without the window: what the server answers, printed.

@@ -435,6 +435,17 @@ fn headless(port: u16, name: &str) -> Plan {
     }
 }
 
+/// A headless beginner asking for quick doubles of `length`, alone.
+fn doubles(port: u16, name: &str, length: carrom_match::MatchLength) -> Plan {
+    Plan {
+        request: Request::Quick {
+            length: Some(length),
+            mode: carrom_online::Mode::Doubles,
+        },
+        ..headless(port, name)
+    }
+}
+
 /// The page's refusals are the server's words (a taken name's in plain words); the
 /// leaderboard lists the players of a rated match, a click on one opens his page, and his match
 /// is watched from it as a replay.
@@ -748,14 +759,7 @@ fn quick_doubles_from_the_online_page_seats_four_and_plays_this_players_seat() {
         .length;
     let others: Vec<_> = ["Ravi", "Meena", "Joseph"]
         .into_iter()
-        .map(|name| {
-            let mut plan = headless(port, name);
-            plan.request = Request::Quick {
-                length: Some(length),
-                mode: carrom_online::Mode::Doubles,
-            };
-            rt.spawn(carrom_online::play(plan, |_| {}))
-        })
+        .map(|name| rt.spawn(carrom_online::play(doubles(port, name, length), |_| {})))
         .collect();
     run_until(&mut app, "three waiting for doubles", |_| {
         std::thread::sleep(Duration::from_millis(20));
@@ -788,11 +792,7 @@ fn the_leaderboards_doubles_tab_ranks_the_players_of_rated_doubles() {
     let server = start_server_waiting(&rt, dir.path(), BOUND);
     let port = server.addr.port();
     let four = ["Asha", "Ravi", "Meena", "Joseph"].map(|name| {
-        let mut plan = headless(port, name);
-        plan.request = Request::Quick {
-            length: Some(carrom_match::MatchLength::Board),
-            mode: carrom_online::Mode::Doubles,
-        };
+        let plan = doubles(port, name, carrom_match::MatchLength::Board);
         rt.spawn(carrom_online::play(plan, |_| {}))
     });
     for p in four {
@@ -865,11 +865,7 @@ fn a_party_made_on_the_page_seats_the_friend_who_joins_it_as_partner() {
     };
     let mut others = vec![rt.spawn(carrom_online::play(ravi, |_| {}))];
     for name in ["Meena", "Joseph"] {
-        let mut plan = headless(port, name);
-        plan.request = Request::Quick {
-            length: Some(length),
-            mode: carrom_online::Mode::Doubles,
-        };
+        let plan = doubles(port, name, length);
         others.push(rt.spawn(carrom_online::play(plan, |_| {})));
     }
     run_until(&mut app, "the match on the board", |app| {

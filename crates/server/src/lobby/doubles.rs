@@ -39,7 +39,7 @@ impl Lobby {
             self.queue.extend(pair);
             return None;
         };
-        let [e, west] = self.take(&them);
+        let [e, west] = self.take_places(&them).try_into().ok()?;
         let [s, n] = pair;
         Some([s, e, west, n])
     }
@@ -71,7 +71,9 @@ impl Lobby {
             pairs: field.pairs,
         };
         let them = self.nearest_two(&only_pairs, mean, &[partner])?;
-        let [partner, e, west] = self.take(&[partner, them[0], them[1]]);
+        let [partner, e, west] = (self.take_places(&[partner, them[0], them[1]]))
+            .try_into()
+            .ok()?;
         Some([w, e, west, partner])
     }
 
@@ -113,14 +115,6 @@ impl Lobby {
             }
         }
         field
-    }
-
-    /// The players at places `at` of the queue, taken out of it, in that order.
-    fn take<const N: usize>(&mut self, at: &[usize; N]) -> [Waiting; N] {
-        let mut queue: Vec<Option<Waiting>> = self.queue.drain(..).map(Some).collect();
-        let taken = at.map(|i| queue[i].take().expect("a place of the queue, taken once"));
-        self.queue = queue.into_iter().flatten().collect();
-        taken
     }
 
     /// Party `code`'s partner who waits, taken out of the queue.

@@ -124,10 +124,17 @@ impl Lobby {
             let (fa, fb) = (far(&self.queue[a]), far(&self.queue[b]));
             fa.0.cmp(&fb.0).then(fa.1.total_cmp(&fb.1))
         });
+        Some(self.take_places(&near[..n]))
+    }
+
+    /// The players at places `at` of the queue (each once), taken out of it, in that order.
+    fn take_places(&mut self, at: &[usize]) -> Vec<Waiting> {
         let mut queue: Vec<Option<Waiting>> = self.queue.drain(..).map(Some).collect();
-        let taken = near[..n].iter().filter_map(|&i| queue[i].take()).collect();
+        let taken = (at.iter())
+            .filter_map(|&i| queue.get_mut(i)?.take())
+            .collect();
         self.queue = queue.into_iter().flatten().collect();
-        Some(taken)
+        taken
     }
 }
 

@@ -126,7 +126,7 @@ impl Running {
 
     /// The start time come, the games that ended taken in, the next ones started.
     async fn look(&mut self) {
-        let now = now_secs();
+        let now = carrom_store::unix_seconds();
         let due = (self.held.plan.starts_at).is_some_and(|at| at <= now);
         if self.held.state == TournamentState::Open && due {
             if let Err(why) = self.start().await {
@@ -455,10 +455,4 @@ impl Running {
             tournament: Box::new(self.held.view()),
         }
     }
-}
-
-fn now_secs() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
 }

@@ -175,22 +175,10 @@ pub fn countdown_words(starts_at: u64, now: u64) -> String {
     }
 }
 
-/// Seconds since 1970, now (the browser's clock in the page: the system's time is not there).
-fn unix_secs() -> u64 {
-    #[cfg(target_arch = "wasm32")]
-    {
-        (js_sys::Date::now() / 1000.0) as u64
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-        now.map_or(0, |d| d.as_secs())
-    }
-}
-
 /// The countdowns shown, each second.
 fn count_down(mut shown: Query<(&StartsAt, &mut Text)>) {
-    let now = unix_secs();
+    // The browser's clock in the page, where the system's time is not.
+    let now = carrom_store::unix_seconds();
     for (at, mut t) in &mut shown {
         let words = countdown_words(at.0, now);
         if t.0 != words {
